@@ -1,0 +1,24 @@
+/**
+ * The one error style of the generator: a problem in the contract, with the place it is at.
+ * The loader collects all problems of a run in one pass and returns them as values; the CLI
+ * prints them and exits 1.
+ */
+export interface ContractProblem {
+  /** JSON pointer into the bundled document (`#/paths/~1messages/get`), or `#` for the whole file */
+  pointer: string;
+  message: string;
+  /** source file the pointer lands in, when known */
+  file?: string;
+  /** 1-based line in that file, when known */
+  line?: number;
+  column?: number;
+  /** which check found it: `yaml`, `ref`, `openapi`, `schema`, `model` */
+  source: string;
+  hint?: string;
+}
+
+export function formatProblem(p: ContractProblem): string {
+  const where = p.file ? `${p.file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}` : '';
+  const head = [where, p.pointer].filter(Boolean).join(' ');
+  return `${head}: ${p.message}${p.hint ? ` (${p.hint})` : ''} [${p.source}]`;
+}

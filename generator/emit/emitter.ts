@@ -1,0 +1,37 @@
+/**
+ * The one shape every emitter has: model in, files out, no disk I/O. The writer
+ * (generator/write.ts) puts files on disk atomically or compares them in `--check` mode.
+ */
+import type { ApiModel } from '../model/types.js';
+
+export interface GeneratedFile {
+  /** path relative to the output root it belongs to */
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** Where an emitter's files go: the code output (`generated/`) or the docs site (`docs/`). */
+export type OutputRoot = 'code' | 'docs';
+
+export interface EmitContext {
+  model: ApiModel;
+  /** the code output directory, relative to the working directory (default `generated`) */
+  outDir: string;
+  /** the docs output directory (default `docs`) */
+  docsDir: string;
+  /** import specifier of the runtime folder from inside `outDir` (e.g. `../runtime`) */
+  runtimeImport: string;
+  /** the command that regenerates, for banners */
+  command: string;
+  /** messages that are not failures (e.g. something an emitter could not express) */
+  warn(message: string): void;
+}
+
+export interface Emitter {
+  /** short name used by `--only` and in the summary */
+  name: string;
+  root: OutputRoot;
+  /** emitters whose output this one imports (for `--only`; they run too) */
+  needs?: string[];
+  emit(ctx: EmitContext): GeneratedFile[] | Promise<GeneratedFile[]>;
+}

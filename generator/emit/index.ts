@@ -1,0 +1,10 @@
+/**
+ * Every artifact the generator writes, one emitter each. Adding an artifact means adding an
+ * emitter here; no other emitter changes.
+ */
+import type { Emitter } from './emitter.js';
+import { typesEmitter } from './types.js';
+
+export const emitters: Emitter[] = [
+  typesEmitter,
+];

@@ -1,0 +1,72 @@
+/**
+ * generated/types.ts: TypeScript types of the whole contract, by openapi-typescript.
+ *
+ * One fix before handing it the document: parameters declared with `content:` (JSON-encoded
+ * query parameters such as `narrow`) are typed `string` by openapi-typescript; the wire model
+ * encodes them, so callers pass the value. We hoist each media type's schema to `schema:`.
+ */
+import openapiTS, { astToString } from 'openapi-typescript';
+import { banner, isIdentifier } from '../source.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+
+export const typesEmitter: Emitter = {
+  name: 'types',
+  root: 'code',
+  async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
+    const document = hoistContentParameters(ctx.model.document);
+    const ast = await openapiTS(document as never, {
+      alphabetize: false,
+      defaultNonNullable: false,
+      rootTypes: true,
+      rootTypesNoSchemaPrefix: true,
+      silent: true,
+    });
+    let text = astToString(ast);
+    text = dropUnusableRootTypes(text, ctx);
+    return [{ path: 'types.ts', contents: banner(ctx.model.sourceFile, ctx.command) + text }];
+  },
+};
+
+/** A copy of the document where every `content:` parameter carries its schema under `schema:`. */
+export function hoistContentParameters(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document);
+  const hoist = (param: Record<string, unknown> | undefined) => {
+    if (!param || typeof param !== 'object' || !param.content || param.schema) return;
+    const media = Object.values(param.content as Record<string, { schema?: unknown }>)[0];
+    if (media?.schema !== undefined) {
+      param.schema = media.schema;
+      delete param.content;
+    }
+  };
+  const params = ((copy.components as Record<string, unknown> | undefined)?.parameters ?? {}) as Record<string, Record<string, unknown>>;
+  Object.values(params).forEach(hoist);
+  for (const item of Object.values((copy.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    if (!item || typeof item !== 'object') continue;
+    for (const value of Object.values(item)) {
+      if (Array.isArray(value)) value.forEach(hoist);
+      else if (value && typeof value === 'object' && Array.isArray((value as Record<string, unknown>).parameters)) {
+        ((value as Record<string, unknown>).parameters as Record<string, unknown>[]).forEach(hoist);
+      }
+    }
+  }
+  return copy;
+}
+
+/**
+ * openapi-typescript's root types (`export type Message = components['schemas']['Message']`)
+ * can collide with each other or with its own exports (`paths`, `components`, `operations`...)
+ * in third-party documents; a collision would not compile, so such aliases are dropped.
+ */
+function dropUnusableRootTypes(text: string, ctx: EmitContext): string {
+  const seen = new Set(['paths', 'webhooks', 'components', 'operations', '$defs']);
+  return text.split('\n').filter((line) => {
+    const m = /^export type (\S+) = /.exec(line);
+    if (!m || !line.includes("components['")) return true;
+    if (seen.has(m[1]) || !isIdentifier(m[1])) {
+      ctx.warn(`types: no named export for '${m[1]}' (name taken or not an identifier)`);
+      return false;
+    }
+    seen.add(m[1]);
+    return true;
+  }).join('\n');
+}

@@ -1,0 +1,69 @@
+/**
+ * Runs Spectral with the project's ruleset (.spectral.yaml) on one contract file, through the
+ * programmatic API (no child process: about a second faster per run and no output parsing).
+ * The ruleset is bundled once per call of `createContractLinter` and reused for every file.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import spectralCore from '@stoplight/spectral-core';
+import spectralParsers from '@stoplight/spectral-parsers';
+import spectralRuntime from '@stoplight/spectral-runtime';
+import withLoader from '@stoplight/spectral-ruleset-bundler/with-loader';
+
+// CommonJS packages: their named exports are read off the default export.
+const { Spectral, Document } = spectralCore;
+const { fetch } = spectralRuntime;
+const { Yaml } = spectralParsers;
+const { bundleAndLoadRuleset } = withLoader;
+
+export type LintSeverity = 'error' | 'warning' | 'info' | 'hint';
+
+export interface LintFinding {
+  /** rule name, e.g. `tms-history-shape` or `oas3-valid-media-example` */
+  code: string;
+  message: string;
+  severity: LintSeverity;
+  /** JSON pointer inside `file` (`#/paths/~1messages/post`) */
+  pointer: string;
+  /** the file the finding is in (the root or a file it $refs), absolute */
+  file: string;
+  /** 1-based line */
+  line: number;
+}
+
+export type ContractLinter = (file: string) => Promise<LintFinding[]>;
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_RULESET = path.join(root, '.spectral.yaml');
+const SEVERITIES: LintSeverity[] = ['error', 'warning', 'info', 'hint'];
+
+/** JSON pointer of a path, escaping `~` and `/` (RFC 6901). */
+export function toPointer(segments: ReadonlyArray<string | number>): string {
+  return '#' + segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
+/** Loads the ruleset once; the returned function lints one file. */
+export async function createContractLinter(rulesetFile: string = DEFAULT_RULESET): Promise<ContractLinter> {
+  const ruleset = await bundleAndLoadRuleset(path.resolve(rulesetFile), { fs, fetch });
+  const spectral = new Spectral();
+  spectral.setRuleset(ruleset);
+  return async (file: string) => {
+    const absolute = path.resolve(file);
+    const text = await fs.promises.readFile(absolute, 'utf8');
+    const results = await spectral.run(new Document(text, Yaml, absolute));
+    return results.map((r) => ({
+      code: String(r.code),
+      message: r.message,
+      severity: SEVERITIES[r.severity] ?? 'error',
+      pointer: toPointer(r.path),
+      file: r.source ?? absolute,
+      line: r.range.start.line + 1,
+    }));
+  };
+}
+
+/** Lints one file with the project's ruleset. */
+export async function lintContract(file: string, rulesetFile: string = DEFAULT_RULESET): Promise<LintFinding[]> {
+  return (await createContractLinter(rulesetFile))(file);
+}

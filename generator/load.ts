@@ -1,0 +1,75 @@
+/**
+ * Loading a contract: read and bundle its files, validate the document (swagger-parser), compile
+ * every schema strictly (Ajv), build the model. All problems of all steps that can run are
+ * collected and returned together, each with a pointer and, where known, `file:line`.
+ */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { bundleContract, type Bundle } from './load/bundle.js';
+import { checkSchemas } from './load/check-schemas.js';
+import type { ContractProblem } from './contract-error.js';
+import { buildModel } from './model/build.js';
+import type { ApiModel } from './model/types.js';
+
+export interface LoadedContract {
+  model: ApiModel;
+  bundle: Bundle;
+  /** not failures: e.g. formats the contract uses that nothing checks */
+  warnings: string[];
+}
+
+export type LoadResult = { ok: true; contract: LoadedContract } | { ok: false; problems: ContractProblem[] };
+
+export interface LoadOptions {
+  cwd?: string;
+  /** skip the strict schema compile (only for measuring; generate always runs it) */
+  skipSchemaCheck?: boolean;
+}
+
+export async function loadContract(file: string, opts: LoadOptions = {}): Promise<LoadResult> {
+  const bundled = bundleContract(file, opts.cwd);
+  if (!bundled.ok) return bundled;
+  const { bundle } = bundled;
+  const document = bundle.document;
+  const problems: ContractProblem[] = [];
+  const place = (p: ContractProblem): ContractProblem => (p.file ? p : { ...p, ...bundle.locate(p.pointer) });
+
+  if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+/.test(document.openapi)) {
+    return { ok: false, problems: [place({ pointer: '#/openapi', message: `only OpenAPI 3.0 and 3.1 documents are supported (openapi: ${JSON.stringify(document.openapi)})`, source: 'openapi' })] };
+  }
+
+  // swagger-parser's validate() mutates what it is given: hand it a copy.
+  try {
+    await SwaggerParser.validate(structuredClone(document) as never);
+  } catch (error) {
+    problems.push(...openapiProblems(error).map(place));
+  }
+  const dialect = document.openapi.startsWith('3.1') ? '3.1' : '3.0';
+  const warnings: string[] = [];
+  if (!opts.skipSchemaCheck && problems.length === 0) {
+    const check = checkSchemas(document, dialect);
+    problems.push(...check.problems.map(place));
+    for (const f of check.unknownFormats) warnings.push(`format '${f}' is not a known format: accepted without a check`);
+  }
+  const { model, problems: modelProblems } = buildModel(document, bundle.files[0]?.shownPath ?? file);
+  problems.push(...modelProblems.map(place));
+  if (problems.length > 0) return { ok: false, problems };
+  return { ok: true, contract: { model, bundle, warnings } };
+}
+
+/** swagger-parser reports schema violations in `details` (Ajv errors) and others in its message. */
+function openapiProblems(error: unknown): ContractProblem[] {
+  const e = error as { message?: string; details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[] };
+  if (Array.isArray(e.details) && e.details.length > 0) {
+    // Ajv's if/then/else and anyOf bookkeeping lines say nothing a reader can act on.
+    const useful = e.details.filter((d) => !/must match "(else|then)" schema|must match a schema in anyOf|must match exactly one schema in oneOf/.test(d.message ?? ''));
+    return (useful.length > 0 ? useful : e.details).map((d) => ({
+      pointer: '#' + (d.instancePath ?? ''),
+      message: d.message + (d.params?.unevaluatedProperty ? `: '${d.params.unevaluatedProperty}'` : d.params?.additionalProperty ? `: '${d.params.additionalProperty}'` : ''),
+      source: 'openapi',
+    }));
+  }
+  const message = String(e.message ?? error).trim();
+  // Messages like "Validation failed. Duplicate operation id 'x'" or "... at #/paths/..."
+  const ptr = /(#\/[^\s'"]+)/.exec(message)?.[1] ?? '#';
+  return [{ pointer: ptr, message: message.replace(/^Validation failed\.\s*/, ''), source: 'openapi' }];
+}

@@ -1,0 +1,210 @@
+/**
+ * Bundling: one document with internal `$ref`s only, built from the root file and every file it
+ * refers to.
+ *
+ * Why not swagger-parser's bundle? Its output may point refs into `#/paths/...` (wherever a
+ * target was first met), which downstream tools type badly, and it forgets which file a node
+ * came from. Here an external ref becomes `#/components/<kind>/<name>` when the root names that
+ * target in its components, and is inlined otherwise; and every pointer into the result can be
+ * traced back to `file:line` (see `locate`).
+ */
+import { dirname, resolve as resolvePath, relative } from 'node:path';
+import type { ContractProblem } from '../contract-error.js';
+import { childPointer, escapeSegment, getAt, parsePointer } from '../pointer.js';
+import { readSourceFile, type SourceFile } from './source-files.js';
+
+export interface Bundle {
+  document: Record<string, unknown>;
+  files: SourceFile[];
+  /** `file:line` of a pointer into the bundled document, following the refs the bundler inlined */
+  locate(ptr: string): { file: string; line?: number; column?: number } | undefined;
+}
+
+export type BundleResult = { ok: true; bundle: Bundle } | { ok: false; problems: ContractProblem[] };
+
+interface Target {
+  file: SourceFile;
+  segments: string[];
+}
+
+export function bundleContract(rootPath: string, cwd = process.cwd()): BundleResult {
+  const files = new Map<string, SourceFile>();
+  const problems: ContractProblem[] = [];
+  const shown = (abs: string) => {
+    const rel = relative(cwd, abs);
+    return rel.startsWith('..') ? abs : rel;
+  };
+
+  const load = (abs: string): SourceFile | undefined => {
+    const known = files.get(abs);
+    if (known) return known;
+    const result = readSourceFile(abs, shown(abs));
+    if (!result.ok) {
+      problems.push(...result.problems);
+      return undefined;
+    }
+    files.set(abs, result.file);
+    return result.file;
+  };
+
+  const root = load(resolvePath(cwd, rootPath));
+  if (!root) return { ok: false, problems };
+  if (root.data === null || typeof root.data !== 'object' || Array.isArray(root.data)) {
+    return { ok: false, problems: [{ pointer: '#', file: root.shownPath, message: 'the document is not an object', source: 'yaml' }] };
+  }
+
+  // Targets the root names in its components: an external ref to one of them becomes a local ref.
+  const named = new Map<string, string>();
+  const components = (root.data as Record<string, unknown>).components;
+  if (components && typeof components === 'object') {
+    for (const [kind, entries] of Object.entries(components as Record<string, unknown>)) {
+      if (!entries || typeof entries !== 'object' || kind.startsWith('x-')) continue;
+      for (const [name, entry] of Object.entries(entries as Record<string, unknown>)) {
+        const ref = (entry as { $ref?: unknown } | null)?.$ref;
+        if (typeof ref !== 'string' || ref.startsWith('#')) continue;
+        const target = splitRef(ref, root);
+        named.set(targetKey(target.path, target.fragment), childPointer('#/components', kind, name));
+      }
+    }
+  }
+
+  const where = (file: SourceFile, segments: string[]) => {
+    const pos = file.locate(segments);
+    return { file: file.shownPath, line: pos?.line, column: pos?.column };
+  };
+
+  // Walk a node of `file` at `segments`, returning the bundled copy.
+  const inlining = new Set<string>();
+  const walk = (node: unknown, file: SourceFile, segments: string[], isComponentEntry: boolean): unknown => {
+    if (Array.isArray(node)) return node.map((item, i) => walk(item, file, [...segments, String(i)], false));
+    if (node === null || typeof node !== 'object') return node;
+    const obj = node as Record<string, unknown>;
+    if (typeof obj.$ref === 'string') {
+      const ref = obj.$ref;
+      const siblings = Object.keys(obj).filter((k) => k !== '$ref');
+      const resolved = resolveRef(ref, file, segments, isComponentEntry);
+      if (resolved === undefined) return { ...obj };
+      if (typeof resolved === 'string') {
+        const out: Record<string, unknown> = { $ref: resolved };
+        for (const k of siblings) out[k] = walk(obj[k], file, [...segments, k], false);
+        return out;
+      }
+      // Inlined: siblings of the ref (3.1 allows e.g. `description`) win over the target's.
+      const inlined = resolved as Record<string, unknown>;
+      if (siblings.length === 0 || inlined === null || typeof inlined !== 'object') return inlined;
+      const out: Record<string, unknown> = { ...inlined };
+      for (const k of siblings) out[k] = walk(obj[k], file, [...segments, k], false);
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    const inComponents = file === root && segments.length === 1 && segments[0] === 'components';
+    for (const [k, v] of Object.entries(obj)) {
+      out[k] = inComponents && !k.startsWith('x-') && v && typeof v === 'object'
+        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([name, entry]) => [name, walk(entry, file, [...segments, k, name], true)]))
+        : walk(v, file, [...segments, k], false);
+    }
+    return out;
+  };
+
+  // Returns a local ref string, an inlined value, or undefined after recording a problem.
+  const resolveRef = (ref: string, file: SourceFile, segments: string[], isComponentEntry: boolean): unknown => {
+    // Positions cost a parse of the file (13 MB for GitHub's): only compute them for a problem.
+    const at = () => where(file, [...segments, '$ref']);
+    const { path, fragment } = splitRef(ref, file);
+    if (path === root.path) {
+      if (getAt(root.data, fragment) === undefined) {
+        problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}' points to nothing`, source: 'ref' });
+        return undefined;
+      }
+      return '#' + fragment;
+    }
+    const local = named.get(targetKey(path, fragment));
+    if (local && !isComponentEntry) return local;
+    const target = load(path);
+    if (!target) {
+      problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}': cannot read ${shown(path)}`, source: 'ref' });
+      return undefined;
+    }
+    let targetSegments: string[];
+    try {
+      targetSegments = parsePointer(fragment);
+    } catch {
+      problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}': '${fragment}' is not a JSON pointer`, source: 'ref' });
+      return undefined;
+    }
+    const value = getAt(target.data, targetSegments);
+    if (value === undefined) {
+      problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}' points to nothing in ${target.shownPath}`, source: 'ref' });
+      return undefined;
+    }
+    const key = targetKey(path, fragment);
+    if (inlining.has(key)) {
+      problems.push({
+        pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), source: 'ref',
+        message: `$ref '${ref}' is circular through files`,
+        hint: 'name the target under components in the root document so it can be referenced instead of inlined',
+      });
+      return undefined;
+    }
+    inlining.add(key);
+    const copy = walk(value, target, targetSegments, false);
+    inlining.delete(key);
+    return copy;
+  };
+
+  const document = walk(root.data, root, [], false) as Record<string, unknown>;
+  if (problems.length > 0) return { ok: false, problems };
+
+  const locate = (ptr: string) => {
+    let segments: string[];
+    try {
+      segments = parsePointer(ptr);
+    } catch {
+      return undefined;
+    }
+    const target = traceToSource(root, segments, (ref, file) => {
+      const { path, fragment } = splitRef(ref, file);
+      const f = files.get(path);
+      return f ? { file: f, segments: parsePointer(fragment) } : undefined;
+    });
+    const pos = target.file.locate(target.segments);
+    return { file: target.file.shownPath, line: pos?.line, column: pos?.column };
+  };
+
+  return { ok: true, bundle: { document, files: [...files.values()], locate } };
+}
+
+/** Follow a bundled-document pointer through the source files, stepping into refs the bundler inlined. */
+function traceToSource(root: SourceFile, segments: string[], follow: (ref: string, file: SourceFile) => Target | undefined): Target {
+  let file = root;
+  let at: string[] = [];
+  let node: unknown = root.data;
+  for (const segment of segments) {
+    for (let hops = 0; hops < 32; hops++) {
+      const ref = (node as { $ref?: unknown } | null)?.$ref;
+      if (typeof ref !== 'string' || segment === '$ref') break;
+      const next = follow(ref, file);
+      if (!next) break;
+      file = next.file;
+      at = next.segments;
+      node = getAt(file.data, at);
+    }
+    const child = getAt(node, [segment]);
+    if (child === undefined) break;
+    node = child;
+    at = [...at, segment];
+  }
+  return { file, segments: at };
+}
+
+function splitRef(ref: string, from: SourceFile): { path: string; fragment: string } {
+  const hash = ref.indexOf('#');
+  const filePart = hash === -1 ? ref : ref.slice(0, hash);
+  const fragment = hash === -1 ? '' : ref.slice(hash + 1);
+  const path = filePart === '' ? from.path : resolvePath(dirname(from.path), decodeURI(filePart));
+  return { path, fragment };
+}
+
+function targetKey(path: string, fragment: string): string {
+  return `${path}#${fragment}`;
+}

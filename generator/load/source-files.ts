@@ -1,0 +1,103 @@
+/**
+ * Reading the contract's files: YAML or JSON, with positions kept so that a problem found later
+ * (by pointer) can still be reported as `file:line`.
+ *
+ * JSON files are parsed with JSON.parse (fast: GitHub's description is 13 MB); their positions
+ * are computed only if a problem needs one, by re-reading the text as YAML (JSON is YAML).
+ */
+import { readFileSync } from 'node:fs';
+import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import type { ContractProblem } from '../contract-error.js';
+
+export interface SourceFile {
+  /** absolute path */
+  path: string;
+  /** path as shown to users (relative to the working directory when below it) */
+  shownPath: string;
+  data: unknown;
+  /** 1-based line and column of the node at `segments` within this file */
+  locate(segments: string[]): { line: number; column: number } | undefined;
+}
+
+export type ReadResult = { ok: true; file: SourceFile } | { ok: false; problems: ContractProblem[] };
+
+export function readSourceFile(path: string, shownPath: string): ReadResult {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
+    return { ok: false, problems: [{ pointer: '#', file: shownPath, message: reason, source: 'yaml' }] };
+  }
+  const isJson = /\.json$/i.test(path) || /^\s*[{[]/.test(text);
+  if (isJson) {
+    try {
+      const data: unknown = JSON.parse(text);
+      return { ok: true, file: { path, shownPath, data, locate: lazyLocator(text) } };
+    } catch {
+      // Not valid JSON: fall through to the YAML parser, whose messages carry line numbers.
+    }
+  }
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    return {
+      ok: false,
+      problems: doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return {
+          pointer: '#',
+          file: shownPath,
+          line: pos.line,
+          column: pos.col,
+          message: e.message.split('\n')[0],
+          source: 'yaml',
+        };
+      }),
+    };
+  }
+  const data: unknown = doc.toJS({ maxAliasCount: -1 });
+  return {
+    ok: true,
+    file: { path, shownPath, data, locate: (segments) => locateNode(doc.contents, segments, lineCounter) },
+  };
+}
+
+function lazyLocator(text: string): SourceFile['locate'] {
+  let parsed: { contents: Node | null; counter: LineCounter } | undefined;
+  return (segments) => {
+    if (!parsed) {
+      const counter = new LineCounter();
+      const doc = parseDocument(text, { lineCounter: counter });
+      parsed = { contents: doc.contents as Node | null, counter };
+    }
+    return locateNode(parsed.contents, segments, parsed.counter);
+  };
+}
+
+/** Walk the YAML node tree by pointer segments; the deepest node reached gives the position. */
+function locateNode(
+  root: unknown,
+  segments: string[],
+  counter: LineCounter,
+): { line: number; column: number } | undefined {
+  let node: unknown = root;
+  let best: unknown = root;
+  for (const segment of segments) {
+    let next: unknown;
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
+      // A key with an empty value has no value node: report the key's own line.
+      next = pair ? (pair.value ?? pair.key) : undefined;
+    } else if (isSeq(node)) {
+      next = node.items[Number(segment)];
+    }
+    if (next === undefined || next === null) break;
+    node = next;
+    best = next;
+  }
+  const range = (best as { range?: [number, number, number] } | null)?.range;
+  if (!range) return undefined;
+  const pos = counter.linePos(range[0]);
+  return { line: pos.line, column: pos.col };
+}

@@ -1,0 +1,136 @@
+/**
+ * Parameters of an operation, wherever they travel: path, query, header, and the fields of a
+ * form body (flattened with `in: 'body'`). Each gets the wire encoding the runtime will use.
+ */
+import type { ContractProblem } from '../contract-error.js';
+import { childPointer } from '../pointer.js';
+import { readLifecycle } from './lifecycle.js';
+import { admittedTypes, deref, enumValues, limitsOf, schemaOf } from './schema-facts.js';
+import type { Example, MediaType, Parameter, ParameterLocation, WireEncoding } from './types.js';
+
+const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
+export const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+export function extensionsOf(node: Record<string, unknown> | undefined): Record<string, unknown> {
+  if (!node) return {};
+  return Object.fromEntries(Object.entries(node).filter(([k]) => k.startsWith('x-')));
+}
+
+export function examplesOf(node: Record<string, unknown> | undefined, at: string, document: unknown): Example[] {
+  if (!node) return [];
+  const out: Example[] = [];
+  if (node.examples && typeof node.examples === 'object' && !Array.isArray(node.examples)) {
+    for (const [name, raw] of Object.entries(node.examples as Record<string, unknown>)) {
+      const ex = deref(document, raw) ?? {};
+      const item: Example = { name, value: ex.value, pointer: childPointer(at, 'examples', name) };
+      if (typeof ex.summary === 'string') item.summary = ex.summary;
+      if (typeof ex.description === 'string') item.description = ex.description;
+      out.push(item);
+    }
+  }
+  if (node.example !== undefined) out.push({ name: 'default', value: node.example, pointer: childPointer(at, 'example') });
+  return out;
+}
+
+/** A path, query, header or cookie parameter object (already dereferenced). */
+export function readParameter(raw: Record<string, unknown>, at: string, document: unknown, problems: ContractProblem[]): Parameter {
+  const location = raw.in as ParameterLocation;
+  let schema = schemaOf(raw.schema);
+  let encoding: WireEncoding = 'plain';
+  let examples = examplesOf(raw, at, document);
+  if (raw.content && typeof raw.content === 'object') {
+    const [type, media] = Object.entries(raw.content as Record<string, Record<string, unknown>>)[0] ?? [];
+    schema = schemaOf(media?.schema);
+    encoding = type && JSON_MEDIA.test(type) ? 'json' : 'plain';
+    if (examples.length === 0 && type) examples = examplesOf(media, childPointer(at, 'content', type), document);
+  } else if (location === 'query' || location === 'cookie') {
+    const types = admittedTypes(document, schema);
+    const structured = types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null');
+    const style = (raw.style as string | undefined) ?? 'form';
+    const explode = (raw.explode as boolean | undefined) ?? style === 'form';
+    if (style === 'deepObject') encoding = 'deepObject';
+    else if (structured) encoding = explode ? 'explode' : 'comma';
+  }
+  if (examples.length === 0) examples = examplesOf(deref(document, schema), childPointer(at, 'schema'), document);
+  return finishParameter({
+    name: String(raw.name), location, required: raw.required === true || location === 'path',
+    description: raw.description, schema, encoding, examples, node: raw, at, document, problems,
+  });
+}
+
+/**
+ * The fields of a form body, one parameter each. The first form media type decides: real
+ * clients send either, and the contract declares the same schema and encoding for both.
+ */
+export function readBodyFields(media: MediaType, document: unknown, problems: ContractProblem[]): Parameter[] {
+  const root = deref(document, media.schema);
+  if (!root) return [];
+  const { properties, required } = collectProperties(document, root);
+  return Object.entries(properties).map(([name, propSchema]) => {
+    const enc = media.encoding[name];
+    const types = admittedTypes(document, propSchema);
+    let encoding: WireEncoding = 'plain';
+    if (enc?.contentType && JSON_MEDIA.test(enc.contentType)) encoding = 'json';
+    else if (types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null')) {
+      // OpenAPI's default for form bodies: arrays explode into repeated keys.
+      encoding = enc?.explode === false ? 'comma' : 'explode';
+    }
+    const resolved = deref(document, propSchema);
+    const at = childPointer(media.pointer, 'schema', 'properties', name);
+    return finishParameter({
+      name, location: 'body', required: required.has(name), description: resolved?.description,
+      schema: schemaOf(propSchema), encoding, examples: examplesOf(resolved, at, document),
+      node: resolved, at, document, problems,
+    });
+  });
+}
+
+/** Properties of an object schema, merging `allOf` members (the body of a form is one object). */
+export function collectProperties(document: unknown, schema: Record<string, unknown>, depth = 0): {
+  properties: Record<string, unknown>;
+  required: Set<string>;
+} {
+  const properties: Record<string, unknown> = {};
+  const required = new Set<string>();
+  if (depth > 16) return { properties, required };
+  for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const inner = deref(document, member);
+    if (!inner) continue;
+    const sub = collectProperties(document, inner, depth + 1);
+    Object.assign(properties, sub.properties);
+    sub.required.forEach((r) => required.add(r));
+  }
+  Object.assign(properties, (schema.properties ?? {}) as Record<string, unknown>);
+  for (const r of Array.isArray(schema.required) ? schema.required : []) required.add(String(r));
+  return { properties, required };
+}
+
+function finishParameter(p: {
+  name: string; location: ParameterLocation; required: boolean; description: unknown;
+  schema: Parameter['schema']; encoding: WireEncoding; examples: Example[];
+  node: Record<string, unknown> | undefined; at: string; document: unknown; problems: ContractProblem[];
+}): Parameter {
+  const resolved = deref(p.document, p.schema);
+  // Feature-level data may sit on the parameter object or on its schema; both count.
+  const own = readLifecycle(p.node, p.at, p.problems);
+  const fromSchema = p.node === resolved ? own : readLifecycle(resolved, childPointer(p.at, 'schema'), p.problems);
+  const lifecycle = own.history.length > 0 || own.deprecated ? own : fromSchema;
+  const param: Parameter = {
+    name: p.name,
+    in: p.location,
+    required: p.required,
+    schema: p.schema,
+    types: admittedTypes(p.document, p.schema),
+    encoding: p.encoding,
+    limits: limitsOf(p.document, p.schema),
+    examples: p.examples,
+    lifecycle,
+    pointer: p.at,
+    extensions: { ...extensionsOf(resolved), ...extensionsOf(p.node) },
+  };
+  if (typeof p.description === 'string') param.description = p.description;
+  if (resolved && resolved.default !== undefined) param.default = resolved.default;
+  const values = enumValues(p.document, p.schema, p.at, p.problems);
+  if (values) param.enum = values;
+  return param;
+}

@@ -1,0 +1,100 @@
+/**
+ * Facts read off a schema for the model: which JSON types it admits, its enum values, limits.
+ * Follows `$ref`s and looks through `oneOf`/`anyOf`/`allOf`, because a parameter typed
+ * `$ref: Anchor` (integer | keyword) must still decode `5` as an integer.
+ */
+import type { ContractProblem } from '../contract-error.js';
+import { childPointer, getAt } from '../pointer.js';
+import { readHistory, lifecycleOf } from './lifecycle.js';
+import type { EnumValue, JsonSchema, Limits, ScalarType } from './types.js';
+
+const ALL_TYPES: ScalarType[] = ['string', 'integer', 'number', 'boolean', 'null', 'array', 'object'];
+const ORDER = new Map(ALL_TYPES.map((t, i) => [t, i]));
+
+export function deref(document: unknown, schema: unknown, depth = 0): Record<string, unknown> | undefined {
+  if (typeof schema === 'boolean') return schema ? {} : { not: {} };
+  if (!schema || typeof schema !== 'object') return undefined;
+  const s = schema as Record<string, unknown>;
+  if (typeof s.$ref === 'string' && s.$ref.startsWith('#') && depth < 32) {
+    return deref(document, getAt(document, s.$ref), depth + 1);
+  }
+  return s;
+}
+
+export function admittedTypes(document: unknown, schema: unknown, depth = 0): ScalarType[] {
+  const s = deref(document, schema);
+  if (!s || depth > 16) return [...ALL_TYPES];
+  const found = new Set<ScalarType>();
+  const branches = [s.oneOf, s.anyOf].find(Array.isArray) as unknown[] | undefined;
+  if (branches) {
+    for (const b of branches) for (const t of admittedTypes(document, b, depth + 1)) found.add(t);
+  } else if (Array.isArray(s.allOf) && s.type === undefined) {
+    // An intersection admits at most what its most specific member admits.
+    let narrowest: ScalarType[] = [...ALL_TYPES];
+    for (const b of s.allOf) {
+      const t = admittedTypes(document, b, depth + 1);
+      if (t.length < narrowest.length) narrowest = t;
+    }
+    narrowest.forEach((t) => found.add(t));
+  } else if (typeof s.type === 'string' || Array.isArray(s.type)) {
+    for (const t of ([] as unknown[]).concat(s.type)) if (ORDER.has(t as ScalarType)) found.add(t as ScalarType);
+    if (s.nullable === true) found.add('null');
+  } else if (Array.isArray(s.enum) || 'const' in s) {
+    for (const v of Array.isArray(s.enum) ? s.enum : [s.const]) found.add(typeOfValue(v));
+  } else if (s.properties) {
+    found.add('object');
+  } else if (s.items) {
+    found.add('array');
+  } else {
+    return [...ALL_TYPES];
+  }
+  if (found.has('integer') && !found.has('number')) {
+    // `integer` is a subset of `number`; coercion needs to know only that integers are allowed.
+  }
+  return [...found].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!);
+}
+
+function typeOfValue(v: unknown): ScalarType {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'array';
+  if (Number.isInteger(v)) return 'integer';
+  return typeof v as ScalarType;
+}
+
+/** Enum values of a schema (through refs and unions), with meanings and per-value history. */
+export function enumValues(document: unknown, schema: unknown, at: string, problems: ContractProblem[], depth = 0): EnumValue[] | undefined {
+  const s = deref(document, schema);
+  if (!s || depth > 8) return undefined;
+  if (Array.isArray(s.enum)) {
+    const meanings = (s['x-enum-meanings'] ?? {}) as Record<string, unknown>;
+    const histories = (s['x-enum-history'] ?? {}) as Record<string, unknown>;
+    return s.enum.map((value) => {
+      const key = String(value);
+      const history = readHistory(histories[key], childPointer(at, 'x-enum-history', key), problems);
+      const out: EnumValue = { value: value as EnumValue['value'], lifecycle: lifecycleOf(history) };
+      if (typeof meanings[key] === 'string') out.meaning = meanings[key] as string;
+      return out;
+    });
+  }
+  if ('const' in s && (s.const === null || typeof s.const !== 'object')) {
+    return [{ value: s.const as EnumValue['value'], lifecycle: lifecycleOf([]), ...(typeof s.description === 'string' ? { meaning: s.description } : {}) }];
+  }
+  const branches = [s.oneOf, s.anyOf].find(Array.isArray) as unknown[] | undefined;
+  if (!branches) return undefined;
+  const all: EnumValue[] = [];
+  for (const b of branches) all.push(...(enumValues(document, b, at, problems, depth + 1) ?? []));
+  return all.length > 0 ? all : undefined;
+}
+
+export function limitsOf(document: unknown, schema: unknown): Limits {
+  const s = deref(document, schema) ?? {};
+  const limits: Limits = {};
+  for (const key of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const) {
+    if (typeof s[key] === 'number') limits[key] = s[key] as number;
+  }
+  return limits;
+}
+
+export function schemaOf(value: unknown): JsonSchema {
+  return (typeof value === 'boolean' || (value && typeof value === 'object') ? value : {}) as JsonSchema;
+}

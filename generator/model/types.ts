@@ -1,0 +1,218 @@
+/**
+ * The one intermediate model of a contract. The loader builds it once; every emitter reads only
+ * it (never the YAML). It is plain data: no classes, no functions, safe to JSON.stringify.
+ *
+ * Order is deterministic everywhere (operations by path then method, schemas by name), so that
+ * emitters that iterate produce byte-identical output run after run.
+ */
+
+/** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
+export type JsonSchema = { [key: string]: unknown } | boolean;
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
+
+/** The feature-level vocabulary of `x-history` entries (see openapi/README.md). */
+export type ChangeKind = 'added' | 'changed' | 'deprecated' | 'removed';
+
+export interface FeatureChange {
+  /** Feature level of the change; null when the description names no level. */
+  level: number | null;
+  change: ChangeKind;
+  note: string;
+}
+
+/** What the contract says of an item's life: history, deprecation, replacement. */
+export interface Lifecycle {
+  history: FeatureChange[];
+  deprecated: boolean;
+  /** `x-replaced-by`: what to use instead (free text: a name, a value or `param=value`). */
+  replacedBy?: string;
+  /** Level at which the item first exists (the `added` entry), if known. */
+  addedIn?: number;
+  /** Level at which it was removed, if any. */
+  removedIn?: number;
+}
+
+/** One allowed value of an enum, with its meaning (`x-enum-meanings`) and history (`x-enum-history`). */
+export interface EnumValue {
+  value: string | number | boolean | null;
+  meaning?: string;
+  lifecycle: Lifecycle;
+}
+
+/** How a parameter's value travels as text. Drives the wire model (runtime/wire.ts). */
+export type WireEncoding =
+  /** a scalar written as text (`5`, `true`, `general`), coerced back by the schema's types */
+  | 'plain'
+  /** one field holding JSON text (`to=[1,2]`): query `content: application/json`, body `encoding.contentType: application/json` */
+  | 'json'
+  /** an array as repeated keys (`a=1&a=2`): OpenAPI style form, explode true */
+  | 'explode'
+  /** an array or object joined by commas (`a=1,2`): style form, explode false */
+  | 'comma'
+  /** an object as `a[k]=v`: style deepObject */
+  | 'deepObject';
+
+/** The top-level JSON types a schema admits, used to coerce plain text back to values. */
+export type ScalarType = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'array' | 'object';
+
+export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie' | 'body';
+
+export interface Limits {
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  maxItems?: number;
+}
+
+export interface Example {
+  /** key under `examples`, or `default` for a lone `example` */
+  name: string;
+  summary?: string;
+  description?: string;
+  value: unknown;
+  /** JSON pointer of the example in the contract */
+  pointer: string;
+}
+
+/**
+ * A parameter, wherever it travels. Fields of a form request body are flattened into the
+ * operation's parameters with `in: 'body'`, because for this API they are parameters like any
+ * other (the description lists them side by side); a JSON request body is not flattened.
+ */
+export interface Parameter {
+  name: string;
+  in: ParameterLocation;
+  required: boolean;
+  description?: string;
+  /** the schema of the value (for `content:` parameters, the media type's schema) */
+  schema: JsonSchema;
+  /** the same schema with `$ref`s resolved one level down the tree, for docs and coercion */
+  types: ScalarType[];
+  encoding: WireEncoding;
+  default?: unknown;
+  enum?: EnumValue[];
+  limits: Limits;
+  examples: Example[];
+  lifecycle: Lifecycle;
+  /** JSON pointer of the parameter (or of the body property) in the contract */
+  pointer: string;
+  /** every `x-` extension on the parameter / property, by name */
+  extensions: Record<string, unknown>;
+}
+
+export interface MediaType {
+  /** e.g. `application/x-www-form-urlencoded`, `multipart/form-data`, `application/json` */
+  type: string;
+  schema?: JsonSchema;
+  /** OpenAPI `encoding` per property: only the content type matters to us */
+  encoding: Record<string, { contentType?: string; style?: string; explode?: boolean }>;
+  examples: Example[];
+  pointer: string;
+}
+
+export type BodyKind = 'form' | 'json' | 'other';
+
+export interface RequestBody {
+  required: boolean;
+  description?: string;
+  /** `form` when every media type is urlencoded or multipart; `json` for JSON bodies */
+  kind: BodyKind;
+  mediaTypes: MediaType[];
+  pointer: string;
+}
+
+export interface Response {
+  /** `200`, `4XX`, `default`, ... exactly as in the contract */
+  status: string;
+  description: string;
+  mediaTypes: MediaType[];
+  headers: string[];
+  pointer: string;
+}
+
+export interface SecurityRequirement {
+  /** scheme name → scopes */
+  [scheme: string]: string[];
+}
+
+export interface Operation {
+  /** operationId, or one synthesized from method and path when the contract has none */
+  id: string;
+  /** true when `id` was synthesized */
+  idSynthesized: boolean;
+  method: HttpMethod;
+  /** path template as in the contract, e.g. `/messages/{message_id}` */
+  path: string;
+  pointer: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  /** effective security (operation's or the document's) */
+  security: SecurityRequirement[];
+  /** `none`: no credentials; `optional`: `{}` is one of the alternatives; `required` otherwise */
+  auth: 'none' | 'optional' | 'required';
+  /** `x-permission`: who may call it, as prose (e.g. "organization administrators only") */
+  permission?: string;
+  parameters: Parameter[];
+  requestBody?: RequestBody;
+  responses: Response[];
+  /** `x-error-codes`: the API error codes this operation documents (in contract order) */
+  errorCodes: string[];
+  lifecycle: Lifecycle;
+  extensions: Record<string, unknown>;
+}
+
+export interface NamedSchema {
+  name: string;
+  schema: JsonSchema;
+  description?: string;
+  lifecycle: Lifecycle;
+  pointer: string;
+}
+
+export interface ErrorCodeInfo {
+  code: string;
+  description: string;
+  /** the HTTP status the description gives for it, if any (with the case it applies to) */
+  statuses: { status: number; note: string }[];
+  lifecycle: Lifecycle;
+}
+
+export interface SecurityScheme {
+  name: string;
+  type: string;
+  scheme?: string;
+  description?: string;
+}
+
+export interface Server {
+  url: string;
+  description?: string;
+  variables: Record<string, { default: string; description?: string; enum?: string[] }>;
+  /** the path part of the URL with variables at their defaults, e.g. `/api/v1`; `` when none */
+  basePath: string;
+}
+
+export interface ApiModel {
+  /** the file the contract was loaded from, relative to the working directory */
+  sourceFile: string;
+  openapiVersion: string;
+  /** `3.0` or `3.1`: decides JSON Schema dialect (nullable vs type arrays) */
+  dialect: '3.0' | '3.1';
+  info: { title: string; version: string; description?: string; extensions: Record<string, unknown> };
+  servers: Server[];
+  securitySchemes: SecurityScheme[];
+  schemas: NamedSchema[];
+  errorCodes: ErrorCodeInfo[];
+  operations: Operation[];
+  tags: { name: string; description?: string }[];
+  /**
+   * The validated document with every external file bundled in (internal `$ref`s only). Emitters
+   * that hand the document to a library built for OpenAPI (openapi-typescript, Ajv for the
+   * components) take it from here; nothing re-reads the YAML.
+   */
+  document: Record<string, unknown>;
+}

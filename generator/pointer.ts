@@ -1,0 +1,51 @@
+/**
+ * JSON pointers (RFC 6901), the one way this toolkit names a place in a contract.
+ * `~` and `/` inside a segment are escaped here and nowhere else.
+ */
+
+export function escapeSegment(segment: string | number): string {
+  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+export function unescapeSegment(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** `pointer('paths', '/messages', 'get')` → `#/paths/~1messages/get` */
+export function pointer(...segments: (string | number)[]): string {
+  return '#' + segments.map((s) => '/' + escapeSegment(s)).join('');
+}
+
+/** Append segments to an existing pointer. */
+export function childPointer(base: string, ...segments: (string | number)[]): string {
+  return base + segments.map((s) => '/' + escapeSegment(s)).join('');
+}
+
+/** `#/a/b~1c` → ['a', 'b/c']; accepts with or without the leading `#`. */
+export function parsePointer(ptr: string): string[] {
+  const body = ptr.startsWith('#') ? ptr.slice(1) : ptr;
+  if (body === '' || body === '/') return body === '/' ? [''] : [];
+  if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${ptr}`);
+  return body.slice(1).split('/').map((s) => unescapeSegment(decodeURIComponentSafe(s)));
+}
+
+function decodeURIComponentSafe(s: string): string {
+  // Pointers in URI fragments may be percent-encoded (`%7B` for `{`); plain ones are not.
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** The value at a pointer, or undefined when any step is missing. */
+export function getAt(root: unknown, ptr: string | string[]): unknown {
+  const segments = typeof ptr === 'string' ? parsePointer(ptr) : ptr;
+  let node: unknown = root;
+  for (const segment of segments) {
+    if (node === null || typeof node !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}

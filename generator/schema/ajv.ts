@@ -1,0 +1,70 @@
+/**
+ * The Ajv instance every compile of contract schemas uses (the loader's strict check, the
+ * validators emitter, tests comparing against run-time compiles): one place decides dialect,
+ * strictness and formats.
+ */
+import { Ajv, type Options } from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS; under NodeNext its default import is the module object.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+/** OpenAPI's own formats (OAS 3.1 §4.2 "Data Types"), checked where a check means something. */
+const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (x: never) => boolean }> = {
+  int32: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1 },
+  int64: { type: 'number', validate: (n: number) => Number.isInteger(n) },
+  float: { type: 'number', validate: () => true },
+  double: { type: 'number', validate: () => true },
+  byte: { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 === 0 },
+  binary: { type: 'string', validate: () => true },
+  password: { type: 'string', validate: () => true },
+};
+
+export interface AjvFactoryOptions {
+  dialect: '3.0' | '3.1';
+  /** formats the document uses that neither ajv-formats nor OpenAPI define: accepted unchecked */
+  unknownFormats?: string[];
+  /** Ajv `code` options, for standalone output */
+  code?: Options['code'];
+  allErrors?: boolean;
+}
+
+export function createAjv(opts: AjvFactoryOptions): Ajv {
+  const options: Options = {
+    // strictSchema: an unknown keyword is a typo in the contract. strictTypes would also reject
+    // common, valid patterns of third-party documents (`properties` without `type: object`).
+    strict: false,
+    strictSchema: true,
+    strictNumbers: true,
+    strictTuples: false,
+    strictRequired: false,
+    strictTypes: false,
+    allErrors: opts.allErrors ?? true,
+    validateFormats: true,
+    // Large real documents (GitHub) have deep, wide unions; the default is fine, but don't
+    // let Ajv inline huge schemas into every caller.
+    inlineRefs: 8,
+    code: opts.code,
+  };
+  const ajv = opts.dialect === '3.1' ? new Ajv2020(options) : new Ajv(options);
+  addFormats(ajv as Ajv);
+  for (const [name, def] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, def as never);
+  for (const name of opts.unknownFormats ?? []) if (!ajv.formats[name]) ajv.addFormat(name, true);
+  return ajv as Ajv;
+}
+
+/** Formats used in a JSON Schema tree that this Ajv does not define. */
+export function findUnknownFormats(root: unknown, ajv: Ajv): string[] {
+  const found = new Set<string>();
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'format' && typeof v === 'string' && !ajv.formats[v]) found.add(v);
+      else visit(v);
+    }
+  };
+  visit(root);
+  return [...found].sort();
+}

@@ -1,0 +1,180 @@
+/**
+ * From OpenAPI schema objects to plain JSON Schema that Ajv compiles in strict mode.
+ *
+ * OpenAPI schemas carry keys that are not JSON Schema (`x-` extensions, `example`, `xml`,
+ * `externalDocs`, `discriminator`) and, in 3.0, a few dialect quirks (boolean
+ * `exclusiveMinimum`). We strip the former and convert the latter, so that any key left that Ajv
+ * does not know is a typo in the contract, and strict mode reports it.
+ *
+ * Every schema of the document is placed under one root's `$defs`: component schemas by name,
+ * inline schemas by their pointer. Shared definitions are therefore compiled once.
+ */
+import type { JsonSchema } from '../model/types.js';
+import { escapeSegment, getAt, parsePointer } from '../pointer.js';
+
+/** Keys whose value is a map of name → schema. */
+export const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+/** Keys whose value is a schema or an array of schemas. */
+export const SCHEMA_VALUES = new Set([
+  'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
+  'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems',
+  'contains', 'propertyNames', 'contentSchema',
+]);
+/** OpenAPI annotations that are not JSON Schema keywords. */
+const OPENAPI_ONLY = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
+
+export const ROOT_ID = 'contract.json';
+
+export interface SchemaSite {
+  /** `$defs` key: the component name for `#/components/schemas/<name>`, else the pointer */
+  key: string;
+  /** where the schema is in the document */
+  pointer: string;
+}
+
+export interface JsonSchemaRoot {
+  /** `{ $id, $defs }`, ready for `ajv.addSchema` */
+  root: { $id: string; $defs: Record<string, JsonSchema> };
+  /** `$ref` to use for a schema site, e.g. `contract.json#/$defs/Message` */
+  refOf(key: string): string;
+}
+
+/** The `$defs` key of a pointer into the document. */
+export function defKey(ptr: string): string {
+  const prefix = '#/components/schemas/';
+  if (ptr.startsWith(prefix) && !ptr.slice(prefix.length).includes('/')) {
+    return parsePointer(ptr)[2];
+  }
+  return ptr;
+}
+
+/**
+ * Convert the schemas at `sites` (and everything they reference) into one JSON Schema root.
+ * `dialect` decides 3.0 conversions; the output is 2020-12 for 3.1 and draft-07 for 3.0.
+ */
+export function buildJsonSchemaRoot(
+  document: Record<string, unknown>,
+  sites: SchemaSite[],
+  dialect: '3.0' | '3.1',
+): JsonSchemaRoot {
+  const defs: Record<string, JsonSchema> = {};
+  const pending: string[] = [];
+  const queued = new Set<string>();
+  const enqueue = (ptr: string): string => {
+    const key = defKey(ptr);
+    if (!queued.has(key)) {
+      queued.add(key);
+      pending.push(ptr);
+    }
+    return key;
+  };
+  for (const site of sites) enqueue(site.pointer);
+
+  const convert = (node: unknown): unknown => {
+    if (typeof node === 'boolean') return node;
+    if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
+    const schema = node as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(schema)) {
+      if (key.startsWith('x-') || OPENAPI_ONLY.has(key)) continue;
+      if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
+        out.$ref = `#/$defs/${escapeSegment(enqueue(value))}`;
+      } else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
+        out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v)]));
+      } else if (SCHEMA_VALUES.has(key)) {
+        out[key] = Array.isArray(value) ? value.map(convert) : convert(value);
+      } else {
+        out[key] = value;
+      }
+    }
+    if (dialect === '3.0') convert30(out);
+    return out;
+  };
+
+  while (pending.length > 0) {
+    const ptr = pending.shift()!;
+    const value = getAt(document, ptr);
+    defs[defKey(ptr)] = (value === undefined ? {} : convert(value)) as JsonSchema;
+  }
+  const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
+  return {
+    root: { $id: ROOT_ID, $defs: sorted },
+    refOf: (key) => `${ROOT_ID}#/$defs/${escapeSegment(key)}`,
+  };
+}
+
+/** OpenAPI 3.0 (JSON Schema draft-04-ish) → draft-07 as Ajv reads it. `nullable` stays: Ajv knows it. */
+function convert30(schema: Record<string, unknown>): void {
+  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+    if (typeof schema[bound] === 'boolean') {
+      if (schema[bound] === true && typeof schema[limit] === 'number') {
+        schema[bound] = schema[limit];
+        delete schema[limit];
+      } else {
+        delete schema[bound];
+      }
+    }
+  }
+  // In 3.0 a `$ref` replaces its siblings; Ajv's draft-07 mode agrees, but strict mode warns.
+  if (typeof schema.$ref === 'string') {
+    for (const key of Object.keys(schema)) if (key !== '$ref') delete schema[key];
+  }
+  // `nullable` without `type` means nothing to Ajv and is rejected in strict mode.
+  if (schema.nullable !== undefined && schema.type === undefined) delete schema.nullable;
+}
+
+/**
+ * Every place in an OpenAPI document that holds a schema: component schemas, parameter
+ * schemas (and `content:` ones), request and response media types. Deterministic order.
+ */
+export function collectSchemaSites(document: Record<string, unknown>): SchemaSite[] {
+  const sites: SchemaSite[] = [];
+  const add = (ptr: string) => sites.push({ key: defKey(ptr), pointer: ptr });
+  const components = (document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  for (const name of Object.keys(components.schemas ?? {}).sort()) add(`#/components/schemas/${escapeSegment(name)}`);
+  const named = (kind: string) => Object.keys(components[kind] ?? {}).sort();
+  addParameterSites(named('parameters').map((n) => components.parameters![n]), '#/components/parameters', add, named('parameters'));
+  for (const n of named('requestBodies')) {
+    addContentSites((components.requestBodies![n] as Record<string, unknown>)?.content, `#/components/requestBodies/${escapeSegment(n)}/content`, add);
+  }
+  for (const n of named('responses')) {
+    addContentSites((components.responses![n] as Record<string, unknown>)?.content, `#/components/responses/${escapeSegment(n)}/content`, add);
+  }
+  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  for (const path of Object.keys(paths).sort()) {
+    const item = paths[path] ?? {};
+    const itemPtr = `#/paths/${escapeSegment(path)}`;
+    addParameterSites(item.parameters, `${itemPtr}/parameters`, add);
+    for (const method of Object.keys(item).sort()) {
+      const op = item[method] as Record<string, unknown> | undefined;
+      if (!op || typeof op !== 'object' || method === 'parameters' || method.startsWith('x-')) continue;
+      const opPtr = `${itemPtr}/${method}`;
+      addParameterSites(op.parameters, `${opPtr}/parameters`, add);
+      addContentSites((op.requestBody as Record<string, unknown> | undefined)?.content, `${opPtr}/requestBody/content`, add);
+      const responses = (op.responses ?? {}) as Record<string, Record<string, unknown>>;
+      for (const status of Object.keys(responses).sort()) {
+        addContentSites(responses[status]?.content, `${opPtr}/responses/${escapeSegment(status)}/content`, add);
+      }
+    }
+  }
+  return sites;
+}
+
+function addParameterSites(parameters: unknown, base: string, add: (ptr: string) => void, names?: string[]): void {
+  if (!Array.isArray(parameters)) return;
+  parameters.forEach((p, i) => {
+    const param = (p ?? {}) as Record<string, unknown>;
+    if (typeof param.$ref === 'string') return; // the component it names is reached through its own site
+    const at = `${base}/${escapeSegment(names ? names[i] : i)}`;
+    if (param.schema !== undefined) add(`${at}/schema`);
+    addContentSites(param.content, `${at}/content`, add);
+  });
+}
+
+function addContentSites(content: unknown, base: string, add: (ptr: string) => void): void {
+  if (!content || typeof content !== 'object') return;
+  for (const type of Object.keys(content).sort()) {
+    const media = (content as Record<string, Record<string, unknown>>)[type];
+    if (media?.schema !== undefined) add(`${base}/${escapeSegment(type)}/schema`);
+  }
+}

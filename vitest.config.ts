@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // 2-core machines: a few forks is faster than many competing for CPU.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
