@@ -3,8 +3,10 @@
  * emitter here; no other emitter changes.
  */
 import type { Emitter } from './emitter.js';
+import { operationsEmitter } from './operations.js';
 import { typesEmitter } from './types.js';
 
 export const emitters: Emitter[] = [
   typesEmitter,
+  operationsEmitter,
 ];
