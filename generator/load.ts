@@ -39,7 +39,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
 
   // swagger-parser's validate() mutates what it is given: hand it a copy.
   try {
-    await SwaggerParser.validate(structuredClone(document) as never);
+    await SwaggerParser.validate(withoutKnownFalsePositives(document) as never);
   } catch (error) {
     problems.push(...openapiProblems(error).map(place));
   }
@@ -72,4 +72,25 @@ function openapiProblems(error: unknown): ContractProblem[] {
   // Messages like "Validation failed. Duplicate operation id 'x'" or "... at #/paths/..."
   const ptr = /(#\/[^\s'"]+)/.exec(message)?.[1] ?? '#';
   return [{ pointer: ptr, message: message.replace(/^Validation failed\.\s*/, ''), source: 'openapi' }];
+}
+
+/**
+ * A copy of the document for swagger-parser, minus what its bundled OAS 3.1 meta-schema rejects
+ * by mistake: that schema spells the server variable's `description` as `descriptions`
+ * (fixed upstream in the OAS schema of 2022-10), so a correct `description` fails validation.
+ */
+function withoutKnownFalsePositives(document: Record<string, unknown>): Record<string, unknown> {
+  const copy = structuredClone(document);
+  if (String(copy.openapi).startsWith('3.1')) {
+    const servers = [copy.servers, ...Object.values((copy.paths ?? {}) as Record<string, { servers?: unknown }>).map((p) => p?.servers)];
+    for (const list of servers) {
+      if (!Array.isArray(list)) continue;
+      for (const server of list) {
+        for (const variable of Object.values((server?.variables ?? {}) as Record<string, Record<string, unknown>>)) {
+          if (typeof variable?.description === 'string') delete variable.description;
+        }
+      }
+    }
+  }
+  return copy;
 }

@@ -87,14 +87,17 @@ function locateNode(
     let next: unknown;
     if (isMap(node)) {
       const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
-      // A key with an empty value has no value node: report the key's own line.
-      next = pair ? (pair.value ?? pair.key) : undefined;
+      if (pair) {
+        // Report the key's line: a problem "at responses/200" reads best at the line naming 200.
+        next = pair.value;
+        best = pair.key;
+      }
     } else if (isSeq(node)) {
       next = node.items[Number(segment)];
+      if (next) best = next;
     }
     if (next === undefined || next === null) break;
     node = next;
-    best = next;
   }
   const range = (best as { range?: [number, number, number] } | null)?.range;
   if (!range) return undefined;

@@ -3,13 +3,13 @@
 // changelog (which read different marks) never disagree. A parameter object and its schema count
 // as one item: the mark may sit on either.
 import { marksDeprecation } from './shared/history.js';
-import { isParameterObject, parameterSchemas, walkItems } from './shared/walk.js';
+import { isParameterObject, mayBeDeprecated, parameterSchemas, walkItems } from './shared/walk.js';
 
 export default function deprecationMarks(root) {
   const problems = [];
   const partOfParameter = new WeakSet();
-  walkItems(root, (node, path) => {
-    if (partOfParameter.has(node)) return;
+  walkItems(root, (node, path, _ancestors, place) => {
+    if (partOfParameter.has(node) || !mayBeDeprecated(path, place)) return;
     const parts = [node];
     if (isParameterObject(node)) {
       for (const schema of parameterSchemas(node)) {

@@ -2,13 +2,13 @@
 // changelog, so it must read as gone everywhere: deprecated, a removed x-history entry, and never
 // required (no client may be made to send or expect it).
 import { marksRemoval } from './shared/history.js';
-import { isParameterObject, parameterSchemas, walkItems } from './shared/walk.js';
+import { isParameterObject, mayBeDeprecated, parameterSchemas, walkItems } from './shared/walk.js';
 
 export default function removedItems(root) {
   const problems = [];
   const partOfParameter = new WeakSet();
-  walkItems(root, (node, path, ancestors) => {
-    if (partOfParameter.has(node)) return;
+  walkItems(root, (node, path, ancestors, place) => {
+    if (partOfParameter.has(node) || !mayBeDeprecated(path, place)) return;
     const parts = [node];
     if (isParameterObject(node)) {
       for (const schema of parameterSchemas(node)) {

@@ -1,0 +1,135 @@
+/**
+ * generated/server.ts: the typed server side of the contract. A `Handlers` interface with one
+ * method per operation (typed parameters in, one of the documented responses out) and a
+ * `createRequestListener` bound to the generated operation table and validators. All behaviour
+ * lives in runtime/server.ts; this file is types plus one small function.
+ *
+ * Types are cross-references into generated/types.ts (openapi-typescript's `operations`), so
+ * the handler types can never disagree with the client's.
+ */
+import type { Operation, Response } from '../model/types.js';
+import { banner, jsdoc, literal, propertyKey, toIdentifier } from '../source.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+
+export const serverEmitter: Emitter = {
+  name: 'server',
+  root: 'code',
+  needs: ['types', 'operations', 'validators'],
+  emit(ctx: EmitContext): GeneratedFile[] {
+    return [{ path: 'server.ts', contents: emitServerStubs(ctx) }];
+  },
+};
+
+export function emitServerStubs(ctx: EmitContext): string {
+  const ops = ctx.model.operations;
+  const names = typeNames(ops);
+  const runtime = (file: string) => literal(`${ctx.runtimeImport}/${file}`);
+  const out: string[] = [
+    banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+    `import type { operations as Ops } from './types.js';`,
+    `import { basePath, operations } from './operations.js';`,
+    `import * as validators from './validators.js';`,
+    `import { createRequestListener as createListener, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type ListenerOptions, type RequestListener } from ${runtime('server.js')};`,
+    '',
+    `export { ok, error, notImplemented, LISTENER_ERROR_CODES } from ${runtime('server.js')};`,
+    `export type { Authenticate, Credentials, HandlerContext, HandlerResult, Logger, RequestListener } from ${runtime('server.js')};`,
+    '',
+    `type Awaitable<T> = T | Promise<T>;`,
+    `/** The user a handler sees: per the operation's auth (\`none\` → null, \`optional\` → maybe null). */`,
+    `type UserFor<User, Auth extends 'none' | 'optional' | 'required'> = Auth extends 'required' ? User : Auth extends 'optional' ? User | null : null;`,
+    '',
+  ];
+  for (const op of ops) {
+    const { params, result } = names.get(op.id)!;
+    out.push(jsdoc([`Decoded parameters of \`${op.id}\` (${op.method.toUpperCase()} ${op.path}), flattened by name.`]).trimEnd());
+    out.push(`export type ${params} = ${paramsType(op)};`);
+    out.push(jsdoc([`The documented responses of \`${op.id}\`, errors included.`]).trimEnd());
+    out.push(`export type ${result} =\n${resultType(op)};`);
+    out.push('');
+  }
+  out.push(jsdoc([
+    'One method per operation of the contract. Each gets the decoded, validated parameters and a',
+    'context with the authenticated user, and returns one of the operation\'s documented responses',
+    '(`ok(...)` / `error(...)` build the envelopes).',
+  ]).trimEnd());
+  out.push(`export interface Handlers<User = unknown> {`);
+  for (const op of ops) {
+    const { params, result } = names.get(op.id)!;
+    out.push(jsdoc([op.summary ? `${op.summary} — \`${op.method.toUpperCase()} ${op.path}\`` : `\`${op.method.toUpperCase()} ${op.path}\``, op.permission && `Permission: ${op.permission}`, op.lifecycle.deprecated && '@deprecated'], '  ').trimEnd());
+    out.push(`  ${propertyKey(op.id)}(params: ${params}, context: HandlerContext<UserFor<User, ${literal(op.auth)}>>): Awaitable<${result}>;`);
+  }
+  out.push('}', '');
+  out.push(`/** The handler type of one operation, for implementations kept in their own files. */`);
+  out.push(`export type HandlerOf<K extends keyof Handlers, User = unknown> = Handlers<User>[K];`, '');
+  out.push(jsdoc([
+    'A node:http listener (and connect/express middleware) serving `handlers` under the contract\'s',
+    'base path, with the generated operation table and validators. See runtime/server.ts.',
+  ]).trimEnd());
+  out.push(`export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath'> & { handlers: Handlers<User>; basePath?: string }): RequestListener {`);
+  out.push(`  return createListener<User>({`);
+  out.push(`    ...options,`);
+  out.push(`    handlers: options.handlers as unknown as Record<string, Handler<User>>,`);
+  out.push(`    operations,`);
+  out.push(`    validators,`);
+  out.push(`    basePath: options.basePath ?? basePath,`);
+  out.push(`  });`);
+  out.push(`}`, '');
+  return out.join('\n');
+}
+
+/** `sendMessage` → `SendMessageParams` / `SendMessageResult`, unique even if two ids collapse to one identifier. */
+function typeNames(ops: Operation[]): Map<string, { params: string; result: string }> {
+  const taken = new Set(['Handlers', 'HandlerOf', 'Ops', 'Awaitable', 'UserFor']);
+  const names = new Map<string, { params: string; result: string }>();
+  for (const op of ops) {
+    let stem = toIdentifier(op.id, { upperFirst: true });
+    for (let i = 2; taken.has(stem + 'Params') || taken.has(stem + 'Result'); i++) stem = `${toIdentifier(op.id, { upperFirst: true })}${i}`;
+    taken.add(stem + 'Params');
+    taken.add(stem + 'Result');
+    names.set(op.id, { params: stem + 'Params', result: stem + 'Result' });
+  }
+  return names;
+}
+
+function paramsType(op: Operation): string {
+  const id = literal(op.id);
+  const parts: string[] = [];
+  const has = (where: string) => op.parameters.some((p) => p.in === where);
+  if (has('path')) parts.push(`Ops[${id}]['parameters']['path']`);
+  if (has('query')) parts.push(`NonNullable<Ops[${id}]['parameters']['query']>`);
+  if (has('header')) parts.push(`NonNullable<Ops[${id}]['parameters']['header']>`);
+  const body = op.requestBody;
+  if (body && body.mediaTypes.length > 0) {
+    const media = body.mediaTypes.find((m) => m.type === 'application/x-www-form-urlencoded') ?? body.mediaTypes[0];
+    const content = `NonNullable<Ops[${id}]['requestBody']>['content'][${literal(media.type)}]`;
+    if (body.kind === 'form') parts.push(body.required ? content : `Partial<${content}>`);
+    else parts.push(`{ body${body.required ? '' : '?'}: ${content} }`);
+  }
+  return parts.length === 0 ? 'Record<string, never>' : parts.join(' & ');
+}
+
+function resultType(op: Operation): string {
+  const id = literal(op.id);
+  const arms = op.responses.map((r) => {
+    const status = statusType(r);
+    const body = bodyType(id, r);
+    return `  | HandlerResult<${status}, ${body}>`;
+  });
+  return arms.length > 0 ? arms.join('\n') : '  HandlerResult';
+}
+
+/** `200` → 200; `4XX` → the client-error statuses; `default` → any error status. */
+function statusType(r: Response): string {
+  if (/^[1-5][0-9][0-9]$/.test(r.status)) return r.status;
+  if (/^4XX$/i.test(r.status)) return 'HttpClientErrorStatus';
+  if (/^5XX$/i.test(r.status)) return 'Extract<HttpErrorStatus, 500 | 501 | 502 | 503 | 504 | 505 | 506 | 507 | 508 | 510 | 511>';
+  // `default` documents this API's errors (their status is not given); a handler answers an error status.
+  return 'HttpErrorStatus';
+}
+
+function bodyType(id: string, r: Response): string {
+  if (r.mediaTypes.length === 0) return 'undefined';
+  const media = r.mediaTypes.find((m) => m.type === 'application/json') ?? r.mediaTypes[0];
+  const key = /^[0-9]+$/.test(r.status) ? r.status : literal(r.status);
+  return `Ops[${id}]['responses'][${key}]['content'][${literal(media.type)}]`;
+}

@@ -1,0 +1,71 @@
+/**
+ * Broken contracts get clear messages: each names the file, line and JSON pointer of the place,
+ * and loading collects every problem in one pass.
+ */
+import { describe, expect, it } from 'vitest';
+import { formatProblem } from '../../generator/contract-error.js';
+import { loadContract } from '../../generator/load.js';
+
+const fixture = (name: string) => `test/fixtures/broken/${name}`;
+
+async function problemsOf(file: string): Promise<string[]> {
+  const result = await loadContract(file);
+  expect(result.ok, `${file} should not load`).toBe(false);
+  return result.ok ? [] : result.problems.map(formatProblem);
+}
+
+describe('loadContract on broken documents', () => {
+  it('names a $ref that points to nothing, with file, line and pointer', async () => {
+    const [first, ...rest] = await problemsOf(fixture('bad-ref.yaml'));
+    expect(rest).toEqual([]);
+    expect(first).toContain('test/fixtures/broken/bad-ref.yaml:13');
+    expect(first).toContain('#/paths/~1things/get/responses/200/content/application~1json/schema');
+    expect(first).toContain("'#/components/schemas/Thingy' points to nothing");
+  });
+
+  it('names a missing file behind an external $ref, at the line of the ref', async () => {
+    const problems = await problemsOf(fixture('split/root.yaml'));
+    expect(problems.join('\n')).toMatch(/split\/paths\.yaml:10:\d+ .*'\.\/missing\.yaml#\/Thing': cannot read/);
+  });
+
+  it('catches schema typos that swagger-parser lets through, both of them', async () => {
+    const problems = await problemsOf(fixture('schema-typo.yaml'));
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/schema-typo\.yaml:20:\d+ #\/components\/schemas\/Thing\/properties\/tags\/type: .*allowed values/);
+    expect(problems[1]).toMatch(/schema-typo\.yaml:22:\d+ #\/components\/schemas\/Thing\/properties\/name\/tpye: unknown keyword 'tpye'/);
+  });
+
+  it('reports a duplicate operationId at the second occurrence and names the first', async () => {
+    const [problem] = await problemsOf(fixture('duplicate-id.yaml'));
+    expect(problem).toContain('duplicate-id.yaml:6');
+    expect(problem).toContain("#/paths/~1things/get/operationId: duplicate operationId 'listThings' (also at #/paths/~1other-things/get)");
+  });
+
+  it('reports YAML syntax errors with line and column', async () => {
+    const [problem] = await problemsOf(fixture('yaml-syntax.yaml'));
+    expect(problem).toMatch(/yaml-syntax\.yaml:3:1 /);
+  });
+
+  it('reports OpenAPI structure errors (swagger-parser) with the pointer and file line', async () => {
+    const problems = await problemsOf(fixture('missing-description.yaml'));
+    expect(problems.join('\n')).toMatch(/missing-description\.yaml:8:\d+ #\/paths\/~1things\/get\/responses\/200: must have required property 'description'/);
+  });
+
+  it('refuses a document that is not OpenAPI 3.x', async () => {
+    const [problem] = await problemsOf(fixture('swagger2.yaml'));
+    expect(problem).toContain('only OpenAPI 3.0 and 3.1 documents are supported');
+  });
+
+  it('reports a malformed x-history entry with its pointer', async () => {
+    const problems = await problemsOf(fixture('bad-history.yaml'));
+    expect(problems.join('\n')).toContain('#/paths/~1things/get/x-history/0: x-history entry must be');
+  });
+});
+
+describe('loadContract on valid documents', () => {
+  it('loads the project contract without problems', async () => {
+    const result = await loadContract('openapi/openapi.yaml');
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+    expect(result.contract.model.operations).toHaveLength(22);
+  });
+});
