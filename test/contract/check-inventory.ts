@@ -271,7 +271,7 @@ function checkEndpointErrors(operation: Json, endpoint: EndpointFact, inventory:
     }
   }
   for (const code of listed) {
-    if (!endpoint.errors.includes(code as string)) report(`${id}: x-error-codes has ${String(code)}, which the description does not name for this endpoint`);
+    if (!endpoint.errors.includes(code as string) && !inventory.genericErrors.includes(code as string)) report(`${id}: x-error-codes has ${String(code)}, which the description does not name for this endpoint`);
   }
 }
 

@@ -120,6 +120,8 @@ export interface Inventory {
   envelope: FieldFact[];
   schemas: SchemaFact[];
   errors: ErrorFact[];
+  /** codes any endpoint may list besides the ones named for it (BAD_REQUEST is "generic invalid request") */
+  genericErrors: string[];
   flags: FlagFact[];
   roles: RoleFact[];
 }
@@ -212,7 +214,8 @@ export const ENDPOINTS: EndpointFact[] = [
       b('to', ['string', 'integer', 'array'], { required: true }),
       b('content', ['string'], { required: true }),
       b('topic', ['string'], { history: [addedOrChanged(334), { level: 370, change: any('changed') }] }),
-      b('subject', ['string'], { aliasOf: 'topic' }),
+      // Listed under "Deprecated or renamed items" in Versioning.
+      b('subject', ['string'], { aliasOf: 'topic', deprecated: true }),
       b('queue_id', ['string']),
       b('local_id', ['string']),
       b('read_by_sender', ['boolean'], { history: [added(236)] }),
@@ -666,6 +669,7 @@ export const INVENTORY: Inventory = {
   envelope: ENVELOPE,
   schemas: SCHEMAS,
   errors: ERRORS,
+  genericErrors: ['BAD_REQUEST'],
   flags: FLAGS,
   roles: ROLES,
 };

@@ -13,8 +13,8 @@ const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
 /**
  * Calls visit(node, path, ancestors, place) on every item; `ancestors` are the objects above it
  * (nearest last), maps included; `place` says where it sits: `{map: 'responses'}` for a value of a
- * map of names, `{field: 'requestBody'}` for the value of a field of an item, `{}` for the root
- * and array elements. Each object is visited once (shared $ref targets and cycles).
+ * map of names, `{field: 'requestBody'}` for the value of a field of an item, `{}` for the root;
+ * elements of a list sit where the list does. Each object is visited once (shared $ref targets and cycles).
  */
 export function walkItems(root, visit) {
   const seen = new WeakSet();
@@ -22,7 +22,7 @@ export function walkItems(root, visit) {
     if (node === null || typeof node !== 'object' || seen.has(node)) return;
     seen.add(node);
     if (Array.isArray(node)) {
-      node.forEach((child, i) => walk(child, [...path, i], ancestors, false, place.map ? place : {}));
+      node.forEach((child, i) => walk(child, [...path, i], ancestors, false, place));
       return;
     }
     if (!isMap) visit(node, path, ancestors, place);
@@ -52,8 +52,8 @@ export function parameterSchemas(param) {
 }
 
 // Objects of these kinds have no `deprecated` field in OpenAPI, by the map of names that holds
-// them or the field they are the value of (`servers` and `tags` are lists: their elements keep
-// the list's name as `map`).
+// them or the field they are the value of (the elements of the `servers` and `tags` lists sit
+// where their list does).
 const NO_DEPRECATED_IN_MAP = new Set(['paths', 'responses', 'content', 'examples', 'encoding', 'requestBodies', 'links', 'securitySchemes', 'callbacks', 'webhooks', 'pathItems', 'variables']);
 const NO_DEPRECATED_FIELD = new Set(['requestBody', 'info', 'components', 'externalDocs', 'discriminator', 'xml', 'contact', 'license', 'servers', 'tags']);
 
