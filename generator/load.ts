@@ -31,7 +31,12 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   const { bundle } = bundled;
   const document = bundle.document;
   const problems: ContractProblem[] = [];
-  const place = (p: ContractProblem): ContractProblem => (p.file ? p : { ...p, ...bundle.locate(p.pointer) });
+  // Problems keep the pointer into the bundled document; file and line say where to edit.
+  const place = (p: ContractProblem): ContractProblem => {
+    if (p.file) return p;
+    const at = bundle.locate(p.pointer);
+    return at ? { ...p, file: at.file, line: at.line, column: at.column } : p;
+  };
 
   if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+/.test(document.openapi)) {
     return { ok: false, problems: [place({ pointer: '#/openapi', message: `only OpenAPI 3.0 and 3.1 documents are supported (openapi: ${JSON.stringify(document.openapi)})`, source: 'openapi' })] };

@@ -1,7 +1,12 @@
 /**
- * Runs Spectral with the project's ruleset (.spectral.yaml) on one contract file, through the
+ * Runs Spectral with the project's ruleset (.spectral.yaml) on one contract, through the
  * programmatic API (no child process: about a second faster per run and no output parsing).
  * The ruleset is bundled once per call of `createContractLinter` and reused for every file.
+ *
+ * Spectral lints the contract as our loader bundles it (one document, internal refs only), not
+ * the split source files: on files that `$ref` each other in a loop (paths → root components →
+ * schemas), Spectral's own resolver skips some checks at random from run to run. Findings are
+ * mapped back to the source file and line through the bundle.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -10,11 +15,12 @@ import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRuntime from '@stoplight/spectral-runtime';
 import withLoader from '@stoplight/spectral-ruleset-bundler/with-loader';
+import { bundleContract } from '../load/bundle.js';
 
 // CommonJS packages: their named exports are read off the default export.
 const { Spectral, Document } = spectralCore;
 const { fetch } = spectralRuntime;
-const { Yaml } = spectralParsers;
+const { Json } = spectralParsers;
 const { bundleAndLoadRuleset } = withLoader;
 
 export type LintSeverity = 'error' | 'warning' | 'info' | 'hint';
@@ -64,17 +70,29 @@ export async function createContractLinter(rulesetFile: string = DEFAULT_RULESET
   spectral.setRuleset(ruleset);
   return async (file: string) => {
     const absolute = path.resolve(file);
-    const text = await fs.promises.readFile(absolute, 'utf8');
-    const document = new Document(text, Yaml, absolute);
+    const bundled = bundleContract(absolute);
+    if (!bundled.ok) {
+      // The loader reports these in full; here only that linting could not start.
+      return bundled.problems.map((p) => ({
+        code: 'bundle', message: p.message, severity: 'error' as const, pointer: p.pointer,
+        file: path.resolve(p.file ?? absolute), line: p.line ?? 1,
+      }));
+    }
+    const { bundle } = bundled;
+    const document = new Document(JSON.stringify(bundle.document, null, 1), Json, absolute);
     const results = (await spectral.run(document)).filter((r) => !isPathItemRefFalsePositive(r, document.data));
-    return results.map((r) => ({
-      code: String(r.code),
-      message: r.message,
-      severity: SEVERITIES[r.severity] ?? 'error',
-      pointer: toPointer(r.path),
-      file: r.source ?? absolute,
-      line: r.range.start.line + 1,
-    }));
+    return results.map((r) => {
+      const pointer = toPointer(r.path);
+      const at = bundle.locate(pointer);
+      return {
+        code: String(r.code),
+        message: r.message,
+        severity: SEVERITIES[r.severity] ?? 'error',
+        pointer: at?.pointer ?? pointer,
+        file: at ? path.resolve(at.file) : absolute,
+        line: at?.line ?? 1,
+      };
+    });
   };
 }
 

@@ -17,7 +17,7 @@ export interface Bundle {
   document: Record<string, unknown>;
   files: SourceFile[];
   /** `file:line` of a pointer into the bundled document, following the refs the bundler inlined */
-  locate(ptr: string): { file: string; line?: number; column?: number } | undefined;
+  locate(ptr: string): { file: string; line?: number; column?: number; /** the pointer within that file */ pointer: string } | undefined;
 }
 
 export type BundleResult = { ok: true; bundle: Bundle } | { ok: false; problems: ContractProblem[] };
@@ -168,7 +168,7 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
       return f ? { file: f, segments: parsePointer(fragment) } : undefined;
     });
     const pos = target.file.locate(target.segments);
-    return { file: target.file.shownPath, line: pos?.line, column: pos?.column };
+    return { file: target.file.shownPath, line: pos?.line, column: pos?.column, pointer: '#' + target.segments.map((s) => '/' + escapeSegment(s)).join('') };
   };
 
   return { ok: true, bundle: { document, files: [...files.values()], locate } };
