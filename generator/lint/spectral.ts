@@ -81,6 +81,8 @@ export async function createContractLinter(rulesetFile: string = DEFAULT_RULESET
     const { bundle } = bundled;
     const document = new Document(JSON.stringify(bundle.document, null, 1), Json, absolute);
     const results = (await spectral.run(document)).filter((r) => !isPathItemRefFalsePositive(r, document.data));
+    // A part inlined at two places (both form media types ref one schema) is one finding.
+    const seen = new Set<string>();
     return results.map((r) => {
       const pointer = toPointer(r.path);
       const at = bundle.locate(pointer);
@@ -92,6 +94,11 @@ export async function createContractLinter(rulesetFile: string = DEFAULT_RULESET
         file: at ? path.resolve(at.file) : absolute,
         line: at?.line ?? 1,
       };
+    }).filter((f) => {
+      const key = `${f.code}\0${f.file}\0${f.line}\0${f.pointer}\0${f.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     });
   };
 }
