@@ -1,7 +1,135 @@
+/**
+ * `tms-gen scaffold [--dir src/handlers]`: a starter implementation for every operation that has
+ * none yet, one file per operation, typed from generated/server.ts and answering a clear
+ * "not implemented" error, plus an `index.ts` gathering them into a `Handlers` object when
+ * there is no index yet. Existing files are never overwritten: a rerun after the contract
+ * grows writes only the new operations' files (the index then needs the new lines by hand,
+ * which the command prints).
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { CliOptions } from './cli.js';
+import { formatProblem } from './contract-error.js';
+import { loadContract } from './load.js';
+import type { Operation } from './model/types.js';
+import { jsdoc, literal, toIdentifier } from './source.js';
 
-/** Placeholder until the server-stubs work lands: says so and fails. */
-export async function runScaffold(_opts: CliOptions): Promise<number> {
-  console.error('tms-gen scaffold: not available yet');
-  return 1;
+export interface ScaffoldResult {
+  written: string[];
+  skipped: string[];
+  /** lines to print */
+  lines: string[];
+  exitCode: 0 | 1 | 2;
+}
+
+function parseScaffoldArgs(rest: string[]): { dir: string } | string {
+  let dir = 'src/handlers';
+  for (let i = 0; i < rest.length; i++) {
+    if (rest[i] === '--dir') {
+      const v = rest[++i];
+      if (!v || v.startsWith('--')) return '--dir needs a value';
+      dir = v;
+    } else if (rest[i].startsWith('--dir=')) dir = rest[i].slice(6);
+    else return `unknown argument '${rest[i]}'`;
+  }
+  return { dir };
+}
+
+/** The import specifier of generated/server.js seen from `dir`. */
+function serverImport(dir: string, outDir: string): string {
+  let rel = relative(resolve(dir), resolve(outDir, 'server.js')).split('\\').join('/');
+  if (!rel.startsWith('.')) rel = './' + rel;
+  return rel;
+}
+
+export function starterSource(op: Operation, name: string, importPath: string): string {
+  const doc = jsdoc([
+    `${op.summary ?? op.id} — \`${op.method.toUpperCase()} ${op.path}\``,
+    op.permission && `Permission: ${op.permission}`,
+    '',
+    'Starter implementation written by `tms-gen scaffold`; it is yours to edit (scaffold never',
+    'overwrites it). Return `ok({...})` on success or `error(status, code, msg)` on failure.',
+  ]);
+  return [
+    `import { notImplemented, type HandlerOf } from ${literal(importPath)};`,
+    '',
+    doc.trimEnd(),
+    `export const ${name}: HandlerOf<${literal(op.id)}> = async (params, context) => {`,
+    `  void params;`,
+    `  void context;`,
+    `  return notImplemented(${literal(op.id)});`,
+    `};`,
+    '',
+  ].join('\n');
+}
+
+function indexSource(entries: { op: Operation; name: string }[], importPath: string): string {
+  return [
+    `import type { Handlers } from ${literal(importPath)};`,
+    ...entries.map(({ name }) => `import { ${name} } from ${literal(`./${name}.js`)};`),
+    '',
+    `/** Every operation's implementation, for createRequestListener({ handlers, authenticate }). */`,
+    `export const handlers: Handlers = {`,
+    ...entries.map(({ op, name }) => `  ${op.id === name ? name : `${literal(op.id)}: ${name}`},`),
+    `};`,
+    '',
+  ].join('\n');
+}
+
+export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
+  const parsed = parseScaffoldArgs(opts.rest);
+  if (typeof parsed === 'string') return { written: [], skipped: [], lines: [`tms-gen scaffold: ${parsed}`], exitCode: 2 };
+  const loaded = await loadContract(opts.contract);
+  if (!loaded.ok) {
+    return { written: [], skipped: [], exitCode: 1, lines: [`${opts.contract}: the contract is invalid; nothing was written`, ...loaded.problems.map((p) => '  ' + formatProblem(p))] };
+  }
+  const dir = parsed.dir;
+  const importPath = serverImport(dir, opts.out);
+  const written: string[] = [];
+  const skipped: string[] = [];
+  const lines: string[] = [];
+  if (!existsSync(resolve(opts.out, 'server.ts'))) lines.push(`note: ${join(opts.out, 'server.ts')} does not exist yet; run \`tms-gen\` so the starters compile`);
+  const used = new Set<string>(['index']);
+  const entries = loaded.contract.model.operations.map((op) => {
+    let name = toIdentifier(op.id);
+    for (let i = 2; used.has(name); i++) name = `${toIdentifier(op.id)}${i}`;
+    used.add(name);
+    return { op, name };
+  });
+  mkdirSync(dir, { recursive: true });
+  for (const { op, name } of entries) {
+    const file = join(dir, `${name}.ts`);
+    if (existsSync(file)) {
+      skipped.push(file);
+      continue;
+    }
+    writeFileSync(file, starterSource(op, name, importPath), { flag: 'wx' });
+    written.push(file);
+  }
+  const index = join(dir, 'index.ts');
+  if (existsSync(index)) {
+    skipped.push(index);
+    const added = entries.filter(({ name }) => written.includes(join(dir, `${name}.ts`)));
+    if (added.length > 0) {
+      lines.push(`${index} exists and was not changed; add the new operations to it:`);
+      for (const { op, name } of added) lines.push(`  import { ${name} } from './${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`);
+    }
+  } else {
+    mkdirSync(dirname(index), { recursive: true });
+    writeFileSync(index, indexSource(entries, importPath), { flag: 'wx' });
+    written.push(index);
+  }
+  const summary = [
+    `tms-gen scaffold: ${written.length} file${written.length === 1 ? '' : 's'} written, ${skipped.length} skipped (existing files are never overwritten)`,
+    ...written.map((f) => `  wrote    ${f}`),
+    ...skipped.map((f) => `  skipped  ${f} (exists)`),
+  ];
+  return { written, skipped, lines: [...summary, ...lines], exitCode: 0 };
+}
+
+export async function runScaffold(opts: CliOptions): Promise<number> {
+  const result = await scaffold(opts);
+  const print = result.exitCode === 0 ? console.log : console.error;
+  for (const line of result.lines) print(line);
+  return result.exitCode;
 }

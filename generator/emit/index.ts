@@ -3,10 +3,20 @@
  * emitter here; no other emitter changes.
  */
 import type { Emitter } from './emitter.js';
+import { clientEmitter } from './client.js';
+import { docsEmitter } from './docs.js';
 import { operationsEmitter } from './operations.js';
+import { prismEmitter } from './prism.js';
+import { serverEmitter } from './server.js';
 import { typesEmitter } from './types.js';
+import { validatorsEmitter } from './validators.js';
 
 export const emitters: Emitter[] = [
   typesEmitter,
   operationsEmitter,
+  clientEmitter,
+  prismEmitter,
+  validatorsEmitter,
+  serverEmitter,
+  docsEmitter,
 ];

@@ -10,8 +10,12 @@ import addFormatsModule from 'ajv-formats';
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
-/** OpenAPI's own formats (OAS 3.1 §4.2 "Data Types"), checked where a check means something. */
-const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (x: never) => boolean }> = {
+/**
+ * OpenAPI's own formats (OAS 3.1 §4.2 "Data Types"), checked where a check means something.
+ * Each `validate` must be self-contained (no outside names): the validators emitter copies its
+ * source into generated code.
+ */
+export const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (x: never) => boolean }> = {
   int32: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1 },
   int64: { type: 'number', validate: (n: number) => Number.isInteger(n) },
   float: { type: 'number', validate: () => true },

@@ -56,6 +56,11 @@ export function buildJsonSchemaRoot(
   document: Record<string, unknown>,
   sites: SchemaSite[],
   dialect: '3.0' | '3.1',
+  /**
+   * Schemas that are not in the document (e.g. the validators emitter's per-operation request
+   * schemas), by `$defs` key; their `$ref`s are document pointers like any other schema's.
+   */
+  extra: Record<string, JsonSchema> = {},
 ): JsonSchemaRoot {
   const defs: Record<string, JsonSchema> = {};
   const pending: string[] = [];
@@ -91,6 +96,11 @@ export function buildJsonSchemaRoot(
     return out;
   };
 
+  for (const [key, schema] of Object.entries(extra)) {
+    if (queued.has(key)) throw new Error(`extra schema '${key}' clashes with a schema of the document`);
+    queued.add(key);
+    defs[key] = convert(schema) as JsonSchema;
+  }
   while (pending.length > 0) {
     const ptr = pending.shift()!;
     const value = getAt(document, ptr);

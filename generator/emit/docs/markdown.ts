@@ -24,7 +24,7 @@ export function createMarkdown(): RenderMarkdown {
   // Links that passed validation: external ones open safely; the rest are fragments.
   const defaultOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
-    const href = tokens[idx].attrGet('href') ?? '';
+    const href = String(tokens[idx].attrGet('href') ?? '');
     if (/^https?:/i.test(href)) tokens[idx].attrSet('rel', 'noopener noreferrer');
     return defaultOpen(tokens, idx, options, env, self);
   };

@@ -1,0 +1,176 @@
+/**
+ * generated/client.ts: `createApiClient(options)` with one method per operation, named from its
+ * operationId, taking one flattened parameters object (path, query, header and form-body fields
+ * by name, each typed from generated/types.ts), plus openapi-fetch's path-style calls. All the
+ * behaviour lives in runtime/client.ts; this file is names, types and JSDoc. Spec-agnostic:
+ * operation ids that are not identifiers are converted, collisions are suffixed.
+ */
+import type { Operation, Parameter } from '../model/types.js';
+import { banner, jsdoc, literal, propertyKey, toIdentifier } from '../source.js';
+import { operationDoc, parameterDoc } from './client-docs.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+
+/** Members of the client object a method must not shadow. */
+const TAKEN = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request', 'use', 'eject', 'featureLevel', '__proto__', 'constructor'];
+
+interface MethodPlan {
+  op: Operation;
+  name: string;
+  /** the `paths[...][...]` type of the operation */
+  opType: string;
+  /** params-object key → field, in contract order */
+  keys: { key: string; field: Parameter }[];
+  /** key of the whole body, for bodies that are not forms */
+  bodyKey?: string;
+  required: boolean;
+}
+
+export const clientEmitter: Emitter = {
+  name: 'client',
+  root: 'code',
+  needs: ['types', 'operations'],
+  emit(ctx: EmitContext): GeneratedFile[] {
+    const plans = planMethods(ctx);
+    const rt = ctx.runtimeImport;
+    const login = plans.find((p) => p.name === 'fetchApiKey' && isLogin(p));
+    const out: string[] = [
+      banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+      `import type { paths } from './types.js';`,
+      `import { basePath, operations as table } from './operations.js';`,
+      `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from ${literal(`${rt}/client.js`)};`,
+      `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
+      ...(login ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`] : []),
+      '',
+      `export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, TransportError } from ${literal(`${rt}/client.js`)};`,
+      `export { FeatureLevelError } from ${literal(`${rt}/client.js`)};`,
+      '',
+      `/** Options of \`createApiClient\`: base URL, credentials, feature level, timeouts (see runtime/client.ts). */`,
+      `export type ApiClientOptions = ClientOptions;`,
+      '',
+      `/** The parameters of each method, flattened: path, query, header and form-body fields by name. */`,
+      `export interface ApiParams {`,
+      ...plans.map((p) => `  ${propertyKey(p.name)}: ${paramsType(p)};`),
+      `}`,
+      '',
+      `/** The error codes each operation documents; any other code is still representable. */`,
+      `export interface ApiErrorCodes {`,
+      ...plans.map((p) => `  ${propertyKey(p.name)}: ${p.op.errorCodes.length ? p.op.errorCodes.map(literal).join(' | ') : 'never'};`),
+      `}`,
+      '',
+      `/** The data of each method's successful answer. */`,
+      `export interface ApiData {`,
+      ...plans.map((p) => `  ${propertyKey(p.name)}: SuccessData<${p.opType}>;`),
+      `}`,
+      '',
+      `/** One method per operation. Each resolves to \`{ data, response }\` or \`{ error, response }\`. */`,
+      `export interface ApiMethods {`,
+      ...plans.map((p) => jsdoc(operationDoc(p.op), '  ') +
+        `  ${propertyKey(p.name)}(params${p.required ? '' : '?'}: ApiParams[${literal(p.name)}], options?: CallOptions): Promise<CallResult<ApiData[${literal(p.name)}], ApiErrorCodes[${literal(p.name)}]>>;`),
+      `}`,
+      '',
+      `/** The methods, openapi-fetch's path-style calls (\`GET\`, \`POST\`, ...) and the known feature level. */`,
+      `export type ApiClient = ClientBase<paths> & ApiMethods;`,
+      '',
+      `/** A client of ${ctx.model.info.title.replace(/[\r\n]+/g, ' ')}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
+      `export function createApiClient(options: ApiClientOptions): ApiClient {`,
+      `  const { base, call } = createClientCore<paths>({ operations: table, basePath }, options);`,
+      `  const methods: ApiMethods = {`,
+      ...plans.map((p) => `    ${propertyKey(p.name)}: (params, callOptions) => call(${literal(p.op.id)}, params, callOptions${layoutArg(p)}),`),
+      `  };`,
+      `  return Object.assign(base, methods);`,
+      `}`,
+      ...(login ? loginFunction(login) : []),
+      '',
+    ];
+    return [{ path: 'client.ts', contents: out.join('\n') }];
+  },
+};
+
+function planMethods(ctx: EmitContext): MethodPlan[] {
+  const used = new Set(TAKEN);
+  return ctx.model.operations.map((op) => {
+    const name = unique(toIdentifier(op.id), used);
+    if (name !== toIdentifier(op.id)) ctx.warn(`client: operation '${op.id}' is method '${name}' (name taken)`);
+    const opType = `paths[${literal(op.path)}][${literal(op.method)}]`;
+    const keysUsed = new Set<string>();
+    const keys = op.parameters.filter((p) => p.in !== 'cookie').map((field) => {
+      let key = field.name;
+      if (keysUsed.has(key)) {
+        key = unique(`${field.in}.${field.name}`, keysUsed);
+        ctx.warn(`client: ${op.id}: two parameters named '${field.name}'; the ${field.in} one is '${key}'`);
+      }
+      keysUsed.add(key);
+      return { key, field };
+    });
+    const plan: MethodPlan = { op, name, opType, keys, required: keys.some((k) => isRequired(op, k.field)) };
+    if (op.requestBody && op.requestBody.kind !== 'form') {
+      plan.bodyKey = ['body', 'requestBody'].find((k) => !keysUsed.has(k)) ?? unique('body', keysUsed);
+      plan.required ||= op.requestBody.required;
+    }
+    return plan;
+  });
+}
+
+function unique(name: string, used: Set<string>): string {
+  let out = name;
+  for (let i = 2; used.has(out); i++) out = `${name}${i}`;
+  used.add(out);
+  return out;
+}
+
+/** A body field of an optional body is optional: the whole body may be left out. */
+function isRequired(op: Operation, p: Parameter): boolean {
+  if (p.in === 'path') return true;
+  if (p.in === 'body') return p.required && op.requestBody?.required === true;
+  return p.required;
+}
+
+function paramsType(p: MethodPlan): string {
+  const media = p.op.requestBody?.mediaTypes[0]?.type ?? '';
+  const members = p.keys.map(({ key, field }) => {
+    const where = field.in === 'body' ? `BodyOf<${p.opType}, ${literal(media)}>` : `ParamsIn<${p.opType}, ${literal(field.in)}>`;
+    return jsdoc(parameterDoc(field), '    ') + `    ${propertyKey(key)}${isRequired(p.op, field) ? '' : '?'}: FieldOf<${where}, ${literal(field.name)}>;`;
+  });
+  if (p.bodyKey !== undefined) {
+    const body = p.op.requestBody!;
+    members.push(jsdoc([body.description?.trim(), `The request body (${body.mediaTypes.map((m) => m.type).join(', ')}).`], '    ') +
+      `    ${propertyKey(p.bodyKey)}${body.required ? '' : '?'}: BodyOf<${p.opType}, ${literal(media)}>;`);
+  }
+  return members.length === 0 ? 'Record<string, never>' : `{\n${members.join('\n')}\n  }`;
+}
+
+function layoutArg(p: MethodPlan): string {
+  const renamed = Object.fromEntries(p.keys.filter((k) => k.key !== k.field.name).map((k) => [`${k.field.in}:${k.field.name}`, k.key]));
+  const layout: { body?: string; keys?: Record<string, string> } = {};
+  if (p.bodyKey !== undefined) layout.body = p.bodyKey;
+  if (Object.keys(renamed).length > 0) layout.keys = renamed;
+  return Object.keys(layout).length > 0 ? `, ${literal(layout)}` : '';
+}
+
+/** `fetchApiKey(baseUrl, username, password)` fits an operation taking exactly those two. */
+function isLogin(p: MethodPlan): boolean {
+  const names = p.keys.map((k) => k.key);
+  return names.includes('username') && names.includes('password') && p.bodyKey === undefined
+    && p.keys.every((k) => ['username', 'password'].includes(k.key) || !isRequired(p.op, k.field));
+}
+
+function loginFunction(p: MethodPlan): string[] {
+  const name = literal(p.name);
+  return [
+    '',
+    jsdoc([
+      `Exchanges a username and password for an API key (\`${p.op.method.toUpperCase()} ${p.op.path}\`, sent without credentials)`,
+      'and returns a client authenticated with it, or the error value.',
+      '',
+      '@example',
+      'const login = await fetchApiKey("https://chat.example.com", "iago@example.com", password);',
+      'if (login.error) throw new Error(login.error.msg);',
+      'await login.client.getMessages({ anchor: "newest", num_before: 10, num_after: 0 });',
+    ]).trimEnd(),
+    `export async function fetchApiKey(baseUrl: string, username: string, password: string, options: Omit<ApiClientOptions, 'baseUrl' | 'email' | 'apiKey'> = {}): Promise<LoginResult<ApiClient, ApiData[${name}], ApiErrorCodes[${name}]>> {`,
+    `  const anonymous = createApiClient({ ...options, baseUrl });`,
+    `  const answer = await anonymous[${name}]({ username, password });`,
+    `  return loginResult(answer, (credentials) => createApiClient({ ...options, baseUrl, ...credentials, featureLevel: anonymous.featureLevel }));`,
+    `}`,
+  ];
+}

@@ -1,0 +1,44 @@
+/**
+ * Examples as shown on a page. Small ones are inlined; big ones (GitHub's spec has examples of
+ * tens of kilobytes, reused by many operations) go to a file of their own under `examples/`,
+ * linked from the page, so that no page grows past what a phone loads comfortably.
+ */
+import type { Example } from '../../model/types.js';
+import type { GeneratedFile } from '../emitter.js';
+import { anchorPart } from './links.js';
+
+/** Inline examples up to this size (pretty-printed JSON, in characters). */
+export const INLINE_EXAMPLE_LIMIT = 6_000;
+
+export interface ExampleView {
+  name: string;
+  summary: string;
+  description: string;
+  /** pretty JSON, when inlined */
+  json?: string;
+  /** link to the example file, when too big to inline */
+  href?: string;
+  size?: string;
+}
+
+/** Files of out-of-line examples, collected over the whole run (keyed by path, so each is written once). */
+export type ExampleFiles = Map<string, GeneratedFile>;
+
+export function exampleView(ex: Example, opts: { files: ExampleFiles; fileStem: string; root: string }): ExampleView {
+  const json = prettyJson(ex.value);
+  const view: ExampleView = { name: ex.name, summary: ex.summary ?? '', description: ex.description ?? '' };
+  if (json.length <= INLINE_EXAMPLE_LIMIT) {
+    view.json = json;
+    return view;
+  }
+  const path = `examples/${opts.fileStem}-${anchorPart(ex.name)}.json`;
+  opts.files.set(path, { path, contents: json + '\n' });
+  view.href = opts.root + path;
+  view.size = `${Math.round(json.length / 1024)} KB`;
+  return view;
+}
+
+export function prettyJson(value: unknown): string {
+  if (value === undefined) return '';
+  return JSON.stringify(value, null, 2) ?? String(value);
+}

@@ -1,0 +1,127 @@
+/**
+ * The overview page: base URL, authentication (schemes, obtaining credentials, unauthenticated
+ * access), envelopes, the wire encoding (which fields travel as JSON text), errors, limits,
+ * versioning and feature levels. Every section is computed from the model, so it holds for any
+ * contract; the contract's own introduction (`info.description`) comes first.
+ */
+import type { ApiModel, Server } from '../../model/types.js';
+import { limitsText } from './badges.js';
+import type { ChangeLevel } from './changelog.js';
+import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';
+import { type SchemaNode, schemaTree } from './schema-tree.js';
+
+export interface OverviewView {
+  title: string;
+  version: string;
+  summary: string;
+  description: string;
+  notShown: string;
+  servers: { url: string; description: string; example: string; variables: { name: string; default: string; description: string }[] }[];
+  baseUrl: string;
+  schemes: { name: string; kind: string; description: string }[];
+  clientSetup: string;
+  noAuth: OpLink[];
+  optionalAuth: (OpLink & { note: string })[];
+  envelopes: { name: string; href: string; tree: SchemaNode }[];
+  encodings: { label: string; count: number }[];
+  jsonFields: { op: string; href: string; name: string; location: string }[];
+  jsonFieldsMore: number;
+  errorCount: number;
+  errorCodes: { code: string; href: string }[];
+  errorStatuses: string[];
+  limits: { op: string; href: string; name: string; limits: string }[];
+  limitsMore: number;
+  levels: { label: string; href: string; count: number }[];
+  deprecatedOps: OpLink[];
+}
+
+interface OpLink {
+  label: string;
+  id: string;
+  href: string;
+}
+
+const MAX_ROWS = 60;
+
+export function overviewView(model: ApiModel, links: SiteLinks, changelog: ChangeLevel[]): OverviewView {
+  const opLink = (op: ApiModel['operations'][number]): OpLink => ({ label: `${op.method.toUpperCase()} ${op.path}`, id: op.id, href: links.operation(op.id) });
+  const jsonFields = model.operations.flatMap((op) => op.parameters.filter((p) => p.encoding === 'json').map((p) => ({
+    op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, location: p.in,
+  })));
+  const limits = model.operations.flatMap((op) => op.parameters
+    .filter((p) => limitsText(p.limits).length > 0)
+    .map((p) => ({ op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, limits: limitsText(p.limits).join(', ') })));
+  const encodingCounts = new Map<string, number>();
+  for (const op of model.operations) for (const p of op.parameters) encodingCounts.set(p.encoding, (encodingCounts.get(p.encoding) ?? 0) + 1);
+  const statuses = new Set<string>();
+  for (const op of model.operations) for (const r of op.responses) if (!/^[23]/.test(r.status)) statuses.add(r.status);
+  const envelopeSchemas = model.schemas.filter((s) => /envelope/i.test(s.name)).slice(0, 4);
+
+  return {
+    title: model.info.title,
+    version: model.info.version,
+    summary: typeof model.info.extensions['x-summary'] === 'string' ? (model.info.extensions['x-summary'] as string) : summaryOf(model),
+    description: model.info.description ?? '',
+    notShown: typeof model.info.extensions['x-not-shown'] === 'string' ? (model.info.extensions['x-not-shown'] as string) : '',
+    servers: model.servers.map((s) => ({
+      url: s.url,
+      description: s.description ?? '',
+      example: resolvedUrl(s),
+      variables: Object.entries(s.variables).map(([name, v]) => ({ name, default: v.default, description: v.description ?? '' })),
+    })),
+    baseUrl: model.servers[0] ? resolvedUrl(model.servers[0]) : '',
+    schemes: model.securitySchemes.map((s) => ({
+      name: s.name,
+      kind: s.type === 'http' ? `HTTP ${s.scheme ?? ''}`.trim() : s.type,
+      description: s.description ?? '',
+    })),
+    clientSetup: [
+      `import { createApiClient } from './generated/client.js';`,
+      '',
+      `const api = createApiClient({`,
+      `  baseUrl: ${JSON.stringify(model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com')},`,
+      `  email: process.env.API_EMAIL,`,
+      `  apiKey: process.env.API_KEY,`,
+      `});`,
+    ].join('\n'),
+    // A contract without security schemes makes every operation "none": listing them all says nothing.
+    noAuth: model.securitySchemes.length === 0 ? [] : model.operations.filter((op) => op.auth === 'none').slice(0, MAX_ROWS).map(opLink),
+    optionalAuth: model.operations.filter((op) => op.auth === 'optional').slice(0, MAX_ROWS).map((op) => ({
+      ...opLink(op),
+      note: typeof op.extensions['x-unauthenticated'] === 'string' ? (op.extensions['x-unauthenticated'] as string) : '',
+    })),
+    envelopes: envelopeSchemas.map((s) => ({
+      name: s.name,
+      href: links.schema(s.name),
+      tree: schemaTree(s.schema, { document: model.document, links, prefix: [s.name], anchors: new Set(), budget: { rows: 40 }, root: '', maxDepth: 2 }),
+    })),
+    encodings: [...encodingCounts.entries()].sort((a, b) => b[1] - a[1]).map(([label, count]) => ({ label: ENCODING_LABEL[label] ?? label, count })),
+    jsonFields: jsonFields.slice(0, MAX_ROWS),
+    jsonFieldsMore: Math.max(0, jsonFields.length - MAX_ROWS),
+    errorCount: model.errorCodes.length,
+    errorCodes: model.errorCodes.map((e) => ({ code: e.code, href: `errors.html#${errorAnchor(e.code)}` })),
+    errorStatuses: [...statuses].sort(),
+    limits: limits.slice(0, MAX_ROWS),
+    limitsMore: Math.max(0, limits.length - MAX_ROWS),
+    levels: changelog.map((l) => ({ label: l.level === null ? 'not stated' : String(l.level), href: `changelog.html#${l.anchor}`, count: l.entries.length })),
+    deprecatedOps: model.operations.filter((op) => op.lifecycle.deprecated).slice(0, MAX_ROWS).map(opLink),
+  };
+}
+
+const ENCODING_LABEL: Record<string, string> = {
+  plain: 'plain text value',
+  json: 'JSON-encoded field',
+  explode: 'repeated key per item',
+  comma: 'comma-separated items',
+  deepObject: 'deepObject (a[key]=value)',
+};
+
+/** The server URL with its variables at their defaults. */
+export function resolvedUrl(server: Server): string {
+  return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole).replace(/\/+$/, '');
+}
+
+function summaryOf(model: ApiModel): string {
+  const doc = model.document as { info?: { summary?: unknown } };
+  return typeof doc.info?.summary === 'string' ? doc.info.summary : '';
+}

@@ -1,0 +1,59 @@
+/**
+ * The handlebars environment of one generate run: templates from generator/templates/docs,
+ * helpers, partials. `{{ }}` escapes everything; the only HTML that is not escaped comes out of
+ * the `markdown` helpers (markdown-it with raw HTML off) and out of rendered templates passed on
+ * as page bodies. Templates never use the triple-stash.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Handlebars from 'handlebars';
+import { createMarkdown } from './markdown.js';
+
+export const TEMPLATE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates', 'docs');
+
+export type RenderPage = (template: string, view: object) => string;
+
+export interface Renderer {
+  render: RenderPage;
+  /** a rendered template, to embed in another without escaping it again */
+  safe(html: string): Handlebars.SafeString;
+  /** static files (CSS, JS) shipped with the site, path → text */
+  assets: { path: string; text: string }[];
+}
+
+export function createRenderer(): Renderer {
+  const hb = Handlebars.create();
+  const md = createMarkdown();
+  hb.registerHelper('markdown', (text: unknown) => new hb.SafeString(md(typeof text === 'string' ? text : '')));
+  hb.registerHelper('markdownInline', (text: unknown) => new hb.SafeString(md(typeof text === 'string' ? text : '', { inline: true })));
+  hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
+  hb.registerHelper('lower', (s: unknown) => String(s ?? '').toLowerCase());
+  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+  hb.registerHelper('enumHasDetails', (rows: unknown) =>
+    Array.isArray(rows) && rows.some((r: { meaning?: string; badges?: unknown[] }) => !!r.meaning || (r.badges?.length ?? 0) > 0));
+  hb.registerHelper('notEmpty', (v: unknown) => (Array.isArray(v) ? v.length > 0 : !!v));
+
+  const templates = new Map<string, Handlebars.TemplateDelegate>();
+  for (const file of readdirSync(TEMPLATE_DIR).sort()) {
+    if (!file.endsWith('.hbs')) continue;
+    const source = readFileSync(join(TEMPLATE_DIR, file), 'utf8');
+    const name = file.slice(0, -'.hbs'.length);
+    // `_name.hbs` are partials; the rest are pages.
+    if (name.startsWith('_')) hb.registerPartial(name.slice(1), hb.compile(source, { strict: false }));
+    else templates.set(name, hb.compile(source, { strict: false }));
+  }
+  const assets = readdirSync(join(TEMPLATE_DIR, 'assets')).sort().map((file) => ({
+    path: `assets/${file}`,
+    text: readFileSync(join(TEMPLATE_DIR, 'assets', file), 'utf8'),
+  }));
+  return {
+    render(template, view) {
+      const t = templates.get(template);
+      if (!t) throw new Error(`docs template '${template}.hbs' is missing from ${TEMPLATE_DIR}`);
+      return t(view);
+    },
+    safe: (html) => new hb.SafeString(html),
+    assets,
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * Values for request samples. The contract's own examples come first (a media type's named
+ * examples, a parameter's example); a value is made up from the schema only for a required
+ * parameter the contract gives no example for, so the sample is still a valid request.
+ */
+import type { Operation, Parameter } from '../../model/types.js';
+import { deref } from '../../model/schema-facts.js';
+
+export interface SampleInput {
+  /** the name of the body example it comes from, when the contract has several */
+  name?: string;
+  summary?: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, unknown>;
+  body?: unknown;
+}
+
+type Obj = Record<string, unknown>;
+
+/** At most this many samples per operation (one per named body example). */
+const MAX_SAMPLES = 3;
+
+export function sampleInputs(op: Operation, document: unknown): SampleInput[] {
+  const base: SampleInput = { path: {}, query: {}, headers: {} };
+  const chosen = chooseParameters(op.parameters.filter((p) => p.in !== 'body' && p.in !== 'cookie'));
+  for (const p of chosen) {
+    const value = parameterValue(p, document);
+    if (value === undefined) continue;
+    if (p.in === 'path') base.path[p.name] = value;
+    else if (p.in === 'query') base.query[p.name] = value;
+    else if (p.in === 'header') base.headers[p.name] = value;
+  }
+  const body = op.requestBody;
+  if (!body) return [base];
+  const media = body.mediaTypes[0];
+  const named = (media?.examples ?? []).filter((e) => e.value !== undefined && e.value !== null && typeof e.value === 'object');
+  if (named.length > 0) {
+    return named.slice(0, MAX_SAMPLES).map((e) => ({ ...base, name: e.name, summary: e.summary, body: e.value }));
+  }
+  if (body.kind === 'form') {
+    const fields: Obj = {};
+    for (const p of chooseParameters(op.parameters.filter((p) => p.in === 'body'))) {
+      const value = parameterValue(p, document);
+      if (value !== undefined) fields[p.name] = value;
+    }
+    return [{ ...base, body: fields }];
+  }
+  if (!body.required && !media?.schema) return [base];
+  return [{ ...base, body: media?.schema ? sampleOf(media.schema, document, 0) : {} }];
+}
+
+/**
+ * Required parameters, plus optional ones the contract gives an example for, leaving out
+ * deprecated ones and any whose `x-conditional` rule names a parameter already chosen (the rule
+ * is prose such as "not allowed with message_ids"; a sample must not combine such a pair).
+ */
+function chooseParameters(params: Parameter[]): Parameter[] {
+  const chosen: Parameter[] = [];
+  for (const p of params) {
+    if (p.required) {
+      chosen.push(p);
+      continue;
+    }
+    if (p.lifecycle.deprecated || p.examples.length === 0) continue;
+    const rule = p.extensions['x-conditional'];
+    if (typeof rule === 'string' && chosen.some((c) => new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule))) continue;
+    chosen.push(p);
+  }
+  // A chosen parameter whose rule names a later chosen one conflicts too: keep the earlier one.
+  return chosen.filter((p) => {
+    const rule = p.extensions['x-conditional'];
+    if (p.required || typeof rule !== 'string') return true;
+    return !chosen.some((c) => c !== p && chosen.indexOf(c) < chosen.indexOf(p) && new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule));
+  });
+}
+
+function parameterValue(p: Parameter, document: unknown): unknown {
+  const example = p.examples.find((e) => e.value !== undefined);
+  if (example) return example.value;
+  if (p.default !== undefined) return p.default;
+  if (!p.required) return undefined;
+  return sampleOf(p.schema, document, 0);
+}
+
+/** A value that satisfies `schema` as far as a sample needs: types, enums, required properties, minimums. */
+export function sampleOf(schema: unknown, document: unknown, depth: number): unknown {
+  const s = deref(document, schema);
+  if (!s || depth > 8) return null;
+  if (s.example !== undefined) return s.example;
+  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  if (s.default !== undefined) return s.default;
+  if ('const' in s) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  const branches = [s.oneOf, s.anyOf].find(Array.isArray) as unknown[] | undefined;
+  if (branches && branches.length > 0) return sampleOf(branches[0], document, depth + 1);
+  if (Array.isArray(s.allOf)) {
+    const merged: Obj = {};
+    for (const m of s.allOf) {
+      const v = sampleOf(m, document, depth + 1);
+      if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(merged, v);
+    }
+    if (Object.keys(merged).length > 0 || !s.type) return merged;
+  }
+  const types = ([] as unknown[]).concat(s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string'));
+  const type = (types.find((t) => t !== 'null') ?? 'null') as string;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+    case 'boolean':
+      return true;
+    case 'array': {
+      const count = Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1);
+      return Array.from({ length: Math.min(count, 3) }, () => sampleOf(s.items, document, depth + 1));
+    }
+    case 'object': {
+      const out: Obj = {};
+      const props = (s.properties ?? {}) as Obj;
+      for (const name of Array.isArray(s.required) ? s.required : []) {
+        out[String(name)] = sampleOf(props[String(name)] ?? {}, document, depth + 1);
+      }
+      return out;
+    }
+    case 'null':
+      return null;
+    default:
+      return stringSample(s);
+  }
+}
+
+function stringSample(s: Obj): string {
+  const byFormat: Record<string, string> = {
+    'date-time': '2024-01-01T00:00:00Z', date: '2024-01-01', email: 'user@example.com', uri: 'https://example.com',
+    url: 'https://example.com', uuid: '00000000-0000-4000-8000-000000000000', hostname: 'example.com', ipv4: '192.0.2.1',
+  };
+  let text = (typeof s.format === 'string' && byFormat[s.format]) || 'text';
+  const min = typeof s.minLength === 'number' ? s.minLength : 0;
+  while (text.length < min) text += 'x';
+  if (typeof s.maxLength === 'number' && text.length > s.maxLength) text = text.slice(0, s.maxLength);
+  return text;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,166 @@
+/**
+ * `npm run mock [-- --port 4010 --host 127.0.0.1 --dynamic]`: Prism on an internal free port,
+ * the front (front.ts) on the public one, serving the contract at `/api/v1/...`.
+ * `startPrismMock()` does the same for tests and benchmarks and returns `{baseUrl, stop}`.
+ *
+ * Reads only generated artifacts: generated/openapi.prism.json (what Prism is fed, with the
+ * `x-mock-examples` map), generated/operations.ts (the wire table) and, once it exists,
+ * generated/validators.js (request validation beyond the wire model's decoding).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { OperationInfo } from '../../runtime/operation-info.js';
+import type { Validators } from '../../runtime/server.js';
+import { createMockFront } from './front.js';
+import { startPrism } from './prism-process.js';
+
+export interface MockOptions {
+  /** public port of the front; 0 (default for tests) picks a free one */
+  port?: number;
+  host?: string;
+  /** Prism's dynamic mode: responses generated from the schemas instead of the examples */
+  dynamic?: boolean;
+  /** where the generated artifacts are (default: generated/ of this project) */
+  generatedDir?: string;
+  /** called with notes (e.g. validators not generated yet); default: ignored */
+  warn?: (message: string) => void;
+}
+
+export interface RunningMock {
+  /** e.g. `http://127.0.0.1:4010/api/v1` */
+  baseUrl: string;
+  port: number;
+  prismUrl: string;
+  stop(): Promise<void>;
+}
+
+const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function startPrismMock(options: MockOptions = {}): Promise<RunningMock> {
+  const dir = resolve(options.generatedDir ?? resolve(PROJECT_ROOT, 'generated'));
+  const documentFile = resolve(dir, 'openapi.prism.json');
+  if (!existsSync(documentFile)) throw new Error(`${documentFile} does not exist: run \`npm run generate\` first`);
+  const document = JSON.parse(readFileSync(documentFile, 'utf8')) as Record<string, unknown>;
+  const table = (await import(pathToFileURL(resolve(dir, 'operations.js')).href)) as { operations: Record<string, OperationInfo>; basePath: string };
+  const validators = await loadValidators(dir, options.warn ?? (() => {}));
+
+  const prism = await startPrism({ document: documentFile, dynamic: options.dynamic });
+  const server = createMockFront({
+    prismUrl: prism.url,
+    operations: table.operations,
+    basePath: table.basePath,
+    exampleStatuses: exampleStatusesOf(document),
+    validateRequest: validators?.validateRequest,
+  });
+  const host = options.host ?? '127.0.0.1';
+  try {
+    await new Promise<void>((ok, fail) => {
+      server.once('error', fail);
+      server.listen(options.port ?? 0, host, () => ok());
+    });
+  } catch (error) {
+    await prism.stop();
+    throw error;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let stopping: Promise<void> | undefined;
+  return {
+    baseUrl: `http://${shownHost}:${port}${table.basePath}`,
+    port,
+    prismUrl: prism.url,
+    stop: () => (stopping ??= (async () => {
+      await new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      });
+      await prism.stop();
+    })()),
+  };
+}
+
+/** `x-mock-examples` of every operation of the Prism document, by operationId. */
+export function exampleStatusesOf(document: Record<string, unknown>): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const op of Object.values(item)) {
+      if (!op || typeof op !== 'object') continue;
+      const { operationId, 'x-mock-examples': examples } = op as { operationId?: string; 'x-mock-examples'?: Record<string, number> };
+      if (operationId && examples) out[operationId] = examples;
+    }
+  }
+  return out;
+}
+
+async function loadValidators(dir: string, warn: (m: string) => void): Promise<Validators | undefined> {
+  const file = resolve(dir, 'validators.js');
+  if (!existsSync(file)) {
+    warn(`${file} does not exist yet: requests are checked by the wire model's decoding only`);
+    return undefined;
+  }
+  return (await import(pathToFileURL(file).href)) as Validators;
+}
+
+// ---- CLI ----
+
+const USAGE = `npm run mock -- [--port 4010] [--host 127.0.0.1] [--dynamic]`;
+
+function parseCli(argv: string[]): MockOptions {
+  const opts: MockOptions = { port: 4010, host: '127.0.0.1' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined || v.startsWith('--')) throw new Error(`${arg} needs a value`);
+      return v;
+    };
+    if (arg === '--port' || arg === '-p') {
+      const port = Number(value());
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number`);
+      opts.port = port;
+    } else if (arg === '--host' || arg === '-h') opts.host = value();
+    else if (arg === '--dynamic' || arg === '-d') opts.dynamic = true;
+    else if (arg === '--help') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown argument '${arg}'`);
+  }
+  return opts;
+}
+
+async function main(): Promise<void> {
+  let opts: MockOptions;
+  try {
+    opts = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(`${(error as Error).message}\nusage: ${USAGE}`);
+    process.exit(2);
+  }
+  const mock = await startPrismMock({ ...opts, warn: (m) => console.warn(`note: ${m}`) });
+  console.log(`Mock of the Team Messaging Service API${opts.dynamic ? ' (dynamic mode)' : ''}`);
+  console.log(`  base URL     ${mock.baseUrl}`);
+  console.log(`  prism        ${mock.prismUrl} (internal: plain Prism, no base path, no auth)`);
+  console.log(`  credentials  HTTP Basic, any email address and any non-empty API key, e.g.`);
+  console.log(`               curl -u iago@example.com:abcd1234 ${mock.baseUrl}/users`);
+  console.log(`  examples     Prefer: example=<name> (e.g. example=STREAM_DOES_NOT_EXIST; error examples are served with 400),`);
+  console.log(`               Prefer: code=<status>, Prefer: dynamic=true`);
+  console.log(`Ctrl-C stops it.`);
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the mock`);
+    void mock.stop().then(() => process.exit(0));
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`mock: ${(error as Error).message}`);
+    process.exit(1);
+  });
+}

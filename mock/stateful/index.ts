@@ -1,0 +1,158 @@
+/**
+ * The stateful mock: an in-memory implementation of every operation of the contract on the
+ * generated handler stubs (generated/server.ts), so requests are decoded, validated and
+ * answered by the same listener a real implementation would use.
+ *
+ *   const mock = createStatefulMock({ clock: manualClock() });
+ *   http.createServer(mock.listener).listen(0, '127.0.0.1');
+ *   mock.events(queueId)   // in-process view of an event queue (not an API route)
+ *   mock.reset()           // back to the seeded state
+ *
+ * Two mocks share nothing: each has its own state, queues and clock.
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequestListener, type Handlers, type Logger, type RequestListener } from '../../generated/server.js';
+import { createGetStreams, createUnsubscribe, createUpdateStream } from './channels.js';
+import { systemClock, type Clock } from './clock.js';
+import { createEditDraft, createCreateSavedSnippet } from './drafts.js';
+import { createEventQueues, type EventsRead } from './events.js';
+import { createGetMessage, createGetMessages } from './fetch.js';
+import { createRemoveReaction, createUpdateMessageFlags } from './flags.js';
+import { createUpdateUserGroup } from './groups.js';
+import { createAddPlatformDeviceToken, createTestE2eePushNotification } from './push.js';
+import { createAddLinkifier, createUpdateRealmUserSettingsDefaults } from './realm.js';
+import { createRegisterQueue } from './register.js';
+import { seedDefault, type SeededCredential, type SeedOptions } from './seed.js';
+import { createSendMessage } from './send.js';
+import type { MockState, UserRecord } from './state.js';
+import { createUpdateStatus } from './status.js';
+import { createUpdateUserTopic } from './topics.js';
+import { createDeactivateUser, createFetchApiKey, createGetUsers, createUpdateUser } from './users.js';
+
+export interface StatefulMockOptions {
+  clock?: Clock;
+  /** fills a fresh state; default: the built-in organization (seed.ts) */
+  seed?: (state: MockState) => SeededCredential[];
+  /** options of the default seed (ignored with a custom `seed`) */
+  seedOptions?: SeedOptions;
+  /** replace some handlers (fault injection in tests); the rest stay the mock's */
+  overrideHandlers?: (handlers: Handlers<UserRecord>, state: MockState) => Partial<Handlers<UserRecord>>;
+  validateResponses?: boolean;
+  logger?: Logger;
+}
+
+export interface StatefulMock {
+  listener: RequestListener;
+  /** the live state (read it in tests; changing it directly is allowed for setup) */
+  readonly state: MockState;
+  credentials: SeededCredential[];
+  handlers: Handlers<UserRecord>;
+  /** back to a freshly seeded state (queues dropped); the listener keeps working */
+  reset(): void;
+  /** the events queued for `queueId` after `lastEventId`, or BAD_EVENT_QUEUE_ID once it expired */
+  events(queueId: string, lastEventId?: number): EventsRead;
+}
+
+function emptyState(clock: Clock): MockState {
+  return {
+    clock,
+    realm: {
+      string_id: 'example', topics_policy: 'allow_empty_topic', empty_topic_display_name: 'general chat',
+      can_mention_many_users_group: 0, can_create_web_public_channel_group: 0, web_public_streams_enabled: true,
+      enable_spectator_access: true, password_auth_enabled: true, push_bouncer: 'ok', user_settings_defaults: {},
+      custom_profile_fields: [{ id: 1, name: 'Title', type: 'text' }, { id: 2, name: 'Homepage', type: 'url' }], folders: [1, 2],
+      realm_emoji: { 1: { name: 'party_parrot', deactivated: false }, 2: { name: 'old_logo', deactivated: true } },
+    },
+    users: new Map(), channels: new Map(), subscriptions: new Map(), messages: [], messageById: new Map(), flags: new Map(),
+    userTopics: new Map(), topics: new Map(), groups: new Map(), drafts: new Map(), snippets: new Map(), linkifiers: new Map(),
+    deviceTokens: new Map(), e2eeDevices: new Map(), dmRecipients: new Map(),
+    events: createEventQueues(clock, randomBytes(4).toString('hex')),
+    nextId: { message: 1, channel: 1, recipient: 1, draft: 1, snippet: 1, linkifier: 1, group: 1, user: 1 },
+  };
+}
+
+/** Every operation, bound to one state. */
+function buildHandlers(state: MockState): Handlers<UserRecord> {
+  return {
+    sendMessage: createSendMessage(state),
+    getMessages: createGetMessages(state),
+    getMessage: createGetMessage(state),
+    updateMessageFlags: createUpdateMessageFlags(state),
+    removeReaction: createRemoveReaction(state),
+    updateStream: createUpdateStream(state),
+    getStreams: createGetStreams(state),
+    unsubscribe: createUnsubscribe(state),
+    updateRealmUserSettingsDefaults: createUpdateRealmUserSettingsDefaults(state),
+    updateUserGroup: createUpdateUserGroup(state),
+    updateUserTopic: createUpdateUserTopic(state),
+    fetchApiKey: createFetchApiKey(state),
+    updateStatus: createUpdateStatus(state),
+    editDraft: createEditDraft(state),
+    updateUser: createUpdateUser(state),
+    getUsers: createGetUsers(state),
+    deactivateUser: createDeactivateUser(state),
+    addPlatformDeviceToken: createAddPlatformDeviceToken(state),
+    createSavedSnippet: createCreateSavedSnippet(state),
+    addLinkifier: createAddLinkifier(state),
+    registerQueue: createRegisterQueue(state),
+    testE2eePushNotification: createTestE2eePushNotification(state),
+  };
+}
+
+export function createStatefulMock(options: StatefulMockOptions = {}): StatefulMock {
+  const clock = options.clock ?? systemClock;
+  const seed = options.seed ?? ((s: MockState) => seedDefault(s, options.seedOptions));
+  let state = emptyState(clock);
+  let credentials = seed(state);
+  let handlers = bind(state);
+
+  function bind(s: MockState): Handlers<UserRecord> {
+    const base = buildHandlers(s);
+    return { ...base, ...(options.overrideHandlers?.(base, s) ?? {}) };
+  }
+
+  // The listener reads the current state through these indirections, so reset() needs no new listener.
+  const dispatch = Object.fromEntries(Object.keys(buildHandlers(emptyState(clock))).map((id) => [
+    id,
+    (params: never, context: never) => (handlers[id as keyof Handlers<UserRecord>] as (p: never, c: never) => unknown)(params, context),
+  ])) as unknown as Handlers<UserRecord>;
+
+  const listener = createRequestListener<UserRecord>({
+    handlers: dispatch,
+    authenticate: ({ email, apiKey }) => {
+      for (const u of state.users.values()) {
+        if (u.email.toLowerCase() === email.toLowerCase()) return u.is_active && u.api_key === apiKey ? u : null;
+      }
+      return null;
+    },
+    validateResponses: options.validateResponses,
+    logger: options.logger,
+  });
+
+  return {
+    listener,
+    get state() {
+      return state;
+    },
+    get credentials() {
+      return credentials;
+    },
+    get handlers() {
+      return handlers;
+    },
+    reset() {
+      state.events.clear();
+      state = emptyState(clock);
+      credentials = seed(state);
+      handlers = bind(state);
+    },
+    events(queueId, lastEventId) {
+      return state.events.read(queueId, lastEventId);
+    },
+  };
+}
+
+export { manualClock, systemClock } from './clock.js';
+export type { Clock } from './clock.js';
+export type { MockState, UserRecord } from './state.js';
+export type { SeededCredential } from './seed.js';

@@ -1,0 +1,279 @@
+/**
+ * The client runtime the generated client (generated/client.ts) is built on. It knows no
+ * contract: the operation table (generated/operations.ts) says everything it needs. It wraps
+ * openapi-fetch's `createClient` and adds what the API's conventions call for:
+ *
+ * - every query, path and body is encoded by the one wire model (runtime/wire.ts), handed to
+ *   openapi-fetch through its per-request `querySerializer` / `pathSerializer` /
+ *   `bodySerializer`, with the Content-Type the wire model chose (openapi-fetch would say JSON);
+ * - HTTP Basic auth from email + API key, never sent to operations that take no credentials;
+ * - the base URL may be the server root or already end in the contract's base path (`/api/v1`);
+ * - `ignored_parameters_unsupported` in an answer reaches `onIgnoredParameters`;
+ * - the server's feature level (told, or learnt from any answer carrying
+ *   `service_feature_level`, e.g. POST /register) gates operations, parameters and enum values;
+ * - timeouts and cancellation through AbortSignal, per client and per call.
+ *
+ * Failure policy. Methods (`api.sendMessage(...)`) never reject for an expected failure: an
+ * API error, a non-2xx answer, a network failure, a timeout or an abort all come back as
+ * `{ error, response }` (runtime/client-errors.ts). They throw only on misuse: an unknown
+ * operation or parameter, bad options, or a too-new item under `featureLevelPolicy: 'throw'`.
+ * Path-style calls (`api.GET('/messages', ...)`) keep openapi-fetch's own contract, since their
+ * types are openapi-fetch's: `{ data } | { error: <error body> }`, and network failures,
+ * timeouts and aborts reject.
+ */
+import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
+import { deprecatedItems, FeatureLevelError, tooNewItems, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
+import { errorFromAnswer, errorFromThrow, invalidAnswer, type CallResult } from './client-errors.js';
+import { encodeRequest, splitInput } from './wire.js';
+import type { FieldInfo, OperationInfo } from './operation-info.js';
+import { callSignal, resolveBaseUrl, type RequestParts } from './client-request.js';
+
+export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
+export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
+export { resolveBaseUrl } from './client-request.js';
+
+/** What generated/operations.ts exports. */
+export interface OperationTable {
+  operations: { readonly [operationId: string]: OperationInfo };
+  /** the path part of the first server URL (`/api/v1`) */
+  basePath: string;
+}
+
+export interface ClientOptions {
+  /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */
+  baseUrl: string;
+  /** with `apiKey`: HTTP Basic credentials */
+  email?: string;
+  apiKey?: string;
+  /** the server's feature level, if known; answers carrying `service_feature_level` update it */
+  featureLevel?: number;
+  /** what to do when a call uses something newer than `featureLevel` (default `warn`) */
+  featureLevelPolicy?: FeatureLevelPolicy;
+  /** also report deprecated operations, parameters and values (default false) */
+  warnDeprecated?: boolean;
+  /** notices (feature level, deprecation); default: `console.warn` */
+  onNotice?: (notice: ClientNotice) => void;
+  /** names the server reported in `ignored_parameters_unsupported`; default: `console.warn` */
+  onIgnoredParameters?: (operationId: string, names: string[]) => void;
+  /** per-call timeout for every call, in milliseconds (a call's own `timeoutMs` wins) */
+  timeoutMs?: number;
+  /** aborts every call of this client */
+  signal?: AbortSignal;
+  /** form bodies: `application/x-www-form-urlencoded` (default: the contract's first) or `multipart/form-data` */
+  mediaType?: string;
+  /** headers sent with every call */
+  headers?: Record<string, string>;
+  /** a fetch to use instead of `globalThis.fetch` */
+  fetch?: (input: Request) => Promise<Response>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  mediaType?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * How a method's one parameters object maps onto the operation's fields. By default each key is
+ * a field name; the generator passes a layout only when that does not hold.
+ */
+export interface ParamsLayout {
+  /** the key holding the whole request body, for bodies that are not forms (JSON, text, bytes) */
+  body?: string;
+  /** keys that are not the field name (two fields sharing a name), by `<in>:<name>` */
+  keys?: Record<string, string>;
+}
+
+/** The path-style calls and client state every generated client has. */
+export type ClientBase<Paths extends {}> = Client<Paths, `${string}/${string}`> & {
+  /** the server's feature level as last told or learnt, if known */
+  readonly featureLevel: number | undefined;
+};
+
+export interface ClientCore<Paths extends {}> {
+  base: ClientBase<Paths>;
+  /** one method call: `params` is the flattened parameters object */
+  call(operationId: string, params: unknown, options?: CallOptions, layout?: ParamsLayout): Promise<CallResult<any, any>>;
+}
+
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+
+export function createClientCore<Paths extends {}>(table: OperationTable, options: ClientOptions): ClientCore<Paths> {
+  if (!options || typeof options !== 'object') throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
+  const baseUrl = resolveBaseUrl(options.baseUrl, table.basePath);
+  const authorization = basicAuthorization(options.email, options.apiKey);
+  callSignal(undefined, undefined, options.timeoutMs).done(); // validates timeoutMs now, not at the first call
+  if (options.featureLevel !== undefined && !Number.isInteger(options.featureLevel)) {
+    throw new TypeError(`featureLevel must be an integer, not ${String(options.featureLevel)}`);
+  }
+  let featureLevel = options.featureLevel;
+  const policy = options.featureLevelPolicy ?? 'warn';
+  const notify = options.onNotice ?? ((n: ClientNotice) => console.warn(`[tms client] ${n.message}`));
+  const onIgnored = options.onIgnoredParameters
+    ?? ((id: string, names: string[]) => console.warn(`[tms client] ${id}: the server ignored unsupported parameters: ${names.join(', ')}`));
+  const fetcher = createClient<Paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  // openapi-fetch's own types need a literal path; this runtime routes any operation of the table.
+  const request = fetcher.request as unknown as (method: string, url: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const byRoute = new Map(Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]));
+
+  /** Feature-level and deprecation checks; throws under the `throw` policy. */
+  function check(op: OperationInfo, given: Map<FieldInfo, unknown>): void {
+    const notices: ClientNotice[] = [];
+    if (featureLevel !== undefined && policy !== 'ignore') notices.push(...tooNewItems(op, given, featureLevel));
+    if (policy === 'throw' && notices.length > 0) throw new FeatureLevelError(notices);
+    if (options.warnDeprecated) notices.push(...deprecatedItems(op, given));
+    notices.forEach(notify);
+  }
+
+  /** What every successful answer may teach: ignored parameters, the server's feature level. */
+  function learn(operationId: string, data: unknown): void {
+    if (typeof data !== 'object' || data === null) return;
+    const { ignored_parameters_unsupported: ignored, service_feature_level: level } = data as Record<string, unknown>;
+    if (Array.isArray(ignored) && ignored.length > 0) onIgnored(operationId, ignored.map(String));
+    if (typeof level === 'number' && Number.isInteger(level)) featureLevel = level;
+  }
+
+  /** openapi-fetch options carrying the wire model's encoding of `parts`. */
+  function fetchOptions(op: OperationInfo, parts: RequestParts, call: CallOptions): FetchOptions<unknown> {
+    const mediaType = call.mediaType ?? options.mediaType;
+    const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType } : {});
+    const headers: Record<string, string | null> = { ...options.headers, ...wire.headers, ...call.headers };
+    headers.Authorization = op.auth !== 'none' && authorization ? authorization : null;
+    if (wire.body) headers['Content-Type'] = wire.body.contentType;
+    const serialized = wire.body ? (wire.body.blob ?? wire.body.bytes ?? wire.body.text ?? '') : undefined;
+    return {
+      params: { path: parts.path ?? {}, query: parts.query ?? {} },
+      // openapi-fetch only calls bodySerializer for a defined body; the wire model has already
+      // decided whether there is one.
+      body: wire.body ? (parts.body ?? {}) : undefined,
+      bodySerializer: () => serialized,
+      querySerializer: () => wire.query,
+      pathSerializer: () => baseUrl + wire.path,
+      headers,
+    } as FetchOptions<unknown>;
+  }
+
+  async function call(operationId: string, params: unknown, callOptions: CallOptions = {}, layout: ParamsLayout = {}): Promise<CallResult<any, any>> {
+    const op = Object.hasOwn(table.operations, operationId) ? table.operations[operationId] : undefined;
+    if (!op) throw new TypeError(`unknown operation '${operationId}'`);
+    const parts = splitParams(op, params, layout);
+    check(op, givenFields(op, parts));
+    const init = fetchOptions(op, parts, callOptions);
+    const signal = callSignal(options.signal, callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
+    let answer: Awaited<ReturnType<typeof request>>;
+    try {
+      answer = await request(op.method, op.path, { ...init, parseAs: 'text', signal: signal.signal });
+    } catch (error) {
+      return { error: errorFromThrow(error, signal.why()), response: undefined };
+    } finally {
+      signal.done();
+    }
+    const { response } = answer;
+    if (!response.ok) return { error: errorFromAnswer(response, answer.error), response };
+    const text = answer.data as string | undefined;
+    let data: unknown = text;
+    const type = response.headers.get('Content-Type') ?? '';
+    if (text && (type === '' || /[/+]json\b/i.test(type))) {
+      try {
+        data = JSON.parse(text);
+      } catch (error) {
+        return { error: invalidAnswer(response, text, error), response };
+      }
+    }
+    learn(operationId, data);
+    return { data, response };
+  }
+
+  /** openapi-fetch's path-style call, with the same encoding, auth, checks and signals. */
+  async function pathCall(method: string, url: string, init: Record<string, any> = {}): Promise<unknown> {
+    const op = byRoute.get(`${method} ${url}`);
+    const signal = callSignal(options.signal, init.signal, init.timeoutMs ?? options.timeoutMs);
+    try {
+      if (!op) {
+        // Not in the table (the types allow only its paths): openapi-fetch as is, plus auth.
+        const headers = { ...options.headers, ...init.headers, Authorization: authorization ?? null };
+        return await request(method, url, { ...init, headers, signal: signal.signal });
+      }
+      const params = init.params ?? {};
+      const parts: RequestParts = { path: params.path, query: params.query, header: params.header, body: init.body };
+      check(op, givenFields(op, parts));
+      const { params: _p, body: _b, headers: _h, timeoutMs: _t, ...rest } = init;
+      const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType });
+      const answer = await request(method, url, { ...rest, ...encoded, signal: signal.signal });
+      if (answer.data !== undefined) learn(op.operationId, answer.data);
+      return answer;
+    } finally {
+      signal.done();
+    }
+  }
+
+  const base = {
+    request: (method: string, url: string, init?: Record<string, unknown>) => pathCall(method.toUpperCase(), url, init),
+    use: fetcher.use,
+    eject: fetcher.eject,
+    get featureLevel() {
+      return featureLevel;
+    },
+  } as Record<string, unknown>;
+  for (const m of METHODS) base[m] = (url: string, init?: Record<string, unknown>) => pathCall(m, url, init);
+  return { base: base as unknown as ClientBase<Paths>, call };
+}
+
+/**
+ * Sorts a method's flattened parameters into locations: the wire model's `splitInput`, after
+ * taking out what the layout names (the whole body of a non-form body; renamed keys). A name the
+ * operation lacks is sent like its other parameters (the API reports it back as ignored).
+ */
+function splitParams(op: OperationInfo, params: unknown, layout: ParamsLayout): RequestParts {
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+    throw new TypeError(`${op.operationId}: parameters must be an object`);
+  }
+  const rest: Record<string, unknown> = {};
+  const renamed = new Map(Object.entries(layout.keys ?? {}).map(([where, key]) => [key, where]));
+  const moved: [string, string, unknown][] = [];
+  let body: unknown;
+  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    if (layout.body !== undefined && key === layout.body) body = value;
+    else if (renamed.has(key)) {
+      const [where, ...name] = renamed.get(key)!.split(':');
+      moved.push([where, name.join(':'), value]);
+    } else rest[key] = value;
+  }
+  const split = splitInput(op, rest);
+  const parts: RequestParts = { path: split.path, query: split.query, header: split.headers, body: split.body };
+  for (const [where, name, value] of moved) {
+    const group = where === 'body' ? ((parts.body ??= {}) as Record<string, unknown>) : (parts[where as 'path' | 'query' | 'header'] ??= {});
+    group[name] = value;
+  }
+  if (layout.body !== undefined) parts.body = body;
+  // A required form body goes out even when empty; the wire model drops an empty optional one.
+  else if (op.body?.kind === 'form') parts.body ??= {};
+  return parts;
+}
+
+/** The fields a path-style call passes, for the checks. */
+function givenFields(op: OperationInfo, parts: RequestParts): Map<FieldInfo, unknown> {
+  const given = new Map<FieldInfo, unknown>();
+  const formBody = op.body?.kind === 'form' ? parts.body : undefined;
+  for (const field of op.fields) {
+    const group = field.in === 'body' ? formBody : parts[field.in as 'path' | 'query' | 'header'];
+    if (group && typeof group === 'object' && (group as Record<string, unknown>)[field.name] !== undefined) {
+      given.set(field, (group as Record<string, unknown>)[field.name]);
+    }
+  }
+  return given;
+}
+
+function basicAuthorization(email: string | undefined, apiKey: string | undefined): string | undefined {
+  if (email === undefined && apiKey === undefined) return undefined;
+  if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '') {
+    throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');
+  }
+  // btoa takes Latin-1 only; UTF-8 first so that any email encodes (RFC 7617 charset=UTF-8).
+  const bytes = new TextEncoder().encode(`${email}:${apiKey}`);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `Basic ${btoa(binary)}`;
+}

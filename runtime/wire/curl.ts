@@ -1,0 +1,77 @@
+/**
+ * curl samples for the docs, built from encodeRequest so that running one sends the very bytes
+ * the client sends. What curl 7.88 does, checked by test/wire/curl.test.ts against a local server:
+ *
+ * - `--data-urlencode name=value` encodes the value as our urlencoded writer does (space as `+`,
+ *   `-._~` kept) but sends the name as given, so names go in already encoded.
+ * - `-G` moves that data to the query string; curl then writes the escapes' hex digits in lower
+ *   case (`%5b`), which every decoder reads the same (RFC 3986 §2.1). That is the one byte
+ *   difference from the client, accepted for samples people can read (`narrow=[...]`).
+ * - `-F` parses its value (`;type=`, a leading `@` or `<`, quotes, trailing blanks) so only
+ *   values free of those use it; `--form-string` sends any other value as is.
+ */
+import type { CurlOptions, RequestInput, WireOperation } from '../wire.js';
+import { encodeFields } from './fields.js';
+import { encodeRequest, MULTIPART, mediaEssence, URLENCODED } from './request.js';
+import { encodeFormComponent, type OutPair } from './urlencoded.js';
+
+/** POSIX shell single-quoting: the only special character inside '...' is the quote itself. */
+export function shellQuote(text: string): string {
+  if (text.includes('\0')) throw new TypeError('a shell argument cannot contain a NUL character');
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+export function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOptions): string {
+  const request = encodeRequest(op, input, { mediaType: opts.mediaType, boundary: opts.boundary });
+  const body = request.body;
+  const bodyType = body ? mediaEssence(body.contentType) : undefined;
+  const args: string[] = [];
+  // curl picks GET without data and POST with it; anything else, and a POST without data, is named.
+  if (request.method === 'HEAD') args.push('-I');
+  else if (!(request.method === 'GET' || (request.method === 'POST' && body !== undefined))) args.push(`-X ${request.method}`);
+
+  // With a body the query rides in the URL, as encoded; without one, -G spells it out readably.
+  const base = opts.baseUrl.replace(/\/+$/, '') + request.path;
+  const url = body !== undefined && request.query !== '' ? `${base}?${request.query}` : base;
+  const lines = [`curl ${[...args, shellQuote(url)].join(' ')}`];
+
+  if (opts.auth === 'placeholder') lines.push(`-u ${shellQuote('<EMAIL>:<API_KEY>')}`);
+  else if (opts.auth) lines.push(`-u ${shellQuote(`${opts.auth.email}:${opts.auth.apiKey}`)}`);
+  for (const [name, value] of Object.entries(request.headers)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+
+  if (body === undefined && request.query !== '') {
+    lines.push('-G');
+    lines.push(...encodeFields(op.fields.filter((field) => field.in === 'query'), input.query ?? {}).map(dataArgument));
+  }
+  if (body !== undefined) {
+    const pairs = () => encodeFields(op.fields.filter((field) => field.in === 'body'), input.body as Record<string, unknown>);
+    if (op.body?.kind === 'form' && bodyType === URLENCODED) lines.push(...pairs().map(dataArgument));
+    else if (op.body?.kind === 'form' && bodyType === MULTIPART) lines.push(...pairs().map(formArgument));
+    else {
+      lines.push(`-H ${shellQuote(`Content-Type: ${body.contentType}`)}`);
+      lines.push(body.text !== undefined ? `--data-binary ${shellQuote(body.text)}` : `--data-binary @body.bin`);
+    }
+  }
+  return lines.join(' \\\n  ');
+}
+
+function dataArgument(pair: OutPair): string {
+  const name = encodeFormComponent(pair.name);
+  // Pre-encoded values (comma lists) and empty names (`=x` means "no name" to curl) go as raw data.
+  if (pair.encodedValue !== undefined || name === '') {
+    return `--data ${shellQuote(`${name}=${pair.encodedValue ?? encodeFormComponent(String(pair.value))}`)}`;
+  }
+  return `--data-urlencode ${shellQuote(`${name}=${pair.value as string}`)}`;
+}
+
+function formArgument(pair: OutPair): string {
+  if (typeof pair.value !== 'string') {
+    // A file part reads a local file; the sample names it after the File (curl adds its own type).
+    const fileName = typeof File !== 'undefined' && pair.value instanceof File ? pair.value.name : 'file';
+    return `-F ${shellQuote(`${pair.name}=@${fileName}`)}`;
+  }
+  // curl splits `name=value` at the first `=`, so such a name has no spelling on its command line.
+  if (pair.name.includes('=')) throw new TypeError(`\`${pair.name}\`: curl cannot send a form field whose name has "="`);
+  const plainForF = !/^[@<]|[;"\\\r\n]|^\s|\s$/.test(pair.value) && !/[;"\\]/.test(pair.name);
+  return `${plainForF ? '-F' : '--form-string'} ${shellQuote(`${pair.name}=${pair.value}`)}`;
+}

@@ -1,0 +1,158 @@
+/**
+ * A received request back to typed parameter values, for the server listener and the mock
+ * front. Bad input is a value, never an exception: every problem found is listed with the field
+ * and place it concerns, and names the operation lacks are returned apart so the server can
+ * report them in `ignored_parameters_unsupported`.
+ */
+import type {
+  DecodeError,
+  DecodeOptions,
+  DecodeResult,
+  DecodedRequest,
+  RawRequest,
+  WireField,
+  WireOperation,
+} from '../wire.js';
+import { coercePlain, coerceText } from './coerce.js';
+import { decodeFields, type PairSource } from './fields.js';
+import { parseMultipart } from './multipart.js';
+import { MULTIPART, URLENCODED, mediaEssence } from './request.js';
+import { parseUrlencoded, type InPair } from './urlencoded.js';
+
+const utf8 = new TextDecoder('utf-8');
+
+export function decodeRequest(op: WireOperation, raw: RawRequest, opts: DecodeOptions = {}): DecodeResult {
+  try {
+    return decodeSafely(op, raw, opts);
+  } catch (error) {
+    // Only a bug gets here; the promise not to throw on input still holds.
+    const message = `the request could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    return { ok: false, errors: [{ field: null, location: 'body', message }] };
+  }
+}
+
+function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): DecodeResult {
+  const errors: DecodeError[] = [];
+  const fieldsIn = (location: WireField['in']) => op.fields.filter((field) => field.in === location);
+  const value: DecodedRequest = { path: {}, query: {}, body: undefined, headers: {} };
+
+  for (const field of fieldsIn('path')) {
+    const text = Object.prototype.hasOwnProperty.call(raw.pathParams, field.name) ? raw.pathParams[field.name] : undefined;
+    if (text === undefined) {
+      errors.push({ field: field.name, location: 'path', message: `\`${field.name}\` is missing from the path` });
+      continue;
+    }
+    const coerced = field.encoding === 'json' ? coerceText(field, text) : coercePlain(text, field.types);
+    if (coerced.ok) value.path[field.name] = coerced.value;
+    else errors.push({ field: field.name, location: 'path', message: `\`${field.name}\` ${coerced.message}` });
+  }
+
+  decodeHeaders(fieldsIn('header'), raw.headers ?? {}, value, errors);
+
+  const query: PairSource = { location: 'query', pairs: parseUrlencoded(typeof raw.query === 'string' ? raw.query : ''), used: new Set() };
+  const body = readBody(op, raw, errors);
+  const form: PairSource | undefined = body.pairs ? { location: 'body', pairs: body.pairs, used: new Set() } : undefined;
+  const lenient = opts.lenientLocation === true;
+
+  const queryFields = decodeFields(fieldsIn('query'), lenient && form ? [query, form] : [query]);
+  value.query = queryFields.values;
+  errors.push(...queryFields.errors.map((error) => ({ ...error, location: 'query' as const })));
+
+  if (op.body?.kind === 'form') {
+    const formFields = decodeFields(fieldsIn('body'), lenient ? (form ? [form, query] : [query]) : form ? [form] : []);
+    // Always an object for form operations, so handlers need not tell "no body" from "no fields".
+    value.body = formFields.values;
+    errors.push(...formFields.errors.map((error) => ({ ...error, location: 'body' as const })));
+  } else if (body.document !== undefined) {
+    value.body = body.document;
+  }
+
+  if (errors.length > 0) return { ok: false, errors };
+  const unknown: string[] = [];
+  const unknownValues: Record<string, Array<string | Blob>> = {};
+  for (const source of form ? [query, form] : [query]) {
+    source.pairs.forEach((pair: InPair, index: number) => {
+      if (source.used.has(index)) return;
+      if (!Object.prototype.hasOwnProperty.call(unknownValues, pair.name)) {
+        unknown.push(pair.name);
+        Object.defineProperty(unknownValues, pair.name, { value: [], enumerable: true, writable: true, configurable: true });
+      }
+      unknownValues[pair.name].push(pair.value);
+    });
+  }
+  return { ok: true, value, unknown, unknownValues };
+}
+
+function decodeHeaders(
+  fields: WireField[],
+  headers: Record<string, string | string[] | undefined>,
+  value: DecodedRequest,
+  errors: DecodeError[],
+): void {
+  const byLowerName = new Map(Object.entries(headers).map(([name, text]) => [name.toLowerCase(), text]));
+  for (const field of fields) {
+    const received = byLowerName.get(field.name.toLowerCase());
+    // Repeated headers arrive as a list; HTTP reads them as one comma-joined value.
+    const text = Array.isArray(received) ? received.join(', ') : received;
+    if (text === undefined) {
+      if (field.required) errors.push({ field: field.name, location: 'header', message: `header \`${field.name}\` is required` });
+      continue;
+    }
+    const coerced = coerceText(field, text);
+    if (coerced.ok) value.headers[field.name] = coerced.value;
+    else errors.push({ field: field.name, location: 'header', message: `header \`${field.name}\` ${coerced.message}` });
+  }
+}
+
+interface BodyRead {
+  /** the fields of a urlencoded or multipart body */
+  pairs?: InPair[];
+  /** a JSON document, or the raw body of an `other` body */
+  document?: unknown;
+}
+
+function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): BodyRead {
+  const bytes = typeof raw.body === 'string' ? new TextEncoder().encode(raw.body) : raw.body;
+  const present = bytes !== undefined && bytes.length > 0;
+  const spec = op.body;
+  if (!present) {
+    if (spec?.required && spec.kind !== 'form') errors.push({ field: null, location: 'body', message: 'a request body is required' });
+    return {};
+  }
+  const essence = mediaEssence(raw.contentType ?? '');
+  const isForm = essence === URLENCODED || essence === MULTIPART;
+  // A form body on an operation without one is still read: its fields are reported as unknown
+  // (or, under lenientLocation, taken as query parameters).
+  if (spec === undefined || spec.kind === 'form') {
+    if (!isForm) {
+      if (spec === undefined) return {};
+      errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
+      return {};
+    }
+    if (spec !== undefined && !spec.mediaTypes.some((type) => mediaEssence(type) === essence)) {
+      errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
+      return {};
+    }
+    if (essence === URLENCODED) return { pairs: parseUrlencoded(utf8.decode(bytes)) };
+    const parsed = parseMultipart(bytes, raw.contentType ?? '');
+    if (parsed.ok) return { pairs: parsed.pairs };
+    errors.push({ field: null, location: 'body', message: parsed.message });
+    return {};
+  }
+  if (!spec.mediaTypes.some((type) => mediaEssence(type) === essence)) {
+    errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
+    return {};
+  }
+  if (spec.kind === 'other') return { document: raw.body };
+  try {
+    return { document: JSON.parse(utf8.decode(bytes)) };
+  } catch (error) {
+    errors.push({ field: null, location: 'body', message: `the request body is not valid JSON: ${(error as Error).message}` });
+    return {};
+  }
+}
+
+function unsupported(contentType: string | undefined, accepted: string[]): string {
+  const sent = contentType ? `a ${mediaEssence(contentType)} body` : 'a body without a Content-Type';
+  return `${sent} is not accepted here; send ${accepted.join(' or ')}`;
+}

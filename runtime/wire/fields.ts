@@ -1,0 +1,196 @@
+/**
+ * Parameters to `name=value` pairs and back, by each field's encoding. The same pairs feed a
+ * query string, an urlencoded body or a multipart body, so the three cannot disagree.
+ *
+ * `explode`, `comma` and `deepObject` follow OpenAPI 3's `form` and `deepObject` styles for
+ * documents other than ours (our contract sends arrays and objects as one JSON field):
+ * `a=1&a=2`, `a=1,2` (items percent-encoded one by one around a literal `,`, as RFC 6570 does),
+ * `a[k]=v`. Known ambiguities of those styles, left as the styles define them: an empty
+ * `explode` array sends nothing, and a `comma` list of one empty string reads back as `[]`.
+ */
+import type { ScalarType, WireField } from '../wire.js';
+import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
+import { decodeFormComponent, encodeFormComponent, type InPair, type OutPair } from './urlencoded.js';
+
+const STRINGS: ScalarType[] = ['string'];
+
+function isBlob(value: unknown): value is Blob {
+  return typeof Blob !== 'undefined' && value instanceof Blob;
+}
+
+/** Pairs for the values of one location, in the order of the values' keys. */
+export function encodeFields(fields: readonly WireField[], values: Record<string, unknown>): OutPair[] {
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const pairs: OutPair[] = [];
+  for (const [name, value] of Object.entries(values)) {
+    if (value === undefined) continue;
+    // A name the operation lacks still goes out (servers report it as ignored), as a client would
+    // send it: scalars as text, arrays and objects as JSON.
+    const field = byName.get(name) ?? { name, in: 'query', required: false, encoding: 'plain', types: [] };
+    pairs.push(...encodeField(field, value));
+  }
+  return pairs;
+}
+
+function encodeField(field: WireField, value: unknown): OutPair[] {
+  const { name } = field;
+  if (isBlob(value)) return [{ name, value }];
+  switch (field.encoding) {
+    case 'plain':
+    case 'json':
+      return [{ name, value: fieldText(field, value) }];
+    case 'explode':
+      if (Array.isArray(value)) return value.map((item) => ({ name, value: isBlob(item) ? item : plainText(item, name) }));
+      if (isPlainObject(value)) {
+        throw new TypeError(`\`${name}\`: an exploded object needs its property names declared; use deepObject or json`);
+      }
+      return [{ name, value: plainText(value, name) }];
+    case 'comma': {
+      const items = Array.isArray(value)
+        ? value.map((item) => plainText(item, name))
+        : isPlainObject(value)
+          ? Object.entries(value).flatMap(([key, item]) => [key, plainText(item, name)])
+          : [plainText(value, name)];
+      return [{ name, value: items.join(','), encodedValue: items.map(encodeFormComponent).join(',') }];
+    }
+    case 'deepObject':
+      if (!isPlainObject(value)) throw new TypeError(`\`${name}\`: deepObject encoding takes an object`);
+      return Object.entries(value)
+        .filter(([, item]) => item !== undefined)
+        .map(([key, item]) => ({ name: `${name}[${key}]`, value: plainText(item, name) }));
+  }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isBlob(value);
+}
+
+/** Where pairs came from, for messages and for telling unknown names apart. */
+export interface PairSource {
+  location: 'query' | 'body';
+  pairs: InPair[];
+  /** indexes of pairs a field took */
+  used: Set<number>;
+}
+
+export interface FieldsDecoded {
+  values: Record<string, unknown>;
+  errors: { field: string; message: string }[];
+}
+
+/**
+ * Values of `fields`, each taken from the first source that has it (its declared place first;
+ * the other place only under lenientLocation). Marks the pairs it takes as used.
+ */
+export function decodeFields(fields: readonly WireField[], sources: PairSource[]): FieldsDecoded {
+  const values: Record<string, unknown> = {};
+  const errors: { field: string; message: string }[] = [];
+  for (const field of fields) {
+    for (const source of sources) {
+      const indexes = pairIndexes(field, source.pairs);
+      if (indexes.length === 0) continue;
+      indexes.forEach((index) => source.used.add(index));
+      const result = decodeField(field, indexes.map((index) => source.pairs[index]));
+      if (result.ok) values[field.name] = result.value;
+      else errors.push({ field: field.name, message: `\`${field.name}\` ${result.message}` });
+      break;
+    }
+    if (!(field.name in values) && field.required && !errors.some((error) => error.field === field.name)) {
+      errors.push({ field: field.name, message: `\`${field.name}\` is required` });
+    }
+  }
+  return { values, errors };
+}
+
+function pairIndexes(field: WireField, pairs: InPair[]): number[] {
+  const indexes: number[] = [];
+  const prefix = field.name + '[';
+  pairs.forEach((pair, index) => {
+    const matches =
+      field.encoding === 'deepObject'
+        ? pair.name.startsWith(prefix) && pair.name.endsWith(']')
+        : pair.name === field.name;
+    if (matches) indexes.push(index);
+  });
+  return indexes;
+}
+
+type Decoded = { ok: true; value: unknown } | { ok: false; message: string };
+
+function decodeField(field: WireField, pairs: InPair[]): Decoded {
+  const itemTypes = field.itemTypes ?? STRINGS;
+  const files = pairs.filter((pair) => isBlob(pair.value));
+  // A file part is passed through as it came; there is no text to read.
+  if (files.length > 0 && field.encoding !== 'explode') {
+    return pairs.length === 1 ? { ok: true, value: pairs[0].value } : tooMany(pairs.length);
+  }
+  switch (field.encoding) {
+    case 'plain':
+    case 'json':
+      if (pairs.length > 1) return tooMany(pairs.length);
+      return coerceText(field, pairs[0].value as string);
+    case 'explode': {
+      if (!admits(field.types, 'array')) {
+        return pairs.length > 1 ? tooMany(pairs.length) : coercePlain(pairs[0].value as string, field.types);
+      }
+      return decodeItems(pairs.map((pair) => pair.value), itemTypes);
+    }
+    case 'comma': {
+      if (pairs.length > 1) return tooMany(pairs.length);
+      const pair = pairs[0];
+      const text = pair.value as string;
+      if (!admits(field.types, 'array') && !admits(field.types, 'object')) return coercePlain(text, field.types);
+      // Split the undecoded text on its literal commas, so an item's own `%2C` stays in the item.
+      const items =
+        text === '' ? [] : pair.raw !== undefined ? splitRaw(pair.raw) : text.split(',');
+      if (admits(field.types, 'array')) {
+        return decodeItems(items, itemTypes);
+      }
+      if (items.length % 2 !== 0) return { ok: false, message: 'expected comma-separated key,value pairs' };
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < items.length; i += 2) {
+        const item = coercePlain(items[i + 1], itemTypes);
+        if (!item.ok) return { ok: false, message: `[${items[i]}]: ${item.message}` };
+        defineEntry(object, items[i], item.value);
+      }
+      return { ok: true, value: object };
+    }
+    case 'deepObject': {
+      const object: Record<string, unknown> = {};
+      for (const pair of pairs) {
+        const key = pair.name.slice(field.name.length + 1, -1);
+        const item = coercePlain(pair.value as string, itemTypes);
+        if (!item.ok) return { ok: false, message: `[${key}]: ${item.message}` };
+        defineEntry(object, key, item.value);
+      }
+      return { ok: true, value: object };
+    }
+  }
+}
+
+function splitRaw(raw: string): string[] {
+  return raw.split(',').map(decodeFormComponent);
+}
+
+function decodeItems(items: Array<string | Blob>, itemTypes: ScalarType[]): Decoded {
+  const values: unknown[] = [];
+  for (const [index, item] of items.entries()) {
+    if (isBlob(item)) {
+      values.push(item);
+      continue;
+    }
+    const value = coercePlain(item, itemTypes);
+    if (!value.ok) return { ok: false, message: `[${index}]: ${value.message}` };
+    values.push(value.value);
+  }
+  return { ok: true, value: values };
+}
+
+/** Sets a key even when it is `__proto__`: a request must not reach the prototype. */
+function defineEntry(object: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+function tooMany(count: number): Decoded {
+  return { ok: false, message: `was given ${count} times; it takes one value` };
+}

@@ -1,0 +1,70 @@
+/**
+ * Path templates: filling `/messages/{message_id}` for a request, and matching a request's path
+ * against a template for routing. Values are percent-encoded with encodeURIComponent, so a `/`
+ * in a value cannot change the route; matching percent-decodes each parameter back.
+ */
+import { plainText } from './coerce.js';
+
+export function fillPath(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{([^}/]+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new TypeError(`path parameter \`${name}\` is missing`);
+    // OpenAPI's default path style (`simple`) joins arrays with commas.
+    const text = Array.isArray(value) ? value.map((item) => plainText(item, name)).join(',') : plainText(value, name);
+    return encodeURIComponent(text);
+  });
+}
+
+/**
+ * The parameters of `actualPath` when it matches `template`, else null. `actualPath` is the
+ * pathname as received (still percent-encoded); a query string, if left on, is ignored.
+ * Segments must match one for one: no trailing-slash or case folding, so routing stays exact.
+ */
+export function matchPath(template: string, actualPath: string): Record<string, string> | null {
+  const question = actualPath.indexOf('?');
+  const path = question === -1 ? actualPath : actualPath.slice(0, question);
+  const templateSegments = template.split('/');
+  const segments = path.split('/');
+  if (templateSegments.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (let i = 0; i < segments.length; i++) {
+    const matched = matchSegment(templateSegments[i], segments[i]);
+    if (matched === null) return null;
+    Object.assign(params, matched);
+  }
+  return params;
+}
+
+function matchSegment(templateSegment: string, segment: string): Record<string, string> | null {
+  if (!templateSegment.includes('{')) return templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
+  // A segment may mix text and parameters (`{id}.json`): build a small pattern for it.
+  const names: string[] = [];
+  const pattern = templateSegment.replace(/\{([^}]+)\}|([^{]+)/g, (_, name: string | undefined, text: string | undefined) => {
+    if (name !== undefined) {
+      names.push(name);
+      return '(.+?)';
+    }
+    return (text ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  });
+  const match = new RegExp(`^${pattern}$`).exec(segment);
+  if (match === null) return null;
+  const params: Record<string, string> = {};
+  names.forEach((name, index) => {
+    params[name] = decodeSegment(match[index + 1]);
+  });
+  return params;
+}
+
+/** Percent-decoding of a path segment: `+` is a plus here, and a bad escape stays as text. */
+function decodeSegment(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+      const code = parseInt(escape.slice(1), 16);
+      // Only ASCII escapes are safe to undo alone; multi-byte ones failed as a whole above.
+      return code < 0x80 ? String.fromCharCode(code) : escape;
+    });
+  }
+}

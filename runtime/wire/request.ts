@@ -1,0 +1,88 @@
+/**
+ * A whole request from parameter values: the filled path, the query string, header values and
+ * the body in the media type chosen. The client sends exactly this, and the curl samples spell
+ * exactly this.
+ */
+import type { EncodeOptions, EncodedBody, EncodedRequest, RequestInput, WireOperation } from '../wire.js';
+import { fieldText } from './coerce.js';
+import { encodeFields } from './fields.js';
+import { serializeMultipart } from './multipart.js';
+import { fillPath } from './path.js';
+import { serializeUrlencoded } from './urlencoded.js';
+
+export const URLENCODED = 'application/x-www-form-urlencoded';
+export const MULTIPART = 'multipart/form-data';
+
+/** `Type/Sub; charset=x` → `type/sub`: what media types are compared by. */
+export function mediaEssence(contentType: string): string {
+  return contentType.split(';')[0].trim().toLowerCase();
+}
+
+export function encodeRequest(op: WireOperation, input: RequestInput, opts: EncodeOptions = {}): EncodedRequest {
+  const ofLocation = (location: string) => op.fields.filter((field) => field.in === location);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input.headers ?? {})) {
+    if (value === undefined) continue;
+    const field = ofLocation('header').find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+    headers[name] = fieldText(field ?? { name, encoding: 'plain', types: [] }, value);
+  }
+  const encoded: EncodedRequest = {
+    method: op.method,
+    path: fillPath(op.path, input.path ?? {}),
+    query: serializeUrlencoded(encodeFields(ofLocation('query'), input.query ?? {})),
+    headers,
+  };
+  const body = encodeBody(op, input.body, opts);
+  if (body !== undefined) encoded.body = body;
+  return encoded;
+}
+
+function encodeBody(op: WireOperation, value: unknown, opts: EncodeOptions): EncodedBody | undefined {
+  if (value === undefined) return undefined;
+  if (op.body === undefined) throw new TypeError(`${op.operationId} takes no request body`);
+  const { kind, mediaTypes } = op.body;
+  if (kind === 'json') {
+    return { contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json', text: JSON.stringify(value) };
+  }
+  if (kind === 'other') {
+    const contentType = opts.mediaType ?? mediaTypes[0] ?? 'application/octet-stream';
+    if (typeof value === 'string') return { contentType, text: value };
+    if (value instanceof Uint8Array) return { contentType, bytes: value.slice() };
+    if (value instanceof Blob) return { contentType, blob: value };
+    throw new TypeError(`${op.operationId}: a ${contentType} body is a string, Uint8Array or Blob`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);
+  }
+  const values = value as Record<string, unknown>;
+  const pairs = encodeFields(op.fields.filter((field) => field.in === 'body'), values);
+  // An optional body with nothing in it is not sent at all, as clients do for a bare POST.
+  if (pairs.length === 0 && !op.body.required) return undefined;
+  const hasFile = pairs.some((pair) => typeof pair.value !== 'string');
+  const chosen = opts.mediaType ?? (hasFile && mediaTypes.some((type) => mediaEssence(type) === MULTIPART) ? MULTIPART : mediaTypes[0]);
+  const essence = mediaEssence(chosen ?? URLENCODED);
+  if (essence === URLENCODED) return { contentType: URLENCODED, text: serializeUrlencoded(pairs) };
+  if (essence === MULTIPART) return serializeMultipart(pairs, opts.boundary);
+  throw new TypeError(`${op.operationId}: form fields cannot be sent as ${chosen}`);
+}
+
+/**
+ * Sorts one flat object of parameters (as a generated client takes them) into locations by the
+ * operation's fields. A name the operation lacks goes where its other parameters go: the body
+ * when it has a form body, else the query. Keys keep their order.
+ */
+export function splitInput(op: WireOperation, params: Record<string, unknown>): RequestInput {
+  const input: Required<Pick<RequestInput, 'path' | 'query' | 'headers'>> & { body?: Record<string, unknown> } = {
+    path: {},
+    query: {},
+    headers: {},
+  };
+  const fallback = op.body?.kind === 'form' ? 'body' : 'query';
+  for (const [name, value] of Object.entries(params)) {
+    const location = op.fields.find((field) => field.name === name)?.in ?? fallback;
+    if (location === 'body') (input.body ??= {})[name] = value;
+    else if (location === 'header') input.headers[name] = value;
+    else input[location][name] = value;
+  }
+  return input;
+}

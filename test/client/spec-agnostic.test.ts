@@ -1,0 +1,69 @@
+/**
+ * The client emitter on documents other than ours: Zulip's own description, Stripe, and three
+ * breadth/ documents (JSON bodies, two parameters sharing a name, ids synthesized from paths).
+ * Each is generated with the real CLI (client + the types and operations it needs) into a scratch
+ * directory and compiled with `tsc --strict`; one is then called against a real server, to see a
+ * JSON body leave as JSON.
+ */
+import { execFile } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startRecordingServer } from './recording-server.js';
+import { typeErrors } from './types.test.js';
+
+const run = promisify(execFile);
+const SPECS = resolve('..', 'shared', 'specs');
+const SCRATCH = join('test-artifacts', `client-agnostic-${process.pid}`);
+
+const DOCUMENTS = [
+  ['zulip', join(SPECS, 'big', 'zulip.yaml')],
+  ['stripe', join(SPECS, 'big', 'stripe-spec3.json')],
+  ['appwrite', join(SPECS, 'breadth', 'appwrite.io__client.json')],
+  ['intellifi', join(SPECS, 'breadth', 'intellifi.nl.json')],
+  ['up', join(SPECS, 'breadth', 'up.com.au.json')],
+] as const;
+
+async function generate(name: string, contract: string): Promise<string> {
+  const out = join(SCRATCH, name);
+  await run(process.execPath, ['bin/tms-gen.js', '--contract', contract, '--out', out, '--only', 'client', '--quiet'], { maxBuffer: 16 * 1024 * 1024 });
+  return out;
+}
+
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+
+describe.each(DOCUMENTS)('%s', (name, contract) => {
+  it('generates types, operations and client that compile under tsc --strict', async () => {
+    const out = await generate(name, contract);
+    const client = readFileSync(join(out, 'client.ts'), 'utf8');
+    expect(client).toContain('export function createApiClient(');
+    expect(await typeErrors(join(out, 'client.ts'))).toEqual([]);
+  }, 180_000);
+});
+
+describe('a third-party client at run time', () => {
+  it('sends a JSON body as JSON and a renamed parameter where it belongs', async () => {
+    const out = join(SCRATCH, 'up');
+    const { createApiClient } = await import(pathToFileURL(resolve(out, 'client.ts')).href);
+    const server = await startRecordingServer();
+    try {
+      const api = createApiClient({ baseUrl: server.origin, email: 'a@example.com', apiKey: 'k' });
+      server.respond(() => ({ status: 201, body: { data: { id: 'w1' } } }));
+      const body = { data: { attributes: { url: 'https://hooks.example.com/up', description: 'é "quoted"' } } };
+      const result = await api.postWebhooks({ body });
+      const sent = server.requests[0];
+      expect(sent.method).toBe('POST');
+      expect(sent.url).toBe('/api/v1/webhooks');
+      expect(sent.headers['content-type']).toBe('application/json');
+      expect(sent.body.toString('utf8')).toBe(JSON.stringify(body));
+      expect(result.data).toEqual({ data: { id: 'w1' } });
+    } finally {
+      await server.close();
+    }
+    const intellifi = readFileSync(join(SCRATCH, 'intellifi', 'client.ts'), 'utf8');
+    expect(intellifi).toContain('"query.id"?: FieldOf<ParamsIn<');
+    expect(intellifi).toMatch(/\{"keys":\{"query:id":"query\.id"\}\}/);
+  }, 60_000);
+});

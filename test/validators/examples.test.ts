@@ -1,0 +1,133 @@
+/**
+ * Every example of the contract passes its generated validator; examples broken on purpose
+ * (wrong type, missing required field, value outside an enum, null where not nullable) fail
+ * with the pointer of what was broken.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiModel } from '../../generator/model/types.js';
+import { emitValidators, exampleCases, importValidators, loadModel, type ValidatorsModule } from './harness.js';
+
+let model: ApiModel;
+let v: ValidatorsModule;
+beforeAll(async () => {
+  model = await loadModel('openapi/openapi.yaml');
+  v = await importValidators(await emitValidators(model));
+});
+
+describe('contract examples', () => {
+  it('every example validates against its schema', () => {
+    const cases = exampleCases(model);
+    expect(cases.length).toBeGreaterThan(50);
+    const failures = cases
+      .map((c) => ({ label: c.label, result: c.check(v, c.value) }))
+      .filter((f) => !f.result.valid)
+      .map((f) => `${f.label}: ${JSON.stringify(f.result.errors)}`);
+    expect(failures).toEqual([]);
+  });
+
+  it('examples with a top-level property removed fail on that property when it is required', () => {
+    let required = 0;
+    for (const c of exampleCases(model)) {
+      if (!isObject(c.value)) continue;
+      for (const key of Object.keys(c.value)) {
+        const { [key]: _removed, ...rest } = c.value;
+        const result = c.check(v, rest);
+        if (result.valid) continue;
+        required++;
+        const ptr = c.label.includes(' body ') ? `/body/${esc(key)}` : `/${esc(key)}`;
+        expect(result.errors.some((e) => e.pointer === ptr && e.keyword === 'required'), `${c.label} without ${key}: ${JSON.stringify(result.errors)}`).toBe(true);
+      }
+    }
+    // every response has `result` and `msg`: most removals must be caught
+    expect(required).toBeGreaterThan(40);
+  });
+
+  it('examples with a property of the wrong type or null fail at that property', () => {
+    let caught = 0;
+    for (const c of exampleCases(model)) {
+      if (!isObject(c.value)) continue;
+      for (const [key, value] of Object.entries(c.value)) {
+        for (const wrong of [typeof value === 'string' ? 12.5 : 'wrong', null]) {
+          const result = c.check(v, { ...c.value, [key]: wrong });
+          if (result.valid) continue; // the contract allows it (a union, a nullable field)
+          caught++;
+          const ptr = c.label.includes(' body ') ? `/body/${esc(key)}` : `/${esc(key)}`;
+          expect(result.errors.some((e) => e.pointer === ptr || e.pointer.startsWith(ptr + '/')), `${c.label} ${key}=${JSON.stringify(wrong)}: ${JSON.stringify(result.errors)}`).toBe(true);
+        }
+      }
+    }
+    expect(caught).toBeGreaterThan(100);
+  });
+});
+
+describe('named cases', () => {
+  it('a success response without result fails at /result', () => {
+    const r = v.validateResponse('getMessages', 200, { msg: '', messages: [] });
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: '/result', keyword: 'required' }));
+  });
+
+  it('sendMessage with `to` of the wrong type says which types are allowed', () => {
+    const r = v.validateRequest('sendMessage', { body: { type: 'channel', to: true, content: 'hi' } });
+    expect(r).toEqual({ valid: false, errors: [expect.objectContaining({ pointer: '/body/to', message: expect.stringMatching(/^\/body\/to must be (integer|string|array)(, \w+)* or \w+$/) })] });
+  });
+
+  it('a value outside an enum fails with keyword enum', () => {
+    const r = v.validateRequest('sendMessage', { body: { type: 'broadcast', to: 'general', content: 'hi', topic: 't' } });
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: '/body/type', keyword: 'enum' }));
+  });
+
+  it('null where the contract does not allow it fails', () => {
+    const r = v.validateResponse('sendMessage', 200, { result: 'success', msg: null, id: 1 });
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.errors.map((e) => e.pointer)).toContain('/msg');
+  });
+
+  it('open objects stay open: unknown response fields are accepted', () => {
+    expect(v.validateResponse('sendMessage', 200, { result: 'success', msg: '', id: 1, something_new: [1] })).toEqual({ valid: true });
+  });
+
+  it('a missing required path parameter is reported at /path/<name>', () => {
+    const op = model.operations.find((o) => o.parameters.some((p) => p.in === 'path'))!;
+    const p = op.parameters.find((x) => x.in === 'path')!;
+    const r = v.validateRequest(op.id as never, {});
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: `/path/${p.name}`, keyword: 'required' }));
+  });
+
+  it('a required query parameter missing is reported at /query/<name>', () => {
+    const op = model.operations.find((o) => o.parameters.some((p) => p.in === 'query' && p.required));
+    if (!op) return expect(model.operations.length).toBeGreaterThan(0); // the contract has none
+    const p = op.parameters.find((x) => x.in === 'query' && x.required)!;
+    const r = v.validateRequest(op.id as never, { query: {} });
+    expect(r.valid).toBe(false);
+    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: `/query/${p.name}`, keyword: 'required' }));
+  });
+
+  it('picks the response by exact status, then range, then default; undocumented → keyword status', () => {
+    const unsub = model.operations.find((o) => o.id === 'unsubscribe')!;
+    expect(unsub.responses.map((r) => r.status)).toEqual(expect.arrayContaining(['200', 'default']));
+    const error = { result: 'error', msg: 'nope', code: 'BAD_REQUEST' };
+    expect(v.validateResponse('unsubscribe', 418, error)).toEqual({ valid: true }); // via default
+    expect(v.validateResponse('unsubscribe', '200', error).valid).toBe(false); // exact status wins
+    expect(() => v.validateResponse('noSuchOperation' as never, 200, {})).toThrow(/unknown operationId/);
+  });
+
+  it('type guards narrow', () => {
+    const value: unknown = { result: 'success', msg: '' };
+    expect(typeof v.validators).toBe('object');
+    expect(Object.keys(v.validators).length).toBe(model.schemas.length);
+    if (v.isMessage({})) throw new Error('an empty object is not a Message');
+    expect(v.validateMessage({}).valid).toBe(false);
+    expect(typeof value).toBe('object');
+  });
+});
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return !!x && typeof x === 'object' && !Array.isArray(x);
+}
+
+function esc(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
