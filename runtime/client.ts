@@ -118,9 +118,12 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   const byRoute = new Map(Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]));
 
   /** Feature-level and deprecation checks; throws under the `throw` policy. */
-  function check(op: OperationInfo, given: Map<FieldInfo, unknown>): void {
+  function check(op: OperationInfo, parts: RequestParts): void {
+    const levelKnown = featureLevel !== undefined && policy !== 'ignore';
+    if (!levelKnown && !options.warnDeprecated) return; // the common case costs nothing
+    const given = givenFields(op, parts);
     const notices: ClientNotice[] = [];
-    if (featureLevel !== undefined && policy !== 'ignore') notices.push(...tooNewItems(op, given, featureLevel));
+    if (levelKnown) notices.push(...tooNewItems(op, given, featureLevel!));
     if (policy === 'throw' && notices.length > 0) throw new FeatureLevelError(notices);
     if (options.warnDeprecated) notices.push(...deprecatedItems(op, given));
     notices.forEach(notify);
@@ -158,7 +161,7 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
     const op = Object.hasOwn(table.operations, operationId) ? table.operations[operationId] : undefined;
     if (!op) throw new TypeError(`unknown operation '${operationId}'`);
     const parts = splitParams(op, params, layout);
-    check(op, givenFields(op, parts));
+    check(op, parts);
     const init = fetchOptions(op, parts, callOptions);
     const signal = callSignal(options.signal, callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
     let answer: Awaited<ReturnType<typeof request>>;
@@ -197,7 +200,7 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
       }
       const params = init.params ?? {};
       const parts: RequestParts = { path: params.path, query: params.query, header: params.header, body: init.body };
-      check(op, givenFields(op, parts));
+      check(op, parts);
       const { params: _p, body: _b, headers: _h, timeoutMs: _t, ...rest } = init;
       const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType });
       const answer = await request(method, url, { ...rest, ...encoded, signal: signal.signal });

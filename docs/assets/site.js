@@ -25,15 +25,23 @@
   var KIND_LABEL = { operation: 'Operation', parameter: 'Parameter', schema: 'Schema', error: 'Error code' };
   var KIND_RANK = { operation: 0, error: 1, schema: 2, parameter: 3 };
   var loading = false;
+  var waiting = [];
 
+  // The index loads once; whatever asked for it meanwhile runs when it arrives.
   function ensureIndex(then) {
     if (self.TMS_SEARCH_INDEX) return then();
+    waiting.push(then);
     if (loading) return;
     loading = true;
     var script = doc.createElement('script');
     script.src = input.getAttribute('data-index');
-    script.onload = function () { loading = false; then(); };
-    script.onerror = function () { loading = false; show([], 'The search index could not be loaded.'); };
+    script.onload = function () {
+      loading = false;
+      var run = waiting;
+      waiting = [];
+      run.forEach(function (f) { f(); });
+    };
+    script.onerror = function () { loading = false; waiting = []; show([], 'The search index could not be loaded.'); };
     doc.head.appendChild(script);
   }
 

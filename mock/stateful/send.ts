@@ -124,7 +124,10 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
       const changed = automaticVisibility(state, user, record, starts);
       if (changed !== undefined) body.automatic_new_visibility_policy = changed;
     }
+    // Render only for recipients with a live queue: nobody else will ever see the event.
+    const listening = new Set(state.events.live().map((q) => q.userId));
     for (const recipientId of new Set([...audience, user.user_id])) {
+      if (!listening.has(recipientId)) continue;
       const viewer = state.users.get(recipientId)!;
       const message = renderMessage(state, record, viewer, { applyMarkdown: true, allowEmptyTopicName: false, clientExtavatar: true });
       state.events.push(recipientId, { type: 'message', message, flags: message.flags },

@@ -65,4 +65,13 @@ describe('curl samples of the docs, run against the mock', () => {
     }
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('would notice a bad sample: the mock answers 400 to a sample with a value outside the enum', async () => {
+    const send = samples.find((s) => s.operationId === 'sendMessage')!;
+    const broken = send.command.replace(/'type=[^']*'/, "'type=bogus'");
+    expect(broken).not.toBe(send.command);
+    const command = broken.split(resolvedUrl(model.servers[0])).join(mock.baseUrl) + ` -sS -o /dev/null -w '%{http_code}'`;
+    const { stdout } = await run('sh', ['-c', command], { timeout: 20_000 });
+    expect(stdout.trim()).toBe('400');
+  });
 });

@@ -23,9 +23,9 @@ function mutate(value: unknown, path: number[], replacement: unknown, action: nu
   const keys = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
   if (keys.length === 0) return replacement;
   const key = keys[path[0] % keys.length];
-  const copy: Record<string | number, unknown> = Array.isArray(value) ? [...value] : { ...(value as object) };
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
   if (path.length === 1 && action === 1) {
-    if (Array.isArray(copy)) copy.splice(key as number, 1); else delete copy[key];
+    if (Array.isArray(copy)) (copy as unknown[]).splice(key as number, 1); else delete copy[key];
   } else if (path.length === 1 && action === 2 && !Array.isArray(copy)) {
     copy[`extra_${String(key)}`] = replacement;
   } else {

@@ -114,13 +114,10 @@ describe('named cases', () => {
     expect(() => v.validateResponse('noSuchOperation' as never, 200, {})).toThrow(/unknown operationId/);
   });
 
-  it('type guards narrow', () => {
-    const value: unknown = { result: 'success', msg: '' };
-    expect(typeof v.validators).toBe('object');
+  it('a validator and a type guard per named schema', () => {
     expect(Object.keys(v.validators).length).toBe(model.schemas.length);
-    if (v.isMessage({})) throw new Error('an empty object is not a Message');
+    expect(v.isMessage({})).toBe(false);
     expect(v.validateMessage({}).valid).toBe(false);
-    expect(typeof value).toBe('object');
   });
 });
 

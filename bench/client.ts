@@ -1,0 +1,198 @@
+/**
+ * Two costs of the client toolkit (issue 3), written to bench/results/client.md:
+ *
+ * 1. A full `tms-gen` run on our contract (load, validate, every emitter, docs) versus the
+ *    openapi-typescript CLI alone on the same document. Both are spawned as child processes
+ *    (cold start included, as a user runs them), alternately, median of 5. Target ≤ 1.5×.
+ * 2. Per-call time of the generated client versus a hand-written fetch doing the same request
+ *    (same bytes: urlencoded body with a JSON-encoded field; query with a JSON-encoded `narrow`),
+ *    against a local node:http server in its own process, in alternating batches. Target ≤ 1.1×.
+ *
+ * `node --import tsx bench/client.ts [--runs 5] [--calls 2000] [--out bench/results/client.md]`
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiClient } from '../generated/client.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const RUNS = Number(option('runs', '5'));
+const CALLS = Number(option('calls', '2000'));
+const OUT = resolve(ROOT, option('out', 'bench/results/client.md'));
+const CONTRACT = 'openapi/openapi.yaml';
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function timeProcess(argv: string[]): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.status}): ${r.stderr.toString()}`);
+  return ms;
+}
+
+function benchGenerate(): { ours: number[]; theirs: number[] } {
+  const scratch = mkdtempSync(join(tmpdir(), 'tms-bench-client-'));
+  const ours: number[] = [];
+  const theirs: number[] = [];
+  try {
+    const gen = ['bin/tms-gen.js', '--contract', CONTRACT, '--out', join(scratch, 'gen'), '--docs', join(scratch, 'docs'), '--quiet'];
+    const ots = ['node_modules/openapi-typescript/bin/cli.js', CONTRACT, '-o', join(scratch, 'ots.ts')];
+    timeProcess(gen); // warm the file cache for both
+    timeProcess(ots);
+    for (let i = 0; i < RUNS; i++) {
+      ours.push(timeProcess(gen));
+      theirs.push(timeProcess(ots));
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  return { ours, theirs };
+}
+
+/** A JSON server in its own process, so the client's event loop is the only one measured here. */
+async function startServer(): Promise<{ origin: string; stop(): void }> {
+  const code = `
+    const http = require('node:http');
+    const ok = JSON.stringify({ result: 'success', msg: '', id: 42, messages: [] });
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => { res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(ok) }); res.end(ok); });
+    });
+    server.keepAliveTimeout = 60000;
+    server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((ok) => child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())));
+  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+}
+
+interface Pair {
+  name: string;
+  client: () => Promise<unknown>;
+  byHand: () => Promise<unknown>;
+}
+
+function pairs(origin: string): Pair[] {
+  const api = createApiClient({ baseUrl: origin, email: 'iago@example.com', apiKey: 'abcd1234' });
+  const auth = `Basic ${btoa('iago@example.com:abcd1234')}`;
+  const narrow = [{ operator: 'channel', operand: 'general' }];
+  return [
+    {
+      name: 'POST /messages (form, JSON field)',
+      client: async () => {
+        const r = await api.sendMessage({ type: 'direct', to: [12, 15], content: 'hello' });
+        if (r.error) throw new Error(r.error.msg);
+      },
+      byHand: async () => {
+        const body = new URLSearchParams({ type: 'direct', to: JSON.stringify([12, 15]), content: 'hello' }).toString();
+        const res = await fetch(`${origin}/api/v1/messages`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+        if (!res.ok) throw new Error(String(res.status));
+        await res.json();
+      },
+    },
+    {
+      name: 'GET /messages (narrow)',
+      client: async () => {
+        const r = await api.getMessages({ anchor: 'newest', num_before: 10, num_after: 0, narrow });
+        if (r.error) throw new Error(r.error.msg);
+      },
+      byHand: async () => {
+        const query = new URLSearchParams({ anchor: 'newest', num_before: '10', num_after: '0', narrow: JSON.stringify(narrow) }).toString();
+        const res = await fetch(`${origin}/api/v1/messages?${query}`, { headers: { Authorization: auth } });
+        if (!res.ok) throw new Error(String(res.status));
+        await res.json();
+      },
+    },
+  ];
+}
+
+async function batch(fn: () => Promise<unknown>, n: number): Promise<number> {
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await fn();
+  return ((performance.now() - t0) * 1000) / n; // µs per call
+}
+
+async function benchCalls(origin: string) {
+  const rows: { name: string; client: number[]; byHand: number[] }[] = [];
+  for (const p of pairs(origin)) {
+    await batch(p.client, 300); // warm-up: JIT, keep-alive sockets
+    await batch(p.byHand, 300);
+    const row = { name: p.name, client: [] as number[], byHand: [] as number[] };
+    for (let i = 0; i < RUNS; i++) {
+      // Alternate which goes first, so drift in machine load does not favour one side.
+      if (i % 2 === 0) {
+        row.byHand.push(await batch(p.byHand, CALLS));
+        row.client.push(await batch(p.client, CALLS));
+      } else {
+        row.client.push(await batch(p.client, CALLS));
+        row.byHand.push(await batch(p.byHand, CALLS));
+      }
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+const verdict = (ratio: number, target: number) => (ratio <= target ? `meets the target (≤ ${target}×)` : `MISSES the target (≤ ${target}×)`);
+
+async function main() {
+  const load = loadavg()[0].toFixed(1);
+  console.log(`generate vs openapi-typescript, ${RUNS} alternating runs...`);
+  const gen = benchGenerate();
+  const genRatio = median(gen.ours) / median(gen.theirs);
+  console.log(`per-call overhead, ${RUNS} × ${CALLS} calls per side...`);
+  const server = await startServer();
+  let calls;
+  try {
+    calls = await benchCalls(server.origin);
+  } finally {
+    server.stop();
+  }
+  const ms = (x: number) => `${Math.round(x)} ms`;
+  const us = (x: number) => `${x.toFixed(0)} µs`;
+  const lines = [
+    '# Client toolkit benchmarks',
+    '',
+    `Generated by \`node --import tsx bench/client.ts\` (runs ${RUNS}, calls ${CALLS}). Machine: ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}, load average ${load} at start.`,
+    '',
+    '## Full generate vs openapi-typescript alone',
+    '',
+    `\`tms-gen\` (load + validate + every emitter + docs) and \`openapi-typescript ${CONTRACT}\`, each a child process, alternating, median of ${RUNS}.`,
+    '',
+    '| command | runs | median |',
+    '|---|---|---:|',
+    `| tms-gen (everything) | ${gen.ours.map(ms).join(', ')} | ${ms(median(gen.ours))} |`,
+    `| openapi-typescript CLI | ${gen.theirs.map(ms).join(', ')} | ${ms(median(gen.theirs))} |`,
+    '',
+    `Ratio: **${genRatio.toFixed(2)}×**: ${verdict(genRatio, 1.5)}.`,
+    '',
+    '## Per-call time: generated client vs hand-written fetch',
+    '',
+    `Sequential keep-alive calls to a local node:http server in another process; ${RUNS} alternating batches of ${CALLS} calls per side, median µs per call. The hand-written call builds the same bytes with URLSearchParams and JSON.stringify and parses the JSON answer.`,
+    '',
+    '| request | hand-written fetch | generated client | ratio |',
+    '|---|---:|---:|---:|',
+    ...calls.map((r) => `| ${r.name} | ${us(median(r.byHand))} | ${us(median(r.client))} | ${(median(r.client) / median(r.byHand)).toFixed(2)}× |`),
+    '',
+    ...calls.map((r) => {
+      const ratio = median(r.client) / median(r.byHand);
+      return `- ${r.name}: ${verdict(ratio, 1.1)} (client − hand-written = ${us(median(r.client) - median(r.byHand))} per call).`;
+    }),
+    '',
+  ];
+  mkdirSync(dirname(OUT), { recursive: true });
+  writeFileSync(OUT, lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
+await main();
