@@ -99,7 +99,7 @@ for (const subject of SUBJECTS) {
   const page = largestHtml(docsDir);
   const o = summarize(ours);
 
-  let r = { seconds: '—', peak: '—', ok: false, note: 'not run' as string | undefined };
+  let r: ReturnType<typeof summarize> = { seconds: '—', peak: '—', ok: false, note: 'not run' };
   let redoclySize = '—';
   if (haveRedocly) {
     const redoc: Measure[] = [];

@@ -1439,7 +1439,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
  * @example
  * const login = await fetchApiKey("https://chat.example.com", "iago@example.com", password);
  * if (login.error) throw new Error(login.error.msg);
- * await login.client.getMessages({ anchor: "newest", num_before: 10, num_after: 0 });
+ * const api = login.client; // authenticated as login.data.email
  */
 export async function fetchApiKey(baseUrl: string, username: string, password: string, options: Omit<ApiClientOptions, 'baseUrl' | 'email' | 'apiKey'> = {}): Promise<LoginResult<ApiClient, ApiData["fetchApiKey"], ApiErrorCodes["fetchApiKey"]>> {
   const anonymous = createApiClient({ ...options, baseUrl });

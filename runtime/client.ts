@@ -201,7 +201,7 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
       const params = init.params ?? {};
       const parts: RequestParts = { path: params.path, query: params.query, header: params.header, body: init.body };
       check(op, parts);
-      const { params: _p, body: _b, headers: _h, timeoutMs: _t, ...rest } = init;
+      const { params: _p, body: _b, headers: _h, timeoutMs: _t, mediaType: _m, ...rest } = init;
       const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType });
       const answer = await request(method, url, { ...rest, ...encoded, signal: signal.signal });
       if (answer.data !== undefined) learn(op.operationId, answer.data);

@@ -165,7 +165,7 @@ function loginFunction(p: MethodPlan): string[] {
       '@example',
       'const login = await fetchApiKey("https://chat.example.com", "iago@example.com", password);',
       'if (login.error) throw new Error(login.error.msg);',
-      'await login.client.getMessages({ anchor: "newest", num_before: 10, num_after: 0 });',
+      'const api = login.client; // authenticated as login.data.email',
     ]).trimEnd(),
     `export async function fetchApiKey(baseUrl: string, username: string, password: string, options: Omit<ApiClientOptions, 'baseUrl' | 'email' | 'apiKey'> = {}): Promise<LoginResult<ApiClient, ApiData[${name}], ApiErrorCodes[${name}]>> {`,
     `  const anonymous = createApiClient({ ...options, baseUrl });`,

@@ -60,6 +60,7 @@ function fieldInfo(p: Parameter): FieldInfo {
     encoding: p.encoding,
     types: p.types,
   };
+  if (p.itemTypes) field.itemTypes = p.itemTypes;
   if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
   if (p.lifecycle.deprecated) field.deprecated = true;
   if (p.lifecycle.replacedBy) field.replacedBy = p.lifecycle.replacedBy;

@@ -129,6 +129,9 @@ function finishParameter(p: {
     extensions: { ...extensionsOf(resolved), ...extensionsOf(p.node) },
   };
   if (typeof p.description === 'string') param.description = p.description;
+  if ((p.encoding === 'explode' || p.encoding === 'comma') && resolved?.items !== undefined) {
+    param.itemTypes = admittedTypes(p.document, resolved.items);
+  }
   if (resolved && resolved.default !== undefined) param.default = resolved.default;
   const values = enumValues(p.document, p.schema, p.at, p.problems);
   if (values) param.enum = values;

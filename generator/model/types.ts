@@ -92,6 +92,8 @@ export interface Parameter {
   /** the same schema with `$ref`s resolved one level down the tree, for docs and coercion */
   types: ScalarType[];
   encoding: WireEncoding;
+  /** for `explode`/`comma` arrays: the JSON types an item admits (`a=1&a=2` → numbers) */
+  itemTypes?: ScalarType[];
   default?: unknown;
   enum?: EnumValue[];
   limits: Limits;

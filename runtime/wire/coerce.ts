@@ -2,7 +2,8 @@
  * Values to text and text back to values, by the types a parameter admits.
  *
  * `plain` text carries no type, so it is read by the most specific type the parameter admits:
- * an integer, a number, a boolean, null, and only then a string. A `json` field carries JSON
+ * an integer, a number, a boolean, null, JSON `[...]`/`{...}` (only for a field that admits
+ * arrays or objects, e.g. a parameter without a schema), and only then a string. A `json` field carries JSON
  * text, except that a string is sent raw when reading it back as JSON could not mistake it for
  * something else (`to=general`, as real clients send a channel name); `"9"`, `"true"`, `"[1]"`
  * and `"null"` are sent JSON-quoted.

@@ -6,7 +6,8 @@
  * documents other than ours (our contract sends arrays and objects as one JSON field):
  * `a=1&a=2`, `a=1,2` (items percent-encoded one by one around a literal `,`, as RFC 6570 does),
  * `a[k]=v`. Known ambiguities of those styles, left as the styles define them: an empty
- * `explode` array sends nothing, and a `comma` list of one empty string reads back as `[]`.
+ * `explode` array sends nothing, a `comma` list of one empty string reads back as `[]`, and in
+ * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
 import type { ScalarType, WireField } from '../wire.js';
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';

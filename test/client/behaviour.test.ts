@@ -80,6 +80,12 @@ describe('errors are typed values', () => {
     expect(result.response).toBeUndefined();
   });
 
+  it('a parameter the contract lacks (a JS caller; TypeScript refuses it) is sent, not dropped', async () => {
+    const send = client().sendMessage as unknown as (p: unknown) => Promise<unknown>;
+    await send({ type: 'direct', to: [1], content: 'x', future_flag: true });
+    expect(last().body.toString()).toBe('type=direct&to=%5B1%5D&content=x&future_flag=true');
+  });
+
   it('misuse throws: credentials half given, missing path parameter, bad timeout', async () => {
     expect(() => createApiClient({ baseUrl: server.origin, email: 'a@b.c' })).toThrow(TypeError);
     expect(() => createApiClient({ baseUrl: server.origin, timeoutMs: -1 })).toThrow(/timeoutMs/);

@@ -1,5 +1,5 @@
 /** A listener from generated/server.ts on 127.0.0.1:0, with a log that tests can read. */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequestListener, type Handlers, type RequestListener } from '../../generated/server.js';
 
 export interface TestUser {
@@ -21,7 +21,7 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function serve(handlers: Partial<Handlers<TestUser>>, options: { validateResponses?: boolean; maxBodyBytes?: number; wrap?: (l: RequestListener) => Parameters<typeof createServer>[0] } = {}): Promise<Running> {
+export async function serve(handlers: Partial<Handlers<TestUser>>, options: { validateResponses?: boolean; maxBodyBytes?: number; wrap?: (l: RequestListener) => (req: IncomingMessage, res: ServerResponse) => void } = {}): Promise<Running> {
   const logs: string[] = [];
   const listener = createRequestListener<TestUser>({
     handlers: handlers as Handlers<TestUser>,
