@@ -1,6 +1,7 @@
 /**
- * Small pieces of one client request that need no operation table: where the API lives, and
- * the signal that ends a call (client signal, call signal, timeout).
+ * Small pieces of one client request that need no operation table: where the API lives, the
+ * credentials, the headers, the signal that ends a call (client signal, call signal, timeout),
+ * and how the request leaves when nobody else looks at it.
  */
 
 /** A request's parameters by location, before the wire model encodes them. */
@@ -56,4 +57,51 @@ export function callSignal(clientSignal: AbortSignal | undefined, ownSignal: unk
     }),
     done: () => clearTimeout(timer),
   };
+}
+
+/**
+ * The fetch handed to openapi-fetch when nobody else sees the request (no custom fetch, no
+ * middleware). openapi-fetch builds a Request and passes it to fetch; in undici building a
+ * Request, copying its body into a stream and fetching it again cost about a quarter of a local
+ * call. With nobody to see that Request, openapi-fetch is given `BareRequest` as its `Request`
+ * option, and the request goes out from its parts: URL and method as openapi-fetch made them,
+ * the headers, the wire model's bytes and the call's signal.
+ */
+export function directFetch(headers: Record<string, string | null>, body: string | Uint8Array | Blob | undefined, signal: AbortSignal | undefined): (request: Request) => Promise<Response> {
+  const sent: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== null && value !== undefined) sent[name] = value;
+  // TS 5.9 types BodyInit's typed arrays as ArrayBuffer-backed; the wire model's bytes are.
+  return (request) => globalThis.fetch(request.url, { method: request.method, headers: sent, body: body as BodyInit | undefined, signal });
+}
+
+/** What `directFetch` reads of the request openapi-fetch builds: the URL and the method. */
+export class BareRequest {
+  readonly method: string;
+  constructor(readonly url: string, init: { method?: string }) {
+    this.method = init.method ?? 'GET';
+  }
+}
+
+/** Headers as openapi-fetch accepts them (record, Headers, pairs) as one record; null deletes. */
+export function headerRecord(headers: unknown): Record<string, string | null> {
+  if (headers === undefined || headers === null) return {};
+  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries((new Headers(headers as HeadersInit) as unknown as Iterable<[string, string]>));
+  const out: Record<string, string | null> = {};
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+    if (value === null) out[name] = null;
+    else if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+  }
+  return out;
+}
+
+export function basicAuthorization(email: string | undefined, apiKey: string | undefined): string | undefined {
+  if (email === undefined && apiKey === undefined) return undefined;
+  if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '') {
+    throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');
+  }
+  // btoa takes Latin-1 only; UTF-8 first so that any email encodes (RFC 7617 charset=UTF-8).
+  const bytes = new TextEncoder().encode(`${email}:${apiKey}`);
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return `Basic ${btoa(binary)}`;
 }

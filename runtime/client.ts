@@ -15,8 +15,11 @@
  *
  * Failure policy. Methods (`api.sendMessage(...)`) never reject for an expected failure: an
  * API error, a non-2xx answer, a network failure, a timeout or an abort all come back as
- * `{ error, response }` (runtime/client-errors.ts). They throw only on misuse: an unknown
- * operation or parameter, bad options, or a too-new item under `featureLevelPolicy: 'throw'`.
+ * `{ error, response }` (runtime/client-errors.ts). They throw only on misuse: bad options, an
+ * unknown operation, parameters that are not an object, a missing path parameter or a value the
+ * wire model cannot encode, or a too-new item under `featureLevelPolicy: 'throw'`. A parameter
+ * the contract lacks (TypeScript refuses it; plain JS may pass one) is sent like the others, and
+ * the server's `ignored_parameters_unsupported` then names it.
  * Path-style calls (`api.GET('/messages', ...)`) keep openapi-fetch's own contract, since their
  * types are openapi-fetch's: `{ data } | { error: <error body> }`, and network failures,
  * timeouts and aborts reject.
@@ -24,9 +27,10 @@
 import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
 import { deprecatedItems, FeatureLevelError, tooNewItems, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 import { errorFromAnswer, errorFromThrow, invalidAnswer, type CallResult } from './client-errors.js';
-import { encodeRequest, splitInput } from './wire.js';
-import type { FieldInfo, OperationInfo } from './operation-info.js';
-import { callSignal, resolveBaseUrl, type RequestParts } from './client-request.js';
+import { encodeRequest } from './wire.js';
+import type { OperationInfo } from './operation-info.js';
+import { givenFields, splitParams } from './client-params.js';
+import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, resolveBaseUrl, type RequestParts } from './client-request.js';
 
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
@@ -70,6 +74,7 @@ export interface ClientOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** form bodies: the media type of this call (see ClientOptions.mediaType) */
   mediaType?: string;
   headers?: Record<string, string>;
 }
@@ -113,6 +118,7 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   const onIgnored = options.onIgnoredParameters
     ?? ((id: string, names: string[]) => console.warn(`[tms client] ${id}: the server ignored unsupported parameters: ${names.join(', ')}`));
   const fetcher = createClient<Paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  let middlewares = 0;
   // openapi-fetch's own types need a literal path; this runtime routes any operation of the table.
   const request = fetcher.request as unknown as (method: string, url: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
   const byRoute = new Map(Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]));
@@ -138,19 +144,24 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   }
 
   /** openapi-fetch options carrying the wire model's encoding of `parts`. */
-  function fetchOptions(op: OperationInfo, parts: RequestParts, call: CallOptions): FetchOptions<unknown> {
+  function fetchOptions(op: OperationInfo, parts: RequestParts, call: CallOptions, signal: AbortSignal | undefined): FetchOptions<unknown> {
     const mediaType = call.mediaType ?? options.mediaType;
     const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType } : {});
-    const headers: Record<string, string | null> = { ...options.headers, ...wire.headers, ...call.headers };
+    const headers: Record<string, string | null> = { ...options.headers, ...wire.headers, ...headerRecord(call.headers) };
     headers.Authorization = op.auth !== 'none' && authorization ? authorization : null;
     if (wire.body) headers['Content-Type'] = wire.body.contentType;
     const serialized = wire.body ? (wire.body.blob ?? wire.body.bytes ?? wire.body.text ?? '') : undefined;
+    const direct = !options.fetch && middlewares === 0;
     return {
+      ...(direct ? { fetch: directFetch(headers, serialized, signal), Request: BareRequest } : {}),
+      signal,
       params: { path: parts.path ?? {}, query: parts.query ?? {} },
       // openapi-fetch only calls bodySerializer for a defined body; the wire model has already
       // decided whether there is one.
       body: wire.body ? (parts.body ?? {}) : undefined,
-      bodySerializer: () => serialized,
+      // Sent directly, the Request openapi-fetch builds is seen by no one: leave its body out
+      // rather than have undici copy the bytes into a stream nobody reads (see directFetch).
+      bodySerializer: () => (direct ? undefined : serialized),
       querySerializer: () => wire.query,
       pathSerializer: () => baseUrl + wire.path,
       headers,
@@ -162,11 +173,17 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
     if (!op) throw new TypeError(`unknown operation '${operationId}'`);
     const parts = splitParams(op, params, layout);
     check(op, parts);
-    const init = fetchOptions(op, parts, callOptions);
     const signal = callSignal(options.signal, callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
+    let init: FetchOptions<unknown>;
+    try {
+      init = fetchOptions(op, parts, callOptions, signal.signal);
+    } catch (misuse) {
+      signal.done();
+      throw misuse;
+    }
     let answer: Awaited<ReturnType<typeof request>>;
     try {
-      answer = await request(op.method, op.path, { ...init, parseAs: 'text', signal: signal.signal });
+      answer = await request(op.method, op.path, { ...init, parseAs: 'text' });
     } catch (error) {
       return { error: errorFromThrow(error, signal.why()), response: undefined };
     } finally {
@@ -195,15 +212,15 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
     try {
       if (!op) {
         // Not in the table (the types allow only its paths): openapi-fetch as is, plus auth.
-        const headers = { ...options.headers, ...init.headers, Authorization: authorization ?? null };
+        const headers = { ...options.headers, ...headerRecord(init.headers), Authorization: authorization ?? null };
         return await request(method, url, { ...init, headers, signal: signal.signal });
       }
       const params = init.params ?? {};
       const parts: RequestParts = { path: params.path, query: params.query, header: params.header, body: init.body };
       check(op, parts);
       const { params: _p, body: _b, headers: _h, timeoutMs: _t, mediaType: _m, ...rest } = init;
-      const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType });
-      const answer = await request(method, url, { ...rest, ...encoded, signal: signal.signal });
+      const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType }, signal.signal);
+      const answer = await request(method, url, { ...rest, ...encoded });
       if (answer.data !== undefined) learn(op.operationId, answer.data);
       return answer;
     } finally {
@@ -213,70 +230,18 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
 
   const base = {
     request: (method: string, url: string, init?: Record<string, unknown>) => pathCall(method.toUpperCase(), url, init),
-    use: fetcher.use,
-    eject: fetcher.eject,
+    use: (...m: Parameters<typeof fetcher.use>) => {
+      fetcher.use(...m);
+      middlewares += m.filter(Boolean).length;
+    },
+    eject: (...m: Parameters<typeof fetcher.eject>) => {
+      fetcher.eject(...m);
+      middlewares = Math.max(0, middlewares - m.filter(Boolean).length);
+    },
     get featureLevel() {
       return featureLevel;
     },
   } as Record<string, unknown>;
   for (const m of METHODS) base[m] = (url: string, init?: Record<string, unknown>) => pathCall(m, url, init);
   return { base: base as unknown as ClientBase<Paths>, call };
-}
-
-/**
- * Sorts a method's flattened parameters into locations: the wire model's `splitInput`, after
- * taking out what the layout names (the whole body of a non-form body; renamed keys). A name the
- * operation lacks is sent like its other parameters (the API reports it back as ignored).
- */
-function splitParams(op: OperationInfo, params: unknown, layout: ParamsLayout): RequestParts {
-  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
-    throw new TypeError(`${op.operationId}: parameters must be an object`);
-  }
-  const rest: Record<string, unknown> = {};
-  const renamed = new Map(Object.entries(layout.keys ?? {}).map(([where, key]) => [key, where]));
-  const moved: [string, string, unknown][] = [];
-  let body: unknown;
-  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-    if (value === undefined) continue;
-    if (layout.body !== undefined && key === layout.body) body = value;
-    else if (renamed.has(key)) {
-      const [where, ...name] = renamed.get(key)!.split(':');
-      moved.push([where, name.join(':'), value]);
-    } else rest[key] = value;
-  }
-  const split = splitInput(op, rest);
-  const parts: RequestParts = { path: split.path, query: split.query, header: split.headers, body: split.body };
-  for (const [where, name, value] of moved) {
-    const group = where === 'body' ? ((parts.body ??= {}) as Record<string, unknown>) : (parts[where as 'path' | 'query' | 'header'] ??= {});
-    group[name] = value;
-  }
-  if (layout.body !== undefined) parts.body = body;
-  // A required form body goes out even when empty; the wire model drops an empty optional one.
-  else if (op.body?.kind === 'form') parts.body ??= {};
-  return parts;
-}
-
-/** The fields a path-style call passes, for the checks. */
-function givenFields(op: OperationInfo, parts: RequestParts): Map<FieldInfo, unknown> {
-  const given = new Map<FieldInfo, unknown>();
-  const formBody = op.body?.kind === 'form' ? parts.body : undefined;
-  for (const field of op.fields) {
-    const group = field.in === 'body' ? formBody : parts[field.in as 'path' | 'query' | 'header'];
-    if (group && typeof group === 'object' && (group as Record<string, unknown>)[field.name] !== undefined) {
-      given.set(field, (group as Record<string, unknown>)[field.name]);
-    }
-  }
-  return given;
-}
-
-function basicAuthorization(email: string | undefined, apiKey: string | undefined): string | undefined {
-  if (email === undefined && apiKey === undefined) return undefined;
-  if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '') {
-    throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');
-  }
-  // btoa takes Latin-1 only; UTF-8 first so that any email encodes (RFC 7617 charset=UTF-8).
-  const bytes = new TextEncoder().encode(`${email}:${apiKey}`);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return `Basic ${btoa(binary)}`;
 }

@@ -251,6 +251,33 @@ describe('timeouts and cancellation', () => {
   });
 });
 
+describe('openapi-fetch extension points', () => {
+  it('middleware sees the real request (same bytes), and a custom fetch gets a Request', async () => {
+    const api = client();
+    await api.sendMessage({ type: 'direct', to: [1, 2], content: 'x' });
+    const plain = last();
+    const seen: string[] = [];
+    api.use({ onRequest: async ({ request }) => { seen.push(`${request.method} ${await request.clone().text()}`); } });
+    await api.sendMessage({ type: 'direct', to: [1, 2], content: 'x' });
+    expect(seen).toEqual(['POST type=direct&to=%5B1%2C2%5D&content=x']);
+    expect(last()).toEqual(plain);
+
+    const requests: Request[] = [];
+    const viaFetch = client({ fetch: (request) => { requests.push(request); return fetch(request); } });
+    await viaFetch.sendMessage({ type: 'direct', to: [1, 2], content: 'x' });
+    expect(requests[0].headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    expect(last()).toEqual(plain);
+  });
+
+  it('per-call headers in any form openapi-fetch takes', async () => {
+    const api = client({ headers: { 'X-Client': 'tests' } });
+    await api.getStreams({}, { headers: { 'X-Trace': 'a' } });
+    expect(last().headers).toMatchObject({ 'x-client': 'tests', 'x-trace': 'a' });
+    await api.GET('/streams', { headers: new Headers({ 'X-Trace': 'b' }) });
+    expect(last().headers).toMatchObject({ 'x-client': 'tests', 'x-trace': 'b' });
+  });
+});
+
 describe('path-style calls', () => {
   it('send the same bytes as the methods and return openapi-fetch results', async () => {
     const api = client();

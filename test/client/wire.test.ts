@@ -60,6 +60,8 @@ describe('every operation of the contract: bytes on the wire', () => {
       expect(recorded.headers.authorization, where).toBe(info.auth === 'none' ? undefined : BASIC);
       expect(recorded.headers['content-type'], where).toBe(wire.body?.contentType);
       expect(recorded.body.toString('utf8'), where).toBe(wire.body?.text ?? '');
+      expect(recorded.headers['content-length'], where).toBe(wire.body ? String(recorded.body.length) : undefined);
+      expect(recorded.headers['transfer-encoding'], where).toBeUndefined();
       // ...and those bytes mean the example: decoding them gives back the flattened input.
       const decoded = decodeRequest(info, {
         pathParams: Object.fromEntries(Object.entries(split.path ?? {}).map(([k, v]) => [k, String(v)])),
