@@ -39,8 +39,8 @@ export const prismEmitter: Emitter = {
 
 /** The Prism-ready document; the model's document is not modified. */
 export function buildPrismDocument(model: ApiModel, note: string): Record<string, unknown> {
-  const document = structuredClone(model.document) as Record<string, any>;
-  document.info = { ...document.info, 'x-generated': note };
+  // The note leads the file (JSON has no comments): first key of the document, as `x-generated`.
+  const document = { 'x-generated': note, ...structuredClone(model.document) } as Record<string, any>;
   delete document.servers;
   delete document.security;
   const paths: Record<string, Record<string, any>> = document.paths ?? {};
