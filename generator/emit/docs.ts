@@ -14,7 +14,7 @@ import { banner } from '../source.js';
 import { operationInfo } from './operations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
-import { curlSample, loadCurlCommand } from './docs/curl-sample.js';
+import { curlSample } from './docs/curl-sample.js';
 import type { ExampleFiles } from './docs/examples.js';
 import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
 import { operationView, type RequestSampleView } from './docs/operation-page.js';
@@ -63,11 +63,9 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
 
   files.push(page(site, 'index.html', 'Overview', 'overview', overviewView(model, links, changelog), { current: 'overview' }));
 
-  const { curlCommand, problem } = await loadCurlCommand();
-  if (problem) opts.warn(`docs: curl samples left out (${problem})`);
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
   for (const op of model.operations) {
-    const samples = await requestSamples(op, model, curlCommand, baseUrl, problem);
+    const samples = requestSamples(op, model, baseUrl, opts.warn);
     const view = operationView(op, { model, links, exampleFiles, root: '../' }, samples);
     files.push(page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, { current: 'op', group: groupOf(op), op: op.id }));
   }
@@ -148,21 +146,19 @@ function schemaPartPath(links: SiteLinks, name: string, index: number): string {
 }
 
 /** Curl (from the wire model) and TypeScript for each sample input of the operation. */
-async function requestSamples(
-  op: Operation, model: ApiModel, curlCommand: Awaited<ReturnType<typeof loadCurlCommand>>['curlCommand'], baseUrl: string, problem: string | undefined,
-): Promise<RequestSampleView[]> {
+function requestSamples(op: Operation, model: ApiModel, baseUrl: string, warn: (message: string) => void): RequestSampleView[] {
   const info = operationInfo(op);
   const inputs = sampleInputs(op, model.document);
   const out: RequestSampleView[] = [];
   for (const input of inputs) {
-    let curl = `# curl sample unavailable: ${problem ?? 'unknown reason'}`;
-    if (curlCommand) {
-      try {
-        curl = await curlSample(curlCommand, info, input, { baseUrl, auth: op.auth });
-      } catch (error) {
-        // A sample the wire model refuses (a contract example of the wrong shape) is shown as such.
-        curl = `# no curl sample: the wire model refused this example (${(error as Error).message})`;
-      }
+    let curl: string;
+    try {
+      curl = curlSample(info, input, { baseUrl, auth: op.auth });
+    } catch (error) {
+      // A sample the wire model refuses (a contract example of the wrong shape) is shown as
+      // such, and said at generate time: it is a problem in the contract's examples.
+      curl = `# no curl sample: the wire model refused this example (${(error as Error).message})`;
+      warn(`docs: ${op.id}: no curl sample for '${input.name ?? 'request'}': ${(error as Error).message}`);
     }
     out.push({
       title: input.summary ?? input.name ?? 'Request',
