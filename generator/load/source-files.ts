@@ -2,10 +2,12 @@
  * Reading the contract's files: YAML or JSON, with positions kept so that a problem found later
  * (by pointer) can still be reported as `file:line`.
  *
- * JSON files are parsed with JSON.parse (fast: GitHub's description is 13 MB); their positions
- * are computed only if a problem needs one, by re-reading the text as YAML (JSON is YAML).
+ * Data comes from the fast parsers (JSON.parse; js-yaml, 2-3x faster than building `yaml`'s
+ * document with positions). Positions are computed only if a problem needs one, by re-reading
+ * the text with `yaml`, which keeps every node's range (JSON is YAML).
  */
 import { readFileSync } from 'node:fs';
+import jsyaml from 'js-yaml';
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
 import type { ContractProblem } from '../contract-error.js';
 
@@ -38,29 +40,28 @@ export function readSourceFile(path: string, shownPath: string): ReadResult {
       // Not valid JSON: fall through to the YAML parser, whose messages carry line numbers.
     }
   }
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) {
+  try {
+    // CORE_SCHEMA: YAML 1.2 core scalars, as the `yaml` package reads them (no YAML 1.1 dates).
+    const data: unknown = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: shownPath });
+    return { ok: true, file: { path, shownPath, data, locate: lazyLocator(text) } };
+  } catch (error) {
+    // Syntax errors (and duplicate keys) get `yaml`'s messages and positions.
+    const lineCounter = new LineCounter();
+    const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+    const problems = doc.errors.map((e) => {
+      const pos = lineCounter.linePos(e.pos[0]);
+      return { pointer: '#', file: shownPath, line: pos.line, column: pos.col, message: e.message.split('\n')[0], source: 'yaml' };
+    });
+    if (problems.length > 0) return { ok: false, problems };
+    const mark = (error as { mark?: { line: number; column: number } }).mark;
     return {
       ok: false,
-      problems: doc.errors.map((e) => {
-        const pos = lineCounter.linePos(e.pos[0]);
-        return {
-          pointer: '#',
-          file: shownPath,
-          line: pos.line,
-          column: pos.col,
-          message: e.message.split('\n')[0],
-          source: 'yaml',
-        };
-      }),
+      problems: [{
+        pointer: '#', file: shownPath, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined,
+        message: String((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0], source: 'yaml',
+      }],
     };
   }
-  const data: unknown = doc.toJS({ maxAliasCount: -1 });
-  return {
-    ok: true,
-    file: { path, shownPath, data, locate: (segments) => locateNode(doc.contents, segments, lineCounter) },
-  };
 }
 
 function lazyLocator(text: string): SourceFile['locate'] {
