@@ -1,22 +1,27 @@
 /**
  * Requests per second of the stateful mock (mock/stateful) versus Prism on the same mix of
- * requests, and the stateful mock's memory with 100k messages. Each server runs in its own
- * process; the load generator (keep-alive node:http, N concurrent loops) runs here.
+ * requests, and the stateful mock's memory with 100k messages.
  *
- * `node --import tsx bench/stateful.ts [--seconds 4] [--concurrency 16] [--rounds 3] [--out bench/results/stateful.md]`
+ * `node --import tsx bench/stateful.ts [--seconds 5] [--connections 16] [--rounds 5] [--out bench/results/stateful.md]`
  * Target: the stateful mock serves ≥ 20× Prism's requests per second.
  *
- * The stateful mock runs as `npm run mock:stateful` does: NODE_ENV unset, so its response
- * validation is ON (every answer is checked against the contract), the honest default. A
- * second column runs it with NODE_ENV=production (validation off) for reference.
+ * Method: every server runs in its own process, and so does the load generator (autocannon,
+ * bench/lib/load.ts, a fresh process per measurement), so neither shares an event loop with the
+ * server it measures. Runs are interleaved (round 1: A B C ..., round 2: B C ... A, ...), so a
+ * change of machine load during the run falls on every server alike; the machine's load
+ * average is recorded beside each run, since this machine is shared. Medians are reported.
+ *
+ * Two modes of the stateful mock are measured: as `npm run mock:stateful` starts it (NODE_ENV
+ * unset: every answer is validated against the contract, the default outside production) and
+ * with NODE_ENV=production (no response validation).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { Agent, request } from 'node:http';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runLoad, type LoadResult } from './lib/load.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -104,46 +109,22 @@ async function startPrism(): Promise<Proc & { root: string; auth: string }> {
   return { ...p, root: `http://127.0.0.1:${port}`, auth: `Basic ${Buffer.from('maya@example.com:any').toString('base64')}` };
 }
 
-/** `concurrency` loops over the mix for `seconds`; completed 200 answers per second. */
-async function load(root: string, auth: string, seconds: number, concurrency: number): Promise<{ rps: number; errors: number; firstError?: string }> {
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
-  const url = new URL(root);
-  const deadline = performance.now() + seconds * 1000;
-  let done = 0;
-  let errors = 0;
-  let firstError: string | undefined;
-  const once = (r: BenchRequest) => new Promise<void>((ok) => {
-    const headers: Record<string, string> = { accept: 'application/json', authorization: auth };
-    if (r.body) {
-      headers['content-type'] = 'application/x-www-form-urlencoded';
-      headers['content-length'] = String(Buffer.byteLength(r.body));
-    }
-    const req = request({ agent, host: url.hostname, port: url.port, method: r.method, path: url.pathname.replace(/\/$/, '') + r.path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        if (res.statusCode === 200) done++;
-        else {
-          errors++;
-          firstError ??= `${r.name}: ${res.statusCode} ${Buffer.concat(chunks).toString('utf8').slice(0, 200)}`;
-        }
-        ok();
-      });
-    });
-    req.on('error', (e) => {
-      errors++;
-      firstError ??= `${r.name}: ${e.message}`;
-      ok();
-    });
-    req.end(r.body);
+/** One measurement of a server by the load generator, in a process of its own. */
+function measure(server: { root: string; auth: string }, seconds: number, connections: number): Promise<LoadResult> {
+  const url = new URL(server.root);
+  const prefix = url.pathname.replace(/\/$/, '');
+  return runLoad({
+    origin: url.origin,
+    seconds,
+    connections,
+    requests: REQUESTS.map((r) => ({
+      name: r.name,
+      method: r.method,
+      path: prefix + r.path,
+      headers: { accept: 'application/json', authorization: server.auth, ...(r.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body: r.body,
+    })),
   });
-  const worker = async (offset: number) => {
-    for (let i = offset; performance.now() < deadline; i++) await once(REQUESTS[i % REQUESTS.length]);
-  };
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, (_, i) => worker(i)));
-  agent.destroy();
-  return { rps: done / ((performance.now() - t0) / 1000), errors, firstError };
 }
 
 /**
@@ -182,32 +163,50 @@ function measureMemory(n: number): { messages: number; heapMB: number; rssMB: nu
   return JSON.parse(r.stdout.trim().split('\n').pop()!);
 }
 
+type ServerKey = 'prism' | 'stateful' | 'production' | 'big' | 'floor';
+
+interface Run {
+  round: number;
+  server: ServerKey;
+  result: LoadResult;
+  /** requests per CPU-second of the server process */
+  perCpu: number;
+}
+
 async function main(): Promise<void> {
   const arg = (name: string, fallback: string) => {
     const i = process.argv.indexOf(name);
     return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
   };
   if (process.argv.includes('--memory-child')) return memoryChild(Number(arg('--memory-child', '0')));
-  const seconds = Number(arg('--seconds', '4'));
-  const concurrency = Number(arg('--concurrency', '16'));
-  const rounds = Number(arg('--rounds', '3'));
+  const seconds = Number(arg('--seconds', '5'));
+  const connections = Number(arg('--connections', '16'));
+  const rounds = Number(arg('--rounds', '5'));
   const out = resolve(ROOT, arg('--out', 'bench/results/stateful.md'));
 
-  const servers = { prism: await startPrism(), stateful: await startStateful(false), production: await startStateful(true), big: await startStateful(false, 100_000), floor: await startFloor() };
-  const rps: Record<keyof typeof servers, number[]> = { prism: [], stateful: [], production: [], big: [], floor: [] };
-  const perCpu: Record<keyof typeof servers, number[]> = { prism: [], stateful: [], production: [], big: [], floor: [] };
+  const servers: Record<ServerKey, Proc & { root: string; auth: string }> = {
+    prism: await startPrism(),
+    stateful: await startStateful(false),
+    production: await startStateful(true),
+    big: await startStateful(false, 100_000),
+    floor: await startFloor(),
+  };
+  const order = Object.keys(servers) as ServerKey[];
+  const runs: Run[] = [];
   try {
-    for (const s of Object.values(servers)) await load(s.root, s.auth, 1, concurrency); // warm-up
+    for (const key of order) await measure(servers[key], 2, connections); // warm-up (JIT)
     for (let round = 0; round < rounds; round++) {
-      for (const key of Object.keys(servers) as (keyof typeof servers)[]) {
+      // Rotate the order each round so no server always runs first or last.
+      const inRound = order.map((_, i) => order[(i + round) % order.length]);
+      for (const key of inRound) {
         const pid = servers[key].child.pid!;
         const cpu0 = cpuSeconds(pid);
-        const r = await load(servers[key].root, servers[key].auth, seconds, concurrency);
+        const result = await measure(servers[key], seconds, connections);
         const cpu = cpuSeconds(pid) - cpu0;
-        if (r.errors > 0) throw new Error(`non-200 answers from ${key}: ${r.errors} (${r.firstError})`);
-        rps[key].push(r.rps);
-        perCpu[key].push((r.rps * seconds) / Math.max(cpu, 0.01));
-        console.log(`round ${round + 1}: ${key.padEnd(10)} ${Math.round(r.rps)} req/s, ${Math.round(perCpu[key][round])} req per CPU-second`);
+        if (result.bad > 0) throw new Error(`unexpected answers from ${key}: ${result.bad} (${result.firstBad})`);
+        const perCpu = (result.rps * seconds) / Math.max(cpu, 0.01);
+        runs.push({ round: round + 1, server: key, result, perCpu });
+        console.log(`round ${round + 1}: ${key.padEnd(10)} ${Math.round(result.rps)} req/s, ${Math.round(perCpu)} req per CPU-second, generator CPU ${(result.generatorCpu * 100).toFixed(0)}%, load ${result.loadBefore.toFixed(1)}`);
       }
     }
   } finally {
@@ -215,37 +214,58 @@ async function main(): Promise<void> {
   }
   const mem0 = measureMemory(0);
   const mem = measureMemory(100_000);
-  const m = (k: keyof typeof rps) => median(rps[k]);
-  const c = (k: keyof typeof rps) => median(perCpu[k]);
-  const ratio = m('stateful') / m('prism');
-  const cpuRatio = c('stateful') / c('prism');
+  const of = (k: ServerKey) => runs.filter((r) => r.server === k);
+  const m = (k: ServerKey) => median(of(k).map((r) => r.result.rps));
+  const c = (k: ServerKey) => median(of(k).map((r) => r.perCpu));
+  /** ratio of each round's run to the same round's Prism run, then the median of those */
+  const pairedRatio = (k: ServerKey) => median(of(k).map((r) => r.result.rps / of('prism').find((p) => p.round === r.round)!.result.rps));
   const verdict = (x: number) => (x >= 20 ? 'meets the target (≥ 20×)' : 'MISSES the target (≥ 20×)');
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
+  const labels: Record<ServerKey, string> = {
+    prism: 'Prism 5 (static examples)',
+    stateful: 'stateful mock, response validation ON (default)',
+    production: 'stateful mock, NODE_ENV=production (response validation off)',
+    big: 'stateful mock + 100k messages, validation ON',
+    floor: 'reference: bare node:http answering a constant',
+  };
+  const row = (k: ServerKey) => `| ${labels[k]} | ${fmt(m(k))} | ${of(k).map((r) => fmt(r.result.rps)).join(', ')} | ${k === 'prism' ? '1×' : `${(m(k) / m('prism')).toFixed(1)}× (paired ${pairedRatio(k).toFixed(1)}×)`} | ${fmt(c(k))} | ${k === 'prism' ? '1×' : `${(c(k) / c('prism')).toFixed(1)}×`} | ${median(of(k).map((r) => r.result.latencyP50Ms))} / ${median(of(k).map((r) => r.result.latencyP99Ms))} ms |`;
+  const ratioOn = m('stateful') / m('prism');
+  const ratioOff = m('production') / m('prism');
+  const loads = runs.map((r) => r.result.loadBefore);
   const md = `# Stateful mock vs Prism
 
-Generated by \`node --import tsx bench/stateful.ts\` on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}.
-${rounds} rounds of ${seconds} s per server, ${concurrency} concurrent keep-alive connections, servers in separate processes,
-round-robin over the same mix of requests (every answer must be a 200):
+Generated by \`node --import tsx bench/stateful.ts --seconds ${seconds} --connections ${connections} --rounds ${rounds}\`
+on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}.
+
+Method: each server in its own process; the load generator (autocannon, \`bench/lib/load.ts\`) in a fresh
+process per run, ${connections} keep-alive connections, ${seconds} s per run, ${rounds} interleaved rounds (the order
+rotates each round) after a warm-up; every answer must be a 200. Round-robin over the same mix:
 
 ${REQUESTS.map((r) => `- ${r.name}`).join('\n')}
 
-Prism: \`prism mock\` on \`generated/openapi.prism.json\` (static examples). Stateful mock: \`npm run mock:stateful\`
-(default seed; the POSTs really store messages and flags, so its state grows during the run).
+Prism: \`prism mock\` on \`generated/openapi.prism.json\`. Stateful mock: \`npm run mock:stateful\` (default seed;
+the POSTs really store messages and flags, so its state grows during the run).
 
-| server | median req/s (wall clock) | rounds | vs Prism | median req per CPU-second of the server | vs Prism |
-|---|---:|---|---:|---:|---:|
-| Prism 5 | ${fmt(m('prism'))} | ${rps.prism.map(fmt).join(', ')} | 1× | ${fmt(c('prism'))} | 1× |
-| stateful mock (response validation on, the default) | ${fmt(m('stateful'))} | ${rps.stateful.map(fmt).join(', ')} | ${ratio.toFixed(1)}× | ${fmt(c('stateful'))} | ${cpuRatio.toFixed(1)}× |
-| stateful mock, NODE_ENV=production (validation off) | ${fmt(m('production'))} | ${rps.production.map(fmt).join(', ')} | ${(m('production') / m('prism')).toFixed(1)}× | ${fmt(c('production'))} | ${(c('production') / c('prism')).toFixed(1)}× |
-| stateful mock with 100k extra messages (validation on) | ${fmt(m('big'))} | ${rps.big.map(fmt).join(', ')} | ${(m('big') / m('prism')).toFixed(1)}× | ${fmt(c('big'))} | ${(c('big') / c('prism')).toFixed(1)}× |
-| reference: bare node:http answering a constant (no routing, no decoding, no state) | ${fmt(m('floor'))} | ${rps.floor.map(fmt).join(', ')} | ${(m('floor') / m('prism')).toFixed(1)}× | ${fmt(c('floor'))} | ${(c('floor') / c('prism')).toFixed(1)}× |
+| server | median req/s | runs (req/s) | vs Prism | median req per CPU-second of the server | vs Prism | latency p50 / p99 |
+|---|---:|---|---:|---:|---:|---:|
+${order.map(row).join('\n')}
 
-**Wall clock: ${ratio.toFixed(1)}× Prism — ${verdict(ratio)}. Per CPU-second of the server: ${cpuRatio.toFixed(1)}× — ${verdict(cpuRatio)}.**
-The load generator shares the machine's ${cpus().length} cores with the server under test (and, on a shared machine, with
-whatever else runs: load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} at the end of this run), so wall-clock
-numbers are a floor; requests per CPU-second of the server process (from /proc) measure the servers' own cost.
-The last row bounds what any Node server can reach on this machine with this load generator: a ratio to Prism
-above it is impossible, so where the bare server itself is under 20× Prism, the target cannot be met by the mock.
+**Response validation on (the default): ${ratioOn.toFixed(1)}× Prism — ${verdict(ratioOn)}.
+NODE_ENV=production: ${ratioOff.toFixed(1)}× Prism — ${verdict(ratioOff)}.**
+"paired" is the median over rounds of each run divided by the same round's Prism run.
+
+Machine load (1-minute load average at the start of each run; ${cpus().length} cores): min ${Math.min(...loads).toFixed(1)}, median ${median(loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}.
+With 2 cores, the server under test and the load generator each want one; above a load of ~2 they
+also compete with other jobs and every number drops. The last row bounds what any Node server reaches
+on this machine with this load generator.
+
+<details><summary>Every run</summary>
+
+| round | server | req/s | req per server CPU-s | generator CPU | load avg before / after |
+|---:|---|---:|---:|---:|---|
+${runs.map((r) => `| ${r.round} | ${r.server} | ${fmt(r.result.rps)} | ${fmt(r.perCpu)} | ${(r.result.generatorCpu * 100).toFixed(0)}% | ${r.result.loadBefore.toFixed(2)} / ${r.result.loadAfter.toFixed(2)} |`).join('\n')}
+
+</details>
 
 ## Memory with 100k messages
 

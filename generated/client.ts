@@ -102,7 +102,7 @@ export interface ApiParams {
      *
      * Values:
      * - `channel`: new in feature level 248
-     * - `private`: deprecated
+     * - `private`: deprecated, use direct
      */
     type: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "type">;
     /**
@@ -173,7 +173,7 @@ export interface ApiParams {
      * | `wildcard_mentioned` | deprecated: `stream_wildcard_mentioned` OR `topic_wildcard_mentioned` | no |
      *
      * Values:
-     * - `wildcard_mentioned`: deprecated
+     * - `wildcard_mentioned`: deprecated, use stream_wildcard_mentioned or topic_wildcard_mentioned
      */
     flag: FieldOf<BodyOf<paths["/messages/flags"]["post"], "application/x-www-form-urlencoded">, "flag">;
   };

@@ -241,7 +241,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
           "channel": 248
         },
         "deprecatedValues": {
-          "private": ""
+          "private": "direct"
         }
       },
       {
@@ -365,7 +365,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
           "string"
         ],
         "deprecatedValues": {
-          "wildcard_mentioned": ""
+          "wildcard_mentioned": "stream_wildcard_mentioned or topic_wildcard_mentioned"
         }
       }
     ],

@@ -10,6 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export interface LoadRequest {
@@ -125,7 +126,7 @@ interface AutocannonInstance {
 }
 type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
 
-if (process.argv.includes('--child') && process.argv[1] && fileURLToPath(new URL(`file://${process.argv[1]}`)) === SELF) {
+if (process.argv.includes('--child') && process.argv[1] && resolvePath(process.argv[1]) === SELF) {
   child().catch((error) => {
     console.error(error);
     process.exit(1);

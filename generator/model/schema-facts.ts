@@ -68,10 +68,15 @@ export function enumValues(document: unknown, schema: unknown, at: string, probl
   if (Array.isArray(s.enum)) {
     const meanings = (s['x-enum-meanings'] ?? {}) as Record<string, unknown>;
     const histories = (s['x-enum-history'] ?? {}) as Record<string, unknown>;
+    const replacements = (s['x-enum-replaced-by'] ?? {}) as Record<string, unknown>;
     return s.enum.map((value) => {
       const key = String(value);
       const history = readHistory(histories[key], childPointer(at, 'x-enum-history', key), problems);
-      const out: EnumValue = { value: value as EnumValue['value'], lifecycle: lifecycleOf(history) };
+      const replacedBy = replacements[key];
+      const out: EnumValue = {
+        value: value as EnumValue['value'],
+        lifecycle: lifecycleOf(history, typeof replacedBy === 'string' ? { 'x-replaced-by': replacedBy } : undefined),
+      };
       if (typeof meanings[key] === 'string') out.meaning = meanings[key] as string;
       return out;
     });

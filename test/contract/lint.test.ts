@@ -42,6 +42,7 @@ describe('the ruleset', () => {
     ['broken-error-catalog.yaml', 'tms-error-catalog', ['has no description', 'must be an HTTP status']],
     ['broken-history-shape.yaml', 'tms-history-shape', ['level must be an integer', 'unknown key "since"']],
     ['broken-enum-history.yaml', 'tms-enum-history', ['"unread" is not a member']],
+    ['broken-enum-replaced-by.yaml', 'tms-enum-replaced-by', ['"read": the value has no deprecated or removed entry']],
     ['broken-enum-meanings.yaml', 'tms-enum-meanings', ['no meaning for enum member "read"']],
     ['broken-deprecation-marks.yaml', 'tms-deprecation-marks', ['deprecated: true without']],
     ['broken-removed-items.yaml', 'tms-removed-items', ['"mode" is listed in required']],

@@ -1,0 +1,5 @@
+// autocannon ships no types; bench/lib/load.ts types the part of its API it uses.
+declare module 'autocannon' {
+  const autocannon: (options: Record<string, unknown>) => unknown;
+  export default autocannon;
+}
