@@ -212,7 +212,7 @@ describe('feature levels', () => {
     await api.sendMessage({ type: 'private', to: [1], content: 'x', subject: 'old' });
     await api.addPlatformDeviceToken({ token: 'abc', appid: 'app' });
     expect(notices.map((n) => [n.operationId, n.parameter, n.value, n.replacedBy])).toEqual([
-      ['sendMessage', 'type', 'private', undefined],
+      ['sendMessage', 'type', 'private', 'direct'],
       ['sendMessage', 'subject', undefined, 'topic'],
       ['addPlatformDeviceToken', undefined, undefined, expect.stringContaining('E2EE')],
     ]);
