@@ -26,7 +26,7 @@ export function emitServerStubs(ctx: EmitContext): string {
   const runtime = (file: string) => literal(`${ctx.runtimeImport}/${file}`);
   const out: string[] = [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-    `import type { operations as Ops } from './types.js';`,
+    `import type { operations as Ops${ops.some((op) => op.idSynthesized) ? ', paths' : ''} } from './types.js';`,
     `import { basePath, operations } from './operations.js';`,
     `import * as validators from './validators.js';`,
     `import { createRequestListener as createListener, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type ListenerOptions, type RequestListener } from ${runtime('server.js')};`,
@@ -91,17 +91,26 @@ function typeNames(ops: Operation[]): Map<string, { params: string; result: stri
   return names;
 }
 
+/**
+ * The openapi-typescript type of the operation. `operations[id]` exists only for operations whose
+ * contract gives an operationId; the ids the model synthesizes for the others (third-party
+ * documents) are not in it, and those operations are reachable only as `paths[path][method]`.
+ */
+function opType(op: Operation): string {
+  return op.idSynthesized ? `paths[${literal(op.path)}][${literal(op.method)}]` : `Ops[${literal(op.id)}]`;
+}
+
 function paramsType(op: Operation): string {
-  const id = literal(op.id);
+  const id = opType(op);
   const parts: string[] = [];
   const has = (where: string) => op.parameters.some((p) => p.in === where);
-  if (has('path')) parts.push(`Ops[${id}]['parameters']['path']`);
-  if (has('query')) parts.push(`NonNullable<Ops[${id}]['parameters']['query']>`);
-  if (has('header')) parts.push(`NonNullable<Ops[${id}]['parameters']['header']>`);
+  if (has('path')) parts.push(`${id}['parameters']['path']`);
+  if (has('query')) parts.push(`NonNullable<${id}['parameters']['query']>`);
+  if (has('header')) parts.push(`NonNullable<${id}['parameters']['header']>`);
   const body = op.requestBody;
   if (body && body.mediaTypes.length > 0) {
     const media = body.mediaTypes.find((m) => m.type === 'application/x-www-form-urlencoded') ?? body.mediaTypes[0];
-    const content = `NonNullable<Ops[${id}]['requestBody']>['content'][${literal(media.type)}]`;
+    const content = `NonNullable<${id}['requestBody']>['content'][${literal(media.type)}]`;
     if (body.kind === 'form') parts.push(body.required ? content : `Partial<${content}>`);
     else parts.push(`{ body${body.required ? '' : '?'}: ${content} }`);
   }
@@ -109,7 +118,7 @@ function paramsType(op: Operation): string {
 }
 
 function resultType(op: Operation): string {
-  const id = literal(op.id);
+  const id = opType(op);
   const arms = op.responses.map((r) => {
     const status = statusType(r);
     const body = bodyType(id, r);
@@ -131,5 +140,5 @@ function bodyType(id: string, r: Response): string {
   if (r.mediaTypes.length === 0) return 'undefined';
   const media = r.mediaTypes.find((m) => m.type === 'application/json') ?? r.mediaTypes[0];
   const key = /^[0-9]+$/.test(r.status) ? r.status : literal(r.status);
-  return `Ops[${id}]['responses'][${key}]['content'][${literal(media.type)}]`;
+  return `${id}['responses'][${key}]['content'][${literal(media.type)}]`;
 }

@@ -34,7 +34,7 @@ describe('tms-gen scaffold', () => {
     }));
     let output = '';
     try {
-      execFileSync(join(ROOT, 'node_modules/.bin/tsc'), ['-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
     } catch (e) {
       output = String((e as { stdout?: string }).stdout ?? e);
     }
