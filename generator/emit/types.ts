@@ -5,15 +5,20 @@
  * query parameters such as `narrow`) are typed `string` by openapi-typescript; the wire model
  * encodes them, so callers pass the value. We hoist each media type's schema to `schema:`.
  */
-import openapiTS, { astToString } from 'openapi-typescript';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import { HOISTED_PREFIX, rewriteDeepRefs } from './types-refs.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
   root: 'code',
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
+    // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s
+    // to load), which runs that need no types (`--only docs`, `--help`, scaffold) should not pay.
+    const { default: openapiTS, astToString } = await import('openapi-typescript');
     const document = hoistContentParameters(ctx.model.document);
+    // `$ref`s into operations or into other schemas would not compile (see types-refs.ts).
+    rewriteDeepRefs(document);
     const ast = await openapiTS(document as never, {
       alphabetize: false,
       defaultNonNullable: false,
@@ -62,6 +67,7 @@ function dropUnusableRootTypes(text: string, ctx: EmitContext): string {
   return text.split('\n').filter((line) => {
     const m = /^export type (\S+) = /.exec(line);
     if (!m || !line.includes("components['")) return true;
+    if (m[1].startsWith(HOISTED_PREFIX)) return false; // our own address for a deep $ref, not a contract name
     if (seen.has(m[1]) || !isIdentifier(m[1])) {
       ctx.warn(`types: no named export for '${m[1]}' (name taken or not an identifier)`);
       return false;
