@@ -8,21 +8,27 @@ export type BodyRead =
   | { ok: true; bytes: Uint8Array | undefined }
   | { ok: false; reason: 'too-large' | 'aborted' };
 
+const TOO_LARGE: BodyRead = Object.freeze({ ok: false, reason: 'too-large' });
+const NO_BODY: BodyRead = Object.freeze({ ok: true, bytes: undefined });
+
 /**
  * Reads the whole request body, giving up as soon as it passes `maxBytes` (a declared
  * Content-Length over the limit is refused before reading anything). The rest of an oversized
- * body is drained, not buffered, so the 413 answer still reaches the client.
+ * body is drained, not buffered, so the 413 answer still reaches the client. Without a body (or
+ * when refused up front) the answer is immediate, not a promise: most requests are GETs, and a
+ * caller that awaits only promises skips a turn of the event loop for them.
  */
-export function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyRead> {
-  const declared = Number(req.headers['content-length']);
+export function readBody(req: IncomingMessage, maxBytes: number): BodyRead | Promise<BodyRead> {
+  const length = req.headers['content-length'];
+  const declared = Number(length);
   if (Number.isFinite(declared) && declared > maxBytes) {
     req.resume();
-    return Promise.resolve({ ok: false, reason: 'too-large' });
+    return TOO_LARGE;
   }
-  const hasBody = req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+  const hasBody = (length !== undefined && declared !== 0) || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) {
     req.resume();
-    return Promise.resolve({ ok: true, bytes: undefined });
+    return NO_BODY;
   }
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -56,26 +62,45 @@ export interface Credentials {
   apiKey: string;
 }
 
+/**
+ * The last few Authorization headers seen and what they parsed to: a client sends the same
+ * header on every request. Bounded (emptied when full); results are frozen so no caller can
+ * change another's.
+ */
+const parsedAuth = new Map<string, Credentials | null>();
+const PARSED_AUTH_MAX = 256;
+
 /** Basic credentials from the Authorization header; `undefined` when absent, `null` when malformed. */
 export function parseBasicAuth(header: string | undefined): Credentials | null | undefined {
   if (header === undefined || header === '') return undefined;
+  let parsed = parsedAuth.get(header);
+  if (parsed === undefined) {
+    parsed = parseBasicAuthNow(header);
+    if (parsedAuth.size >= PARSED_AUTH_MAX) parsedAuth.clear();
+    parsedAuth.set(header, parsed);
+  }
+  return parsed;
+}
+
+function parseBasicAuthNow(header: string): Credentials | null {
   const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
   if (!match) return null;
   const text = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = text.indexOf(':');
   if (colon <= 0) return null;
-  return { email: text.slice(0, colon), apiKey: text.slice(colon + 1) };
+  return Object.freeze({ email: text.slice(0, colon), apiKey: text.slice(colon + 1) });
 }
 
-/** Writes `body` as JSON; never throws (a response already sent is left alone). */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+/**
+ * Writes `body` as JSON; never throws (a response already sent is left alone). One writeHead
+ * with every header and one end(): the status line, headers and body leave in one write.
+ */
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
   if (res.headersSent || res.writableEnded) return;
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
-  });
+  const length = String(Buffer.byteLength(text));
+  if (headers === undefined) res.writeHead(status, { 'content-type': 'application/json', 'content-length': length });
+  else res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': length });
   res.end(text);
 }
 

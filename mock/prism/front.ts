@@ -44,7 +44,10 @@ const errorEnvelope = (code: string, msg: string) => ({ result: 'error', msg, co
 /** The front's request listener; `createMockFront` wraps it in a server with sane timeouts. */
 export function createFrontListener(options: FrontOptions): { listener: (req: IncomingMessage, res: ServerResponse) => Promise<void>; close(): void } {
   const router = createRouter(Object.values(options.operations), options.basePath);
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  // Keep-alive sockets to Prism, enough for every concurrent client; reused newest first so the
+  // pool stays small and warm under light load.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, scheduling: 'lifo' });
+  const upstreamOrigin = new URL(options.prismUrl);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 
@@ -115,7 +118,9 @@ export function createFrontListener(options: FrontOptions): { listener: (req: In
 
       const wire = encodeRequest(op, { path: value.path, query: value.query, body: value.body }, { mediaType: 'application/x-www-form-urlencoded' });
       const upstream = await forward({
-        url: `${options.prismUrl}${wire.path}${queryString(wire.query)}`,
+        host: upstreamOrigin.hostname,
+        port: upstreamOrigin.port,
+        path: `${upstreamOrigin.pathname.replace(/\/$/, '')}${wire.path}${queryString(wire.query)}`,
         method: wire.method,
         headers: {
           accept: 'application/json',
@@ -159,7 +164,7 @@ function queryString(query: unknown): string {
 interface Upstream { ok: true; status: number; contentType: string; body: Buffer }
 type UpstreamResult = Upstream | { ok: false; timedOut: boolean; message: string };
 
-type UpstreamCall = { url: string; method: string; headers: Record<string, string>; body?: Uint8Array; agent: Agent; timeoutMs: number };
+type UpstreamCall = { host: string; port: string; path: string; method: string; headers: Record<string, string>; body?: Uint8Array; agent: Agent; timeoutMs: number };
 
 /**
  * One call to Prism. A kept-alive socket that Prism closed while idle fails at once with
@@ -175,7 +180,8 @@ async function forward(call: UpstreamCall): Promise<UpstreamResult> {
 function forwardOnce(call: UpstreamCall): Promise<UpstreamResult & { retry?: boolean }> {
   return new Promise((resolve) => {
     const headers = { ...call.headers, ...(call.body ? { 'content-length': String(call.body.byteLength) } : {}) };
-    const req = httpRequest(call.url, { method: call.method, headers, agent: call.agent }, (res) => {
+    // Host, port and path given apart: no URL to parse per request.
+    const req = httpRequest({ host: call.host, port: call.port, path: call.path, method: call.method, headers, agent: call.agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ ok: true, status: res.statusCode ?? 502, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));

@@ -6,6 +6,7 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { ok } from '../../generated/server.js';
 import { canReadMessage } from './access.js';
+import { channelMessages } from './channel-index.js';
 import { bad } from './errors.js';
 import { MAX_MESSAGES_PER_FETCH } from './limits.js';
 import { compileNarrow } from './narrow.js';
@@ -46,7 +47,8 @@ export function createGetMessages(state: MockState): HandlerOf<'getMessages', im
       return ok({ found_anchor: false, found_newest: false, found_oldest: false, history_limited: false, messages: found.map(render) });
     }
 
-    const all = state.messages;
+    // A channel narrow only ever matches that channel's messages: walk those alone.
+    const all = narrow.channelId === undefined ? state.messages : channelMessages(state.messages, narrow.channelId);
     let anchor: number;
     const anchorParam = params.use_first_unread_anchor ? 'first_unread' : params.anchor!;
     if (anchorParam === 'newest') anchor = LARGER_THAN_MAX_MESSAGE_ID;

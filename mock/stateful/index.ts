@@ -111,6 +111,22 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
     return { ...base, ...(options.overrideHandlers?.(base, s) ?? {}) };
   }
 
+  // Every request authenticates: remember who has which address, and check the remembered user
+  // on each hit (same state, same address still), since users change address and reset() drops all.
+  const known = new Map<string, UserRecord>();
+  function userByEmail(lower: string): UserRecord | undefined {
+    const hit = known.get(lower);
+    if (hit && state.users.get(hit.user_id) === hit && hit.email.toLowerCase() === lower) return hit;
+    known.delete(lower);
+    for (const u of state.users.values()) {
+      if (u.email.toLowerCase() === lower) {
+        known.set(lower, u);
+        return u;
+      }
+    }
+    return undefined;
+  }
+
   // The listener reads the current state through these indirections, so reset() needs no new listener.
   const dispatch = Object.fromEntries(Object.keys(buildHandlers(emptyState(clock))).map((id) => [
     id,
@@ -120,10 +136,8 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
   const listener = createRequestListener<UserRecord>({
     handlers: dispatch,
     authenticate: ({ email, apiKey }) => {
-      for (const u of state.users.values()) {
-        if (u.email.toLowerCase() === email.toLowerCase()) return u.is_active && u.api_key === apiKey ? u : null;
-      }
-      return null;
+      const u = userByEmail(email.toLowerCase());
+      return u && u.is_active && u.api_key === apiKey ? u : null;
     },
     validateResponses: options.validateResponses,
     logger: options.logger,

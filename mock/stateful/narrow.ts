@@ -22,7 +22,10 @@ import { messageFlags } from './render.js';
 import type { MessageRecord, MockState, UserRecord } from './state.js';
 
 export type MessageTest = (m: MessageRecord) => boolean;
-export type CompiledNarrow = { ok: true; test: MessageTest; fullHistory: boolean } | { ok: false; msg: string };
+export type CompiledNarrow =
+  /** `channelId`: a (non-negated) channel term, so only that channel's messages can match */
+  | { ok: true; test: MessageTest; fullHistory: boolean; channelId?: number }
+  | { ok: false; msg: string };
 
 interface Term {
   operator: string;
@@ -51,13 +54,17 @@ export function compileNarrow(state: MockState, viewer: UserRecord, narrow: unkn
   if (typeof parsed === 'string') return { ok: false, msg: `Invalid narrow: ${parsed}` };
   const tests: MessageTest[] = [];
   let fullHistory = false;
+  let channelId: number | undefined;
   for (const term of parsed) {
     const test = compileTerm(state, viewer, term);
     if (typeof test === 'string') return { ok: false, msg: test };
     if ((term.operator === 'channel' || term.operator === 'stream' || term.operator === 'channels') && !term.negated) fullHistory = true;
+    if ((term.operator === 'channel' || term.operator === 'stream') && !term.negated) channelId = findChannel(state, userRef(term.operand as string | number))?.stream_id;
     tests.push(term.negated ? (m) => !test(m) : test);
   }
-  return { ok: true, fullHistory, test: (m) => tests.every((t) => t(m)) };
+  if (tests.length === 0) return { ok: true, fullHistory, test: () => true };
+  const only = tests.length === 1 ? tests[0] : undefined;
+  return { ok: true, fullHistory, channelId, test: only ?? ((m) => tests.every((t) => t(m))) };
 }
 
 function compileTerm(state: MockState, viewer: UserRecord, { operator, operand }: Term): MessageTest | string {

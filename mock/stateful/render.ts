@@ -16,8 +16,25 @@ export interface RenderOptions {
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
+/**
+ * Rendered Markdown by source text. Rendering is a pure function of the text and GET /messages
+ * renders the same messages over and over; the real server stores rendered content too. Bounded:
+ * emptied when full, so a long load test cannot grow it without limit.
+ */
+const rendered = new Map<string, string>();
+const RENDERED_MAX = 10_000;
+
 /** A deliberately tiny Markdown: paragraphs, **bold**, mentions. Enough for clients to tell HTML from raw. */
 export function renderMarkdown(text: string): string {
+  let html = rendered.get(text);
+  if (html === undefined) {
+    if (rendered.size >= RENDERED_MAX) rendered.clear();
+    rendered.set(text, (html = renderMarkdownNow(text)));
+  }
+  return html;
+}
+
+function renderMarkdownNow(text: string): string {
   return text
     .split(/\n{2,}/)
     .map((para) => `<p>${escapeHtml(para)
@@ -49,15 +66,29 @@ export function messageFlags(state: MockState, m: MessageRecord, userId: number)
   return out;
 }
 
+/** Linkifier patterns compiled once per pattern text (`null`: not a valid JavaScript pattern). */
+const linkifierPatterns = new Map<string, RegExp | null>();
+
+function linkifierPattern(pattern: string): RegExp | null {
+  let re = linkifierPatterns.get(pattern);
+  if (re === undefined) {
+    try {
+      re = new RegExp(pattern.replace(/\(\?P</g, '(?<'), 'g');
+    } catch {
+      re = null;
+    }
+    if (linkifierPatterns.size >= 1000) linkifierPatterns.clear();
+    linkifierPatterns.set(pattern, re);
+  }
+  return re;
+}
+
 export function topicLinks(state: MockState, topic: string): { text: string; url: string }[] {
   const links: { text: string; url: string }[] = [];
   for (const l of state.linkifiers.values()) {
-    let re: RegExp;
-    try {
-      re = new RegExp(l.pattern.replace(/\(\?P</g, '(?<'), 'g');
-    } catch {
-      continue;
-    }
+    // matchAll works on a copy of the pattern, so the shared one's lastIndex never matters.
+    const re = linkifierPattern(l.pattern);
+    if (re === null) continue;
     for (const match of topic.matchAll(re)) {
       const groups = match.groups ?? {};
       const url = l.url_template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => encodeURIComponent(groups[name] ?? ''));

@@ -31,9 +31,28 @@ export function decodeRequest(op: WireOperation, raw: RawRequest, opts: DecodeOp
   }
 }
 
+type FieldsByLocation = Record<WireField['in'], WireField[]> & { count: number };
+
+/**
+ * An operation's fields by location, computed once per field list rather than per request (the
+ * operation table is constant; a list that changed length is grouped again).
+ */
+const groupedFields = new WeakMap<readonly WireField[], FieldsByLocation>();
+
+function fieldsByLocation(fields: readonly WireField[]): FieldsByLocation {
+  let groups = groupedFields.get(fields);
+  if (groups === undefined || groups.count !== fields.length) {
+    groups = { path: [], query: [], header: [], body: [], count: fields.length };
+    for (const field of fields) groups[field.in]?.push(field);
+    groupedFields.set(fields, groups);
+  }
+  return groups;
+}
+
 function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): DecodeResult {
   const errors: DecodeError[] = [];
-  const fieldsIn = (location: WireField['in']) => op.fields.filter((field) => field.in === location);
+  const groups = fieldsByLocation(op.fields);
+  const fieldsIn = (location: WireField['in']) => groups[location];
   const value: DecodedRequest = { path: {}, query: {}, body: undefined, headers: {} };
 
   for (const field of fieldsIn('path')) {
@@ -89,6 +108,7 @@ function decodeHeaders(
   value: DecodedRequest,
   errors: DecodeError[],
 ): void {
+  if (fields.length === 0) return;
   const byLowerName = new Map(Object.entries(headers).map(([name, text]) => [name.toLowerCase(), text]));
   for (const field of fields) {
     const received = byLowerName.get(field.name.toLowerCase());
