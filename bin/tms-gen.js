@@ -66,6 +66,8 @@ try {
 } catch {
   entry = undefined;
 }
+// The CLI runs some emitters in a worker thread started from this same entry (generator/cli.ts).
+process.env.TMS_GEN_ENTRY = entry ?? new URL('../generator/cli.ts', import.meta.url).href;
 if (entry) {
   await import(entry);
 } else {

@@ -3,6 +3,7 @@
  * Exit codes: 0 ok, 1 contract invalid (or --check found differences), 2 usage.
  */
 import { watch } from 'node:fs';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem } from './contract-error.js';
@@ -102,8 +103,12 @@ export interface RunResult {
 export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const lines: string[] = [];
   const t0 = performance.now();
+  const selected = selectEmitters(opts.only);
+  // Started before the contract loads, so its own start-up overlaps the load.
+  const helper = startEmitWorker(selected.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)).map((e) => e.name));
   const loaded = await loadContract(opts.contract);
   if (!loaded.ok) {
+    helper?.cancel();
     lines.push(`${opts.contract}: the contract is invalid (${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'}); nothing was written`);
     for (const p of loaded.problems) lines.push('  ' + formatProblem(p));
     return { exitCode: 1, lines };
@@ -116,22 +121,23 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     : `tms-gen --contract ${model.sourceFile}`;
   const ctx: EmitContext = { model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command, warn: (m) => warnings.push(m) };
 
-  const selected = selectEmitters(opts.only);
-  const produced: { emitter: Emitter; files: GeneratedFile[]; ms: number }[] = [];
-  for (const emitter of selected) {
-    const t = performance.now();
-    try {
-      const files = await emitter.emit(ctx);
-      produced.push({ emitter, files, ms: performance.now() - t });
-    } catch (error) {
-      // An emitter that cannot express the contract is a contract problem for the user, with
-      // the emitter named; nothing is written.
-      const e = error as Error & { pointer?: string };
-      lines.push(`${opts.contract}: the ${emitter.name} emitter failed; nothing was written`);
-      lines.push(`  ${e.pointer ? e.pointer + ': ' : ''}${e.message}`);
-      return { exitCode: 1, lines };
-    }
+  const inWorker = helper ? helper.run({ model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command }) : undefined;
+  const onMain = selected.filter((e) => !helper || MAIN_THREAD_EMITTERS.has(e.name));
+  const results = [...(await runEmitters(onMain, ctx)), ...(inWorker ? await inWorker : [])];
+  const failed = results.find((r): r is EmitFailure => 'failure' in r);
+  if (failed) {
+    // An emitter that cannot express the contract is a contract problem for the user, with
+    // the emitter named; nothing is written.
+    lines.push(`${opts.contract}: the ${failed.name} emitter failed; nothing was written`);
+    lines.push(`  ${failed.failure.pointer ? failed.failure.pointer + ': ' : ''}${failed.failure.message}`);
+    return { exitCode: 1, lines };
   }
+  // Summary and output in registry order, whichever thread ran the emitter.
+  const produced = selected.map((emitter) => {
+    const r = results.find((x) => x.name === emitter.name) as EmitSuccess;
+    if (r.warnings) warnings.push(...r.warnings);
+    return { emitter, files: r.files, ms: r.ms };
+  });
 
   const byRoot = (root: 'code' | 'docs') => produced.filter((p) => p.emitter.root === root).flatMap((p) => p.files);
   const outputs: OutputDir[] = [];
@@ -163,6 +169,68 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     lines.push(`done in ${ms(total)}`);
   }
   return { exitCode: 0, lines };
+}
+
+type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings?: string[] };
+type EmitFailure = { name: string; failure: { message: string; pointer?: string } };
+
+async function runEmitters(list: Emitter[], ctx: EmitContext): Promise<(EmitSuccess | EmitFailure)[]> {
+  const out: (EmitSuccess | EmitFailure)[] = [];
+  for (const emitter of list) {
+    const t = performance.now();
+    try {
+      out.push({ name: emitter.name, files: await emitter.emit(ctx), ms: performance.now() - t });
+    } catch (error) {
+      const e = error as Error & { pointer?: string };
+      out.push({ name: emitter.name, failure: { message: e.message, ...(e.pointer ? { pointer: e.pointer } : {}) } });
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Emitters run on two threads. The types emitter stays on the main thread: loading the
+ * TypeScript compiler for openapi-typescript is the longest single step of a generate, and the
+ * other emitters (validators, docs, ...) run meanwhile in a worker. Emitters are pure functions
+ * of the model, which is plain data, so the worker gets a structured clone of it. The worker
+ * runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js); without it (the CLI
+ * imported from elsewhere, e.g. a test) everything runs on the main thread.
+ */
+const MAIN_THREAD_EMITTERS = new Set(['types']);
+
+interface EmitWorker {
+  run(job: Omit<EmitContext, 'warn'>): Promise<(EmitSuccess | EmitFailure)[]>;
+  cancel(): void;
+}
+
+function startEmitWorker(names: string[]): EmitWorker | undefined {
+  const entry = process.env.TMS_GEN_ENTRY;
+  if (!entry || names.length === 0 || process.env.TMS_GEN_THREADS === '1') return undefined;
+  const worker = new Worker(new URL(entry), { workerData: { kind: 'tms-gen-emit', names }, execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [] });
+  worker.unref();
+  const done = new Promise<(EmitSuccess | EmitFailure)[]>((resolveDone) => {
+    worker.once('message', (results: (EmitSuccess | EmitFailure)[]) => resolveDone(results));
+    worker.once('error', (error) => resolveDone([{ name: names[0], failure: { message: `worker failed: ${error.message}` } }]));
+  });
+  return {
+    run(job) {
+      worker.postMessage(job);
+      return done.finally(() => void worker.terminate());
+    },
+    cancel: () => void worker.terminate(),
+  };
+}
+
+if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
+  const { names } = workerData as { names: string[] };
+  parentPort!.once('message', async (job: Omit<EmitContext, 'warn'>) => {
+    const warnings: string[] = [];
+    const results = await runEmitters(emitters.filter((e) => names.includes(e.name)), { ...job, warn: (m) => warnings.push(m) });
+    // Warnings travel with the first result; the main thread prints them once.
+    if (results[0] && 'files' in results[0]) results[0].warnings = warnings;
+    parentPort!.postMessage(results);
+  });
 }
 
 function ms(n: number): string {
@@ -224,7 +292,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly || process.env.TMS_GEN_MAIN === '1') {
+if (isMainThread && (invokedDirectly || process.env.TMS_GEN_MAIN === '1')) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),
     (error) => {
