@@ -1,13 +1,15 @@
 /**
- * Requests per second through the mock front (mock/prism/front.ts) versus plain Prism, on the
- * same requests. Both targets are the same Prism process (the front forwards to it), so the
- * difference is what the front costs: routing, auth, wire decoding, validation, re-encoding and
- * one more loopback hop.
+ * Requests per second through the mock (`npm run mock`: the front, mock/prism/front.ts, with
+ * Prism's engine in its process) versus plain Prism (the `prism mock` CLI server of the same
+ * pinned prism-cli, fed the same document), on the same requests. The difference is what the
+ * front costs: routing, auth, wire decoding, validation and re-encoding, minus what Prism's own
+ * server does that the front replaces (its request validation and security check, its response
+ * validation, its HTTP layer).
  *
  * `node --import tsx bench/mock.ts [--seconds 5] [--connections 32] [--rounds 5] [--out bench/results/mock.md]`
  * Target: the front costs at most 10% of Prism's throughput.
  *
- * Method: the mock (front + Prism) runs in its own processes and the load generator
+ * Method: the mock and plain Prism run in processes of their own and the load generator
  * (autocannon, bench/lib/load.ts) in a fresh process per run; runs alternate A B A B ... (the
  * pair's order flips each round) with the machine's load average recorded beside each run, and
  * the cost is computed from the medians and, per round, from each pair.
@@ -18,6 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startPrism } from '../mock/prism/prism-process.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -39,7 +42,7 @@ const REQUESTS: BenchRequest[] = [
 
 const AUTH = `Basic ${Buffer.from('iago@example.com:abcd1234').toString('base64')}`;
 
-async function startMockProcess(): Promise<{ baseUrl: string; prismUrl: string; pid: number | undefined; stop(): Promise<void> }> {
+async function startMockProcess(): Promise<{ baseUrl: string; pid: number | undefined; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'mock/prism/start.ts'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const stop = () => new Promise<void>((ok) => {
@@ -55,10 +58,9 @@ async function startMockProcess(): Promise<{ baseUrl: string; prismUrl: string; 
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
       const base = /base URL\s+(\S+)/.exec(output);
-      const prism = /prism\s+(http:\/\/\S+)/.exec(output);
-      if (base && prism) {
+      if (base) {
         clearTimeout(timer);
-        ok({ baseUrl: base[1], prismUrl: prism[1], pid: child.pid, stop });
+        ok({ baseUrl: base[1], pid: child.pid, stop });
       }
     };
     child.stdout!.on('data', onData);
@@ -109,8 +111,8 @@ interface Run {
   round: number;
   target: 'prism' | 'front';
   result: LoadResult;
-  /** CPU of the front's process (the mock's node process: front only, Prism is a child) per request, µs */
-  frontCpuUs: number;
+  /** CPU of the measured server's process per request, µs (plain Prism's, or the mock's: front + engine) */
+  cpuUs: number;
 }
 
 async function main(): Promise<void> {
@@ -123,25 +125,32 @@ async function main(): Promise<void> {
   const rounds = Number(arg('--rounds', '5'));
   const out = resolve(ROOT, arg('--out', 'bench/results/mock.md'));
 
-  const mock = await startMockProcess();
+  // Plain Prism as the CLI runs it (no validation flags changed), quiet like the mock.
+  const prismCli = await startPrism({ document: resolve(ROOT, 'generated/openapi.prism.json') });
+  const mock = await startMockProcess().catch(async (error) => {
+    await prismCli.stop();
+    throw error;
+  });
   const runs: Run[] = [];
   try {
     // Warm both paths (JIT of the front and of Prism), then alternate.
-    await measure(mock.prismUrl, false, 2, connections);
+    await measure(prismCli.url, false, 2, connections);
     await measure(mock.baseUrl, true, 2, connections);
     for (let round = 0; round < rounds; round++) {
       const pair: Run['target'][] = round % 2 === 0 ? ['prism', 'front'] : ['front', 'prism'];
       for (const target of pair) {
-        const cpu0 = cpuSeconds(mock.pid);
-        const result = target === 'prism' ? await measure(mock.prismUrl, false, seconds, connections) : await measure(mock.baseUrl, true, seconds, connections);
-        const cpu = cpuSeconds(mock.pid) - cpu0;
+        const pid = target === 'prism' ? prismCli.pid : mock.pid;
+        const cpu0 = cpuSeconds(pid);
+        const result = target === 'prism' ? await measure(prismCli.url, false, seconds, connections) : await measure(mock.baseUrl, true, seconds, connections);
+        const cpu = cpuSeconds(pid) - cpu0;
         if (result.bad > 0) throw new Error(`unexpected answers from ${target}: ${result.bad} (${result.firstBad})`);
-        runs.push({ round: round + 1, target, result, frontCpuUs: (cpu / Math.max(result.total, 1)) * 1e6 });
+        runs.push({ round: round + 1, target, result, cpuUs: (cpu / Math.max(result.total, 1)) * 1e6 });
         console.log(`round ${round + 1}: ${target.padEnd(6)} ${Math.round(result.rps)} req/s, load ${result.loadBefore.toFixed(1)}`);
       }
     }
   } finally {
     await mock.stop();
+    await prismCli.stop();
   }
   const of = (t: Run['target']) => runs.filter((r) => r.target === t);
   const prism = median(of('prism').map((r) => r.result.rps));
@@ -150,38 +159,44 @@ async function main(): Promise<void> {
   const paired = median(of('front').map((f) => 1 - f.result.rps / of('prism').find((p) => p.round === f.round)!.result.rps));
   const verdict = (x: number) => (x <= 0.1 ? 'meets the target (≤ 10%)' : 'MISSES the target (≤ 10%)');
   const loads = runs.map((r) => r.result.loadBefore);
-  const frontCpu = median(of('front').map((r) => r.frontCpuUs));
+  const frontCpu = median(of('front').map((r) => r.cpuUs));
+  const prismCpu = median(of('prism').map((r) => r.cpuUs));
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   const report = `# Mock front vs plain Prism
 
 Generated by \`node --import tsx bench/mock.ts --seconds ${seconds} --connections ${connections} --rounds ${rounds}\`
 on ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}.
 
-Same Prism process, same requests, rotating over:
+Same requests, rotating over:
 ${REQUESTS.map((r) => `- ${r.name}`).join('\n')}
 
-Plain Prism is called at its internal URL (no base path, no auth); the front at \`/api/v1\` with Basic auth.
-The mock (front and Prism) and the load generator (autocannon, \`bench/lib/load.ts\`, a fresh process per run)
-are separate processes; ${connections} keep-alive connections, ${seconds} s per run, ${rounds} rounds alternating
-A B / B A after a warm-up; every answer must be a 200.
+Plain Prism is the \`prism mock\` CLI server of @stoplight/prism-cli 5.14.2 (\`--verboseLevel error\`, its default
+request/response validation and security check on), fed generated/openapi.prism.json and called without base path;
+the mock is \`mock/prism/start.ts\` (\`npm run mock\`): the front with Prism's engine (@stoplight/prism-http, the version
+the CLI runs) in its own process, called at \`/api/v1\` with Basic auth. It validates requests itself (wire model +
+generated validators) and turns Prism's validation, security check and response validation off.
+Plain Prism, the mock and the load generator (autocannon, \`bench/lib/load.ts\`, a fresh process per run) are separate
+processes; ${connections} keep-alive connections, ${seconds} s per run, ${rounds} rounds alternating A B / B A after a
+warm-up; every answer must be a 200.
 
 | target | median req/s | runs (req/s) |
 |---|---:|---|
 | plain Prism | ${fmt(prism)} | ${of('prism').map((r) => fmt(r.result.rps)).join(', ')} |
-| front + Prism | ${fmt(front)} | ${of('front').map((r) => fmt(r.result.rps)).join(', ')} |
+| mock (front + Prism engine) | ${fmt(front)} | ${of('front').map((r) => fmt(r.result.rps)).join(', ')} |
 
 **Front cost: ${(cost * 100).toFixed(1)}% of Prism's throughput (medians) — ${verdict(cost)}; median of the per-round
-pairs: ${(paired * 100).toFixed(1)}%.** The front's own CPU: ${frontCpu.toFixed(0)} µs per request (median; the mock's node process, Prism excluded).
+pairs: ${(paired * 100).toFixed(1)}%.**${cost < 0 ? ` A negative cost: the mock answers ${(-cost * 100).toFixed(0)}% more requests/s than plain Prism, since Prism's
+request and response validation and security check, on in plain Prism, are off in the mock (the front validates requests itself).` : ''} CPU per request (median, the server process under load): plain Prism ${prismCpu.toFixed(0)} µs, mock ${frontCpu.toFixed(0)} µs.
 
 Machine load (1-minute load average at the start of each run; ${cpus().length} cores): min ${Math.min(...loads).toFixed(1)},
-median ${median(loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}. Prism saturates one core; the front needs a little of
-the other one, which the load generator also uses: above a load of ~2 the front waits for a core and its cost shows larger.
+median ${median(loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}. Each server is one Node process and saturates one core;
+the load generator uses the other one. Above a load of ~2 both wait for cores, and req/s move with the machine's load.
 
 <details><summary>Every run</summary>
 
-| round | target | req/s | latency p50 / p99 | generator CPU | load avg before / after |
-|---:|---|---:|---:|---:|---|
-${runs.map((r) => `| ${r.round} | ${r.target} | ${fmt(r.result.rps)} | ${r.result.latencyP50Ms} / ${r.result.latencyP99Ms} ms | ${(r.result.generatorCpu * 100).toFixed(0)}% | ${r.result.loadBefore.toFixed(2)} / ${r.result.loadAfter.toFixed(2)} |`).join('\n')}
+| round | target | req/s | latency p50 / p99 | server CPU per request | generator CPU | load avg before / after |
+|---:|---|---:|---:|---:|---:|---|
+${runs.map((r) => `| ${r.round} | ${r.target} | ${fmt(r.result.rps)} | ${r.result.latencyP50Ms} / ${r.result.latencyP99Ms} ms | ${r.cpuUs.toFixed(0)} µs | ${(r.result.generatorCpu * 100).toFixed(0)}% | ${r.result.loadBefore.toFixed(2)} / ${r.result.loadAfter.toFixed(2)} |`).join('\n')}
 
 </details>
 `;

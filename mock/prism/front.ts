@@ -11,21 +11,25 @@
  *   query string as well as in a body, and validates the result with the generated validators;
  * - answers an invalid request with 400 `{"result":"error","msg":...,"code":"BAD_REQUEST"}`;
  * - re-encodes a valid request canonically (one urlencoded body) with the same wire model,
- *   completes `Prefer: example=<name>` with the status of that example, forwards it to Prism and
- *   relays the answer; a Prism problem+json (422, 404 of an unknown example...) becomes the
- *   API's error envelope. Every upstream call has a timeout; nothing bad input does gives a 500.
+ *   completes `Prefer: example=<name>` with the status of that example and asks Prism's engine,
+ *   running in this process (prism-engine.ts), for the answer; a problem Prism reports (404 of
+ *   an unknown status...) becomes the API's error envelope. Nothing bad input does gives a 500.
+ *
+ * Prism used to run as a child process behind a second HTTP exchange; that hop cost the front
+ * about a quarter of Prism's throughput (bench/results/mock.md), hence the in-process engine.
  */
-import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import { LISTENER_ERROR_CODES as C, type Validators } from '../../runtime/server.js';
 import { parseBasicAuth, readBody, sendJson, splitUrl } from '../../runtime/server-http.js';
 import { createRouter } from '../../runtime/server-router.js';
 import { decodeRequest, encodeRequest, type DecodeError } from '../../runtime/wire.js';
 import { resolvePrefer } from './prefer.js';
+import type { EngineAnswer, PrismEngine } from './prism-engine.js';
 
 export interface FrontOptions {
-  /** where Prism listens, e.g. `http://127.0.0.1:43123` */
-  prismUrl: string;
+  /** Prism's mocking engine (prism-engine.ts) */
+  engine: PrismEngine;
   operations: Record<string, OperationInfo>;
   /** prefix of every route, the operation table's `basePath` (`/api/v1`) */
   basePath: string;
@@ -33,8 +37,6 @@ export interface FrontOptions {
   exampleStatuses: Record<string, Record<string, number>>;
   /** request validation of the generated validators; absent: the wire model's decoding only */
   validateRequest?: Validators['validateRequest'];
-  /** upstream (Prism) timeout, default 10 s */
-  upstreamTimeoutMs?: number;
   /** largest accepted request body, default 1 MiB */
   maxBodyBytes?: number;
 }
@@ -42,13 +44,8 @@ export interface FrontOptions {
 const errorEnvelope = (code: string, msg: string) => ({ result: 'error', msg, code });
 
 /** The front's request listener; `createMockFront` wraps it in a server with sane timeouts. */
-export function createFrontListener(options: FrontOptions): { listener: (req: IncomingMessage, res: ServerResponse) => Promise<void>; close(): void } {
+export function createFrontListener(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const router = createRouter(Object.values(options.operations), options.basePath);
-  // Keep-alive sockets to Prism, enough for every concurrent client; reused newest first so the
-  // pool stays small and warm under light load.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 256, scheduling: 'lifo' });
-  const upstreamOrigin = new URL(options.prismUrl);
-  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 10_000;
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 
   async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -117,24 +114,20 @@ export function createFrontListener(options: FrontOptions): { listener: (req: In
       if (!prefer.ok) return sendJson(res, 400, errorEnvelope(C.badRequest, prefer.message));
 
       const wire = encodeRequest(op, { path: value.path, query: value.query, body: value.body }, { mediaType: 'application/x-www-form-urlencoded' });
-      const upstream = await forward({
-        host: upstreamOrigin.hostname,
-        port: upstreamOrigin.port,
-        path: `${upstreamOrigin.pathname.replace(/\/$/, '')}${wire.path}${queryString(wire.query)}`,
+      const answer = await options.engine.respond({
+        operationId: op.operationId,
         method: wire.method,
+        path: wire.path,
+        query: wire.query,
         headers: {
+          ...wire.headers,
           accept: 'application/json',
-          ...(prefer.prefer ? { prefer: prefer.prefer } : {}),
           ...(wire.body ? { 'content-type': wire.body.contentType } : {}),
         },
-        body: wire.body ? (wire.body.bytes ?? Buffer.from(wire.body.text ?? '', 'utf8')) : undefined,
-        agent,
-        timeoutMs: upstreamTimeoutMs,
+        body: wire.body?.text,
+        preference: prefer.preference,
       });
-      if (!upstream.ok) {
-        return sendJson(res, upstream.timedOut ? 504 : 502, errorEnvelope(C.internal, `The mock could not get an answer from Prism: ${upstream.message}`));
-      }
-      relay(res, upstream, unknownNames(decoded.unknown));
+      relay(res, answer, unknownNames(decoded.unknown));
     } catch (error) {
       // A bug of the front, never the client's fault: say so without internals.
       console.error(`mock front: ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
@@ -142,98 +135,49 @@ export function createFrontListener(options: FrontOptions): { listener: (req: In
     }
   }
 
-  return { listener, close: () => agent.destroy() };
+  return listener;
 }
 
 /** A server running the front listener, with timeouts so a slow or silent client cannot hang it. */
 export function createMockFront(options: FrontOptions): Server {
-  const { listener, close } = createFrontListener(options);
+  const listener = createFrontListener(options);
   const server = createServer({ requestTimeout: 15_000, headersTimeout: 10_000 }, (req, res) => void listener(req, res));
   server.keepAliveTimeout = 5_000;
-  server.on('close', close);
   return server;
 }
 
-function queryString(query: unknown): string {
-  if (query === undefined || query === null || query === '') return '';
-  const text = typeof query === 'string' ? query : new URLSearchParams(query as Record<string, string>).toString();
-  if (text === '') return '';
-  return text.startsWith('?') ? text : `?${text}`;
-}
-
-interface Upstream { ok: true; status: number; contentType: string; body: Buffer }
-type UpstreamResult = Upstream | { ok: false; timedOut: boolean; message: string };
-
-type UpstreamCall = { host: string; port: string; path: string; method: string; headers: Record<string, string>; body?: Uint8Array; agent: Agent; timeoutMs: number };
-
 /**
- * One call to Prism. A kept-alive socket that Prism closed while idle fails at once with
- * ECONNRESET/EPIPE; that request never reached Prism, so it is retried once on a new socket
- * (the pattern Node's http docs give for `reusedSocket`).
- */
-async function forward(call: UpstreamCall): Promise<UpstreamResult> {
-  const first = await forwardOnce(call);
-  if (!first.ok && 'retry' in first && first.retry) return forwardOnce(call);
-  return first;
-}
-
-function forwardOnce(call: UpstreamCall): Promise<UpstreamResult & { retry?: boolean }> {
-  return new Promise((resolve) => {
-    const headers = { ...call.headers, ...(call.body ? { 'content-length': String(call.body.byteLength) } : {}) };
-    // Host, port and path given apart: no URL to parse per request.
-    const req = httpRequest({ host: call.host, port: call.port, path: call.path, method: call.method, headers, agent: call.agent }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ ok: true, status: res.statusCode ?? 502, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks) }));
-      res.on('error', (e) => resolve({ ok: false, timedOut: false, message: e.message }));
-    });
-    req.setTimeout(call.timeoutMs, () => {
-      req.destroy();
-      resolve({ ok: false, timedOut: true, message: `no answer within ${call.timeoutMs} ms` });
-    });
-    req.on('error', (e: NodeJS.ErrnoException) => {
-      const stale = req.reusedSocket && (e.code === 'ECONNRESET' || e.code === 'EPIPE');
-      resolve({ ok: false, timedOut: false, message: e.message, retry: stale });
-    });
-    req.end(call.body);
-  });
-}
-
-/**
- * Prism's answer to the client. A problem+json is Prism talking about the request (422 invalid,
- * 404 no such example or status, 406 ...), never the API: it becomes the API's envelope, 400
- * BAD_REQUEST for anything below 500. Parameters the operation does not have are reported in
+ * Prism's answer to the client. A problem Prism reports is about the request (404 no such
+ * example or status, 406 ...), never the API: it becomes the API's envelope, 400 BAD_REQUEST for
+ * anything below 500. Parameters the operation does not have are reported in
  * `ignored_parameters_unsupported` of a success body, as the service does.
  */
-function relay(res: ServerResponse, upstream: Upstream, ignored: string[]): void {
-  if (/problem\+json/i.test(upstream.contentType) || upstream.status === 422) {
-    let problem: { title?: string; detail?: string } = {};
-    try {
-      problem = JSON.parse(upstream.body.toString('utf8'));
-    } catch {
-      // not JSON after all: the status alone says enough
-    }
-    const what = [problem.title, problem.detail].filter(Boolean).join(': ') || `Prism answered ${upstream.status}`;
-    if (upstream.status < 500) return sendJson(res, 400, errorEnvelope(C.badRequest, `Invalid request (mock): ${what}`));
-    return sendJson(res, 502, errorEnvelope(C.internal, `The mock failed: ${what}`));
+function relay(res: ServerResponse, answer: EngineAnswer, ignored: string[]): void {
+  if (!answer.ok) {
+    const what = [answer.title, answer.detail].filter(Boolean).join(': ') || `Prism answered ${answer.status}`;
+    if (answer.status < 500) return sendJson(res, 400, errorEnvelope(C.badRequest, `Invalid request (mock): ${what}`));
+    return sendJson(res, 500, errorEnvelope(C.internal, `The mock failed: ${what}`));
   }
-  if (ignored.length > 0 && upstream.status >= 200 && upstream.status < 300 && /json/i.test(upstream.contentType)) {
-    try {
-      const body = JSON.parse(upstream.body.toString('utf8'));
-      if (body && typeof body === 'object' && !Array.isArray(body) && body.result === 'success') {
-        const already: unknown[] = Array.isArray(body.ignored_parameters_unsupported) ? body.ignored_parameters_unsupported : [];
-        body.ignored_parameters_unsupported = [...new Set([...already, ...ignored])];
-        return sendJson(res, upstream.status, body);
-      }
-    } catch {
-      // relay as is below
-    }
+  let body = answer.body;
+  if (ignored.length > 0 && answer.status >= 200 && answer.status < 300 && isSuccessEnvelope(body)) {
+    const already: unknown[] = Array.isArray(body.ignored_parameters_unsupported) ? body.ignored_parameters_unsupported : [];
+    // A copy: Prism may hand out its example object itself.
+    body = { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] };
   }
-  res.writeHead(upstream.status, {
-    'content-type': upstream.contentType || 'application/json',
-    'content-length': String(upstream.body.byteLength),
-  });
-  res.end(upstream.body);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(answer.headers)) headers[name.toLowerCase()] = value;
+  const contentType = headers['content-type'] ?? (body === undefined ? undefined : 'application/json');
+  // Serialised as prism-http-server does: JSON for JSON media types, strings as they are.
+  const text = body === undefined ? '' : typeof body === 'string' && !/json/i.test(contentType ?? '') ? body : JSON.stringify(body);
+  const bytes = Buffer.from(text, 'utf8');
+  if (contentType) headers['content-type'] = contentType;
+  headers['content-length'] = String(bytes.byteLength);
+  res.writeHead(answer.status, headers);
+  res.end(bytes);
+}
+
+function isSuccessEnvelope(body: unknown): body is Record<string, unknown> & { ignored_parameters_unsupported?: unknown } {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { result?: unknown }).result === 'success';
 }
 
 /** The wire model's `unknown` as names (names or `{name}` entries). */

@@ -1,7 +1,9 @@
 /**
- * Prism (pinned @stoplight/prism-cli 5.14.2) as a child process on an internal port: started,
- * waited for, stopped. Run with node directly (not through the `.bin` shell shim) so the
- * process we signal is Prism itself.
+ * Plain Prism (pinned @stoplight/prism-cli 5.14.2, the `prism mock` CLI server) as a child
+ * process on a free port: started, waited for, stopped. The mock no longer uses it (Prism's
+ * engine runs inside the front, prism-engine.ts); bench/mock.ts does, as the peer the front is
+ * measured against. Run with node directly (not through the `.bin` shell shim) so the process
+ * we signal, and whose CPU the benchmark reads, is Prism itself.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -11,6 +13,7 @@ import { dirname, join } from 'node:path';
 export interface PrismProcess {
   url: string;
   port: number;
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -73,7 +76,7 @@ async function startPrismOn(port: number, options: PrismOptions): Promise<PrismP
     await stopChild(child);
     throw error;
   }
-  return { url, port, stop: () => stopChild(child) };
+  return { url, port, pid: child.pid, stop: () => stopChild(child) };
 }
 
 async function waitUntilListening(child: ChildProcess, url: string, timeoutMs: number, output: () => string): Promise<void> {

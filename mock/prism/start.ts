@@ -1,6 +1,6 @@
 /**
- * `npm run mock [-- --port 4010 --host 127.0.0.1 --dynamic]`: Prism on an internal free port,
- * the front (front.ts) on the public one, serving the contract at `/api/v1/...`.
+ * `npm run mock [-- --port 4010 --host 127.0.0.1 --dynamic]`: the front (front.ts) with Prism's
+ * engine in the same process (prism-engine.ts), serving the contract at `/api/v1/...`.
  * `startPrismMock()` does the same for tests and benchmarks and returns `{baseUrl, stop}`.
  *
  * Reads only generated artifacts: generated/openapi.prism.json (what Prism is fed, with the
@@ -8,13 +8,14 @@
  * generated/validators.js (request validation beyond the wire model's decoding).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import type { Validators } from '../../runtime/server.js';
 import { createMockFront } from './front.js';
-import { startPrism } from './prism-process.js';
+import { createPrismEngine } from './prism-engine.js';
 
 export interface MockOptions {
   /** public port of the front; 0 (default for tests) picks a free one */
@@ -32,11 +33,11 @@ export interface RunningMock {
   /** e.g. `http://127.0.0.1:4010/api/v1` */
   baseUrl: string;
   port: number;
-  prismUrl: string;
   stop(): Promise<void>;
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PRISM_HTTP_VERSION = (createRequire(import.meta.url)('@stoplight/prism-http/package.json') as { version: string }).version;
 
 export async function startPrismMock(options: MockOptions = {}): Promise<RunningMock> {
   const dir = resolve(options.generatedDir ?? resolve(PROJECT_ROOT, 'generated'));
@@ -46,38 +47,29 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
   const table = (await import(pathToFileURL(resolve(dir, 'operations.js')).href)) as { operations: Record<string, OperationInfo>; basePath: string };
   const validators = await loadValidators(dir, options.warn ?? (() => {}));
 
-  const prism = await startPrism({ document: documentFile, dynamic: options.dynamic });
+  const engine = await createPrismEngine({ document: documentFile, dynamic: options.dynamic });
   const server = createMockFront({
-    prismUrl: prism.url,
+    engine,
     operations: table.operations,
     basePath: table.basePath,
     exampleStatuses: exampleStatusesOf(document),
     validateRequest: validators?.validateRequest,
   });
   const host = options.host ?? '127.0.0.1';
-  try {
-    await new Promise<void>((ok, fail) => {
-      server.once('error', fail);
-      server.listen(options.port ?? 0, host, () => ok());
-    });
-  } catch (error) {
-    await prism.stop();
-    throw error;
-  }
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(options.port ?? 0, host, () => ok());
+  });
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   let stopping: Promise<void> | undefined;
   return {
     baseUrl: `http://${shownHost}:${port}${table.basePath}`,
     port,
-    prismUrl: prism.url,
-    stop: () => (stopping ??= (async () => {
-      await new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      });
-      await prism.stop();
-    })()),
+    stop: () => (stopping ??= new Promise<void>((ok) => {
+      server.close(() => ok());
+      server.closeAllConnections();
+    })),
   };
 }
 
@@ -141,7 +133,7 @@ async function main(): Promise<void> {
   const mock = await startPrismMock({ ...opts, warn: (m) => console.warn(`note: ${m}`) });
   console.log(`Mock of the Team Messaging Service API${opts.dynamic ? ' (dynamic mode)' : ''}`);
   console.log(`  base URL     ${mock.baseUrl}`);
-  console.log(`  prism        ${mock.prismUrl} (internal: plain Prism, no base path, no auth)`);
+  console.log(`  prism        @stoplight/prism-http ${PRISM_HTTP_VERSION}, in this process (the engine of prism-cli 5.14.2)`);
   console.log(`  credentials  HTTP Basic, any email address and any non-empty API key, e.g.`);
   console.log(`               curl -u iago@example.com:abcd1234 ${mock.baseUrl}/users`);
   console.log(`  examples     Prefer: example=<name> (e.g. example=STREAM_DOES_NOT_EXIST; error examples are served with 400),`);
