@@ -16,6 +16,9 @@
  *
  * Not part of `npm test` (it takes minutes); test/generator/spec-agnostic.test.ts keeps a sample.
  * `node --import tsx bench/breadth.ts [--jobs 2] [--only substring] [--out bench/results/breadth.md]`
+ * `--generator DIR` runs another checkout's bin/tms-gen.js (an older commit extracted under .tmp/,
+ * for before/after numbers); `--no-peer` skips openapi-typescript; `--reuse-peer` keeps its output
+ * from an earlier run where there is one (a failed peer run leaves none, so it is retried).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -32,7 +35,11 @@ const JOBS = Number(option('jobs', '2'));
 const ONLY = option('only', '');
 const OUT = resolve(ROOT, option('out', 'bench/results/breadth.md'));
 const SPECS = resolve(ROOT, '..', 'shared', 'specs');
-const SCRATCH = join(ROOT, '.tmp', 'breadth');
+const GENERATOR = resolve(ROOT, option('generator', '.'));
+const PEER = !args.includes('--no-peer');
+/** Keep openapi-typescript's output from an earlier run (it does not depend on our code). */
+const REUSE_PEER = args.includes('--reuse-peer');
+const SCRATCH = join(ROOT, '.tmp', option('scratch', 'breadth'));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const OTS = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');
 /** Source bytes per tsc program: big enough to amortise lib/runtime, small enough for 2 in RAM. */
@@ -120,11 +127,15 @@ async function generateAll(docs: Doc[], results: Map<string, Result>): Promise<v
   let done = 0;
   await pool(docs, async (doc) => {
     const dir = docDir(doc);
-    rmSync(dir, { recursive: true, force: true });
+    const peerOut = join(dir, 'ots', 'types.ts');
+    const reusePeer = REUSE_PEER && existsSync(peerOut);
+    for (const sub of ['gen', 'docs', ...(reusePeer ? [] : ['ots'])]) rmSync(join(dir, sub), { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const rel = (p: string) => relative(ROOT, p);
-    const ours = await exec(['bin/tms-gen.js', '--contract', doc.file, '--out', rel(join(dir, 'gen')), '--docs', rel(join(dir, 'docs')), '--quiet']);
-    const theirs = await exec([OTS, doc.file, '-o', join(dir, 'ots', 'types.ts')]);
+    const ours = await exec([join(GENERATOR, 'bin', 'tms-gen.js'), '--contract', doc.file, '--out', rel(join(dir, 'gen')), '--docs', rel(join(dir, 'docs')), '--quiet']);
+    const theirs = !PEER ? { code: 1, stdout: '', stderr: 'not run (--no-peer)', ms: 0 }
+      : reusePeer ? { code: 0, stdout: '', stderr: '', ms: 0 }
+      : await exec([OTS, doc.file, '-o', peerOut]);
     results.set(doc.name, {
       doc,
       gen: classify(ours.code, ours.stdout, ours.stderr),
@@ -133,6 +144,8 @@ async function generateAll(docs: Doc[], results: Map<string, Result>): Promise<v
       ots: { ok: theirs.code === 0, message: theirs.code === 0 ? undefined : (theirs.stderr || theirs.stdout).trim().split('\n').slice(-3).join(' ⏎ ').slice(0, 300), ms: theirs.ms },
       theirs: [],
     });
+    // The HTML reference is not inspected here (exit 0 says it was written) and is most of the scratch space (~1 GB).
+    rmSync(join(dir, 'docs'), { recursive: true, force: true });
     done++;
     if (done % 20 === 0 || done === docs.length) console.log(`  generated ${done}/${docs.length}`);
   });
@@ -224,7 +237,7 @@ function cell(s: string): string {
 
 function short(line: string): string {
   // `/abs/.tmp/breadth/<doc>/gen/client.ts(3,4): error TS…` → `gen/client.ts(3,4): error TS…`
-  return cell(line.replace(/^.*?\.tmp\/breadth\/[^/]+\//, '')).slice(0, 300);
+  return cell(line.replace(/^.*?\.tmp\/[^/]+\/[^/]+\//, '')).slice(0, 300);
 }
 
 async function main(): Promise<void> {
@@ -251,12 +264,12 @@ async function main(): Promise<void> {
 
   const other: string[] = [...tOurs.other, ...tTheirs.other];
   for (const [file, lines] of tOurs.byFile) {
-    const m = /\.tmp\/breadth\/([^/]+)\/gen\//.exec(file);
+    const m = /\.tmp\/[^/]+\/([^/]+)\/gen\//.exec(file.slice(ROOT.length - 1));
     if (m && results.has(m[1])) results.get(m[1])!.ours.push(...lines);
     else other.push(...lines);
   }
   for (const [file, lines] of tTheirs.byFile) {
-    const m = /\.tmp\/breadth\/([^/]+)\/ots\//.exec(file);
+    const m = /\.tmp\/[^/]+\/([^/]+)\/ots\//.exec(file.slice(ROOT.length - 1));
     if (m && results.has(m[1])) results.get(m[1])!.theirs.push(...lines);
     else other.push(...lines);
   }
@@ -300,7 +313,7 @@ function writeReport(all: Result[], other: string[], times: { genWall: number; t
   md.push(`| tsc errors in total | ${oursErrors} | ${theirsErrors} |`);
   md.push(`| validators.js fails to import | ${loaded.filter((r) => r.validatorsLoad).length} | — |`);
   md.push(`| of the ${loaded.length} documents we generate, tsc-clean | ${oursClean.length} | ${theirsOnLoaded} |`);
-  md.push(`| wall time (2 jobs) | generate + openapi-typescript ${s(times.genWall)}; tsc ${s(times.tscOurs)} | tsc ${s(times.tscTheirs)} |`);
+  md.push(`| wall time (2 jobs) | generate${REUSE_PEER ? ' (openapi-typescript output reused where present)' : ' + openapi-typescript'} ${s(times.genWall)}; tsc ${s(times.tscOurs)} | tsc ${s(times.tscTheirs)} |`);
   md.push('');
   const refused = all.filter((r) => r.gen.kind === 'refused');
   md.push('## Refused as invalid');
@@ -332,7 +345,8 @@ function writeReport(all: Result[], other: string[], times: { genWall: number; t
   md.push('## openapi-typescript failures');
   md.push('');
   const theirFailures = all.filter((r) => !r.ots.ok || r.theirs.length > 0);
-  if (theirFailures.length === 0) md.push('None.');
+  if (!PEER) md.push('Not run (`--no-peer`).');
+  else if (theirFailures.length === 0) md.push('None.');
   else {
     md.push('| document | failure | detail (first 2) |');
     md.push('|---|---|---|');

@@ -4,7 +4,7 @@
  * `createRequestListener` bound to the generated operation table and validators. All behaviour
  * lives in runtime/server.ts; this file is types plus one small function.
  *
- * Types are cross-references into generated/types.ts (openapi-typescript's `operations`), so
+ * Types are cross-references into generated/types.ts (openapi-typescript's `paths`), so
  * the handler types can never disagree with the client's.
  */
 import type { Operation, Response } from '../model/types.js';
@@ -26,7 +26,7 @@ export function emitServerStubs(ctx: EmitContext): string {
   const runtime = (file: string) => literal(`${ctx.runtimeImport}/${file}`);
   const out: string[] = [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-    `import type { operations as Ops${ops.some((op) => op.idSynthesized) ? ', paths' : ''} } from './types.js';`,
+    `import type { paths } from './types.js';`,
     `import { basePath, operations } from './operations.js';`,
     `import * as validators from './validators.js';`,
     `import { createRequestListener as createListener, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type ListenerOptions, type RequestListener } from ${runtime('server.js')};`,
@@ -79,7 +79,7 @@ export function emitServerStubs(ctx: EmitContext): string {
 
 /** `sendMessage` → `SendMessageParams` / `SendMessageResult`, unique even if two ids collapse to one identifier. */
 function typeNames(ops: Operation[]): Map<string, { params: string; result: string }> {
-  const taken = new Set(['Handlers', 'HandlerOf', 'Ops', 'Awaitable', 'UserFor']);
+  const taken = new Set(['Handlers', 'HandlerOf', 'Awaitable', 'UserFor']);
   const names = new Map<string, { params: string; result: string }>();
   for (const op of ops) {
     let stem = toIdentifier(op.id, { upperFirst: true });
@@ -92,12 +92,13 @@ function typeNames(ops: Operation[]): Map<string, { params: string; result: stri
 }
 
 /**
- * The openapi-typescript type of the operation. `operations[id]` exists only for operations whose
- * contract gives an operationId; the ids the model synthesizes for the others (third-party
- * documents) are not in it, and those operations are reachable only as `paths[path][method]`.
+ * The openapi-typescript type of the operation, by its path and method (as the client does).
+ * Not `operations[id]`: that exists only for operations whose contract gives an operationId
+ * (the ids the model synthesizes for the others are not in it), and openapi-typescript rewrites
+ * some ids (`put_files_id#add_shared_link` becomes `put_files_id/add_shared_link`).
  */
 function opType(op: Operation): string {
-  return op.idSynthesized ? `paths[${literal(op.path)}][${literal(op.method)}]` : `Ops[${literal(op.id)}]`;
+  return `paths[${literal(op.path)}][${literal(op.method)}]`;
 }
 
 function paramsType(op: Operation): string {

@@ -7,6 +7,7 @@
  */
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import { dropShadowedDiscriminatorProperties } from './types-discriminators.js';
 import { HOISTED_PREFIX, rewriteDeepRefs } from './types-refs.js';
 
 export const typesEmitter: Emitter = {
@@ -19,6 +20,7 @@ export const typesEmitter: Emitter = {
     const document = hoistContentParameters(ctx.model.document);
     // `$ref`s into operations or into other schemas would not compile (see types-refs.ts).
     rewriteDeepRefs(document);
+    dropShadowedDiscriminatorProperties(document);
     const ast = await openapiTS(document as never, {
       alphabetize: false,
       defaultNonNullable: false,
@@ -63,7 +65,10 @@ export function hoistContentParameters(document: Record<string, unknown>): Recor
  * in third-party documents; a collision would not compile, so such aliases are dropped.
  */
 function dropUnusableRootTypes(text: string, ctx: EmitContext): string {
-  const seen = new Set(['paths', 'webhooks', 'components', 'operations', '$defs']);
+  // Global types the file itself uses (`Record<string, never>`, `Omit<...>` for discriminators):
+  // a schema named `Record` must not shadow them. Any name used generically in the file counts.
+  const generic = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)</g)].map((m) => m[1]));
+  const seen = new Set(['paths', 'webhooks', 'components', 'operations', '$defs', 'Record', 'Omit', 'Pick', 'Partial', 'Required', 'Readonly', 'Exclude', 'Extract', 'NonNullable', 'Array', 'ReadonlyArray', ...generic]);
   return text.split('\n').filter((line) => {
     const m = /^export type (\S+) = /.exec(line);
     if (!m || !line.includes("components['")) return true;

@@ -14,7 +14,7 @@
 import { _, type Ajv } from 'ajv';
 import type { ApiModel } from '../model/types.js';
 import { banner } from '../source.js';
-import { createAjv, findUnknownFormats } from '../schema/ajv.js';
+import { createAjv, findUnknownFormats, usesLegacyPatterns } from '../schema/ajv.js';
 import { formatsSource } from '../schema/formats-source.js';
 import { buildJsonSchemaRoot, type JsonSchemaRoot } from '../schema/json-schema.js';
 import { standaloneEsm } from '../schema/standalone-esm.js';
@@ -55,7 +55,8 @@ export function compileValidators(model: ApiModel): { compiled: string; tables: 
   const { root, targets } = validatorSchemaRoot(model);
   const slim = { ...root.root, $defs: Object.fromEntries(Object.entries(root.root.$defs).map(([k, v]) => [k, stripAnnotations(v)])) };
   const unknownFormats = findUnknownFormats(slim, createAjv({ dialect: model.dialect }));
-  const ajv = createAjv({ dialect: model.dialect, unknownFormats, code: { source: true, esm: true, formats: _`formats` } });
+  const legacyPatterns = usesLegacyPatterns(slim);
+  const ajv = createAjv({ dialect: model.dialect, unknownFormats, legacyPatterns, code: { source: true, esm: true, formats: _`formats` } });
   const pointerOf = (key: string) => targets.pointerOf[key] ?? key;
   try {
     ajv.addSchema(slim);

@@ -32,6 +32,53 @@ export interface AjvFactoryOptions {
   /** Ajv `code` options, for standalone output */
   code?: Options['code'];
   allErrors?: boolean;
+  /** compile `pattern`s that are invalid with the `u` flag without it (see `usesLegacyPatterns`) */
+  legacyPatterns?: boolean;
+}
+
+/**
+ * Ajv compiles every `pattern` with the `u` flag. Real documents hold patterns that are valid
+ * ECMA-262 only without it (Annex B: `[a-z]{1-70}`, `\_`, a lone `{`), which is the dialect
+ * OpenAPI names and what a browser's `new RegExp(p)` accepts. For those documents we give Ajv an
+ * engine that falls back to the flagless reading; `code` is its source, copied into standalone
+ * output, so generated validators judge exactly as run-time ones.
+ */
+const LEGACY_PATTERN_SOURCE = '((pattern, flags) => { try { return new RegExp(pattern, flags); } catch { return new RegExp(pattern); } })';
+const legacyRegExp = Object.assign(
+  (pattern: string, flags: string): RegExp => {
+    try {
+      return new RegExp(pattern, flags);
+    } catch {
+      return new RegExp(pattern);
+    }
+  },
+  { code: LEGACY_PATTERN_SOURCE },
+);
+
+/** True when a JSON Schema tree has a `pattern` (or `patternProperties` key) valid only without the `u` flag. */
+export function usesLegacyPatterns(root: unknown): boolean {
+  const legacy = (p: string) => {
+    try {
+      new RegExp(p, 'u');
+      return false;
+    } catch {
+      try {
+        new RegExp(p);
+        return true;
+      } catch {
+        return false; // invalid either way: Ajv's own error says so
+      }
+    }
+  };
+  const visit = (node: unknown): boolean => {
+    if (Array.isArray(node)) return node.some(visit);
+    if (!node || typeof node !== 'object') return false;
+    return Object.entries(node).some(([k, v]) =>
+      (k === 'pattern' && typeof v === 'string' && legacy(v)) ||
+      (k === 'patternProperties' && v !== null && typeof v === 'object' && Object.keys(v).some(legacy)) ||
+      visit(v));
+  };
+  return visit(root);
 }
 
 export function createAjv(opts: AjvFactoryOptions): Ajv {
@@ -49,7 +96,7 @@ export function createAjv(opts: AjvFactoryOptions): Ajv {
     // Large real documents (GitHub) have deep, wide unions; the default is fine, but don't
     // let Ajv inline huge schemas into every caller.
     inlineRefs: 8,
-    code: opts.code,
+    code: opts.legacyPatterns ? { ...opts.code, regExp: legacyRegExp } : opts.code,
   };
   const ajv = opts.dialect === '3.1' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv as Ajv);

@@ -10,7 +10,7 @@
  * inline schemas by their pointer. Shared definitions are therefore compiled once.
  */
 import type { JsonSchema } from '../model/types.js';
-import { escapeSegment, getAt, parsePointer } from '../pointer.js';
+import { escapeSegment, getAt, parsePointer, pointer } from '../pointer.js';
 
 /** Keys whose value is a map of name → schema. */
 export const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
@@ -39,13 +39,27 @@ export interface JsonSchemaRoot {
   refOf(key: string): string;
 }
 
-/** The `$defs` key of a pointer into the document. */
+/**
+ * The `$defs` key of a pointer into the document. Other pointers are keyed in one canonical
+ * spelling: a `$ref` may percent-encode what the pointer we build ourselves writes plainly
+ * (`#/paths/~1monsters~1%7Bindex%7D/...` vs `.../~1monsters~1{index}/...`), and Ajv decodes the
+ * fragment of every `$ref`, so a key kept percent-encoded could never be found.
+ */
 export function defKey(ptr: string): string {
   const prefix = '#/components/schemas/';
   if (ptr.startsWith(prefix) && !ptr.slice(prefix.length).includes('/')) {
     return parsePointer(ptr)[2];
   }
-  return ptr;
+  try {
+    return pointer(...parsePointer(ptr));
+  } catch {
+    return ptr; // not a JSON pointer (e.g. `#anchor`): left as written
+  }
+}
+
+/** A `$defs` key as a URI-fragment segment: Ajv percent-decodes fragments, so a literal `%` must be `%25`. */
+function fragmentSegment(key: string): string {
+  return escapeSegment(key).replace(/%/g, '%25');
 }
 
 /**
@@ -83,7 +97,7 @@ export function buildJsonSchemaRoot(
     for (const [key, value] of Object.entries(schema)) {
       if (key.startsWith('x-') || OPENAPI_ONLY.has(key)) continue;
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
-        out.$ref = `#/$defs/${escapeSegment(enqueue(value))}`;
+        out.$ref = `#/$defs/${fragmentSegment(enqueue(value))}`;
       } else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
         out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v)]));
       } else if (SCHEMA_VALUES.has(key)) {
@@ -93,6 +107,10 @@ export function buildJsonSchemaRoot(
       }
     }
     if (dialect === '3.0') convert30(out);
+    // `nullable` without `type` means nothing (3.0 ties it to `type`; 3.1 has no `nullable`, but
+    // 3.1 documents still carry it and the loader lets it pass) and Ajv, which knows the keyword,
+    // rejects it in strict mode. Dropped in both dialects.
+    if (out.nullable !== undefined && out.type === undefined) delete out.nullable;
     return out;
   };
 
@@ -109,7 +127,7 @@ export function buildJsonSchemaRoot(
   const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
   return {
     root: { $id: ROOT_ID, $defs: sorted },
-    refOf: (key) => `${ROOT_ID}#/$defs/${escapeSegment(key)}`,
+    refOf: (key) => `${ROOT_ID}#/$defs/${fragmentSegment(key)}`,
   };
 }
 
@@ -129,8 +147,6 @@ function convert30(schema: Record<string, unknown>): void {
   if (typeof schema.$ref === 'string') {
     for (const key of Object.keys(schema)) if (key !== '$ref') delete schema[key];
   }
-  // `nullable` without `type` means nothing to Ajv and is rejected in strict mode.
-  if (schema.nullable !== undefined && schema.type === undefined) delete schema.nullable;
 }
 
 /**

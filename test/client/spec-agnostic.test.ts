@@ -1,9 +1,9 @@
 /**
- * The client emitter on documents other than ours: Zulip's own description, Stripe, and three
- * breadth/ documents (JSON bodies, two parameters sharing a name, ids synthesized from paths).
- * Each is generated with the real CLI (client + the types and operations it needs) into a scratch
- * directory and compiled with `tsc --strict`; one is then called against a real server, to see a
- * JSON body leave as JSON.
+ * The client emitter on documents other than ours. test/generator/spec-agnostic.test.ts compiles
+ * every emitter's output for a sample of documents (Zulip's, appwrite, intellifi and others) under
+ * `tsc --strict`; this file adds what is the client's own: Stripe's and up.com.au's clients
+ * compiled (Stripe is too big to run every emitter on in CI), and two clients called against a
+ * real server, to see a JSON body leave as JSON and a renamed parameter where it belongs.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
@@ -19,10 +19,7 @@ const SPECS = resolve('..', 'shared', 'specs');
 const SCRATCH = join('test-artifacts', `client-agnostic-${process.pid}`);
 
 const DOCUMENTS = [
-  ['zulip', join(SPECS, 'big', 'zulip.yaml')],
   ['stripe', join(SPECS, 'big', 'stripe-spec3.json')],
-  ['appwrite', join(SPECS, 'breadth', 'appwrite.io__client.json')],
-  ['intellifi', join(SPECS, 'breadth', 'intellifi.nl.json')],
   ['up', join(SPECS, 'breadth', 'up.com.au.json')],
 ] as const;
 
