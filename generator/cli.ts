@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { formatProblem } from './contract-error.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
-import { loadContract } from './load.js';
+import { loadContract, placeProblems, validateDocument } from './load.js';
+import type { ContractProblem } from './contract-error.js';
 import { checkOutputs, writeOutputs, type OutputDir } from './write.js';
 
 const HELP = `tms-gen — generate types, client, validators, server stubs, mock document and docs from an OpenAPI contract
@@ -106,7 +107,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const selected = selectEmitters(opts.only);
   // Started before the contract loads, so its own start-up overlaps the load.
   const helper = startEmitWorker(selected.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)).map((e) => e.name));
-  const loaded = await loadContract(opts.contract);
+  // With a worker, the document checks run there, beside the types emitter; nothing is written
+  // unless they pass.
+  const loaded = await loadContract(opts.contract, { deferValidation: helper !== undefined });
   if (!loaded.ok) {
     helper?.cancel();
     lines.push(`${opts.contract}: the contract is invalid (${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'}); nothing was written`);
@@ -123,7 +126,18 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
 
   const inWorker = helper ? helper.run({ model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command }) : undefined;
   const onMain = selected.filter((e) => !helper || MAIN_THREAD_EMITTERS.has(e.name));
-  const results = [...(await runEmitters(onMain, ctx)), ...(inWorker ? await inWorker : [])];
+  const mainResults = await runEmitters(onMain, ctx);
+  const fromWorker = inWorker ? await inWorker : { results: [] };
+  if (fromWorker.validation) {
+    warnings.push(...fromWorker.validation.warnings);
+    if (fromWorker.validation.problems.length > 0) {
+      const problems = placeProblems(loaded.contract.bundle, fromWorker.validation.problems);
+      lines.push(`${opts.contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`);
+      for (const p of problems) lines.push('  ' + formatProblem(p));
+      return { exitCode: 1, lines };
+    }
+  }
+  const results = [...mainResults, ...fromWorker.results];
   const failed = results.find((r): r is EmitFailure => 'failure' in r);
   if (failed) {
     // An emitter that cannot express the contract is a contract problem for the user, with
@@ -199,8 +213,14 @@ async function runEmitters(list: Emitter[], ctx: EmitContext): Promise<(EmitSucc
  */
 const MAIN_THREAD_EMITTERS = new Set(['types']);
 
+interface WorkerAnswer {
+  /** the document checks (validateDocument), run first; emitters run only if they pass */
+  validation?: { problems: ContractProblem[]; warnings: string[] };
+  results: (EmitSuccess | EmitFailure)[];
+}
+
 interface EmitWorker {
-  run(job: Omit<EmitContext, 'warn'>): Promise<(EmitSuccess | EmitFailure)[]>;
+  run(job: Omit<EmitContext, 'warn'>): Promise<WorkerAnswer>;
   cancel(): void;
 }
 
@@ -209,9 +229,9 @@ function startEmitWorker(names: string[]): EmitWorker | undefined {
   if (!entry || names.length === 0 || process.env.TMS_GEN_THREADS === '1') return undefined;
   const worker = new Worker(new URL(entry), { workerData: { kind: 'tms-gen-emit', names }, execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [] });
   worker.unref();
-  const done = new Promise<(EmitSuccess | EmitFailure)[]>((resolveDone) => {
-    worker.once('message', (results: (EmitSuccess | EmitFailure)[]) => resolveDone(results));
-    worker.once('error', (error) => resolveDone([{ name: names[0], failure: { message: `worker failed: ${error.message}` } }]));
+  const done = new Promise<WorkerAnswer>((resolveDone) => {
+    worker.once('message', (answer: WorkerAnswer) => resolveDone(answer));
+    worker.once('error', (error) => resolveDone({ results: [{ name: names[0], failure: { message: `worker failed: ${error.message}` } }] }));
   });
   return {
     run(job) {
@@ -225,11 +245,16 @@ function startEmitWorker(names: string[]): EmitWorker | undefined {
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
   const { names } = workerData as { names: string[] };
   parentPort!.once('message', async (job: Omit<EmitContext, 'warn'>) => {
+    const validation = await validateDocument(job.model.document);
+    if (validation.problems.length > 0) {
+      parentPort!.postMessage({ validation, results: [] } satisfies WorkerAnswer);
+      return;
+    }
     const warnings: string[] = [];
     const results = await runEmitters(emitters.filter((e) => names.includes(e.name)), { ...job, warn: (m) => warnings.push(m) });
     // Warnings travel with the first result; the main thread prints them once.
     if (results[0] && 'files' in results[0]) results[0].warnings = warnings;
-    parentPort!.postMessage(results);
+    parentPort!.postMessage({ validation, results } satisfies WorkerAnswer);
   });
 }
 

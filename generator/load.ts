@@ -23,6 +23,43 @@ export interface LoadOptions {
   cwd?: string;
   /** skip the strict schema compile (only for measuring; generate always runs it) */
   skipSchemaCheck?: boolean;
+  /**
+   * Build the model without validating the document; the caller runs `validateDocument` itself
+   * (the CLI does it in its worker thread while the types emitter runs) and must not write
+   * anything unless it passes.
+   */
+  deferValidation?: boolean;
+}
+
+/** Problems keep the pointer into the bundled document; file and line say where to edit. */
+export function placeProblems(bundle: Bundle, problems: ContractProblem[]): ContractProblem[] {
+  return problems.map((p) => {
+    if (p.file) return p;
+    const at = bundle.locate(p.pointer);
+    return at ? { ...p, file: at.file, line: at.line, column: at.column } : p;
+  });
+}
+
+/**
+ * The document checks: swagger-parser (OpenAPI structure) then, if that passed, the strict
+ * schema check. Problems carry pointers only (see placeProblems).
+ */
+export async function validateDocument(document: Record<string, unknown>, opts: { skipSchemaCheck?: boolean } = {}): Promise<{ problems: ContractProblem[]; warnings: string[] }> {
+  const problems: ContractProblem[] = [];
+  const warnings: string[] = [];
+  // swagger-parser's validate() mutates what it is given: hand it a copy.
+  try {
+    await SwaggerParser.validate(withoutKnownFalsePositives(document) as never);
+  } catch (error) {
+    problems.push(...openapiProblems(error));
+  }
+  const dialect = String(document.openapi).startsWith('3.1') ? '3.1' : '3.0';
+  if (!opts.skipSchemaCheck && problems.length === 0) {
+    const check = checkSchemas(document, dialect);
+    problems.push(...check.problems);
+    for (const f of check.unknownFormats) warnings.push(`format '${f}' is not a known format: accepted without a check`);
+  }
+  return { problems, warnings };
 }
 
 export async function loadContract(file: string, opts: LoadOptions = {}): Promise<LoadResult> {
@@ -30,34 +67,25 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   if (!bundled.ok) return bundled;
   const { bundle } = bundled;
   const document = bundle.document;
-  const problems: ContractProblem[] = [];
-  // Problems keep the pointer into the bundled document; file and line say where to edit.
-  const place = (p: ContractProblem): ContractProblem => {
-    if (p.file) return p;
-    const at = bundle.locate(p.pointer);
-    return at ? { ...p, file: at.file, line: at.line, column: at.column } : p;
-  };
+  const place = (p: ContractProblem) => placeProblems(bundle, [p])[0];
 
   if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+/.test(document.openapi)) {
     return { ok: false, problems: [place({ pointer: '#/openapi', message: `only OpenAPI 3.0 and 3.1 documents are supported (openapi: ${JSON.stringify(document.openapi)})`, source: 'openapi' })] };
   }
-
-  // swagger-parser's validate() mutates what it is given: hand it a copy.
-  try {
-    await SwaggerParser.validate(withoutKnownFalsePositives(document) as never);
-  } catch (error) {
-    problems.push(...openapiProblems(error).map(place));
+  const sourceFile = bundle.files[0]?.shownPath ?? file;
+  if (opts.deferValidation) {
+    try {
+      const { model, problems } = buildModel(document, sourceFile);
+      if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
+      return { ok: true, contract: { model, bundle, warnings: [] } };
+    } catch {
+      // A document broken enough to trip the model builder: validate now, and say why.
+    }
   }
-  const dialect = document.openapi.startsWith('3.1') ? '3.1' : '3.0';
-  const warnings: string[] = [];
-  if (!opts.skipSchemaCheck && problems.length === 0) {
-    const check = checkSchemas(document, dialect);
-    problems.push(...check.problems.map(place));
-    for (const f of check.unknownFormats) warnings.push(`format '${f}' is not a known format: accepted without a check`);
-  }
-  const { model, problems: modelProblems } = buildModel(document, bundle.files[0]?.shownPath ?? file);
-  problems.push(...modelProblems.map(place));
-  if (problems.length > 0) return { ok: false, problems };
+  const { problems, warnings } = await validateDocument(document, opts);
+  const { model, problems: modelProblems } = buildModel(document, sourceFile);
+  problems.push(...modelProblems);
+  if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
   return { ok: true, contract: { model, bundle, warnings } };
 }
 
