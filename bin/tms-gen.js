@@ -24,16 +24,45 @@ function sourceFiles(dir) {
 
 async function bundled() {
   const hash = createHash('sha256');
+  // This file's build settings, the openapi-typescript version and the checkout's own location
+  // (the bundle holds absolute paths) are part of the key too.
+  hash.update(root).update(readFileSync(fileURLToPath(import.meta.url))).update(readFileSync(join(root, 'node_modules/openapi-typescript/package.json')));
   for (const file of ['generator', 'runtime'].flatMap((d) => sourceFiles(join(root, d)))) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   const cacheDir = join(root, 'node_modules', '.cache', 'tms-gen');
-  const target = join(cacheDir, `cli-${hash.digest('hex').slice(0, 16)}.mjs`);
+  const key = hash.digest('hex').slice(0, 16);
+  const target = join(cacheDir, `cli-${key}.mjs`);
+  const typesChunk = join(cacheDir, `openapi-typescript-${key}.mjs`);
   if (existsSync(target)) return target;
 
   const esbuild = await import('esbuild');
   mkdirSync(cacheDir, { recursive: true });
   const temp = `${target}.${process.pid}.tmp`;
+  // openapi-typescript goes into a chunk of its own, loaded only when types are generated, in
+  // which its `import ts from 'typescript'` becomes a require(): Node's ESM loader pre-parses
+  // the 9 MB CommonJS compiler for named exports (~0.3 s) before running it; require() does not.
+  await esbuild.build({
+    entryPoints: [join(root, 'node_modules/openapi-typescript/dist/index.mjs')],
+    outfile: `${typesChunk}.${process.pid}.tmp`,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    plugins: [{
+      name: 'typescript-as-require',
+      setup(build) {
+        build.onResolve({ filter: /^[^./]/ }, (args) => (args.path === 'typescript'
+          ? { path: 'typescript', namespace: 'typescript-cjs' }
+          : { path: args.path, external: true }));
+        build.onLoad({ filter: /.*/, namespace: 'typescript-cjs' }, () => ({
+          contents: "import { createRequire } from 'node:module'; export default createRequire(import.meta.url)('typescript');",
+          loader: 'js',
+        }));
+      },
+    }],
+  });
   await esbuild.build({
     entryPoints: [join(root, 'generator', 'cli.ts')],
     outfile: temp,
@@ -43,6 +72,7 @@ async function bundled() {
     target: 'node20',
     packages: 'external',
     logLevel: 'silent',
+    alias: { 'openapi-typescript': pathToFileURL(typesChunk).href },
     plugins: [{
       // Modules find their templates and the runtime folder from their own location; in the
       // bundle each keeps the URL of its source file.
@@ -55,8 +85,10 @@ async function bundled() {
       },
     }],
   });
-  for (const old of readdirSync(cacheDir)) if (old.startsWith('cli-') && old.endsWith('.mjs')) rmSync(join(cacheDir, old), { force: true });
-  renameSync(temp, target); // atomic: a concurrent run sees the whole bundle or none
+  for (const old of readdirSync(cacheDir)) if (/^(cli|openapi-typescript)-.*\.mjs$/.test(old) && !old.includes(key)) rmSync(join(cacheDir, old), { force: true });
+  // atomic: a concurrent run sees the whole bundle or none (the chunk first: the CLI imports it)
+  renameSync(`${typesChunk}.${process.pid}.tmp`, typesChunk);
+  renameSync(temp, target);
   return target;
 }
 
