@@ -5,7 +5,7 @@
  * conforming server must refuse with the error envelope.
  */
 import type { Operation, Parameter } from '../generator/model/types.js';
-import { sampleValue } from './sample.js';
+import { sampleInputs } from '../generator/model/samples.js';
 
 export interface RequestInput {
   path: Record<string, unknown>;
@@ -39,48 +39,16 @@ export type Probe =
 
 type Obj = Record<string, unknown>;
 
-export function validCases(op: Operation, document: Obj): ValidCase[] {
-  const base = parameterValues(op, document);
-  const bodyExamples = new Map<string, unknown>();
-  for (const media of op.requestBody?.mediaTypes ?? []) {
-    for (const example of media.examples) if (!bodyExamples.has(example.name)) bodyExamples.set(example.name, example.value);
-  }
-  const cases: ValidCase[] = [];
-  for (const [name, value] of bodyExamples) {
-    if (!value || typeof value !== 'object' || Array.isArray(value)) continue;
-    cases.push({ name: `example ${name}`, input: { path: base.path, query: base.query, body: { ...(value as Obj) } } });
-  }
-  if (cases.length === 0) {
-    const fromExamples = op.parameters.some((p) => p.examples.length > 0);
-    cases.push({ name: fromExamples ? 'parameter examples' : 'built from the schema', input: base });
-  }
-  return cases;
-}
-
 /**
- * Every required parameter (its first example, else a value built from its schema) and every
- * optional, non-deprecated parameter that has an example, except one whose `x-conditional` prose
- * names a parameter already chosen (`message_ids` may not be combined with `anchor`, ...).
+ * One valid request per named body example (else one from the parameters' examples, or built
+ * from the schema): the same samples the docs show (generator/model/samples.ts).
  */
-function parameterValues(op: Operation, document: Obj): RequestInput {
-  const input: RequestInput = { path: {}, query: {}, body: {} };
-  const chosen: string[] = [];
-  for (const p of op.parameters) {
-    if (p.in === 'header' || p.in === 'cookie') continue;
-    let value: unknown;
-    if (p.required || p.in === 'path') {
-      value = p.examples.length > 0 ? p.examples[0].value : sampleValue(p.schema, document);
-    } else {
-      if (p.examples.length === 0 || p.lifecycle.deprecated || p.extensions['x-removed'] === true) continue;
-      const rule = typeof p.extensions['x-conditional'] === 'string' ? (p.extensions['x-conditional'] as string) : '';
-      if (chosen.some((name) => new RegExp(`\\b${name}\\b`).test(rule))) continue;
-      value = p.examples[0].value;
-    }
-    chosen.push(p.name);
-    const where = p.in === 'path' ? input.path : p.in === 'body' ? input.body : input.query;
-    where[p.name] = value;
-  }
-  return input;
+export function validCases(op: Operation, document: Obj): ValidCase[] {
+  const fromExamples = op.parameters.some((p) => p.examples.length > 0);
+  return sampleInputs(op, document, { max: Infinity }).map((sample) => ({
+    name: sample.name ? `example ${sample.name}` : fromExamples ? 'parameter examples' : 'built from the schema',
+    input: { path: sample.path, query: sample.query, body: (sample.body ?? {}) as Obj },
+  }));
 }
 
 export function probes(op: Operation): Probe[] {

@@ -20,7 +20,7 @@ import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/li
 import { operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
 import { createRenderer, type Renderer } from './docs/render.js';
-import { sampleInputs } from './docs/sample-values.js';
+import { sampleInputs } from '../model/samples.js';
 import { mergedProperties, type SchemaNode, schemaTree } from './docs/schema-tree.js';
 import { deref } from '../model/schema-facts.js';
 import { lifecycleBadges } from './docs/badges.js';

@@ -6,7 +6,7 @@ import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
 import { curlSample } from '../../generator/emit/docs/curl-sample.js';
-import { sampleInputs } from '../../generator/emit/docs/sample-values.js';
+import { sampleInputs } from '../../generator/model/samples.js';
 import { operationInfo } from '../../generator/emit/operations.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { loadContract } from '../../generator/load.js';

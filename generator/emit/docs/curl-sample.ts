@@ -5,7 +5,7 @@
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
 import { curlCommand } from '../../../runtime/wire.js';
-import type { SampleInput } from './sample-values.js';
+import type { SampleInput } from '../../model/samples.js';
 
 export interface CurlTarget {
   baseUrl: string;

@@ -4,7 +4,7 @@
  * through bare concatenation of contract strings.
  */
 import { isIdentifier, literal, propertyKey, toIdentifier } from '../../source.js';
-import type { SampleInput } from './sample-values.js';
+import type { SampleInput } from '../../model/samples.js';
 
 /** The client method of an operation: its id when that is an identifier, else the camel-cased id. */
 export function clientMethodName(operationId: string): string {

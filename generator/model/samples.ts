@@ -1,10 +1,11 @@
 /**
- * Values for request samples. The contract's own examples come first (a media type's named
- * examples, a parameter's example); a value is made up from the schema only for a required
- * parameter the contract gives no example for, so the sample is still a valid request.
+ * Sample requests of an operation, built from the model: the docs show them (curl, TypeScript)
+ * and the contract-test runner sends them. The contract's own examples come first (a media
+ * type's named examples, a parameter's example); a value is made up from the schema only for a
+ * required parameter the contract gives no example for, so the sample is still a valid request.
  */
-import type { Operation, Parameter } from '../../model/types.js';
-import { deref } from '../../model/schema-facts.js';
+import { deref } from './schema-facts.js';
+import type { Operation, Parameter } from './types.js';
 
 export interface SampleInput {
   /** the name of the body example it comes from, when the contract has several */
@@ -18,10 +19,10 @@ export interface SampleInput {
 
 type Obj = Record<string, unknown>;
 
-/** At most this many samples per operation (one per named body example). */
+/** By default at most this many samples per operation (one per named body example). */
 const MAX_SAMPLES = 3;
 
-export function sampleInputs(op: Operation, document: unknown): SampleInput[] {
+export function sampleInputs(op: Operation, document: unknown, opts: { max?: number } = {}): SampleInput[] {
   const base: SampleInput = { path: {}, query: {}, headers: {} };
   const chosen = chooseParameters(op.parameters.filter((p) => p.in !== 'body' && p.in !== 'cookie'));
   for (const p of chosen) {
@@ -36,7 +37,7 @@ export function sampleInputs(op: Operation, document: unknown): SampleInput[] {
   const media = body.mediaTypes[0];
   const named = (media?.examples ?? []).filter((e) => e.value !== undefined && e.value !== null && typeof e.value === 'object');
   if (named.length > 0) {
-    return named.slice(0, MAX_SAMPLES).map((e) => ({ ...base, name: e.name, summary: e.summary, body: e.value }));
+    return named.slice(0, opts.max ?? MAX_SAMPLES).map((e) => ({ ...base, name: e.name, summary: e.summary, body: e.value }));
   }
   if (body.kind === 'form') {
     const fields: Obj = {};
@@ -91,9 +92,13 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
   if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
   if (s.default !== undefined) return s.default;
   if ('const' in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
+  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum.find((v) => v !== null) ?? s.enum[0];
   const branches = [s.oneOf, s.anyOf].find(Array.isArray) as unknown[] | undefined;
-  if (branches && branches.length > 0) return sampleOf(branches[0], document, depth + 1);
+  if (branches && branches.length > 0) {
+    // A nullable union samples its non-null member: `null` says little in a sample.
+    const nonNull = branches.find((b) => (deref(document, b) ?? {}).type !== 'null');
+    return sampleOf(nonNull ?? branches[0], document, depth + 1);
+  }
   if (Array.isArray(s.allOf)) {
     const merged: Obj = {};
     for (const m of s.allOf) {
@@ -106,8 +111,10 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
   const type = (types.find((t) => t !== 'null') ?? 'null') as string;
   switch (type) {
     case 'integer':
-    case 'number':
-      return typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+    case 'number': {
+      const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+      return type === 'integer' ? Math.ceil(min) : min;
+    }
     case 'boolean':
       return true;
     case 'array': {
