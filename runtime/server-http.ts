@@ -63,32 +63,18 @@ export interface Credentials {
 }
 
 /**
- * The last few Authorization headers seen and what they parsed to: a client sends the same
- * header on every request. Bounded (emptied when full); results are frozen so no caller can
- * change another's.
+ * Basic credentials from the Authorization header; `undefined` when absent, `null` when
+ * malformed. Parsed on every request, on purpose: a library that servers embed keeps no
+ * process-wide table of API keys (a base64 decode costs about a microsecond).
  */
-const parsedAuth = new Map<string, Credentials | null>();
-const PARSED_AUTH_MAX = 256;
-
-/** Basic credentials from the Authorization header; `undefined` when absent, `null` when malformed. */
 export function parseBasicAuth(header: string | undefined): Credentials | null | undefined {
   if (header === undefined || header === '') return undefined;
-  let parsed = parsedAuth.get(header);
-  if (parsed === undefined) {
-    parsed = parseBasicAuthNow(header);
-    if (parsedAuth.size >= PARSED_AUTH_MAX) parsedAuth.clear();
-    parsedAuth.set(header, parsed);
-  }
-  return parsed;
-}
-
-function parseBasicAuthNow(header: string): Credentials | null {
   const match = /^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i.exec(header);
   if (!match) return null;
   const text = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = text.indexOf(':');
   if (colon <= 0) return null;
-  return Object.freeze({ email: text.slice(0, colon), apiKey: text.slice(colon + 1) });
+  return { email: text.slice(0, colon), apiKey: text.slice(colon + 1) };
 }
 
 /**
