@@ -21,7 +21,8 @@ import { operationView, type RequestSampleView } from './docs/operation-page.js'
 import { overviewView, resolvedUrl } from './docs/overview.js';
 import { createRenderer, type Renderer } from './docs/render.js';
 import { sampleInputs } from '../model/samples.js';
-import { mergedProperties, type SchemaNode, schemaTree } from './docs/schema-tree.js';
+import { collectProperties } from '../model/schema-facts.js';
+import { type SchemaNode, schemaTree } from './docs/schema-tree.js';
 import { deref } from '../model/schema-facts.js';
 import { lifecycleBadges } from './docs/badges.js';
 import { buildSearchIndex, searchIndexScript } from './docs/search-index.js';
@@ -129,7 +130,7 @@ function schemaParts(schema: unknown, model: ApiModel, links: SiteLinks): { inde
     parts.push({ index, tree });
     if (!tree.rest || tree.rest.length === 0) break;
     const resolved = deref(model.document, current) ?? {};
-    const { properties, required } = mergedProperties(resolved, model.document);
+    const { properties, required } = collectProperties(model.document, resolved);
     current = {
       type: 'object',
       properties: Object.fromEntries(tree.rest.map((n) => [n, properties[n]])),

@@ -5,7 +5,7 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { readLifecycle } from './lifecycle.js';
-import { admittedTypes, deref, enumValues, limitsOf, schemaOf } from './schema-facts.js';
+import { admittedTypes, collectProperties, deref, enumValues, limitsOf, schemaOf } from './schema-facts.js';
 import type { Example, MediaType, Parameter, ParameterLocation, WireEncoding } from './types.js';
 
 const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
@@ -83,26 +83,6 @@ export function readBodyFields(media: MediaType, document: unknown, problems: Co
       node: resolved, at, document, problems,
     });
   });
-}
-
-/** Properties of an object schema, merging `allOf` members (the body of a form is one object). */
-export function collectProperties(document: unknown, schema: Record<string, unknown>, depth = 0): {
-  properties: Record<string, unknown>;
-  required: Set<string>;
-} {
-  const properties: Record<string, unknown> = {};
-  const required = new Set<string>();
-  if (depth > 16) return { properties, required };
-  for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) {
-    const inner = deref(document, member);
-    if (!inner) continue;
-    const sub = collectProperties(document, inner, depth + 1);
-    Object.assign(properties, sub.properties);
-    sub.required.forEach((r) => required.add(r));
-  }
-  Object.assign(properties, (schema.properties ?? {}) as Record<string, unknown>);
-  for (const r of Array.isArray(schema.required) ? schema.required : []) required.add(String(r));
-  return { properties, required };
 }
 
 function finishParameter(p: {

@@ -103,3 +103,26 @@ export function limitsOf(document: unknown, schema: unknown): Limits {
 export function schemaOf(value: unknown): JsonSchema {
   return (typeof value === 'boolean' || (value && typeof value === 'object') ? value : {}) as JsonSchema;
 }
+
+/**
+ * Properties of an object schema, with `allOf` members merged in (following their refs): the
+ * fields of a form body, the rows of a schema's docs table.
+ */
+export function collectProperties(document: unknown, schema: Record<string, unknown>, depth = 0): {
+  properties: Record<string, unknown>;
+  required: Set<string>;
+} {
+  const properties: Record<string, unknown> = {};
+  const required = new Set<string>();
+  if (depth > 16) return { properties, required };
+  for (const member of Array.isArray(schema.allOf) ? schema.allOf : []) {
+    const inner = deref(document, member);
+    if (!inner) continue;
+    const sub = collectProperties(document, inner, depth + 1);
+    Object.assign(properties, sub.properties);
+    sub.required.forEach((r) => required.add(r));
+  }
+  if (schema.properties && typeof schema.properties === 'object') Object.assign(properties, schema.properties);
+  for (const r of Array.isArray(schema.required) ? schema.required : []) required.add(String(r));
+  return { properties, required };
+}

@@ -8,7 +8,7 @@
  * a row budget, past which the tree says what it left out.
  */
 import type { JsonSchema } from '../../model/types.js';
-import { deref } from '../../model/schema-facts.js';
+import { collectProperties, deref } from '../../model/schema-facts.js';
 import { type Badge, historyBadge, limitsText, schemaLimits, valueText } from './badges.js';
 import { fieldAnchor, type SiteLinks } from './links.js';
 
@@ -123,7 +123,7 @@ function describe(schema: unknown, path: string[], opts: TreeOptions, expandRef:
 
 function expandObject(s: Obj, node: SchemaNode, path: string[], opts: TreeOptions, depth: number, refStack: string[]): void {
   const maxDepth = opts.maxDepth ?? 8;
-  const { properties, required } = mergedProperties(s, opts.document);
+  const { properties, required } = collectProperties(opts.document, s);
   const names = Object.keys(properties);
   const variants = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as unknown[] | undefined;
   if ((names.length > 0 || variants) && depth >= maxDepth) {
@@ -170,23 +170,6 @@ function expandObject(s: Obj, node: SchemaNode, path: string[], opts: TreeOption
       node.variants.push({ label: `${title}: ${inner.type}${inner.typeName ? ' ' + inner.typeName : ''}`, href: inner.typeHref, node: hasMore ? inner : undefined });
     });
   }
-}
-
-/** Properties of an object schema, with `allOf` members merged in (following their refs). */
-export function mergedProperties(s: Obj, document: unknown, depth = 0): { properties: Obj; required: Set<string> } {
-  const properties: Obj = {};
-  const required = new Set<string>();
-  if (depth > 12) return { properties, required };
-  for (const member of Array.isArray(s.allOf) ? s.allOf : []) {
-    const inner = deref(document, member);
-    if (!inner) continue;
-    const sub = mergedProperties(inner, document, depth + 1);
-    Object.assign(properties, sub.properties);
-    sub.required.forEach((r) => required.add(r));
-  }
-  if (s.properties && typeof s.properties === 'object') Object.assign(properties, s.properties);
-  for (const r of Array.isArray(s.required) ? s.required : []) required.add(String(r));
-  return { properties, required };
 }
 
 function typeLabel(s: Obj): string {
