@@ -22,6 +22,7 @@ import { overviewView, resolvedUrl } from './docs/overview.js';
 import { createRenderer, type Renderer } from './docs/render.js';
 import { sampleInputs } from '../model/samples.js';
 import { collectProperties } from '../model/schema-facts.js';
+import { unescapeSegment } from '../pointer.js';
 import { type SchemaNode, schemaTree } from './docs/schema-tree.js';
 import { deref } from '../model/schema-facts.js';
 import { lifecycleBadges } from './docs/badges.js';
@@ -232,7 +233,7 @@ function schemaUsage(model: ApiModel): Map<string, Operation[]> {
     const visit = (v: unknown, depth: number) => {
       if (!v || typeof v !== 'object' || depth > 6) return;
       const ref = (v as Record<string, unknown>).$ref;
-      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) names.add(ref.slice('#/components/schemas/'.length).replace(/~1/g, '/').replace(/~0/g, '~'));
+      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) names.add(unescapeSegment(ref.slice('#/components/schemas/'.length)));
       for (const x of Object.values(v)) visit(x, depth + 1);
     };
     for (const p of op.parameters) visit(p.schema, 0);

@@ -16,6 +16,7 @@ import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRuntime from '@stoplight/spectral-runtime';
 import withLoader from '@stoplight/spectral-ruleset-bundler/with-loader';
 import { bundleContract } from '../load/bundle.js';
+import { pointer as jsonPointer } from '../pointer.js';
 
 // CommonJS packages: their named exports are read off the default export.
 const { Spectral, Document } = spectralCore;
@@ -46,7 +47,7 @@ const SEVERITIES: LintSeverity[] = ['error', 'warning', 'info', 'hint'];
 
 /** JSON pointer of a path, escaping `~` and `/` (RFC 6901). */
 export function toPointer(segments: ReadonlyArray<string | number>): string {
-  return '#' + segments.map((s) => '/' + String(s).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return jsonPointer(...segments);
 }
 
 /** Loads the ruleset once; the returned function lints one file. */

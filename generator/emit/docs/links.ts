@@ -3,6 +3,7 @@
  * (`operations/x.html`), and every link is relative, so the site works from any static host and
  * from file://. Anchors are stable: `#param-<name>`, `#field-<path>`, `#error-<code>`.
  */
+import { unescapeSegment } from '../../pointer.js';
 import type { Operation } from '../../model/types.js';
 
 /** Characters kept verbatim in a file name or an anchor; everything else is escaped. */
@@ -80,7 +81,7 @@ export function createSiteLinks(operationIds: string[], schemaNames: string[], g
     schemaOfRef(ref) {
       const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
       if (!m) return undefined;
-      const name = m[1].replace(/~1/g, '/').replace(/~0/g, '~');
+      const name = unescapeSegment(m[1]);
       return known.has(name) ? name : undefined;
     },
   };
