@@ -17,6 +17,7 @@ import { startRecorder, splitUrl, type Recorder } from './server.js';
 const run = promisify(execFile);
 const curlPath = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((path) => existsSync(path));
 const curlSkipReason = curlPath ? '' : ' (SKIPPED: curl is not installed)';
+if (!curlPath && process.env.CI) throw new Error('curl is missing and CI is set: install it (.ci/run does); the curl tests may not be skipped on CI');
 
 let recorder: Recorder;
 beforeAll(async () => {
