@@ -7,6 +7,8 @@ import type { FieldInfo, OperationInfo } from './operation-info.js';
 import type { RequestParts } from './client-request.js';
 import { splitInput } from './wire.js';
 
+const NONE: ReadonlyMap<string, string> = new Map();
+
 /**
  * Sorts a method's flattened parameters into locations: the wire model's `splitInput`, after
  * taking out what the layout names (the whole body of a non-form body; renamed keys). A name the
@@ -17,11 +19,13 @@ export function splitParams(op: OperationInfo, params: unknown, layout: ParamsLa
     throw new TypeError(`${op.operationId}: parameters must be an object`);
   }
   const rest: Record<string, unknown> = {};
-  const renamed = new Map(Object.entries(layout.keys ?? {}).map(([where, key]) => [key, where]));
+  const renamed = layout.keys ? new Map(Object.entries(layout.keys).map(([where, key]) => [key, where])) : NONE;
   const moved: [string, string, unknown][] = [];
   let body: unknown;
-  for (const [key, value] of Object.entries((params ?? {}) as Record<string, unknown>)) {
-    if (value === undefined) continue;
+  const given = (params ?? {}) as Record<string, unknown>;
+  for (const key in given) {
+    const value = given[key];
+    if (value === undefined || !Object.hasOwn(given, key)) continue;
     if (layout.body !== undefined && key === layout.body) body = value;
     else if (renamed.has(key)) {
       const [where, ...name] = renamed.get(key)!.split(':');

@@ -39,12 +39,20 @@ export interface CallSignal {
   done(): void;
 }
 
+/** A call nothing can end early (the common case), shared rather than built per call. */
+const UNENDING: CallSignal = {
+  signal: undefined,
+  why: () => ({ timedOut: false, cancelled: false }),
+  done: () => {},
+};
+
 /** One signal from the client's, the call's and a timeout's; the timer runs until `done()`. */
 export function callSignal(clientSignal: AbortSignal | undefined, ownSignal: unknown, timeoutMs: unknown): CallSignal {
   if (ownSignal !== undefined && !(ownSignal instanceof AbortSignal)) throw new TypeError('signal must be an AbortSignal');
   if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))) {
     throw new TypeError(`timeoutMs must be a positive number of milliseconds, not ${String(timeoutMs)}`);
   }
+  if (clientSignal === undefined && ownSignal === undefined && timeoutMs === undefined) return UNENDING;
   const timeout = timeoutMs === undefined ? undefined : new AbortController();
   const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs as number);
   const signals = [clientSignal, ownSignal as AbortSignal | undefined, timeout?.signal].filter((s): s is AbortSignal => s !== undefined);
@@ -104,4 +112,31 @@ export function basicAuthorization(email: string | undefined, apiKey: string | u
   let binary = '';
   for (const b of bytes) binary += String.fromCharCode(b);
   return `Basic ${btoa(binary)}`;
+}
+
+/** A call's outcome as openapi-fetch gives it: `data` for a 2xx answer, `error` otherwise. */
+export interface Answer {
+  data?: unknown;
+  error?: unknown;
+  response: Response;
+}
+
+/**
+ * An answer read the way openapi-fetch 0.17 reads it with `parseAs: 'text'`, for calls sent
+ * without it: no body for 204, HEAD or an empty answer; the text of a 2xx answer; the JSON (or,
+ * failing that, the text) of any other. (openapi-fetch tells "empty" by `Content-Length: 0`, so a
+ * chunked empty answer gives it `''`; here any empty body is no body.)
+ */
+export function answerOf(response: Response, method: string, text: string): Answer {
+  if (response.status === 204 || method === 'HEAD' || text === '') {
+    return response.ok ? { data: undefined, response } : { error: undefined, response };
+  }
+  if (response.ok) return { data: text, response };
+  let error: unknown = text;
+  try {
+    error = JSON.parse(text);
+  } catch {
+    // not JSON: the text as is
+  }
+  return { error, response };
 }

@@ -14,7 +14,7 @@ import type {
   WireOperation,
 } from '../wire.js';
 import { coercePlain, coerceText } from './coerce.js';
-import { decodeFields, type PairSource } from './fields.js';
+import { decodeFields, fieldsByLocation, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
 import { MULTIPART, URLENCODED, mediaEssence } from './request.js';
 import { parseUrlencoded, type InPair } from './urlencoded.js';
@@ -29,24 +29,6 @@ export function decodeRequest(op: WireOperation, raw: RawRequest, opts: DecodeOp
     const message = `the request could not be read: ${error instanceof Error ? error.message : String(error)}`;
     return { ok: false, errors: [{ field: null, location: 'body', message }] };
   }
-}
-
-type FieldsByLocation = Record<WireField['in'], WireField[]> & { count: number };
-
-/**
- * An operation's fields by location, computed once per field list rather than per request (the
- * operation table is constant; a list that changed length is grouped again).
- */
-const groupedFields = new WeakMap<readonly WireField[], FieldsByLocation>();
-
-function fieldsByLocation(fields: readonly WireField[]): FieldsByLocation {
-  let groups = groupedFields.get(fields);
-  if (groups === undefined || groups.count !== fields.length) {
-    groups = { path: [], query: [], header: [], body: [], count: fields.length };
-    for (const field of fields) groups[field.in]?.push(field);
-    groupedFields.set(fields, groups);
-  }
-  return groups;
 }
 
 function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): DecodeResult {

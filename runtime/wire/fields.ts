@@ -19,16 +19,55 @@ function isBlob(value: unknown): value is Blob {
   return typeof Blob !== 'undefined' && value instanceof Blob;
 }
 
+export type FieldsByLocation = Record<WireField['in'], WireField[]> & { count: number };
+
+/**
+ * An operation's fields by location, computed once per field list rather than per request (the
+ * operation table is constant; a list that changed length is grouped again).
+ */
+const groupedFields = new WeakMap<readonly WireField[], FieldsByLocation>();
+
+export function fieldsByLocation(fields: readonly WireField[]): FieldsByLocation {
+  let groups = groupedFields.get(fields);
+  if (groups === undefined || groups.count !== fields.length) {
+    groups = { path: [], query: [], header: [], body: [], count: fields.length };
+    for (const field of fields) groups[field.in]?.push(field);
+    groupedFields.set(fields, groups);
+  }
+  return groups;
+}
+
+/**
+ * Fields by name, once per list (the lists of fieldsByLocation are stable). With two fields of
+ * one name (a query and a body field), the first wins, as a linear search would have it.
+ */
+const namedFields = new WeakMap<readonly WireField[], { map: Map<string, WireField>; count: number }>();
+
+export function fieldsByName(fields: readonly WireField[]): Map<string, WireField> {
+  let named = namedFields.get(fields);
+  if (named === undefined || named.count !== fields.length) {
+    const map = new Map<string, WireField>();
+    for (const field of fields) if (!map.has(field.name)) map.set(field.name, field);
+    named = { map, count: fields.length };
+    namedFields.set(fields, named);
+  }
+  return named.map;
+}
+
 /** Pairs for the values of one location, in the order of the values' keys. */
 export function encodeFields(fields: readonly WireField[], values: Record<string, unknown>): OutPair[] {
-  const byName = new Map(fields.map((field) => [field.name, field]));
+  const byName = fieldsByName(fields);
   const pairs: OutPair[] = [];
-  for (const [name, value] of Object.entries(values)) {
+  for (const name in values) {
+    if (!Object.hasOwn(values, name)) continue;
+    const value = values[name];
     if (value === undefined) continue;
     // A name the operation lacks still goes out (servers report it as ignored), as a client would
     // send it: scalars as text, arrays and objects as JSON.
     const field = byName.get(name) ?? { name, in: 'query', required: false, encoding: 'plain', types: [] };
-    pairs.push(...encodeField(field, value));
+    const encoded = encodeField(field, value);
+    if (encoded.length === 1) pairs.push(encoded[0]);
+    else pairs.push(...encoded);
   }
   return pairs;
 }

@@ -6,6 +6,7 @@
 import { plainText } from './coerce.js';
 
 export function fillPath(template: string, values: Record<string, unknown>): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{([^}/]+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined) throw new TypeError(`path parameter \`${name}\` is missing`);

@@ -3,9 +3,9 @@
  * the body in the media type chosen. The client sends exactly this, and the curl samples spell
  * exactly this.
  */
-import type { EncodeOptions, EncodedBody, EncodedRequest, RequestInput, WireOperation } from '../wire.js';
+import type { EncodeOptions, EncodedBody, EncodedRequest, RequestInput, WireField, WireOperation } from '../wire.js';
 import { fieldText } from './coerce.js';
-import { encodeFields } from './fields.js';
+import { encodeFields, fieldsByLocation, fieldsByName } from './fields.js';
 import { serializeMultipart } from './multipart.js';
 import { fillPath } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
@@ -19,25 +19,25 @@ export function mediaEssence(contentType: string): string {
 }
 
 export function encodeRequest(op: WireOperation, input: RequestInput, opts: EncodeOptions = {}): EncodedRequest {
-  const ofLocation = (location: string) => op.fields.filter((field) => field.in === location);
+  const groups = fieldsByLocation(op.fields);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers ?? {})) {
     if (value === undefined) continue;
-    const field = ofLocation('header').find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+    const field = groups.header.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
     headers[name] = fieldText(field ?? { name, encoding: 'plain', types: [] }, value);
   }
   const encoded: EncodedRequest = {
     method: op.method,
     path: fillPath(op.path, input.path ?? {}),
-    query: serializeUrlencoded(encodeFields(ofLocation('query'), input.query ?? {})),
+    query: serializeUrlencoded(encodeFields(groups.query, input.query ?? {})),
     headers,
   };
-  const body = encodeBody(op, input.body, opts);
+  const body = encodeBody(op, groups.body, input.body, opts);
   if (body !== undefined) encoded.body = body;
   return encoded;
 }
 
-function encodeBody(op: WireOperation, value: unknown, opts: EncodeOptions): EncodedBody | undefined {
+function encodeBody(op: WireOperation, fields: readonly WireField[], value: unknown, opts: EncodeOptions): EncodedBody | undefined {
   if (value === undefined) return undefined;
   if (op.body === undefined) throw new TypeError(`${op.operationId} takes no request body`);
   const { kind, mediaTypes } = op.body;
@@ -55,7 +55,7 @@ function encodeBody(op: WireOperation, value: unknown, opts: EncodeOptions): Enc
     throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);
   }
   const values = value as Record<string, unknown>;
-  const pairs = encodeFields(op.fields.filter((field) => field.in === 'body'), values);
+  const pairs = encodeFields(fields, values);
   // An optional body with nothing in it is not sent at all, as clients do for a bare POST.
   if (pairs.length === 0 && !op.body.required) return undefined;
   const hasFile = pairs.some((pair) => typeof pair.value !== 'string');
@@ -78,8 +78,9 @@ export function splitInput(op: WireOperation, params: Record<string, unknown>): 
     headers: {},
   };
   const fallback = op.body?.kind === 'form' ? 'body' : 'query';
+  const byName = fieldsByName(op.fields);
   for (const [name, value] of Object.entries(params)) {
-    const location = op.fields.find((field) => field.name === name)?.in ?? fallback;
+    const location = byName.get(name)?.in ?? fallback;
     if (location === 'body') (input.body ??= {})[name] = value;
     else if (location === 'header') input.headers[name] = value;
     else input[location][name] = value;

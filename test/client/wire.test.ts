@@ -2,8 +2,9 @@
  * The exact bytes the generated client puts on the wire, for every operation of the contract,
  * recorded by a real HTTP server: method, request target, Authorization, Content-Type, body. The
  * expected bytes come from the wire model (the client must add nothing and lose nothing on the
- * way through openapi-fetch); a few are spelled out by hand; and every recorded request is
- * decoded back with the wire model to the example it was built from.
+ * way); a few are spelled out by hand; and every recorded request is decoded back with the wire
+ * model to the example it was built from. Both routes a method call can take are checked: straight
+ * to fetch (nobody else sees the request) and through openapi-fetch (a middleware is installed).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../generated/client.js';
@@ -19,25 +20,29 @@ const BASIC = 'Basic ' + Buffer.from(`${EMAIL}:${API_KEY}`).toString('base64');
 
 let server: RecordingServer;
 let api: ApiClient;
+/** the same client with a middleware, so its calls go through openapi-fetch */
+let viaOpenapiFetch: ApiClient;
 let cases: OperationCase[];
 
 beforeAll(async () => {
   server = await startRecordingServer();
   api = createApiClient({ baseUrl: server.origin, email: EMAIL, apiKey: API_KEY, onIgnoredParameters: () => {}, onNotice: () => {} });
+  viaOpenapiFetch = createApiClient({ baseUrl: server.origin, email: EMAIL, apiKey: API_KEY, onIgnoredParameters: () => {}, onNotice: () => {} });
+  viaOpenapiFetch.use({ onRequest: () => undefined });
   cases = await contractCases();
 });
 afterAll(() => server.close());
 
-function callMethod(id: string, params: Record<string, unknown>) {
-  const method = (api as unknown as Record<string, (p: unknown) => Promise<{ data?: unknown; error?: unknown; response?: Response }>>)[id];
+function callMethod(id: string, params: Record<string, unknown>, client: ApiClient = api) {
+  const method = (client as unknown as Record<string, (p: unknown) => Promise<{ data?: unknown; error?: unknown; response?: Response }>>)[id];
   if (typeof method !== 'function') throw new Error(`the client has no method ${id}`);
-  return method(params);
+  return method.call(client, params);
 }
 
-async function lastRequestFor(id: string, params: Record<string, unknown>, answer?: unknown) {
+async function lastRequestFor(id: string, params: Record<string, unknown>, answer?: unknown, client: ApiClient = api) {
   server.respond(() => ({ body: answer ?? { result: 'success', msg: '' } }));
   const before = server.requests.length;
-  const result = await callMethod(id, params);
+  const result = await callMethod(id, params, client);
   expect(server.requests.length).toBe(before + 1);
   return { result, recorded: server.requests[server.requests.length - 1] };
 }
@@ -48,10 +53,13 @@ describe('every operation of the contract: bytes on the wire', () => {
     expect(cases).toHaveLength(22);
   });
 
-  it('sends exactly what the wire model encodes, with auth and content type, and parses the answer', async () => {
+  it.each([
+    ['sent straight to fetch', () => api],
+    ['through openapi-fetch (a middleware is installed)', () => viaOpenapiFetch],
+  ])('%s: sends exactly what the wire model encodes, with auth and content type, and parses the answer', async (_route, client) => {
     for (const { op, params, success } of cases) {
       const info = (operations as Record<string, OperationInfo>)[op.id];
-      const { result, recorded } = await lastRequestFor(op.id, params, success);
+      const { result, recorded } = await lastRequestFor(op.id, params, success, client());
       const split = splitInput(info, params);
       const wire = encodeRequest(info, { ...split, body: split.body ?? (info.body?.kind === 'form' ? {} : undefined) });
       const where = `${op.id}`;
