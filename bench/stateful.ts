@@ -262,6 +262,9 @@ With 2 cores, the server under test and the load generator each want one; above 
 also compete with other jobs and every number drops. The last row bounds what any Node server reaches
 on this machine with this load generator.
 
+Why the target is out of reach here, where the time goes and what was tried:
+[stateful-analysis.md](stateful-analysis.md) (written by hand; this file is rewritten by every run).
+
 <details><summary>Every run</summary>
 
 | round | server | req/s | req per server CPU-s | generator CPU | load avg before / after |

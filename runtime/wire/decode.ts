@@ -16,7 +16,7 @@ import type {
 import { coercePlain, coerceText } from './coerce.js';
 import { decodeFields, fieldsByLocation, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
-import { MULTIPART, URLENCODED, mediaEssence } from './request.js';
+import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded, type InPair } from './urlencoded.js';
 
 const utf8 = new TextDecoder('utf-8');
@@ -34,10 +34,9 @@ export function decodeRequest(op: WireOperation, raw: RawRequest, opts: DecodeOp
 function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): DecodeResult {
   const errors: DecodeError[] = [];
   const groups = fieldsByLocation(op.fields);
-  const fieldsIn = (location: WireField['in']) => groups[location];
   const value: DecodedRequest = { path: {}, query: {}, body: undefined, headers: {} };
 
-  for (const field of fieldsIn('path')) {
+  for (const field of groups.path) {
     const text = Object.prototype.hasOwnProperty.call(raw.pathParams, field.name) ? raw.pathParams[field.name] : undefined;
     if (text === undefined) {
       errors.push({ field: field.name, location: 'path', message: `\`${field.name}\` is missing from the path` });
@@ -48,22 +47,22 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
     else errors.push({ field: field.name, location: 'path', message: `\`${field.name}\` ${coerced.message}` });
   }
 
-  decodeHeaders(fieldsIn('header'), raw.headers ?? {}, value, errors);
+  decodeHeaders(groups.header, raw.headers ?? {}, value, errors);
 
   const query: PairSource = { location: 'query', pairs: parseUrlencoded(typeof raw.query === 'string' ? raw.query : ''), used: new Set() };
   const body = readBody(op, raw, errors);
   const form: PairSource | undefined = body.pairs ? { location: 'body', pairs: body.pairs, used: new Set() } : undefined;
   const lenient = opts.lenientLocation === true;
 
-  const queryFields = decodeFields(fieldsIn('query'), lenient && form ? [query, form] : [query]);
+  const queryFields = decodeFields(groups.query, lenient && form ? [query, form] : [query]);
   value.query = queryFields.values;
-  errors.push(...queryFields.errors.map((error) => ({ ...error, location: 'query' as const })));
+  for (const error of queryFields.errors) errors.push({ ...error, location: 'query' });
 
   if (op.body?.kind === 'form') {
-    const formFields = decodeFields(fieldsIn('body'), lenient ? (form ? [form, query] : [query]) : form ? [form] : []);
+    const formFields = decodeFields(groups.body, lenient ? (form ? [form, query] : [query]) : form ? [form] : []);
     // Always an object for form operations, so handlers need not tell "no body" from "no fields".
     value.body = formFields.values;
-    errors.push(...formFields.errors.map((error) => ({ ...error, location: 'body' as const })));
+    for (const error of formFields.errors) errors.push({ ...error, location: 'body' });
   } else if (body.document !== undefined) {
     value.body = body.document;
   }
@@ -72,14 +71,16 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
   const unknown: string[] = [];
   const unknownValues: Record<string, Array<string | Blob>> = {};
   for (const source of form ? [query, form] : [query]) {
-    source.pairs.forEach((pair: InPair, index: number) => {
-      if (source.used.has(index)) return;
+    if (source.used.size === source.pairs.length) continue; // every pair was a field's
+    for (let index = 0; index < source.pairs.length; index++) {
+      if (source.used.has(index)) continue;
+      const pair = source.pairs[index];
       if (!Object.prototype.hasOwnProperty.call(unknownValues, pair.name)) {
         unknown.push(pair.name);
         Object.defineProperty(unknownValues, pair.name, { value: [], enumerable: true, writable: true, configurable: true });
       }
       unknownValues[pair.name].push(pair.value);
-    });
+    }
   }
   return { ok: true, value, unknown, unknownValues };
 }
@@ -131,7 +132,7 @@ function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): Bo
       errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
       return {};
     }
-    if (spec !== undefined && !spec.mediaTypes.some((type) => mediaEssence(type) === essence)) {
+    if (spec !== undefined && !acceptsEssence(spec, essence)) {
       errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
       return {};
     }
@@ -141,7 +142,7 @@ function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): Bo
     errors.push({ field: null, location: 'body', message: parsed.message });
     return {};
   }
-  if (!spec.mediaTypes.some((type) => mediaEssence(type) === essence)) {
+  if (!acceptsEssence(spec, essence)) {
     errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
     return {};
   }

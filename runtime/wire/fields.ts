@@ -111,6 +111,8 @@ export interface PairSource {
   pairs: InPair[];
   /** indexes of pairs a field took */
   used: Set<number>;
+  /** the pairs' indexes by name, filled on first use by decodeFields */
+  byName?: Map<string, number[]>;
 }
 
 export interface FieldsDecoded {
@@ -126,33 +128,45 @@ export function decodeFields(fields: readonly WireField[], sources: PairSource[]
   const values: Record<string, unknown> = {};
   const errors: { field: string; message: string }[] = [];
   for (const field of fields) {
+    let found = false;
     for (const source of sources) {
-      const indexes = pairIndexes(field, source.pairs);
-      if (indexes.length === 0) continue;
-      indexes.forEach((index) => source.used.add(index));
+      const indexes = pairIndexes(field, source);
+      if (indexes === undefined) continue;
+      for (const index of indexes) source.used.add(index);
       const result = decodeField(field, indexes.map((index) => source.pairs[index]));
       if (result.ok) values[field.name] = result.value;
       else errors.push({ field: field.name, message: `\`${field.name}\` ${result.message}` });
+      found = true;
       break;
     }
-    if (!(field.name in values) && field.required && !errors.some((error) => error.field === field.name)) {
-      errors.push({ field: field.name, message: `\`${field.name}\` is required` });
-    }
+    if (!found && field.required) errors.push({ field: field.name, message: `\`${field.name}\` is required` });
   }
   return { values, errors };
 }
 
-function pairIndexes(field: WireField, pairs: InPair[]): number[] {
+/** The indexes of the pairs that belong to `field`, or undefined when none do. */
+function pairIndexes(field: WireField, source: PairSource): number[] | undefined {
+  if (field.encoding !== 'deepObject') return pairsByName(source).get(field.name);
   const indexes: number[] = [];
   const prefix = field.name + '[';
-  pairs.forEach((pair, index) => {
-    const matches =
-      field.encoding === 'deepObject'
-        ? pair.name.startsWith(prefix) && pair.name.endsWith(']')
-        : pair.name === field.name;
-    if (matches) indexes.push(index);
+  source.pairs.forEach((pair, index) => {
+    if (pair.name.startsWith(prefix) && pair.name.endsWith(']')) indexes.push(index);
   });
-  return indexes;
+  return indexes.length > 0 ? indexes : undefined;
+}
+
+/** A source's pair indexes by name, built once per source instead of a scan per field. */
+function pairsByName(source: PairSource): Map<string, number[]> {
+  if (source.byName === undefined) {
+    const byName = new Map<string, number[]>();
+    source.pairs.forEach((pair, index) => {
+      const list = byName.get(pair.name);
+      if (list) list.push(index);
+      else byName.set(pair.name, [index]);
+    });
+    source.byName = byName;
+  }
+  return source.byName;
 }
 
 type Decoded = { ok: true; value: unknown } | { ok: false; message: string };

@@ -15,7 +15,17 @@ export const MULTIPART = 'multipart/form-data';
 
 /** `Type/Sub; charset=x` → `type/sub`: what media types are compared by. */
 export function mediaEssence(contentType: string): string {
+  // Nearly every call sees an already plain, lower-case type (a contract's, or what clients send).
+  if (PLAIN_ESSENCE.test(contentType)) return contentType;
   return contentType.split(';')[0].trim().toLowerCase();
+}
+
+const PLAIN_ESSENCE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
+
+/** Whether `spec` accepts a body of media type `essence` (already an essence). */
+export function acceptsEssence(spec: { mediaTypes: string[] }, essence: string): boolean {
+  for (const type of spec.mediaTypes) if (mediaEssence(type) === essence) return true;
+  return false;
 }
 
 export function encodeRequest(op: WireOperation, input: RequestInput, opts: EncodeOptions = {}): EncodedRequest {
