@@ -76,10 +76,33 @@ export function callSignal(clientSignal: AbortSignal | undefined, ownSignal: unk
  * the headers, the wire model's bytes and the call's signal.
  */
 export function directFetch(headers: Record<string, string | null>, body: string | Uint8Array | Blob | undefined, signal: AbortSignal | undefined): (request: Request) => Promise<Response> {
-  const sent: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== null && value !== undefined) sent[name] = value;
+  const sent = headersToSend(headers);
   // TS 5.9 types BodyInit's typed arrays as ArrayBuffer-backed; the wire model's bytes are.
   return (request) => globalThis.fetch(request.url, { method: request.method, headers: sent, body: body as BodyInit | undefined, signal });
+}
+
+/**
+ * The headers a request sent without openapi-fetch carries, merged as openapi-fetch merges them
+ * into a Headers object: names compare without case, a later name replaces an earlier one and
+ * `null` removes it (so a caller's `authorization` cannot ride along where the client sets or
+ * drops `Authorization`).
+ */
+export function headersToSend(headers: Record<string, string | null>): Record<string, string> {
+  const sent: Record<string, string> = {};
+  const keyOf = new Map<string, string>();
+  for (const name in headers) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    const lower = name.toLowerCase();
+    const earlier = keyOf.get(lower);
+    if (earlier !== undefined) delete sent[earlier];
+    if (value === null) keyOf.delete(lower);
+    else {
+      sent[name] = value;
+      keyOf.set(lower, name);
+    }
+  }
+  return sent;
 }
 
 /** What `directFetch` reads of the request openapi-fetch builds: the URL and the method. */

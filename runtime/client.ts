@@ -35,7 +35,7 @@ import { errorFromAnswer, errorFromThrow, invalidAnswer, type CallResult } from 
 import { encodeRequest } from './wire.js';
 import type { OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
-import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, answerOf, resolveBaseUrl, type Answer, type RequestParts } from './client-request.js';
+import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, type Answer, type RequestParts } from './client-request.js';
 
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
@@ -190,16 +190,16 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
 
   /**
    * One method call's round trip, answered as openapi-fetch answers with `parseAs: 'text'`.
-   * Encoding happens now (misuse throws here, before anything is sent); `call` sends. With nobody to see the request, it goes straight to fetch: openapi-fetch's part of a
-   * call (merging headers into Headers objects, a Request, the middleware loop) costs more than
-   * the whole 10% a client may add to a hand-written fetch on loopback. Bytes, headers and
-   * parsing are the same either way; test/client checks both routes byte for byte.
+   * Encoding happens now (misuse throws here, before anything is sent); `call` sends. With nobody
+   * to see the request, it goes straight to fetch: openapi-fetch's part of a call (merging
+   * headers into Headers objects, a Request, the middleware loop) costs more than the whole 10% a
+   * client may add to a hand-written fetch on loopback. Bytes, headers (merged as openapi-fetch
+   * merges them) and parsing are the same either way; test/client checks both routes.
    */
   function prepare(op: OperationInfo, parts: RequestParts, call: CallOptions, signal: AbortSignal | undefined): Prepared {
     if (!direct()) return { init: fetchOptions(op, parts, call, signal) };
     const { wire, headers, serialized } = encode(op, parts, call);
-    const sent: Record<string, string> = {};
-    for (const name in headers) if (headers[name] !== null) sent[name] = headers[name]!;
+    const sent = headersToSend(headers);
     const url = baseUrl + wire.path + (wire.query ? `?${wire.query}` : '');
     // TS 5.9 types BodyInit's typed arrays as ArrayBuffer-backed; the wire model's bytes are.
     return { url, init: { method: op.method, headers: sent, body: serialized as BodyInit | undefined, signal } };

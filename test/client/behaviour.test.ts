@@ -269,6 +269,18 @@ describe('openapi-fetch extension points', () => {
     expect(last()).toEqual(plain);
   });
 
+  it('header names merge without case on both routes: the client\'s Authorization wins, and is dropped where no credentials go', async () => {
+    for (const viaMiddleware of [false, true]) {
+      const api = client({ headers: { authorization: 'Bearer stale', 'x-client': 'a' } });
+      if (viaMiddleware) api.use({ onRequest: () => undefined });
+      await api.getStreams({}, { headers: { 'X-CLIENT': 'b' } });
+      expect(last().headers.authorization, `middleware: ${viaMiddleware}`).toBe(`Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`);
+      expect(last().headers['x-client'], `middleware: ${viaMiddleware}`).toBe('b');
+      await api.fetchApiKey({ username: 'a@example.com', password: 'p' });
+      expect(last().headers.authorization, `middleware: ${viaMiddleware}`).toBeUndefined();
+    }
+  });
+
   it('per-call headers in any form openapi-fetch takes', async () => {
     const api = client({ headers: { 'X-Client': 'tests' } });
     await api.getStreams({}, { headers: { 'X-Trace': 'a' } });
