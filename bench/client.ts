@@ -31,6 +31,8 @@ const BATCHES = Number(option('batches', '21'));
 const CALLS = Number(option('calls', '500'));
 /** calls per side before switching to the next side, within a round */
 const SLICE = 25;
+/** slices per side and round (`--calls` is rounded to whole slices) */
+const SLICES = Math.max(1, Math.round(CALLS / SLICE));
 const OUT = resolve(ROOT, option('out', 'bench/results/client.md'));
 const CONTRACT = 'openapi/openapi.yaml';
 
@@ -175,7 +177,7 @@ async function benchCalls(origin: string): Promise<Row[]> {
       // that goes first rotates.
       const spent = { byHand: 0, openapiFetch: 0, client: 0, withMiddleware: 0 };
       const cpu = { ...spent };
-      for (let j = 0; j < CALLS / SLICE; j++) {
+      for (let j = 0; j < SLICES; j++) {
         for (let k = 0; k < SIDES.length; k++) {
           const side = SIDES[(i + j + k) % SIDES.length];
           const took = await batch(p[side], SLICE);
@@ -184,8 +186,8 @@ async function benchCalls(origin: string): Promise<Row[]> {
         }
       }
       for (const side of SIDES) {
-        row[side].push(spent[side] / (CALLS / SLICE));
-        row.cpu[side].push(cpu[side] / (CALLS / SLICE));
+        row[side].push(spent[side] / SLICES);
+        row.cpu[side].push(cpu[side] / SLICES);
       }
     }
     rows.push(row);
@@ -243,7 +245,7 @@ async function main() {
     '',
     '## Per-call time: generated client vs hand-written fetch',
     '',
-    `Sequential keep-alive calls to a local node:http server in another process; ${BATCHES} rounds of one batch of ${CALLS} calls per side (the side that goes first rotates), µs per call as the median over batches. The ratios are paired: each round's client batch over the same round's hand-written batch, median over rounds (middle half of the rounds in brackets), so a change in machine load during the run cancels out. The hand-written call builds the same bytes with URLSearchParams and JSON.stringify and parses the JSON answer. "openapi-fetch alone" sends the same prebuilt bytes through a bare openapi-fetch client. "with a middleware" is the generated client with a no-op openapi-fetch middleware installed, which makes its calls go through openapi-fetch.`,
+    `Sequential keep-alive calls to a local node:http server in another process; ${BATCHES} rounds of ${SLICES * SLICE} calls per side (the side that goes first rotates), µs per call as the median over rounds. The ratios are paired: each round's client batch over the same round's hand-written batch, median over rounds (middle half of the rounds in brackets), so a change in machine load during the run cancels out. The hand-written call builds the same bytes with URLSearchParams and JSON.stringify and parses the JSON answer. "openapi-fetch alone" sends the same prebuilt bytes through a bare openapi-fetch client. "with a middleware" is the generated client with a no-op openapi-fetch middleware installed, which makes its calls go through openapi-fetch.`,
     '',
     '| request | hand-written fetch | openapi-fetch alone | generated client | with a middleware | client / hand (paired) | with a middleware / hand |',
     '|---|---:|---:|---:|---:|---:|---:|',

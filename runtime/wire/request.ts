@@ -69,7 +69,7 @@ function encodeBody(op: WireOperation, fields: readonly WireField[], value: unkn
   // An optional body with nothing in it is not sent at all, as clients do for a bare POST.
   if (pairs.length === 0 && !op.body.required) return undefined;
   const hasFile = pairs.some((pair) => typeof pair.value !== 'string');
-  const chosen = opts.mediaType ?? (hasFile && mediaTypes.some((type) => mediaEssence(type) === MULTIPART) ? MULTIPART : mediaTypes[0]);
+  const chosen = opts.mediaType ?? (hasFile && acceptsEssence(op.body, MULTIPART) ? MULTIPART : mediaTypes[0]);
   const essence = mediaEssence(chosen ?? URLENCODED);
   if (essence === URLENCODED) return { contentType: URLENCODED, text: serializeUrlencoded(pairs) };
   if (essence === MULTIPART) return serializeMultipart(pairs, opts.boundary);

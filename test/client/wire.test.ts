@@ -22,13 +22,15 @@ let server: RecordingServer;
 let api: ApiClient;
 /** the same client with a middleware, so its calls go through openapi-fetch */
 let viaOpenapiFetch: ApiClient;
+/** requests the middleware of `viaOpenapiFetch` saw */
+let seenByMiddleware = 0;
 let cases: OperationCase[];
 
 beforeAll(async () => {
   server = await startRecordingServer();
   api = createApiClient({ baseUrl: server.origin, email: EMAIL, apiKey: API_KEY, onIgnoredParameters: () => {}, onNotice: () => {} });
   viaOpenapiFetch = createApiClient({ baseUrl: server.origin, email: EMAIL, apiKey: API_KEY, onIgnoredParameters: () => {}, onNotice: () => {} });
-  viaOpenapiFetch.use({ onRequest: () => undefined });
+  viaOpenapiFetch.use({ onRequest: () => void seenByMiddleware++ });
   cases = await contractCases();
 });
 afterAll(() => server.close());
@@ -57,6 +59,7 @@ describe('every operation of the contract: bytes on the wire', () => {
     ['sent straight to fetch', () => api],
     ['through openapi-fetch (a middleware is installed)', () => viaOpenapiFetch],
   ])('%s: sends exactly what the wire model encodes, with auth and content type, and parses the answer', async (_route, client) => {
+    const seenBefore = seenByMiddleware;
     for (const { op, params, success } of cases) {
       const info = (operations as Record<string, OperationInfo>)[op.id];
       const { result, recorded } = await lastRequestFor(op.id, params, success, client());
@@ -85,6 +88,8 @@ describe('every operation of the contract: bytes on the wire', () => {
       expect(result.error, where).toBeUndefined();
       expect(result.data, where).toEqual(success ?? { result: 'success', msg: '' });
     }
+    // The route really was the one named: the middleware saw every call of its client, no other.
+    expect(seenByMiddleware - seenBefore).toBe(client() === viaOpenapiFetch ? cases.length : 0);
   });
 });
 
