@@ -78,7 +78,10 @@ function documents(): Doc[] {
   return [...breadth, ...big].filter((d) => !ONLY || d.name.includes(ONLY));
 }
 
-function exec(argv: string[], timeoutMs = 300_000): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
+function exec(
+  argv: string[],
+  timeoutMs = 300_000,
+): Promise<{ code: number | null; stdout: string; stderr: string; ms: number }> {
   return new Promise((done) => {
     const t0 = performance.now();
     const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -116,7 +119,11 @@ function classify(code: number | null, stdout: string, stderr: string): GenOutco
   }
   const failed = lines.findIndex((l) => /the (\S+) emitter failed/.test(l));
   if (failed >= 0) {
-    return { kind: 'emitter', emitter: /the (\S+) emitter failed/.exec(lines[failed])![1], message: (lines[failed + 1] ?? '').trim() };
+    return {
+      kind: 'emitter',
+      emitter: /the (\S+) emitter failed/.exec(lines[failed])![1],
+      message: (lines[failed + 1] ?? '').trim(),
+    };
   }
   return { kind: 'crash', message: `exit ${code}: ${lines.slice(0, 4).join(' ⏎ ').slice(0, 500)}` };
 }
@@ -129,19 +136,43 @@ async function generateAll(docs: Doc[], results: Map<string, Result>): Promise<v
     const dir = docDir(doc);
     const peerOut = join(dir, 'ots', 'types.ts');
     const reusePeer = REUSE_PEER && existsSync(peerOut);
-    for (const sub of ['gen', 'docs', ...(reusePeer ? [] : ['ots'])]) rmSync(join(dir, sub), { recursive: true, force: true });
+    for (const sub of ['gen', 'docs', ...(reusePeer ? [] : ['ots'])])
+      rmSync(join(dir, sub), { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const rel = (p: string) => relative(ROOT, p);
-    const ours = await exec([join(GENERATOR, 'bin', 'tms-gen.js'), '--contract', doc.file, '--out', rel(join(dir, 'gen')), '--docs', rel(join(dir, 'docs')), '--quiet']);
-    const theirs = !PEER ? { code: 1, stdout: '', stderr: 'not run (--no-peer)', ms: 0 }
-      : reusePeer ? { code: 0, stdout: '', stderr: '', ms: 0 }
-      : await exec([OTS, doc.file, '-o', peerOut]);
+    const ours = await exec([
+      join(GENERATOR, 'bin', 'tms-gen.js'),
+      '--contract',
+      doc.file,
+      '--out',
+      rel(join(dir, 'gen')),
+      '--docs',
+      rel(join(dir, 'docs')),
+      '--quiet',
+    ]);
+    const theirs = !PEER
+      ? { code: 1, stdout: '', stderr: 'not run (--no-peer)', ms: 0 }
+      : reusePeer
+        ? { code: 0, stdout: '', stderr: '', ms: 0 }
+        : await exec([OTS, doc.file, '-o', peerOut]);
     results.set(doc.name, {
       doc,
       gen: classify(ours.code, ours.stdout, ours.stderr),
       genMs: ours.ms,
       ours: [],
-      ots: { ok: theirs.code === 0, message: theirs.code === 0 ? undefined : (theirs.stderr || theirs.stdout).trim().split('\n').slice(-3).join(' ⏎ ').slice(0, 300), ms: theirs.ms },
+      ots: {
+        ok: theirs.code === 0,
+        message:
+          theirs.code === 0
+            ? undefined
+            : (theirs.stderr || theirs.stdout)
+                .trim()
+                .split('\n')
+                .slice(-3)
+                .join(' ⏎ ')
+                .slice(0, 300),
+        ms: theirs.ms,
+      },
       theirs: [],
     });
     // The HTML reference is not inspected here (exit 0 says it was written) and is most of the scratch space (~1 GB).
@@ -171,7 +202,10 @@ function batches(files: string[]): string[][] {
 }
 
 /** tsc --strict over each batch; returns error lines keyed by the file they are in (absolute). */
-async function typecheck(label: string, files: string[]): Promise<{ byFile: Map<string, string[]>; other: string[]; ms: number }> {
+async function typecheck(
+  label: string,
+  files: string[],
+): Promise<{ byFile: Map<string, string[]>; other: string[]; ms: number }> {
   const byFile = new Map<string, string[]>();
   const other: string[] = [];
   const groups = batches(files);
@@ -179,13 +213,26 @@ async function typecheck(label: string, files: string[]): Promise<{ byFile: Map<
   let done = 0;
   await pool(groups, async (group, i) => {
     const config = join(SCRATCH, `tsconfig.${label}.${i}.json`);
-    writeFileSync(config, JSON.stringify({
-      compilerOptions: {
-        strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext',
-        lib: ['ES2023', 'DOM', 'DOM.Iterable'], types: ['node'], skipLibCheck: false,
-      },
-      files: group,
-    }, null, 2));
+    writeFileSync(
+      config,
+      JSON.stringify(
+        {
+          compilerOptions: {
+            strict: true,
+            noEmit: true,
+            target: 'ES2022',
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+            types: ['node'],
+            skipLibCheck: false,
+          },
+          files: group,
+        },
+        null,
+        2,
+      ),
+    );
     const r = await exec([TSC, '-p', config, '--pretty', 'false'], 900_000);
     const lines = r.stdout.split('\n');
     // A diagnostic is a `file(line,col): error TS…` line followed by indented continuation lines.
@@ -204,7 +251,8 @@ async function typecheck(label: string, files: string[]): Promise<{ byFile: Map<
         last[last.length - 1] += ' ' + line.trim();
       }
     }
-    if (r.code !== 0 && r.code !== 2 && r.code !== 1) other.push(`tsc batch ${i} exited ${r.code} (${r.stderr.trim().slice(0, 200)})`);
+    if (r.code !== 0 && r.code !== 2 && r.code !== 1)
+      other.push(`tsc batch ${i} exited ${r.code} (${r.stderr.trim().slice(0, 200)})`);
     done++;
     console.log(`  tsc ${label}: ${done}/${groups.length} programs`);
   });
@@ -212,7 +260,9 @@ async function typecheck(label: string, files: string[]): Promise<{ byFile: Map<
 }
 
 /** Imports every validators.js (plain JS: tsc does not look inside), in one child process. */
-async function loadValidators(dirs: { name: string; file: string }[]): Promise<Map<string, string>> {
+async function loadValidators(
+  dirs: { name: string; file: string }[],
+): Promise<Map<string, string>> {
   const code = `
     const { pathToFileURL } = await import('node:url');
     const failures = {};
@@ -225,9 +275,15 @@ async function loadValidators(dirs: { name: string; file: string }[]): Promise<M
     console.log(JSON.stringify(failures));`;
   const r = await exec(['--input-type=module', '-e', code], 900_000);
   try {
-    return new Map(Object.entries(JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as Record<string, string>));
+    return new Map(
+      Object.entries(
+        JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as Record<string, string>,
+      ),
+    );
   } catch {
-    return new Map(dirs.map((d) => [d.name, `validator import run failed: ${r.stderr.slice(0, 200)}`]));
+    return new Map(
+      dirs.map((d) => [d.name, `validator import run failed: ${r.stderr.slice(0, 200)}`]),
+    );
   }
 }
 
@@ -253,14 +309,21 @@ async function main(): Promise<void> {
   const loaded = docs.filter((d) => results.get(d.name)!.gen.kind === 'loaded');
   // A document's files stay together (one batch); biggest documents first, so the batch holding
   // Stripe starts early rather than last.
-  const ourByDoc = loaded.map((d) => OUR_FILES.map((f) => join(docDir(d), 'gen', f)).filter(existsSync));
+  const ourByDoc = loaded.map((d) =>
+    OUR_FILES.map((f) => join(docDir(d), 'gen', f)).filter(existsSync),
+  );
   ourByDoc.sort((a, b) => sum(b) - sum(a));
-  const theirFiles = docs.filter((d) => results.get(d.name)!.ots.ok).map((d) => join(docDir(d), 'ots', 'types.ts')).filter(existsSync);
+  const theirFiles = docs
+    .filter((d) => results.get(d.name)!.ots.ok)
+    .map((d) => join(docDir(d), 'ots', 'types.ts'))
+    .filter(existsSync);
   theirFiles.sort((a, b) => statSync(b).size - statSync(a).size);
 
   const tOurs = await typecheck('ours', ourByDoc.flat());
   const tTheirs = await typecheck('theirs', theirFiles);
-  const validatorFailures = await loadValidators(loaded.map((d) => ({ name: d.name, file: join(docDir(d), 'gen', 'validators.js') })));
+  const validatorFailures = await loadValidators(
+    loaded.map((d) => ({ name: d.name, file: join(docDir(d), 'gen', 'validators.js') })),
+  );
 
   const other: string[] = [...tOurs.other, ...tTheirs.other];
   for (const [file, lines] of tOurs.byFile) {
@@ -275,7 +338,11 @@ async function main(): Promise<void> {
   }
   for (const [name, message] of validatorFailures) results.get(name)!.validatorsLoad = message;
 
-  writeReport(docs.map((d) => results.get(d.name)!), other, { genWall, tscOurs: tOurs.ms, tscTheirs: tTheirs.ms });
+  writeReport(
+    docs.map((d) => results.get(d.name)!),
+    other,
+    { genWall, tscOurs: tOurs.ms, tscTheirs: tTheirs.ms },
+  );
   console.log(`wrote ${relative(ROOT, OUT)}`);
 }
 
@@ -283,7 +350,11 @@ function sum(files: string[]): number {
   return files.reduce((n, f) => n + statSync(f).size, 0);
 }
 
-function writeReport(all: Result[], other: string[], times: { genWall: number; tscOurs: number; tscTheirs: number }): void {
+function writeReport(
+  all: Result[],
+  other: string[],
+  times: { genWall: number; tscOurs: number; tscTheirs: number },
+): void {
   const count = (pred: (r: Result) => boolean) => all.filter(pred).length;
   const loaded = all.filter((r) => r.gen.kind === 'loaded');
   const oursClean = loaded.filter((r) => r.ours.length === 0 && !r.validatorsLoad);
@@ -296,24 +367,46 @@ function writeReport(all: Result[], other: string[], times: { genWall: number; t
   const md: string[] = [];
   md.push('# Spec-agnostic generation on real documents');
   md.push('');
-  md.push(`Generated by \`node --import tsx bench/breadth.ts\` (${new Date().toISOString().slice(0, 10)}). Documents: the ${all.filter((r) => !r.doc.name.startsWith('big__')).length} of`);
-  md.push('`../shared/specs/breadth/` plus Zulip\'s and Stripe\'s from `big/`. Ours: the real `tms-gen` CLI, every');
-  md.push('emitter (types, operations, client, prism, validators, server, docs); then `tsc --strict` (TypeScript');
-  md.push('5.9, no `skipLibCheck`) over types.ts, operations.ts, client.ts, server.ts and validators.d.ts, and');
-  md.push('Node importing validators.js. Theirs: the openapi-typescript CLI, then `tsc --strict` over its file.');
+  md.push(
+    `Generated by \`node --import tsx bench/breadth.ts\` (${new Date().toISOString().slice(0, 10)}). Documents: the ${all.filter((r) => !r.doc.name.startsWith('big__')).length} of`,
+  );
+  md.push(
+    "`../shared/specs/breadth/` plus Zulip's and Stripe's from `big/`. Ours: the real `tms-gen` CLI, every",
+  );
+  md.push(
+    'emitter (types, operations, client, prism, validators, server, docs); then `tsc --strict` (TypeScript',
+  );
+  md.push(
+    '5.9, no `skipLibCheck`) over types.ts, operations.ts, client.ts, server.ts and validators.d.ts, and',
+  );
+  md.push(
+    'Node importing validators.js. Theirs: the openapi-typescript CLI, then `tsc --strict` over its file.',
+  );
   md.push('');
   md.push('| | tms-gen (all artifacts) | openapi-typescript 7.13 (types only) |');
   md.push('|---|---|---|');
   md.push(`| documents | ${all.length} | ${all.length} |`);
   md.push(`| refused as invalid (by design) | ${count((r) => r.gen.kind === 'refused')} | — |`);
-  md.push(`| emitter failure / crash | ${count((r) => r.gen.kind === 'emitter')} / ${count((r) => r.gen.kind === 'crash')} | ${count((r) => !r.ots.ok)} (CLI exit ≠ 0) |`);
+  md.push(
+    `| emitter failure / crash | ${count((r) => r.gen.kind === 'emitter')} / ${count((r) => r.gen.kind === 'crash')} | ${count((r) => !r.ots.ok)} (CLI exit ≠ 0) |`,
+  );
   md.push(`| generated | ${loaded.length} | ${theirsOk.length} |`);
-  md.push(`| tsc --strict clean | **${oursClean.length} / ${loaded.length}** | **${theirsClean.length} / ${theirsOk.length}** |`);
-  md.push(`| documents with tsc errors | ${loaded.filter((r) => r.ours.length > 0).length} | ${theirsOk.filter((r) => r.theirs.length > 0).length} |`);
+  md.push(
+    `| tsc --strict clean | **${oursClean.length} / ${loaded.length}** | **${theirsClean.length} / ${theirsOk.length}** |`,
+  );
+  md.push(
+    `| documents with tsc errors | ${loaded.filter((r) => r.ours.length > 0).length} | ${theirsOk.filter((r) => r.theirs.length > 0).length} |`,
+  );
   md.push(`| tsc errors in total | ${oursErrors} | ${theirsErrors} |`);
-  md.push(`| validators.js fails to import | ${loaded.filter((r) => r.validatorsLoad).length} | — |`);
-  md.push(`| of the ${loaded.length} documents we generate, tsc-clean | ${oursClean.length} | ${theirsOnLoaded} |`);
-  md.push(`| wall time (2 jobs) | generate${REUSE_PEER ? ' (openapi-typescript output reused where present)' : ' + openapi-typescript'} ${s(times.genWall)}; tsc ${s(times.tscOurs)} | tsc ${s(times.tscTheirs)} |`);
+  md.push(
+    `| validators.js fails to import | ${loaded.filter((r) => r.validatorsLoad).length} | — |`,
+  );
+  md.push(
+    `| of the ${loaded.length} documents we generate, tsc-clean | ${oursClean.length} | ${theirsOnLoaded} |`,
+  );
+  md.push(
+    `| wall time (2 jobs) | generate${REUSE_PEER ? ' (openapi-typescript output reused where present)' : ' + openapi-typescript'} ${s(times.genWall)}; tsc ${s(times.tscOurs)} | tsc ${s(times.tscTheirs)} |`,
+  );
   md.push('');
   const refused = all.filter((r) => r.gen.kind === 'refused');
   md.push('## Refused as invalid');
@@ -324,21 +417,41 @@ function writeReport(all: Result[], other: string[], times: { genWall: number; t
   else {
     md.push('| document | problems | first problem |');
     md.push('|---|---|---|');
-    for (const r of refused) if (r.gen.kind === 'refused') md.push(`| ${r.doc.name} | ${r.gen.count} | ${cell(r.gen.first.replace(r.doc.file, basename(r.doc.file))).slice(0, 300)} |`);
+    for (const r of refused)
+      if (r.gen.kind === 'refused')
+        md.push(
+          `| ${r.doc.name} | ${r.gen.count} | ${cell(r.gen.first.replace(r.doc.file, basename(r.doc.file))).slice(0, 300)} |`,
+        );
   }
   md.push('');
   md.push('## Our failures');
   md.push('');
-  const ourFailures = all.filter((r) => r.gen.kind === 'emitter' || r.gen.kind === 'crash' || r.ours.length > 0 || r.validatorsLoad);
-  if (ourFailures.length === 0) md.push('None: every document we load generates every artifact, and all of it compiles under `tsc --strict`.');
+  const ourFailures = all.filter(
+    (r) =>
+      r.gen.kind === 'emitter' || r.gen.kind === 'crash' || r.ours.length > 0 || r.validatorsLoad,
+  );
+  if (ourFailures.length === 0)
+    md.push(
+      'None: every document we load generates every artifact, and all of it compiles under `tsc --strict`.',
+    );
   else {
     md.push('| document | failure | detail (first 3) |');
     md.push('|---|---|---|');
     for (const r of ourFailures) {
-      if (r.gen.kind === 'emitter') md.push(`| ${r.doc.name} | ${r.gen.emitter} emitter | ${cell(r.gen.message).slice(0, 300)} |`);
-      else if (r.gen.kind === 'crash') md.push(`| ${r.doc.name} | crash | ${cell(r.gen.message)} |`);
-      if (r.ours.length > 0) md.push(`| ${r.doc.name} | ${r.ours.length} tsc error${r.ours.length === 1 ? '' : 's'} | ${r.ours.slice(0, 3).map(short).join('<br>')} |`);
-      if (r.validatorsLoad) md.push(`| ${r.doc.name} | validators.js import | ${cell(r.validatorsLoad).slice(0, 300)} |`);
+      if (r.gen.kind === 'emitter')
+        md.push(
+          `| ${r.doc.name} | ${r.gen.emitter} emitter | ${cell(r.gen.message).slice(0, 300)} |`,
+        );
+      else if (r.gen.kind === 'crash')
+        md.push(`| ${r.doc.name} | crash | ${cell(r.gen.message)} |`);
+      if (r.ours.length > 0)
+        md.push(
+          `| ${r.doc.name} | ${r.ours.length} tsc error${r.ours.length === 1 ? '' : 's'} | ${r.ours.slice(0, 3).map(short).join('<br>')} |`,
+        );
+      if (r.validatorsLoad)
+        md.push(
+          `| ${r.doc.name} | validators.js import | ${cell(r.validatorsLoad).slice(0, 300)} |`,
+        );
     }
   }
   md.push('');
@@ -352,14 +465,18 @@ function writeReport(all: Result[], other: string[], times: { genWall: number; t
     md.push('|---|---|---|');
     for (const r of theirFailures) {
       if (!r.ots.ok) md.push(`| ${r.doc.name} | CLI failed | ${cell(r.ots.message ?? '')} |`);
-      else md.push(`| ${r.doc.name} | ${r.theirs.length} tsc error${r.theirs.length === 1 ? '' : 's'} | ${r.theirs.slice(0, 2).map(short).join('<br>')} |`);
+      else
+        md.push(
+          `| ${r.doc.name} | ${r.theirs.length} tsc error${r.theirs.length === 1 ? '' : 's'} | ${r.theirs.slice(0, 2).map(short).join('<br>')} |`,
+        );
     }
   }
   if (other.length > 0) {
     md.push('');
     md.push('## Errors outside the generated files');
     md.push('');
-    for (const line of other.slice(0, 20)) md.push(`- ${cell(line.replace(ROOT, '')).slice(0, 300)}`);
+    for (const line of other.slice(0, 20))
+      md.push(`- ${cell(line.replace(ROOT, '')).slice(0, 300)}`);
   }
   md.push('');
   mkdirSync(resolve(OUT, '..'), { recursive: true });

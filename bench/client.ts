@@ -45,7 +45,8 @@ function timeProcess(argv: string[]): number {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   const ms = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`${argv.join(' ')} failed (${r.status}): ${r.stderr.toString()}`);
+  if (r.status !== 0)
+    throw new Error(`${argv.join(' ')} failed (${r.status}): ${r.stderr.toString()}`);
   return ms;
 }
 
@@ -55,8 +56,22 @@ function benchGenerate(): { ours: number[]; theirs: number[]; startup: number[] 
   const theirs: number[] = [];
   const startup: number[] = [];
   try {
-    const gen = ['bin/tms-gen.js', '--contract', CONTRACT, '--out', join(scratch, 'gen'), '--docs', join(scratch, 'docs'), '--quiet'];
-    const ots = ['node_modules/openapi-typescript/bin/cli.js', CONTRACT, '-o', join(scratch, 'ots.ts')];
+    const gen = [
+      'bin/tms-gen.js',
+      '--contract',
+      CONTRACT,
+      '--out',
+      join(scratch, 'gen'),
+      '--docs',
+      join(scratch, 'docs'),
+      '--quiet',
+    ];
+    const ots = [
+      'node_modules/openapi-typescript/bin/cli.js',
+      CONTRACT,
+      '-o',
+      join(scratch, 'ots.ts'),
+    ];
     timeProcess(gen); // warm the file cache for both
     timeProcess(ots);
     for (let i = 0; i < RUNS; i++) {
@@ -82,7 +97,9 @@ async function startServer(): Promise<{ origin: string; stop(): void }> {
     server.keepAliveTimeout = 60000;
     server.listen(0, '127.0.0.1', () => console.log(server.address().port));`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((ok) => child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())));
+  const port = await new Promise<string>((ok) =>
+    child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim())),
+  );
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }
 
@@ -98,7 +115,11 @@ interface Pair {
 
 function pairs(origin: string): Pair[] {
   const api = createApiClient({ baseUrl: origin, email: 'iago@example.com', apiKey: 'abcd1234' });
-  const viaMiddleware = createApiClient({ baseUrl: origin, email: 'iago@example.com', apiKey: 'abcd1234' });
+  const viaMiddleware = createApiClient({
+    baseUrl: origin,
+    email: 'iago@example.com',
+    apiKey: 'abcd1234',
+  });
   viaMiddleware.use({ onRequest: () => undefined });
   const auth = `Basic ${btoa('iago@example.com:abcd1234')}`;
   const plain = createClient<any>({ baseUrl: `${origin}/api/v1` });
@@ -112,17 +133,33 @@ function pairs(origin: string): Pair[] {
         if (r.error) throw new Error(r.error.msg);
       },
       withMiddleware: async () => {
-        const r = await viaMiddleware.sendMessage({ type: 'direct', to: [12, 15], content: 'hello' });
+        const r = await viaMiddleware.sendMessage({
+          type: 'direct',
+          to: [12, 15],
+          content: 'hello',
+        });
         if (r.error) throw new Error(r.error.msg);
       },
       byHand: async () => {
-        const body = new URLSearchParams({ type: 'direct', to: JSON.stringify([12, 15]), content: 'hello' }).toString();
-        const res = await fetch(`${origin}/api/v1/messages`, { method: 'POST', headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' }, body });
+        const body = new URLSearchParams({
+          type: 'direct',
+          to: JSON.stringify([12, 15]),
+          content: 'hello',
+        }).toString();
+        const res = await fetch(`${origin}/api/v1/messages`, {
+          method: 'POST',
+          headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body,
+        });
         if (!res.ok) throw new Error(String(res.status));
         await res.json();
       },
       openapiFetch: async () => {
-        const r = await plain.POST('/messages', { body: formBody, bodySerializer: (b: unknown) => b, headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' } });
+        const r = await plain.POST('/messages', {
+          body: formBody,
+          bodySerializer: (b: unknown) => b,
+          headers: { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+        });
         if (r.error) throw new Error('failed');
       },
     },
@@ -133,18 +170,34 @@ function pairs(origin: string): Pair[] {
         if (r.error) throw new Error(r.error.msg);
       },
       withMiddleware: async () => {
-        const r = await viaMiddleware.getMessages({ anchor: 'newest', num_before: 10, num_after: 0, narrow });
+        const r = await viaMiddleware.getMessages({
+          anchor: 'newest',
+          num_before: 10,
+          num_after: 0,
+          narrow,
+        });
         if (r.error) throw new Error(r.error.msg);
       },
       byHand: async () => {
-        const query = new URLSearchParams({ anchor: 'newest', num_before: '10', num_after: '0', narrow: JSON.stringify(narrow) }).toString();
-        const res = await fetch(`${origin}/api/v1/messages?${query}`, { headers: { Authorization: auth } });
+        const query = new URLSearchParams({
+          anchor: 'newest',
+          num_before: '10',
+          num_after: '0',
+          narrow: JSON.stringify(narrow),
+        }).toString();
+        const res = await fetch(`${origin}/api/v1/messages?${query}`, {
+          headers: { Authorization: auth },
+        });
         if (!res.ok) throw new Error(String(res.status));
         await res.json();
       },
       openapiFetch: async () => {
-        const query = 'anchor=newest&num_before=10&num_after=0&narrow=%5B%7B%22operator%22%3A%22channel%22%2C%22operand%22%3A%22general%22%7D%5D';
-        const r = await plain.GET('/messages', { querySerializer: () => query, headers: { Authorization: auth } });
+        const query =
+          'anchor=newest&num_before=10&num_after=0&narrow=%5B%7B%22operator%22%3A%22channel%22%2C%22operand%22%3A%22general%22%7D%5D';
+        const r = await plain.GET('/messages', {
+          querySerializer: () => query,
+          headers: { Authorization: auth },
+        });
         if (r.error) throw new Error('failed');
       },
     },
@@ -152,7 +205,10 @@ function pairs(origin: string): Pair[] {
 }
 
 /** Wall and CPU (this process: the client's side of a call) µs per call. */
-async function batch(fn: () => Promise<unknown>, n: number): Promise<{ wall: number; cpu: number }> {
+async function batch(
+  fn: () => Promise<unknown>,
+  n: number,
+): Promise<{ wall: number; cpu: number }> {
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   for (let i = 0; i < n; i++) await fn();
@@ -170,7 +226,14 @@ async function benchCalls(origin: string): Promise<Row[]> {
   const rows: Row[] = [];
   for (const p of pairs(origin)) {
     for (const side of SIDES) await batch(p[side], 500); // warm-up: JIT, keep-alive sockets
-    const row: Row = { name: p.name, byHand: [], openapiFetch: [], client: [], withMiddleware: [], cpu: { byHand: [], openapiFetch: [], client: [], withMiddleware: [] } };
+    const row: Row = {
+      name: p.name,
+      byHand: [],
+      openapiFetch: [],
+      client: [],
+      withMiddleware: [],
+      cpu: { byHand: [], openapiFetch: [], client: [], withMiddleware: [] },
+    };
     for (let i = 0; i < BATCHES; i++) {
       // A round interleaves the sides in slices of SLICE calls, so that a disturbance longer
       // than a few ms (another process, a GC of the server) falls on every side alike; the side
@@ -196,7 +259,8 @@ async function benchCalls(origin: string): Promise<Row[]> {
 }
 
 /** Median over rounds of a side's batch divided by the same round's hand-written batch. */
-const paired = (row: Row, side: (typeof SIDES)[number]) => median(row[side].map((x, i) => x / row.byHand[i]));
+const paired = (row: Row, side: (typeof SIDES)[number]) =>
+  median(row[side].map((x, i) => x / row.byHand[i]));
 /** The middle half of the paired ratios, to show how much a single batch wanders. */
 function pairedSpread(row: Row, side: (typeof SIDES)[number]): string {
   const ratios = row[side].map((x, i) => x / row.byHand[i]).sort((a, b) => a - b);
@@ -204,7 +268,8 @@ function pairedSpread(row: Row, side: (typeof SIDES)[number]): string {
   return `${at(0.25).toFixed(2)}–${at(0.75).toFixed(2)}`;
 }
 
-const verdict = (ratio: number, target: number) => (ratio <= target ? `meets the target (≤ ${target}×)` : `MISSES the target (≤ ${target}×)`);
+const verdict = (ratio: number, target: number) =>
+  ratio <= target ? `meets the target (≤ ${target}×)` : `MISSES the target (≤ ${target}×)`;
 
 async function main() {
   const load = loadavg()[0].toFixed(1);
@@ -240,7 +305,7 @@ async function main() {
     '',
     'Where the time goes: the start-up row is the CLI reaching its first line (bundled sources cached by',
     'esbuild, openapi-typescript loaded only when types are generated). In a full run the longest step is',
-    "loading the TypeScript compiler for openapi-typescript (~0.5-1 s, paid by both tools); the other emitters",
+    'loading the TypeScript compiler for openapi-typescript (~0.5-1 s, paid by both tools); the other emitters',
     "run meanwhile in a worker thread. The emitters' own times are in the summary `tms-gen` prints.",
     '',
     '## Per-call time: generated client vs hand-written fetch',
@@ -249,13 +314,19 @@ async function main() {
     '',
     '| request | hand-written fetch | openapi-fetch alone | generated client | with a middleware | client / hand (paired) | with a middleware / hand |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...calls.map((r) => `| ${r.name} | ${us(median(r.byHand))} | ${us(median(r.openapiFetch))} | ${us(median(r.client))} | ${us(median(r.withMiddleware))} | **${paired(r, 'client').toFixed(2)}×** (${pairedSpread(r, 'client')}) | ${paired(r, 'withMiddleware').toFixed(2)}× (${pairedSpread(r, 'withMiddleware')}) |`),
+    ...calls.map(
+      (r) =>
+        `| ${r.name} | ${us(median(r.byHand))} | ${us(median(r.openapiFetch))} | ${us(median(r.client))} | ${us(median(r.withMiddleware))} | **${paired(r, 'client').toFixed(2)}×** (${pairedSpread(r, 'client')}) | ${paired(r, 'withMiddleware').toFixed(2)}× (${pairedSpread(r, 'withMiddleware')}) |`,
+    ),
     '',
     "The client process's own CPU time per call (the client side of the work: building, sending and parsing; the server is another process), median over rounds:",
     '',
     '| request | hand-written fetch | openapi-fetch alone | generated client | with a middleware | client − hand |',
     '|---|---:|---:|---:|---:|---:|',
-    ...calls.map((r) => `| ${r.name} | ${us(median(r.cpu.byHand))} | ${us(median(r.cpu.openapiFetch))} | ${us(median(r.cpu.client))} | ${us(median(r.cpu.withMiddleware))} | ${us(median(r.cpu.client) - median(r.cpu.byHand))} |`),
+    ...calls.map(
+      (r) =>
+        `| ${r.name} | ${us(median(r.cpu.byHand))} | ${us(median(r.cpu.openapiFetch))} | ${us(median(r.cpu.client))} | ${us(median(r.cpu.withMiddleware))} | ${us(median(r.cpu.client) - median(r.cpu.byHand))} |`,
+    ),
     '',
     ...calls.map((r) => {
       const ratio = paired(r, 'client');
@@ -264,7 +335,7 @@ async function main() {
     '',
     "What the client adds to a hand-written call: the wire model's encoding (a few µs), splitting the flat",
     'parameters object, the feature-level checks (nothing when no level is known) and reading the answer as',
-    "openapi-fetch would. With no middleware and no custom fetch, nobody else sees the request, so a method call",
+    'openapi-fetch would. With no middleware and no custom fetch, nobody else sees the request, so a method call',
     "goes straight to `fetch` with the wire model's bytes; openapi-fetch's own part of a call (Headers objects,",
     'a Request, the middleware loop) costs more than the whole 10% budget, which is what the "with a middleware"',
     'column pays. Path-style calls (`api.GET(...)`) always go through openapi-fetch. Loopback round trips are a',

@@ -8,7 +8,15 @@
  * Peak memory is the maximum resident set size of the build process as /usr/bin/time reports it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -35,13 +43,29 @@ function measure(command: string, args: string[]): Measure {
   const haveTime = existsSync(TIME);
   const t0 = performance.now();
   const result = haveTime
-    ? spawnSync(TIME, ['-f', 'PEAK_KB=%M', command, ...args], { encoding: 'utf8', timeout: REDOCLY_TIMEOUT_MS, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' }, maxBuffer: 64 * 1024 * 1024 })
-    : spawnSync(command, args, { encoding: 'utf8', timeout: REDOCLY_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
+    ? spawnSync(TIME, ['-f', 'PEAK_KB=%M', command, ...args], {
+        encoding: 'utf8',
+        timeout: REDOCLY_TIMEOUT_MS,
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+        maxBuffer: 64 * 1024 * 1024,
+      })
+    : spawnSync(command, args, {
+        encoding: 'utf8',
+        timeout: REDOCLY_TIMEOUT_MS,
+        maxBuffer: 64 * 1024 * 1024,
+      });
   const seconds = (performance.now() - t0) / 1000;
   const peak = /PEAK_KB=(\d+)/.exec(result.stderr ?? '');
   const ok = result.status === 0;
   const out: Measure = { ok, seconds, peakMb: peak ? Number(peak[1]) / 1024 : undefined };
-  if (!ok) out.note = result.error ? result.error.message : `exit ${result.status}: ${(result.stderr ?? '').split('\n').filter((l) => l.trim() && !l.startsWith('PEAK_KB')).slice(-2).join(' / ')}`;
+  if (!ok)
+    out.note = result.error
+      ? result.error.message
+      : `exit ${result.status}: ${(result.stderr ?? '')
+          .split('\n')
+          .filter((l) => l.trim() && !l.startsWith('PEAK_KB'))
+          .slice(-2)
+          .join(' / ')}`;
   return out;
 }
 
@@ -71,7 +95,11 @@ function summarize(ms: Measure[]): { seconds: string; peak: string; ok: boolean;
   const good = ms.filter((m) => m.ok);
   if (good.length === 0) return { seconds: '—', peak: '—', ok: false, note: ms[0]?.note };
   const peaks = good.map((m) => m.peakMb).filter((p): p is number => p !== undefined);
-  return { seconds: `${median(good.map((m) => m.seconds)).toFixed(2)} s`, peak: peaks.length ? `${Math.max(...peaks).toFixed(0)} MB` : 'n/a', ok: true };
+  return {
+    seconds: `${median(good.map((m) => m.seconds)).toFixed(2)} s`,
+    peak: peaks.length ? `${Math.max(...peaks).toFixed(0)} MB` : 'n/a',
+    ok: true,
+  };
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -81,7 +109,10 @@ mkdirSync(TMP, { recursive: true });
 const rows: string[] = [];
 const notes: string[] = [];
 const haveRedocly = existsSync(REDOCLY);
-if (!haveRedocly) notes.push('`@redocly/cli` is not installed (`npm install -D @redocly/cli`); its columns are empty.');
+if (!haveRedocly)
+  notes.push(
+    '`@redocly/cli` is not installed (`npm install -D @redocly/cli`); its columns are empty.',
+  );
 
 for (const subject of SUBJECTS) {
   if (!existsSync(subject.contract)) {
@@ -93,8 +124,23 @@ for (const subject of SUBJECTS) {
   const docsDir = join(TMP, `${slug}-ours`);
   for (let i = 0; i < runs; i++) {
     rmSync(docsDir, { recursive: true, force: true });
-    ours.push(measure(process.execPath, ['bin/tms-gen.js', '--contract', subject.contract, '--out', join(TMP, `${slug}-gen`), '--docs', docsDir, '--only', 'docs', '--quiet']));
-    console.log(`${subject.name}: tms-gen docs run ${i + 1}: ${ours[i].ok ? `${ours[i].seconds.toFixed(2)} s, ${ours[i].peakMb?.toFixed(0)} MB` : ours[i].note}`);
+    ours.push(
+      measure(process.execPath, [
+        'bin/tms-gen.js',
+        '--contract',
+        subject.contract,
+        '--out',
+        join(TMP, `${slug}-gen`),
+        '--docs',
+        docsDir,
+        '--only',
+        'docs',
+        '--quiet',
+      ]),
+    );
+    console.log(
+      `${subject.name}: tms-gen docs run ${i + 1}: ${ours[i].ok ? `${ours[i].seconds.toFixed(2)} s, ${ours[i].peakMb?.toFixed(0)} MB` : ours[i].note}`,
+    );
   }
   const page = largestHtml(docsDir);
   const o = summarize(ours);
@@ -107,18 +153,27 @@ for (const subject of SUBJECTS) {
     for (let i = 0; i < runs; i++) {
       rmSync(outFile, { force: true });
       redoc.push(measure(REDOCLY, ['build-docs', subject.contract, '-o', outFile]));
-      console.log(`${subject.name}: redocly build-docs run ${i + 1}: ${redoc[i].ok ? `${redoc[i].seconds.toFixed(2)} s, ${redoc[i].peakMb?.toFixed(0)} MB` : redoc[i].note}`);
+      console.log(
+        `${subject.name}: redocly build-docs run ${i + 1}: ${redoc[i].ok ? `${redoc[i].seconds.toFixed(2)} s, ${redoc[i].peakMb?.toFixed(0)} MB` : redoc[i].note}`,
+      );
       if (!redoc[i].ok) break;
     }
     r = summarize(redoc);
     if (existsSync(outFile)) redoclySize = `${kb(statSync(outFile).size)} (one page)`;
     if (!r.ok) notes.push(`${subject.name}: redocly build-docs failed: ${r.note}`);
   }
-  rows.push(`| ${subject.name} | ${o.seconds} | ${o.peak} | ${o.ok ? `${kb(page.bytes)} (\`${page.path}\`, ${page.pages} pages)` : `failed: ${o.note}`} | ${r.seconds} | ${r.peak} | ${redoclySize} |`);
-  if (subject.name === "GitHub's spec" && o.ok) notes.push(`GitHub's spec: largest page ${kb(page.bytes)}: ${page.bytes < 200 * 1024 ? 'meets' : 'MISSES'} the < 200 KB target.`);
+  rows.push(
+    `| ${subject.name} | ${o.seconds} | ${o.peak} | ${o.ok ? `${kb(page.bytes)} (\`${page.path}\`, ${page.pages} pages)` : `failed: ${o.note}`} | ${r.seconds} | ${r.peak} | ${redoclySize} |`,
+  );
+  if (subject.name === "GitHub's spec" && o.ok)
+    notes.push(
+      `GitHub's spec: largest page ${kb(page.bytes)}: ${page.bytes < 200 * 1024 ? 'meets' : 'MISSES'} the < 200 KB target.`,
+    );
 }
 
-const redoclyVersion = haveRedocly ? JSON.parse(readFileSync('node_modules/@redocly/cli/package.json', 'utf8')).version : 'not installed';
+const redoclyVersion = haveRedocly
+  ? JSON.parse(readFileSync('node_modules/@redocly/cli/package.json', 'utf8')).version
+  : 'not installed';
 const md = [
   '# Docs benchmark',
   '',

@@ -36,20 +36,38 @@ interface BenchRequest {
 /** Representative traffic: a query-only read, a form body with a JSON-encoded field, a `content:` query parameter. */
 const REQUESTS: BenchRequest[] = [
   { name: 'GET /users', method: 'GET', path: '/users' },
-  { name: 'POST /messages (form, JSON field)', method: 'POST', path: '/messages', body: 'type=direct&to=%5B12%2C15%5D&content=hello' },
-  { name: 'GET /messages (narrow)', method: 'GET', path: '/messages?anchor=newest&num_before=10&num_after=0&narrow=%5B%7B%22operator%22%3A%22channel%22%2C%22operand%22%3A%22general%22%7D%5D' },
+  {
+    name: 'POST /messages (form, JSON field)',
+    method: 'POST',
+    path: '/messages',
+    body: 'type=direct&to=%5B12%2C15%5D&content=hello',
+  },
+  {
+    name: 'GET /messages (narrow)',
+    method: 'GET',
+    path: '/messages?anchor=newest&num_before=10&num_after=0&narrow=%5B%7B%22operator%22%3A%22channel%22%2C%22operand%22%3A%22general%22%7D%5D',
+  },
 ];
 
 const AUTH = `Basic ${Buffer.from('iago@example.com:abcd1234').toString('base64')}`;
 
-async function startMockProcess(): Promise<{ baseUrl: string; pid: number | undefined; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(ROOT, 'mock/prism/start.ts'), '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startMockProcess(): Promise<{
+  baseUrl: string;
+  pid: number | undefined;
+  stop(): Promise<void>;
+}> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(ROOT, 'mock/prism/start.ts'), '--port', '0'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
-  const stop = () => new Promise<void>((ok) => {
-    if (child.exitCode !== null) return ok();
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGTERM');
+    });
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => {
       void stop();
@@ -70,7 +88,12 @@ async function startMockProcess(): Promise<{ baseUrl: string; pid: number | unde
 }
 
 /** One run of the load generator against `root` (plain Prism without auth, or the front with it). */
-function measure(root: string, withAuth: boolean, seconds: number, connections: number): Promise<LoadResult> {
+function measure(
+  root: string,
+  withAuth: boolean,
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   const url = new URL(root);
   const prefix = url.pathname.replace(/\/$/, '');
   return runLoad({
@@ -141,11 +164,22 @@ async function main(): Promise<void> {
       for (const target of pair) {
         const pid = target === 'prism' ? prismCli.pid : mock.pid;
         const cpu0 = cpuSeconds(pid);
-        const result = target === 'prism' ? await measure(prismCli.url, false, seconds, connections) : await measure(mock.baseUrl, true, seconds, connections);
+        const result =
+          target === 'prism'
+            ? await measure(prismCli.url, false, seconds, connections)
+            : await measure(mock.baseUrl, true, seconds, connections);
         const cpu = cpuSeconds(pid) - cpu0;
-        if (result.bad > 0) throw new Error(`unexpected answers from ${target}: ${result.bad} (${result.firstBad})`);
-        runs.push({ round: round + 1, target, result, cpuUs: (cpu / Math.max(result.total, 1)) * 1e6 });
-        console.log(`round ${round + 1}: ${target.padEnd(6)} ${Math.round(result.rps)} req/s, load ${result.loadBefore.toFixed(1)}`);
+        if (result.bad > 0)
+          throw new Error(`unexpected answers from ${target}: ${result.bad} (${result.firstBad})`);
+        runs.push({
+          round: round + 1,
+          target,
+          result,
+          cpuUs: (cpu / Math.max(result.total, 1)) * 1e6,
+        });
+        console.log(
+          `round ${round + 1}: ${target.padEnd(6)} ${Math.round(result.rps)} req/s, load ${result.loadBefore.toFixed(1)}`,
+        );
       }
     }
   } finally {
@@ -156,8 +190,13 @@ async function main(): Promise<void> {
   const prism = median(of('prism').map((r) => r.result.rps));
   const front = median(of('front').map((r) => r.result.rps));
   const cost = 1 - front / prism;
-  const paired = median(of('front').map((f) => 1 - f.result.rps / of('prism').find((p) => p.round === f.round)!.result.rps));
-  const verdict = (x: number) => (x <= 0.1 ? 'meets the target (≤ 10%)' : 'MISSES the target (≤ 10%)');
+  const paired = median(
+    of('front').map(
+      (f) => 1 - f.result.rps / of('prism').find((p) => p.round === f.round)!.result.rps,
+    ),
+  );
+  const verdict = (x: number) =>
+    x <= 0.1 ? 'meets the target (≤ 10%)' : 'MISSES the target (≤ 10%)';
   const loads = runs.map((r) => r.result.loadBefore);
   const frontCpu = median(of('front').map((r) => r.cpuUs));
   const prismCpu = median(of('prism').map((r) => r.cpuUs));
@@ -181,12 +220,20 @@ warm-up; every answer must be a 200.
 
 | target | median req/s | runs (req/s) |
 |---|---:|---|
-| plain Prism | ${fmt(prism)} | ${of('prism').map((r) => fmt(r.result.rps)).join(', ')} |
-| mock (front + Prism engine) | ${fmt(front)} | ${of('front').map((r) => fmt(r.result.rps)).join(', ')} |
+| plain Prism | ${fmt(prism)} | ${of('prism')
+    .map((r) => fmt(r.result.rps))
+    .join(', ')} |
+| mock (front + Prism engine) | ${fmt(front)} | ${of('front')
+    .map((r) => fmt(r.result.rps))
+    .join(', ')} |
 
 **Front cost: ${(cost * 100).toFixed(1)}% of Prism's throughput (medians) — ${verdict(cost)}; median of the per-round
-pairs: ${(paired * 100).toFixed(1)}%.**${cost < 0 ? ` A negative cost: the mock answers ${(-cost * 100).toFixed(0)}% more requests/s than plain Prism, since Prism's
-request and response validation and security check, on in plain Prism, are off in the mock (the front validates requests itself).` : ''} CPU per request (median, the server process under load): plain Prism ${prismCpu.toFixed(0)} µs, mock ${frontCpu.toFixed(0)} µs.
+pairs: ${(paired * 100).toFixed(1)}%.**${
+    cost < 0
+      ? ` A negative cost: the mock answers ${(-cost * 100).toFixed(0)}% more requests/s than plain Prism, since Prism's
+request and response validation and security check, on in plain Prism, are off in the mock (the front validates requests itself).`
+      : ''
+  } CPU per request (median, the server process under load): plain Prism ${prismCpu.toFixed(0)} µs, mock ${frontCpu.toFixed(0)} µs.
 
 Machine load (1-minute load average at the start of each run; ${cpus().length} cores): min ${Math.min(...loads).toFixed(1)},
 median ${median(loads).toFixed(1)}, max ${Math.max(...loads).toFixed(1)}. Each server is one Node process and saturates one core;

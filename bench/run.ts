@@ -18,7 +18,10 @@ const modules = readdirSync(HERE)
 let failed = 0;
 for (const file of modules) {
   console.log(`\n== bench/${file}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', join(HERE, file)], { stdio: 'inherit', cwd: join(HERE, '..') });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', join(HERE, file)], {
+    stdio: 'inherit',
+    cwd: join(HERE, '..'),
+  });
   if (result.status !== 0) {
     failed++;
     console.error(`bench/${file} failed (exit ${result.status})`);

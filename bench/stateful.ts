@@ -37,9 +37,23 @@ interface BenchRequest {
 const REQUESTS: BenchRequest[] = [
   { name: 'GET /users', method: 'GET', path: '/users' },
   { name: 'GET /streams', method: 'GET', path: '/streams' },
-  { name: 'GET /messages (narrow)', method: 'GET', path: `/messages?anchor=newest&num_before=20&num_after=0&narrow=${encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: 'general' }]))}` },
-  { name: 'POST /messages (form, JSON field)', method: 'POST', path: '/messages', body: 'type=direct&to=%5B5%5D&content=hello' },
-  { name: 'POST /messages/flags', method: 'POST', path: '/messages/flags', body: 'messages=%5B1%2C2%5D&op=add&flag=starred' },
+  {
+    name: 'GET /messages (narrow)',
+    method: 'GET',
+    path: `/messages?anchor=newest&num_before=20&num_after=0&narrow=${encodeURIComponent(JSON.stringify([{ operator: 'channel', operand: 'general' }]))}`,
+  },
+  {
+    name: 'POST /messages (form, JSON field)',
+    method: 'POST',
+    path: '/messages',
+    body: 'type=direct&to=%5B5%5D&content=hello',
+  },
+  {
+    name: 'POST /messages/flags',
+    method: 'POST',
+    path: '/messages/flags',
+    body: 'messages=%5B1%2C2%5D&op=add&flag=starred',
+  },
 ];
 
 function freePort(): Promise<number> {
@@ -59,14 +73,20 @@ interface Proc {
 }
 
 /** Spawns a server and waits until its output matches `ready`. */
-function startProcess(cmd: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = process.env): Promise<Proc & { match: RegExpExecArray; output: string }> {
+function startProcess(
+  cmd: string,
+  args: string[],
+  ready: RegExp,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Proc & { match: RegExpExecArray; output: string }> {
   const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
   let output = '';
-  const stop = () => new Promise<void>((ok) => {
-    if (child.exitCode !== null) return ok();
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-  });
+  const stop = () =>
+    new Promise<void>((ok) => {
+      if (child.exitCode !== null) return ok();
+      child.once('exit', () => ok());
+      child.kill('SIGTERM');
+    });
   return new Promise((ok, fail) => {
     const timer = setTimeout(() => {
       void stop();
@@ -86,13 +106,25 @@ function startProcess(cmd: string, args: string[], ready: RegExp, env: NodeJS.Pr
   });
 }
 
-async function startStateful(production: boolean, messages = 0): Promise<Proc & { root: string; auth: string }> {
+async function startStateful(
+  production: boolean,
+  messages = 0,
+): Promise<Proc & { root: string; auth: string }> {
   const env = { ...process.env };
   if (production) env.NODE_ENV = 'production';
   else delete env.NODE_ENV;
-  const p = await startProcess(process.execPath, ['--import', 'tsx', 'mock/stateful/start.ts', '--port', '0', '--messages', String(messages)], /api key \S+\n[\s\S]*maya@example\.com\s+password \S+\s+api key (\S+)/, env);
+  const p = await startProcess(
+    process.execPath,
+    ['--import', 'tsx', 'mock/stateful/start.ts', '--port', '0', '--messages', String(messages)],
+    /api key \S+\n[\s\S]*maya@example\.com\s+password \S+\s+api key (\S+)/,
+    env,
+  );
   const root = /listening on (http:\/\/\S+)/.exec(p.output)![1];
-  return { ...p, root, auth: `Basic ${Buffer.from(`maya@example.com:${p.match[1]}`).toString('base64')}` };
+  return {
+    ...p,
+    root,
+    auth: `Basic ${Buffer.from(`maya@example.com:${p.match[1]}`).toString('base64')}`,
+  };
 }
 
 /** A bare node:http server answering a fixed success envelope: the ceiling of any Node server here. */
@@ -104,13 +136,25 @@ async function startFloor(): Promise<Proc & { root: string; auth: string }> {
 
 async function startPrism(): Promise<Proc & { root: string; auth: string }> {
   const port = await freePort();
-  const p = await startProcess(resolve(ROOT, 'node_modules/.bin/prism'), ['mock', '-h', '127.0.0.1', '-p', String(port), resolve(ROOT, 'generated/openapi.prism.json')], /Prism is listening/);
+  const p = await startProcess(
+    resolve(ROOT, 'node_modules/.bin/prism'),
+    ['mock', '-h', '127.0.0.1', '-p', String(port), resolve(ROOT, 'generated/openapi.prism.json')],
+    /Prism is listening/,
+  );
   // Prism checks only that credentials are present; the value is the stateful mock's format.
-  return { ...p, root: `http://127.0.0.1:${port}`, auth: `Basic ${Buffer.from('maya@example.com:any').toString('base64')}` };
+  return {
+    ...p,
+    root: `http://127.0.0.1:${port}`,
+    auth: `Basic ${Buffer.from('maya@example.com:any').toString('base64')}`,
+  };
 }
 
 /** One measurement of a server by the load generator, in a process of its own. */
-function measure(server: { root: string; auth: string }, seconds: number, connections: number): Promise<LoadResult> {
+function measure(
+  server: { root: string; auth: string },
+  seconds: number,
+  connections: number,
+): Promise<LoadResult> {
   const url = new URL(server.root);
   const prefix = url.pathname.replace(/\/$/, '');
   return runLoad({
@@ -121,7 +165,11 @@ function measure(server: { root: string; auth: string }, seconds: number, connec
       name: r.name,
       method: r.method,
       path: prefix + r.path,
-      headers: { accept: 'application/json', authorization: server.auth, ...(r.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      headers: {
+        accept: 'application/json',
+        authorization: server.auth,
+        ...(r.body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
       body: r.body,
     })),
   });
@@ -154,11 +202,27 @@ async function memoryChild(n: number): Promise<void> {
   const seedMs = performance.now() - t0;
   gc();
   const after = process.memoryUsage();
-  console.log(JSON.stringify({ messages: mock.state.messages.length, heapMB: (after.heapUsed - before.heapUsed) / 2 ** 20, rssMB: after.rss / 2 ** 20, seedMs }));
+  console.log(
+    JSON.stringify({
+      messages: mock.state.messages.length,
+      heapMB: (after.heapUsed - before.heapUsed) / 2 ** 20,
+      rssMB: after.rss / 2 ** 20,
+      seedMs,
+    }),
+  );
 }
 
-function measureMemory(n: number): { messages: number; heapMB: number; rssMB: number; seedMs: number } {
-  const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--memory-child', String(n)], { cwd: ROOT, encoding: 'utf8' });
+function measureMemory(n: number): {
+  messages: number;
+  heapMB: number;
+  rssMB: number;
+  seedMs: number;
+} {
+  const r = spawnSync(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', fileURLToPath(import.meta.url), '--memory-child', String(n)],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`memory measurement failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!);
 }
@@ -178,7 +242,8 @@ async function main(): Promise<void> {
     const i = process.argv.indexOf(name);
     return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
   };
-  if (process.argv.includes('--memory-child')) return memoryChild(Number(arg('--memory-child', '0')));
+  if (process.argv.includes('--memory-child'))
+    return memoryChild(Number(arg('--memory-child', '0')));
   const seconds = Number(arg('--seconds', '5'));
   const connections = Number(arg('--connections', '16'));
   const rounds = Number(arg('--rounds', '5'));
@@ -206,10 +271,13 @@ async function main(): Promise<void> {
         const cpu0 = cpuSeconds(pid);
         const result = await measure(servers[key], seconds, connections);
         const cpu = cpuSeconds(pid) - cpu0;
-        if (result.bad > 0) throw new Error(`unexpected answers from ${key}: ${result.bad} (${result.firstBad})`);
+        if (result.bad > 0)
+          throw new Error(`unexpected answers from ${key}: ${result.bad} (${result.firstBad})`);
         const perCpu = (result.rps * seconds) / Math.max(cpu, 0.01);
         runs.push({ round: round + 1, server: key, result, perCpu });
-        console.log(`round ${round + 1}: ${key.padEnd(10)} ${Math.round(result.rps)} req/s, ${Math.round(perCpu)} req per CPU-second, generator CPU ${(result.generatorCpu * 100).toFixed(0)}%, load ${result.loadBefore.toFixed(1)}`);
+        console.log(
+          `round ${round + 1}: ${key.padEnd(10)} ${Math.round(result.rps)} req/s, ${Math.round(perCpu)} req per CPU-second, generator CPU ${(result.generatorCpu * 100).toFixed(0)}%, load ${result.loadBefore.toFixed(1)}`,
+        );
       }
     }
   } finally {
@@ -221,8 +289,12 @@ async function main(): Promise<void> {
   const m = (k: ServerKey) => median(of(k).map((r) => r.result.rps));
   const c = (k: ServerKey) => median(of(k).map((r) => r.perCpu));
   /** ratio of each round's run to the same round's Prism run, then the median of those */
-  const pairedRatio = (k: ServerKey) => median(of(k).map((r) => r.result.rps / of('prism').find((p) => p.round === r.round)!.result.rps));
-  const verdict = (x: number) => (x >= 20 ? 'meets the target (≥ 20×)' : 'MISSES the target (≥ 20×)');
+  const pairedRatio = (k: ServerKey) =>
+    median(
+      of(k).map((r) => r.result.rps / of('prism').find((p) => p.round === r.round)!.result.rps),
+    );
+  const verdict = (x: number) =>
+    x >= 20 ? 'meets the target (≥ 20×)' : 'MISSES the target (≥ 20×)';
   const fmt = (x: number) => Math.round(x).toLocaleString('en-US');
   const labels: Record<ServerKey, string> = {
     prism: 'Prism 5 (static examples)',
@@ -231,7 +303,12 @@ async function main(): Promise<void> {
     big: 'stateful mock + 100k messages, validation ON',
     floor: 'reference: bare node:http answering a constant',
   };
-  const row = (k: ServerKey) => `| ${labels[k]} | ${fmt(m(k))} | ${of(k).map((r) => fmt(r.result.rps)).join(', ')} | ${k === 'prism' ? '1×' : `${(m(k) / m('prism')).toFixed(1)}× (paired ${pairedRatio(k).toFixed(1)}×)`} | ${fmt(c(k))} | ${k === 'prism' ? '1×' : `${(c(k) / c('prism')).toFixed(1)}×`} | ${median(of(k).map((r) => r.result.latencyP50Ms))} / ${median(of(k).map((r) => r.result.latencyP99Ms))} ms |`;
+  const row = (k: ServerKey) =>
+    `| ${labels[k]} | ${fmt(m(k))} | ${of(k)
+      .map((r) => fmt(r.result.rps))
+      .join(
+        ', ',
+      )} | ${k === 'prism' ? '1×' : `${(m(k) / m('prism')).toFixed(1)}× (paired ${pairedRatio(k).toFixed(1)}×)`} | ${fmt(c(k))} | ${k === 'prism' ? '1×' : `${(c(k) / c('prism')).toFixed(1)}×`} | ${median(of(k).map((r) => r.result.latencyP50Ms))} / ${median(of(k).map((r) => r.result.latencyP99Ms))} ms |`;
   const ratioOn = m('stateful') / m('prism');
   const ratioOff = m('production') / m('prism');
   const loads = runs.map((r) => r.result.loadBefore);

@@ -32,15 +32,22 @@ interface Subject {
 
 const SUBJECTS: Subject[] = [
   {
-    name: 'our contract', contract: 'openapi/openapi.yaml', operationId: 'getMessages',
+    name: 'our contract',
+    contract: 'openapi/openapi.yaml',
+    operationId: 'getMessages',
     payload: (model) => {
       const example = exampleOf(model, 'getMessages') as { messages: Record<string, unknown>[] };
-      const messages = Array.from({ length: 1000 }, (_, i) => ({ ...example.messages[i % example.messages.length], id: 1000 + i }));
+      const messages = Array.from({ length: 1000 }, (_, i) => ({
+        ...example.messages[i % example.messages.length],
+        id: 1000 + i,
+      }));
       return { ...example, messages };
     },
   },
   {
-    name: "GitHub's spec", contract: '/work/shared/specs/big/github-api.github.com.json', operationId: 'repos/list-for-org',
+    name: "GitHub's spec",
+    contract: '/work/shared/specs/big/github-api.github.com.json',
+    operationId: 'repos/list-for-org',
     payload: (model) => {
       const items = exampleOf(model, 'repos/list-for-org') as Record<string, unknown>[];
       return Array.from({ length: 1000 }, (_, i) => ({ ...items[i % items.length], id: 1000 + i }));
@@ -80,8 +87,23 @@ function median(xs: number[]): number {
 }
 
 function cold(mode: string, dir: string, n: number): { ms: number; valid: boolean } {
-  const samples = Array.from({ length: n }, () => JSON.parse(execFileSync(process.execPath,
-    ['--max-old-space-size=4096', '--import', 'tsx', 'bench/validators.ts', '--child', mode, dir], { encoding: 'utf8' }).trim()));
+  const samples = Array.from({ length: n }, () =>
+    JSON.parse(
+      execFileSync(
+        process.execPath,
+        [
+          '--max-old-space-size=4096',
+          '--import',
+          'tsx',
+          'bench/validators.ts',
+          '--child',
+          mode,
+          dir,
+        ],
+        { encoding: 'utf8' },
+      ).trim(),
+    ),
+  );
   return { ms: median(samples.map((s) => s.ms)), valid: samples[0].valid };
 }
 
@@ -92,7 +114,10 @@ function throughput(fn: () => unknown, rounds = 5): number {
   for (let r = 0; r < rounds; r++) {
     let count = 0;
     const t0 = performance.now();
-    while (performance.now() - t0 < 500) { fn(); count++; }
+    while (performance.now() - t0 < 500) {
+      fn();
+      count++;
+    }
     rates.push(count / ((performance.now() - t0) / 1000));
   }
   return median(rates);
@@ -103,10 +128,12 @@ function nullableToTypes(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableToTypes);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) if (k !== 'nullable') out[k] = k === 'enum' || k === 'const' ? v : nullableToTypes(v);
+  for (const [k, v] of Object.entries(node))
+    if (k !== 'nullable') out[k] = k === 'enum' || k === 'const' ? v : nullableToTypes(v);
   const source = node as Record<string, unknown>;
   if (source.nullable === true && typeof source.type === 'string') out.type = [source.type, 'null'];
-  if (source.nullable === true && Array.isArray(source.enum) && !source.enum.includes(null)) out.enum = [...source.enum, null];
+  if (source.nullable === true && Array.isArray(source.enum) && !source.enum.includes(null))
+    out.enum = [...source.enum, null];
   return out;
 }
 
@@ -118,20 +145,45 @@ async function measure(subject: Subject) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(join(dir, 'validators'), { recursive: true });
   const t0 = performance.now();
-  const files = await validatorsEmitter.emit({ model, outDir: dir, docsDir: dir, runtimeImport: '../runtime', command: 'bench', warn: () => {} });
+  const files = await validatorsEmitter.emit({
+    model,
+    outDir: dir,
+    docsDir: dir,
+    runtimeImport: '../runtime',
+    command: 'bench',
+    warn: () => {},
+  });
   const generateMs = performance.now() - t0;
   for (const f of files) writeFileSync(join(dir, f.path), f.contents);
-  const bytes = files.filter((f) => f.path.endsWith('.js')).reduce((n, f) => n + statSync(join(dir, f.path)).size, 0);
+  const bytes = files
+    .filter((f) => f.path.endsWith('.js'))
+    .reduce((n, f) => n + statSync(join(dir, f.path)).size, 0);
 
   const { root, targets } = validatorSchemaRoot(model);
   const key = targets.responses[subject.operationId]['200']!;
   const payload = subject.payload(model);
   const unknownFormats = findUnknownFormats(root.root, createAjv({ dialect: model.dialect }));
-  const allKeys = [...new Set([...Object.values(targets.named), ...Object.values(targets.requests).map((r) => r.key),
-    ...Object.values(targets.responses).flatMap((s) => Object.values(s).filter((k): k is string => k !== null))])];
+  const allKeys = [
+    ...new Set([
+      ...Object.values(targets.named),
+      ...Object.values(targets.requests).map((r) => r.key),
+      ...Object.values(targets.responses).flatMap((s) =>
+        Object.values(s).filter((k): k is string => k !== null),
+      ),
+    ]),
+  ];
   writeFileSync(join(dir, 'root.json'), JSON.stringify(root.root));
   writeFileSync(join(dir, 'payload.json'), JSON.stringify(payload));
-  writeFileSync(join(dir, 'meta.json'), JSON.stringify({ operationId: subject.operationId, dialect: model.dialect, unknownFormats, ref: root.refOf(key), allRefs: allKeys.map(root.refOf) }));
+  writeFileSync(
+    join(dir, 'meta.json'),
+    JSON.stringify({
+      operationId: subject.operationId,
+      dialect: model.dialect,
+      unknownFormats,
+      ref: root.refOf(key),
+      allRefs: allKeys.map(root.refOf),
+    }),
+  );
 
   const coldGenerated = cold('cold-generated', dir, runs);
   const coldRuntimeAll = cold('cold-runtime-all', dir, Math.min(runs, 3));
@@ -141,14 +193,35 @@ async function measure(subject: Subject) {
   const ajv = createAjv({ dialect: model.dialect, unknownFormats });
   ajv.addSchema(root.root);
   const runtime = ajv.getSchema(root.refOf(key))!;
-  const cf = new Validator(nullableToTypes({ $ref: `#/$defs/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, $defs: root.root.$defs }) as never, model.dialect === '3.1' ? '2020-12' : '7');
-  const verdicts = { generated: generated.validateResponse(subject.operationId, 200, payload).valid, runtime: runtime(payload), cfworker: cf.validate(payload).valid };
+  const cf = new Validator(
+    nullableToTypes({
+      $ref: `#/$defs/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`,
+      $defs: root.root.$defs,
+    }) as never,
+    model.dialect === '3.1' ? '2020-12' : '7',
+  );
+  const verdicts = {
+    generated: generated.validateResponse(subject.operationId, 200, payload).valid,
+    runtime: runtime(payload),
+    cfworker: cf.validate(payload).valid,
+  };
   const rate = {
     generated: throughput(() => generated.validateResponse(subject.operationId, 200, payload)),
     runtime: throughput(() => runtime(payload)),
     cfworker: throughput(() => cf.validate(payload), 3),
   };
-  return { subject, generateMs, bytes, files: files.length, coldGenerated, coldRuntimeAll, coldRuntimeOne, verdicts, rate, targets: allKeys.length };
+  return {
+    subject,
+    generateMs,
+    bytes,
+    files: files.length,
+    coldGenerated,
+    coldRuntimeAll,
+    coldRuntimeOne,
+    verdicts,
+    rate,
+    targets: allKeys.length,
+  };
 }
 
 async function main(): Promise<void> {
@@ -166,17 +239,23 @@ async function main(): Promise<void> {
     '',
     '| subject | validators compiled | generated size (.js) | generate time | cold: generated | cold: Ajv compile all | ratio | cold: Ajv compile one | ratio |',
     '|---|---|---|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.subject.name} | ${r.targets} | ${f(r.bytes / 1024 / 1024, 2)} MB | ${f(r.generateMs)} ms | ${f(r.coldGenerated.ms)} ms | ${f(r.coldRuntimeAll.ms)} ms | ${f(r.coldRuntimeAll.ms / r.coldGenerated.ms, 1)}× | ${f(r.coldRuntimeOne.ms)} ms | ${f(r.coldRuntimeOne.ms / r.coldGenerated.ms, 1)}× |`),
+    ...results.map(
+      (r) =>
+        `| ${r.subject.name} | ${r.targets} | ${f(r.bytes / 1024 / 1024, 2)} MB | ${f(r.generateMs)} ms | ${f(r.coldGenerated.ms)} ms | ${f(r.coldRuntimeAll.ms)} ms | ${f(r.coldRuntimeAll.ms / r.coldGenerated.ms, 1)}× | ${f(r.coldRuntimeOne.ms)} ms | ${f(r.coldRuntimeOne.ms / r.coldGenerated.ms, 1)}× |`,
+    ),
     '',
     '| subject | payload (1000 items) | verdict gen/Ajv/cfworker | generated /s | Ajv run-time /s | ratio (target ≥ 0.95) | cfworker /s | ratio (target ≥ 3) |',
     '|---|---|---|---|---|---|---|---|',
-    ...results.map((r) => `| ${r.subject.name} | ${r.subject.operationId} 200 | ${r.verdicts.generated}/${r.verdicts.runtime}/${r.verdicts.cfworker} | ${f(r.rate.generated, 1)} | ${f(r.rate.runtime, 1)} | ${f(r.rate.generated / r.rate.runtime, 2)}× | ${f(r.rate.cfworker, 1)} | ${f(r.rate.generated / r.rate.cfworker, 1)}× |`),
+    ...results.map(
+      (r) =>
+        `| ${r.subject.name} | ${r.subject.operationId} 200 | ${r.verdicts.generated}/${r.verdicts.runtime}/${r.verdicts.cfworker} | ${f(r.rate.generated, 1)} | ${f(r.rate.runtime, 1)} | ${f(r.rate.generated / r.rate.runtime, 2)}× | ${f(r.rate.cfworker, 1)} | ${f(r.rate.generated / r.rate.cfworker, 1)}× |`,
+    ),
     '',
     'Notes: "compile all" compiles every validator the generated module holds (what a run-time validating',
     'middleware does at start-up); "compile one" compiles only the schema of the first validation.',
     'cfworker gets OpenAPI 3.0 `nullable` rewritten as type lists (it does not know the keyword).',
     '',
-    'Decision (per-operation lazy modules): not done. Component schemas are ~33 of GitHub\'s 45 MB and are',
+    "Decision (per-operation lazy modules): not done. Component schemas are ~33 of GitHub's 45 MB and are",
     'shared across operations, and the API is synchronous by contract. The numbers above show the cost: on',
     'GitHub, importing the whole module (~2.4 s) beats compiling everything at run time but not compiling one',
     'schema lazily (~1 s). A split by component (each operation module importing only its closure) is the fix.',

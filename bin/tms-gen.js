@@ -5,7 +5,15 @@
 // later runs start from that bundle. The cache key is a hash of the sources, so a stale bundle
 // is never run. Without esbuild or a writable cache, it runs through tsx as before.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -14,7 +22,9 @@ process.env.TMS_GEN_MAIN = '1';
 
 function sourceFiles(dir) {
   const out = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+    a.name < b.name ? -1 : 1,
+  )) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sourceFiles(full));
     else if (/\.(ts|js)$/.test(entry.name)) out.push(full);
@@ -26,7 +36,10 @@ async function bundled() {
   const hash = createHash('sha256');
   // This file's build settings, the openapi-typescript version and the checkout's own location
   // (the bundle holds absolute paths) are part of the key too.
-  hash.update(root).update(readFileSync(fileURLToPath(import.meta.url))).update(readFileSync(join(root, 'node_modules/openapi-typescript/package.json')));
+  hash
+    .update(root)
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(readFileSync(join(root, 'node_modules/openapi-typescript/package.json')));
   for (const file of ['generator', 'runtime'].flatMap((d) => sourceFiles(join(root, d)))) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
@@ -50,18 +63,23 @@ async function bundled() {
     format: 'esm',
     target: 'node20',
     logLevel: 'silent',
-    plugins: [{
-      name: 'typescript-as-require',
-      setup(build) {
-        build.onResolve({ filter: /^[^./]/ }, (args) => (args.path === 'typescript'
-          ? { path: 'typescript', namespace: 'typescript-cjs' }
-          : { path: args.path, external: true }));
-        build.onLoad({ filter: /.*/, namespace: 'typescript-cjs' }, () => ({
-          contents: "import { createRequire } from 'node:module'; export default createRequire(import.meta.url)('typescript');",
-          loader: 'js',
-        }));
+    plugins: [
+      {
+        name: 'typescript-as-require',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path === 'typescript'
+              ? { path: 'typescript', namespace: 'typescript-cjs' }
+              : { path: args.path, external: true },
+          );
+          build.onLoad({ filter: /.*/, namespace: 'typescript-cjs' }, () => ({
+            contents:
+              "import { createRequire } from 'node:module'; export default createRequire(import.meta.url)('typescript');",
+            loader: 'js',
+          }));
+        },
       },
-    }],
+    ],
   });
   await esbuild.build({
     entryPoints: [join(root, 'generator', 'cli.ts')],
@@ -73,19 +91,26 @@ async function bundled() {
     packages: 'external',
     logLevel: 'silent',
     alias: { 'openapi-typescript': pathToFileURL(typesChunk).href },
-    plugins: [{
-      // Modules find their templates and the runtime folder from their own location; in the
-      // bundle each keeps the URL of its source file.
-      name: 'source-import-meta-url',
-      setup(build) {
-        build.onLoad({ filter: /\.ts$/ }, (args) => ({
-          contents: readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
-          loader: 'ts',
-        }));
+    plugins: [
+      {
+        // Modules find their templates and the runtime folder from their own location; in the
+        // bundle each keeps the URL of its source file.
+        name: 'source-import-meta-url',
+        setup(build) {
+          build.onLoad({ filter: /\.ts$/ }, (args) => ({
+            contents: readFileSync(args.path, 'utf8').replaceAll(
+              'import.meta.url',
+              JSON.stringify(pathToFileURL(args.path).href),
+            ),
+            loader: 'ts',
+          }));
+        },
       },
-    }],
+    ],
   });
-  for (const old of readdirSync(cacheDir)) if (/^(cli|openapi-typescript)-.*\.mjs$/.test(old) && !old.includes(key)) rmSync(join(cacheDir, old), { force: true });
+  for (const old of readdirSync(cacheDir))
+    if (/^(cli|openapi-typescript)-.*\.mjs$/.test(old) && !old.includes(key))
+      rmSync(join(cacheDir, old), { force: true });
   // atomic: a concurrent run sees the whole bundle or none (the chunk first: the CLI imports it)
   renameSync(`${typesChunk}.${process.pid}.tmp`, typesChunk);
   renameSync(temp, target);

@@ -31,10 +31,16 @@ export interface WireRequest {
   auth: 'valid' | 'none' | 'wrong';
 }
 
-export type ProbeKind = 'missing-required' | 'wrong-type' | 'malformed-json' | 'no-credentials' | 'wrong-credentials';
+export type ProbeKind =
+  'missing-required' | 'wrong-type' | 'malformed-json' | 'no-credentials' | 'wrong-credentials';
 
 export type Probe =
-  | { kind: ProbeKind; applies: true; description: string; mutate(request: WireRequest): WireRequest }
+  | {
+      kind: ProbeKind;
+      applies: true;
+      description: string;
+      mutate(request: WireRequest): WireRequest;
+    }
   | { kind: ProbeKind; applies: false; reason: string };
 
 type Obj = Record<string, unknown>;
@@ -46,16 +52,27 @@ type Obj = Record<string, unknown>;
 export function validCases(op: Operation, document: Obj): ValidCase[] {
   const fromExamples = op.parameters.some((p) => p.examples.length > 0);
   return sampleInputs(op, document, { max: Infinity }).map((sample) => ({
-    name: sample.name ? `example ${sample.name}` : fromExamples ? 'parameter examples' : 'built from the schema',
+    name: sample.name
+      ? `example ${sample.name}`
+      : fromExamples
+        ? 'parameter examples'
+        : 'built from the schema',
     input: { path: sample.path, query: sample.query, body: (sample.body ?? {}) as Obj },
   }));
 }
 
 export function probes(op: Operation): Probe[] {
-  return [missingRequired(op), wrongType(op), malformedJson(op), noCredentials(op), wrongCredentials(op)];
+  return [
+    missingRequired(op),
+    wrongType(op),
+    malformedJson(op),
+    noCredentials(op),
+    wrongCredentials(op),
+  ];
 }
 
-const fieldsOf = (op: Operation) => op.parameters.filter((p) => p.in === 'query' || p.in === 'body');
+const fieldsOf = (op: Operation) =>
+  op.parameters.filter((p) => p.in === 'query' || p.in === 'body');
 
 function setField(request: WireRequest, p: Parameter, text: string | undefined): WireRequest {
   const query = new URLSearchParams(request.query);
@@ -68,8 +85,18 @@ function setField(request: WireRequest, p: Parameter, text: string | undefined):
 
 function missingRequired(op: Operation): Probe {
   const p = fieldsOf(op).find((f) => f.required);
-  if (!p) return { kind: 'missing-required', applies: false, reason: 'no required parameter outside the path' };
-  return { kind: 'missing-required', applies: true, description: `without required '${p.name}'`, mutate: (r) => setField(r, p, undefined) };
+  if (!p)
+    return {
+      kind: 'missing-required',
+      applies: false,
+      reason: 'no required parameter outside the path',
+    };
+  return {
+    kind: 'missing-required',
+    applies: true,
+    description: `without required '${p.name}'`,
+    mutate: (r) => setField(r, p, undefined),
+  };
 }
 
 /** Text no schema of the parameter's types accepts. */
@@ -89,10 +116,18 @@ function wrongTypeText(p: Parameter): string | undefined {
 function wrongType(op: Operation): Probe {
   const candidates = fieldsOf(op).filter((f) => wrongTypeText(f) !== undefined);
   // A plain scalar is the clearest case; prefer a required one.
-  const p = candidates.find((f) => f.encoding === 'plain' && f.required) ?? candidates.find((f) => f.encoding === 'plain') ?? candidates[0];
+  const p =
+    candidates.find((f) => f.encoding === 'plain' && f.required) ??
+    candidates.find((f) => f.encoding === 'plain') ??
+    candidates[0];
   if (!p) return { kind: 'wrong-type', applies: false, reason: 'every parameter accepts a string' };
   const text = wrongTypeText(p)!;
-  return { kind: 'wrong-type', applies: true, description: `'${p.name}'=${text}`, mutate: (r) => setField(r, p, text) };
+  return {
+    kind: 'wrong-type',
+    applies: true,
+    description: `'${p.name}'=${text}`,
+    mutate: (r) => setField(r, p, text),
+  };
 }
 
 function malformedJson(op: Operation): Probe {
@@ -100,17 +135,43 @@ function malformedJson(op: Operation): Probe {
   // name), text that is not JSON is read as that string, and the request is valid.
   const json = fieldsOf(op).filter((f) => f.encoding === 'json');
   const p = json.find((f) => !f.types.includes('string'));
-  if (!p) return { kind: 'malformed-json', applies: false, reason: json.length > 0 ? 'every JSON-encoded parameter also accepts a plain string' : 'no JSON-encoded parameter' };
-  const text = p.types.includes('object') && !p.types.includes('array') ? '{"unterminated": ' : '[1, 2';
-  return { kind: 'malformed-json', applies: true, description: `'${p.name}'=${text}`, mutate: (r) => setField(r, p, text) };
+  if (!p)
+    return {
+      kind: 'malformed-json',
+      applies: false,
+      reason:
+        json.length > 0
+          ? 'every JSON-encoded parameter also accepts a plain string'
+          : 'no JSON-encoded parameter',
+    };
+  const text =
+    p.types.includes('object') && !p.types.includes('array') ? '{"unterminated": ' : '[1, 2';
+  return {
+    kind: 'malformed-json',
+    applies: true,
+    description: `'${p.name}'=${text}`,
+    mutate: (r) => setField(r, p, text),
+  };
 }
 
 function noCredentials(op: Operation): Probe {
-  if (op.auth !== 'required') return { kind: 'no-credentials', applies: false, reason: `auth is ${op.auth}` };
-  return { kind: 'no-credentials', applies: true, description: 'no Authorization header', mutate: (r) => ({ ...r, auth: 'none' }) };
+  if (op.auth !== 'required')
+    return { kind: 'no-credentials', applies: false, reason: `auth is ${op.auth}` };
+  return {
+    kind: 'no-credentials',
+    applies: true,
+    description: 'no Authorization header',
+    mutate: (r) => ({ ...r, auth: 'none' }),
+  };
 }
 
 function wrongCredentials(op: Operation): Probe {
-  if (op.auth === 'none') return { kind: 'wrong-credentials', applies: false, reason: 'auth is none' };
-  return { kind: 'wrong-credentials', applies: true, description: 'the email with an empty API key', mutate: (r) => ({ ...r, auth: 'wrong' }) };
+  if (op.auth === 'none')
+    return { kind: 'wrong-credentials', applies: false, reason: 'auth is none' };
+  return {
+    kind: 'wrong-credentials',
+    applies: true,
+    description: 'the email with an empty API key',
+    mutate: (r) => ({ ...r, auth: 'wrong' }),
+  };
 }

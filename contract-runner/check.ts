@@ -17,21 +17,34 @@ export interface Verdict {
 }
 
 export interface ResponseValidator {
-  validateResponse(operationId: string, status: number, body: unknown): { valid: true } | { valid: false; errors: { pointer: string; message: string }[] };
+  validateResponse(
+    operationId: string,
+    status: number,
+    body: unknown,
+  ): { valid: true } | { valid: false; errors: { pointer: string; message: string }[] };
 }
 
-export function judge(op: OperationInfo, result: HttpResult, expect: 'success' | 'error', validator: ResponseValidator): Verdict {
-  if (result.status === undefined) return { outcome: 'fail', notes: [result.failure ?? 'no answer'] };
+export function judge(
+  op: OperationInfo,
+  result: HttpResult,
+  expect: 'success' | 'error',
+  validator: ResponseValidator,
+): Verdict {
+  if (result.status === undefined)
+    return { outcome: 'fail', notes: [result.failure ?? 'no answer'] };
   const status = result.status;
   const problems: string[] = [];
   const documented = statusDocumented(op.statuses, status);
-  if (!documented) problems.push(`status ${status} is not documented (documented: ${op.statuses.join(', ')})`);
+  if (!documented)
+    problems.push(`status ${status} is not documented (documented: ${op.statuses.join(', ')})`);
 
   let body: unknown;
   try {
     body = JSON.parse(result.text ?? '');
   } catch {
-    problems.push(`body is not JSON (${result.contentType || 'no content type'}): ${excerpt(result.text ?? '')}`);
+    problems.push(
+      `body is not JSON (${result.contentType || 'no content type'}): ${excerpt(result.text ?? '')}`,
+    );
     return { outcome: 'fail', notes: problems };
   }
   const success = status >= 200 && status < 300;
@@ -43,17 +56,34 @@ export function judge(op: OperationInfo, result: HttpResult, expect: 'success' |
   }
   if (problems.length > 0) return { outcome: 'fail', notes: problems };
 
-  const code = !success && body && typeof body === 'object' ? String((body as Record<string, unknown>).code) : undefined;
+  const code =
+    !success && body && typeof body === 'object'
+      ? String((body as Record<string, unknown>).code)
+      : undefined;
   if (expect === 'error') {
     if (success) return { outcome: 'fail', notes: [`invalid request accepted: status ${status}`] };
-    if (status >= 500) return { outcome: 'fail', notes: [`invalid request answered with a server error (${status}, ${code})`] };
+    if (status >= 500)
+      return {
+        outcome: 'fail',
+        notes: [`invalid request answered with a server error (${status}, ${code})`],
+      };
     return { outcome: 'pass', notes: [`${status} ${code}`] };
   }
   if (success) return { outcome: 'pass', notes: [String(status)] };
   if (status < 500 && code !== undefined && op.errorCodes.includes(code)) {
-    return { outcome: 'warn', notes: [`documented error ${status} ${code}: ${String((body as Record<string, unknown>).msg)}`] };
+    return {
+      outcome: 'warn',
+      notes: [
+        `documented error ${status} ${code}: ${String((body as Record<string, unknown>).msg)}`,
+      ],
+    };
   }
-  return { outcome: 'fail', notes: [`valid request refused: ${status} ${code}: ${String((body as Record<string, unknown>).msg)}`] };
+  return {
+    outcome: 'fail',
+    notes: [
+      `valid request refused: ${status} ${code}: ${String((body as Record<string, unknown>).msg)}`,
+    ],
+  };
 }
 
 /** 2xx must be listed (exactly or as `2XX`); an error may also fall under its range or `default`. */
@@ -64,13 +94,16 @@ export function statusDocumented(statuses: string[], status: number): boolean {
 }
 
 function envelopeProblems(body: unknown, success: boolean): string[] {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return ['body is not a JSON object (no envelope)'];
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return ['body is not a JSON object (no envelope)'];
   const b = body as Record<string, unknown>;
   const problems: string[] = [];
   const want = success ? 'success' : 'error';
-  if (b.result !== want) problems.push(`envelope: result is ${JSON.stringify(b.result)}, expected "${want}"`);
+  if (b.result !== want)
+    problems.push(`envelope: result is ${JSON.stringify(b.result)}, expected "${want}"`);
   if (typeof b.msg !== 'string') problems.push('envelope: msg is missing or not a string');
-  if (!success && typeof b.code !== 'string') problems.push('envelope: code is missing or not a string');
+  if (!success && typeof b.code !== 'string')
+    problems.push('envelope: code is missing or not a string');
   return problems;
 }
 

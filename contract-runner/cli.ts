@@ -31,7 +31,12 @@ export interface CliArgs {
 }
 
 export function parseArgs(argv: string[]): CliArgs {
-  const args: Partial<CliArgs> & { reports: string[] } = { readOnly: false, reports: [], contract: resolve(PROJECT_ROOT, 'openapi/openapi.yaml'), timeoutMs: 10_000 };
+  const args: Partial<CliArgs> & { reports: string[] } = {
+    readOnly: false,
+    reports: [],
+    contract: resolve(PROJECT_ROOT, 'openapi/openapi.yaml'),
+    timeoutMs: 10_000,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -40,25 +45,49 @@ export function parseArgs(argv: string[]): CliArgs {
       return v;
     };
     switch (arg) {
-      case '--base-url': args.baseUrl = value(); break;
-      case '--email': args.email = value(); break;
-      case '--api-key': args.apiKey = value(); break;
-      case '--only': args.only = [...(args.only ?? []), ...value().split(',').map((s) => s.trim()).filter(Boolean)]; break;
-      case '--read-only': args.readOnly = true; break;
-      case '--report': args.reports.push(value()); break;
-      case '--contract': args.contract = value(); break;
+      case '--base-url':
+        args.baseUrl = value();
+        break;
+      case '--email':
+        args.email = value();
+        break;
+      case '--api-key':
+        args.apiKey = value();
+        break;
+      case '--only':
+        args.only = [
+          ...(args.only ?? []),
+          ...value()
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ];
+        break;
+      case '--read-only':
+        args.readOnly = true;
+        break;
+      case '--report':
+        args.reports.push(value());
+        break;
+      case '--contract':
+        args.contract = value();
+        break;
       case '--timeout': {
         const ms = Number(value());
-        if (!Number.isFinite(ms) || ms <= 0) throw new Error('--timeout must be a positive number of milliseconds');
+        if (!Number.isFinite(ms) || ms <= 0)
+          throw new Error('--timeout must be a positive number of milliseconds');
         args.timeoutMs = ms;
         break;
       }
-      default: throw new Error(`unknown argument '${arg}'`);
+      default:
+        throw new Error(`unknown argument '${arg}'`);
     }
   }
   if (!args.baseUrl) throw new Error('--base-url is required');
-  if (!/^https?:\/\//.test(args.baseUrl)) throw new Error(`--base-url must be an http(s) URL, got '${args.baseUrl}'`);
-  if ((args.email === undefined) !== (args.apiKey === undefined)) throw new Error('--email and --api-key go together');
+  if (!/^https?:\/\//.test(args.baseUrl))
+    throw new Error(`--base-url must be an http(s) URL, got '${args.baseUrl}'`);
+  if ((args.email === undefined) !== (args.apiKey === undefined))
+    throw new Error('--email and --api-key go together');
   return args as CliArgs;
 }
 
@@ -68,17 +97,25 @@ export function reportFiles(reports: string[]): { file: string; format: 'json' |
     const ext = extname(file).toLowerCase();
     if (ext === '.json') return [{ file, format: 'json' as const }];
     if (ext === '.xml') return [{ file, format: 'xml' as const }];
-    return [{ file: `${file}.json`, format: 'json' as const }, { file: `${file}.xml`, format: 'xml' as const }];
+    return [
+      { file: `${file}.json`, format: 'json' as const },
+      { file: `${file}.xml`, format: 'xml' as const },
+    ];
   });
 }
 
-export async function loadValidator(generatedDir = resolve(PROJECT_ROOT, 'generated')): Promise<ResponseValidator> {
+export async function loadValidator(
+  generatedDir = resolve(PROJECT_ROOT, 'generated'),
+): Promise<ResponseValidator> {
   const file = resolve(generatedDir, 'validators.js');
   if (!existsSync(file)) throw new Error(`${file} does not exist: run \`npm run generate\` first`);
   return (await import(pathToFileURL(file).href)) as ResponseValidator;
 }
 
-export async function runCli(argv: string[], out: (text: string) => void = console.log): Promise<number> {
+export async function runCli(
+  argv: string[],
+  out: (text: string) => void = console.log,
+): Promise<number> {
   let args: CliArgs;
   try {
     args = parseArgs(argv);
@@ -88,7 +125,9 @@ export async function runCli(argv: string[], out: (text: string) => void = conso
   }
   const loaded = await loadContract(args.contract);
   if (!loaded.ok) {
-    out(`contract: ${args.contract} is invalid (${loaded.problems.length} problems); run \`npm run generate\` to see them`);
+    out(
+      `contract: ${args.contract} is invalid (${loaded.problems.length} problems); run \`npm run generate\` to see them`,
+    );
     return 2;
   }
   let report: RunReport;
@@ -96,10 +135,14 @@ export async function runCli(argv: string[], out: (text: string) => void = conso
     const generatedDir = resolve(PROJECT_ROOT, 'generated');
     const validator = await loadValidator(generatedDir);
     const client = await loadClientModule(generatedDir);
-    if (!client) out('note: generated/client.ts does not exist yet: valid requests go through the wire model\'s encoder and fetch');
+    if (!client)
+      out(
+        "note: generated/client.ts does not exist yet: valid requests go through the wire model's encoder and fetch",
+      );
     const options: RunOptions = {
       baseUrl: args.baseUrl,
-      credentials: args.email !== undefined ? { email: args.email, apiKey: args.apiKey! } : undefined,
+      credentials:
+        args.email !== undefined ? { email: args.email, apiKey: args.apiKey! } : undefined,
       only: args.only,
       readOnly: args.readOnly,
       timeoutMs: args.timeoutMs,

@@ -11,7 +11,10 @@ import type { OperationInfo } from '../runtime/operation-info.js';
 import type { RequestInput } from './cases.js';
 import type { HttpResult, SendContext } from './send.js';
 
-type Method = (params: Record<string, unknown>, options?: { timeoutMs?: number }) => Promise<{ error?: { msg?: string } }>;
+type Method = (
+  params: Record<string, unknown>,
+  options?: { timeoutMs?: number },
+) => Promise<{ error?: { msg?: string } }>;
 
 export interface ClientModule {
   createApiClient(options: Record<string, unknown>): unknown;
@@ -25,19 +28,30 @@ export async function loadClientModule(generatedDir: string): Promise<ClientModu
 }
 
 export function callThroughClient(module: ClientModule) {
-  return async function callValid(op: OperationInfo, input: RequestInput, ctx: SendContext): Promise<HttpResult> {
+  return async function callValid(
+    op: OperationInfo,
+    input: RequestInput,
+    ctx: SendContext,
+  ): Promise<HttpResult> {
     let seen: HttpResult | undefined;
     const recording = async (request: Request): Promise<Response> => {
       const response = await (ctx.fetch ?? fetch)(request);
       const text = await response.clone().text();
-      seen = { request: { method: request.method, url: request.url }, status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+      seen = {
+        request: { method: request.method, url: request.url },
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? '',
+        text,
+      };
       return response;
     };
     const fallback = { method: op.method, url: `${ctx.baseUrl}${op.path}` };
     try {
       const api = module.createApiClient({
         baseUrl: ctx.baseUrl,
-        ...(ctx.credentials ? { email: ctx.credentials.email, apiKey: ctx.credentials.apiKey } : {}),
+        ...(ctx.credentials
+          ? { email: ctx.credentials.email, apiKey: ctx.credentials.apiKey }
+          : {}),
         fetch: recording,
         timeoutMs: ctx.timeoutMs,
         featureLevelPolicy: 'ignore',
@@ -45,11 +59,23 @@ export function callThroughClient(module: ClientModule) {
         onIgnoredParameters: () => {},
       }) as Record<string, Method>;
       const method = api[toIdentifier(op.operationId)];
-      if (typeof method !== 'function') return { request: fallback, failure: `the generated client has no method for ${op.operationId}` };
+      if (typeof method !== 'function')
+        return {
+          request: fallback,
+          failure: `the generated client has no method for ${op.operationId}`,
+        };
       const result = await method({ ...input.path, ...input.query, ...input.body });
-      return seen ?? { request: fallback, failure: `the client sent nothing: ${result.error?.msg ?? 'no error given'}` };
+      return (
+        seen ?? {
+          request: fallback,
+          failure: `the client sent nothing: ${result.error?.msg ?? 'no error given'}`,
+        }
+      );
     } catch (error) {
-      return { request: fallback, failure: `the generated client refused the call: ${(error as Error)?.message ?? String(error)}` };
+      return {
+        request: fallback,
+        failure: `the generated client refused the call: ${(error as Error)?.message ?? String(error)}`,
+      };
     }
   };
 }

@@ -9,16 +9,31 @@ const MARK: Record<string, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN',
 export function formatTable(report: RunReport): string {
   const rows = report.operations.map((op) => {
     const counted = (o: string) => op.checks.filter((c) => c.outcome === o).length;
-    return [MARK[op.outcome], op.operationId, `${op.method} ${op.path}`, String(counted('pass')), String(counted('warn')), String(counted('fail')), String(counted('skip'))];
+    return [
+      MARK[op.outcome],
+      op.operationId,
+      `${op.method} ${op.path}`,
+      String(counted('pass')),
+      String(counted('warn')),
+      String(counted('fail')),
+      String(counted('skip')),
+    ];
   });
   const header = ['', 'operation', 'request', 'pass', 'warn', 'fail', 'skip'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   const out = [line(header), ...rows.map(line)];
   const details = report.operations.flatMap((op) =>
     op.checks
       .filter((c) => c.outcome === 'fail' || c.outcome === 'warn')
-      .map((c) => `${MARK[c.outcome]} ${op.operationId} · ${c.name}${c.status !== undefined ? ` → ${c.status}` : ''}\n     ${c.notes.join('\n     ')}`),
+      .map(
+        (c) =>
+          `${MARK[c.outcome]} ${op.operationId} · ${c.name}${c.status !== undefined ? ` → ${c.status}` : ''}\n     ${c.notes.join('\n     ')}`,
+      ),
   );
   if (details.length > 0) out.push('', ...details);
   const s = report.summary;
@@ -44,13 +59,32 @@ export function toJunitXml(report: RunReport): string {
     const failures = op.checks.filter((c) => c.outcome === 'fail').length;
     const skipped = op.checks.filter((c) => c.outcome === 'skip').length;
     const time = op.checks.reduce((t, c) => t + c.ms, 0);
-    lines.push(`  <testsuite name="${xml(op.operationId)}" tests="${op.checks.length}" failures="${failures}" skipped="${skipped}" time="${seconds(time)}">`);
+    lines.push(
+      `  <testsuite name="${xml(op.operationId)}" tests="${op.checks.length}" failures="${failures}" skipped="${skipped}" time="${seconds(time)}">`,
+    );
     for (const c of op.checks) {
       const open = `    <testcase classname="${xml(`contract.${op.operationId}`)}" name="${xml(c.name)}" time="${seconds(c.ms)}"`;
-      const detail = [c.request ? `${c.request.method} ${c.request.url}` : '', c.status !== undefined ? `status ${c.status}` : '', ...c.notes].filter(Boolean).join('\n');
-      if (c.outcome === 'fail') lines.push(`${open}>`, `      <failure message="${xml(c.notes[0] ?? 'violation')}">${xml(detail)}</failure>`, '    </testcase>');
-      else if (c.outcome === 'skip') lines.push(`${open}>`, `      <skipped message="${xml(c.notes[0] ?? '')}"/>`, '    </testcase>');
-      else if (c.outcome === 'warn') lines.push(`${open}>`, `      <system-out>${xml(detail)}</system-out>`, '    </testcase>');
+      const detail = [
+        c.request ? `${c.request.method} ${c.request.url}` : '',
+        c.status !== undefined ? `status ${c.status}` : '',
+        ...c.notes,
+      ]
+        .filter(Boolean)
+        .join('\n');
+      if (c.outcome === 'fail')
+        lines.push(
+          `${open}>`,
+          `      <failure message="${xml(c.notes[0] ?? 'violation')}">${xml(detail)}</failure>`,
+          '    </testcase>',
+        );
+      else if (c.outcome === 'skip')
+        lines.push(
+          `${open}>`,
+          `      <skipped message="${xml(c.notes[0] ?? '')}"/>`,
+          '    </testcase>',
+        );
+      else if (c.outcome === 'warn')
+        lines.push(`${open}>`, `      <system-out>${xml(detail)}</system-out>`, '    </testcase>');
       else lines.push(`${open}/>`);
     }
     lines.push('  </testsuite>');

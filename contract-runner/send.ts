@@ -33,13 +33,27 @@ export interface SendContext {
 
 /** The canonical wire form of a valid request (urlencoded body where the operation has one). */
 export function wireRequest(op: OperationInfo, input: RequestInput): WireRequest {
-  const wire = encodeRequest(op, { path: input.path, query: input.query, body: op.body ? input.body : undefined }, { mediaType: 'application/x-www-form-urlencoded' });
-  const query = typeof wire.query === 'string' ? new URLSearchParams(wire.query) : new URLSearchParams(wire.query as Record<string, string>);
-  const form = wire.body ? new URLSearchParams(wire.body.text ?? Buffer.from(wire.body.bytes ?? new Uint8Array()).toString('utf8')) : undefined;
+  const wire = encodeRequest(
+    op,
+    { path: input.path, query: input.query, body: op.body ? input.body : undefined },
+    { mediaType: 'application/x-www-form-urlencoded' },
+  );
+  const query =
+    typeof wire.query === 'string'
+      ? new URLSearchParams(wire.query)
+      : new URLSearchParams(wire.query as Record<string, string>);
+  const form = wire.body
+    ? new URLSearchParams(
+        wire.body.text ?? Buffer.from(wire.body.bytes ?? new Uint8Array()).toString('utf8'),
+      )
+    : undefined;
   return { method: wire.method, path: wire.path, query, form, auth: 'valid' };
 }
 
-export function authorization(auth: WireRequest['auth'], credentials: Credentials | undefined): string | undefined {
+export function authorization(
+  auth: WireRequest['auth'],
+  credentials: Credentials | undefined,
+): string | undefined {
   if (auth === 'none' || !credentials) return undefined;
   const apiKey = auth === 'wrong' ? '' : credentials.apiKey;
   return `Basic ${Buffer.from(`${credentials.email}:${apiKey}`, 'utf8').toString('base64')}`;
@@ -49,7 +63,11 @@ export async function sendWire(request: WireRequest, ctx: SendContext): Promise<
   const query = request.query.toString();
   const url = `${ctx.baseUrl.replace(/\/+$/, '')}${request.path}${query ? `?${query}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json' };
-  const auth = authorization(request.auth, ctx.credentials ?? (request.auth === 'wrong' ? { email: 'nobody@example.invalid', apiKey: '' } : undefined));
+  const auth = authorization(
+    request.auth,
+    ctx.credentials ??
+      (request.auth === 'wrong' ? { email: 'nobody@example.invalid', apiKey: '' } : undefined),
+  );
   if (auth) headers.authorization = auth;
   let body: string | undefined;
   if (request.form) {
@@ -60,14 +78,32 @@ export async function sendWire(request: WireRequest, ctx: SendContext): Promise<
 }
 
 /** A fetch that records status and text; used directly and handed to the generated client. */
-export async function timedFetch(ctx: SendContext, url: string, init: RequestInit): Promise<HttpResult> {
+export async function timedFetch(
+  ctx: SendContext,
+  url: string,
+  init: RequestInit,
+): Promise<HttpResult> {
   const request = { method: String(init.method ?? 'GET'), url };
   try {
-    const response = await (ctx.fetch ?? fetch)(url, { ...init, signal: AbortSignal.timeout(ctx.timeoutMs) });
+    const response = await (ctx.fetch ?? fetch)(url, {
+      ...init,
+      signal: AbortSignal.timeout(ctx.timeoutMs),
+    });
     const text = await response.text();
-    return { request, status: response.status, contentType: response.headers.get('content-type') ?? '', text };
+    return {
+      request,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      text,
+    };
   } catch (error) {
     const name = (error as Error)?.name;
-    return { request, failure: name === 'TimeoutError' ? `no answer within ${ctx.timeoutMs} ms` : `request failed: ${(error as Error)?.message ?? String(error)}` };
+    return {
+      request,
+      failure:
+        name === 'TimeoutError'
+          ? `no answer within ${ctx.timeoutMs} ms`
+          : `request failed: ${(error as Error)?.message ?? String(error)}`,
+    };
   }
 }

@@ -49,9 +49,19 @@ export interface CliOptions {
 export class UsageError extends Error {}
 
 export function parseArgs(argv: string[]): CliOptions | 'help' {
-  const opts: CliOptions = { command: 'generate', contract: 'openapi/openapi.yaml', out: 'generated', docs: 'docs', check: false, watch: false, quiet: false, rest: [] };
+  const opts: CliOptions = {
+    command: 'generate',
+    contract: 'openapi/openapi.yaml',
+    out: 'generated',
+    docs: 'docs',
+    check: false,
+    watch: false,
+    quiet: false,
+    rest: [],
+  };
   const args = [...argv];
-  if (args[0] === 'generate' || args[0] === 'scaffold') opts.command = args.shift() as CliOptions['command'];
+  if (args[0] === 'generate' || args[0] === 'scaffold')
+    opts.command = args.shift() as CliOptions['command'];
   while (args.length > 0) {
     const arg = args.shift()!;
     const value = () => {
@@ -60,15 +70,37 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
       return v;
     };
     switch (arg) {
-      case '--help': case '-h': return 'help';
-      case '--contract': opts.contract = value(); break;
-      case '--out': opts.out = value(); break;
-      case '--docs': opts.docs = value(); break;
-      case '--runtime': opts.runtime = value(); break;
-      case '--only': opts.only = value().split(',').map((s) => s.trim()).filter(Boolean); break;
-      case '--check': opts.check = true; break;
-      case '--watch': opts.watch = true; break;
-      case '--quiet': case '-q': opts.quiet = true; break;
+      case '--help':
+      case '-h':
+        return 'help';
+      case '--contract':
+        opts.contract = value();
+        break;
+      case '--out':
+        opts.out = value();
+        break;
+      case '--docs':
+        opts.docs = value();
+        break;
+      case '--runtime':
+        opts.runtime = value();
+        break;
+      case '--only':
+        opts.only = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case '--check':
+        opts.check = true;
+        break;
+      case '--watch':
+        opts.watch = true;
+        break;
+      case '--quiet':
+      case '-q':
+        opts.quiet = true;
+        break;
       default:
         if (opts.command === 'scaffold') opts.rest.push(arg);
         else throw new UsageError(`unknown argument '${arg}'`);
@@ -76,7 +108,10 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
   }
   if (opts.check && opts.watch) throw new UsageError('--check and --watch do not go together');
   const unknown = (opts.only ?? []).filter((n) => !emitters.some((e) => e.name === n));
-  if (unknown.length > 0) throw new UsageError(`unknown emitter '${unknown.join(', ')}' (known: ${emitters.map((e) => e.name).join(', ')})`);
+  if (unknown.length > 0)
+    throw new UsageError(
+      `unknown emitter '${unknown.join(', ')}' (known: ${emitters.map((e) => e.name).join(', ')})`,
+    );
   return opts;
 }
 
@@ -106,25 +141,39 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const t0 = performance.now();
   const selected = selectEmitters(opts.only);
   // Started before the contract loads, so its own start-up overlaps the load.
-  const helper = startEmitWorker(selected.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)).map((e) => e.name));
+  const helper = startEmitWorker(
+    selected.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)).map((e) => e.name),
+  );
   // With a worker, the document checks run there, beside the types emitter; nothing is written
   // unless they pass.
   const loaded = await loadContract(opts.contract, { deferValidation: helper !== undefined });
   if (!loaded.ok) {
     helper?.cancel();
-    lines.push(`${opts.contract}: the contract is invalid (${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'}); nothing was written`);
+    lines.push(
+      `${opts.contract}: the contract is invalid (${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'}); nothing was written`,
+    );
     for (const p of loaded.problems) lines.push('  ' + formatProblem(p));
     return { exitCode: 1, lines };
   }
   const { model, warnings } = loaded.contract;
   const tLoad = performance.now() - t0;
   const runtimeImport = opts.runtime ?? toImportPath(relative(resolve(opts.out), RUNTIME_DIR));
-  const command = opts.out === 'generated' && opts.docs === 'docs' && opts.contract === 'openapi/openapi.yaml'
-    ? 'npm run generate'
-    : `tms-gen --contract ${model.sourceFile}`;
-  const ctx: EmitContext = { model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command, warn: (m) => warnings.push(m) };
+  const command =
+    opts.out === 'generated' && opts.docs === 'docs' && opts.contract === 'openapi/openapi.yaml'
+      ? 'npm run generate'
+      : `tms-gen --contract ${model.sourceFile}`;
+  const ctx: EmitContext = {
+    model,
+    outDir: opts.out,
+    docsDir: opts.docs,
+    runtimeImport,
+    command,
+    warn: (m) => warnings.push(m),
+  };
 
-  const inWorker = helper ? helper.run({ model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command }) : undefined;
+  const inWorker = helper
+    ? helper.run({ model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command })
+    : undefined;
   const onMain = selected.filter((e) => !helper || MAIN_THREAD_EMITTERS.has(e.name));
   const mainResults = await runEmitters(onMain, ctx);
   const fromWorker = inWorker ? await inWorker : { results: [] };
@@ -132,7 +181,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     warnings.push(...fromWorker.validation.warnings);
     if (fromWorker.validation.problems.length > 0) {
       const problems = placeProblems(loaded.contract.bundle, fromWorker.validation.problems);
-      lines.push(`${opts.contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`);
+      lines.push(
+        `${opts.contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`,
+      );
       for (const p of problems) lines.push('  ' + formatProblem(p));
       return { exitCode: 1, lines };
     }
@@ -143,7 +194,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     // An emitter that cannot express the contract is a contract problem for the user, with
     // the emitter named; nothing is written.
     lines.push(`${opts.contract}: the ${failed.name} emitter failed; nothing was written`);
-    lines.push(`  ${failed.failure.pointer ? failed.failure.pointer + ': ' : ''}${failed.failure.message}`);
+    lines.push(
+      `  ${failed.failure.pointer ? failed.failure.pointer + ': ' : ''}${failed.failure.message}`,
+    );
     return { exitCode: 1, lines };
   }
   // Summary and output in registry order, whichever thread ran the emitter.
@@ -153,32 +206,48 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     return { emitter, files: r.files, ms: r.ms };
   });
 
-  const byRoot = (root: 'code' | 'docs') => produced.filter((p) => p.emitter.root === root).flatMap((p) => p.files);
+  const byRoot = (root: 'code' | 'docs') =>
+    produced.filter((p) => p.emitter.root === root).flatMap((p) => p.files);
   const outputs: OutputDir[] = [];
   const partial = opts.only !== undefined;
-  if (selected.some((e) => e.root === 'code')) outputs.push({ dir: opts.out, files: byRoot('code'), partial });
-  if (selected.some((e) => e.root === 'docs')) outputs.push({ dir: opts.docs, files: byRoot('docs'), partial });
+  if (selected.some((e) => e.root === 'code'))
+    outputs.push({ dir: opts.out, files: byRoot('code'), partial });
+  if (selected.some((e) => e.root === 'docs'))
+    outputs.push({ dir: opts.docs, files: byRoot('docs'), partial });
 
   for (const w of warnings) if (!opts.quiet) lines.push(`warning: ${w}`);
   if (opts.check) {
     const diffs = checkOutputs(outputs);
     if (diffs.length > 0) {
-      lines.push(`${diffs.length} generated file${diffs.length === 1 ? '' : 's'} differ from the contract (run \`${command}\`):`);
+      lines.push(
+        `${diffs.length} generated file${diffs.length === 1 ? '' : 's'} differ from the contract (run \`${command}\`):`,
+      );
       for (const d of diffs) lines.push(`  ${d.kind.padEnd(7)} ${d.file}`);
       return { exitCode: 1, lines };
     }
-    if (!opts.quiet) lines.push(`generated files are up to date with ${model.sourceFile} (${outputs.reduce((n, o) => n + o.files.length, 0)} files checked)`);
+    if (!opts.quiet)
+      lines.push(
+        `generated files are up to date with ${model.sourceFile} (${outputs.reduce((n, o) => n + o.files.length, 0)} files checked)`,
+      );
     return { exitCode: 0, lines };
   }
   writeOutputs(outputs);
   if (!opts.quiet) {
     const total = performance.now() - t0;
-    lines.push(`${model.sourceFile}: ${model.operations.length} operations, ${model.schemas.length} schemas (OpenAPI ${model.openapiVersion})`);
+    lines.push(
+      `${model.sourceFile}: ${model.operations.length} operations, ${model.schemas.length} schemas (OpenAPI ${model.openapiVersion})`,
+    );
     lines.push(`  load + validate  ${ms(tLoad)}`);
     for (const p of produced) {
-      const bytes = p.files.reduce((n, f) => n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.length), 0);
+      const bytes = p.files.reduce(
+        (n, f) =>
+          n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.length),
+        0,
+      );
       const dir = p.emitter.root === 'code' ? opts.out : opts.docs;
-      lines.push(`  ${p.emitter.name.padEnd(15)}  ${ms(p.ms)}  ${p.files.length} file${p.files.length === 1 ? '' : 's'}, ${kb(bytes)} → ${dir}/`);
+      lines.push(
+        `  ${p.emitter.name.padEnd(15)}  ${ms(p.ms)}  ${p.files.length} file${p.files.length === 1 ? '' : 's'}, ${kb(bytes)} → ${dir}/`,
+      );
     }
     lines.push(`done in ${ms(total)}`);
   }
@@ -188,7 +257,10 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
 type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings?: string[] };
 type EmitFailure = { name: string; failure: { message: string; pointer?: string } };
 
-async function runEmitters(list: Emitter[], ctx: EmitContext): Promise<(EmitSuccess | EmitFailure)[]> {
+async function runEmitters(
+  list: Emitter[],
+  ctx: EmitContext,
+): Promise<(EmitSuccess | EmitFailure)[]> {
   const out: (EmitSuccess | EmitFailure)[] = [];
   for (const emitter of list) {
     const t = performance.now();
@@ -196,7 +268,10 @@ async function runEmitters(list: Emitter[], ctx: EmitContext): Promise<(EmitSucc
       out.push({ name: emitter.name, files: await emitter.emit(ctx), ms: performance.now() - t });
     } catch (error) {
       const e = error as Error & { pointer?: string };
-      out.push({ name: emitter.name, failure: { message: e.message, ...(e.pointer ? { pointer: e.pointer } : {}) } });
+      out.push({
+        name: emitter.name,
+        failure: { message: e.message, ...(e.pointer ? { pointer: e.pointer } : {}) },
+      });
       break;
     }
   }
@@ -227,11 +302,18 @@ interface EmitWorker {
 function startEmitWorker(names: string[]): EmitWorker | undefined {
   const entry = process.env.TMS_GEN_ENTRY;
   if (!entry || names.length === 0 || process.env.TMS_GEN_THREADS === '1') return undefined;
-  const worker = new Worker(new URL(entry), { workerData: { kind: 'tms-gen-emit', names }, execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [] });
+  const worker = new Worker(new URL(entry), {
+    workerData: { kind: 'tms-gen-emit', names },
+    execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
+  });
   worker.unref();
   const done = new Promise<WorkerAnswer>((resolveDone) => {
     worker.once('message', (answer: WorkerAnswer) => resolveDone(answer));
-    worker.once('error', (error) => resolveDone({ results: [{ name: names[0], failure: { message: `worker failed: ${error.message}` } }] }));
+    worker.once('error', (error) =>
+      resolveDone({
+        results: [{ name: names[0], failure: { message: `worker failed: ${error.message}` } }],
+      }),
+    );
   });
   return {
     run(job) {
@@ -251,7 +333,10 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
       return;
     }
     const warnings: string[] = [];
-    const results = await runEmitters(emitters.filter((e) => names.includes(e.name)), { ...job, warn: (m) => warnings.push(m) });
+    const results = await runEmitters(
+      emitters.filter((e) => names.includes(e.name)),
+      { ...job, warn: (m) => warnings.push(m) },
+    );
     // Warnings travel with the first result; the main thread prints them once.
     if (results[0] && 'files' in results[0]) results[0].warnings = warnings;
     parentPort!.postMessage({ validation, results } satisfies WorkerAnswer);
@@ -316,7 +401,8 @@ async function main(argv: string[]): Promise<number> {
   return new Promise<number>(() => {});
 }
 
-const invokedDirectly = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+const invokedDirectly =
+  process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMainThread && (invokedDirectly || process.env.TMS_GEN_MAIN === '1')) {
   main(process.argv.slice(2)).then(
     (code) => process.exit(code),

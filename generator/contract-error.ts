@@ -18,7 +18,9 @@ export interface ContractProblem {
 }
 
 export function formatProblem(p: ContractProblem): string {
-  const where = p.file ? `${p.file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}` : '';
+  const where = p.file
+    ? `${p.file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}`
+    : '';
   const head = [where, p.pointer].filter(Boolean).join(' ');
   return `${head}: ${p.message}${p.hint ? ` (${p.hint})` : ''} [${p.source}]`;
 }

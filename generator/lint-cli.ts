@@ -37,7 +37,9 @@ async function main(args: string[]): Promise<number> {
   if (!loaded.ok) {
     for (const p of loaded.problems) {
       const where = p.file ? `${shown(p.file)}:${p.line ?? 1}` : shown(contract);
-      console.log(`${where}  load/${p.source}  ${p.message}${p.hint ? ` (${p.hint})` : ''}  (${p.pointer})`);
+      console.log(
+        `${where}  load/${p.source}  ${p.message}${p.hint ? ` (${p.hint})` : ''}  (${p.pointer})`,
+      );
     }
     failures += loaded.problems.length;
   } else {
@@ -48,7 +50,9 @@ async function main(args: string[]): Promise<number> {
   try {
     findings = await lintContract(contract);
   } catch (error) {
-    console.error(`lint: Spectral could not run: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `lint: Spectral could not run: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 2;
   }
   for (const f of findings) console.log(formatFinding(f));
@@ -57,7 +61,9 @@ async function main(args: string[]): Promise<number> {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;
   const loadCount = loaded.ok ? 0 : loaded.problems.length;
-  console.log(`lint: ${loadCount} load problem(s), ${errors} error(s), ${warnings} warning(s) in ${shown(contract)}`);
+  console.log(
+    `lint: ${loadCount} load problem(s), ${errors} error(s), ${warnings} warning(s) in ${shown(contract)}`,
+  );
   return failures > 0 ? 1 : 0;
 }
 

@@ -17,7 +17,8 @@ export interface LoadedContract {
   warnings: string[];
 }
 
-export type LoadResult = { ok: true; contract: LoadedContract } | { ok: false; problems: ContractProblem[] };
+export type LoadResult =
+  { ok: true; contract: LoadedContract } | { ok: false; problems: ContractProblem[] };
 
 export interface LoadOptions {
   cwd?: string;
@@ -44,7 +45,10 @@ export function placeProblems(bundle: Bundle, problems: ContractProblem[]): Cont
  * The document checks: swagger-parser (OpenAPI structure) then, if that passed, the strict
  * schema check. Problems carry pointers only (see placeProblems).
  */
-export async function validateDocument(document: Record<string, unknown>, opts: { skipSchemaCheck?: boolean } = {}): Promise<{ problems: ContractProblem[]; warnings: string[] }> {
+export async function validateDocument(
+  document: Record<string, unknown>,
+  opts: { skipSchemaCheck?: boolean } = {},
+): Promise<{ problems: ContractProblem[]; warnings: string[] }> {
   const problems: ContractProblem[] = [];
   const warnings: string[] = [];
   // swagger-parser's validate() mutates what it is given: hand it a copy.
@@ -57,7 +61,8 @@ export async function validateDocument(document: Record<string, unknown>, opts: 
   if (!opts.skipSchemaCheck && problems.length === 0) {
     const check = checkSchemas(document, dialect);
     problems.push(...check.problems);
-    for (const f of check.unknownFormats) warnings.push(`format '${f}' is not a known format: accepted without a check`);
+    for (const f of check.unknownFormats)
+      warnings.push(`format '${f}' is not a known format: accepted without a check`);
   }
   return { problems, warnings };
 }
@@ -70,7 +75,16 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   const place = (p: ContractProblem) => placeProblems(bundle, [p])[0];
 
   if (typeof document.openapi !== 'string' || !/^3\.[01]\.\d+/.test(document.openapi)) {
-    return { ok: false, problems: [place({ pointer: '#/openapi', message: `only OpenAPI 3.0 and 3.1 documents are supported (openapi: ${JSON.stringify(document.openapi)})`, source: 'openapi' })] };
+    return {
+      ok: false,
+      problems: [
+        place({
+          pointer: '#/openapi',
+          message: `only OpenAPI 3.0 and 3.1 documents are supported (openapi: ${JSON.stringify(document.openapi)})`,
+          source: 'openapi',
+        }),
+      ],
+    };
   }
   const sourceFile = bundle.files[0]?.shownPath ?? file;
   if (opts.deferValidation) {
@@ -91,20 +105,36 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
 
 /** swagger-parser reports schema violations in `details` (Ajv errors) and others in its message. */
 function openapiProblems(error: unknown): ContractProblem[] {
-  const e = error as { message?: string; details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[] };
+  const e = error as {
+    message?: string;
+    details?: { instancePath?: string; message?: string; params?: Record<string, unknown> }[];
+  };
   if (Array.isArray(e.details) && e.details.length > 0) {
     // Ajv's if/then/else and anyOf bookkeeping lines say nothing a reader can act on.
-    const useful = e.details.filter((d) => !/must match "(else|then)" schema|must match a schema in anyOf|must match exactly one schema in oneOf/.test(d.message ?? ''));
+    const useful = e.details.filter(
+      (d) =>
+        !/must match "(else|then)" schema|must match a schema in anyOf|must match exactly one schema in oneOf/.test(
+          d.message ?? '',
+        ),
+    );
     return (useful.length > 0 ? useful : e.details).map((d) => ({
       pointer: '#' + (d.instancePath ?? ''),
-      message: d.message + (d.params?.unevaluatedProperty ? `: '${d.params.unevaluatedProperty}'` : d.params?.additionalProperty ? `: '${d.params.additionalProperty}'` : ''),
+      message:
+        d.message +
+        (d.params?.unevaluatedProperty
+          ? `: '${d.params.unevaluatedProperty}'`
+          : d.params?.additionalProperty
+            ? `: '${d.params.additionalProperty}'`
+            : ''),
       source: 'openapi',
     }));
   }
   const message = String(e.message ?? error).trim();
   // Messages like "Validation failed. Duplicate operation id 'x'" or "... at #/paths/..."
   const ptr = /(#\/[^\s'"]+)/.exec(message)?.[1] ?? '#';
-  return [{ pointer: ptr, message: message.replace(/^Validation failed\.\s*/, ''), source: 'openapi' }];
+  return [
+    { pointer: ptr, message: message.replace(/^Validation failed\.\s*/, ''), source: 'openapi' },
+  ];
 }
 
 /**
@@ -115,11 +145,18 @@ function openapiProblems(error: unknown): ContractProblem[] {
 function withoutKnownFalsePositives(document: Record<string, unknown>): Record<string, unknown> {
   const copy = structuredClone(document);
   if (String(copy.openapi).startsWith('3.1')) {
-    const servers = [copy.servers, ...Object.values((copy.paths ?? {}) as Record<string, { servers?: unknown }>).map((p) => p?.servers)];
+    const servers = [
+      copy.servers,
+      ...Object.values((copy.paths ?? {}) as Record<string, { servers?: unknown }>).map(
+        (p) => p?.servers,
+      ),
+    ];
     for (const list of servers) {
       if (!Array.isArray(list)) continue;
       for (const server of list) {
-        for (const variable of Object.values((server?.variables ?? {}) as Record<string, Record<string, unknown>>)) {
+        for (const variable of Object.values(
+          (server?.variables ?? {}) as Record<string, Record<string, unknown>>,
+        )) {
           if (typeof variable?.description === 'string') delete variable.description;
         }
       }

@@ -26,7 +26,10 @@ export function parsePointer(ptr: string): string[] {
   const body = ptr.startsWith('#') ? ptr.slice(1) : ptr;
   if (body === '' || body === '/') return body === '/' ? [''] : [];
   if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${ptr}`);
-  return body.slice(1).split('/').map((s) => unescapeSegment(decodeURIComponentSafe(s)));
+  return body
+    .slice(1)
+    .split('/')
+    .map((s) => unescapeSegment(decodeURIComponentSafe(s)));
 }
 
 function decodeURIComponentSafe(s: string): string {

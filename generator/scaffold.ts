@@ -78,17 +78,29 @@ function indexSource(entries: { op: Operation; name: string }[], importPath: str
 
 export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
   const parsed = parseScaffoldArgs(opts.rest);
-  if (typeof parsed === 'string') return { written: [], skipped: [], lines: [`tms-gen scaffold: ${parsed}`], exitCode: 2 };
+  if (typeof parsed === 'string')
+    return { written: [], skipped: [], lines: [`tms-gen scaffold: ${parsed}`], exitCode: 2 };
   const loaded = await loadContract(opts.contract);
   if (!loaded.ok) {
-    return { written: [], skipped: [], exitCode: 1, lines: [`${opts.contract}: the contract is invalid; nothing was written`, ...loaded.problems.map((p) => '  ' + formatProblem(p))] };
+    return {
+      written: [],
+      skipped: [],
+      exitCode: 1,
+      lines: [
+        `${opts.contract}: the contract is invalid; nothing was written`,
+        ...loaded.problems.map((p) => '  ' + formatProblem(p)),
+      ],
+    };
   }
   const dir = parsed.dir;
   const importPath = serverImport(dir, opts.out);
   const written: string[] = [];
   const skipped: string[] = [];
   const lines: string[] = [];
-  if (!existsSync(resolve(opts.out, 'server.ts'))) lines.push(`note: ${join(opts.out, 'server.ts')} does not exist yet; run \`tms-gen\` so the starters compile`);
+  if (!existsSync(resolve(opts.out, 'server.ts')))
+    lines.push(
+      `note: ${join(opts.out, 'server.ts')} does not exist yet; run \`tms-gen\` so the starters compile`,
+    );
   const used = new Set<string>(['index']);
   const entries = loaded.contract.model.operations.map((op) => {
     let name = toIdentifier(op.id);
@@ -112,7 +124,10 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
     const added = entries.filter(({ name }) => written.includes(join(dir, `${name}.ts`)));
     if (added.length > 0) {
       lines.push(`${index} exists and was not changed; add the new operations to it:`);
-      for (const { op, name } of added) lines.push(`  import { ${name} } from './${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`);
+      for (const { op, name } of added)
+        lines.push(
+          `  import { ${name} } from './${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`,
+        );
     }
   } else {
     mkdirSync(dirname(index), { recursive: true });

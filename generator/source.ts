@@ -5,7 +5,11 @@
  */
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-const RESERVED = new Set(('break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await').split(' '));
+const RESERVED = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
+    ' ',
+  ),
+);
 
 /** A JS string/number/boolean/object literal of `value`. */
 export function literal(value: unknown): string {
@@ -26,7 +30,9 @@ export function propertyKey(name: string): string {
 /** `repos/get-content` → `reposGetContent`; guaranteed to be a valid, non-reserved identifier. */
 export function toIdentifier(name: string, { upperFirst = false } = {}): string {
   const words = name.split(/[^A-Za-z0-9_$]+/).filter(Boolean);
-  let out = words.map((w, i) => (i === 0 && !upperFirst ? w : w[0].toUpperCase() + w.slice(1))).join('');
+  let out = words
+    .map((w, i) => (i === 0 && !upperFirst ? w : w[0].toUpperCase() + w.slice(1)))
+    .join('');
   if (out === '') out = '_';
   if (/^[0-9]/.test(out)) out = '_' + out;
   if (RESERVED.has(out)) out = out + '_';

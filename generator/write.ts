@@ -6,7 +6,16 @@
  * renames, so a failed or interrupted run leaves the previous output as it was, and files an
  * emitter no longer produces disappear instead of going stale.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import type { GeneratedFile } from './emit/emitter.js';
 
@@ -32,7 +41,8 @@ export function checkOutputs(outputs: OutputDir[]): Difference[] {
       else if (!readFileSync(full).equals(bytes)) diffs.push({ file: full, kind: 'changed' });
     }
     if (!out.partial) {
-      for (const path of listFiles(out.dir)) if (!expected.has(path)) diffs.push({ file: join(out.dir, path), kind: 'extra' });
+      for (const path of listFiles(out.dir))
+        if (!expected.has(path)) diffs.push({ file: join(out.dir, path), kind: 'extra' });
     }
   }
   return diffs.sort((a, b) => a.file.localeCompare(b.file));

@@ -35,25 +35,51 @@ export class FeatureLevelError extends Error {
 /** A field's value as the texts its enum history is keyed by (each element of an array). */
 function valueTexts(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(valueTexts);
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value)) return [String(value)];
+  if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+    return [String(value)];
   return [];
 }
 
 /** Items of this call introduced after `serverLevel`. */
-export function tooNewItems(op: OperationInfo, given: Map<FieldInfo, unknown>, serverLevel: number): ClientNotice[] {
+export function tooNewItems(
+  op: OperationInfo,
+  given: Map<FieldInfo, unknown>,
+  serverLevel: number,
+): ClientNotice[] {
   const notices: ClientNotice[] = [];
   const at = `the server is at feature level ${serverLevel}`;
   if (op.since !== undefined && op.since > serverLevel) {
-    notices.push({ kind: 'feature-level', operationId: op.operationId, since: op.since, serverLevel, message: `${op.operationId}: the operation is new in feature level ${op.since}; ${at}` });
+    notices.push({
+      kind: 'feature-level',
+      operationId: op.operationId,
+      since: op.since,
+      serverLevel,
+      message: `${op.operationId}: the operation is new in feature level ${op.since}; ${at}`,
+    });
   }
   for (const [field, value] of given) {
     if (field.since !== undefined && field.since > serverLevel) {
-      notices.push({ kind: 'feature-level', operationId: op.operationId, parameter: field.name, since: field.since, serverLevel, message: `${op.operationId}: parameter '${field.name}' is new in feature level ${field.since}; ${at}` });
+      notices.push({
+        kind: 'feature-level',
+        operationId: op.operationId,
+        parameter: field.name,
+        since: field.since,
+        serverLevel,
+        message: `${op.operationId}: parameter '${field.name}' is new in feature level ${field.since}; ${at}`,
+      });
     }
     for (const text of valueTexts(value)) {
       const since = field.valuesSince?.[text];
       if (since !== undefined && since > serverLevel) {
-        notices.push({ kind: 'feature-level', operationId: op.operationId, parameter: field.name, value: text, since, serverLevel, message: `${op.operationId}: value '${text}' of '${field.name}' is new in feature level ${since}; ${at}` });
+        notices.push({
+          kind: 'feature-level',
+          operationId: op.operationId,
+          parameter: field.name,
+          value: text,
+          since,
+          serverLevel,
+          message: `${op.operationId}: value '${text}' of '${field.name}' is new in feature level ${since}; ${at}`,
+        });
       }
     }
   }
@@ -65,16 +91,34 @@ export function deprecatedItems(op: OperationInfo, given: Map<FieldInfo, unknown
   const notices: ClientNotice[] = [];
   const instead = (r: string | undefined) => (r ? `; use ${r} instead` : '');
   if (op.deprecated) {
-    notices.push({ kind: 'deprecated', operationId: op.operationId, replacedBy: op.replacedBy, message: `${op.operationId}: the operation is deprecated${instead(op.replacedBy)}` });
+    notices.push({
+      kind: 'deprecated',
+      operationId: op.operationId,
+      replacedBy: op.replacedBy,
+      message: `${op.operationId}: the operation is deprecated${instead(op.replacedBy)}`,
+    });
   }
   for (const [field, value] of given) {
     if (field.deprecated) {
-      notices.push({ kind: 'deprecated', operationId: op.operationId, parameter: field.name, replacedBy: field.replacedBy, message: `${op.operationId}: parameter '${field.name}' is deprecated${instead(field.replacedBy)}` });
+      notices.push({
+        kind: 'deprecated',
+        operationId: op.operationId,
+        parameter: field.name,
+        replacedBy: field.replacedBy,
+        message: `${op.operationId}: parameter '${field.name}' is deprecated${instead(field.replacedBy)}`,
+      });
     }
     for (const text of valueTexts(value)) {
       const replacement = field.deprecatedValues?.[text];
       if (replacement !== undefined) {
-        notices.push({ kind: 'deprecated', operationId: op.operationId, parameter: field.name, value: text, replacedBy: replacement || undefined, message: `${op.operationId}: value '${text}' of '${field.name}' is deprecated${instead(replacement)}` });
+        notices.push({
+          kind: 'deprecated',
+          operationId: op.operationId,
+          parameter: field.name,
+          value: text,
+          replacedBy: replacement || undefined,
+          message: `${op.operationId}: value '${text}' of '${field.name}' is deprecated${instead(replacement)}`,
+        });
       }
     }
   }

@@ -58,10 +58,18 @@ export function errorFromAnswer(response: Response, body: unknown): ClientError<
 /** The error value of a 2xx answer that says it is JSON but does not parse. */
 export function invalidAnswer(response: Response, text: string, error: unknown): TransportError {
   const why = error instanceof Error ? error.message : String(error);
-  return { kind: 'invalid-response', status: response.status, msg: `the answer is not valid JSON: ${why}`, body: text, cause: error };
+  return {
+    kind: 'invalid-response',
+    status: response.status,
+    msg: `the answer is not valid JSON: ${why}`,
+    body: text,
+    cause: error,
+  };
 }
 
-function isErrorEnvelope(body: unknown): body is { code: string; msg: string; [field: string]: unknown } {
+function isErrorEnvelope(
+  body: unknown,
+): body is { code: string; msg: string; [field: string]: unknown } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
   const b = body as Record<string, unknown>;
   return typeof b.code === 'string' && typeof b.msg === 'string';
@@ -71,9 +79,19 @@ function isErrorEnvelope(body: unknown): body is { code: string; msg: string; [f
  * The error value of a call that got no usable answer. `timedOut` and `cancelled` say which of
  * the call's signals fired, because the error fetch throws looks the same for both.
  */
-export function errorFromThrow(error: unknown, why: { timedOut: boolean; cancelled: boolean; timeoutMs?: number }): TransportError {
-  if (why.timedOut) return { kind: 'timeout', status: 0, msg: `no answer within ${why.timeoutMs} ms`, cause: error };
-  if (why.cancelled) return { kind: 'aborted', status: 0, msg: 'the call was aborted', cause: error };
+export function errorFromThrow(
+  error: unknown,
+  why: { timedOut: boolean; cancelled: boolean; timeoutMs?: number },
+): TransportError {
+  if (why.timedOut)
+    return {
+      kind: 'timeout',
+      status: 0,
+      msg: `no answer within ${why.timeoutMs} ms`,
+      cause: error,
+    };
+  if (why.cancelled)
+    return { kind: 'aborted', status: 0, msg: 'the call was aborted', cause: error };
   const message = error instanceof Error ? error.message : String(error);
   return { kind: 'network', status: 0, msg: `request failed: ${message}`, cause: error };
 }

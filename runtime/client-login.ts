@@ -7,7 +7,12 @@ import type { CallResult, ClientError } from './client-errors.js';
 
 export type LoginResult<Client, Data, Code extends string = never> =
   | { client: Client; data: Data; error?: undefined; response: Response }
-  | { client?: undefined; data?: undefined; error: ClientError<Code>; response: Response | undefined };
+  | {
+      client?: undefined;
+      data?: undefined;
+      error: ClientError<Code>;
+      response: Response | undefined;
+    };
 
 export function loginResult<Client, Data, Code extends string>(
   answer: CallResult<Data, Code>,
@@ -19,7 +24,12 @@ export function loginResult<Client, Data, Code extends string>(
   const apiKey = data?.api_key;
   if (typeof email !== 'string' || email === '' || typeof apiKey !== 'string' || apiKey === '') {
     return {
-      error: { kind: 'invalid-response', status: answer.response.status, msg: 'the login answer carries no email and api_key', body: answer.data },
+      error: {
+        kind: 'invalid-response',
+        status: answer.response.status,
+        msg: 'the login answer carries no email and api_key',
+        body: answer.data,
+      },
       response: answer.response,
     };
   }

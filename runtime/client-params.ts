@@ -14,12 +14,21 @@ const NONE: ReadonlyMap<string, string> = new Map();
  * taking out what the layout names (the whole body of a non-form body; renamed keys). A name the
  * operation lacks is sent like its other parameters (the API reports it back as ignored).
  */
-export function splitParams(op: OperationInfo, params: unknown, layout: ParamsLayout): RequestParts {
-  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+export function splitParams(
+  op: OperationInfo,
+  params: unknown,
+  layout: ParamsLayout,
+): RequestParts {
+  if (
+    params !== undefined &&
+    (typeof params !== 'object' || params === null || Array.isArray(params))
+  ) {
     throw new TypeError(`${op.operationId}: parameters must be an object`);
   }
   const rest: Record<string, unknown> = {};
-  const renamed = layout.keys ? new Map(Object.entries(layout.keys).map(([where, key]) => [key, where])) : NONE;
+  const renamed = layout.keys
+    ? new Map(Object.entries(layout.keys).map(([where, key]) => [key, where]))
+    : NONE;
   const moved: [string, string, unknown][] = [];
   let body: unknown;
   const given = (params ?? {}) as Record<string, unknown>;
@@ -33,9 +42,17 @@ export function splitParams(op: OperationInfo, params: unknown, layout: ParamsLa
     } else rest[key] = value;
   }
   const split = splitInput(op, rest);
-  const parts: RequestParts = { path: split.path, query: split.query, header: split.headers, body: split.body };
+  const parts: RequestParts = {
+    path: split.path,
+    query: split.query,
+    header: split.headers,
+    body: split.body,
+  };
   for (const [where, name, value] of moved) {
-    const group = where === 'body' ? ((parts.body ??= {}) as Record<string, unknown>) : (parts[where as 'path' | 'query' | 'header'] ??= {});
+    const group =
+      where === 'body'
+        ? ((parts.body ??= {}) as Record<string, unknown>)
+        : (parts[where as 'path' | 'query' | 'header'] ??= {});
     group[name] = value;
   }
   if (layout.body !== undefined) parts.body = body;
@@ -50,7 +67,11 @@ export function givenFields(op: OperationInfo, parts: RequestParts): Map<FieldIn
   const formBody = op.body?.kind === 'form' ? parts.body : undefined;
   for (const field of op.fields) {
     const group = field.in === 'body' ? formBody : parts[field.in as 'path' | 'query' | 'header'];
-    if (group && typeof group === 'object' && (group as Record<string, unknown>)[field.name] !== undefined) {
+    if (
+      group &&
+      typeof group === 'object' &&
+      (group as Record<string, unknown>)[field.name] !== undefined
+    ) {
       given.set(field, (group as Record<string, unknown>)[field.name]);
     }
   }

@@ -20,11 +20,15 @@ export interface RequestParts {
  * kept relative, for browsers talking to their own origin.
  */
 export function resolveBaseUrl(given: unknown, basePath: string): string {
-  if (typeof given !== 'string') throw new TypeError(`baseUrl must be a string, not ${given === undefined ? 'missing' : typeof given}`);
+  if (typeof given !== 'string')
+    throw new TypeError(
+      `baseUrl must be a string, not ${given === undefined ? 'missing' : typeof given}`,
+    );
   const m = /^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/?#]*)?([^?#]*)$/.exec(given.trim());
   if (!m) throw new TypeError(`baseUrl '${given}' must not carry a query or fragment`);
   const origin = m[1] ?? '';
-  if (origin === '' && /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(m[2])) throw new TypeError(`baseUrl '${given}' is not an http(s) URL`);
+  if (origin === '' && /^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(m[2]))
+    throw new TypeError(`baseUrl '${given}' is not an http(s) URL`);
   const path = m[2].replace(/\/+$/, '');
   const base = basePath.replace(/\/+$/, '');
   return origin + (base !== '' && !path.endsWith(base) ? path + base : path);
@@ -47,20 +51,42 @@ const UNENDING: CallSignal = {
 };
 
 /** One signal from the client's, the call's and a timeout's; the timer runs until `done()`. */
-export function callSignal(clientSignal: AbortSignal | undefined, ownSignal: unknown, timeoutMs: unknown): CallSignal {
-  if (ownSignal !== undefined && !(ownSignal instanceof AbortSignal)) throw new TypeError('signal must be an AbortSignal');
-  if (timeoutMs !== undefined && (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))) {
-    throw new TypeError(`timeoutMs must be a positive number of milliseconds, not ${String(timeoutMs)}`);
+export function callSignal(
+  clientSignal: AbortSignal | undefined,
+  ownSignal: unknown,
+  timeoutMs: unknown,
+): CallSignal {
+  if (ownSignal !== undefined && !(ownSignal instanceof AbortSignal))
+    throw new TypeError('signal must be an AbortSignal');
+  if (
+    timeoutMs !== undefined &&
+    (typeof timeoutMs !== 'number' || !(timeoutMs > 0) || !Number.isFinite(timeoutMs))
+  ) {
+    throw new TypeError(
+      `timeoutMs must be a positive number of milliseconds, not ${String(timeoutMs)}`,
+    );
   }
-  if (clientSignal === undefined && ownSignal === undefined && timeoutMs === undefined) return UNENDING;
+  if (clientSignal === undefined && ownSignal === undefined && timeoutMs === undefined)
+    return UNENDING;
   const timeout = timeoutMs === undefined ? undefined : new AbortController();
-  const timer = timeout && setTimeout(() => timeout.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs as number);
-  const signals = [clientSignal, ownSignal as AbortSignal | undefined, timeout?.signal].filter((s): s is AbortSignal => s !== undefined);
+  const timer =
+    timeout &&
+    setTimeout(
+      () => timeout.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')),
+      timeoutMs as number,
+    );
+  const signals = [clientSignal, ownSignal as AbortSignal | undefined, timeout?.signal].filter(
+    (s): s is AbortSignal => s !== undefined,
+  );
   return {
     signal: signals.length <= 1 ? signals[0] : AbortSignal.any(signals),
     why: () => ({
-      timedOut: timeout?.signal.aborted === true && !clientSignal?.aborted && !(ownSignal as AbortSignal | undefined)?.aborted,
-      cancelled: clientSignal?.aborted === true || (ownSignal as AbortSignal | undefined)?.aborted === true,
+      timedOut:
+        timeout?.signal.aborted === true &&
+        !clientSignal?.aborted &&
+        !(ownSignal as AbortSignal | undefined)?.aborted,
+      cancelled:
+        clientSignal?.aborted === true || (ownSignal as AbortSignal | undefined)?.aborted === true,
       timeoutMs: timeoutMs as number | undefined,
     }),
     done: () => clearTimeout(timer),
@@ -75,10 +101,20 @@ export function callSignal(clientSignal: AbortSignal | undefined, ownSignal: unk
  * option, and the request goes out from its parts: URL and method as openapi-fetch made them,
  * the headers, the wire model's bytes and the call's signal.
  */
-export function directFetch(headers: Record<string, string | null>, body: string | Uint8Array | Blob | undefined, signal: AbortSignal | undefined): (request: Request) => Promise<Response> {
+export function directFetch(
+  headers: Record<string, string | null>,
+  body: string | Uint8Array | Blob | undefined,
+  signal: AbortSignal | undefined,
+): (request: Request) => Promise<Response> {
   const sent = headersToSend(headers);
   // TS 5.9 types BodyInit's typed arrays as ArrayBuffer-backed; the wire model's bytes are.
-  return (request) => globalThis.fetch(request.url, { method: request.method, headers: sent, body: body as BodyInit | undefined, signal });
+  return (request) =>
+    globalThis.fetch(request.url, {
+      method: request.method,
+      headers: sent,
+      body: body as BodyInit | undefined,
+      signal,
+    });
 }
 
 /**
@@ -108,7 +144,10 @@ export function headersToSend(headers: Record<string, string | null>): Record<st
 /** What `directFetch` reads of the request openapi-fetch builds: the URL and the method. */
 export class BareRequest {
   readonly method: string;
-  constructor(readonly url: string, init: { method?: string }) {
+  constructor(
+    readonly url: string,
+    init: { method?: string },
+  ) {
     this.method = init.method ?? 'GET';
   }
 }
@@ -116,16 +155,23 @@ export class BareRequest {
 /** Headers as openapi-fetch accepts them (record, Headers, pairs) as one record; null deletes. */
 export function headerRecord(headers: unknown): Record<string, string | null> {
   if (headers === undefined || headers === null) return {};
-  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries((new Headers(headers as HeadersInit) as unknown as Iterable<[string, string]>));
+  if (headers instanceof Headers || Array.isArray(headers))
+    return Object.fromEntries(
+      new Headers(headers as HeadersInit) as unknown as Iterable<[string, string]>,
+    );
   const out: Record<string, string | null> = {};
   for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
     if (value === null) out[name] = null;
-    else if (value !== undefined) out[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    else if (value !== undefined)
+      out[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
   return out;
 }
 
-export function basicAuthorization(email: string | undefined, apiKey: string | undefined): string | undefined {
+export function basicAuthorization(
+  email: string | undefined,
+  apiKey: string | undefined,
+): string | undefined {
   if (email === undefined && apiKey === undefined) return undefined;
   if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '') {
     throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');

@@ -30,12 +30,34 @@
  * timeouts and aborts reject.
  */
 import createClient, { type Client, type FetchOptions } from 'openapi-fetch';
-import { deprecatedItems, FeatureLevelError, tooNewItems, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
-import { errorFromAnswer, errorFromThrow, invalidAnswer, type CallResult } from './client-errors.js';
+import {
+  deprecatedItems,
+  FeatureLevelError,
+  tooNewItems,
+  type ClientNotice,
+  type FeatureLevelPolicy,
+} from './client-checks.js';
+import {
+  errorFromAnswer,
+  errorFromThrow,
+  invalidAnswer,
+  type CallResult,
+} from './client-errors.js';
 import { encodeRequest } from './wire.js';
 import type { OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
-import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, type Answer, type RequestParts } from './client-request.js';
+import {
+  BareRequest,
+  basicAuthorization,
+  callSignal,
+  directFetch,
+  headerRecord,
+  headersToSend,
+  answerOf,
+  resolveBaseUrl,
+  type Answer,
+  type RequestParts,
+} from './client-request.js';
 
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
@@ -104,19 +126,29 @@ export type ClientBase<Paths extends {}> = Client<Paths, `${string}/${string}`> 
 export interface ClientCore<Paths extends {}> {
   base: ClientBase<Paths>;
   /** one method call: `params` is the flattened parameters object */
-  call(operationId: string, params: unknown, options?: CallOptions, layout?: ParamsLayout): Promise<CallResult<any, any>>;
+  call(
+    operationId: string,
+    params: unknown,
+    options?: CallOptions,
+    layout?: ParamsLayout,
+  ): Promise<CallResult<any, any>>;
 }
 
 const NO_OPTIONS = {};
 
 /** A request ready to go: straight to fetch (`url` set) or through openapi-fetch. */
-type Prepared = { url: string; init: RequestInit } | { url?: undefined; init: FetchOptions<unknown> };
+type Prepared =
+  { url: string; init: RequestInit } | { url?: undefined; init: FetchOptions<unknown> };
 const JSON_TYPE = /[/+]json\b/i;
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
-export function createClientCore<Paths extends {}>(table: OperationTable, options: ClientOptions): ClientCore<Paths> {
-  if (!options || typeof options !== 'object') throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
+export function createClientCore<Paths extends {}>(
+  table: OperationTable,
+  options: ClientOptions,
+): ClientCore<Paths> {
+  if (!options || typeof options !== 'object')
+    throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
   const baseUrl = resolveBaseUrl(options.baseUrl, table.basePath);
   const authorization = basicAuthorization(options.email, options.apiKey);
   callSignal(undefined, undefined, options.timeoutMs).done(); // validates timeoutMs now, not at the first call
@@ -125,14 +157,28 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   }
   let featureLevel = options.featureLevel;
   const policy = options.featureLevelPolicy ?? 'warn';
-  const notify = options.onNotice ?? ((n: ClientNotice) => console.warn(`[tms client] ${n.message}`));
-  const onIgnored = options.onIgnoredParameters
-    ?? ((id: string, names: string[]) => console.warn(`[tms client] ${id}: the server ignored unsupported parameters: ${names.join(', ')}`));
-  const fetcher = createClient<Paths>({ baseUrl, ...(options.fetch ? { fetch: options.fetch } : {}) });
+  const notify =
+    options.onNotice ?? ((n: ClientNotice) => console.warn(`[tms client] ${n.message}`));
+  const onIgnored =
+    options.onIgnoredParameters ??
+    ((id: string, names: string[]) =>
+      console.warn(
+        `[tms client] ${id}: the server ignored unsupported parameters: ${names.join(', ')}`,
+      ));
+  const fetcher = createClient<Paths>({
+    baseUrl,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
   let middlewares = 0;
   // openapi-fetch's own types need a literal path; this runtime routes any operation of the table.
-  const request = fetcher.request as unknown as (method: string, url: string, init: object) => Promise<Answer>;
-  const byRoute = new Map(Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]));
+  const request = fetcher.request as unknown as (
+    method: string,
+    url: string,
+    init: object,
+  ) => Promise<Answer>;
+  const byRoute = new Map(
+    Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]),
+  );
 
   /** Feature-level and deprecation checks; throws under the `throw` policy. */
   function check(op: OperationInfo, parts: RequestParts): void {
@@ -149,7 +195,8 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   /** What every successful answer may teach: ignored parameters, the server's feature level. */
   function learn(operationId: string, data: unknown): void {
     if (typeof data !== 'object' || data === null) return;
-    const { ignored_parameters_unsupported: ignored, service_feature_level: level } = data as Record<string, unknown>;
+    const { ignored_parameters_unsupported: ignored, service_feature_level: level } =
+      data as Record<string, unknown>;
     if (Array.isArray(ignored) && ignored.length > 0) onIgnored(operationId, ignored.map(String));
     if (typeof level === 'number' && Number.isInteger(level)) featureLevel = level;
   }
@@ -157,11 +204,22 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   /** The wire model's encoding of `parts` and the headers to send (null deletes a header). */
   function encode(op: OperationInfo, parts: RequestParts, call: CallOptions) {
     const mediaType = call.mediaType ?? options.mediaType;
-    const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType } : NO_OPTIONS);
-    const headers: Record<string, string | null> = Object.assign({}, options.headers, wire.headers, call.headers && headerRecord(call.headers));
+    const wire = encodeRequest(
+      op,
+      { path: parts.path, query: parts.query, body: parts.body, headers: parts.header },
+      mediaType ? { mediaType } : NO_OPTIONS,
+    );
+    const headers: Record<string, string | null> = Object.assign(
+      {},
+      options.headers,
+      wire.headers,
+      call.headers && headerRecord(call.headers),
+    );
     headers.Authorization = op.auth !== 'none' && authorization ? authorization : null;
     if (wire.body) headers['Content-Type'] = wire.body.contentType;
-    const serialized = wire.body ? (wire.body.blob ?? wire.body.bytes ?? wire.body.text ?? '') : undefined;
+    const serialized = wire.body
+      ? (wire.body.blob ?? wire.body.bytes ?? wire.body.text ?? '')
+      : undefined;
     return { wire, headers, serialized };
   }
 
@@ -169,7 +227,12 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   const direct = () => !options.fetch && middlewares === 0;
 
   /** openapi-fetch options carrying the wire model's encoding of `parts`. */
-  function fetchOptions(op: OperationInfo, parts: RequestParts, call: CallOptions, signal: AbortSignal | undefined): FetchOptions<unknown> {
+  function fetchOptions(
+    op: OperationInfo,
+    parts: RequestParts,
+    call: CallOptions,
+    signal: AbortSignal | undefined,
+  ): FetchOptions<unknown> {
     const { wire, headers, serialized } = encode(op, parts, call);
     const bare = direct();
     return {
@@ -196,21 +259,40 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
    * client may add to a hand-written fetch on loopback. Bytes, headers (merged as openapi-fetch
    * merges them) and parsing are the same either way; test/client checks both routes.
    */
-  function prepare(op: OperationInfo, parts: RequestParts, call: CallOptions, signal: AbortSignal | undefined): Prepared {
+  function prepare(
+    op: OperationInfo,
+    parts: RequestParts,
+    call: CallOptions,
+    signal: AbortSignal | undefined,
+  ): Prepared {
     if (!direct()) return { init: fetchOptions(op, parts, call, signal) };
     const { wire, headers, serialized } = encode(op, parts, call);
     const sent = headersToSend(headers);
     const url = baseUrl + wire.path + (wire.query ? `?${wire.query}` : '');
     // TS 5.9 types BodyInit's typed arrays as ArrayBuffer-backed; the wire model's bytes are.
-    return { url, init: { method: op.method, headers: sent, body: serialized as BodyInit | undefined, signal } };
+    return {
+      url,
+      init: { method: op.method, headers: sent, body: serialized as BodyInit | undefined, signal },
+    };
   }
 
-  async function call(operationId: string, params: unknown, callOptions: CallOptions = {}, layout: ParamsLayout = {}): Promise<CallResult<any, any>> {
-    const op = Object.hasOwn(table.operations, operationId) ? table.operations[operationId] : undefined;
+  async function call(
+    operationId: string,
+    params: unknown,
+    callOptions: CallOptions = {},
+    layout: ParamsLayout = {},
+  ): Promise<CallResult<any, any>> {
+    const op = Object.hasOwn(table.operations, operationId)
+      ? table.operations[operationId]
+      : undefined;
     if (!op) throw new TypeError(`unknown operation '${operationId}'`);
     const parts = splitParams(op, params, layout);
     check(op, parts);
-    const signal = callSignal(options.signal, callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
+    const signal = callSignal(
+      options.signal,
+      callOptions.signal,
+      callOptions.timeoutMs ?? options.timeoutMs,
+    );
     let prepared: Prepared;
     try {
       prepared = prepare(op, parts, callOptions, signal.signal);
@@ -220,7 +302,8 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
     }
     let answer: Answer;
     try {
-      if (prepared.url === undefined) answer = await request(op.method, op.path, { ...prepared.init, parseAs: 'text' });
+      if (prepared.url === undefined)
+        answer = await request(op.method, op.path, { ...prepared.init, parseAs: 'text' });
       else {
         const response = await globalThis.fetch(prepared.url, prepared.init);
         answer = answerOf(response, op.method, await response.text());
@@ -247,20 +330,38 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   }
 
   /** openapi-fetch's path-style call, with the same encoding, auth, checks and signals. */
-  async function pathCall(method: string, url: string, init: Record<string, any> = {}): Promise<unknown> {
+  async function pathCall(
+    method: string,
+    url: string,
+    init: Record<string, any> = {},
+  ): Promise<unknown> {
     const op = byRoute.get(`${method} ${url}`);
     const signal = callSignal(options.signal, init.signal, init.timeoutMs ?? options.timeoutMs);
     try {
       if (!op) {
         // Not in the table (the types allow only its paths): openapi-fetch as is, plus auth.
-        const headers = { ...options.headers, ...headerRecord(init.headers), Authorization: authorization ?? null };
+        const headers = {
+          ...options.headers,
+          ...headerRecord(init.headers),
+          Authorization: authorization ?? null,
+        };
         return await request(method, url, { ...init, headers, signal: signal.signal });
       }
       const params = init.params ?? {};
-      const parts: RequestParts = { path: params.path, query: params.query, header: params.header, body: init.body };
+      const parts: RequestParts = {
+        path: params.path,
+        query: params.query,
+        header: params.header,
+        body: init.body,
+      };
       check(op, parts);
       const { params: _p, body: _b, headers: _h, timeoutMs: _t, mediaType: _m, ...rest } = init;
-      const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType }, signal.signal);
+      const encoded = fetchOptions(
+        op,
+        parts,
+        { headers: init.headers, mediaType: init.mediaType },
+        signal.signal,
+      );
       const answer = await request(method, url, { ...rest, ...encoded });
       if (answer.data !== undefined) learn(op.operationId, answer.data);
       return answer;
@@ -270,7 +371,8 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
   }
 
   const base = {
-    request: (method: string, url: string, init?: Record<string, unknown>) => pathCall(method.toUpperCase(), url, init),
+    request: (method: string, url: string, init?: Record<string, unknown>) =>
+      pathCall(method.toUpperCase(), url, init),
     use: (...m: Parameters<typeof fetcher.use>) => {
       fetcher.use(...m);
       middlewares += m.filter(Boolean).length;
@@ -283,6 +385,7 @@ export function createClientCore<Paths extends {}>(table: OperationTable, option
       return featureLevel;
     },
   } as Record<string, unknown>;
-  for (const m of METHODS) base[m] = (url: string, init?: Record<string, unknown>) => pathCall(m, url, init);
+  for (const m of METHODS)
+    base[m] = (url: string, init?: Record<string, unknown>) => pathCall(m, url, init);
   return { base: base as unknown as ClientBase<Paths>, call };
 }

@@ -5,8 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type BodyRead =
-  | { ok: true; bytes: Uint8Array | undefined }
-  | { ok: false; reason: 'too-large' | 'aborted' };
+  { ok: true; bytes: Uint8Array | undefined } | { ok: false; reason: 'too-large' | 'aborted' };
 
 const TOO_LARGE: BodyRead = Object.freeze({ ok: false, reason: 'too-large' });
 const NO_BODY: BodyRead = Object.freeze({ ok: true, bytes: undefined });
@@ -25,7 +24,8 @@ export function readBody(req: IncomingMessage, maxBytes: number): BodyRead | Pro
     req.resume();
     return TOO_LARGE;
   }
-  const hasBody = (length !== undefined && declared !== 0) || req.headers['transfer-encoding'] !== undefined;
+  const hasBody =
+    (length !== undefined && declared !== 0) || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody) {
     req.resume();
     return NO_BODY;
@@ -49,7 +49,9 @@ export function readBody(req: IncomingMessage, maxBytes: number): BodyRead | Pro
       }
       chunks.push(chunk);
     });
-    req.on('end', () => finish({ ok: true, bytes: size === 0 ? undefined : Buffer.concat(chunks) }));
+    req.on('end', () =>
+      finish({ ok: true, bytes: size === 0 ? undefined : Buffer.concat(chunks) }),
+    );
     req.on('error', () => finish({ ok: false, reason: 'aborted' }));
     req.on('aborted', () => finish({ ok: false, reason: 'aborted' }));
   });
@@ -81,12 +83,23 @@ export function parseBasicAuth(header: string | undefined): Credentials | null |
  * Writes `body` as JSON; never throws (a response already sent is left alone). One writeHead
  * with every header and one end(): the status line, headers and body leave in one write.
  */
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers?: Record<string, string>,
+): void {
   if (res.headersSent || res.writableEnded) return;
   const text = JSON.stringify(body);
   const length = String(Buffer.byteLength(text));
-  if (headers === undefined) res.writeHead(status, { 'content-type': 'application/json', 'content-length': length });
-  else res.writeHead(status, { ...headers, 'content-type': 'application/json', 'content-length': length });
+  if (headers === undefined)
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': length });
+  else
+    res.writeHead(status, {
+      ...headers,
+      'content-type': 'application/json',
+      'content-length': length,
+    });
   res.end(text);
 }
 

@@ -32,11 +32,14 @@ export function createRouter(operations: OperationInfo[], basePath: string): Rou
     else templated.push({ template: op.path, ops: [op] });
   }
   const params = (t: string) => (t.match(/\{/g) ?? []).length;
-  templated.sort((a, b) => params(a.template) - params(b.template) || b.template.length - a.template.length);
+  templated.sort(
+    (a, b) => params(a.template) - params(b.template) || b.template.length - a.template.length,
+  );
 
   return {
     match(method, fullPath) {
-      if (base !== '' && fullPath !== base && !fullPath.startsWith(base + '/')) return { kind: 'outside' };
+      if (base !== '' && fullPath !== base && !fullPath.startsWith(base + '/'))
+        return { kind: 'outside' };
       const path = fullPath.slice(base.length).replace(/(.)\/+$/, '$1') || '/';
       const upper = method.toUpperCase();
       const exact = literal.get(path);

@@ -28,7 +28,10 @@ export type ValidationResult = { valid: true } | { valid: false; errors: Validat
 
 /** The two functions of generated/validators.js the listener uses (method syntax: ids may be narrower). */
 export interface Validators {
-  validateRequest(operationId: string, input: { path?: unknown; query?: unknown; body?: unknown }): ValidationResult;
+  validateRequest(
+    operationId: string,
+    input: { path?: unknown; query?: unknown; body?: unknown },
+  ): ValidationResult;
   validateResponse(operationId: string, status: number, body: unknown): ValidationResult;
 }
 
@@ -50,7 +53,10 @@ export type Handler<User = unknown> = (
  * Resolves Basic credentials to a user. `null`/`undefined` means "not valid": the listener
  * answers 401 (also for operations whose auth is optional, since bad credentials are an error).
  */
-export type Authenticate<User> = (credentials: Credentials, request: IncomingMessage) => User | null | undefined | Promise<User | null | undefined>;
+export type Authenticate<User> = (
+  credentials: Credentials,
+  request: IncomingMessage,
+) => User | null | undefined | Promise<User | null | undefined>;
 
 export interface Logger {
   error(message: string): void;
@@ -70,7 +76,11 @@ export interface ListenerOptions<User> {
   logger?: Logger;
 }
 
-export type RequestListener = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
+export type RequestListener = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: (err?: unknown) => void,
+) => Promise<void>;
 
 /**
  * Error codes of answers the listener gives on its own (no handler involved). BAD_REQUEST is
@@ -108,7 +118,15 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
       }
       if (route.kind === 'no-method') {
         req.resume();
-        return sendJson(res, 405, envelope(C.methodNotAllowed, `Method ${req.method} is not allowed on ${path}; allowed: ${route.allowed.join(', ')}`), { allow: route.allowed.join(', ') });
+        return sendJson(
+          res,
+          405,
+          envelope(
+            C.methodNotAllowed,
+            `Method ${req.method} is not allowed on ${path}; allowed: ${route.allowed.join(', ')}`,
+          ),
+          { allow: route.allowed.join(', ') },
+        );
       }
       const op = route.operation;
 
@@ -118,7 +136,15 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
         const credentials = parseBasicAuth(req.headers.authorization);
         if (credentials === null || (credentials === undefined && op.auth === 'required')) {
           req.resume();
-          return sendJson(res, 401, envelope(C.unauthorized, 'Authentication required: HTTP Basic with your email address and API key.'), { 'www-authenticate': 'Basic realm="api"' });
+          return sendJson(
+            res,
+            401,
+            envelope(
+              C.unauthorized,
+              'Authentication required: HTTP Basic with your email address and API key.',
+            ),
+            { 'www-authenticate': 'Basic realm="api"' },
+          );
         }
         if (credentials) {
           const found = options.authenticate(credentials, req);
@@ -126,7 +152,12 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
           user = (isPromise(found) ? await found : found) ?? null;
           if (user === null) {
             req.resume();
-            return sendJson(res, 401, envelope(C.unauthorized, 'Invalid credentials: unknown email address or API key.'), { 'www-authenticate': 'Basic realm="api"' });
+            return sendJson(
+              res,
+              401,
+              envelope(C.unauthorized, 'Invalid credentials: unknown email address or API key.'),
+              { 'www-authenticate': 'Basic realm="api"' },
+            );
           }
         }
       }
@@ -135,71 +166,124 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
       const read = isPromise(reading) ? await reading : reading;
       if (!read.ok) {
         if (read.reason === 'aborted') return;
-        return sendJson(res, 413, envelope(C.tooLarge, `Request body larger than ${maxBodyBytes} bytes.`), { connection: 'close' });
+        return sendJson(
+          res,
+          413,
+          envelope(C.tooLarge, `Request body larger than ${maxBodyBytes} bytes.`),
+          { connection: 'close' },
+        );
       }
 
-      const decoded = decodeRequest(op, {
-        pathParams: route.pathParams,
-        query,
-        contentType: req.headers['content-type'],
-        body: read.bytes,
-        headers: req.headers,
-      }, { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' });
+      const decoded = decodeRequest(
+        op,
+        {
+          pathParams: route.pathParams,
+          query,
+          contentType: req.headers['content-type'],
+          body: read.bytes,
+          headers: req.headers,
+        },
+        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
+      );
       if (!decoded.ok) {
         const what = decoded.errors.map((e) => `${e.message} (in ${e.location})`).join('; ');
         return sendJson(res, 400, envelope(C.badRequest, `Invalid request: ${what}`));
       }
       const { value } = decoded;
-      const checked = options.validators.validateRequest(op.operationId, { path: value.path, query: value.query, body: value.body });
+      const checked = options.validators.validateRequest(op.operationId, {
+        path: value.path,
+        query: value.query,
+        body: value.body,
+      });
       if (!checked.valid) {
-        return sendJson(res, 400, envelope(C.badRequest, `Invalid request: ${describeIssues(checked.errors)}`));
+        return sendJson(
+          res,
+          400,
+          envelope(C.badRequest, `Invalid request: ${describeIssues(checked.errors)}`),
+        );
       }
 
       const handler = options.handlers[op.operationId];
       if (!handler) {
-        return sendJson(res, 501, envelope(C.notImplemented, `The operation ${op.operationId} is not implemented.`));
+        return sendJson(
+          res,
+          501,
+          envelope(C.notImplemented, `The operation ${op.operationId} is not implemented.`),
+        );
       }
       const ignored = decoded.unknown;
       // Flattened by name: the description lists path, query and body parameters side by side.
       const params = flatten(op, value);
-      const context: HandlerContext<User | null> = { user, operationId: op.operationId, ignoredParameters: ignored, request: req };
+      const context: HandlerContext<User | null> = {
+        user,
+        operationId: op.operationId,
+        ignoredParameters: ignored,
+        request: req,
+      };
 
       let result: HandlerResult;
       try {
         const answer = handler(params, context);
         result = isPromise(answer) ? await answer : answer;
       } catch (error) {
-        logger.error(`handler ${op.operationId} threw: ${(error as Error)?.stack ?? String(error)}`);
+        logger.error(
+          `handler ${op.operationId} threw: ${(error as Error)?.stack ?? String(error)}`,
+        );
         return sendJson(res, 500, envelope(C.internal, 'Internal server error.'));
       }
       if (!result || typeof result !== 'object' || typeof result.status !== 'number') {
         logger.error(`handler ${op.operationId} returned no {status, body} result`);
-        return sendJson(res, 500, envelope(C.internal, `The server's handler for ${op.operationId} returned no response.`));
+        return sendJson(
+          res,
+          500,
+          envelope(C.internal, `The server's handler for ${op.operationId} returned no response.`),
+        );
       }
       let body = result.body;
-      if (ignored.length > 0 && result.status >= 200 && result.status < 300 && isSuccessEnvelope(body)) {
-        const already = Array.isArray(body.ignored_parameters_unsupported) ? body.ignored_parameters_unsupported as string[] : [];
+      if (
+        ignored.length > 0 &&
+        result.status >= 200 &&
+        result.status < 300 &&
+        isSuccessEnvelope(body)
+      ) {
+        const already = Array.isArray(body.ignored_parameters_unsupported)
+          ? (body.ignored_parameters_unsupported as string[])
+          : [];
         body = { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] };
       }
       if (validateResponses) {
         const verdict = options.validators.validateResponse(op.operationId, result.status, body);
         if (!verdict.valid) {
           const what = describeIssues(verdict.errors);
-          logger.error(`response validation failed for ${op.operationId} (status ${result.status}): ${what}`);
-          return sendJson(res, 500, envelope(C.internal, `Response validation failed for ${op.operationId} (status ${result.status}): ${what}`));
+          logger.error(
+            `response validation failed for ${op.operationId} (status ${result.status}): ${what}`,
+          );
+          return sendJson(
+            res,
+            500,
+            envelope(
+              C.internal,
+              `Response validation failed for ${op.operationId} (status ${result.status}): ${what}`,
+            ),
+          );
         }
       }
       sendJson(res, result.status, body, result.headers);
     } catch (error) {
       // Anything else is a bug of the server or of a hook; the client gets no internals.
-      logger.error(`request ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+      logger.error(
+        `request ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`,
+      );
       sendJson(res, 500, envelope(C.internal, 'Internal server error.'));
     }
   };
 }
 
 /** Path, query and body parameters side by side; the body's fields for a form body, `body` otherwise. */
-function flatten(op: OperationInfo, value: { path: Record<string, unknown>; query: Record<string, unknown>; body: unknown }): Record<string, unknown> {
+function flatten(
+  op: OperationInfo,
+  value: { path: Record<string, unknown>; query: Record<string, unknown>; body: unknown },
+): Record<string, unknown> {
   if (op.body === undefined) return { ...value.path, ...value.query };
   if (op.body.kind !== 'form') return { ...value.path, ...value.query, body: value.body };
   return { ...value.path, ...value.query, ...(value.body as Record<string, unknown> | undefined) };
@@ -216,5 +300,10 @@ function describeIssues(errors: ValidationIssue[]): string {
 }
 
 function isSuccessEnvelope(body: unknown): body is Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && (body as Record<string, unknown>).result === 'success';
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as Record<string, unknown>).result === 'success'
+  );
 }

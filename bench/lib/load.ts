@@ -53,7 +53,9 @@ const SELF = fileURLToPath(import.meta.url);
 /** Runs one measurement in a fresh child process and returns its result. */
 export function runLoad(spec: LoadSpec): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--child'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--child'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString('utf8')));
     child.once('error', reject);
@@ -76,7 +78,9 @@ async function child(): Promise<void> {
   const spec = JSON.parse(input) as LoadSpec;
   const expect = spec.expectStatus ?? 200;
   // autocannon has no types of its own; this is the part of its API used here.
-  const { default: autocannon } = (await import('autocannon')) as unknown as { default: Autocannon };
+  const { default: autocannon } = (await import('autocannon')) as unknown as {
+    default: Autocannon;
+  };
   let firstBad: string | undefined;
   let bad = 0;
   const loadBefore = loadavg()[0];
@@ -86,7 +90,12 @@ async function child(): Promise<void> {
     url: spec.origin,
     connections: spec.connections,
     duration: spec.seconds,
-    requests: spec.requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers ?? {}, body: r.body })),
+    requests: spec.requests.map((r) => ({
+      method: r.method,
+      path: r.path,
+      headers: r.headers ?? {},
+      body: r.body,
+    })),
   });
   instance.on('response', (client: unknown, status: number, _bytes: number, _time: number) => {
     if (status !== expect) {
@@ -94,7 +103,9 @@ async function child(): Promise<void> {
       firstBad ??= `status ${status}`;
     }
   });
-  const result = await new Promise<AutocannonResult>((ok, fail) => instance.once('done', ok).once('error', fail));
+  const result = await new Promise<AutocannonResult>((ok, fail) =>
+    instance.once('done', ok).once('error', fail),
+  );
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const total = result.requests.total;
@@ -103,7 +114,11 @@ async function child(): Promise<void> {
     rps: (total - bad) / seconds,
     total,
     bad: bad + socketErrors,
-    firstBad: firstBad ?? (socketErrors > 0 ? `${result.errors} socket errors, ${result.timeouts} timeouts` : undefined),
+    firstBad:
+      firstBad ??
+      (socketErrors > 0
+        ? `${result.errors} socket errors, ${result.timeouts} timeouts`
+        : undefined),
     latencyP50Ms: result.latency.p50,
     latencyP99Ms: result.latency.p99,
     generatorCpu: (cpu.user + cpu.system) / 1e6 / seconds,
@@ -120,7 +135,10 @@ interface AutocannonResult {
   timeouts: number;
 }
 interface AutocannonInstance {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, time: number) => void): AutocannonInstance;
+  on(
+    event: 'response',
+    listener: (client: unknown, status: number, bytes: number, time: number) => void,
+  ): AutocannonInstance;
   once(event: 'done', listener: (result: AutocannonResult) => void): AutocannonInstance;
   once(event: 'error', listener: (error: Error) => void): AutocannonInstance;
 }

@@ -11,7 +11,22 @@ import { operationDoc, parameterDoc } from './client-docs.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
 /** Members of the client object a method must not shadow. */
-const TAKEN = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request', 'use', 'eject', 'featureLevel', '__proto__', 'constructor'];
+const TAKEN = [
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+  'request',
+  'use',
+  'eject',
+  'featureLevel',
+  '__proto__',
+  'constructor',
+];
 
 interface MethodPlan {
   op: Operation;
@@ -39,7 +54,9 @@ export const clientEmitter: Emitter = {
       `import { basePath, operations as table } from './operations.js';`,
       `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
-      ...(login ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`] : []),
+      ...(login
+        ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`]
+        : []),
       '',
       `export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, TransportError } from ${literal(`${rt}/client.js`)};`,
       `export { FeatureLevelError } from ${literal(`${rt}/client.js`)};`,
@@ -54,7 +71,10 @@ export const clientEmitter: Emitter = {
       '',
       `/** The error codes each operation documents; any other code is still representable. */`,
       `export interface ApiErrorCodes {`,
-      ...plans.map((p) => `  ${propertyKey(p.name)}: ${p.op.errorCodes.length ? p.op.errorCodes.map(literal).join(' | ') : 'never'};`),
+      ...plans.map(
+        (p) =>
+          `  ${propertyKey(p.name)}: ${p.op.errorCodes.length ? p.op.errorCodes.map(literal).join(' | ') : 'never'};`,
+      ),
       `}`,
       '',
       `/** The data of each method's successful answer. */`,
@@ -64,8 +84,11 @@ export const clientEmitter: Emitter = {
       '',
       `/** One method per operation. Each resolves to \`{ data, response }\` or \`{ error, response }\`. */`,
       `export interface ApiMethods {`,
-      ...plans.map((p) => jsdoc(operationDoc(p.op), '  ') +
-        `  ${propertyKey(p.name)}(params${p.required ? '' : '?'}: ApiParams[${literal(p.name)}], options?: CallOptions): Promise<CallResult<ApiData[${literal(p.name)}], ApiErrorCodes[${literal(p.name)}]>>;`),
+      ...plans.map(
+        (p) =>
+          jsdoc(operationDoc(p.op), '  ') +
+          `  ${propertyKey(p.name)}(params${p.required ? '' : '?'}: ApiParams[${literal(p.name)}], options?: CallOptions): Promise<CallResult<ApiData[${literal(p.name)}], ApiErrorCodes[${literal(p.name)}]>>;`,
+      ),
       `}`,
       '',
       `/** The methods, openapi-fetch's path-style calls (\`GET\`, \`POST\`, ...) and the known feature level. */`,
@@ -75,7 +98,10 @@ export const clientEmitter: Emitter = {
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
       `  const { base, call } = createClientCore<paths>({ operations: table, basePath }, options);`,
       `  const methods: ApiMethods = {`,
-      ...plans.map((p) => `    ${propertyKey(p.name)}: (params, callOptions) => call(${literal(p.op.id)}, params, callOptions${layoutArg(p)}),`),
+      ...plans.map(
+        (p) =>
+          `    ${propertyKey(p.name)}: (params, callOptions) => call(${literal(p.op.id)}, params, callOptions${layoutArg(p)}),`,
+      ),
       `  };`,
       `  return Object.assign(base, methods);`,
       `}`,
@@ -90,21 +116,33 @@ function planMethods(ctx: EmitContext): MethodPlan[] {
   const used = new Set(TAKEN);
   return ctx.model.operations.map((op) => {
     const name = unique(toIdentifier(op.id), used);
-    if (name !== toIdentifier(op.id)) ctx.warn(`client: operation '${op.id}' is method '${name}' (name taken)`);
+    if (name !== toIdentifier(op.id))
+      ctx.warn(`client: operation '${op.id}' is method '${name}' (name taken)`);
     const opType = `paths[${literal(op.path)}][${literal(op.method)}]`;
     const keysUsed = new Set<string>();
-    const keys = op.parameters.filter((p) => p.in !== 'cookie').map((field) => {
-      let key = field.name;
-      if (keysUsed.has(key)) {
-        key = unique(`${field.in}.${field.name}`, keysUsed);
-        ctx.warn(`client: ${op.id}: two parameters named '${field.name}'; the ${field.in} one is '${key}'`);
-      }
-      keysUsed.add(key);
-      return { key, field };
-    });
-    const plan: MethodPlan = { op, name, opType, keys, required: keys.some((k) => isRequired(op, k.field)) };
+    const keys = op.parameters
+      .filter((p) => p.in !== 'cookie')
+      .map((field) => {
+        let key = field.name;
+        if (keysUsed.has(key)) {
+          key = unique(`${field.in}.${field.name}`, keysUsed);
+          ctx.warn(
+            `client: ${op.id}: two parameters named '${field.name}'; the ${field.in} one is '${key}'`,
+          );
+        }
+        keysUsed.add(key);
+        return { key, field };
+      });
+    const plan: MethodPlan = {
+      op,
+      name,
+      opType,
+      keys,
+      required: keys.some((k) => isRequired(op, k.field)),
+    };
     if (op.requestBody && op.requestBody.kind !== 'form') {
-      plan.bodyKey = ['body', 'requestBody'].find((k) => !keysUsed.has(k)) ?? unique('body', keysUsed);
+      plan.bodyKey =
+        ['body', 'requestBody'].find((k) => !keysUsed.has(k)) ?? unique('body', keysUsed);
       plan.required ||= op.requestBody.required;
     }
     return plan;
@@ -128,19 +166,37 @@ function isRequired(op: Operation, p: Parameter): boolean {
 function paramsType(p: MethodPlan): string {
   const media = p.op.requestBody?.mediaTypes[0]?.type ?? '';
   const members = p.keys.map(({ key, field }) => {
-    const where = field.in === 'body' ? `BodyOf<${p.opType}, ${literal(media)}>` : `ParamsIn<${p.opType}, ${literal(field.in)}>`;
-    return jsdoc(parameterDoc(field), '    ') + `    ${propertyKey(key)}${isRequired(p.op, field) ? '' : '?'}: FieldOf<${where}, ${literal(field.name)}>;`;
+    const where =
+      field.in === 'body'
+        ? `BodyOf<${p.opType}, ${literal(media)}>`
+        : `ParamsIn<${p.opType}, ${literal(field.in)}>`;
+    return (
+      jsdoc(parameterDoc(field), '    ') +
+      `    ${propertyKey(key)}${isRequired(p.op, field) ? '' : '?'}: FieldOf<${where}, ${literal(field.name)}>;`
+    );
   });
   if (p.bodyKey !== undefined) {
     const body = p.op.requestBody!;
-    members.push(jsdoc([body.description?.trim(), `The request body (${body.mediaTypes.map((m) => m.type).join(', ')}).`], '    ') +
-      `    ${propertyKey(p.bodyKey)}${body.required ? '' : '?'}: BodyOf<${p.opType}, ${literal(media)}>;`);
+    members.push(
+      jsdoc(
+        [
+          body.description?.trim(),
+          `The request body (${body.mediaTypes.map((m) => m.type).join(', ')}).`,
+        ],
+        '    ',
+      ) +
+        `    ${propertyKey(p.bodyKey)}${body.required ? '' : '?'}: BodyOf<${p.opType}, ${literal(media)}>;`,
+    );
   }
   return members.length === 0 ? 'Record<string, never>' : `{\n${members.join('\n')}\n  }`;
 }
 
 function layoutArg(p: MethodPlan): string {
-  const renamed = Object.fromEntries(p.keys.filter((k) => k.key !== k.field.name).map((k) => [`${k.field.in}:${k.field.name}`, k.key]));
+  const renamed = Object.fromEntries(
+    p.keys
+      .filter((k) => k.key !== k.field.name)
+      .map((k) => [`${k.field.in}:${k.field.name}`, k.key]),
+  );
   const layout: { body?: string; keys?: Record<string, string> } = {};
   if (p.bodyKey !== undefined) layout.body = p.bodyKey;
   if (Object.keys(renamed).length > 0) layout.keys = renamed;
@@ -150,8 +206,12 @@ function layoutArg(p: MethodPlan): string {
 /** `fetchApiKey(baseUrl, username, password)` fits an operation taking exactly those two. */
 function isLogin(p: MethodPlan): boolean {
   const names = p.keys.map((k) => k.key);
-  return names.includes('username') && names.includes('password') && p.bodyKey === undefined
-    && p.keys.every((k) => ['username', 'password'].includes(k.key) || !isRequired(p.op, k.field));
+  return (
+    names.includes('username') &&
+    names.includes('password') &&
+    p.bodyKey === undefined &&
+    p.keys.every((k) => ['username', 'password'].includes(k.key) || !isRequired(p.op, k.field))
+  );
 }
 
 function loginFunction(p: MethodPlan): string[] {

@@ -57,62 +57,148 @@ interface Site {
 
 export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<GeneratedFile[]> {
   const groups = groupOperations(model);
-  const links = createSiteLinks(model.operations.map((o) => o.id), model.schemas.map((s) => s.name), groups.map((g) => g.name));
-  const site: Site = { model, links, renderer: createRenderer(), groups, bannerHtml: banner(model.sourceFile, opts.command, 'html') };
+  const links = createSiteLinks(
+    model.operations.map((o) => o.id),
+    model.schemas.map((s) => s.name),
+    groups.map((g) => g.name),
+  );
+  const site: Site = {
+    model,
+    links,
+    renderer: createRenderer(),
+    groups,
+    bannerHtml: banner(model.sourceFile, opts.command, 'html'),
+  };
   const files: GeneratedFile[] = [];
   const exampleFiles: ExampleFiles = new Map();
   const changelog = buildChangelog(model, links);
 
-  files.push(page(site, 'index.html', 'Overview', 'overview', overviewView(model, links, changelog), { current: 'overview' }));
+  files.push(
+    page(site, 'index.html', 'Overview', 'overview', overviewView(model, links, changelog), {
+      current: 'overview',
+    }),
+  );
 
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
   for (const op of model.operations) {
     const samples = requestSamples(op, model, baseUrl, opts.warn);
     const view = operationView(op, { model, links, exampleFiles, root: '../' }, samples);
-    files.push(page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, { current: 'op', group: groupOf(op), op: op.id }));
+    files.push(
+      page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, {
+        current: 'op',
+        group: groupOf(op),
+        op: op.id,
+      }),
+    );
   }
   for (const g of groups) {
     const view = {
       name: g.name,
       description: g.description,
-      ops: g.ops.map((op) => ({ method: op.method.toUpperCase(), path: op.path, summary: op.summary ?? '', href: `../${links.operation(op.id)}`, badges: lifecycleBadges(op.lifecycle), deprecated: op.lifecycle.deprecated })),
+      ops: g.ops.map((op) => ({
+        method: op.method.toUpperCase(),
+        path: op.path,
+        summary: op.summary ?? '',
+        href: `../${links.operation(op.id)}`,
+        badges: lifecycleBadges(op.lifecycle),
+        deprecated: op.lifecycle.deprecated,
+      })),
     };
-    files.push(page(site, links.group(g.name), g.name, 'group', view, { current: 'group', group: g.name }));
+    files.push(
+      page(site, links.group(g.name), g.name, 'group', view, { current: 'group', group: g.name }),
+    );
   }
 
   const usedBy = schemaUsage(model);
-  files.push(page(site, 'schemas/index.html', 'Schemas', 'schemas', {
-    schemas: model.schemas.map((s) => ({ name: s.name, href: `../${links.schema(s.name)}`, summary: firstSentence(s.description), badges: lifecycleBadges(s.lifecycle) })),
-  }, { current: 'schemas' }));
+  files.push(
+    page(
+      site,
+      'schemas/index.html',
+      'Schemas',
+      'schemas',
+      {
+        schemas: model.schemas.map((s) => ({
+          name: s.name,
+          href: `../${links.schema(s.name)}`,
+          summary: firstSentence(s.description),
+          badges: lifecycleBadges(s.lifecycle),
+        })),
+      },
+      { current: 'schemas' },
+    ),
+  );
   for (const s of model.schemas) {
     for (const part of schemaParts(s.schema, model, links)) {
-      const path = part.index === 1 ? links.schema(s.name) : schemaPartPath(links, s.name, part.index);
-      files.push(page(site, path, part.index === 1 ? s.name : `${s.name} (part ${part.index})`, 'schema', {
-        name: s.name,
-        part: part.index === 1 ? undefined : part.index,
-        mainHref: `../${links.schema(s.name)}`,
-        nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
-        description: part.index === 1 ? s.description ?? '' : '',
-        badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
-        tree: part.tree,
-        usedBy: part.index === 1 ? (usedBy.get(s.name) ?? []).map((op) => ({ id: op.id, label: `${op.method.toUpperCase()} ${op.path}`, href: `../${links.operation(op.id)}` })) : [],
-      }, { current: 'schemas' }));
+      const path =
+        part.index === 1 ? links.schema(s.name) : schemaPartPath(links, s.name, part.index);
+      files.push(
+        page(
+          site,
+          path,
+          part.index === 1 ? s.name : `${s.name} (part ${part.index})`,
+          'schema',
+          {
+            name: s.name,
+            part: part.index === 1 ? undefined : part.index,
+            mainHref: `../${links.schema(s.name)}`,
+            nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
+            description: part.index === 1 ? (s.description ?? '') : '',
+            badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
+            tree: part.tree,
+            usedBy:
+              part.index === 1
+                ? (usedBy.get(s.name) ?? []).map((op) => ({
+                    id: op.id,
+                    label: `${op.method.toUpperCase()} ${op.path}`,
+                    href: `../${links.operation(op.id)}`,
+                  }))
+                : [],
+          },
+          { current: 'schemas' },
+        ),
+      );
     }
   }
 
-  files.push(page(site, 'errors.html', 'Error codes', 'errors', {
-    codes: model.errorCodes.map((e) => ({
-      code: e.code,
-      anchor: errorAnchor(e.code),
-      description: e.description,
-      statuses: e.statuses.map((s) => ({ status: String(s.status), note: s.note })),
-      badges: lifecycleBadges(e.lifecycle),
-      ops: model.operations.filter((op) => op.errorCodes.includes(e.code)).map((op) => ({ id: op.id, href: links.operation(op.id) })),
-    })),
-  }, { current: 'errors' }));
-  files.push(page(site, 'changelog.html', 'Changelog', 'changelog', { levels: changelog }, { current: 'changelog' }));
+  files.push(
+    page(
+      site,
+      'errors.html',
+      'Error codes',
+      'errors',
+      {
+        codes: model.errorCodes.map((e) => ({
+          code: e.code,
+          anchor: errorAnchor(e.code),
+          description: e.description,
+          statuses: e.statuses.map((s) => ({ status: String(s.status), note: s.note })),
+          badges: lifecycleBadges(e.lifecycle),
+          ops: model.operations
+            .filter((op) => op.errorCodes.includes(e.code))
+            .map((op) => ({ id: op.id, href: links.operation(op.id) })),
+        })),
+      },
+      { current: 'errors' },
+    ),
+  );
+  files.push(
+    page(
+      site,
+      'changelog.html',
+      'Changelog',
+      'changelog',
+      { levels: changelog },
+      { current: 'changelog' },
+    ),
+  );
 
-  files.push({ path: 'search-index.js', contents: searchIndexScript(buildSearchIndex(model, links), banner(model.sourceFile, opts.command)) });
+  files.push({
+    path: 'search-index.js',
+    contents: searchIndexScript(
+      buildSearchIndex(model, links),
+      banner(model.sourceFile, opts.command),
+    ),
+  });
   for (const asset of site.renderer.assets) files.push({ path: asset.path, contents: asset.text });
   files.push(...[...exampleFiles.values()].sort((a, b) => a.path.localeCompare(b.path)));
   return files;
@@ -123,11 +209,22 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
  * page's budget (GitHub's webhook payloads): each part continues with the fields the previous
  * one left out. Deeper truncations stay notes.
  */
-function schemaParts(schema: unknown, model: ApiModel, links: SiteLinks): { index: number; next?: number; tree: SchemaNode }[] {
+function schemaParts(
+  schema: unknown,
+  model: ApiModel,
+  links: SiteLinks,
+): { index: number; next?: number; tree: SchemaNode }[] {
   const parts: { index: number; next?: number; tree: SchemaNode }[] = [];
   let current: unknown = schema;
   for (let index = 1; index <= 50; index++) {
-    const tree = schemaTree(current as JsonSchema, { document: model.document, links, prefix: [], anchors: new Set(), budget: { rows: SCHEMA_PAGE_ROWS }, root: '../' });
+    const tree = schemaTree(current as JsonSchema, {
+      document: model.document,
+      links,
+      prefix: [],
+      anchors: new Set(),
+      budget: { rows: SCHEMA_PAGE_ROWS },
+      root: '../',
+    });
     parts.push({ index, tree });
     if (!tree.rest || tree.rest.length === 0) break;
     const resolved = deref(model.document, current) ?? {};
@@ -148,7 +245,12 @@ function schemaPartPath(links: SiteLinks, name: string, index: number): string {
 }
 
 /** Curl (from the wire model) and TypeScript for each sample input of the operation. */
-function requestSamples(op: Operation, model: ApiModel, baseUrl: string, warn: (message: string) => void): RequestSampleView[] {
+function requestSamples(
+  op: Operation,
+  model: ApiModel,
+  baseUrl: string,
+  warn: (message: string) => void,
+): RequestSampleView[] {
   const info = operationInfo(op);
   const inputs = sampleInputs(op, model.document);
   const out: RequestSampleView[] = [];
@@ -160,7 +262,9 @@ function requestSamples(op: Operation, model: ApiModel, baseUrl: string, warn: (
       // A sample the wire model refuses (a contract example of the wrong shape) is shown as
       // such, and said at generate time: it is a problem in the contract's examples.
       curl = `# no curl sample: the wire model refused this example (${(error as Error).message})`;
-      warn(`docs: ${op.id}: no curl sample for '${input.name ?? 'request'}': ${(error as Error).message}`);
+      warn(
+        `docs: ${op.id}: no curl sample for '${input.name ?? 'request'}': ${(error as Error).message}`,
+      );
     }
     out.push({
       title: input.summary ?? input.name ?? 'Request',
@@ -178,7 +282,14 @@ interface NavState {
 }
 
 /** A page: the template's body inside the layout (sidebar, header, search). */
-function page(site: Site, path: string, title: string, template: string, view: object, nav: NavState): GeneratedFile {
+function page(
+  site: Site,
+  path: string,
+  title: string,
+  template: string,
+  view: object,
+  nav: NavState,
+): GeneratedFile {
   const depth = path.split('/').length - 1;
   const root = '../'.repeat(depth);
   const body = site.renderer.render(template, { ...view, root });
@@ -199,9 +310,16 @@ function page(site: Site, path: string, title: string, template: string, view: o
       href: root + site.links.group(g.name),
       current: nav.group === g.name,
       open: full || nav.group === g.name,
-      ops: full || nav.group === g.name
-        ? g.ops.map((op) => ({ label: op.summary ?? op.id, method: op.method.toUpperCase(), href: root + site.links.operation(op.id), current: nav.op === op.id, deprecated: op.lifecycle.deprecated }))
-        : [],
+      ops:
+        full || nav.group === g.name
+          ? g.ops.map((op) => ({
+              label: op.summary ?? op.id,
+              method: op.method.toUpperCase(),
+              href: root + site.links.operation(op.id),
+              current: nav.op === op.id,
+              deprecated: op.lifecycle.deprecated,
+            }))
+          : [],
     })),
     body: site.renderer.safe(body),
   });
@@ -233,7 +351,8 @@ function schemaUsage(model: ApiModel): Map<string, Operation[]> {
     const visit = (v: unknown, depth: number) => {
       if (!v || typeof v !== 'object' || depth > 6) return;
       const ref = (v as Record<string, unknown>).$ref;
-      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) names.add(unescapeSegment(ref.slice('#/components/schemas/'.length)));
+      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/'))
+        names.add(unescapeSegment(ref.slice('#/components/schemas/'.length)));
       for (const x of Object.values(v)) visit(x, depth + 1);
     };
     for (const p of op.parameters) visit(p.schema, 0);
@@ -248,6 +367,9 @@ function schemaUsage(model: ApiModel): Map<string, Operation[]> {
 }
 
 function firstSentence(text: string | undefined): string {
-  const line = (text ?? '').trim().split(/\n\s*\n/)[0].replace(/\s+/g, ' ');
+  const line = (text ?? '')
+    .trim()
+    .split(/\n\s*\n/)[0]
+    .replace(/\s+/g, ' ');
   return line.length > 160 ? line.slice(0, 157) + '…' : line;
 }

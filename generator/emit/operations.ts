@@ -44,7 +44,11 @@ export function operationInfo(op: Operation): OperationInfo {
     statuses: op.responses.map((r) => r.status),
   };
   if (op.requestBody) {
-    info.body = { kind: op.requestBody.kind, mediaTypes: op.requestBody.mediaTypes.map((m) => m.type), required: op.requestBody.required };
+    info.body = {
+      kind: op.requestBody.kind,
+      mediaTypes: op.requestBody.mediaTypes.map((m) => m.type),
+      required: op.requestBody.required,
+    };
   }
   if (op.lifecycle.addedIn !== undefined) info.since = op.lifecycle.addedIn;
   if (op.lifecycle.deprecated) info.deprecated = true;

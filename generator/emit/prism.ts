@@ -31,7 +31,9 @@ export const prismEmitter: Emitter = {
   name: 'prism',
   root: 'code',
   emit(ctx: EmitContext): GeneratedFile[] {
-    const note = banner(ctx.model.sourceFile, ctx.command).replace(/^\/\/ /, '').trimEnd();
+    const note = banner(ctx.model.sourceFile, ctx.command)
+      .replace(/^\/\/ /, '')
+      .trimEnd();
     const document = buildPrismDocument(ctx.model, note);
     return [{ path: 'openapi.prism.json', contents: JSON.stringify(document, null, 2) + '\n' }];
   },
@@ -40,7 +42,10 @@ export const prismEmitter: Emitter = {
 /** The Prism-ready document; the model's document is not modified. */
 export function buildPrismDocument(model: ApiModel, note: string): Record<string, unknown> {
   // The note leads the file (JSON has no comments): first key of the document, as `x-generated`.
-  const document = { 'x-generated': note, ...structuredClone(model.document) } as Record<string, any>;
+  const document = { 'x-generated': note, ...structuredClone(model.document) } as Record<
+    string,
+    any
+  >;
   delete document.servers;
   delete document.security;
   const paths: Record<string, Record<string, any>> = document.paths ?? {};
@@ -60,23 +65,36 @@ function prismOperation(op: Operation, original: Record<string, any>): Record<st
   // only name URL segments), the rest are validated by the front before Prism sees them.
   const parameters = op.parameters
     .filter((p) => p.in === 'path' || p.in === 'query' || p.in === 'header')
-    .map((p) => ({ name: p.name, in: p.in, required: p.in === 'path' ? true : p.required, schema: p.in === 'path' ? p.schema : {} }));
+    .map((p) => ({
+      name: p.name,
+      in: p.in,
+      required: p.in === 'path' ? true : p.required,
+      schema: p.in === 'path' ? p.schema : {},
+    }));
   if (parameters.length > 0) out.parameters = parameters;
   else delete out.parameters;
   if (op.requestBody?.kind === 'form') {
     const fields = op.parameters.filter((p) => p.in === 'body');
     out.requestBody = {
       required: op.requestBody.required,
-      description: 'Forwarded by the mock front as one urlencoded body, already validated (JSON-encoded fields as JSON text).',
+      description:
+        'Forwarded by the mock front as one urlencoded body, already validated (JSON-encoded fields as JSON text).',
       content: {
         'application/x-www-form-urlencoded': {
-          schema: { type: 'object', properties: Object.fromEntries(fields.map((f) => [f.name, {}])) },
+          schema: {
+            type: 'object',
+            properties: Object.fromEntries(fields.map((f) => [f.name, {}])),
+          },
         },
       },
     };
   }
   const merged = mergedErrorResponse(op.responses);
-  if (merged) out.responses = { ...(original.responses as Record<string, unknown>), [String(MOCK_DEFAULT_ERROR_STATUS)]: merged };
+  if (merged)
+    out.responses = {
+      ...(original.responses as Record<string, unknown>),
+      [String(MOCK_DEFAULT_ERROR_STATUS)]: merged,
+    };
   out['x-mock-examples'] = exampleStatuses(op.responses);
   return out;
 }
@@ -95,12 +113,21 @@ function mergedErrorResponse(responses: Response[]): Record<string, unknown> | u
     const other = fallback.mediaTypes.find((m) => m.type === media.type);
     const examples: Record<string, unknown> = {};
     for (const e of [...media.examples, ...(other?.examples ?? [])]) {
-      if (!(e.name in examples)) examples[e.name] = { ...(e.summary ? { summary: e.summary } : {}), value: e.value };
+      if (!(e.name in examples))
+        examples[e.name] = { ...(e.summary ? { summary: e.summary } : {}), value: e.value };
     }
     const schemas = [media.schema, other?.schema].filter((x) => x !== undefined);
-    content[media.type] = { ...(schemas.length > 0 ? { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } } : {}), examples };
+    content[media.type] = {
+      ...(schemas.length > 0
+        ? { schema: schemas.length === 1 ? schemas[0] : { anyOf: schemas } }
+        : {}),
+      examples,
+    };
   }
-  return { description: `${explicit.description} (mock: also serves the \`default\` examples)`, content };
+  return {
+    description: `${explicit.description} (mock: also serves the \`default\` examples)`,
+    content,
+  };
 }
 
 /**

@@ -41,31 +41,59 @@ export function emitServerStubs(ctx: EmitContext): string {
   ];
   for (const op of ops) {
     const { params, result } = names.get(op.id)!;
-    out.push(jsdoc([`Decoded parameters of \`${op.id}\` (${op.method.toUpperCase()} ${op.path}), flattened by name.`]).trimEnd());
+    out.push(
+      jsdoc([
+        `Decoded parameters of \`${op.id}\` (${op.method.toUpperCase()} ${op.path}), flattened by name.`,
+      ]).trimEnd(),
+    );
     out.push(`export type ${params} = ${paramsType(op)};`);
     out.push(jsdoc([`The documented responses of \`${op.id}\`, errors included.`]).trimEnd());
     out.push(`export type ${result} =\n${resultType(op)};`);
     out.push('');
   }
-  out.push(jsdoc([
-    'One method per operation of the contract. Each gets the decoded, validated parameters and a',
-    'context with the authenticated user, and returns one of the operation\'s documented responses',
-    '(`ok(...)` / `error(...)` build the envelopes).',
-  ]).trimEnd());
+  out.push(
+    jsdoc([
+      'One method per operation of the contract. Each gets the decoded, validated parameters and a',
+      "context with the authenticated user, and returns one of the operation's documented responses",
+      '(`ok(...)` / `error(...)` build the envelopes).',
+    ]).trimEnd(),
+  );
   out.push(`export interface Handlers<User = unknown> {`);
   for (const op of ops) {
     const { params, result } = names.get(op.id)!;
-    out.push(jsdoc([op.summary ? `${op.summary} — \`${op.method.toUpperCase()} ${op.path}\`` : `\`${op.method.toUpperCase()} ${op.path}\``, op.permission && `Permission: ${op.permission}`, op.lifecycle.deprecated && '@deprecated'], '  ').trimEnd());
-    out.push(`  ${propertyKey(op.id)}(params: ${params}, context: HandlerContext<UserFor<User, ${literal(op.auth)}>>): Awaitable<${result}>;`);
+    out.push(
+      jsdoc(
+        [
+          op.summary
+            ? `${op.summary} — \`${op.method.toUpperCase()} ${op.path}\``
+            : `\`${op.method.toUpperCase()} ${op.path}\``,
+          op.permission && `Permission: ${op.permission}`,
+          op.lifecycle.deprecated && '@deprecated',
+        ],
+        '  ',
+      ).trimEnd(),
+    );
+    out.push(
+      `  ${propertyKey(op.id)}(params: ${params}, context: HandlerContext<UserFor<User, ${literal(op.auth)}>>): Awaitable<${result}>;`,
+    );
   }
   out.push('}', '');
-  out.push(`/** The handler type of one operation, for implementations kept in their own files. */`);
-  out.push(`export type HandlerOf<K extends keyof Handlers, User = unknown> = Handlers<User>[K];`, '');
-  out.push(jsdoc([
-    'A node:http listener (and connect/express middleware) serving `handlers` under the contract\'s',
-    'base path, with the generated operation table and validators. See runtime/server.ts.',
-  ]).trimEnd());
-  out.push(`export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath'> & { handlers: Handlers<User>; basePath?: string }): RequestListener {`);
+  out.push(
+    `/** The handler type of one operation, for implementations kept in their own files. */`,
+  );
+  out.push(
+    `export type HandlerOf<K extends keyof Handlers, User = unknown> = Handlers<User>[K];`,
+    '',
+  );
+  out.push(
+    jsdoc([
+      "A node:http listener (and connect/express middleware) serving `handlers` under the contract's",
+      'base path, with the generated operation table and validators. See runtime/server.ts.',
+    ]).trimEnd(),
+  );
+  out.push(
+    `export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath'> & { handlers: Handlers<User>; basePath?: string }): RequestListener {`,
+  );
   out.push(`  return createListener<User>({`);
   out.push(`    ...options,`);
   out.push(`    handlers: options.handlers as unknown as Record<string, Handler<User>>,`);
@@ -83,7 +111,8 @@ function typeNames(ops: Operation[]): Map<string, { params: string; result: stri
   const names = new Map<string, { params: string; result: string }>();
   for (const op of ops) {
     let stem = toIdentifier(op.id, { upperFirst: true });
-    for (let i = 2; taken.has(stem + 'Params') || taken.has(stem + 'Result'); i++) stem = `${toIdentifier(op.id, { upperFirst: true })}${i}`;
+    for (let i = 2; taken.has(stem + 'Params') || taken.has(stem + 'Result'); i++)
+      stem = `${toIdentifier(op.id, { upperFirst: true })}${i}`;
     taken.add(stem + 'Params');
     taken.add(stem + 'Result');
     names.set(op.id, { params: stem + 'Params', result: stem + 'Result' });
@@ -110,7 +139,9 @@ function paramsType(op: Operation): string {
   if (has('header')) parts.push(`NonNullable<${id}['parameters']['header']>`);
   const body = op.requestBody;
   if (body && body.mediaTypes.length > 0) {
-    const media = body.mediaTypes.find((m) => m.type === 'application/x-www-form-urlencoded') ?? body.mediaTypes[0];
+    const media =
+      body.mediaTypes.find((m) => m.type === 'application/x-www-form-urlencoded') ??
+      body.mediaTypes[0];
     const content = `NonNullable<${id}['requestBody']>['content'][${literal(media.type)}]`;
     if (body.kind === 'form') parts.push(body.required ? content : `Partial<${content}>`);
     else parts.push(`{ body${body.required ? '' : '?'}: ${content} }`);
@@ -132,7 +163,8 @@ function resultType(op: Operation): string {
 function statusType(r: Response): string {
   if (/^[1-5][0-9][0-9]$/.test(r.status)) return r.status;
   if (/^4XX$/i.test(r.status)) return 'HttpClientErrorStatus';
-  if (/^5XX$/i.test(r.status)) return 'Extract<HttpErrorStatus, 500 | 501 | 502 | 503 | 504 | 505 | 506 | 507 | 508 | 510 | 511>';
+  if (/^5XX$/i.test(r.status))
+    return 'Extract<HttpErrorStatus, 500 | 501 | 502 | 503 | 504 | 505 | 506 | 507 | 508 | 510 | 511>';
   // `default` documents this API's errors (their status is not given); a handler answers an error status.
   return 'HttpErrorStatus';
 }

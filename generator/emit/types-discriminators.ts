@@ -13,24 +13,39 @@ import { escapeSegment, getAt } from '../pointer.js';
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Rewrites `document` in place (pass a copy). */
 export function dropShadowedDiscriminatorProperties(document: Json): void {
-  const schemas = isObject(document.components) && isObject(document.components.schemas) ? document.components.schemas : {};
+  const schemas =
+    isObject(document.components) && isObject(document.components.schemas)
+      ? document.components.schemas
+      : {};
   for (const [name, schema] of Object.entries(schemas)) {
-    if (!isObject(schema) || schema.discriminator !== undefined || !isObject(schema.properties)) continue;
+    if (!isObject(schema) || schema.discriminator !== undefined || !isObject(schema.properties))
+      continue;
     const self = `#/components/schemas/${escapeSegment(name)}`;
     if (!Array.isArray(schema.allOf)) continue;
     // openapi-typescript looks at the first `$ref` of `allOf` only.
-    const item = schema.allOf.find((i) => isObject(i) && typeof i.$ref === 'string') as Json | undefined;
+    const item = schema.allOf.find((i) => isObject(i) && typeof i.$ref === 'string') as
+      Json | undefined;
     const parent = item ? getAt(document, item.$ref as string) : undefined;
-    if (!isObject(parent) || !isObject(parent.discriminator) || typeof parent.discriminator.propertyName !== 'string') continue;
+    if (
+      !isObject(parent) ||
+      !isObject(parent.discriminator) ||
+      typeof parent.discriminator.propertyName !== 'string'
+    )
+      continue;
     const property = parent.discriminator.propertyName;
-    const mapped = Object.values(isObject(parent.discriminator.mapping) ? parent.discriminator.mapping : {}).includes(self)
-      || (Array.isArray(parent.oneOf) && parent.oneOf.some((o) => isObject(o) && o.$ref === self));
+    const mapped =
+      Object.values(
+        isObject(parent.discriminator.mapping) ? parent.discriminator.mapping : {},
+      ).includes(self) ||
+      (Array.isArray(parent.oneOf) && parent.oneOf.some((o) => isObject(o) && o.$ref === self));
     if (mapped || !(property in schema.properties)) continue;
     delete schema.properties[property];
-    if (Array.isArray(schema.required)) schema.required = schema.required.filter((r) => r !== property);
+    if (Array.isArray(schema.required))
+      schema.required = schema.required.filter((r) => r !== property);
   }
 }

@@ -25,7 +25,8 @@ export const HOISTED_PREFIX = '__ref_';
 
 type Json = Record<string, unknown>;
 
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Canonical spelling of a local pointer (percent-decoded, re-escaped), or undefined if it is not one. */
 function canonical(ref: string): string | undefined {
@@ -62,12 +63,18 @@ function inlineDeepObjectRefs(document: Json): void {
   const response = (res: unknown): unknown => {
     const out = resolve(res, 'responses');
     if (isObject(out) && isObject(out.headers)) {
-      for (const name of Object.keys(out.headers)) out.headers[name] = resolve(out.headers[name], 'headers');
+      for (const name of Object.keys(out.headers))
+        out.headers[name] = resolve(out.headers[name], 'headers');
     }
     return out;
   };
   const components = isObject(document.components) ? document.components : {};
-  for (const [kind, fix] of [['parameters', (v: unknown) => resolve(v, 'parameters')], ['requestBodies', (v: unknown) => resolve(v, 'requestBodies')], ['responses', response], ['headers', (v: unknown) => resolve(v, 'headers')]] as const) {
+  for (const [kind, fix] of [
+    ['parameters', (v: unknown) => resolve(v, 'parameters')],
+    ['requestBodies', (v: unknown) => resolve(v, 'requestBodies')],
+    ['responses', response],
+    ['headers', (v: unknown) => resolve(v, 'headers')],
+  ] as const) {
     const map = components[kind];
     if (isObject(map)) for (const name of Object.keys(map)) map[name] = fix(map[name]);
   }
@@ -78,16 +85,24 @@ function inlineDeepObjectRefs(document: Json): void {
       if (method === 'parameters' || method.startsWith('x-') || !isObject(op)) continue;
       parameters(op.parameters);
       if (op.requestBody !== undefined) op.requestBody = resolve(op.requestBody, 'requestBodies');
-      if (isObject(op.responses)) for (const status of Object.keys(op.responses)) op.responses[status] = response(op.responses[status]);
+      if (isObject(op.responses))
+        for (const status of Object.keys(op.responses))
+          op.responses[status] = response(op.responses[status]);
     }
   }
 }
 
 function hoistDeepSchemaRefs(document: Json): string[] {
-  const components = (isObject(document.components) ? document.components : (document.components = {})) as Json;
-  const schemas = (isObject(components.schemas) ? components.schemas : (components.schemas = {})) as Json;
+  const components = (
+    isObject(document.components) ? document.components : (document.components = {})
+  ) as Json;
+  const schemas = (
+    isObject(components.schemas) ? components.schemas : (components.schemas = {})
+  ) as Json;
   const nameOf = new Map<string, string>();
-  const queue: unknown[] = collectSchemaSites(document).map((site) => getAt(document, site.pointer));
+  const queue: unknown[] = collectSchemaSites(document).map((site) =>
+    getAt(document, site.pointer),
+  );
 
   const hoist = (ref: string): string | undefined => {
     const at = canonical(ref);
@@ -96,7 +111,12 @@ function hoistDeepSchemaRefs(document: Json): string[] {
     if (name === undefined) {
       const target = getAt(document, at);
       if (target === undefined) return undefined;
-      const stem = HOISTED_PREFIX + parsePointer(at).join('_').replace(/[^A-Za-z0-9_]+/g, '_').slice(0, 120);
+      const stem =
+        HOISTED_PREFIX +
+        parsePointer(at)
+          .join('_')
+          .replace(/[^A-Za-z0-9_]+/g, '_')
+          .slice(0, 120);
       name = stem;
       for (let i = 2; name in schemas; i++) name = `${stem}_${i}`;
       nameOf.set(at, name);

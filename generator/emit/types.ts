@@ -45,13 +45,18 @@ export function hoistContentParameters(document: Record<string, unknown>): Recor
       delete param.content;
     }
   };
-  const params = ((copy.components as Record<string, unknown> | undefined)?.parameters ?? {}) as Record<string, Record<string, unknown>>;
+  const params = ((copy.components as Record<string, unknown> | undefined)?.parameters ??
+    {}) as Record<string, Record<string, unknown>>;
   Object.values(params).forEach(hoist);
   for (const item of Object.values((copy.paths ?? {}) as Record<string, Record<string, unknown>>)) {
     if (!item || typeof item !== 'object') continue;
     for (const value of Object.values(item)) {
       if (Array.isArray(value)) value.forEach(hoist);
-      else if (value && typeof value === 'object' && Array.isArray((value as Record<string, unknown>).parameters)) {
+      else if (
+        value &&
+        typeof value === 'object' &&
+        Array.isArray((value as Record<string, unknown>).parameters)
+      ) {
         ((value as Record<string, unknown>).parameters as Record<string, unknown>[]).forEach(hoist);
       }
     }
@@ -68,16 +73,37 @@ function dropUnusableRootTypes(text: string, ctx: EmitContext): string {
   // Global types the file itself uses (`Record<string, never>`, `Omit<...>` for discriminators):
   // a schema named `Record` must not shadow them. Any name used generically in the file counts.
   const generic = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)</g)].map((m) => m[1]));
-  const seen = new Set(['paths', 'webhooks', 'components', 'operations', '$defs', 'Record', 'Omit', 'Pick', 'Partial', 'Required', 'Readonly', 'Exclude', 'Extract', 'NonNullable', 'Array', 'ReadonlyArray', ...generic]);
-  return text.split('\n').filter((line) => {
-    const m = /^export type (\S+) = /.exec(line);
-    if (!m || !line.includes("components['")) return true;
-    if (m[1].startsWith(HOISTED_PREFIX)) return false; // our own address for a deep $ref, not a contract name
-    if (seen.has(m[1]) || !isIdentifier(m[1])) {
-      ctx.warn(`types: no named export for '${m[1]}' (name taken or not an identifier)`);
-      return false;
-    }
-    seen.add(m[1]);
-    return true;
-  }).join('\n');
+  const seen = new Set([
+    'paths',
+    'webhooks',
+    'components',
+    'operations',
+    '$defs',
+    'Record',
+    'Omit',
+    'Pick',
+    'Partial',
+    'Required',
+    'Readonly',
+    'Exclude',
+    'Extract',
+    'NonNullable',
+    'Array',
+    'ReadonlyArray',
+    ...generic,
+  ]);
+  return text
+    .split('\n')
+    .filter((line) => {
+      const m = /^export type (\S+) = /.exec(line);
+      if (!m || !line.includes("components['")) return true;
+      if (m[1].startsWith(HOISTED_PREFIX)) return false; // our own address for a deep $ref, not a contract name
+      if (seen.has(m[1]) || !isIdentifier(m[1])) {
+        ctx.warn(`types: no named export for '${m[1]}' (name taken or not an identifier)`);
+        return false;
+      }
+      seen.add(m[1]);
+      return true;
+    })
+    .join('\n');
 }

@@ -32,7 +32,13 @@ export interface ValidatorTargets {
 
 export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
   const document = model.document;
-  const targets: ValidatorTargets = { extra: {}, named: {}, requests: {}, responses: {}, pointerOf: {} };
+  const targets: ValidatorTargets = {
+    extra: {},
+    named: {},
+    requests: {},
+    responses: {},
+    pointerOf: {},
+  };
   for (const schema of model.schemas) {
     targets.named[schema.name] = defKey(schema.pointer);
     targets.pointerOf[defKey(schema.pointer)] = schema.pointer;
@@ -44,10 +50,14 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
     targets.requests[op.id] = { key, formBody: op.requestBody?.kind === 'form' };
     const byStatus: Record<string, string | null> = {};
     for (const response of op.responses) {
-      const media = response.mediaTypes.find((m) => JSON_MEDIA.test(m.type) && m.schema !== undefined);
+      const media = response.mediaTypes.find(
+        (m) => JSON_MEDIA.test(m.type) && m.schema !== undefined,
+      );
       const real = media && realPointer(document, childPointer(media.pointer, 'schema'));
       // Status ranges are case-insensitive in practice (`4xx`); OpenAPI writes them upper case.
-      byStatus[response.status === 'default' ? 'default' : response.status.toUpperCase()] = real ? defKey(real) : null;
+      byStatus[response.status === 'default' ? 'default' : response.status.toUpperCase()] = real
+        ? defKey(real)
+        : null;
       if (real) targets.pointerOf[defKey(real)] = real;
     }
     targets.responses[op.id] = byStatus;
@@ -72,31 +82,49 @@ function requestSchema(document: Record<string, unknown>, op: Operation): JsonSc
       ...(required.length > 0 ? { required } : {}),
     };
   };
-  for (const [name, location] of [['path', 'path'], ['query', 'query'], ['headers', 'header']] as const) {
+  for (const [name, location] of [
+    ['path', 'path'],
+    ['query', 'query'],
+    ['headers', 'header'],
+  ] as const) {
     const schema = group(location);
     if (schema) properties[name] = schema;
   }
   const body = op.requestBody;
   // Form bodies are validated whole against their schema (not field by field), so that
   // everything the schema says beyond the fields (allOf, additionalProperties) still counts.
-  const media = body?.kind === 'form' ? body.mediaTypes[0]
-    : body?.kind === 'json' ? body.mediaTypes.find((m) => JSON_MEDIA.test(m.type)) ?? body.mediaTypes.find((m) => /json/i.test(m.type))
-    : undefined;
-  if (media?.schema !== undefined) properties.body = schemaAt(document, childPointer(media.pointer, 'schema'), media.schema);
+  const media =
+    body?.kind === 'form'
+      ? body.mediaTypes[0]
+      : body?.kind === 'json'
+        ? (body.mediaTypes.find((m) => JSON_MEDIA.test(m.type)) ??
+          body.mediaTypes.find((m) => /json/i.test(m.type)))
+        : undefined;
+  if (media?.schema !== undefined)
+    properties.body = schemaAt(document, childPointer(media.pointer, 'schema'), media.schema);
   const required = body?.required && properties.body ? ['body'] : [];
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
 function parameterSchema(document: Record<string, unknown>, p: Parameter): JsonSchema {
   if (p.in === 'body') return schemaAt(document, p.pointer, p.schema);
-  const param = getAt(document, realPointer(document, p.pointer) ?? p.pointer) as Record<string, unknown> | undefined;
-  const contentType = param?.content && typeof param.content === 'object' ? Object.keys(param.content)[0] : undefined;
-  const at = contentType !== undefined ? childPointer(p.pointer, 'content', contentType, 'schema') : childPointer(p.pointer, 'schema');
+  const param = getAt(document, realPointer(document, p.pointer) ?? p.pointer) as
+    Record<string, unknown> | undefined;
+  const contentType =
+    param?.content && typeof param.content === 'object' ? Object.keys(param.content)[0] : undefined;
+  const at =
+    contentType !== undefined
+      ? childPointer(p.pointer, 'content', contentType, 'schema')
+      : childPointer(p.pointer, 'schema');
   return schemaAt(document, at, p.schema);
 }
 
 /** A `$ref` to the schema's real place in the document; the model's copy when it has none. */
-function schemaAt(document: Record<string, unknown>, ptr: string, fallback: JsonSchema): JsonSchema {
+function schemaAt(
+  document: Record<string, unknown>,
+  ptr: string,
+  fallback: JsonSchema,
+): JsonSchema {
   const real = realPointer(document, ptr);
   return real ? { $ref: real } : fallback;
 }
@@ -110,13 +138,18 @@ export function realPointer(document: unknown, ptr: string): string | undefined 
   let node: unknown = document;
   let at = '#';
   for (const segment of parsePointer(ptr)) {
-    for (let hops = 0; node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string'; hops++) {
+    for (
+      let hops = 0;
+      node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
+      hops++
+    ) {
       const ref = (node as { $ref: string }).$ref;
       if (!ref.startsWith('#') || hops > 32) return undefined;
       at = ref;
       node = getAt(document, ref);
     }
-    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, segment))
+      return undefined;
     node = (node as Record<string, unknown>)[segment];
     at = childPointer(at, segment);
   }

@@ -21,7 +21,9 @@ export function namedExports(names: string[], warn: (m: string) => void): Map<st
   for (const name of names) {
     const id = toIdentifier(name, { upperFirst: true });
     if (taken.has(`validate${id}`) || taken.has(`is${id}`) || !isIdentifier(`is${id}`)) {
-      warn(`validators: no named export for schema '${name}' (name taken); use validators[${literal(name)}]`);
+      warn(
+        `validators: no named export for schema '${name}' (name taken); use validators[${literal(name)}]`,
+      );
       continue;
     }
     taken.add(`validate${id}`).add(`is${id}`);
@@ -30,7 +32,11 @@ export function namedExports(names: string[], warn: (m: string) => void): Map<st
   return out;
 }
 
-export function validatorsModule(tables: ApiTables, exportsByName: Map<string, string>, bannerLine: string): string {
+export function validatorsModule(
+  tables: ApiTables,
+  exportsByName: Map<string, string>,
+  bannerLine: string,
+): string {
   const fn = (name: string) => `compiled.${name}`;
   const lines = [
     bannerLine.trimEnd(),
@@ -41,8 +47,10 @@ export function validatorsModule(tables: ApiTables, exportsByName: Map<string, s
     `};`,
     '',
     `const responses = {`,
-    ...tables.responses.map(([op, statuses]) =>
-      `  ${propertyKey(op)}: {${statuses.map(([s, f]) => ` ${propertyKey(s)}: ${f ? fn(f) : 'null'}`).join(',')} },`),
+    ...tables.responses.map(
+      ([op, statuses]) =>
+        `  ${propertyKey(op)}: {${statuses.map(([s, f]) => ` ${propertyKey(s)}: ${f ? fn(f) : 'null'}`).join(',')} },`,
+    ),
     `};`,
     '',
     `/** A validator per named schema of the contract. */`,
@@ -65,7 +73,11 @@ export function validatorsModule(tables: ApiTables, exportsByName: Map<string, s
   return lines.join('\n');
 }
 
-export function validatorsTypes(tables: ApiTables, exportsByName: Map<string, string>, bannerLine: string): string {
+export function validatorsTypes(
+  tables: ApiTables,
+  exportsByName: Map<string, string>,
+  bannerLine: string,
+): string {
   const ops = tables.requests.map(([op]) => op);
   const schemaType = (name: string) => `components["schemas"][${literal(name)}]`;
   return [
@@ -93,9 +105,13 @@ export function validatorsTypes(tables: ApiTables, exportsByName: Map<string, st
     `  body?: unknown;`,
     `}`,
     '',
-    jsdoc([' Checks a response body against the schema documented for the status: exact status, then range (`4XX`), then `default`.']).trimEnd(),
+    jsdoc([
+      ' Checks a response body against the schema documented for the status: exact status, then range (`4XX`), then `default`.',
+    ]).trimEnd(),
     `export declare function validateResponse(operationId: ValidatorOperationId, status: number | string, body: unknown): ValidationResult;`,
-    jsdoc([' Checks decoded request parameters and body against the operation\'s parameters.']).trimEnd(),
+    jsdoc([
+      " Checks decoded request parameters and body against the operation's parameters.",
+    ]).trimEnd(),
     `export declare function validateRequest(operationId: ValidatorOperationId, input: RequestInput): ValidationResult;`,
     `export declare const validators: { readonly [name: string]: (value: unknown) => ValidationResult };`,
     '',

@@ -21,7 +21,12 @@ import { standaloneEsm } from '../schema/standalone-esm.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { collectValidatorTargets, type ValidatorTargets } from './validator-targets.js';
-import { namedExports, validatorsModule, validatorsTypes, type ApiTables } from './validators-api.js';
+import {
+  namedExports,
+  validatorsModule,
+  validatorsTypes,
+  type ApiTables,
+} from './validators-api.js';
 
 export const validatorsEmitter: Emitter = {
   name: 'validators',
@@ -31,7 +36,10 @@ export const validatorsEmitter: Emitter = {
   emit(ctx: EmitContext): GeneratedFile[] {
     const line = banner(ctx.model.sourceFile, ctx.command);
     const { compiled, tables } = compileValidators(ctx.model);
-    const exportsByName = namedExports(tables.named.map(([name]) => name), ctx.warn);
+    const exportsByName = namedExports(
+      tables.named.map(([name]) => name),
+      ctx.warn,
+    );
     return [
       { path: 'validators/compiled.js', contents: line + compiled },
       { path: 'validators.js', contents: validatorsModule(tables, exportsByName, line) },
@@ -41,7 +49,10 @@ export const validatorsEmitter: Emitter = {
 };
 
 /** The contract's JSON Schema root, exactly as the generated validators see it (tests compile it too). */
-export function validatorSchemaRoot(model: ApiModel): { root: JsonSchemaRoot; targets: ValidatorTargets } {
+export function validatorSchemaRoot(model: ApiModel): {
+  root: JsonSchemaRoot;
+  targets: ValidatorTargets;
+} {
   const targets = collectValidatorTargets(model);
   const sites = Object.entries(targets.pointerOf)
     .filter(([key]) => !(key in targets.extra))
@@ -53,10 +64,20 @@ export function validatorSchemaRoot(model: ApiModel): { root: JsonSchemaRoot; ta
 /** Ajv standalone code of every target, and the tables naming which export checks what. */
 export function compileValidators(model: ApiModel): { compiled: string; tables: ApiTables } {
   const { root, targets } = validatorSchemaRoot(model);
-  const slim = { ...root.root, $defs: Object.fromEntries(Object.entries(root.root.$defs).map(([k, v]) => [k, stripAnnotations(v)])) };
+  const slim = {
+    ...root.root,
+    $defs: Object.fromEntries(
+      Object.entries(root.root.$defs).map(([k, v]) => [k, stripAnnotations(v)]),
+    ),
+  };
   const unknownFormats = findUnknownFormats(slim, createAjv({ dialect: model.dialect }));
   const legacyPatterns = usesLegacyPatterns(slim);
-  const ajv = createAjv({ dialect: model.dialect, unknownFormats, legacyPatterns, code: { source: true, esm: true, formats: _`formats` } });
+  const ajv = createAjv({
+    dialect: model.dialect,
+    unknownFormats,
+    legacyPatterns,
+    code: { source: true, esm: true, formats: _`formats` },
+  });
   const pointerOf = (key: string) => targets.pointerOf[key] ?? key;
   try {
     ajv.addSchema(slim);
@@ -68,7 +89,9 @@ export function compileValidators(model: ApiModel): { compiled: string; tables: 
   const used = new Set([
     ...Object.values(targets.named),
     ...Object.values(targets.requests).map((r) => r.key),
-    ...Object.values(targets.responses).flatMap((s) => Object.values(s).filter((k): k is string => k !== null)),
+    ...Object.values(targets.responses).flatMap((s) =>
+      Object.values(s).filter((k): k is string => k !== null),
+    ),
   ]);
   const nameOf = new Map([...used].sort().map((key, i) => [key, `s${i}`]));
   const exports: Record<string, string> = {};
@@ -82,8 +105,17 @@ export function compileValidators(model: ApiModel): { compiled: string; tables: 
   const sortedOps = Object.keys(targets.requests);
   const tables: ApiTables = {
     named: Object.entries(targets.named).map(([name, key]) => [name, nameOf.get(key)!]),
-    requests: sortedOps.map((op) => [op, { fn: nameOf.get(targets.requests[op].key)!, formBody: targets.requests[op].formBody }]),
-    responses: sortedOps.map((op) => [op, Object.entries(targets.responses[op]).map(([s, k]) => [s, k === null ? null : nameOf.get(k)!])]),
+    requests: sortedOps.map((op) => [
+      op,
+      { fn: nameOf.get(targets.requests[op].key)!, formBody: targets.requests[op].formBody },
+    ]),
+    responses: sortedOps.map((op) => [
+      op,
+      Object.entries(targets.responses[op]).map(([s, k]) => [
+        s,
+        k === null ? null : nameOf.get(k)!,
+      ]),
+    ]),
   };
   return { compiled, tables };
 }
@@ -98,7 +130,9 @@ function compileOne(ajv: Ajv, ref: string, pointer: string): void {
 }
 
 function contractError(error: unknown, pointer: string): Error & { pointer: string } {
-  const e = new Error(`cannot compile the schema: ${(error as Error).message}`) as Error & { pointer: string };
+  const e = new Error(`cannot compile the schema: ${(error as Error).message}`) as Error & {
+    pointer: string;
+  };
   e.pointer = pointer;
   return e;
 }

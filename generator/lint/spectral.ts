@@ -51,7 +51,9 @@ export function toPointer(segments: ReadonlyArray<string | number>): string {
 }
 
 /** Loads the ruleset once; the returned function lints one file. */
-export async function createContractLinter(rulesetFile: string = DEFAULT_RULESET): Promise<ContractLinter> {
+export async function createContractLinter(
+  rulesetFile: string = DEFAULT_RULESET,
+): Promise<ContractLinter> {
   const ruleset = await bundleAndLoadRuleset(path.resolve(rulesetFile), { fs, fetch });
   const spectral = new Spectral();
   spectral.setRuleset(ruleset);
@@ -61,8 +63,12 @@ export async function createContractLinter(rulesetFile: string = DEFAULT_RULESET
     if (!bundled.ok) {
       // The loader reports these in full; here only that linting could not start.
       return bundled.problems.map((p) => ({
-        code: 'bundle', message: p.message, severity: 'error' as const, pointer: p.pointer,
-        file: path.resolve(p.file ?? absolute), line: p.line ?? 1,
+        code: 'bundle',
+        message: p.message,
+        severity: 'error' as const,
+        pointer: p.pointer,
+        file: path.resolve(p.file ?? absolute),
+        line: p.line ?? 1,
       }));
     }
     const { bundle } = bundled;
@@ -70,27 +76,32 @@ export async function createContractLinter(rulesetFile: string = DEFAULT_RULESET
     const results = await spectral.run(document);
     // A part inlined at two places (both form media types ref one schema) is one finding.
     const seen = new Set<string>();
-    return results.map((r) => {
-      const pointer = toPointer(r.path);
-      const at = bundle.locate(pointer);
-      return {
-        code: String(r.code),
-        message: r.message,
-        severity: SEVERITIES[r.severity] ?? 'error',
-        pointer: at?.pointer ?? pointer,
-        file: at ? path.resolve(at.file) : absolute,
-        line: at?.line ?? 1,
-      };
-    }).filter((f) => {
-      const key = `${f.code}\0${f.file}\0${f.line}\0${f.pointer}\0${f.message}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
+    return results
+      .map((r) => {
+        const pointer = toPointer(r.path);
+        const at = bundle.locate(pointer);
+        return {
+          code: String(r.code),
+          message: r.message,
+          severity: SEVERITIES[r.severity] ?? 'error',
+          pointer: at?.pointer ?? pointer,
+          file: at ? path.resolve(at.file) : absolute,
+          line: at?.line ?? 1,
+        };
+      })
+      .filter((f) => {
+        const key = `${f.code}\0${f.file}\0${f.line}\0${f.pointer}\0${f.message}`;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      });
   };
 }
 
 /** Lints one file with the project's ruleset. */
-export async function lintContract(file: string, rulesetFile: string = DEFAULT_RULESET): Promise<LintFinding[]> {
+export async function lintContract(
+  file: string,
+  rulesetFile: string = DEFAULT_RULESET,
+): Promise<LintFinding[]> {
   return (await createContractLinter(rulesetFile))(file);
 }

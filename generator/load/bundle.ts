@@ -17,10 +17,20 @@ export interface Bundle {
   document: Record<string, unknown>;
   files: SourceFile[];
   /** `file:line` of a pointer into the bundled document, following the refs the bundler inlined */
-  locate(ptr: string): { file: string; line?: number; column?: number; /** the pointer within that file */ pointer: string } | undefined;
+  locate(
+    ptr: string,
+  ):
+    | {
+        file: string;
+        line?: number;
+        column?: number;
+        /** the pointer within that file */ pointer: string;
+      }
+    | undefined;
 }
 
-export type BundleResult = { ok: true; bundle: Bundle } | { ok: false; problems: ContractProblem[] };
+export type BundleResult =
+  { ok: true; bundle: Bundle } | { ok: false; problems: ContractProblem[] };
 
 interface Target {
   file: SourceFile;
@@ -50,7 +60,17 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
   const root = load(resolvePath(cwd, rootPath));
   if (!root) return { ok: false, problems };
   if (root.data === null || typeof root.data !== 'object' || Array.isArray(root.data)) {
-    return { ok: false, problems: [{ pointer: '#', file: root.shownPath, message: 'the document is not an object', source: 'yaml' }] };
+    return {
+      ok: false,
+      problems: [
+        {
+          pointer: '#',
+          file: root.shownPath,
+          message: 'the document is not an object',
+          source: 'yaml',
+        },
+      ],
+    };
   }
 
   // Targets the root names in its components: an external ref to one of them becomes a local ref.
@@ -63,7 +83,10 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
         const ref = (entry as { $ref?: unknown } | null)?.$ref;
         if (typeof ref !== 'string' || ref.startsWith('#')) continue;
         const target = splitRef(ref, root);
-        named.set(targetKey(target.path, target.fragment), childPointer('#/components', kind, name));
+        named.set(
+          targetKey(target.path, target.fragment),
+          childPointer('#/components', kind, name),
+        );
       }
     }
   }
@@ -75,8 +98,14 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
 
   // Walk a node of `file` at `segments`, returning the bundled copy.
   const inlining = new Set<string>();
-  const walk = (node: unknown, file: SourceFile, segments: string[], isComponentEntry: boolean): unknown => {
-    if (Array.isArray(node)) return node.map((item, i) => walk(item, file, [...segments, String(i)], false));
+  const walk = (
+    node: unknown,
+    file: SourceFile,
+    segments: string[],
+    isComponentEntry: boolean,
+  ): unknown => {
+    if (Array.isArray(node))
+      return node.map((item, i) => walk(item, file, [...segments, String(i)], false));
     if (node === null || typeof node !== 'object') return node;
     const obj = node as Record<string, unknown>;
     if (typeof obj.$ref === 'string') {
@@ -99,21 +128,37 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
     const out: Record<string, unknown> = {};
     const inComponents = file === root && segments.length === 1 && segments[0] === 'components';
     for (const [k, v] of Object.entries(obj)) {
-      out[k] = inComponents && !k.startsWith('x-') && v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([name, entry]) => [name, walk(entry, file, [...segments, k, name], true)]))
-        : walk(v, file, [...segments, k], false);
+      out[k] =
+        inComponents && !k.startsWith('x-') && v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v as Record<string, unknown>).map(([name, entry]) => [
+                name,
+                walk(entry, file, [...segments, k, name], true),
+              ]),
+            )
+          : walk(v, file, [...segments, k], false);
     }
     return out;
   };
 
   // Returns a local ref string, an inlined value, or undefined after recording a problem.
-  const resolveRef = (ref: string, file: SourceFile, segments: string[], isComponentEntry: boolean): unknown => {
+  const resolveRef = (
+    ref: string,
+    file: SourceFile,
+    segments: string[],
+    isComponentEntry: boolean,
+  ): unknown => {
     // Positions cost a parse of the file (13 MB for GitHub's): only compute them for a problem.
     const at = () => where(file, [...segments, '$ref']);
     const { path, fragment } = splitRef(ref, file);
     if (path === root.path) {
       if (getAt(root.data, fragment) === undefined) {
-        problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}' points to nothing`, source: 'ref' });
+        problems.push({
+          pointer: '#/' + segments.map(escapeSegment).join('/'),
+          ...at(),
+          message: `$ref '${ref}' points to nothing`,
+          source: 'ref',
+        });
         return undefined;
       }
       return '#' + fragment;
@@ -122,25 +167,42 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
     if (local && !isComponentEntry) return local;
     const target = load(path);
     if (!target) {
-      problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}': cannot read ${shown(path)}`, source: 'ref' });
+      problems.push({
+        pointer: '#/' + segments.map(escapeSegment).join('/'),
+        ...at(),
+        message: `$ref '${ref}': cannot read ${shown(path)}`,
+        source: 'ref',
+      });
       return undefined;
     }
     let targetSegments: string[];
     try {
       targetSegments = parsePointer(fragment);
     } catch {
-      problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}': '${fragment}' is not a JSON pointer`, source: 'ref' });
+      problems.push({
+        pointer: '#/' + segments.map(escapeSegment).join('/'),
+        ...at(),
+        message: `$ref '${ref}': '${fragment}' is not a JSON pointer`,
+        source: 'ref',
+      });
       return undefined;
     }
     const value = getAt(target.data, targetSegments);
     if (value === undefined) {
-      problems.push({ pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), message: `$ref '${ref}' points to nothing in ${target.shownPath}`, source: 'ref' });
+      problems.push({
+        pointer: '#/' + segments.map(escapeSegment).join('/'),
+        ...at(),
+        message: `$ref '${ref}' points to nothing in ${target.shownPath}`,
+        source: 'ref',
+      });
       return undefined;
     }
     const key = targetKey(path, fragment);
     if (inlining.has(key)) {
       problems.push({
-        pointer: '#/' + segments.map(escapeSegment).join('/'), ...at(), source: 'ref',
+        pointer: '#/' + segments.map(escapeSegment).join('/'),
+        ...at(),
+        source: 'ref',
         message: `$ref '${ref}' is circular through files`,
         hint: 'name the target under components in the root document so it can be referenced instead of inlined',
       });
@@ -168,14 +230,23 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
       return f ? { file: f, segments: parsePointer(fragment) } : undefined;
     });
     const pos = target.file.locate(target.segments);
-    return { file: target.file.shownPath, line: pos?.line, column: pos?.column, pointer: '#' + target.segments.map((s) => '/' + escapeSegment(s)).join('') };
+    return {
+      file: target.file.shownPath,
+      line: pos?.line,
+      column: pos?.column,
+      pointer: '#' + target.segments.map((s) => '/' + escapeSegment(s)).join(''),
+    };
   };
 
   return { ok: true, bundle: { document, files: [...files.values()], locate } };
 }
 
 /** Follow a bundled-document pointer through the source files, stepping into refs the bundler inlined. */
-function traceToSource(root: SourceFile, segments: string[], follow: (ref: string, file: SourceFile) => Target | undefined): Target {
+function traceToSource(
+  root: SourceFile,
+  segments: string[],
+  follow: (ref: string, file: SourceFile) => Target | undefined,
+): Target {
   let file = root;
   let at: string[] = [];
   let node: unknown = root.data;

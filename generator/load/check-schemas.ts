@@ -9,7 +9,12 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { createAjv, findUnknownFormats } from '../schema/ajv.js';
-import { SCHEMA_MAPS, SCHEMA_VALUES, buildJsonSchemaRoot, collectSchemaSites } from '../schema/json-schema.js';
+import {
+  SCHEMA_MAPS,
+  SCHEMA_VALUES,
+  buildJsonSchemaRoot,
+  collectSchemaSites,
+} from '../schema/json-schema.js';
 
 export interface SchemaCheck {
   problems: ContractProblem[];
@@ -17,7 +22,10 @@ export interface SchemaCheck {
   unknownFormats: string[];
 }
 
-export function checkSchemas(document: Record<string, unknown>, dialect: '3.0' | '3.1'): SchemaCheck {
+export function checkSchemas(
+  document: Record<string, unknown>,
+  dialect: '3.0' | '3.1',
+): SchemaCheck {
   const sites = collectSchemaSites(document);
   const { root } = buildJsonSchemaRoot(document, sites, dialect);
   const ajv = createAjv({ dialect, allErrors: true });
@@ -31,7 +39,12 @@ export function checkSchemas(document: Record<string, unknown>, dialect: '3.0' |
     if (!ajv.validateSchema(schema as object)) {
       for (const e of ajv.errors ?? []) {
         // One message per place: the meta-schema's anyOf/if bookkeeping repeats the first.
-        if (e.keyword === 'if' || e.keyword === 'anyOf' || problems.some((p) => p.pointer === base + e.instancePath)) continue;
+        if (
+          e.keyword === 'if' ||
+          e.keyword === 'anyOf' ||
+          problems.some((p) => p.pointer === base + e.instancePath)
+        )
+          continue;
         problems.push({
           pointer: base + e.instancePath,
           message: `invalid schema: ${e.instancePath ? `'${e.instancePath.split('/').pop()}' ` : ''}${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
@@ -53,14 +66,20 @@ export function checkSchemas(document: Record<string, unknown>, dialect: '3.0' |
 }
 
 /** Calls `report` for every key at a schema position (not inside `properties` names, enums, examples). */
-function walkKeywords(schema: unknown, path: string[], report: (path: string[], keyword: string) => void): void {
+function walkKeywords(
+  schema: unknown,
+  path: string[],
+  report: (path: string[], keyword: string) => void,
+): void {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
   for (const [key, value] of Object.entries(schema)) {
     report(path, key);
     if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-      for (const [name, sub] of Object.entries(value)) walkKeywords(sub, [...path, key, name], report);
+      for (const [name, sub] of Object.entries(value))
+        walkKeywords(sub, [...path, key, name], report);
     } else if (SCHEMA_VALUES.has(key)) {
-      if (Array.isArray(value)) value.forEach((sub, i) => walkKeywords(sub, [...path, key, String(i)], report));
+      if (Array.isArray(value))
+        value.forEach((sub, i) => walkKeywords(sub, [...path, key, String(i)], report));
       else walkKeywords(value, [...path, key], report);
     }
   }

@@ -21,15 +21,20 @@ export interface SourceFile {
   locate(segments: string[]): { line: number; column: number } | undefined;
 }
 
-export type ReadResult = { ok: true; file: SourceFile } | { ok: false; problems: ContractProblem[] };
+export type ReadResult =
+  { ok: true; file: SourceFile } | { ok: false; problems: ContractProblem[] };
 
 export function readSourceFile(path: string, shownPath: string): ReadResult {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    return { ok: false, problems: [{ pointer: '#', file: shownPath, message: reason, source: 'yaml' }] };
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
+    return {
+      ok: false,
+      problems: [{ pointer: '#', file: shownPath, message: reason, source: 'yaml' }],
+    };
   }
   const isJson = /\.json$/i.test(path) || /^\s*[{[]/.test(text);
   if (isJson) {
@@ -50,16 +55,31 @@ export function readSourceFile(path: string, shownPath: string): ReadResult {
     const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
     const problems = doc.errors.map((e) => {
       const pos = lineCounter.linePos(e.pos[0]);
-      return { pointer: '#', file: shownPath, line: pos.line, column: pos.col, message: e.message.split('\n')[0], source: 'yaml' };
+      return {
+        pointer: '#',
+        file: shownPath,
+        line: pos.line,
+        column: pos.col,
+        message: e.message.split('\n')[0],
+        source: 'yaml',
+      };
     });
     if (problems.length > 0) return { ok: false, problems };
     const mark = (error as { mark?: { line: number; column: number } }).mark;
     return {
       ok: false,
-      problems: [{
-        pointer: '#', file: shownPath, line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined,
-        message: String((error as { reason?: string }).reason ?? (error as Error).message).split('\n')[0], source: 'yaml',
-      }],
+      problems: [
+        {
+          pointer: '#',
+          file: shownPath,
+          line: mark ? mark.line + 1 : undefined,
+          column: mark ? mark.column + 1 : undefined,
+          message: String((error as { reason?: string }).reason ?? (error as Error).message).split(
+            '\n',
+          )[0],
+          source: 'yaml',
+        },
+      ],
     };
   }
 }
@@ -87,7 +107,9 @@ function locateNode(
   for (const segment of segments) {
     let next: unknown;
     if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment);
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === segment,
+      );
       if (pair) {
         // Report the key's line: a problem "at responses/200" reads best at the line naming 200.
         next = pair.value;

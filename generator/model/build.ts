@@ -5,21 +5,42 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, pointer } from '../pointer.js';
 import { readHistory, readLifecycle, lifecycleOf } from './lifecycle.js';
-import { FORM_MEDIA, examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
+import {
+  FORM_MEDIA,
+  examplesOf,
+  extensionsOf,
+  readBodyFields,
+  readParameter,
+} from './parameters.js';
 import { deref } from './schema-facts.js';
 import type {
-  ApiModel, ErrorCodeInfo, HttpMethod, MediaType, NamedSchema, Operation, Parameter, RequestBody,
-  Response, SecurityRequirement, Server,
+  ApiModel,
+  ErrorCodeInfo,
+  HttpMethod,
+  MediaType,
+  NamedSchema,
+  Operation,
+  Parameter,
+  RequestBody,
+  Response,
+  SecurityRequirement,
+  Server,
 } from './types.js';
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-export function buildModel(document: Record<string, unknown>, sourceFile: string): { model: ApiModel; problems: ContractProblem[] } {
+export function buildModel(
+  document: Record<string, unknown>,
+  sourceFile: string,
+): { model: ApiModel; problems: ContractProblem[] } {
   const problems: ContractProblem[] = [];
   const openapiVersion = String(document.openapi ?? '');
   const dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
   const info = (document.info ?? {}) as Record<string, unknown>;
-  const components = (document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
+  const components = (document.components ?? {}) as Record<
+    string,
+    Record<string, unknown> | undefined
+  >;
 
   const operations: Operation[] = [];
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
@@ -34,13 +55,20 @@ export function buildModel(document: Record<string, unknown>, sourceFile: string
   }
   assignIds(operations, problems);
 
-  const schemas: NamedSchema[] = Object.keys(components.schemas ?? {}).sort().map((name) => {
-    const at = pointer('components', 'schemas', name);
-    const schema = components.schemas![name] as Record<string, unknown>;
-    const item: NamedSchema = { name, schema: schema as NamedSchema['schema'], lifecycle: readLifecycle(schema, at, problems), pointer: at };
-    if (typeof schema?.description === 'string') item.description = schema.description;
-    return item;
-  });
+  const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
+    .sort()
+    .map((name) => {
+      const at = pointer('components', 'schemas', name);
+      const schema = components.schemas![name] as Record<string, unknown>;
+      const item: NamedSchema = {
+        name,
+        schema: schema as NamedSchema['schema'],
+        lifecycle: readLifecycle(schema, at, problems),
+        pointer: at,
+      };
+      if (typeof schema?.description === 'string') item.description = schema.description;
+      return item;
+    });
 
   const model: ApiModel = {
     sourceFile,
@@ -53,19 +81,28 @@ export function buildModel(document: Record<string, unknown>, sourceFile: string
       extensions: extensionsOf(info),
     },
     servers: readServers(document.servers),
-    securitySchemes: Object.keys(components.securitySchemes ?? {}).sort().map((name) => {
-      const s = (deref(document, components.securitySchemes![name]) ?? {}) as Record<string, unknown>;
-      return {
-        name, type: String(s.type ?? ''),
-        ...(typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
-        ...(typeof s.description === 'string' ? { description: s.description } : {}),
-      };
-    }),
+    securitySchemes: Object.keys(components.securitySchemes ?? {})
+      .sort()
+      .map((name) => {
+        const s = (deref(document, components.securitySchemes![name]) ?? {}) as Record<
+          string,
+          unknown
+        >;
+        return {
+          name,
+          type: String(s.type ?? ''),
+          ...(typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
+          ...(typeof s.description === 'string' ? { description: s.description } : {}),
+        };
+      }),
     schemas,
     errorCodes: readErrorCatalog(components['x-error-catalog'], problems),
     operations,
     tags: Array.isArray(document.tags)
-      ? (document.tags as Record<string, unknown>[]).map((t) => ({ name: String(t.name), ...(typeof t.description === 'string' ? { description: t.description } : {}) }))
+      ? (document.tags as Record<string, unknown>[]).map((t) => ({
+          name: String(t.name),
+          ...(typeof t.description === 'string' ? { description: t.description } : {}),
+        }))
       : [],
     document,
   };
@@ -73,8 +110,13 @@ export function buildModel(document: Record<string, unknown>, sourceFile: string
 }
 
 function readOperation(
-  document: Record<string, unknown>, path: string, method: HttpMethod, raw: Record<string, unknown>,
-  item: Record<string, unknown>, itemPtr: string, problems: ContractProblem[],
+  document: Record<string, unknown>,
+  path: string,
+  method: HttpMethod,
+  raw: Record<string, unknown>,
+  item: Record<string, unknown>,
+  itemPtr: string,
+  problems: ContractProblem[],
 ): Operation {
   const at = childPointer(itemPtr, method);
   // Path-item parameters apply unless the operation redefines the same name and location.
@@ -113,28 +155,43 @@ function readOperation(
     }
   }
 
-  const responses: Response[] = Object.keys((raw.responses ?? {}) as object).sort().map((status) => {
-    const resPtr = childPointer(at, 'responses', status);
-    const res = deref(document, (raw.responses as Record<string, unknown>)[status]) ?? {};
-    return {
-      status,
-      description: String(res.description ?? ''),
-      mediaTypes: readContent(document, res.content, childPointer(resPtr, 'content')),
-      headers: Object.keys((res.headers ?? {}) as object).sort(),
-      pointer: resPtr,
-    };
-  });
+  const responses: Response[] = Object.keys((raw.responses ?? {}) as object)
+    .sort()
+    .map((status) => {
+      const resPtr = childPointer(at, 'responses', status);
+      const res = deref(document, (raw.responses as Record<string, unknown>)[status]) ?? {};
+      return {
+        status,
+        description: String(res.description ?? ''),
+        mediaTypes: readContent(document, res.content, childPointer(resPtr, 'content')),
+        headers: Object.keys((res.headers ?? {}) as object).sort(),
+        pointer: resPtr,
+      };
+    });
 
   const security = (raw.security ?? document.security ?? []) as SecurityRequirement[];
-  const auth = security.length === 0 ? 'none' : security.some((r) => Object.keys(r).length === 0) ? 'optional' : 'required';
-  const errorCodes = Array.isArray(raw['x-error-codes']) ? (raw['x-error-codes'] as unknown[]).map(String) : [];
+  const auth =
+    security.length === 0
+      ? 'none'
+      : security.some((r) => Object.keys(r).length === 0)
+        ? 'optional'
+        : 'required';
+  const errorCodes = Array.isArray(raw['x-error-codes'])
+    ? (raw['x-error-codes'] as unknown[]).map(String)
+    : [];
 
   const op: Operation = {
     id: typeof raw.operationId === 'string' ? raw.operationId : '',
     idSynthesized: typeof raw.operationId !== 'string',
-    method, path, pointer: at,
+    method,
+    path,
+    pointer: at,
     tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
-    security, auth, parameters, responses, errorCodes,
+    security,
+    auth,
+    parameters,
+    responses,
+    errorCodes,
     lifecycle: readLifecycle(raw, at, problems),
     extensions: extensionsOf(raw),
   };
@@ -151,14 +208,21 @@ function readContent(document: unknown, content: unknown, at: string): MediaType
     const media = deref(document, raw) ?? {};
     const mediaPtr = childPointer(at, type);
     const encoding: MediaType['encoding'] = {};
-    for (const [name, e] of Object.entries((media.encoding ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [name, e] of Object.entries(
+      (media.encoding ?? {}) as Record<string, Record<string, unknown>>,
+    )) {
       encoding[name] = {
         ...(typeof e?.contentType === 'string' ? { contentType: e.contentType } : {}),
         ...(typeof e?.style === 'string' ? { style: e.style } : {}),
         ...(typeof e?.explode === 'boolean' ? { explode: e.explode } : {}),
       };
     }
-    const out: MediaType = { type, encoding, examples: examplesOf(media, mediaPtr, document), pointer: mediaPtr };
+    const out: MediaType = {
+      type,
+      encoding,
+      examples: examplesOf(media, mediaPtr, document),
+      pointer: mediaPtr,
+    };
     if (media.schema !== undefined) out.schema = media.schema as MediaType['schema'];
     return out;
   });
@@ -180,7 +244,13 @@ function assignIds(operations: Operation[], problems: ContractProblem[]): void {
   }
   for (const op of operations) {
     if (!op.idSynthesized) continue;
-    const base = op.method + op.path.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+    const base =
+      op.method +
+      op.path
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map((w) => w[0].toUpperCase() + w.slice(1))
+        .join('');
     let id = base;
     for (let n = 2; seen.has(id); n++) id = `${base}${n}`;
     op.id = id;
@@ -193,7 +263,9 @@ function readServers(raw: unknown): Server[] {
   return raw.map((s: Record<string, unknown>) => {
     const url = String(s.url ?? '');
     const variables: Server['variables'] = {};
-    for (const [name, v] of Object.entries((s.variables ?? {}) as Record<string, Record<string, unknown>>)) {
+    for (const [name, v] of Object.entries(
+      (s.variables ?? {}) as Record<string, Record<string, unknown>>,
+    )) {
       variables[name] = {
         default: String(v.default ?? ''),
         ...(typeof v.description === 'string' ? { description: v.description } : {}),
@@ -209,24 +281,36 @@ function readServers(raw: unknown): Server[] {
     } catch {
       basePath = '';
     }
-    return { url, variables, basePath, ...(typeof s.description === 'string' ? { description: s.description } : {}) };
+    return {
+      url,
+      variables,
+      basePath,
+      ...(typeof s.description === 'string' ? { description: s.description } : {}),
+    };
   });
 }
 
 function readErrorCatalog(raw: unknown, problems: ContractProblem[]): ErrorCodeInfo[] {
   if (!raw || typeof raw !== 'object') return [];
-  return Object.keys(raw).sort().map((code) => {
-    const e = ((raw as Record<string, unknown>)[code] ?? {}) as Record<string, unknown>;
-    const at = pointer('components', 'x-error-catalog', code);
-    const statuses = Array.isArray(e.statuses)
-      ? (e.statuses as Record<string, unknown>[]).map((s) => ({ status: Number(s.status), note: String(s.note ?? '') }))
-      : [];
-    return {
-      code,
-      description: String(e.description ?? ''),
-      statuses,
-      lifecycle: lifecycleOf(readHistory(e['x-history'], childPointer(at, 'x-history'), problems), e),
-    };
-  });
+  return Object.keys(raw)
+    .sort()
+    .map((code) => {
+      const e = ((raw as Record<string, unknown>)[code] ?? {}) as Record<string, unknown>;
+      const at = pointer('components', 'x-error-catalog', code);
+      const statuses = Array.isArray(e.statuses)
+        ? (e.statuses as Record<string, unknown>[]).map((s) => ({
+            status: Number(s.status),
+            note: String(s.note ?? ''),
+          }))
+        : [];
+      return {
+        code,
+        description: String(e.description ?? ''),
+        statuses,
+        lifecycle: lifecycleOf(
+          readHistory(e['x-history'], childPointer(at, 'x-history'), problems),
+          e,
+        ),
+      };
+    });
 }
-

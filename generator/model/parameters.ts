@@ -5,7 +5,14 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { readLifecycle } from './lifecycle.js';
-import { admittedTypes, collectProperties, deref, enumValues, limitsOf, schemaOf } from './schema-facts.js';
+import {
+  admittedTypes,
+  collectProperties,
+  deref,
+  enumValues,
+  limitsOf,
+  schemaOf,
+} from './schema-facts.js';
 import type { Example, MediaType, Parameter, ParameterLocation, WireEncoding } from './types.js';
 
 const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
@@ -16,7 +23,11 @@ export function extensionsOf(node: Record<string, unknown> | undefined): Record<
   return Object.fromEntries(Object.entries(node).filter(([k]) => k.startsWith('x-')));
 }
 
-export function examplesOf(node: Record<string, unknown> | undefined, at: string, document: unknown): Example[] {
+export function examplesOf(
+  node: Record<string, unknown> | undefined,
+  at: string,
+  document: unknown,
+): Example[] {
   if (!node) return [];
   const out: Example[] = [];
   if (node.examples && typeof node.examples === 'object' && !Array.isArray(node.examples)) {
@@ -28,33 +39,52 @@ export function examplesOf(node: Record<string, unknown> | undefined, at: string
       out.push(item);
     }
   }
-  if (node.example !== undefined) out.push({ name: 'default', value: node.example, pointer: childPointer(at, 'example') });
+  if (node.example !== undefined)
+    out.push({ name: 'default', value: node.example, pointer: childPointer(at, 'example') });
   return out;
 }
 
 /** A path, query, header or cookie parameter object (already dereferenced). */
-export function readParameter(raw: Record<string, unknown>, at: string, document: unknown, problems: ContractProblem[]): Parameter {
+export function readParameter(
+  raw: Record<string, unknown>,
+  at: string,
+  document: unknown,
+  problems: ContractProblem[],
+): Parameter {
   const location = raw.in as ParameterLocation;
   let schema = schemaOf(raw.schema);
   let encoding: WireEncoding = 'plain';
   let examples = examplesOf(raw, at, document);
   if (raw.content && typeof raw.content === 'object') {
-    const [type, media] = Object.entries(raw.content as Record<string, Record<string, unknown>>)[0] ?? [];
+    const [type, media] =
+      Object.entries(raw.content as Record<string, Record<string, unknown>>)[0] ?? [];
     schema = schemaOf(media?.schema);
     encoding = type && JSON_MEDIA.test(type) ? 'json' : 'plain';
-    if (examples.length === 0 && type) examples = examplesOf(media, childPointer(at, 'content', type), document);
+    if (examples.length === 0 && type)
+      examples = examplesOf(media, childPointer(at, 'content', type), document);
   } else if (location === 'query' || location === 'cookie') {
     const types = admittedTypes(document, schema);
-    const structured = types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null');
+    const structured =
+      types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null');
     const style = (raw.style as string | undefined) ?? 'form';
     const explode = (raw.explode as boolean | undefined) ?? style === 'form';
     if (style === 'deepObject') encoding = 'deepObject';
     else if (structured) encoding = explode ? 'explode' : 'comma';
   }
-  if (examples.length === 0) examples = examplesOf(deref(document, schema), childPointer(at, 'schema'), document);
+  if (examples.length === 0)
+    examples = examplesOf(deref(document, schema), childPointer(at, 'schema'), document);
   return finishParameter({
-    name: String(raw.name), location, required: raw.required === true || location === 'path',
-    description: raw.description, schema, encoding, examples, node: raw, at, document, problems,
+    name: String(raw.name),
+    location,
+    required: raw.required === true || location === 'path',
+    description: raw.description,
+    schema,
+    encoding,
+    examples,
+    node: raw,
+    at,
+    document,
+    problems,
   });
 }
 
@@ -62,7 +92,11 @@ export function readParameter(raw: Record<string, unknown>, at: string, document
  * The fields of a form body, one parameter each. The first form media type decides: real
  * clients send either, and the contract declares the same schema and encoding for both.
  */
-export function readBodyFields(media: MediaType, document: unknown, problems: ContractProblem[]): Parameter[] {
+export function readBodyFields(
+  media: MediaType,
+  document: unknown,
+  problems: ContractProblem[],
+): Parameter[] {
   const root = deref(document, media.schema);
   if (!root) return [];
   const { properties, required } = collectProperties(document, root);
@@ -71,29 +105,49 @@ export function readBodyFields(media: MediaType, document: unknown, problems: Co
     const types = admittedTypes(document, propSchema);
     let encoding: WireEncoding = 'plain';
     if (enc?.contentType && JSON_MEDIA.test(enc.contentType)) encoding = 'json';
-    else if (types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null')) {
+    else if (
+      types.length > 0 &&
+      types.every((t) => t === 'array' || t === 'object' || t === 'null')
+    ) {
       // OpenAPI's default for form bodies: arrays explode into repeated keys.
       encoding = enc?.explode === false ? 'comma' : 'explode';
     }
     const resolved = deref(document, propSchema);
     const at = childPointer(media.pointer, 'schema', 'properties', name);
     return finishParameter({
-      name, location: 'body', required: required.has(name), description: resolved?.description,
-      schema: schemaOf(propSchema), encoding, examples: examplesOf(resolved, at, document),
-      node: resolved, at, document, problems,
+      name,
+      location: 'body',
+      required: required.has(name),
+      description: resolved?.description,
+      schema: schemaOf(propSchema),
+      encoding,
+      examples: examplesOf(resolved, at, document),
+      node: resolved,
+      at,
+      document,
+      problems,
     });
   });
 }
 
 function finishParameter(p: {
-  name: string; location: ParameterLocation; required: boolean; description: unknown;
-  schema: Parameter['schema']; encoding: WireEncoding; examples: Example[];
-  node: Record<string, unknown> | undefined; at: string; document: unknown; problems: ContractProblem[];
+  name: string;
+  location: ParameterLocation;
+  required: boolean;
+  description: unknown;
+  schema: Parameter['schema'];
+  encoding: WireEncoding;
+  examples: Example[];
+  node: Record<string, unknown> | undefined;
+  at: string;
+  document: unknown;
+  problems: ContractProblem[];
 }): Parameter {
   const resolved = deref(p.document, p.schema);
   // Feature-level data may sit on the parameter object or on its schema; both count.
   const own = readLifecycle(p.node, p.at, p.problems);
-  const fromSchema = p.node === resolved ? own : readLifecycle(resolved, childPointer(p.at, 'schema'), p.problems);
+  const fromSchema =
+    p.node === resolved ? own : readLifecycle(resolved, childPointer(p.at, 'schema'), p.problems);
   const lifecycle = own.history.length > 0 || own.deprecated ? own : fromSchema;
   const param: Parameter = {
     name: p.name,

@@ -22,9 +22,15 @@ type Obj = Record<string, unknown>;
 /** By default at most this many samples per operation (one per named body example). */
 const MAX_SAMPLES = 3;
 
-export function sampleInputs(op: Operation, document: unknown, opts: { max?: number } = {}): SampleInput[] {
+export function sampleInputs(
+  op: Operation,
+  document: unknown,
+  opts: { max?: number } = {},
+): SampleInput[] {
   const base: SampleInput = { path: {}, query: {}, headers: {} };
-  const chosen = chooseParameters(op.parameters.filter((p) => p.in !== 'body' && p.in !== 'cookie'));
+  const chosen = chooseParameters(
+    op.parameters.filter((p) => p.in !== 'body' && p.in !== 'cookie'),
+  );
   for (const p of chosen) {
     const value = parameterValue(p, document);
     if (value === undefined) continue;
@@ -35,9 +41,13 @@ export function sampleInputs(op: Operation, document: unknown, opts: { max?: num
   const body = op.requestBody;
   if (!body) return [base];
   const media = body.mediaTypes[0];
-  const named = (media?.examples ?? []).filter((e) => e.value !== undefined && e.value !== null && typeof e.value === 'object');
+  const named = (media?.examples ?? []).filter(
+    (e) => e.value !== undefined && e.value !== null && typeof e.value === 'object',
+  );
   if (named.length > 0) {
-    return named.slice(0, opts.max ?? MAX_SAMPLES).map((e) => ({ ...base, name: e.name, summary: e.summary, body: e.value }));
+    return named
+      .slice(0, opts.max ?? MAX_SAMPLES)
+      .map((e) => ({ ...base, name: e.name, summary: e.summary, body: e.value }));
   }
   if (body.kind === 'form') {
     const fields: Obj = {};
@@ -65,14 +75,23 @@ function chooseParameters(params: Parameter[]): Parameter[] {
     }
     if (p.lifecycle.deprecated || p.examples.length === 0) continue;
     const rule = p.extensions['x-conditional'];
-    if (typeof rule === 'string' && chosen.some((c) => new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule))) continue;
+    if (
+      typeof rule === 'string' &&
+      chosen.some((c) => new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule))
+    )
+      continue;
     chosen.push(p);
   }
   // A chosen parameter whose rule names a later chosen one conflicts too: keep the earlier one.
   return chosen.filter((p) => {
     const rule = p.extensions['x-conditional'];
     if (p.required || typeof rule !== 'string') return true;
-    return !chosen.some((c) => c !== p && chosen.indexOf(c) < chosen.indexOf(p) && new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule));
+    return !chosen.some(
+      (c) =>
+        c !== p &&
+        chosen.indexOf(c) < chosen.indexOf(p) &&
+        new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule),
+    );
   });
 }
 
@@ -92,7 +111,8 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
   if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
   if (s.default !== undefined) return s.default;
   if ('const' in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum.find((v) => v !== null) ?? s.enum[0];
+  if (Array.isArray(s.enum) && s.enum.length > 0)
+    return s.enum.find((v) => v !== null) ?? s.enum[0];
   const branches = [s.oneOf, s.anyOf].find(Array.isArray) as unknown[] | undefined;
   if (branches && branches.length > 0) {
     // A nullable union samples its non-null member: `null` says little in a sample.
@@ -107,19 +127,28 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
     }
     if (Object.keys(merged).length > 0 || !s.type) return merged;
   }
-  const types = ([] as unknown[]).concat(s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string'));
+  const types = ([] as unknown[]).concat(
+    s.type ?? (s.properties ? 'object' : s.items ? 'array' : 'string'),
+  );
   const type = (types.find((t) => t !== 'null') ?? 'null') as string;
   switch (type) {
     case 'integer':
     case 'number': {
-      const min = typeof s.minimum === 'number' ? s.minimum : typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : 1;
+      const min =
+        typeof s.minimum === 'number'
+          ? s.minimum
+          : typeof s.exclusiveMinimum === 'number'
+            ? s.exclusiveMinimum + 1
+            : 1;
       return type === 'integer' ? Math.ceil(min) : min;
     }
     case 'boolean':
       return true;
     case 'array': {
       const count = Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1);
-      return Array.from({ length: Math.min(count, 3) }, () => sampleOf(s.items, document, depth + 1));
+      return Array.from({ length: Math.min(count, 3) }, () =>
+        sampleOf(s.items, document, depth + 1),
+      );
     }
     case 'object': {
       const out: Obj = {};
@@ -138,13 +167,20 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
 
 function stringSample(s: Obj): string {
   const byFormat: Record<string, string> = {
-    'date-time': '2024-01-01T00:00:00Z', date: '2024-01-01', email: 'user@example.com', uri: 'https://example.com',
-    url: 'https://example.com', uuid: '00000000-0000-4000-8000-000000000000', hostname: 'example.com', ipv4: '192.0.2.1',
+    'date-time': '2024-01-01T00:00:00Z',
+    date: '2024-01-01',
+    email: 'user@example.com',
+    uri: 'https://example.com',
+    url: 'https://example.com',
+    uuid: '00000000-0000-4000-8000-000000000000',
+    hostname: 'example.com',
+    ipv4: '192.0.2.1',
   };
   let text = (typeof s.format === 'string' && byFormat[s.format]) || 'text';
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
   while (text.length < min) text += 'x';
-  if (typeof s.maxLength === 'number' && text.length > s.maxLength) text = text.slice(0, s.maxLength);
+  if (typeof s.maxLength === 'number' && text.length > s.maxLength)
+    text = text.slice(0, s.maxLength);
   return text;
 }
 

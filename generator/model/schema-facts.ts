@@ -8,10 +8,22 @@ import { childPointer, getAt } from '../pointer.js';
 import { readHistory, lifecycleOf } from './lifecycle.js';
 import type { EnumValue, JsonSchema, Limits, ScalarType } from './types.js';
 
-const ALL_TYPES: ScalarType[] = ['string', 'integer', 'number', 'boolean', 'null', 'array', 'object'];
+const ALL_TYPES: ScalarType[] = [
+  'string',
+  'integer',
+  'number',
+  'boolean',
+  'null',
+  'array',
+  'object',
+];
 const ORDER = new Map(ALL_TYPES.map((t, i) => [t, i]));
 
-export function deref(document: unknown, schema: unknown, depth = 0): Record<string, unknown> | undefined {
+export function deref(
+  document: unknown,
+  schema: unknown,
+  depth = 0,
+): Record<string, unknown> | undefined {
   if (typeof schema === 'boolean') return schema ? {} : { not: {} };
   if (!schema || typeof schema !== 'object') return undefined;
   const s = schema as Record<string, unknown>;
@@ -37,7 +49,8 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
     }
     narrowest.forEach((t) => found.add(t));
   } else if (typeof s.type === 'string' || Array.isArray(s.type)) {
-    for (const t of ([] as unknown[]).concat(s.type)) if (ORDER.has(t as ScalarType)) found.add(t as ScalarType);
+    for (const t of ([] as unknown[]).concat(s.type))
+      if (ORDER.has(t as ScalarType)) found.add(t as ScalarType);
     if (s.nullable === true) found.add('null');
   } else if (Array.isArray(s.enum) || 'const' in s) {
     for (const v of Array.isArray(s.enum) ? s.enum : [s.const]) found.add(typeOfValue(v));
@@ -62,7 +75,13 @@ function typeOfValue(v: unknown): ScalarType {
 }
 
 /** Enum values of a schema (through refs and unions), with meanings and per-value history. */
-export function enumValues(document: unknown, schema: unknown, at: string, problems: ContractProblem[], depth = 0): EnumValue[] | undefined {
+export function enumValues(
+  document: unknown,
+  schema: unknown,
+  at: string,
+  problems: ContractProblem[],
+  depth = 0,
+): EnumValue[] | undefined {
   const s = deref(document, schema);
   if (!s || depth > 8) return undefined;
   if (Array.isArray(s.enum)) {
@@ -71,18 +90,31 @@ export function enumValues(document: unknown, schema: unknown, at: string, probl
     const replacements = (s['x-enum-replaced-by'] ?? {}) as Record<string, unknown>;
     return s.enum.map((value) => {
       const key = String(value);
-      const history = readHistory(histories[key], childPointer(at, 'x-enum-history', key), problems);
+      const history = readHistory(
+        histories[key],
+        childPointer(at, 'x-enum-history', key),
+        problems,
+      );
       const replacedBy = replacements[key];
       const out: EnumValue = {
         value: value as EnumValue['value'],
-        lifecycle: lifecycleOf(history, typeof replacedBy === 'string' ? { 'x-replaced-by': replacedBy } : undefined),
+        lifecycle: lifecycleOf(
+          history,
+          typeof replacedBy === 'string' ? { 'x-replaced-by': replacedBy } : undefined,
+        ),
       };
       if (typeof meanings[key] === 'string') out.meaning = meanings[key] as string;
       return out;
     });
   }
   if ('const' in s && (s.const === null || typeof s.const !== 'object')) {
-    return [{ value: s.const as EnumValue['value'], lifecycle: lifecycleOf([]), ...(typeof s.description === 'string' ? { meaning: s.description } : {}) }];
+    return [
+      {
+        value: s.const as EnumValue['value'],
+        lifecycle: lifecycleOf([]),
+        ...(typeof s.description === 'string' ? { meaning: s.description } : {}),
+      },
+    ];
   }
   const branches = [s.oneOf, s.anyOf].find(Array.isArray) as unknown[] | undefined;
   if (!branches) return undefined;
@@ -94,21 +126,34 @@ export function enumValues(document: unknown, schema: unknown, at: string, probl
 export function limitsOf(document: unknown, schema: unknown): Limits {
   const s = deref(document, schema) ?? {};
   const limits: Limits = {};
-  for (const key of ['minLength', 'maxLength', 'minimum', 'maximum', 'minItems', 'maxItems'] as const) {
+  for (const key of [
+    'minLength',
+    'maxLength',
+    'minimum',
+    'maximum',
+    'minItems',
+    'maxItems',
+  ] as const) {
     if (typeof s[key] === 'number') limits[key] = s[key] as number;
   }
   return limits;
 }
 
 export function schemaOf(value: unknown): JsonSchema {
-  return (typeof value === 'boolean' || (value && typeof value === 'object') ? value : {}) as JsonSchema;
+  return (
+    typeof value === 'boolean' || (value && typeof value === 'object') ? value : {}
+  ) as JsonSchema;
 }
 
 /**
  * Properties of an object schema, with `allOf` members merged in (following their refs): the
  * fields of a form body, the rows of a schema's docs table.
  */
-export function collectProperties(document: unknown, schema: Record<string, unknown>, depth = 0): {
+export function collectProperties(
+  document: unknown,
+  schema: Record<string, unknown>,
+  depth = 0,
+): {
   properties: Record<string, unknown>;
   required: Set<string>;
 } {
@@ -122,7 +167,8 @@ export function collectProperties(document: unknown, schema: Record<string, unkn
     Object.assign(properties, sub.properties);
     sub.required.forEach((r) => required.add(r));
   }
-  if (schema.properties && typeof schema.properties === 'object') Object.assign(properties, schema.properties);
+  if (schema.properties && typeof schema.properties === 'object')
+    Object.assign(properties, schema.properties);
   for (const r of Array.isArray(schema.required) ? schema.required : []) required.add(String(r));
   return { properties, required };
 }

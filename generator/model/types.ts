@@ -204,7 +204,12 @@ export interface ApiModel {
   openapiVersion: string;
   /** `3.0` or `3.1`: decides JSON Schema dialect (nullable vs type arrays) */
   dialect: '3.0' | '3.1';
-  info: { title: string; version: string; description?: string; extensions: Record<string, unknown> };
+  info: {
+    title: string;
+    version: string;
+    description?: string;
+    extensions: Record<string, unknown>;
+  };
   servers: Server[];
   securitySchemes: SecurityScheme[];
   schemas: NamedSchema[];

@@ -8,19 +8,29 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
+  addFormatsModule) as (ajv: Ajv) => Ajv;
 
 /**
  * OpenAPI's own formats (OAS 3.1 §4.2 "Data Types"), checked where a check means something.
  * Each `validate` must be self-contained (no outside names): the validators emitter copies its
  * source into generated code.
  */
-export const OPENAPI_FORMATS: Record<string, { type: 'number' | 'string'; validate: (x: never) => boolean }> = {
-  int32: { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1 },
+export const OPENAPI_FORMATS: Record<
+  string,
+  { type: 'number' | 'string'; validate: (x: never) => boolean }
+> = {
+  int32: {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n <= 2 ** 31 - 1,
+  },
   int64: { type: 'number', validate: (n: number) => Number.isInteger(n) },
   float: { type: 'number', validate: () => true },
   double: { type: 'number', validate: () => true },
-  byte: { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 === 0 },
+  byte: {
+    type: 'string',
+    validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) && s.length % 4 === 0,
+  },
   binary: { type: 'string', validate: () => true },
   password: { type: 'string', validate: () => true },
 };
@@ -43,7 +53,8 @@ export interface AjvFactoryOptions {
  * engine that falls back to the flagless reading; `code` is its source, copied into standalone
  * output, so generated validators judge exactly as run-time ones.
  */
-const LEGACY_PATTERN_SOURCE = '((pattern, flags) => { try { return new RegExp(pattern, flags); } catch { return new RegExp(pattern); } })';
+const LEGACY_PATTERN_SOURCE =
+  '((pattern, flags) => { try { return new RegExp(pattern, flags); } catch { return new RegExp(pattern); } })';
 const legacyRegExp = Object.assign(
   (pattern: string, flags: string): RegExp => {
     try {
@@ -73,10 +84,15 @@ export function usesLegacyPatterns(root: unknown): boolean {
   const visit = (node: unknown): boolean => {
     if (Array.isArray(node)) return node.some(visit);
     if (!node || typeof node !== 'object') return false;
-    return Object.entries(node).some(([k, v]) =>
-      (k === 'pattern' && typeof v === 'string' && legacy(v)) ||
-      (k === 'patternProperties' && v !== null && typeof v === 'object' && Object.keys(v).some(legacy)) ||
-      visit(v));
+    return Object.entries(node).some(
+      ([k, v]) =>
+        (k === 'pattern' && typeof v === 'string' && legacy(v)) ||
+        (k === 'patternProperties' &&
+          v !== null &&
+          typeof v === 'object' &&
+          Object.keys(v).some(legacy)) ||
+        visit(v),
+    );
   };
   return visit(root);
 }

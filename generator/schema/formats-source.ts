@@ -14,12 +14,20 @@ const AJV_FORMATS_FILE = createRequire(import.meta.url).resolve('ajv-formats/dis
 
 /** `const formats = {...}` for the formats `ajv` knows (the same ajv-formats version it was built with). */
 export function formatsSource(ajv: Ajv): string {
-  const library = readFileSync(AJV_FORMATS_FILE, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '').trim();
+  const library = readFileSync(AJV_FORMATS_FILE, 'utf8')
+    .replace(/^\/\/# sourceMappingURL=.*$/m, '')
+    .trim();
   // A require here would break every ESM consumer; fail at generate time instead.
-  if (/\brequire\(/.test(library)) throw new Error(`${AJV_FORMATS_FILE} now requires other modules; the validators emitter cannot inline it`);
+  if (/\brequire\(/.test(library))
+    throw new Error(
+      `${AJV_FORMATS_FILE} now requires other modules; the validators emitter cannot inline it`,
+    );
   const own = Object.entries(OPENAPI_FORMATS)
     .filter(([name]) => ajv.formats[name] !== undefined)
-    .map(([name, def]) => `  ${propertyKey(name)}: { type: ${literal(def.type)}, validate: ${def.validate.toString()} },`);
+    .map(
+      ([name, def]) =>
+        `  ${propertyKey(name)}: { type: ${literal(def.type)}, validate: ${def.validate.toString()} },`,
+    );
   return [
     `// ajv-formats (MIT), dist/formats.js, inlined so the module needs no package at run time.`,
     `const ajvFormats = (function () {`,

@@ -13,12 +13,31 @@ import type { JsonSchema } from '../model/types.js';
 import { escapeSegment, getAt, parsePointer, pointer } from '../pointer.js';
 
 /** Keys whose value is a map of name → schema. */
-export const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
+export const SCHEMA_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+]);
 /** Keys whose value is a schema or an array of schemas. */
 export const SCHEMA_VALUES = new Set([
-  'items', 'prefixItems', 'allOf', 'anyOf', 'oneOf', 'not', 'if', 'then', 'else',
-  'additionalProperties', 'unevaluatedProperties', 'unevaluatedItems', 'additionalItems',
-  'contains', 'propertyNames', 'contentSchema',
+  'items',
+  'prefixItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+  'contentSchema',
 ]);
 /** OpenAPI annotations that are not JSON Schema keywords. */
 const OPENAPI_ONLY = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
@@ -99,7 +118,9 @@ export function buildJsonSchemaRoot(
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
         out.$ref = `#/$defs/${fragmentSegment(enqueue(value))}`;
       } else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-        out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v)]));
+        out[key] = Object.fromEntries(
+          Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v)]),
+        );
       } else if (SCHEMA_VALUES.has(key)) {
         out[key] = Array.isArray(value) ? value.map(convert) : convert(value);
       } else {
@@ -115,7 +136,8 @@ export function buildJsonSchemaRoot(
   };
 
   for (const [key, schema] of Object.entries(extra)) {
-    if (queued.has(key)) throw new Error(`extra schema '${key}' clashes with a schema of the document`);
+    if (queued.has(key))
+      throw new Error(`extra schema '${key}' clashes with a schema of the document`);
     queued.add(key);
     defs[key] = convert(schema) as JsonSchema;
   }
@@ -124,7 +146,11 @@ export function buildJsonSchemaRoot(
     const value = getAt(document, ptr);
     defs[defKey(ptr)] = (value === undefined ? {} : convert(value)) as JsonSchema;
   }
-  const sorted = Object.fromEntries(Object.keys(defs).sort().map((k) => [k, defs[k]]));
+  const sorted = Object.fromEntries(
+    Object.keys(defs)
+      .sort()
+      .map((k) => [k, defs[k]]),
+  );
   return {
     root: { $id: ROOT_ID, $defs: sorted },
     refOf: (key) => `${ROOT_ID}#/$defs/${fragmentSegment(key)}`,
@@ -133,7 +159,10 @@ export function buildJsonSchemaRoot(
 
 /** OpenAPI 3.0 (JSON Schema draft-04-ish) → draft-07 as Ajv reads it. `nullable` stays: Ajv knows it. */
 function convert30(schema: Record<string, unknown>): void {
-  for (const [bound, limit] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [bound, limit] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof schema[bound] === 'boolean') {
       if (schema[bound] === true && typeof schema[limit] === 'number') {
         schema[bound] = schema[limit];
@@ -156,15 +185,32 @@ function convert30(schema: Record<string, unknown>): void {
 export function collectSchemaSites(document: Record<string, unknown>): SchemaSite[] {
   const sites: SchemaSite[] = [];
   const add = (ptr: string) => sites.push({ key: defKey(ptr), pointer: ptr });
-  const components = (document.components ?? {}) as Record<string, Record<string, unknown> | undefined>;
-  for (const name of Object.keys(components.schemas ?? {}).sort()) add(`#/components/schemas/${escapeSegment(name)}`);
+  const components = (document.components ?? {}) as Record<
+    string,
+    Record<string, unknown> | undefined
+  >;
+  for (const name of Object.keys(components.schemas ?? {}).sort())
+    add(`#/components/schemas/${escapeSegment(name)}`);
   const named = (kind: string) => Object.keys(components[kind] ?? {}).sort();
-  addParameterSites(named('parameters').map((n) => components.parameters![n]), '#/components/parameters', add, named('parameters'));
+  addParameterSites(
+    named('parameters').map((n) => components.parameters![n]),
+    '#/components/parameters',
+    add,
+    named('parameters'),
+  );
   for (const n of named('requestBodies')) {
-    addContentSites((components.requestBodies![n] as Record<string, unknown>)?.content, `#/components/requestBodies/${escapeSegment(n)}/content`, add);
+    addContentSites(
+      (components.requestBodies![n] as Record<string, unknown>)?.content,
+      `#/components/requestBodies/${escapeSegment(n)}/content`,
+      add,
+    );
   }
   for (const n of named('responses')) {
-    addContentSites((components.responses![n] as Record<string, unknown>)?.content, `#/components/responses/${escapeSegment(n)}/content`, add);
+    addContentSites(
+      (components.responses![n] as Record<string, unknown>)?.content,
+      `#/components/responses/${escapeSegment(n)}/content`,
+      add,
+    );
   }
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   for (const path of Object.keys(paths).sort()) {
@@ -173,20 +219,34 @@ export function collectSchemaSites(document: Record<string, unknown>): SchemaSit
     addParameterSites(item.parameters, `${itemPtr}/parameters`, add);
     for (const method of Object.keys(item).sort()) {
       const op = item[method] as Record<string, unknown> | undefined;
-      if (!op || typeof op !== 'object' || method === 'parameters' || method.startsWith('x-')) continue;
+      if (!op || typeof op !== 'object' || method === 'parameters' || method.startsWith('x-'))
+        continue;
       const opPtr = `${itemPtr}/${method}`;
       addParameterSites(op.parameters, `${opPtr}/parameters`, add);
-      addContentSites((op.requestBody as Record<string, unknown> | undefined)?.content, `${opPtr}/requestBody/content`, add);
+      addContentSites(
+        (op.requestBody as Record<string, unknown> | undefined)?.content,
+        `${opPtr}/requestBody/content`,
+        add,
+      );
       const responses = (op.responses ?? {}) as Record<string, Record<string, unknown>>;
       for (const status of Object.keys(responses).sort()) {
-        addContentSites(responses[status]?.content, `${opPtr}/responses/${escapeSegment(status)}/content`, add);
+        addContentSites(
+          responses[status]?.content,
+          `${opPtr}/responses/${escapeSegment(status)}/content`,
+          add,
+        );
       }
     }
   }
   return sites;
 }
 
-function addParameterSites(parameters: unknown, base: string, add: (ptr: string) => void, names?: string[]): void {
+function addParameterSites(
+  parameters: unknown,
+  base: string,
+  add: (ptr: string) => void,
+  names?: string[],
+): void {
   if (!Array.isArray(parameters)) return;
   parameters.forEach((p, i) => {
     const param = (p ?? {}) as Record<string, unknown>;

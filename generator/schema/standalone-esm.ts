@@ -45,7 +45,8 @@ export interface StandaloneModule {
  * every ESM consumer, and the failure should be at generate time.
  */
 export function standaloneEsm(ajv: Ajv, exports: Record<string, string>): StandaloneModule {
-  if (!ajv.opts.code.source || !ajv.opts.code.esm) throw new Error('standaloneEsm: Ajv needs code.source and code.esm');
+  if (!ajv.opts.code.source || !ajv.opts.code.esm)
+    throw new Error('standaloneEsm: Ajv needs code.source and code.esm');
   let code = standaloneCode(ajv, exports);
   const helpers: string[] = [];
   for (const helper of RUNTIME_HELPERS) {
@@ -54,7 +55,8 @@ export function standaloneEsm(ajv: Ajv, exports: Record<string, string>): Standa
     helpers.push(`const ${helper.name} = (${helper.source()});`);
   }
   const leftover = /require\([^)]*\)/.exec(code);
-  if (leftover) throw new Error(`Ajv standalone code needs ${leftover[0]}, which has no ESM replacement yet`);
+  if (leftover)
+    throw new Error(`Ajv standalone code needs ${leftover[0]}, which has no ESM replacement yet`);
   // Ajv starts with "use strict"; modules are strict anyway, and helpers must come after it.
   code = code.replace(/^"use strict";/, '');
   return {

@@ -6,7 +6,16 @@
 import type { JsonSchema } from '../model/types.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES } from './json-schema.js';
 
-const ANNOTATIONS = new Set(['title', 'description', 'examples', '$comment', 'default', 'deprecated', 'readOnly', 'writeOnly']);
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'examples',
+  '$comment',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 
 export function stripAnnotations(schema: JsonSchema): JsonSchema {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
@@ -14,9 +23,13 @@ export function stripAnnotations(schema: JsonSchema): JsonSchema {
   for (const [key, value] of Object.entries(schema)) {
     if (ANNOTATIONS.has(key)) continue;
     if (SCHEMA_MAPS.has(key) && value && typeof value === 'object' && !Array.isArray(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stripAnnotations(v as JsonSchema)]));
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([k, v]) => [k, stripAnnotations(v as JsonSchema)]),
+      );
     } else if (SCHEMA_VALUES.has(key)) {
-      out[key] = Array.isArray(value) ? value.map((v) => stripAnnotations(v as JsonSchema)) : stripAnnotations(value as JsonSchema);
+      out[key] = Array.isArray(value)
+        ? value.map((v) => stripAnnotations(v as JsonSchema))
+        : stripAnnotations(value as JsonSchema);
     } else {
       out[key] = value;
     }

@@ -44,7 +44,9 @@ export interface FrontOptions {
 const errorEnvelope = (code: string, msg: string) => ({ result: 'error', msg, code });
 
 /** The front's request listener; `createMockFront` wraps it in a server with sane timeouts. */
-export function createFrontListener(options: FrontOptions): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function createFrontListener(
+  options: FrontOptions,
+): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const router = createRouter(Object.values(options.operations), options.basePath);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
 
@@ -56,7 +58,9 @@ export function createFrontListener(options: FrontOptions): (req: IncomingMessag
         req.resume();
         res.writeHead(204, {
           'access-control-allow-methods': 'GET, POST, PATCH, PUT, DELETE, OPTIONS',
-          'access-control-allow-headers': String(req.headers['access-control-request-headers'] ?? 'authorization, content-type, prefer'),
+          'access-control-allow-headers': String(
+            req.headers['access-control-request-headers'] ?? 'authorization, content-type, prefer',
+          ),
           'access-control-max-age': '600',
         });
         return void res.end();
@@ -65,55 +69,98 @@ export function createFrontListener(options: FrontOptions): (req: IncomingMessag
       const route = router.match(req.method ?? 'GET', path);
       if (route.kind === 'outside' || route.kind === 'no-path') {
         req.resume();
-        return sendJson(res, 404, errorEnvelope(C.notFound, `No such endpoint: ${path} (the mock serves ${options.basePath}/...)`));
+        return sendJson(
+          res,
+          404,
+          errorEnvelope(
+            C.notFound,
+            `No such endpoint: ${path} (the mock serves ${options.basePath}/...)`,
+          ),
+        );
       }
       if (route.kind === 'no-method') {
         req.resume();
-        return sendJson(res, 405, errorEnvelope(C.methodNotAllowed, `Method ${req.method} is not allowed on ${path}; allowed: ${route.allowed.join(', ')}`), { allow: route.allowed.join(', ') });
+        return sendJson(
+          res,
+          405,
+          errorEnvelope(
+            C.methodNotAllowed,
+            `Method ${req.method} is not allowed on ${path}; allowed: ${route.allowed.join(', ')}`,
+          ),
+          { allow: route.allowed.join(', ') },
+        );
       }
       const op = route.operation;
 
       if (op.auth !== 'none') {
         const credentials = parseBasicAuth(req.headers.authorization);
         const missing = credentials === undefined && op.auth === 'required';
-        const invalid = credentials === null || (credentials !== undefined && (credentials.email === '' || credentials.apiKey === ''));
+        const invalid =
+          credentials === null ||
+          (credentials !== undefined && (credentials.email === '' || credentials.apiKey === ''));
         if (missing || invalid) {
           req.resume();
           const msg = missing
             ? 'Authentication required: HTTP Basic with your email address and API key (the mock accepts any).'
             : 'Invalid credentials: HTTP Basic needs an email address and a non-empty API key.';
-          return sendJson(res, 401, errorEnvelope(C.unauthorized, msg), { 'www-authenticate': 'Basic realm="api"' });
+          return sendJson(res, 401, errorEnvelope(C.unauthorized, msg), {
+            'www-authenticate': 'Basic realm="api"',
+          });
         }
       }
 
       const read = await readBody(req, maxBodyBytes);
       if (!read.ok) {
         if (read.reason === 'aborted') return;
-        return sendJson(res, 413, errorEnvelope(C.tooLarge, `Request body larger than ${maxBodyBytes} bytes.`), { connection: 'close' });
+        return sendJson(
+          res,
+          413,
+          errorEnvelope(C.tooLarge, `Request body larger than ${maxBodyBytes} bytes.`),
+          { connection: 'close' },
+        );
       }
-      const decoded = await decodeRequest(op, {
-        pathParams: route.pathParams,
-        query,
-        contentType: req.headers['content-type'],
-        body: read.bytes,
-      }, { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' });
+      const decoded = await decodeRequest(
+        op,
+        {
+          pathParams: route.pathParams,
+          query,
+          contentType: req.headers['content-type'],
+          body: read.bytes,
+        },
+        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
+      );
       if (!decoded.ok) {
-        const what = decoded.errors.map((e: DecodeError) => `${e.field ? `'${e.field}'` : 'request'}${e.location ? ` (${e.location})` : ''}: ${e.message}`).join('; ');
+        const what = decoded.errors
+          .map(
+            (e: DecodeError) =>
+              `${e.field ? `'${e.field}'` : 'request'}${e.location ? ` (${e.location})` : ''}: ${e.message}`,
+          )
+          .join('; ');
         return sendJson(res, 400, errorEnvelope(C.badRequest, `Invalid request: ${what}`));
       }
       const value = decoded.value;
       if (options.validateRequest) {
         const checked = options.validateRequest(op.operationId, value);
         if (!checked.valid) {
-          const shown = checked.errors.slice(0, 5).map((e) => `${e.pointer || '/'} ${e.message}`).join('; ');
+          const shown = checked.errors
+            .slice(0, 5)
+            .map((e) => `${e.pointer || '/'} ${e.message}`)
+            .join('; ');
           return sendJson(res, 400, errorEnvelope(C.badRequest, `Invalid request: ${shown}`));
         }
       }
 
-      const prefer = resolvePrefer(req.headers.prefer, options.exampleStatuses[op.operationId] ?? {});
+      const prefer = resolvePrefer(
+        req.headers.prefer,
+        options.exampleStatuses[op.operationId] ?? {},
+      );
       if (!prefer.ok) return sendJson(res, 400, errorEnvelope(C.badRequest, prefer.message));
 
-      const wire = encodeRequest(op, { path: value.path, query: value.query, body: value.body }, { mediaType: 'application/x-www-form-urlencoded' });
+      const wire = encodeRequest(
+        op,
+        { path: value.path, query: value.query, body: value.body },
+        { mediaType: 'application/x-www-form-urlencoded' },
+      );
       const answer = await options.engine.respond({
         operationId: op.operationId,
         method: wire.method,
@@ -130,7 +177,9 @@ export function createFrontListener(options: FrontOptions): (req: IncomingMessag
       relay(res, answer, unknownNames(decoded.unknown));
     } catch (error) {
       // A bug of the front, never the client's fault: say so without internals.
-      console.error(`mock front: ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`);
+      console.error(
+        `mock front: ${req.method} ${req.url} failed: ${(error as Error)?.stack ?? String(error)}`,
+      );
       sendJson(res, 500, errorEnvelope(C.internal, 'Internal error of the mock front.'));
     }
   }
@@ -141,7 +190,10 @@ export function createFrontListener(options: FrontOptions): (req: IncomingMessag
 /** A server running the front listener, with timeouts so a slow or silent client cannot hang it. */
 export function createMockFront(options: FrontOptions): Server {
   const listener = createFrontListener(options);
-  const server = createServer({ requestTimeout: 15_000, headersTimeout: 10_000 }, (req, res) => void listener(req, res));
+  const server = createServer(
+    { requestTimeout: 15_000, headersTimeout: 10_000 },
+    (req, res) => void listener(req, res),
+  );
   server.keepAliveTimeout = 5_000;
   return server;
 }
@@ -154,21 +206,36 @@ export function createMockFront(options: FrontOptions): Server {
  */
 function relay(res: ServerResponse, answer: EngineAnswer, ignored: string[]): void {
   if (!answer.ok) {
-    const what = [answer.title, answer.detail].filter(Boolean).join(': ') || `Prism answered ${answer.status}`;
-    if (answer.status < 500) return sendJson(res, 400, errorEnvelope(C.badRequest, `Invalid request (mock): ${what}`));
+    const what =
+      [answer.title, answer.detail].filter(Boolean).join(': ') || `Prism answered ${answer.status}`;
+    if (answer.status < 500)
+      return sendJson(res, 400, errorEnvelope(C.badRequest, `Invalid request (mock): ${what}`));
     return sendJson(res, 500, errorEnvelope(C.internal, `The mock failed: ${what}`));
   }
   let body = answer.body;
-  if (ignored.length > 0 && answer.status >= 200 && answer.status < 300 && isSuccessEnvelope(body)) {
-    const already: unknown[] = Array.isArray(body.ignored_parameters_unsupported) ? body.ignored_parameters_unsupported : [];
+  if (
+    ignored.length > 0 &&
+    answer.status >= 200 &&
+    answer.status < 300 &&
+    isSuccessEnvelope(body)
+  ) {
+    const already: unknown[] = Array.isArray(body.ignored_parameters_unsupported)
+      ? body.ignored_parameters_unsupported
+      : [];
     // A copy: Prism may hand out its example object itself.
     body = { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] };
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer.headers)) headers[name.toLowerCase()] = value;
-  const contentType = headers['content-type'] ?? (body === undefined ? undefined : 'application/json');
+  const contentType =
+    headers['content-type'] ?? (body === undefined ? undefined : 'application/json');
   // Serialised as prism-http-server does: JSON for JSON media types, strings as they are.
-  const text = body === undefined ? '' : typeof body === 'string' && !/json/i.test(contentType ?? '') ? body : JSON.stringify(body);
+  const text =
+    body === undefined
+      ? ''
+      : typeof body === 'string' && !/json/i.test(contentType ?? '')
+        ? body
+        : JSON.stringify(body);
   const bytes = Buffer.from(text, 'utf8');
   if (contentType) headers['content-type'] = contentType;
   headers['content-length'] = String(bytes.byteLength);
@@ -176,12 +243,21 @@ function relay(res: ServerResponse, answer: EngineAnswer, ignored: string[]): vo
   res.end(bytes);
 }
 
-function isSuccessEnvelope(body: unknown): body is Record<string, unknown> & { ignored_parameters_unsupported?: unknown } {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && (body as { result?: unknown }).result === 'success';
+function isSuccessEnvelope(
+  body: unknown,
+): body is Record<string, unknown> & { ignored_parameters_unsupported?: unknown } {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as { result?: unknown }).result === 'success'
+  );
 }
 
 /** The wire model's `unknown` as names (names or `{name}` entries). */
 function unknownNames(unknown: unknown): string[] {
   if (!Array.isArray(unknown)) return [];
-  return unknown.map((u) => (typeof u === 'string' ? u : String((u as { name?: unknown }).name ?? ''))).filter(Boolean);
+  return unknown
+    .map((u) => (typeof u === 'string' ? u : String((u as { name?: unknown }).name ?? '')))
+    .filter(Boolean);
 }

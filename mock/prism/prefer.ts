@@ -16,20 +16,25 @@ export interface Preference {
 }
 
 export function parsePrefer(header: string | string[] | undefined): Preference {
-  const text = Array.isArray(header) ? header.join(',') : header ?? '';
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   const pref: Preference = { other: [] };
   for (const part of text.split(/[,;]/)) {
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const key = part.slice(0, eq).trim().toLowerCase();
-    const value = part.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1');
-    if (key === 'code' || key === 'example' || key === 'dynamic' || key === 'seed') pref[key] = value;
+    const value = part
+      .slice(eq + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    if (key === 'code' || key === 'example' || key === 'dynamic' || key === 'seed')
+      pref[key] = value;
     else if (key) pref.other.push([key, value]);
   }
   return pref;
 }
 
-export type PreferResolution = { ok: true; preference: MockPreference } | { ok: false; message: string };
+export type PreferResolution =
+  { ok: true; preference: MockPreference } | { ok: false; message: string };
 
 /**
  * Checks and completes a preference for one operation. `examples` maps each example name of the
@@ -37,7 +42,10 @@ export type PreferResolution = { ok: true; preference: MockPreference } | { ok: 
  * document). The checks are Prism's own (a three-digit code, a boolean `dynamic`), made here so
  * that a bad header gets the API's 400 envelope with a message naming it.
  */
-export function resolvePrefer(header: string | string[] | undefined, examples: Record<string, number>): PreferResolution {
+export function resolvePrefer(
+  header: string | string[] | undefined,
+  examples: Record<string, number>,
+): PreferResolution {
   if (header === undefined || header === '') return { ok: true, preference: {} };
   const pref = parsePrefer(header);
   if (pref.code !== undefined && !/^[1-5]\d\d$/.test(pref.code)) {
@@ -50,7 +58,10 @@ export function resolvePrefer(header: string | string[] | undefined, examples: R
     const status = Object.hasOwn(examples, pref.example) ? examples[pref.example] : undefined;
     if (status === undefined) {
       const known = Object.keys(examples);
-      return { ok: false, message: `Prefer: example=${pref.example}: the operation has no response example of that name (known: ${known.join(', ') || 'none'})` };
+      return {
+        ok: false,
+        message: `Prefer: example=${pref.example}: the operation has no response example of that name (known: ${known.join(', ') || 'none'})`,
+      };
     }
     pref.code ??= String(status);
   }

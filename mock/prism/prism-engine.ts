@@ -11,7 +11,12 @@
  * prism-http-server's getHttpConfigFromRequest does.
  */
 import { createRequire } from 'node:module';
-import type { IHttpConfig, IHttpOperationConfig, IHttpRequest, IHttpResponse } from '@stoplight/prism-http';
+import type {
+  IHttpConfig,
+  IHttpOperationConfig,
+  IHttpRequest,
+  IHttpResponse,
+} from '@stoplight/prism-http';
 
 /** What the mock is asked for (`Prefer: code=..., example=..., dynamic=..., seed=...`), already checked. */
 export interface MockPreference {
@@ -53,7 +58,9 @@ export interface EngineOptions {
 }
 
 // prism-http is CommonJS; `require` keeps its exports exactly as Prism's own server sees them.
-const prismHttp = createRequire(import.meta.url)('@stoplight/prism-http') as typeof import('@stoplight/prism-http');
+const prismHttp = createRequire(import.meta.url)(
+  '@stoplight/prism-http',
+) as typeof import('@stoplight/prism-http');
 
 /**
  * Prism logs every request at info/debug level through pino; at the CLI's `--verboseLevel error`
@@ -64,7 +71,14 @@ function silentLogger(): never {
   const noop = () => {};
   const logger: Record<string, unknown> = {
     level: 'silent',
-    fatal: noop, error: noop, warn: noop, info: noop, success: noop, debug: noop, trace: noop, silent: noop,
+    fatal: noop,
+    error: noop,
+    warn: noop,
+    info: noop,
+    success: noop,
+    debug: noop,
+    trace: noop,
+    silent: noop,
     isLevelEnabled: () => false,
   };
   logger.child = () => logger;
@@ -76,11 +90,17 @@ export async function createPrismEngine(options: EngineOptions): Promise<PrismEn
   if (operations.length === 0) throw new Error(`${options.document}: Prism found no operations`);
   // One-element lists: the front has routed already, so Prism's router only confirms the match.
   // Prism keeps the operationId as `iid`.
-  const byId = new Map<string, typeof operations>(operations.filter((o) => o.iid).map((o) => [o.iid!, [o]]));
+  const byId = new Map<string, typeof operations>(
+    operations.filter((o) => o.iid).map((o) => [o.iid!, [o]]),
+  );
   // `prism mock` resets json-schema-faker's global options when it loads a document; so do we.
   prismHttp.resetJSONSchemaGenerator();
 
-  const mockDefaults: IHttpOperationConfig = { dynamic: options.dynamic ?? false, ignoreExamples: false, ...(options.seed ? { seed: options.seed } : {}) };
+  const mockDefaults: IHttpOperationConfig = {
+    dynamic: options.dynamic ?? false,
+    ignoreExamples: false,
+    ...(options.seed ? { seed: options.seed } : {}),
+  };
   const config: IHttpConfig = {
     isProxy: false,
     validateRequest: false,
@@ -95,7 +115,13 @@ export async function createPrismEngine(options: EngineOptions): Promise<PrismEn
   return {
     async respond(request) {
       const resources = byId.get(request.operationId);
-      if (!resources) return { ok: false, status: 500, title: 'Unknown operation', detail: `Prism's document has no operation ${request.operationId}` };
+      if (!resources)
+        return {
+          ok: false,
+          status: 500,
+          title: 'Unknown operation',
+          detail: `Prism's document has no operation ${request.operationId}`,
+        };
       const input: IHttpRequest = {
         method: request.method.toLowerCase() as IHttpRequest['method'],
         url: { path: request.path, query: nameValues(request.query) },
@@ -114,10 +140,20 @@ export async function createPrismEngine(options: EngineOptions): Promise<PrismEn
       const result = await prism.request(input, resources, { ...config, mock })();
       if (result._tag === 'Right') {
         const output: IHttpResponse = result.right.output;
-        return { ok: true, status: output.statusCode, headers: output.headers ?? {}, body: output.body };
+        return {
+          ok: true,
+          status: output.statusCode,
+          headers: output.headers ?? {},
+          body: output.body,
+        };
       }
       const error = result.left as Error & { status?: number; detail?: string };
-      return { ok: false, status: typeof error.status === 'number' ? error.status : 500, title: error.message || error.name, detail: error.detail ?? '' };
+      return {
+        ok: false,
+        status: typeof error.status === 'number' ? error.status : 500,
+        title: error.message || error.name,
+        detail: error.detail ?? '',
+      };
     },
   };
 }

@@ -58,7 +58,18 @@ export async function startPrism(options: PrismOptions): Promise<PrismProcess> {
 }
 
 async function startPrismOn(port: number, options: PrismOptions): Promise<PrismProcess> {
-  const args = [prismCli(), 'mock', '--host', '127.0.0.1', '--port', String(port), '--cors', 'false', '--verboseLevel', 'error'];
+  const args = [
+    prismCli(),
+    'mock',
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--cors',
+    'false',
+    '--verboseLevel',
+    'error',
+  ];
   if (options.dynamic) args.push('--dynamic');
   if (options.seed) args.push('--seed', options.seed);
   args.push(options.document);
@@ -79,11 +90,18 @@ async function startPrismOn(port: number, options: PrismOptions): Promise<PrismP
   return { url, port, pid: child.pid, stop: () => stopChild(child) };
 }
 
-async function waitUntilListening(child: ChildProcess, url: string, timeoutMs: number, output: () => string): Promise<void> {
+async function waitUntilListening(
+  child: ChildProcess,
+  url: string,
+  timeoutMs: number,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output()}`);
+      throw new Error(
+        `Prism exited (${child.exitCode ?? child.signalCode}) before listening:\n${output()}`,
+      );
     }
     try {
       // Any HTTP answer (Prism says 404 for `/`) means it is up.

@@ -37,14 +37,20 @@ export interface RunningMock {
 }
 
 const PROJECT_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PRISM_HTTP_VERSION = (createRequire(import.meta.url)('@stoplight/prism-http/package.json') as { version: string }).version;
+const PRISM_HTTP_VERSION = (
+  createRequire(import.meta.url)('@stoplight/prism-http/package.json') as { version: string }
+).version;
 
 export async function startPrismMock(options: MockOptions = {}): Promise<RunningMock> {
   const dir = resolve(options.generatedDir ?? resolve(PROJECT_ROOT, 'generated'));
   const documentFile = resolve(dir, 'openapi.prism.json');
-  if (!existsSync(documentFile)) throw new Error(`${documentFile} does not exist: run \`npm run generate\` first`);
+  if (!existsSync(documentFile))
+    throw new Error(`${documentFile} does not exist: run \`npm run generate\` first`);
   const document = JSON.parse(readFileSync(documentFile, 'utf8')) as Record<string, unknown>;
-  const table = (await import(pathToFileURL(resolve(dir, 'operations.js')).href)) as { operations: Record<string, OperationInfo>; basePath: string };
+  const table = (await import(pathToFileURL(resolve(dir, 'operations.js')).href)) as {
+    operations: Record<string, OperationInfo>;
+    basePath: string;
+  };
   const validators = await loadValidators(dir, options.warn ?? (() => {}));
 
   const engine = await createPrismEngine({ document: documentFile, dynamic: options.dynamic });
@@ -66,27 +72,38 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
   return {
     baseUrl: `http://${shownHost}:${port}${table.basePath}`,
     port,
-    stop: () => (stopping ??= new Promise<void>((ok) => {
-      server.close(() => ok());
-      server.closeAllConnections();
-    })),
+    stop: () =>
+      (stopping ??= new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      })),
   };
 }
 
 /** `x-mock-examples` of every operation of the Prism document, by operationId. */
-export function exampleStatusesOf(document: Record<string, unknown>): Record<string, Record<string, number>> {
+export function exampleStatusesOf(
+  document: Record<string, unknown>,
+): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
-  for (const item of Object.values((document.paths ?? {}) as Record<string, Record<string, unknown>>)) {
+  for (const item of Object.values(
+    (document.paths ?? {}) as Record<string, Record<string, unknown>>,
+  )) {
     for (const op of Object.values(item)) {
       if (!op || typeof op !== 'object') continue;
-      const { operationId, 'x-mock-examples': examples } = op as { operationId?: string; 'x-mock-examples'?: Record<string, number> };
+      const { operationId, 'x-mock-examples': examples } = op as {
+        operationId?: string;
+        'x-mock-examples'?: Record<string, number>;
+      };
       if (operationId && examples) out[operationId] = examples;
     }
   }
   return out;
 }
 
-async function loadValidators(dir: string, warn: (m: string) => void): Promise<Validators | undefined> {
+async function loadValidators(
+  dir: string,
+  warn: (m: string) => void,
+): Promise<Validators | undefined> {
   const file = resolve(dir, 'validators.js');
   if (!existsSync(file)) {
     warn(`${file} does not exist yet: requests are checked by the wire model's decoding only`);
@@ -110,7 +127,8 @@ function parseCli(argv: string[]): MockOptions {
     };
     if (arg === '--port' || arg === '-p') {
       const port = Number(value());
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be a port number`);
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new Error(`--port must be a port number`);
       opts.port = port;
     } else if (arg === '--host' || arg === '-h') opts.host = value();
     else if (arg === '--dynamic' || arg === '-d') opts.dynamic = true;
@@ -133,10 +151,14 @@ async function main(): Promise<void> {
   const mock = await startPrismMock({ ...opts, warn: (m) => console.warn(`note: ${m}`) });
   console.log(`Mock of the Team Messaging Service API${opts.dynamic ? ' (dynamic mode)' : ''}`);
   console.log(`  base URL     ${mock.baseUrl}`);
-  console.log(`  prism        @stoplight/prism-http ${PRISM_HTTP_VERSION}, in this process (the engine of prism-cli 5.14.2)`);
+  console.log(
+    `  prism        @stoplight/prism-http ${PRISM_HTTP_VERSION}, in this process (the engine of prism-cli 5.14.2)`,
+  );
   console.log(`  credentials  HTTP Basic, any email address and any non-empty API key, e.g.`);
   console.log(`               curl -u iago@example.com:abcd1234 ${mock.baseUrl}/users`);
-  console.log(`  examples     Prefer: example=<name> (e.g. example=STREAM_DOES_NOT_EXIST; error examples are served with 400),`);
+  console.log(
+    `  examples     Prefer: example=<name> (e.g. example=STREAM_DOES_NOT_EXIST; error examples are served with 400),`,
+  );
   console.log(`               Prefer: code=<status>, Prefer: dynamic=true`);
   console.log(`Ctrl-C stops it.`);
   let stopping = false;

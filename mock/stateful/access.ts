@@ -15,19 +15,30 @@ function systemMembers(state: MockState, name: string): Set<number> | null {
   const pick = (f: (u: UserRecord) => boolean) => new Set(users.filter(f).map((u) => u.user_id));
   switch (name) {
     case 'role:internet':
-    case 'role:everyone': return pick(() => true);
+    case 'role:everyone':
+      return pick(() => true);
     case 'role:members':
-    case 'role:fullmembers': return pick((u) => u.role <= ROLE.member);
-    case 'role:moderators': return pick((u) => u.role <= ROLE.moderator);
-    case 'role:administrators': return pick((u) => u.role <= ROLE.admin);
-    case 'role:owners': return pick((u) => u.role === ROLE.owner);
-    case 'role:nobody': return new Set();
-    default: return null;
+    case 'role:fullmembers':
+      return pick((u) => u.role <= ROLE.member);
+    case 'role:moderators':
+      return pick((u) => u.role <= ROLE.moderator);
+    case 'role:administrators':
+      return pick((u) => u.role <= ROLE.admin);
+    case 'role:owners':
+      return pick((u) => u.role === ROLE.owner);
+    case 'role:nobody':
+      return new Set();
+    default:
+      return null;
   }
 }
 
 /** Every user in a group, subgroups included (a deactivated group still has members). */
-export function groupMembers(state: MockState, groupId: number, seen = new Set<number>()): Set<number> {
+export function groupMembers(
+  state: MockState,
+  groupId: number,
+  seen = new Set<number>(),
+): Set<number> {
   const group = state.groups.get(groupId);
   if (!group || seen.has(groupId)) return new Set();
   seen.add(groupId);
@@ -44,7 +55,8 @@ export function settingMembers(state: MockState, setting: GroupSetting): Set<num
   return out;
 }
 
-export const inSetting = (state: MockState, setting: GroupSetting, userId: number) => settingMembers(state, setting).has(userId);
+export const inSetting = (state: MockState, setting: GroupSetting, userId: number) =>
+  settingMembers(state, setting).has(userId);
 
 export function systemGroupId(state: MockState, name: string): number {
   for (const g of state.groups.values()) if (g.is_system_group && g.name === name) return g.id;
@@ -58,7 +70,9 @@ export function isSubscribed(state: MockState, channelId: number, userId: number
 export function subscribers(state: MockState, channelId: number): number[] {
   const subs = state.subscriptions.get(channelId);
   if (!subs) return [];
-  return [...subs].filter(([id, s]) => s.active && state.users.get(id)?.is_active).map(([id]) => id);
+  return [...subs]
+    .filter(([id, s]) => s.active && state.users.get(id)?.is_active)
+    .map(([id]) => id);
 }
 
 /** Metadata access: the channel shows up for the user at all. */
@@ -89,7 +103,12 @@ export function received(state: MockState, m: MessageRecord, userId: number): bo
  * (a public channel, or a private one with history_public_to_subscribers and a subscription);
  * `fullHistory` is set by narrows that search a channel or all public channels.
  */
-export function canReadMessage(state: MockState, m: MessageRecord, user: UserRecord, fullHistory: boolean): boolean {
+export function canReadMessage(
+  state: MockState,
+  m: MessageRecord,
+  user: UserRecord,
+  fullHistory: boolean,
+): boolean {
   if (received(state, m, user.user_id)) return true;
   if (m.kind === 'private' || !fullHistory) return false;
   const ch = state.channels.get(m.stream_id!);

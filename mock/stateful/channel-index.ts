@@ -20,7 +20,11 @@ const indexes = new WeakMap<MessageRecord[], Index>();
 /** The messages of channel `streamId`, in the order of `all` (sorted by ID, like `all`). */
 export function channelMessages(all: MessageRecord[], streamId: number): MessageRecord[] {
   let index = indexes.get(all);
-  if (!index || all.length < index.indexed || (index.indexed > 0 && all[index.indexed - 1] !== index.last)) {
+  if (
+    !index ||
+    all.length < index.indexed ||
+    (index.indexed > 0 && all[index.indexed - 1] !== index.last)
+  ) {
     index = { indexed: 0, last: undefined, byChannel: new Map() };
     indexes.set(all, index);
   }

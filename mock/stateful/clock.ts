@@ -7,7 +7,9 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock that only moves when told to (tests). */
-export function manualClock(start = Date.UTC(2025, 0, 15, 12, 0, 0)): Clock & { advance(ms: number): void; set(ms: number): void } {
+export function manualClock(
+  start = Date.UTC(2025, 0, 15, 12, 0, 0),
+): Clock & { advance(ms: number): void; set(ms: number): void } {
   let t = start;
   return {
     now: () => t,

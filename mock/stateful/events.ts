@@ -41,7 +41,11 @@ export interface EventQueues {
   /** Events after `lastEventId` (default: all kept); reading counts as activity. */
   read(queueId: string, lastEventId?: number): EventsRead;
   /** Queue `event` for every live queue of `userId` that wants its type; `extra` adds fields per queue. */
-  push(userId: number, event: { type: string; [key: string]: unknown }, extra?: (queueId: string, options: QueueOptions) => Record<string, unknown> | null | undefined): void;
+  push(
+    userId: number,
+    event: { type: string; [key: string]: unknown },
+    extra?: (queueId: string, options: QueueOptions) => Record<string, unknown> | null | undefined,
+  ): void;
   /** the live queues (after discarding idle ones) */
   live(): { queueId: string; userId: number | null; options: QueueOptions }[];
   has(queueId: string): boolean;
@@ -66,7 +70,8 @@ export function createEventQueues(clock: Clock, instance: string): EventQueues {
     read(queueId, lastEventId) {
       sweep();
       const q = queues.get(queueId);
-      if (!q) return { ok: false, code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${queueId}` };
+      if (!q)
+        return { ok: false, code: 'BAD_EVENT_QUEUE_ID', msg: `Bad event queue ID: ${queueId}` };
       q.lastActivity = clock.now();
       if (lastEventId !== undefined) q.events = q.events.filter((e) => e.id > lastEventId);
       return { ok: true, queueId, events: q.events.map((e) => structuredClone(e)) };

@@ -11,7 +11,12 @@
  * Two mocks share nothing: each has its own state, queues and clock.
  */
 import { randomBytes } from 'node:crypto';
-import { createRequestListener, type Handlers, type Logger, type RequestListener } from '../../generated/server.js';
+import {
+  createRequestListener,
+  type Handlers,
+  type Logger,
+  type RequestListener,
+} from '../../generated/server.js';
 import { createGetStreams, createUnsubscribe, createUpdateStream } from './channels.js';
 import { systemClock, type Clock } from './clock.js';
 import { createEditDraft, createCreateSavedSnippet } from './drafts.js';
@@ -27,7 +32,12 @@ import { createSendMessage } from './send.js';
 import type { MockState, UserRecord } from './state.js';
 import { createUpdateStatus } from './status.js';
 import { createUpdateUserTopic } from './topics.js';
-import { createDeactivateUser, createFetchApiKey, createGetUsers, createUpdateUser } from './users.js';
+import {
+  createDeactivateUser,
+  createFetchApiKey,
+  createGetUsers,
+  createUpdateUser,
+} from './users.js';
 
 export interface StatefulMockOptions {
   clock?: Clock;
@@ -36,7 +46,10 @@ export interface StatefulMockOptions {
   /** options of the default seed (ignored with a custom `seed`) */
   seedOptions?: SeedOptions;
   /** replace some handlers (fault injection in tests); the rest stay the mock's */
-  overrideHandlers?: (handlers: Handlers<UserRecord>, state: MockState) => Partial<Handlers<UserRecord>>;
+  overrideHandlers?: (
+    handlers: Handlers<UserRecord>,
+    state: MockState,
+  ) => Partial<Handlers<UserRecord>>;
   validateResponses?: boolean;
   logger?: Logger;
 }
@@ -57,17 +70,52 @@ function emptyState(clock: Clock): MockState {
   return {
     clock,
     realm: {
-      string_id: 'example', topics_policy: 'allow_empty_topic', empty_topic_display_name: 'general chat',
-      can_mention_many_users_group: 0, can_create_web_public_channel_group: 0, web_public_streams_enabled: true,
-      enable_spectator_access: true, password_auth_enabled: true, push_bouncer: 'ok', user_settings_defaults: {},
-      custom_profile_fields: [{ id: 1, name: 'Title', type: 'text' }, { id: 2, name: 'Homepage', type: 'url' }], folders: [1, 2],
-      realm_emoji: { 1: { name: 'party_parrot', deactivated: false }, 2: { name: 'old_logo', deactivated: true } },
+      string_id: 'example',
+      topics_policy: 'allow_empty_topic',
+      empty_topic_display_name: 'general chat',
+      can_mention_many_users_group: 0,
+      can_create_web_public_channel_group: 0,
+      web_public_streams_enabled: true,
+      enable_spectator_access: true,
+      password_auth_enabled: true,
+      push_bouncer: 'ok',
+      user_settings_defaults: {},
+      custom_profile_fields: [
+        { id: 1, name: 'Title', type: 'text' },
+        { id: 2, name: 'Homepage', type: 'url' },
+      ],
+      folders: [1, 2],
+      realm_emoji: {
+        1: { name: 'party_parrot', deactivated: false },
+        2: { name: 'old_logo', deactivated: true },
+      },
     },
-    users: new Map(), channels: new Map(), subscriptions: new Map(), messages: [], messageById: new Map(), flags: new Map(),
-    userTopics: new Map(), topics: new Map(), groups: new Map(), drafts: new Map(), snippets: new Map(), linkifiers: new Map(),
-    deviceTokens: new Map(), e2eeDevices: new Map(), dmRecipients: new Map(),
+    users: new Map(),
+    channels: new Map(),
+    subscriptions: new Map(),
+    messages: [],
+    messageById: new Map(),
+    flags: new Map(),
+    userTopics: new Map(),
+    topics: new Map(),
+    groups: new Map(),
+    drafts: new Map(),
+    snippets: new Map(),
+    linkifiers: new Map(),
+    deviceTokens: new Map(),
+    e2eeDevices: new Map(),
+    dmRecipients: new Map(),
     events: createEventQueues(clock, randomBytes(4).toString('hex')),
-    nextId: { message: 1, channel: 1, recipient: 1, draft: 1, snippet: 1, linkifier: 1, group: 1, user: 1 },
+    nextId: {
+      message: 1,
+      channel: 1,
+      recipient: 1,
+      draft: 1,
+      snippet: 1,
+      linkifier: 1,
+      group: 1,
+      user: 1,
+    },
   };
 }
 
@@ -116,7 +164,8 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
   const known = new Map<string, UserRecord>();
   function userByEmail(lower: string): UserRecord | undefined {
     const hit = known.get(lower);
-    if (hit && state.users.get(hit.user_id) === hit && hit.email.toLowerCase() === lower) return hit;
+    if (hit && state.users.get(hit.user_id) === hit && hit.email.toLowerCase() === lower)
+      return hit;
     known.delete(lower);
     for (const u of state.users.values()) {
       if (u.email.toLowerCase() === lower) {
@@ -128,10 +177,16 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
   }
 
   // The listener reads the current state through these indirections, so reset() needs no new listener.
-  const dispatch = Object.fromEntries(Object.keys(buildHandlers(emptyState(clock))).map((id) => [
-    id,
-    (params: never, context: never) => (handlers[id as keyof Handlers<UserRecord>] as (p: never, c: never) => unknown)(params, context),
-  ])) as unknown as Handlers<UserRecord>;
+  const dispatch = Object.fromEntries(
+    Object.keys(buildHandlers(emptyState(clock))).map((id) => [
+      id,
+      (params: never, context: never) =>
+        (handlers[id as keyof Handlers<UserRecord>] as (p: never, c: never) => unknown)(
+          params,
+          context,
+        ),
+    ]),
+  ) as unknown as Handlers<UserRecord>;
 
   const listener = createRequestListener<UserRecord>({
     handlers: dispatch,

@@ -4,7 +4,12 @@
  */
 import type { MockState } from './state.js';
 
-export const LIMITS = { max_message_length: 10000, max_topic_length: 60, max_stream_name_length: 60, max_stream_description_length: 1024 };
+export const LIMITS = {
+  max_message_length: 10000,
+  max_topic_length: 60,
+  max_stream_name_length: 60,
+  max_stream_description_length: 1024,
+};
 /** Above this many subscribers (or topic participants), wildcard mentions need permission (the real server's threshold). */
 export const WILDCARD_MENTION_THRESHOLD = 15;
 /** GET /messages: at most this many messages per request (the description's limit). */

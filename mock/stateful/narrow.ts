@@ -38,7 +38,8 @@ function terms(narrow: unknown): Term[] | string {
   if (!Array.isArray(narrow)) return 'narrow must be an array';
   const out: Term[] = [];
   for (const t of narrow) {
-    if (Array.isArray(t) && t.length === 2 && typeof t[0] === 'string') out.push({ operator: t[0], operand: t[1], negated: false });
+    if (Array.isArray(t) && t.length === 2 && typeof t[0] === 'string')
+      out.push({ operator: t[0], operand: t[1], negated: false });
     else if (t && typeof t === 'object' && typeof (t as Term).operator === 'string') {
       const o = t as Term & { negated?: unknown };
       out.push({ operator: o.operator, operand: o.operand, negated: o.negated === true });
@@ -47,9 +48,14 @@ function terms(narrow: unknown): Term[] | string {
   return out;
 }
 
-const userRef = (x: unknown) => (typeof x === 'string' && /^[0-9]+$/.test(x) ? Number(x) : x) as string | number;
+const userRef = (x: unknown) =>
+  (typeof x === 'string' && /^[0-9]+$/.test(x) ? Number(x) : x) as string | number;
 
-export function compileNarrow(state: MockState, viewer: UserRecord, narrow: unknown): CompiledNarrow {
+export function compileNarrow(
+  state: MockState,
+  viewer: UserRecord,
+  narrow: unknown,
+): CompiledNarrow {
   const parsed = terms(narrow);
   if (typeof parsed === 'string') return { ok: false, msg: `Invalid narrow: ${parsed}` };
   const tests: MessageTest[] = [];
@@ -58,8 +64,13 @@ export function compileNarrow(state: MockState, viewer: UserRecord, narrow: unkn
   for (const term of parsed) {
     const test = compileTerm(state, viewer, term);
     if (typeof test === 'string') return { ok: false, msg: test };
-    if ((term.operator === 'channel' || term.operator === 'stream' || term.operator === 'channels') && !term.negated) fullHistory = true;
-    if ((term.operator === 'channel' || term.operator === 'stream') && !term.negated) channelId = findChannel(state, userRef(term.operand as string | number))?.stream_id;
+    if (
+      (term.operator === 'channel' || term.operator === 'stream' || term.operator === 'channels') &&
+      !term.negated
+    )
+      fullHistory = true;
+    if ((term.operator === 'channel' || term.operator === 'stream') && !term.negated)
+      channelId = findChannel(state, userRef(term.operand as string | number))?.stream_id;
     tests.push(term.negated ? (m) => !test(m) : test);
   }
   if (tests.length === 0) return { ok: true, fullHistory, test: () => true };
@@ -67,17 +78,24 @@ export function compileNarrow(state: MockState, viewer: UserRecord, narrow: unkn
   return { ok: true, fullHistory, channelId, test: only ?? ((m) => tests.every((t) => t(m))) };
 }
 
-function compileTerm(state: MockState, viewer: UserRecord, { operator, operand }: Term): MessageTest | string {
+function compileTerm(
+  state: MockState,
+  viewer: UserRecord,
+  { operator, operand }: Term,
+): MessageTest | string {
   switch (operator) {
     case 'channel':
     case 'stream': {
-      if (typeof operand !== 'string' && typeof operand !== 'number') return `Invalid narrow operand for '${operator}'`;
+      if (typeof operand !== 'string' && typeof operand !== 'number')
+        return `Invalid narrow operand for '${operator}'`;
       const ch = findChannel(state, userRef(operand));
-      if (!ch || !canReadChannel(state, ch, viewer)) return `Invalid narrow operand: unknown channel '${operand}'`;
+      if (!ch || !canReadChannel(state, ch, viewer))
+        return `Invalid narrow operand: unknown channel '${operand}'`;
       return (m) => m.stream_id === ch.stream_id;
     }
     case 'channels':
-      if (operand !== 'public') return `Invalid narrow operand for 'channels': only 'public' is supported`;
+      if (operand !== 'public')
+        return `Invalid narrow operand for 'channels': only 'public' is supported`;
       return (m) => m.kind === 'stream' && !state.channels.get(m.stream_id!)!.invite_only;
     case 'topic':
     case 'subject': {
@@ -87,7 +105,11 @@ function compileTerm(state: MockState, viewer: UserRecord, { operator, operand }
     }
     case 'dm':
     case 'pm-with': {
-      const refs = Array.isArray(operand) ? operand : typeof operand === 'string' ? operand.split(',').map((s) => s.trim()) : [operand];
+      const refs = Array.isArray(operand)
+        ? operand
+        : typeof operand === 'string'
+          ? operand.split(',').map((s) => s.trim())
+          : [operand];
       const ids = new Set<number>([viewer.user_id]);
       for (const r of refs) {
         const u = findUser(state, userRef(r));
@@ -103,16 +125,27 @@ function compileTerm(state: MockState, viewer: UserRecord, { operator, operand }
       return (m) => m.kind === 'private' && m.participants!.includes(u.user_id);
     }
     case 'is': {
-      const has = (flag: string) => (m: MessageRecord) => messageFlags(state, m, viewer.user_id).includes(flag);
+      const has = (flag: string) => (m: MessageRecord) =>
+        messageFlags(state, m, viewer.user_id).includes(flag);
       switch (operand) {
         case 'dm':
-        case 'private': return (m) => m.kind === 'private';
-        case 'starred': return has('starred');
-        case 'mentioned': return (m) => { const f = messageFlags(state, m, viewer.user_id); return f.includes('mentioned') || f.includes('wildcard_mentioned'); };
-        case 'unread': return (m) => !messageFlags(state, m, viewer.user_id).includes('read');
-        case 'alerted': return has('has_alert_word');
-        case 'resolved': return (m) => m.kind === 'stream' && m.topic.startsWith('✔ ');
-        default: return `Invalid narrow operand for 'is': '${String(operand)}'`;
+        case 'private':
+          return (m) => m.kind === 'private';
+        case 'starred':
+          return has('starred');
+        case 'mentioned':
+          return (m) => {
+            const f = messageFlags(state, m, viewer.user_id);
+            return f.includes('mentioned') || f.includes('wildcard_mentioned');
+          };
+        case 'unread':
+          return (m) => !messageFlags(state, m, viewer.user_id).includes('read');
+        case 'alerted':
+          return has('has_alert_word');
+        case 'resolved':
+          return (m) => m.kind === 'stream' && m.topic.startsWith('✔ ');
+        default:
+          return `Invalid narrow operand for 'is': '${String(operand)}'`;
       }
     }
     case 'sender': {

@@ -25,15 +25,24 @@ export function createRegisterQueue(state: MockState): HandlerOf<'registerQueue'
     const capabilities = (params.client_capabilities ?? {}) as Record<string, boolean>;
     const includeSubscribers = params.include_subscribers ?? 'false';
     if (!user) {
-      if (!state.realm.enable_spectator_access) return bad('Not logged in: API authentication or user session required');
-      if (params.client_extavatar === true) return bad('Invalid client_extavatar: not allowed without authentication');
-      if (includeSubscribers === 'true') return bad('Invalid include_subscribers: not allowed without authentication');
+      if (!state.realm.enable_spectator_access)
+        return bad('Not logged in: API authentication or user session required');
+      if (params.client_extavatar === true)
+        return bad('Invalid client_extavatar: not allowed without authentication');
+      if (includeSubscribers === 'true')
+        return bad('Invalid include_subscribers: not allowed without authentication');
     }
     const wanted = params.fetch_event_types ?? params.event_types;
     const wants = (...types: string[]) => !wanted || types.some((t) => wanted.includes(t));
 
     const queue = user
-      ? state.events.create({ userId: user.user_id, eventTypes: params.event_types, capabilities, allPublicStreams: params.all_public_streams ?? false, narrow: params.narrow ?? [] })
+      ? state.events.create({
+          userId: user.user_id,
+          eventTypes: params.event_types,
+          capabilities,
+          allPublicStreams: params.all_public_streams ?? false,
+          narrow: params.narrow ?? [],
+        })
       : { queueId: null, lastEventId: -1 };
     const body: Record<string, unknown> = {
       queue_id: queue.queueId,
@@ -60,27 +69,45 @@ export function createRegisterQueue(state: MockState): HandlerOf<'registerQueue'
         const peers = m.participants!.filter((id) => id !== user.user_id);
         byPeers.set(peers.join(','), { max_message_id: m.id, user_ids: peers });
       }
-      body.recent_private_conversations = [...byPeers.values()].sort((a, b) => b.max_message_id - a.max_message_id);
+      body.recent_private_conversations = [...byPeers.values()].sort(
+        (a, b) => b.max_message_id - a.max_message_id,
+      );
     }
     if (wants('navigation_views')) body.navigation_views = NAVIGATION_VIEWS.map((v) => ({ ...v }));
     if (wants('saved_snippets')) {
-      body.saved_snippets = user ? [...state.snippets.values()].filter((s) => s.user_id === user.user_id).map(({ user_id: _u, ...s }) => s) : [];
+      body.saved_snippets = user
+        ? [...state.snippets.values()]
+            .filter((s) => s.user_id === user.user_id)
+            .map(({ user_id: _u, ...s }) => s)
+        : [];
     }
     if (wants('realm_user_groups')) {
       body.realm_user_groups = [...state.groups.values()]
         .filter((g) => capabilities.include_deactivated_groups || !g.deactivated)
         .map((g) => ({
-          id: g.id, name: g.name, description: g.description, members: [...g.members], direct_subgroup_ids: [...g.subgroups],
-          is_system_group: g.is_system_group, deactivated: g.deactivated,
-          can_add_members_group: g.can_add_members_group, can_join_group: g.can_join_group, can_leave_group: g.can_leave_group,
-          can_manage_group: g.can_manage_group, can_mention_group: g.can_mention_group, can_remove_members_group: g.can_remove_members_group,
+          id: g.id,
+          name: g.name,
+          description: g.description,
+          members: [...g.members],
+          direct_subgroup_ids: [...g.subgroups],
+          is_system_group: g.is_system_group,
+          deactivated: g.deactivated,
+          can_add_members_group: g.can_add_members_group,
+          can_join_group: g.can_join_group,
+          can_leave_group: g.can_leave_group,
+          can_manage_group: g.can_manage_group,
+          can_mention_group: g.can_mention_group,
+          can_remove_members_group: g.can_remove_members_group,
         }));
     }
     if (wants('realm_linkifiers')) {
       // Without the linkifier_url_template capability the list is empty (the description's rule).
-      body.realm_linkifiers = capabilities.linkifier_url_template ? [...state.linkifiers.values()].map((l) => ({ ...l })) : [];
+      body.realm_linkifiers = capabilities.linkifier_url_template
+        ? [...state.linkifiers.values()].map((l) => ({ ...l }))
+        : [];
     }
-    if (user && isAdmin(user) && wants('realm_user_settings_defaults')) body.realm_user_settings_defaults = { ...state.realm.user_settings_defaults };
+    if (user && isAdmin(user) && wants('realm_user_settings_defaults'))
+      body.realm_user_settings_defaults = { ...state.realm.user_settings_defaults };
     return ok(body as Omit<RegisterQueueResponse, 'result' | 'msg'>);
   };
 }

@@ -4,7 +4,13 @@
  */
 import { received, subscribers } from './access.js';
 import type { Channel, Message, Subscription, User } from '../../generated/types.js';
-import type { ChannelRecord, MessageRecord, MockState, SubscriptionRecord, UserRecord } from './state.js';
+import type {
+  ChannelRecord,
+  MessageRecord,
+  MockState,
+  SubscriptionRecord,
+  UserRecord,
+} from './state.js';
 import { flagsOf } from './state.js';
 
 export interface RenderOptions {
@@ -13,7 +19,13 @@ export interface RenderOptions {
   clientExtavatar: boolean;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /**
@@ -37,17 +49,22 @@ export function renderMarkdown(text: string): string {
 function renderMarkdownNow(text: string): string {
   return text
     .split(/\n{2,}/)
-    .map((para) => `<p>${escapeHtml(para)
-      .replace(/@\*\*([^*]+)\*\*/g, '<span class="user-mention">@$1</span>')
-      .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
-      .replace(/\n/g, '<br>')}</p>`)
+    .map(
+      (para) =>
+        `<p>${escapeHtml(para)
+          .replace(/@\*\*([^*]+)\*\*/g, '<span class="user-mention">@$1</span>')
+          .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
+          .replace(/\n/g, '<br>')}</p>`,
+    )
     .join('\n');
 }
 
 export function avatarUrl(user: UserRecord, clientExtavatar: boolean): string | null {
   if (user.avatar) return user.avatar;
   // Gravatar users: a client that computes avatar URLs itself gets null (see Message.avatar_url).
-  return clientExtavatar ? null : `https://secure.gravatar.com/avatar/${Buffer.from(user.email).toString('hex').slice(0, 32)}?d=identicon`;
+  return clientExtavatar
+    ? null
+    : `https://secure.gravatar.com/avatar/${Buffer.from(user.email).toString('hex').slice(0, 32)}?d=identicon`;
 }
 
 export function messageFlags(state: MockState, m: MessageRecord, userId: number): string[] {
@@ -91,16 +108,28 @@ export function topicLinks(state: MockState, topic: string): { text: string; url
     if (re === null) continue;
     for (const match of topic.matchAll(re)) {
       const groups = match.groups ?? {};
-      const url = l.url_template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) => encodeURIComponent(groups[name] ?? ''));
+      const url = l.url_template.replace(/\{([A-Za-z0-9_]+)\}/g, (_, name: string) =>
+        encodeURIComponent(groups[name] ?? ''),
+      );
       links.push({ text: match[0], url });
     }
   }
   return links;
 }
 
-export function renderMessage(state: MockState, m: MessageRecord, viewer: UserRecord, opts: RenderOptions): Message {
+export function renderMessage(
+  state: MockState,
+  m: MessageRecord,
+  viewer: UserRecord,
+  opts: RenderOptions,
+): Message {
   const sender = state.users.get(m.sender_id)!;
-  const topic = m.kind === 'private' ? '' : m.topic === '' && !opts.allowEmptyTopicName ? state.realm.empty_topic_display_name : m.topic;
+  const topic =
+    m.kind === 'private'
+      ? ''
+      : m.topic === '' && !opts.allowEmptyTopicName
+        ? state.realm.empty_topic_display_name
+        : m.topic;
   const out: Record<string, unknown> = {
     id: m.id,
     type: m.kind,
@@ -112,12 +141,18 @@ export function renderMessage(state: MockState, m: MessageRecord, viewer: UserRe
     client: m.client,
     content: opts.applyMarkdown ? renderMarkdown(m.content) : m.content,
     content_type: opts.applyMarkdown ? 'text/html' : 'text/x-markdown',
-    display_recipient: m.kind === 'stream'
-      ? state.channels.get(m.stream_id!)!.name
-      : m.participants!.map((id) => {
-        const u = state.users.get(id)!;
-        return { id: u.user_id, email: u.email, full_name: u.full_name, is_mirror_dummy: false };
-      }),
+    display_recipient:
+      m.kind === 'stream'
+        ? state.channels.get(m.stream_id!)!.name
+        : m.participants!.map((id) => {
+            const u = state.users.get(id)!;
+            return {
+              id: u.user_id,
+              email: u.email,
+              full_name: u.full_name,
+              is_mirror_dummy: false,
+            };
+          }),
     recipient_id: m.recipient_id,
     subject: topic,
     topic_links: m.kind === 'stream' ? topicLinks(state, m.topic) : [],
@@ -162,28 +197,57 @@ export function renderChannel(state: MockState, ch: ChannelRecord): Channel {
   return channel;
 }
 
-export function renderSubscription(state: MockState, ch: ChannelRecord, sub: SubscriptionRecord, includeSubscribers: 'true' | 'false' | 'partial'): Subscription {
+export function renderSubscription(
+  state: MockState,
+  ch: ChannelRecord,
+  sub: SubscriptionRecord,
+  includeSubscribers: 'true' | 'false' | 'partial',
+): Subscription {
   const c = renderChannel(state, ch);
   const out: Record<string, unknown> = {
-    stream_id: c.stream_id, name: c.name, description: c.description, rendered_description: c.rendered_description,
-    date_created: c.date_created, creator_id: c.creator_id, invite_only: c.invite_only,
-    desktop_notifications: null, email_notifications: null, wildcard_mentions_notify: null, push_notifications: null, audible_notifications: null,
-    pin_to_top: sub.pin_to_top, is_muted: sub.is_muted, in_home_view: !sub.is_muted, is_announcement_only: false,
-    is_web_public: c.is_web_public, color: sub.color, stream_post_policy: 1,
-    message_retention_days: c.message_retention_days, history_public_to_subscribers: c.history_public_to_subscribers,
-    first_message_id: c.first_message_id, folder_id: c.folder_id, topics_policy: c.topics_policy,
-    is_recently_active: c.is_recently_active, stream_weekly_traffic: null,
-    can_add_subscribers_group: c.can_add_subscribers_group, can_remove_subscribers_group: c.can_remove_subscribers_group,
+    stream_id: c.stream_id,
+    name: c.name,
+    description: c.description,
+    rendered_description: c.rendered_description,
+    date_created: c.date_created,
+    creator_id: c.creator_id,
+    invite_only: c.invite_only,
+    desktop_notifications: null,
+    email_notifications: null,
+    wildcard_mentions_notify: null,
+    push_notifications: null,
+    audible_notifications: null,
+    pin_to_top: sub.pin_to_top,
+    is_muted: sub.is_muted,
+    in_home_view: !sub.is_muted,
+    is_announcement_only: false,
+    is_web_public: c.is_web_public,
+    color: sub.color,
+    stream_post_policy: 1,
+    message_retention_days: c.message_retention_days,
+    history_public_to_subscribers: c.history_public_to_subscribers,
+    first_message_id: c.first_message_id,
+    folder_id: c.folder_id,
+    topics_policy: c.topics_policy,
+    is_recently_active: c.is_recently_active,
+    stream_weekly_traffic: null,
+    can_add_subscribers_group: c.can_add_subscribers_group,
+    can_remove_subscribers_group: c.can_remove_subscribers_group,
     can_administer_channel_group: c.can_administer_channel_group,
   };
   const subs = subscribers(state, ch.stream_id);
   // A full list is guaranteed below 250 subscribers; above, a partial list of bots (the mock has no activity data).
-  if (includeSubscribers === 'true' || (includeSubscribers === 'partial' && subs.length < 250)) out.subscribers = subs;
-  else if (includeSubscribers === 'partial') out.partial_subscribers = subs.filter((id) => state.users.get(id)?.is_bot);
+  if (includeSubscribers === 'true' || (includeSubscribers === 'partial' && subs.length < 250))
+    out.subscribers = subs;
+  else if (includeSubscribers === 'partial')
+    out.partial_subscribers = subs.filter((id) => state.users.get(id)?.is_bot);
   return out as unknown as Subscription;
 }
 
-export function renderUser(user: UserRecord, opts: { clientExtavatar: boolean; profileData: boolean }): User {
+export function renderUser(
+  user: UserRecord,
+  opts: { clientExtavatar: boolean; profileData: boolean },
+): User {
   const out: Record<string, unknown> = {
     user_id: user.user_id,
     email: user.email,

@@ -5,11 +5,27 @@
  */
 import type { HandlerOf } from '../../generated/server.js';
 import { error, ok } from '../../generated/server.js';
-import { canReadChannel, findChannel, findUser, groupMembers, inSetting, isSubscribed, subscribers } from './access.js';
+import {
+  canReadChannel,
+  findChannel,
+  findUser,
+  groupMembers,
+  inSetting,
+  isSubscribed,
+  subscribers,
+} from './access.js';
 import { bad } from './errors.js';
 import { LIMITS, normalizeTopic, WILDCARD_MENTION_THRESHOLD } from './limits.js';
 import { renderMessage } from './render.js';
-import { flagsOf, nowSeconds, storeMessage, topicKey, type MessageRecord, type MockState, type UserRecord } from './state.js';
+import {
+  flagsOf,
+  nowSeconds,
+  storeMessage,
+  topicKey,
+  type MessageRecord,
+  type MockState,
+  type UserRecord,
+} from './state.js';
 import { setTopicPolicy, topicPolicy, VISIBILITY } from './topics.js';
 
 const STREAM_WILDCARDS = /@\*\*(all|everyone|channel|stream)\*\*/;
@@ -23,57 +39,95 @@ export function clientName(userAgent: string | undefined): { name: string; inter
   if (!userAgent) return { name: 'API', interactive: false };
   if (/Mozilla\//.test(userAgent)) return { name: 'website', interactive: true };
   const name = userAgent.split('/')[0].trim() || 'API';
-  return { name, interactive: /^(website|ZulipWeb|ZulipMobile|ZulipElectron|ZulipDesktop|ZulipTerminal|ZulipAndroid|ZulipiOS)$/i.test(name) };
+  return {
+    name,
+    interactive:
+      /^(website|ZulipWeb|ZulipMobile|ZulipElectron|ZulipDesktop|ZulipTerminal|ZulipAndroid|ZulipiOS)$/i.test(
+        name,
+      ),
+  };
 }
 
 export function createSendMessage(state: MockState): HandlerOf<'sendMessage', UserRecord> {
   return (params, { user, request }) => {
     const content = params.content;
     if (content.trim() === '') return bad('Message must not be empty');
-    if (content.length > LIMITS.max_message_length) return bad(`Message must not exceed ${LIMITS.max_message_length} characters`);
-    if (params.queue_id !== undefined && params.local_id === undefined) return bad("Missing 'local_id' argument (required with 'queue_id')");
-    if (params.queue_id !== undefined && state.events.ownerOf(params.queue_id) !== user.user_id) return bad('Invalid queue_id');
+    if (content.length > LIMITS.max_message_length)
+      return bad(`Message must not exceed ${LIMITS.max_message_length} characters`);
+    if (params.queue_id !== undefined && params.local_id === undefined)
+      return bad("Missing 'local_id' argument (required with 'queue_id')");
+    if (params.queue_id !== undefined && state.events.ownerOf(params.queue_id) !== user.user_id)
+      return bad('Invalid queue_id');
 
     const isChannel = params.type === 'channel' || params.type === 'stream';
     const id = state.nextId.message;
     const record: MessageRecord = {
-      id, kind: isChannel ? 'stream' : 'private', sender_id: user.user_id, recipient_id: 0, topic: '', content,
-      timestamp: nowSeconds(state), client: clientName(request.headers['user-agent']).name, reactions: [],
+      id,
+      kind: isChannel ? 'stream' : 'private',
+      sender_id: user.user_id,
+      recipient_id: 0,
+      topic: '',
+      content,
+      timestamp: nowSeconds(state),
+      client: clientName(request.headers['user-agent']).name,
+      reactions: [],
     };
     let audience: number[];
     if (isChannel) {
-      const to = Array.isArray(params.to) ? (params.to.length === 1 ? params.to[0] : undefined) : params.to;
+      const to = Array.isArray(params.to)
+        ? params.to.length === 1
+          ? params.to[0]
+          : undefined
+        : params.to;
       if (to === undefined) return bad('A channel message is addressed to exactly one channel');
       const ref = typeof to === 'string' && /^[0-9]+$/.test(to) ? Number(to) : to;
       const ch = findChannel(state, ref);
       if (!ch || !canReadChannel(state, ch, user)) {
-        return error(400, 'STREAM_DOES_NOT_EXIST', `Channel '${String(to)}' does not exist`, { stream: String(to) });
+        return error(400, 'STREAM_DOES_NOT_EXIST', `Channel '${String(to)}' does not exist`, {
+          stream: String(to),
+        });
       }
       if (ch.is_archived) return bad(`Channel '${ch.name}' is archived`);
-      if (ch.invite_only && !isSubscribed(state, ch.stream_id, user.user_id)) return bad(`Not authorized to send to channel '${ch.name}'`);
+      if (ch.invite_only && !isSubscribed(state, ch.stream_id, user.user_id))
+        return bad(`Not authorized to send to channel '${ch.name}'`);
       const rawTopic = params.topic ?? params.subject;
       if (rawTopic === undefined) return bad("Missing 'topic' argument");
-      if (rawTopic.length > LIMITS.max_topic_length) return bad(`Topic must not exceed ${LIMITS.max_topic_length} characters`);
+      if (rawTopic.length > LIMITS.max_topic_length)
+        return bad(`Topic must not exceed ${LIMITS.max_topic_length} characters`);
       const topic = normalizeTopic(state, rawTopic);
       const policy = ch.topics_policy === 'inherit' ? state.realm.topics_policy : ch.topics_policy;
-      if (topic === '' && policy === 'disable_empty_topic') return bad('Topics are required in this channel');
-      if (topic !== '' && policy === 'empty_topic_only') return bad('Only the empty topic is allowed in this channel');
+      if (topic === '' && policy === 'disable_empty_topic')
+        return bad('Topics are required in this channel');
+      if (topic !== '' && policy === 'empty_topic_only')
+        return bad('Only the empty topic is allowed in this channel');
       record.stream_id = ch.stream_id;
       record.recipient_id = ch.recipient_id;
       record.topic = topic;
       audience = subscribers(state, ch.stream_id);
 
-      const mayMentionMany = inSetting(state, state.realm.can_mention_many_users_group, user.user_id);
+      const mayMentionMany = inSetting(
+        state,
+        state.realm.can_mention_many_users_group,
+        user.user_id,
+      );
       if (STREAM_WILDCARDS.test(content)) {
         if (!mayMentionMany && audience.length > WILDCARD_MENTION_THRESHOLD) {
-          return error(400, 'STREAM_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use channel wildcard mentions in this channel.');
+          return error(
+            400,
+            'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+            'You do not have permission to use channel wildcard mentions in this channel.',
+          );
         }
         record.stream_wildcard = true;
       }
       if (TOPIC_WILDCARD.test(content)) {
         const participants = state.topics.get(topicKey(ch.stream_id, topic))?.senders.size ?? 0;
         if (!mayMentionMany && participants > WILDCARD_MENTION_THRESHOLD) {
-          return error(400, 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED', 'You do not have permission to use topic wildcard mentions in this topic.');
+          return error(
+            400,
+            'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+            'You do not have permission to use topic wildcard mentions in this topic.',
+          );
         }
         record.topic_wildcard = true;
       }
@@ -83,7 +137,8 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
       for (const ref of list) {
         const r = typeof ref === 'string' && /^[0-9]+$/.test(ref) ? Number(ref) : ref;
         const target = findUser(state, r);
-        if (!target || !target.is_active) return bad(typeof r === 'number' ? `Invalid user ID ${r}` : `Invalid email '${r}'`);
+        if (!target || !target.is_active)
+          return bad(typeof r === 'number' ? `Invalid user ID ${r}` : `Invalid email '${r}'`);
         ids.add(target.user_id);
       }
       const participants = [...ids].sort((a, b) => a - b);
@@ -101,22 +156,30 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
     // Mentions: users by full name, groups by name (deactivated groups cannot be mentioned).
     const mentioned = new Set<number>();
     for (const [, name] of content.matchAll(/@\*\*([^*|]+)(?:\|[0-9]+)?\*\*/g)) {
-      for (const u of state.users.values()) if (u.full_name === name && audience.includes(u.user_id)) mentioned.add(u.user_id);
+      for (const u of state.users.values())
+        if (u.full_name === name && audience.includes(u.user_id)) mentioned.add(u.user_id);
     }
     for (const [, name] of content.matchAll(/@\*([^*]+)\*/g)) {
       for (const g of state.groups.values()) {
-        if (g.name === name && !g.deactivated) for (const id of groupMembers(state, g.id)) if (audience.includes(id)) mentioned.add(id);
+        if (g.name === name && !g.deactivated)
+          for (const id of groupMembers(state, g.id)) if (audience.includes(id)) mentioned.add(id);
       }
     }
     if (mentioned.size > 0) record.mentioned = [...mentioned];
     const lower = content.toLowerCase();
-    const alerted = audience.filter((id) => id !== user.user_id && state.users.get(id)!.alert_words.some((w) => lower.includes(w.toLowerCase())));
+    const alerted = audience.filter(
+      (id) =>
+        id !== user.user_id &&
+        state.users.get(id)!.alert_words.some((w) => lower.includes(w.toLowerCase())),
+    );
     if (alerted.length > 0) record.alerted = alerted;
 
     // Commit.
-    const starts = record.kind === 'stream' && !state.topics.has(topicKey(record.stream_id!, record.topic));
+    const starts =
+      record.kind === 'stream' && !state.topics.has(topicKey(record.stream_id!, record.topic));
     storeMessage(state, record);
-    const readBySender = params.read_by_sender ?? clientName(request.headers['user-agent']).interactive;
+    const readBySender =
+      params.read_by_sender ?? clientName(request.headers['user-agent']).interactive;
     if (readBySender) flagsOf(state, user.user_id).read.add(id);
 
     const body: { id: number; automatic_new_visibility_policy?: 0 | 1 | 2 | 3 } = { id };
@@ -129,14 +192,23 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
     for (const recipientId of new Set([...audience, user.user_id])) {
       if (!listening.has(recipientId)) continue;
       const viewer = state.users.get(recipientId)!;
-      const message = renderMessage(state, record, viewer, { applyMarkdown: true, allowEmptyTopicName: false, clientExtavatar: true });
-      state.events.push(recipientId, { type: 'message', message, flags: message.flags },
+      const message = renderMessage(state, record, viewer, {
+        applyMarkdown: true,
+        allowEmptyTopicName: false,
+        clientExtavatar: true,
+      });
+      state.events.push(
+        recipientId,
+        { type: 'message', message, flags: message.flags },
         (queueId, q) => {
           const extra: Record<string, unknown> = {};
-          if (q.capabilities.empty_topic_name && record.topic === '') extra.message = { ...message, subject: '' };
-          if (queueId === params.queue_id && params.local_id !== undefined) extra.local_id = params.local_id;
+          if (q.capabilities.empty_topic_name && record.topic === '')
+            extra.message = { ...message, subject: '' };
+          if (queueId === params.queue_id && params.local_id !== undefined)
+            extra.local_id = params.local_id;
           return extra;
-        });
+        },
+      );
     }
     return ok(body);
   };
@@ -148,8 +220,14 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
  * settings; 1 "participates in" counts sending as participating). Only an actual change is
  * reported (response field + user_topic event).
  */
-function automaticVisibility(state: MockState, user: UserRecord, m: MessageRecord, starts: boolean): 0 | 1 | 2 | 3 | undefined {
-  const applies = (policy: 1 | 2 | 3 | 4) => policy === 1 || policy === 2 || (policy === 3 && starts);
+function automaticVisibility(
+  state: MockState,
+  user: UserRecord,
+  m: MessageRecord,
+  starts: boolean,
+): 0 | 1 | 2 | 3 | undefined {
+  const applies = (policy: 1 | 2 | 3 | 4) =>
+    policy === 1 || policy === 2 || (policy === 3 && starts);
   const current = topicPolicy(state, user.user_id, m.stream_id!, m.topic);
   let next: 0 | 1 | 2 | 3 = current;
   if (applies(user.settings.automatically_follow_topics_policy)) next = VISIBILITY.followed;

@@ -8,7 +8,10 @@ import { createStatefulMock } from './index.js';
 
 function parsePort(argv: string[]): number {
   const i = argv.findIndex((a) => a === '--port' || a === '-p');
-  const raw = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--port='))?.slice(7) ?? process.env.PORT ?? '0';
+  const raw =
+    i >= 0
+      ? argv[i + 1]
+      : (argv.find((a) => a.startsWith('--port='))?.slice(7) ?? process.env.PORT ?? '0');
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     console.error(`mock:stateful: invalid port '${raw}'`);
@@ -27,13 +30,20 @@ function parseMessages(argv: string[]): number {
   return n;
 }
 
-const mock = createStatefulMock({ seedOptions: { extraMessages: parseMessages(process.argv.slice(2)) } });
+const mock = createStatefulMock({
+  seedOptions: { extraMessages: parseMessages(process.argv.slice(2)) },
+});
 const server = createServer(mock.listener);
 server.listen(parsePort(process.argv.slice(2)), '127.0.0.1', () => {
   const { port } = server.address() as { port: number };
   console.log(`stateful mock listening on http://127.0.0.1:${port}/api/v1`);
-  console.log('seeded credentials (Basic auth: email + API key; POST /fetch_api_key: email + password):');
-  for (const c of mock.credentials) console.log(`  ${c.role.padEnd(22)} ${c.email.padEnd(26)} password ${c.password.padEnd(22)} api key ${c.apiKey}`);
+  console.log(
+    'seeded credentials (Basic auth: email + API key; POST /fetch_api_key: email + password):',
+  );
+  for (const c of mock.credentials)
+    console.log(
+      `  ${c.role.padEnd(22)} ${c.email.padEnd(26)} password ${c.password.padEnd(22)} api key ${c.apiKey}`,
+    );
 });
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGINT', stop);

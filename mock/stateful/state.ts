@@ -30,7 +30,13 @@ export interface UserRecord {
   profile_data: Record<string, { value: string; rendered_value?: string }>;
   settings: UserSettings;
   alert_words: string[];
-  status: { status_text: string; emoji_name: string; emoji_code: string; reaction_type: string; away: boolean };
+  status: {
+    status_text: string;
+    emoji_name: string;
+    emoji_code: string;
+    reaction_type: string;
+    away: boolean;
+  };
 }
 
 export interface UserSettings {
@@ -187,7 +193,10 @@ export interface MockState {
   topics: Map<string, { senders: Set<number>; count: number }>;
   groups: Map<number, UserGroupRecord>;
   drafts: Map<number, DraftRecord>;
-  snippets: Map<number, { id: number; user_id: number; title: string; content: string; date_created: number }>;
+  snippets: Map<
+    number,
+    { id: number; user_id: number; title: string; content: string; date_created: number }
+  >;
   linkifiers: Map<number, { id: number; pattern: string; url_template: string }>;
   deviceTokens: Map<number, { token: string; appid: string }[]>;
   /** E2EE push devices (registered through an endpoint the description does not show: seeded or set by tests) */
@@ -195,7 +204,16 @@ export interface MockState {
   /** recipient ids of DM participant sets, keyed by the sorted IDs joined with commas */
   dmRecipients: Map<string, number>;
   events: EventQueues;
-  nextId: { message: number; channel: number; recipient: number; draft: number; snippet: number; linkifier: number; group: number; user: number };
+  nextId: {
+    message: number;
+    channel: number;
+    recipient: number;
+    draft: number;
+    snippet: number;
+    linkifier: number;
+    group: number;
+    user: number;
+  };
 }
 
 /** Seconds since the epoch on the mock's clock (timestamps in the API are UNIX seconds). */

@@ -12,26 +12,50 @@ import { nowSeconds, userTopicKey, type MockState, type UserRecord } from './sta
 
 export const VISIBILITY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 
-export function topicPolicy(state: MockState, userId: number, streamId: number, topic: string): 0 | 1 | 2 | 3 {
+export function topicPolicy(
+  state: MockState,
+  userId: number,
+  streamId: number,
+  topic: string,
+): 0 | 1 | 2 | 3 {
   return state.userTopics.get(userTopicKey(userId, streamId, topic))?.policy ?? 0;
 }
 
 /** Sets (0 clears) a policy and tells the user's queues with a user_topic event. */
-export function setTopicPolicy(state: MockState, userId: number, streamId: number, topic: string, policy: 0 | 1 | 2 | 3): void {
+export function setTopicPolicy(
+  state: MockState,
+  userId: number,
+  streamId: number,
+  topic: string,
+  policy: 0 | 1 | 2 | 3,
+): void {
   const key = userTopicKey(userId, streamId, topic);
   const last_updated = nowSeconds(state);
   if (policy === 0) state.userTopics.delete(key);
   else state.userTopics.set(key, { policy, last_updated, topic });
-  state.events.push(userId, { type: 'user_topic', stream_id: streamId, topic_name: topic, last_updated, visibility_policy: policy });
+  state.events.push(userId, {
+    type: 'user_topic',
+    stream_id: streamId,
+    topic_name: topic,
+    last_updated,
+    visibility_policy: policy,
+  });
 }
 
 export function createUpdateUserTopic(state: MockState): HandlerOf<'updateUserTopic', UserRecord> {
   return (params, { user }) => {
     const ch = state.channels.get(params.stream_id);
     if (!ch || !canReadChannel(state, ch, user)) return bad('Invalid channel ID');
-    if (params.topic.length > LIMITS.max_topic_length) return bad(`Topic must not exceed ${LIMITS.max_topic_length} characters`);
+    if (params.topic.length > LIMITS.max_topic_length)
+      return bad(`Topic must not exceed ${LIMITS.max_topic_length} characters`);
     // Succeeds even when the topic has no messages (the description says so).
-    setTopicPolicy(state, user.user_id, ch.stream_id, normalizeTopic(state, params.topic), params.visibility_policy);
+    setTopicPolicy(
+      state,
+      user.user_id,
+      ch.stream_id,
+      normalizeTopic(state, params.topic),
+      params.visibility_policy,
+    );
     return ok();
   };
 }

@@ -45,7 +45,8 @@ export function plainText(value: unknown, name: string): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') {
     // NaN and Infinity have no JSON spelling a server would read back.
-    if (!Number.isFinite(value)) throw new TypeError(`\`${name}\`: cannot send the number ${value}`);
+    if (!Number.isFinite(value))
+      throw new TypeError(`\`${name}\`: cannot send the number ${value}`);
     return String(value);
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
@@ -56,7 +57,8 @@ export function plainText(value: unknown, name: string): string {
 
 function jsonText(value: unknown, name: string): string {
   // JSON.stringify would quietly send NaN and Infinity as null.
-  if (typeof value === 'number' && !Number.isFinite(value)) throw new TypeError(`\`${name}\`: cannot send the number ${value}`);
+  if (typeof value === 'number' && !Number.isFinite(value))
+    throw new TypeError(`\`${name}\`: cannot send the number ${value}`);
   const text = JSON.stringify(value);
   if (text === undefined) throw new TypeError(`\`${name}\`: ${typeof value} values cannot be sent`);
   return text;
@@ -76,9 +78,13 @@ export function isRawSafeString(text: string): boolean {
 }
 
 /** The text a field's value travels as (for `plain` and `json` fields). */
-export function fieldText(field: Pick<WireField, 'name' | 'encoding' | 'types'>, value: unknown): string {
+export function fieldText(
+  field: Pick<WireField, 'name' | 'encoding' | 'types'>,
+  value: unknown,
+): string {
   if (field.encoding === 'json') {
-    if (typeof value === 'string' && admits(field.types, 'string') && isRawSafeString(value)) return value;
+    if (typeof value === 'string' && admits(field.types, 'string') && isRawSafeString(value))
+      return value;
     return jsonText(value, field.name);
   }
   return plainText(value, field.name);
@@ -105,9 +111,13 @@ export function coercePlain(text: string, types: readonly ScalarType[]): Coerced
     if (Number.isSafeInteger(n) && admits(types, 'integer')) return { ok: true, value: n };
     if (Number.isFinite(n) && admits(types, 'number')) return { ok: true, value: n };
   }
-  if ((text === 'true' || text === 'false') && admits(types, 'boolean')) return { ok: true, value: text === 'true' };
+  if ((text === 'true' || text === 'false') && admits(types, 'boolean'))
+    return { ok: true, value: text === 'true' };
   if (text === 'null' && admits(types, 'null')) return { ok: true, value: null };
-  if ((text.startsWith('[') || text.startsWith('{')) && (admits(types, 'array') || admits(types, 'object'))) {
+  if (
+    (text.startsWith('[') || text.startsWith('{')) &&
+    (admits(types, 'array') || admits(types, 'object'))
+  ) {
     const parsed = parseJson(text);
     if (parsed.ok && admits(types, jsonTypeOf(parsed.value) as ScalarType)) return parsed;
   }
@@ -126,7 +136,10 @@ export function coerceJson(text: string, types: readonly ScalarType[]): Coerced 
   if (type !== 'other' && admits(types, type)) return parsed;
   // `to=9` for a field that admits strings but not numbers: the client meant the text.
   if (admits(types, 'string')) return { ok: true, value: text };
-  return { ok: false, message: `expected ${describeTypes(types)}, got ${type === 'other' ? 'a value' : `${article(type)} ${type}`}` };
+  return {
+    ok: false,
+    message: `expected ${describeTypes(types)}, got ${type === 'other' ? 'a value' : `${article(type)} ${type}`}`,
+  };
 }
 
 function parseJson(text: string): Coerced {

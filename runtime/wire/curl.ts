@@ -28,7 +28,8 @@ export function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOp
   const args: string[] = [];
   // curl picks GET without data and POST with it; anything else, and a POST without data, is named.
   if (request.method === 'HEAD') args.push('-I');
-  else if (!(request.method === 'GET' || (request.method === 'POST' && body !== undefined))) args.push(`-X ${request.method}`);
+  else if (!(request.method === 'GET' || (request.method === 'POST' && body !== undefined)))
+    args.push(`-X ${request.method}`);
 
   // With a body the query rides in the URL, as encoded; without one, -G spells it out readably.
   const base = opts.baseUrl.replace(/\/+$/, '') + request.path;
@@ -37,19 +38,35 @@ export function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOp
 
   if (opts.auth === 'placeholder') lines.push(`-u ${shellQuote('<EMAIL>:<API_KEY>')}`);
   else if (opts.auth) lines.push(`-u ${shellQuote(`${opts.auth.email}:${opts.auth.apiKey}`)}`);
-  for (const [name, value] of Object.entries(request.headers)) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  for (const [name, value] of Object.entries(request.headers))
+    lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
 
   if (body === undefined && request.query !== '') {
     lines.push('-G');
-    lines.push(...encodeFields(op.fields.filter((field) => field.in === 'query'), input.query ?? {}).map(dataArgument));
+    lines.push(
+      ...encodeFields(
+        op.fields.filter((field) => field.in === 'query'),
+        input.query ?? {},
+      ).map(dataArgument),
+    );
   }
   if (body !== undefined) {
-    const pairs = () => encodeFields(op.fields.filter((field) => field.in === 'body'), input.body as Record<string, unknown>);
-    if (op.body?.kind === 'form' && bodyType === URLENCODED) lines.push(...pairs().map(dataArgument));
-    else if (op.body?.kind === 'form' && bodyType === MULTIPART) lines.push(...pairs().map(formArgument));
+    const pairs = () =>
+      encodeFields(
+        op.fields.filter((field) => field.in === 'body'),
+        input.body as Record<string, unknown>,
+      );
+    if (op.body?.kind === 'form' && bodyType === URLENCODED)
+      lines.push(...pairs().map(dataArgument));
+    else if (op.body?.kind === 'form' && bodyType === MULTIPART)
+      lines.push(...pairs().map(formArgument));
     else {
       lines.push(`-H ${shellQuote(`Content-Type: ${body.contentType}`)}`);
-      lines.push(body.text !== undefined ? `--data-binary ${shellQuote(body.text)}` : `--data-binary @body.bin`);
+      lines.push(
+        body.text !== undefined
+          ? `--data-binary ${shellQuote(body.text)}`
+          : `--data-binary @body.bin`,
+      );
     }
   }
   return lines.join(' \\\n  ');
@@ -67,11 +84,13 @@ function dataArgument(pair: OutPair): string {
 function formArgument(pair: OutPair): string {
   if (typeof pair.value !== 'string') {
     // A file part reads a local file; the sample names it after the File (curl adds its own type).
-    const fileName = typeof File !== 'undefined' && pair.value instanceof File ? pair.value.name : 'file';
+    const fileName =
+      typeof File !== 'undefined' && pair.value instanceof File ? pair.value.name : 'file';
     return `-F ${shellQuote(`${pair.name}=@${fileName}`)}`;
   }
   // curl splits `name=value` at the first `=`, so such a name has no spelling on its command line.
-  if (pair.name.includes('=')) throw new TypeError(`\`${pair.name}\`: curl cannot send a form field whose name has "="`);
+  if (pair.name.includes('='))
+    throw new TypeError(`\`${pair.name}\`: curl cannot send a form field whose name has "="`);
   const plainForF = !/^[@<]|[;"\\\r\n]|^\s|\s$/.test(pair.value) && !/[;"\\]/.test(pair.name);
   return `${plainForF ? '-F' : '--form-string'} ${shellQuote(`${pair.name}=${pair.value}`)}`;
 }

@@ -21,7 +21,11 @@ import { parseUrlencoded, type InPair } from './urlencoded.js';
 
 const utf8 = new TextDecoder('utf-8');
 
-export function decodeRequest(op: WireOperation, raw: RawRequest, opts: DecodeOptions = {}): DecodeResult {
+export function decodeRequest(
+  op: WireOperation,
+  raw: RawRequest,
+  opts: DecodeOptions = {},
+): DecodeResult {
   try {
     return decodeSafely(op, raw, opts);
   } catch (error) {
@@ -37,21 +41,39 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
   const value: DecodedRequest = { path: {}, query: {}, body: undefined, headers: {} };
 
   for (const field of groups.path) {
-    const text = Object.prototype.hasOwnProperty.call(raw.pathParams, field.name) ? raw.pathParams[field.name] : undefined;
+    const text = Object.prototype.hasOwnProperty.call(raw.pathParams, field.name)
+      ? raw.pathParams[field.name]
+      : undefined;
     if (text === undefined) {
-      errors.push({ field: field.name, location: 'path', message: `\`${field.name}\` is missing from the path` });
+      errors.push({
+        field: field.name,
+        location: 'path',
+        message: `\`${field.name}\` is missing from the path`,
+      });
       continue;
     }
-    const coerced = field.encoding === 'json' ? coerceText(field, text) : coercePlain(text, field.types);
+    const coerced =
+      field.encoding === 'json' ? coerceText(field, text) : coercePlain(text, field.types);
     if (coerced.ok) value.path[field.name] = coerced.value;
-    else errors.push({ field: field.name, location: 'path', message: `\`${field.name}\` ${coerced.message}` });
+    else
+      errors.push({
+        field: field.name,
+        location: 'path',
+        message: `\`${field.name}\` ${coerced.message}`,
+      });
   }
 
   decodeHeaders(groups.header, raw.headers ?? {}, value, errors);
 
-  const query: PairSource = { location: 'query', pairs: parseUrlencoded(typeof raw.query === 'string' ? raw.query : ''), used: new Set() };
+  const query: PairSource = {
+    location: 'query',
+    pairs: parseUrlencoded(typeof raw.query === 'string' ? raw.query : ''),
+    used: new Set(),
+  };
   const body = readBody(op, raw, errors);
-  const form: PairSource | undefined = body.pairs ? { location: 'body', pairs: body.pairs, used: new Set() } : undefined;
+  const form: PairSource | undefined = body.pairs
+    ? { location: 'body', pairs: body.pairs, used: new Set() }
+    : undefined;
   const lenient = opts.lenientLocation === true;
 
   const queryFields = decodeFields(groups.query, lenient && form ? [query, form] : [query]);
@@ -59,7 +81,10 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
   for (const error of queryFields.errors) errors.push({ ...error, location: 'query' });
 
   if (op.body?.kind === 'form') {
-    const formFields = decodeFields(groups.body, lenient ? (form ? [form, query] : [query]) : form ? [form] : []);
+    const formFields = decodeFields(
+      groups.body,
+      lenient ? (form ? [form, query] : [query]) : form ? [form] : [],
+    );
     // Always an object for form operations, so handlers need not tell "no body" from "no fields".
     value.body = formFields.values;
     for (const error of formFields.errors) errors.push({ ...error, location: 'body' });
@@ -77,7 +102,12 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
       const pair = source.pairs[index];
       if (!Object.prototype.hasOwnProperty.call(unknownValues, pair.name)) {
         unknown.push(pair.name);
-        Object.defineProperty(unknownValues, pair.name, { value: [], enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(unknownValues, pair.name, {
+          value: [],
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       unknownValues[pair.name].push(pair.value);
     }
@@ -92,18 +122,30 @@ function decodeHeaders(
   errors: DecodeError[],
 ): void {
   if (fields.length === 0) return;
-  const byLowerName = new Map(Object.entries(headers).map(([name, text]) => [name.toLowerCase(), text]));
+  const byLowerName = new Map(
+    Object.entries(headers).map(([name, text]) => [name.toLowerCase(), text]),
+  );
   for (const field of fields) {
     const received = byLowerName.get(field.name.toLowerCase());
     // Repeated headers arrive as a list; HTTP reads them as one comma-joined value.
     const text = Array.isArray(received) ? received.join(', ') : received;
     if (text === undefined) {
-      if (field.required) errors.push({ field: field.name, location: 'header', message: `header \`${field.name}\` is required` });
+      if (field.required)
+        errors.push({
+          field: field.name,
+          location: 'header',
+          message: `header \`${field.name}\` is required`,
+        });
       continue;
     }
     const coerced = coerceText(field, text);
     if (coerced.ok) value.headers[field.name] = coerced.value;
-    else errors.push({ field: field.name, location: 'header', message: `header \`${field.name}\` ${coerced.message}` });
+    else
+      errors.push({
+        field: field.name,
+        location: 'header',
+        message: `header \`${field.name}\` ${coerced.message}`,
+      });
   }
 }
 
@@ -119,7 +161,8 @@ function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): Bo
   const present = bytes !== undefined && bytes.length > 0;
   const spec = op.body;
   if (!present) {
-    if (spec?.required && spec.kind !== 'form') errors.push({ field: null, location: 'body', message: 'a request body is required' });
+    if (spec?.required && spec.kind !== 'form')
+      errors.push({ field: null, location: 'body', message: 'a request body is required' });
     return {};
   }
   const essence = mediaEssence(raw.contentType ?? '');
@@ -129,11 +172,19 @@ function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): Bo
   if (spec === undefined || spec.kind === 'form') {
     if (!isForm) {
       if (spec === undefined) return {};
-      errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
+      errors.push({
+        field: null,
+        location: 'body',
+        message: unsupported(raw.contentType, spec.mediaTypes),
+      });
       return {};
     }
     if (spec !== undefined && !acceptsEssence(spec, essence)) {
-      errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
+      errors.push({
+        field: null,
+        location: 'body',
+        message: unsupported(raw.contentType, spec.mediaTypes),
+      });
       return {};
     }
     if (essence === URLENCODED) return { pairs: parseUrlencoded(utf8.decode(bytes)) };
@@ -143,19 +194,29 @@ function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): Bo
     return {};
   }
   if (!acceptsEssence(spec, essence)) {
-    errors.push({ field: null, location: 'body', message: unsupported(raw.contentType, spec.mediaTypes) });
+    errors.push({
+      field: null,
+      location: 'body',
+      message: unsupported(raw.contentType, spec.mediaTypes),
+    });
     return {};
   }
   if (spec.kind === 'other') return { document: raw.body };
   try {
     return { document: JSON.parse(utf8.decode(bytes)) };
   } catch (error) {
-    errors.push({ field: null, location: 'body', message: `the request body is not valid JSON: ${(error as Error).message}` });
+    errors.push({
+      field: null,
+      location: 'body',
+      message: `the request body is not valid JSON: ${(error as Error).message}`,
+    });
     return {};
   }
 }
 
 function unsupported(contentType: string | undefined, accepted: string[]): string {
-  const sent = contentType ? `a ${mediaEssence(contentType)} body` : 'a body without a Content-Type';
+  const sent = contentType
+    ? `a ${mediaEssence(contentType)} body`
+    : 'a body without a Content-Type';
   return `${sent} is not accepted here; send ${accepted.join(' or ')}`;
 }

@@ -11,7 +11,12 @@
  */
 import type { ScalarType, WireField } from '../wire.js';
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
-import { decodeFormComponent, encodeFormComponent, type InPair, type OutPair } from './urlencoded.js';
+import {
+  decodeFormComponent,
+  encodeFormComponent,
+  type InPair,
+  type OutPair,
+} from './urlencoded.js';
 
 const STRINGS: ScalarType[] = ['string'];
 
@@ -41,7 +46,10 @@ export function fieldsByLocation(fields: readonly WireField[]): FieldsByLocation
  * Fields by name, once per list (the lists of fieldsByLocation are stable). With two fields of
  * one name (a query and a body field), the first wins, as a linear search would have it.
  */
-const namedFields = new WeakMap<readonly WireField[], { map: Map<string, WireField>; count: number }>();
+const namedFields = new WeakMap<
+  readonly WireField[],
+  { map: Map<string, WireField>; count: number }
+>();
 
 export function fieldsByName(fields: readonly WireField[]): Map<string, WireField> {
   let named = namedFields.get(fields);
@@ -55,7 +63,10 @@ export function fieldsByName(fields: readonly WireField[]): Map<string, WireFiel
 }
 
 /** Pairs for the values of one location, in the order of the values' keys. */
-export function encodeFields(fields: readonly WireField[], values: Record<string, unknown>): OutPair[] {
+export function encodeFields(
+  fields: readonly WireField[],
+  values: Record<string, unknown>,
+): OutPair[] {
   const byName = fieldsByName(fields);
   const pairs: OutPair[] = [];
   for (const name in values) {
@@ -64,7 +75,13 @@ export function encodeFields(fields: readonly WireField[], values: Record<string
     if (value === undefined) continue;
     // A name the operation lacks still goes out (servers report it as ignored), as a client would
     // send it: scalars as text, arrays and objects as JSON.
-    const field = byName.get(name) ?? { name, in: 'query', required: false, encoding: 'plain', types: [] };
+    const field = byName.get(name) ?? {
+      name,
+      in: 'query',
+      required: false,
+      encoding: 'plain',
+      types: [],
+    };
     const encoded = encodeField(field, value);
     if (encoded.length === 1) pairs.push(encoded[0]);
     else pairs.push(...encoded);
@@ -80,9 +97,12 @@ function encodeField(field: WireField, value: unknown): OutPair[] {
     case 'json':
       return [{ name, value: fieldText(field, value) }];
     case 'explode':
-      if (Array.isArray(value)) return value.map((item) => ({ name, value: isBlob(item) ? item : plainText(item, name) }));
+      if (Array.isArray(value))
+        return value.map((item) => ({ name, value: isBlob(item) ? item : plainText(item, name) }));
       if (isPlainObject(value)) {
-        throw new TypeError(`\`${name}\`: an exploded object needs its property names declared; use deepObject or json`);
+        throw new TypeError(
+          `\`${name}\`: an exploded object needs its property names declared; use deepObject or json`,
+        );
       }
       return [{ name, value: plainText(value, name) }];
     case 'comma': {
@@ -91,10 +111,13 @@ function encodeField(field: WireField, value: unknown): OutPair[] {
         : isPlainObject(value)
           ? Object.entries(value).flatMap(([key, item]) => [key, plainText(item, name)])
           : [plainText(value, name)];
-      return [{ name, value: items.join(','), encodedValue: items.map(encodeFormComponent).join(',') }];
+      return [
+        { name, value: items.join(','), encodedValue: items.map(encodeFormComponent).join(',') },
+      ];
     }
     case 'deepObject':
-      if (!isPlainObject(value)) throw new TypeError(`\`${name}\`: deepObject encoding takes an object`);
+      if (!isPlainObject(value))
+        throw new TypeError(`\`${name}\`: deepObject encoding takes an object`);
       return Object.entries(value)
         .filter(([, item]) => item !== undefined)
         .map(([key, item]) => ({ name: `${name}[${key}]`, value: plainText(item, name) }));
@@ -133,13 +156,17 @@ export function decodeFields(fields: readonly WireField[], sources: PairSource[]
       const indexes = pairIndexes(field, source);
       if (indexes === undefined) continue;
       for (const index of indexes) source.used.add(index);
-      const result = decodeField(field, indexes.map((index) => source.pairs[index]));
+      const result = decodeField(
+        field,
+        indexes.map((index) => source.pairs[index]),
+      );
       if (result.ok) values[field.name] = result.value;
       else errors.push({ field: field.name, message: `\`${field.name}\` ${result.message}` });
       found = true;
       break;
     }
-    if (!found && field.required) errors.push({ field: field.name, message: `\`${field.name}\` is required` });
+    if (!found && field.required)
+      errors.push({ field: field.name, message: `\`${field.name}\` is required` });
   }
   return { values, errors };
 }
@@ -185,22 +212,29 @@ function decodeField(field: WireField, pairs: InPair[]): Decoded {
       return coerceText(field, pairs[0].value as string);
     case 'explode': {
       if (!admits(field.types, 'array')) {
-        return pairs.length > 1 ? tooMany(pairs.length) : coercePlain(pairs[0].value as string, field.types);
+        return pairs.length > 1
+          ? tooMany(pairs.length)
+          : coercePlain(pairs[0].value as string, field.types);
       }
-      return decodeItems(pairs.map((pair) => pair.value), itemTypes);
+      return decodeItems(
+        pairs.map((pair) => pair.value),
+        itemTypes,
+      );
     }
     case 'comma': {
       if (pairs.length > 1) return tooMany(pairs.length);
       const pair = pairs[0];
       const text = pair.value as string;
-      if (!admits(field.types, 'array') && !admits(field.types, 'object')) return coercePlain(text, field.types);
+      if (!admits(field.types, 'array') && !admits(field.types, 'object'))
+        return coercePlain(text, field.types);
       // Split the undecoded text on its literal commas, so an item's own `%2C` stays in the item.
       const items =
         text === '' ? [] : pair.raw !== undefined ? splitRaw(pair.raw) : text.split(',');
       if (admits(field.types, 'array')) {
         return decodeItems(items, itemTypes);
       }
-      if (items.length % 2 !== 0) return { ok: false, message: 'expected comma-separated key,value pairs' };
+      if (items.length % 2 !== 0)
+        return { ok: false, message: 'expected comma-separated key,value pairs' };
       const object: Record<string, unknown> = {};
       for (let i = 0; i < items.length; i += 2) {
         const item = coercePlain(items[i + 1], itemTypes);
@@ -242,7 +276,12 @@ function decodeItems(items: Array<string | Blob>, itemTypes: ScalarType[]): Deco
 
 /** Sets a key even when it is `__proto__`: a request must not reach the prototype. */
 function defineEntry(object: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(object, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 function tooMany(count: number): Decoded {

@@ -32,14 +32,19 @@ export interface MultipartBody {
   blob?: Blob;
 }
 
-export function serializeMultipart(pairs: OutPair[], boundary: string = randomBoundary()): MultipartBody {
-  if (!BOUNDARY.test(boundary)) throw new TypeError(`invalid multipart boundary ${JSON.stringify(boundary)}`);
+export function serializeMultipart(
+  pairs: OutPair[],
+  boundary: string = randomBoundary(),
+): MultipartBody {
+  if (!BOUNDARY.test(boundary))
+    throw new TypeError(`invalid multipart boundary ${JSON.stringify(boundary)}`);
   const delimiter = `--${boundary}`;
   const chunks: Array<string | Blob> = [];
   for (const { name, value } of pairs) {
     let head = `${delimiter}\r\nContent-Disposition: form-data; name="${escapeHeaderValue(name)}"`;
     if (typeof value === 'string') {
-      if (value.includes(delimiter)) throw new TypeError(`\`${name}\` contains the multipart boundary; use another`);
+      if (value.includes(delimiter))
+        throw new TypeError(`\`${name}\` contains the multipart boundary; use another`);
       chunks.push(head + '\r\n\r\n' + value + '\r\n');
     } else {
       const fileName = typeof File !== 'undefined' && value instanceof File ? value.name : 'blob';
@@ -49,7 +54,8 @@ export function serializeMultipart(pairs: OutPair[], boundary: string = randomBo
   }
   chunks.push(`${delimiter}--\r\n`);
   const contentType = `multipart/form-data; boundary=${boundary}`;
-  if (chunks.some((chunk) => typeof chunk !== 'string')) return { contentType, blob: new Blob(chunks, { type: contentType }) };
+  if (chunks.some((chunk) => typeof chunk !== 'string'))
+    return { contentType, blob: new Blob(chunks, { type: contentType }) };
   return { contentType, bytes: utf8.encode(chunks.join('')) };
 }
 
@@ -63,11 +69,15 @@ export type MultipartParsed = { ok: true; pairs: InPair[] } | { ok: false; messa
 
 export function parseMultipart(body: Uint8Array, contentType: string): MultipartParsed {
   const boundary = boundaryOf(contentType);
-  if (boundary === null) return { ok: false, message: 'multipart body without a boundary in its Content-Type' };
+  if (boundary === null)
+    return { ok: false, message: 'multipart body without a boundary in its Content-Type' };
   const delimiter = utf8.encode(`--${boundary}`);
   const crlfDelimiter = utf8.encode(`\r\n--${boundary}`);
   // The first delimiter may follow a preamble; later ones always follow CRLF.
-  let at = body.length >= delimiter.length && startsWithAt(body, delimiter, 0) ? 0 : indexOfBytes(body, crlfDelimiter, 0);
+  let at =
+    body.length >= delimiter.length && startsWithAt(body, delimiter, 0)
+      ? 0
+      : indexOfBytes(body, crlfDelimiter, 0);
   if (at === -1) return { ok: false, message: 'multipart body does not contain its boundary' };
   at += at === 0 ? delimiter.length : crlfDelimiter.length;
   const pairs: InPair[] = [];
@@ -78,20 +88,25 @@ export function parseMultipart(body: Uint8Array, contentType: string): Multipart
     const headEnd = indexOfBytes(body, CRLFCRLF, lineEnd);
     // A part with no headers has its blank line right after the delimiter line.
     const headersEnd = startsWithAt(body, CRLFCRLF, lineEnd) ? lineEnd : headEnd;
-    if (headersEnd === -1) return { ok: false, message: 'multipart part without the blank line after its headers' };
+    if (headersEnd === -1)
+      return { ok: false, message: 'multipart part without the blank line after its headers' };
     const next = nextDelimiter(body, crlfDelimiter, headersEnd + 4);
-    if (next === -1) return { ok: false, message: 'multipart body is cut short (no closing boundary)' };
+    if (next === -1)
+      return { ok: false, message: 'multipart body is cut short (no closing boundary)' };
     const headers = parseHeaders(decoder.decode(body.subarray(lineEnd + 2, headersEnd)));
     const content = body.slice(headersEnd + 4, next);
     const disposition = headers.get('content-disposition');
     const params = disposition ? dispositionParams(disposition) : undefined;
     const name = params?.get('name');
-    if (name === undefined) return { ok: false, message: 'multipart part without a Content-Disposition name' };
+    if (name === undefined)
+      return { ok: false, message: 'multipart part without a Content-Disposition name' };
     const fileName = params?.get('filename');
     const value =
       fileName === undefined
         ? decoder.decode(content)
-        : new File([content], fileName, { type: headers.get('content-type') ?? 'application/octet-stream' });
+        : new File([content], fileName, {
+            type: headers.get('content-type') ?? 'application/octet-stream',
+          });
     pairs.push({ name, value });
     at = next + crlfDelimiter.length;
   }
@@ -121,7 +136,8 @@ function nextDelimiter(body: Uint8Array, crlfDelimiter: Uint8Array, from: number
   let at = indexOfBytes(body, crlfDelimiter, from);
   while (at !== -1) {
     const after = body[at + crlfDelimiter.length];
-    if (after === undefined || after === 0x2d || after === 0x0d || after === 0x20 || after === 0x09) return at;
+    if (after === undefined || after === 0x2d || after === 0x0d || after === 0x20 || after === 0x09)
+      return at;
     at = indexOfBytes(body, crlfDelimiter, at + 1);
   }
   return -1;
@@ -131,7 +147,8 @@ function parseHeaders(text: string): Map<string, string> {
   const headers = new Map<string, string>();
   for (const line of text.split('\r\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return headers;
 }
@@ -145,7 +162,10 @@ function dispositionParams(value: string): Map<string, string> {
   for (let match = param.exec(value); match !== null; match = param.exec(value)) {
     const raw = match[2] !== undefined ? match[2] : match[3].trim();
     // Undo the WHATWG escapes the writer (ours, browsers', curl's) applies to names.
-    params.set(match[1].toLowerCase(), raw.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n'));
+    params.set(
+      match[1].toLowerCase(),
+      raw.replace(/%22/g, '"').replace(/%0D/gi, '\r').replace(/%0A/gi, '\n'),
+    );
   }
   return params;
 }

@@ -11,7 +11,9 @@ export function fillPath(template: string, values: Record<string, unknown>): str
     const value = values[name];
     if (value === undefined) throw new TypeError(`path parameter \`${name}\` is missing`);
     // OpenAPI's default path style (`simple`) joins arrays with commas.
-    const text = Array.isArray(value) ? value.map((item) => plainText(item, name)).join(',') : plainText(value, name);
+    const text = Array.isArray(value)
+      ? value.map((item) => plainText(item, name)).join(',')
+      : plainText(value, name);
     return encodeURIComponent(text);
   });
 }
@@ -37,16 +39,20 @@ export function matchPath(template: string, actualPath: string): Record<string, 
 }
 
 function matchSegment(templateSegment: string, segment: string): Record<string, string> | null {
-  if (!templateSegment.includes('{')) return templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
+  if (!templateSegment.includes('{'))
+    return templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
   // A segment may mix text and parameters (`{id}.json`): build a small pattern for it.
   const names: string[] = [];
-  const pattern = templateSegment.replace(/\{([^}]+)\}|([^{]+)/g, (_, name: string | undefined, text: string | undefined) => {
-    if (name !== undefined) {
-      names.push(name);
-      return '(.+?)';
-    }
-    return (text ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  });
+  const pattern = templateSegment.replace(
+    /\{([^}]+)\}|([^{]+)/g,
+    (_, name: string | undefined, text: string | undefined) => {
+      if (name !== undefined) {
+        names.push(name);
+        return '(.+?)';
+      }
+      return (text ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    },
+  );
   const match = new RegExp(`^${pattern}$`).exec(segment);
   if (match === null) return null;
   const params: Record<string, string> = {};

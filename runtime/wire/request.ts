@@ -3,7 +3,14 @@
  * the body in the media type chosen. The client sends exactly this, and the curl samples spell
  * exactly this.
  */
-import type { EncodeOptions, EncodedBody, EncodedRequest, RequestInput, WireField, WireOperation } from '../wire.js';
+import type {
+  EncodeOptions,
+  EncodedBody,
+  EncodedRequest,
+  RequestInput,
+  WireField,
+  WireOperation,
+} from '../wire.js';
 import { fieldText } from './coerce.js';
 import { encodeFields, fieldsByLocation, fieldsByName } from './fields.js';
 import { serializeMultipart } from './multipart.js';
@@ -28,12 +35,18 @@ export function acceptsEssence(spec: { mediaTypes: string[] }, essence: string):
   return false;
 }
 
-export function encodeRequest(op: WireOperation, input: RequestInput, opts: EncodeOptions = {}): EncodedRequest {
+export function encodeRequest(
+  op: WireOperation,
+  input: RequestInput,
+  opts: EncodeOptions = {},
+): EncodedRequest {
   const groups = fieldsByLocation(op.fields);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers ?? {})) {
     if (value === undefined) continue;
-    const field = groups.header.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+    const field = groups.header.find(
+      (candidate) => candidate.name.toLowerCase() === name.toLowerCase(),
+    );
     headers[name] = fieldText(field ?? { name, encoding: 'plain', types: [] }, value);
   }
   const encoded: EncodedRequest = {
@@ -47,12 +60,20 @@ export function encodeRequest(op: WireOperation, input: RequestInput, opts: Enco
   return encoded;
 }
 
-function encodeBody(op: WireOperation, fields: readonly WireField[], value: unknown, opts: EncodeOptions): EncodedBody | undefined {
+function encodeBody(
+  op: WireOperation,
+  fields: readonly WireField[],
+  value: unknown,
+  opts: EncodeOptions,
+): EncodedBody | undefined {
   if (value === undefined) return undefined;
   if (op.body === undefined) throw new TypeError(`${op.operationId} takes no request body`);
   const { kind, mediaTypes } = op.body;
   if (kind === 'json') {
-    return { contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json', text: JSON.stringify(value) };
+    return {
+      contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json',
+      text: JSON.stringify(value),
+    };
   }
   if (kind === 'other') {
     const contentType = opts.mediaType ?? mediaTypes[0] ?? 'application/octet-stream';
@@ -69,7 +90,8 @@ function encodeBody(op: WireOperation, fields: readonly WireField[], value: unkn
   // An optional body with nothing in it is not sent at all, as clients do for a bare POST.
   if (pairs.length === 0 && !op.body.required) return undefined;
   const hasFile = pairs.some((pair) => typeof pair.value !== 'string');
-  const chosen = opts.mediaType ?? (hasFile && acceptsEssence(op.body, MULTIPART) ? MULTIPART : mediaTypes[0]);
+  const chosen =
+    opts.mediaType ?? (hasFile && acceptsEssence(op.body, MULTIPART) ? MULTIPART : mediaTypes[0]);
   const essence = mediaEssence(chosen ?? URLENCODED);
   if (essence === URLENCODED) return { contentType: URLENCODED, text: serializeUrlencoded(pairs) };
   if (essence === MULTIPART) return serializeMultipart(pairs, opts.boundary);
@@ -82,7 +104,9 @@ function encodeBody(op: WireOperation, fields: readonly WireField[], value: unkn
  * when it has a form body, else the query. Keys keep their order.
  */
 export function splitInput(op: WireOperation, params: Record<string, unknown>): RequestInput {
-  const input: Required<Pick<RequestInput, 'path' | 'query' | 'headers'>> & { body?: Record<string, unknown> } = {
+  const input: Required<Pick<RequestInput, 'path' | 'query' | 'headers'>> & {
+    body?: Record<string, unknown>;
+  } = {
     path: {},
     query: {},
     headers: {},

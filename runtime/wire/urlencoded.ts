@@ -23,7 +23,9 @@ export function encodeFormComponent(text: string): string {
   } catch {
     return encodeFormBytes(text);
   }
-  return encoded.replace(/[!'()*]|%20/g, (c) => (c === '%20' ? '+' : '%' + c.charCodeAt(0).toString(16).toUpperCase()));
+  return encoded.replace(/[!'()*]|%20/g, (c) =>
+    c === '%20' ? '+' : '%' + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
 }
 
 function encodeFormBytes(text: string): string {
@@ -42,7 +44,10 @@ function isUnreserved(byte: number): boolean {
     (byte >= 0x61 && byte <= 0x7a) || // a-z
     (byte >= 0x41 && byte <= 0x5a) || // A-Z
     (byte >= 0x30 && byte <= 0x39) || // 0-9
-    byte === 0x2d || byte === 0x2e || byte === 0x5f || byte === 0x7e // - . _ ~
+    byte === 0x2d ||
+    byte === 0x2e ||
+    byte === 0x5f ||
+    byte === 0x7e // - . _ ~
   );
 }
 
@@ -88,7 +93,11 @@ export function serializeUrlencoded(pairs: OutPair[]): string {
       if (typeof pair.value !== 'string') {
         throw new TypeError(`\`${pair.name}\` is a file: send it as multipart/form-data`);
       }
-      return encodeFormComponent(pair.name) + '=' + (pair.encodedValue ?? encodeFormComponent(pair.value));
+      return (
+        encodeFormComponent(pair.name) +
+        '=' +
+        (pair.encodedValue ?? encodeFormComponent(pair.value))
+      );
     })
     .join('&');
 }

@@ -4,7 +4,13 @@
  * path-style calls. Against a real HTTP server on 127.0.0.1.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, FeatureLevelError, fetchApiKey, type ApiClientOptions, type ClientNotice } from '../../generated/client.js';
+import {
+  createApiClient,
+  FeatureLevelError,
+  fetchApiKey,
+  type ApiClientOptions,
+  type ClientNotice,
+} from '../../generated/client.js';
 import { resolveBaseUrl } from '../../runtime/client.js';
 import { contractCases, type OperationCase } from './contract-examples.js';
 import { startRecordingServer, type RecordingServer } from './recording-server.js';
@@ -24,7 +30,13 @@ afterEach(() => {
 });
 
 function client(extra: Partial<ApiClientOptions> = {}) {
-  return createApiClient({ baseUrl: server.origin, ...auth, onIgnoredParameters: () => {}, onNotice: () => {}, ...extra });
+  return createApiClient({
+    baseUrl: server.origin,
+    ...auth,
+    onIgnoredParameters: () => {},
+    onNotice: () => {},
+    ...extra,
+  });
 }
 const last = () => server.requests[server.requests.length - 1];
 
@@ -35,11 +47,25 @@ describe('errors are typed values', () => {
     for (const { op, params, errors } of cases) {
       for (const { status, body } of errors) {
         server.respond(() => ({ status, body }));
-        const call = (api as unknown as Record<string, (p: unknown) => Promise<{ error?: Record<string, unknown>; data?: unknown; response?: Response }>>)[op.id];
+        const call = (
+          api as unknown as Record<
+            string,
+            (
+              p: unknown,
+            ) => Promise<{ error?: Record<string, unknown>; data?: unknown; response?: Response }>
+          >
+        )[op.id];
         const result = await call(params);
         expect(result.data, op.id).toBeUndefined();
         const { result: _r, code, msg, ...extra } = body;
-        expect(result.error, op.id).toEqual({ kind: 'api', status, code, msg, result: 'error', ...extra });
+        expect(result.error, op.id).toEqual({
+          kind: 'api',
+          status,
+          code,
+          msg,
+          result: 'error',
+          ...extra,
+        });
         expect(result.response?.status).toBe(status);
         seen++;
       }
@@ -48,27 +74,63 @@ describe('errors are typed values', () => {
   });
 
   it('keeps the extra field of STREAM_DOES_NOT_EXIST and narrows on code', async () => {
-    server.respond(() => ({ status: 400, body: { result: 'error', msg: "Stream 'nope' does not exist", code: 'STREAM_DOES_NOT_EXIST', stream: 'nope' } }));
-    const result = await client().sendMessage({ type: 'channel', to: 'nope', topic: 't', content: 'x' });
+    server.respond(() => ({
+      status: 400,
+      body: {
+        result: 'error',
+        msg: "Stream 'nope' does not exist",
+        code: 'STREAM_DOES_NOT_EXIST',
+        stream: 'nope',
+      },
+    }));
+    const result = await client().sendMessage({
+      type: 'channel',
+      to: 'nope',
+      topic: 't',
+      content: 'x',
+    });
     expect(result.error?.kind).toBe('api');
-    if (result.error?.kind === 'api' && result.error.code === 'STREAM_DOES_NOT_EXIST') expect(result.error.stream).toBe('nope');
+    if (result.error?.kind === 'api' && result.error.code === 'STREAM_DOES_NOT_EXIST')
+      expect(result.error.stream).toBe('nope');
     else expect.unreachable('STREAM_DOES_NOT_EXIST expected');
   });
 
   it('an undocumented code is kept as sent', async () => {
-    server.respond(() => ({ status: 429, body: { result: 'error', msg: 'slow down', code: 'RATE_LIMIT_HIT', 'retry-after': 2 } }));
+    server.respond(() => ({
+      status: 429,
+      body: { result: 'error', msg: 'slow down', code: 'RATE_LIMIT_HIT', 'retry-after': 2 },
+    }));
     const result = await client().getStreams();
-    expect(result.error).toEqual({ kind: 'api', status: 429, code: 'RATE_LIMIT_HIT', msg: 'slow down', result: 'error', 'retry-after': 2 });
+    expect(result.error).toEqual({
+      kind: 'api',
+      status: 429,
+      code: 'RATE_LIMIT_HIT',
+      msg: 'slow down',
+      result: 'error',
+      'retry-after': 2,
+    });
   });
 
   it('a non-envelope failure is kind http with the body; a 2xx that is not JSON is invalid-response', async () => {
     server.respond(() => ({ status: 502, body: '<html>bad gateway</html>' }));
     const bad = await client().getStreams();
-    expect(bad.error).toMatchObject({ kind: 'http', status: 502, body: '<html>bad gateway</html>' });
+    expect(bad.error).toMatchObject({
+      kind: 'http',
+      status: 502,
+      body: '<html>bad gateway</html>',
+    });
     expect(bad.error?.code).toBeUndefined();
-    server.respond(() => ({ status: 200, body: '{"result": "succ', headers: { 'Content-Type': 'application/json' } }));
+    server.respond(() => ({
+      status: 200,
+      body: '{"result": "succ',
+      headers: { 'Content-Type': 'application/json' },
+    }));
     const broken = await client().getStreams();
-    expect(broken.error).toMatchObject({ kind: 'invalid-response', status: 200, body: '{"result": "succ' });
+    expect(broken.error).toMatchObject({
+      kind: 'invalid-response',
+      status: 200,
+      body: '{"result": "succ',
+    });
   });
 
   it('a refused connection is kind network, not a rejection', async () => {
@@ -90,15 +152,20 @@ describe('errors are typed values', () => {
     expect(() => createApiClient({ baseUrl: server.origin, email: 'a@b.c' })).toThrow(TypeError);
     expect(() => createApiClient({ baseUrl: server.origin, timeoutMs: -1 })).toThrow(/timeoutMs/);
     await expect(client().getMessage({} as never)).rejects.toThrow(/message_id/);
-    await expect((client() as unknown as Record<string, (p: unknown) => Promise<unknown>>).getMessage(5)).rejects.toThrow(/object/);
+    await expect(
+      (client() as unknown as Record<string, (p: unknown) => Promise<unknown>>).getMessage(5),
+    ).rejects.toThrow(/object/);
   });
 });
 
 describe('base URL', () => {
-  it.each(['', '/', '/api/v1', '/api/v1/'])('origin + %j reaches /api/v1/streams', async (suffix) => {
-    await createApiClient({ baseUrl: server.origin + suffix, ...auth }).getStreams();
-    expect(last().url).toBe('/api/v1/streams');
-  });
+  it.each(['', '/', '/api/v1', '/api/v1/'])(
+    'origin + %j reaches /api/v1/streams',
+    async (suffix) => {
+      await createApiClient({ baseUrl: server.origin + suffix, ...auth }).getStreams();
+      expect(last().url).toBe('/api/v1/streams');
+    },
+  );
 
   it('a server under a sub-path works in both forms too', async () => {
     await createApiClient({ baseUrl: `${server.origin}/chat`, ...auth }).getStreams();
@@ -117,9 +184,19 @@ describe('base URL', () => {
 
 describe('fetchApiKey', () => {
   it('logs in without credentials and returns a client that uses the API key it got', async () => {
-    server.respond((req) => req.url.endsWith('/fetch_api_key')
-      ? { body: { result: 'success', msg: '', api_key: 'fresh-key', email: 'iago@chat.example.com', user_id: 5 } }
-      : { body: { result: 'success', msg: '', streams: [] } });
+    server.respond((req) =>
+      req.url.endsWith('/fetch_api_key')
+        ? {
+            body: {
+              result: 'success',
+              msg: '',
+              api_key: 'fresh-key',
+              email: 'iago@chat.example.com',
+              user_id: 5,
+            },
+          }
+        : { body: { result: 'success', msg: '', streams: [] } },
+    );
     const login = await fetchApiKey(`${server.origin}/api/v1`, 'iago', 'secret');
     const sent = last();
     expect(sent.method).toBe('POST');
@@ -127,13 +204,24 @@ describe('fetchApiKey', () => {
     expect(sent.headers.authorization).toBeUndefined();
     expect(sent.body.toString()).toBe('username=iago&password=secret');
     expect(login.error).toBeUndefined();
-    expect(login.data).toEqual({ result: 'success', msg: '', api_key: 'fresh-key', email: 'iago@chat.example.com', user_id: 5 });
+    expect(login.data).toEqual({
+      result: 'success',
+      msg: '',
+      api_key: 'fresh-key',
+      email: 'iago@chat.example.com',
+      user_id: 5,
+    });
     await login.client!.getStreams();
-    expect(last().headers.authorization).toBe('Basic ' + Buffer.from('iago@chat.example.com:fresh-key').toString('base64'));
+    expect(last().headers.authorization).toBe(
+      'Basic ' + Buffer.from('iago@chat.example.com:fresh-key').toString('base64'),
+    );
   });
 
   it('returns the error value, and no client, when the server refuses', async () => {
-    server.respond(() => ({ status: 403, body: { result: 'error', msg: 'Your username or password is incorrect', code: 'BAD_REQUEST' } }));
+    server.respond(() => ({
+      status: 403,
+      body: { result: 'error', msg: 'Your username or password is incorrect', code: 'BAD_REQUEST' },
+    }));
     const login = await fetchApiKey(server.origin, 'iago', 'wrong');
     expect(login.client).toBeUndefined();
     expect(login.error).toMatchObject({ kind: 'api', status: 403, code: 'BAD_REQUEST' });
@@ -149,9 +237,21 @@ describe('fetchApiKey', () => {
 describe('ignored_parameters_unsupported', () => {
   it('reaches onIgnoredParameters with the operation and the names', async () => {
     const seen: [string, string[]][] = [];
-    server.respond(() => ({ body: { result: 'success', msg: '', id: 9, ignored_parameters_unsupported: ['read_by_sender'] } }));
+    server.respond(() => ({
+      body: {
+        result: 'success',
+        msg: '',
+        id: 9,
+        ignored_parameters_unsupported: ['read_by_sender'],
+      },
+    }));
     const api = client({ onIgnoredParameters: (id, names) => seen.push([id, names]) });
-    const result = await api.sendMessage({ type: 'direct', to: [1], content: 'x', read_by_sender: true });
+    const result = await api.sendMessage({
+      type: 'direct',
+      to: [1],
+      content: 'x',
+      read_by_sender: true,
+    });
     expect(result.data).toMatchObject({ id: 9 });
     expect(seen).toEqual([['sendMessage', ['read_by_sender']]]);
     await api.POST('/messages', { body: { type: 'direct', to: [1], content: 'x' } });
@@ -160,9 +260,17 @@ describe('ignored_parameters_unsupported', () => {
 
   it('warns on the console by default', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    server.respond(() => ({ body: { result: 'success', msg: '', ignored_parameters_unsupported: ['dense_mode'] } }));
-    await createApiClient({ baseUrl: server.origin, ...auth }).updateRealmUserSettingsDefaults({ dense_mode: true });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('updateRealmUserSettingsDefaults: the server ignored unsupported parameters: dense_mode'));
+    server.respond(() => ({
+      body: { result: 'success', msg: '', ignored_parameters_unsupported: ['dense_mode'] },
+    }));
+    await createApiClient({ baseUrl: server.origin, ...auth }).updateRealmUserSettingsDefaults({
+      dense_mode: true,
+    });
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining(
+        'updateRealmUserSettingsDefaults: the server ignored unsupported parameters: dense_mode',
+      ),
+    );
   });
 });
 
@@ -170,21 +278,34 @@ describe('feature levels', () => {
   it('warns for an operation, a parameter and a value newer than the server, and still sends', async () => {
     const notices: ClientNotice[] = [];
     const api = client({ featureLevel: 200, onNotice: (n) => notices.push(n) });
-    await api.sendMessage({ type: 'channel', to: 'general', topic: 't', content: 'x', read_by_sender: true });
+    await api.sendMessage({
+      type: 'channel',
+      to: 'general',
+      topic: 't',
+      content: 'x',
+      read_by_sender: true,
+    });
     await api.createSavedSnippet({ title: 't', content: 'c' });
     expect(notices.map((n) => [n.kind, n.operationId, n.parameter, n.value, n.since])).toEqual([
       ['feature-level', 'sendMessage', 'type', 'channel', 248],
       ['feature-level', 'sendMessage', 'read_by_sender', undefined, 236],
       ['feature-level', 'createSavedSnippet', undefined, undefined, 297],
     ]);
-    expect(server.requests.slice(-2).map((r) => r.url)).toEqual(['/api/v1/messages', '/api/v1/saved_snippets']);
+    expect(server.requests.slice(-2).map((r) => r.url)).toEqual([
+      '/api/v1/messages',
+      '/api/v1/saved_snippets',
+    ]);
   });
 
   it('throws FeatureLevelError before sending under the throw policy', async () => {
     const api = client({ featureLevel: 247, featureLevelPolicy: 'throw' });
     const before = server.requests.length;
-    await expect(api.sendMessage({ type: 'channel', to: 'general', topic: 't', content: 'x' })).rejects.toBeInstanceOf(FeatureLevelError);
-    await expect(api.GET('/users', { params: { query: { user_ids: [1] } } })).rejects.toThrow(/user_ids.*384/);
+    await expect(
+      api.sendMessage({ type: 'channel', to: 'general', topic: 't', content: 'x' }),
+    ).rejects.toBeInstanceOf(FeatureLevelError);
+    await expect(api.GET('/users', { params: { query: { user_ids: [1] } } })).rejects.toThrow(
+      /user_ids.*384/,
+    );
     expect(server.requests.length).toBe(before);
     await api.sendMessage({ type: 'stream', to: 'general', topic: 't', content: 'x' });
     expect(server.requests.length).toBe(before + 1);
@@ -192,7 +313,11 @@ describe('feature levels', () => {
 
   it('ignore policy and an unknown level check nothing', async () => {
     const notices: ClientNotice[] = [];
-    await client({ featureLevel: 1, featureLevelPolicy: 'ignore', onNotice: (n) => notices.push(n) }).testE2eePushNotification();
+    await client({
+      featureLevel: 1,
+      featureLevelPolicy: 'ignore',
+      onNotice: (n) => notices.push(n),
+    }).testE2eePushNotification();
     await client({ onNotice: (n) => notices.push(n) }).testE2eePushNotification();
     expect(notices).toEqual([]);
   });
@@ -200,10 +325,21 @@ describe('feature levels', () => {
   it('learns the level from the register answer', async () => {
     const api = client({ featureLevelPolicy: 'throw' });
     expect(api.featureLevel).toBeUndefined();
-    server.respond(() => ({ body: { result: 'success', msg: '', queue_id: 'q', last_event_id: -1, service_feature_level: 300, service_version: '10.0' } }));
+    server.respond(() => ({
+      body: {
+        result: 'success',
+        msg: '',
+        queue_id: 'q',
+        last_event_id: -1,
+        service_feature_level: 300,
+        service_version: '10.0',
+      },
+    }));
     await api.registerQueue({ event_types: ['message'] });
     expect(api.featureLevel).toBe(300);
-    await expect(api.testE2eePushNotification()).rejects.toThrow(/new in feature level 420; the server is at feature level 300/);
+    await expect(api.testE2eePushNotification()).rejects.toThrow(
+      /new in feature level 420; the server is at feature level 300/,
+    );
   });
 
   it('deprecated operations, parameters and values are reported when asked', async () => {
@@ -217,7 +353,11 @@ describe('feature levels', () => {
       ['addPlatformDeviceToken', undefined, undefined, expect.stringContaining('E2EE')],
     ]);
     notices.length = 0;
-    await client({ onNotice: (n) => notices.push(n) }).sendMessage({ type: 'private', to: [1], content: 'x' });
+    await client({ onNotice: (n) => notices.push(n) }).sendMessage({
+      type: 'private',
+      to: [1],
+      content: 'x',
+    });
     expect(notices).toEqual([]);
   });
 });
@@ -257,24 +397,35 @@ describe('openapi-fetch extension points', () => {
     await api.sendMessage({ type: 'direct', to: [1, 2], content: 'x' });
     const plain = last();
     const seen: string[] = [];
-    api.use({ onRequest: async ({ request }) => { seen.push(`${request.method} ${await request.clone().text()}`); } });
+    api.use({
+      onRequest: async ({ request }) => {
+        seen.push(`${request.method} ${await request.clone().text()}`);
+      },
+    });
     await api.sendMessage({ type: 'direct', to: [1, 2], content: 'x' });
     expect(seen).toEqual(['POST type=direct&to=%5B1%2C2%5D&content=x']);
     expect(last()).toEqual(plain);
 
     const requests: Request[] = [];
-    const viaFetch = client({ fetch: (request) => { requests.push(request); return fetch(request); } });
+    const viaFetch = client({
+      fetch: (request) => {
+        requests.push(request);
+        return fetch(request);
+      },
+    });
     await viaFetch.sendMessage({ type: 'direct', to: [1, 2], content: 'x' });
     expect(requests[0].headers.get('content-type')).toBe('application/x-www-form-urlencoded');
     expect(last()).toEqual(plain);
   });
 
-  it('header names merge without case on both routes: the client\'s Authorization wins, and is dropped where no credentials go', async () => {
+  it("header names merge without case on both routes: the client's Authorization wins, and is dropped where no credentials go", async () => {
     for (const viaMiddleware of [false, true]) {
       const api = client({ headers: { authorization: 'Bearer stale', 'x-client': 'a' } });
       if (viaMiddleware) api.use({ onRequest: () => undefined });
       await api.getStreams({}, { headers: { 'X-CLIENT': 'b' } });
-      expect(last().headers.authorization, `middleware: ${viaMiddleware}`).toBe(`Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`);
+      expect(last().headers.authorization, `middleware: ${viaMiddleware}`).toBe(
+        `Basic ${btoa(`${auth.email}:${auth.apiKey}`)}`,
+      );
       expect(last().headers['x-client'], `middleware: ${viaMiddleware}`).toBe('b');
       await api.fetchApiKey({ username: 'a@example.com', password: 'p' });
       expect(last().headers.authorization, `middleware: ${viaMiddleware}`).toBeUndefined();
@@ -294,9 +445,18 @@ describe('path-style calls', () => {
   it('send the same bytes as the methods and return openapi-fetch results', async () => {
     const api = client();
     server.respond(() => ({ body: { result: 'success', msg: '', messages: [] } }));
-    const viaMethod = await api.getMessages({ anchor: 'newest', num_before: 1, num_after: 0, narrow: [['channel', 'design']] });
+    const viaMethod = await api.getMessages({
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+      narrow: [['channel', 'design']],
+    });
     const methodRequest = last();
-    const viaPath = await api.GET('/messages', { params: { query: { anchor: 'newest', num_before: 1, num_after: 0, narrow: [['channel', 'design']] } } });
+    const viaPath = await api.GET('/messages', {
+      params: {
+        query: { anchor: 'newest', num_before: 1, num_after: 0, narrow: [['channel', 'design']] },
+      },
+    });
     expect(last()).toEqual(methodRequest);
     expect(viaPath.data).toEqual(viaMethod.data);
 
@@ -305,7 +465,10 @@ describe('path-style calls', () => {
     await api.POST('/messages', { body: { type: 'direct', to: [1, 2], content: 'x' } });
     expect(last()).toEqual(postMethod);
 
-    server.respond(() => ({ status: 400, body: { result: 'error', msg: 'no', code: 'BAD_REQUEST' } }));
+    server.respond(() => ({
+      status: 400,
+      body: { result: 'error', msg: 'no', code: 'BAD_REQUEST' },
+    }));
     const failed = await api.GET('/messages/{message_id}', { params: { path: { message_id: 5 } } });
     expect(last().url).toBe('/api/v1/messages/5');
     expect(failed.error).toEqual({ result: 'error', msg: 'no', code: 'BAD_REQUEST' });

@@ -46,15 +46,29 @@ export async function startRecordingServer(): Promise<RecordingServer> {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const headers: Record<string, string> = {};
-      for (let i = 0; i < req.rawHeaders.length; i += 2) headers[req.rawHeaders[i].toLowerCase()] = req.rawHeaders[i + 1];
-      const recorded: RecordedRequest = { method: req.method ?? '', url: req.url ?? '', headers, body: Buffer.concat(chunks) };
+      for (let i = 0; i < req.rawHeaders.length; i += 2)
+        headers[req.rawHeaders[i].toLowerCase()] = req.rawHeaders[i + 1];
+      const recorded: RecordedRequest = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers,
+        body: Buffer.concat(chunks),
+      };
       requests.push(recorded);
       const answer = responder(recorded);
       const send = () => {
         if (res.destroyed) return;
         const isText = typeof answer.body === 'string';
-        const text = answer.body === undefined ? '' : isText ? (answer.body as string) : JSON.stringify(answer.body);
-        res.writeHead(answer.status ?? 200, { 'Content-Type': isText ? 'text/plain' : 'application/json', ...answer.headers });
+        const text =
+          answer.body === undefined
+            ? ''
+            : isText
+              ? (answer.body as string)
+              : JSON.stringify(answer.body);
+        res.writeHead(answer.status ?? 200, {
+          'Content-Type': isText ? 'text/plain' : 'application/json',
+          ...answer.headers,
+        });
         res.end(text);
       };
       if (answer.delayMs) {

@@ -33,7 +33,11 @@ function generate(name: string, contract: string): Promise<string> {
 
 async function generateNow(name: string, contract: string): Promise<string> {
   const out = join(SCRATCH, name);
-  await run(process.execPath, ['bin/tms-gen.js', '--contract', contract, '--out', out, '--only', 'client', '--quiet'], { maxBuffer: 16 * 1024 * 1024 });
+  await run(
+    process.execPath,
+    ['bin/tms-gen.js', '--contract', contract, '--out', out, '--only', 'client', '--quiet'],
+    { maxBuffer: 16 * 1024 * 1024 },
+  );
   return out;
 }
 
@@ -57,7 +61,9 @@ describe('a third-party client at run time', () => {
     try {
       const api = createApiClient({ baseUrl: server.origin, email: 'a@example.com', apiKey: 'k' });
       server.respond(() => ({ status: 201, body: { data: { id: 'w1' } } }));
-      const body = { data: { attributes: { url: 'https://hooks.example.com/up', description: 'é "quoted"' } } };
+      const body = {
+        data: { attributes: { url: 'https://hooks.example.com/up', description: 'é "quoted"' } },
+      };
       const result = await api.postWebhooks({ body });
       const sent = server.requests[0];
       expect(sent.method).toBe('POST');

@@ -8,7 +8,22 @@ const TSC = join('node_modules', 'typescript', 'bin', 'tsc');
 
 /** The `file(line,col): error TSxxxx` lines of compiling `file` alone; [] when it compiles. */
 export async function typeErrors(file: string): Promise<string[]> {
-  const args = ['--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022', '--skipLibCheck', '--lib', 'es2023,dom', '--types', 'node', file];
+  const args = [
+    '--strict',
+    '--noEmit',
+    '--module',
+    'nodenext',
+    '--moduleResolution',
+    'nodenext',
+    '--target',
+    'es2022',
+    '--skipLibCheck',
+    '--lib',
+    'es2023,dom',
+    '--types',
+    'node',
+    file,
+  ];
   try {
     await run(process.execPath, [TSC, ...args], { maxBuffer: 16 * 1024 * 1024 });
     return [];

@@ -4,12 +4,19 @@
  * unneeded directive is an error) and by test/client/types.test.ts, which also proves each
  * marked line fails on its own (not because of a neighbour). Never run, only compiled.
  */
-import { fetchApiKey, type ApiClient, type ApiData, type ApiErrorCodes, type ApiParams } from '../../generated/client.js';
+import {
+  fetchApiKey,
+  type ApiClient,
+  type ApiData,
+  type ApiErrorCodes,
+  type ApiParams,
+} from '../../generated/client.js';
 import type { Message } from '../../generated/types.js';
 
 declare const api: ApiClient;
 
-type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends (<T>() => T extends B ? 1 : 2) ? true : false;
+type Equal<A, B> =
+  (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
 function assertType<T extends true>(): T | undefined {
   return undefined;
 }
@@ -29,30 +36,58 @@ export async function properUse(): Promise<void> {
   }
   await api.sendMessage({ type: 'direct', to: [12, 15], content: 'hi' });
   await api.sendMessage({ type: 'direct', to: ['iago@chat.example.com'], content: 'hi' });
-  await api.sendMessage({ type: 'stream', to: 7, topic: 't', content: 'hi', read_by_sender: true }, { timeoutMs: 1000 });
-  const page = await api.getMessages({ anchor: 'newest', num_before: 10, num_after: 0, narrow: [{ operator: 'channel', operand: 'design' }] });
+  await api.sendMessage(
+    { type: 'stream', to: 7, topic: 't', content: 'hi', read_by_sender: true },
+    { timeoutMs: 1000 },
+  );
+  const page = await api.getMessages({
+    anchor: 'newest',
+    num_before: 10,
+    num_after: 0,
+    narrow: [{ operator: 'channel', operand: 'design' }],
+  });
   const messages: Message[] | undefined = page.data?.messages;
   void messages;
   await api.getMessages({ message_ids: [1, 2], narrow: [['is', 'dm']] });
   await api.getMessage({ message_id: 5 });
   await api.getStreams();
-  await api.updateUserGroup({ user_group_id: 3, can_mention_group: { new: 14, old: { direct_members: [1], direct_subgroups: [] } } });
-  const viaPath = await api.GET('/messages', { params: { query: { anchor: 'newest', narrow: [['is', 'dm']] } } });
+  await api.updateUserGroup({
+    user_group_id: 3,
+    can_mention_group: { new: 14, old: { direct_members: [1], direct_subgroups: [] } },
+  });
+  const viaPath = await api.GET('/messages', {
+    params: { query: { anchor: 'newest', narrow: [['is', 'dm']] } },
+  });
   const pathMessages: Message[] | undefined = viaPath.data?.messages;
   void pathMessages;
   await api.POST('/messages', { body: { type: 'direct', to: [1], content: 'x' } });
   const level: number | undefined = api.featureLevel;
   void level;
-  const login = await fetchApiKey('https://chat.example.com', 'iago', 'secret', { featureLevel: 300 });
+  const login = await fetchApiKey('https://chat.example.com', 'iago', 'secret', {
+    featureLevel: 300,
+  });
   if (login.client) await login.client.getStreams();
 
   // The error code is the operation's documented codes, or any other string.
-  assertType<Equal<ApiErrorCodes['sendMessage'], 'STREAM_DOES_NOT_EXIST' | 'BAD_REQUEST' | 'STREAM_WILDCARD_MENTION_NOT_ALLOWED' | 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED'>>();
-  assertType<Equal<ApiErrorCodes['unsubscribe'], 'BAD_REQUEST' | 'UNAUTHORIZED_PRINCIPAL' | 'STREAM_DOES_NOT_EXIST'>>();
+  assertType<
+    Equal<
+      ApiErrorCodes['sendMessage'],
+      | 'STREAM_DOES_NOT_EXIST'
+      | 'BAD_REQUEST'
+      | 'STREAM_WILDCARD_MENTION_NOT_ALLOWED'
+      | 'TOPIC_WILDCARD_MENTION_NOT_ALLOWED'
+    >
+  >();
+  assertType<
+    Equal<
+      ApiErrorCodes['unsubscribe'],
+      'BAD_REQUEST' | 'UNAUTHORIZED_PRINCIPAL' | 'STREAM_DOES_NOT_EXIST'
+    >
+  >();
   if (sent.error?.kind === 'api') {
     const code: ApiErrorCodes['sendMessage'] | (string & {}) = sent.error.code;
     const unknownCode: string = sent.error.code;
-    void code, unknownCode;
+    (void code, unknownCode);
   }
   // Parameters are typed by their schema, never as JSON text.
   assertType<Equal<ApiParams['sendMessage']['to'], string | number | string[] | number[]>>();

@@ -32,7 +32,11 @@ describe('generated client types', () => {
     const copy = join(SCRATCH, 'types.fixture.ts');
     writeFileSync(copy, stripped.join('\n'));
     const errors = await typeErrors(copy);
-    const failing = new Set(errors.filter((e) => e.includes('types.fixture.ts(')).map((e) => Number(/\((\d+),/.exec(e)![1])));
+    const failing = new Set(
+      errors
+        .filter((e) => e.includes('types.fixture.ts('))
+        .map((e) => Number(/\((\d+),/.exec(e)![1])),
+    );
     expect([...failing].sort((a, b) => a - b)).toEqual([...marked].sort((a, b) => a - b));
   }, 120_000);
 });

@@ -25,9 +25,17 @@ export interface Faults {
 
 const envelope = (code: string, msg: string) => ({ result: 'error', msg, code });
 
-export async function startFixtureServer(model: ApiModel, operations: Record<string, OperationInfo>, validators: Validators, basePath: string, faults: Faults = {}): Promise<{ baseUrl: string; stop(): Promise<void> }> {
+export async function startFixtureServer(
+  model: ApiModel,
+  operations: Record<string, OperationInfo>,
+  validators: Validators,
+  basePath: string,
+  faults: Faults = {},
+): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const router = createRouter(Object.values(operations), basePath);
-  const successBodies = new Map(model.operations.map((op) => [op.id, successExample(op.responses)]));
+  const successBodies = new Map(
+    model.operations.map((op) => [op.id, successExample(op.responses)]),
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const { path, query } = splitUrl(req);
@@ -58,29 +66,53 @@ export async function startFixtureServer(model: ApiModel, operations: Record<str
     }
     const read = await readBody(req, 1024 * 1024);
     if (!read.ok) return sendJson(res, 413, envelope('REQUEST_TOO_LARGE', 'too large'));
-    const decoded = await decodeRequest(op, { pathParams: route.pathParams, query, contentType: req.headers['content-type'], body: read.bytes }, { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' });
-    if (!decoded.ok) return sendJson(res, 400, envelope('BAD_REQUEST', decoded.errors.map((e) => e.message).join('; ')));
+    const decoded = await decodeRequest(
+      op,
+      {
+        pathParams: route.pathParams,
+        query,
+        contentType: req.headers['content-type'],
+        body: read.bytes,
+      },
+      { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
+    );
+    if (!decoded.ok)
+      return sendJson(
+        res,
+        400,
+        envelope('BAD_REQUEST', decoded.errors.map((e) => e.message).join('; ')),
+      );
     const checked = validators.validateRequest(id, decoded.value);
-    if (!checked.valid) return sendJson(res, 400, envelope('BAD_REQUEST', checked.errors.map((e) => `${e.pointer} ${e.message}`).join('; ')));
+    if (!checked.valid)
+      return sendJson(
+        res,
+        400,
+        envelope('BAD_REQUEST', checked.errors.map((e) => `${e.pointer} ${e.message}`).join('; ')),
+      );
     sendJson(res, 200, body);
   }
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error) => sendJson(res, 500, envelope('INTERNAL_SERVER_ERROR', String(error))));
+    handle(req, res).catch((error) =>
+      sendJson(res, 500, envelope('INTERNAL_SERVER_ERROR', String(error))),
+    );
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', () => ok()));
   const port = (server.address() as AddressInfo).port;
   return {
     baseUrl: `http://127.0.0.1:${port}${basePath}`,
-    stop: () => new Promise<void>((ok) => {
-      server.close(() => ok());
-      server.closeAllConnections();
-    }),
+    stop: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
   };
 }
 
 function successExample(responses: ApiModel['operations'][number]['responses']): unknown {
-  const ok = responses.filter((r) => /^2/.test(r.status)).sort((a, b) => a.status.localeCompare(b.status))[0];
+  const ok = responses
+    .filter((r) => /^2/.test(r.status))
+    .sort((a, b) => a.status.localeCompare(b.status))[0];
   const example = ok?.mediaTypes.flatMap((m) => m.examples)[0];
   return example?.value ?? { result: 'success', msg: '' };
 }
@@ -90,5 +122,9 @@ function withWrongType(body: Record<string, unknown>): Record<string, unknown> {
   const key = Object.keys(body).find((k) => k !== 'result' && k !== 'msg');
   if (key === undefined) return { ...body, msg: 42 };
   const value = body[key];
-  return { ...body, [key]: typeof value === 'string' ? 12345 : typeof value === 'number' ? String(value) : 'wrong type' };
+  return {
+    ...body,
+    [key]:
+      typeof value === 'string' ? 12345 : typeof value === 'number' ? String(value) : 'wrong type',
+  };
 }

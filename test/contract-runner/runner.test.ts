@@ -22,13 +22,18 @@ let callValid: RunOptions['callValid'];
 
 beforeAll(async () => {
   const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error(`contract invalid: ${loaded.problems.map((p) => p.message).join('; ')}`);
+  if (!loaded.ok)
+    throw new Error(`contract invalid: ${loaded.problems.map((p) => p.message).join('; ')}`);
   model = loaded.contract.model;
   const client = await loadClientModule('generated');
   callValid = client ? callThroughClient(client) : undefined;
 });
 
-const failedOperations = (report: Awaited<ReturnType<typeof runContract>>) => report.operations.filter((op) => op.outcome === 'fail').map((op) => op.operationId).sort();
+const failedOperations = (report: Awaited<ReturnType<typeof runContract>>) =>
+  report.operations
+    .filter((op) => op.outcome === 'fail')
+    .map((op) => op.operationId)
+    .sort();
 
 describe('against a conforming server', () => {
   let server: Awaited<ReturnType<typeof startFixtureServer>>;
@@ -38,24 +43,55 @@ describe('against a conforming server', () => {
   afterAll(() => server?.stop());
 
   it('passes every operation, with every probe applied somewhere', async () => {
-    const report = await runContract(model, validators, { baseUrl: server.baseUrl, credentials, callValid });
+    const report = await runContract(model, validators, {
+      baseUrl: server.baseUrl,
+      credentials,
+      callValid,
+    });
     expect(failedOperations(report), formatTable(report)).toEqual([]);
     expect(report.summary.violations).toBe(0);
-    expect(report.operations.map((op) => op.operationId).sort()).toEqual(Object.keys(operations).sort());
-    const kinds = new Set(report.operations.flatMap((op) => op.checks.filter((c) => c.outcome === 'pass').map((c) => c.kind)));
-    expect([...kinds].sort()).toEqual(['malformed-json', 'missing-required', 'no-credentials', 'valid', 'wrong-credentials', 'wrong-type']);
+    expect(report.operations.map((op) => op.operationId).sort()).toEqual(
+      Object.keys(operations).sort(),
+    );
+    const kinds = new Set(
+      report.operations.flatMap((op) =>
+        op.checks.filter((c) => c.outcome === 'pass').map((c) => c.kind),
+      ),
+    );
+    expect([...kinds].sort()).toEqual([
+      'malformed-json',
+      'missing-required',
+      'no-credentials',
+      'valid',
+      'wrong-credentials',
+      'wrong-type',
+    ]);
   });
 
   it('--read-only runs only GET operations; --only runs the named ones', async () => {
-    const readOnly = await runContract(model, validators, { baseUrl: server.baseUrl, credentials, readOnly: true, callValid });
+    const readOnly = await runContract(model, validators, {
+      baseUrl: server.baseUrl,
+      credentials,
+      readOnly: true,
+      callValid,
+    });
     const ran = readOnly.operations.filter((op) => op.outcome !== 'skip');
     expect(ran.length).toBeGreaterThan(0);
     expect(ran.every((op) => op.method === 'GET')).toBe(true);
-    expect(readOnly.operations.filter((op) => op.method !== 'GET').every((op) => op.outcome === 'skip')).toBe(true);
+    expect(
+      readOnly.operations.filter((op) => op.method !== 'GET').every((op) => op.outcome === 'skip'),
+    ).toBe(true);
 
-    const only = await runContract(model, validators, { baseUrl: server.baseUrl, credentials, only: ['getUsers'], callValid });
+    const only = await runContract(model, validators, {
+      baseUrl: server.baseUrl,
+      credentials,
+      only: ['getUsers'],
+      callValid,
+    });
     expect(only.operations.map((op) => op.operationId)).toEqual(['getUsers']);
-    await expect(runContract(model, validators, { baseUrl: server.baseUrl, only: ['noSuchOperation'] })).rejects.toThrow(/noSuchOperation/);
+    await expect(
+      runContract(model, validators, { baseUrl: server.baseUrl, only: ['noSuchOperation'] }),
+    ).rejects.toThrow(/noSuchOperation/);
   });
 });
 
@@ -71,21 +107,46 @@ describe('against a broken server', () => {
   afterAll(() => server?.stop());
 
   it('reports exactly the three broken operations, each for its own reason', async () => {
-    const report = await runContract(model, validators, { baseUrl: server.baseUrl, credentials, callValid });
+    const report = await runContract(model, validators, {
+      baseUrl: server.baseUrl,
+      credentials,
+      callValid,
+    });
     expect(failedOperations(report)).toEqual(['createSavedSnippet', 'getStreams', 'sendMessage']);
-    const notes = (id: string) => report.operations.find((op) => op.operationId === id)!.checks.filter((c) => c.outcome === 'fail');
+    const notes = (id: string) =>
+      report.operations
+        .find((op) => op.operationId === id)!
+        .checks.filter((c) => c.outcome === 'fail');
     expect(notes('sendMessage').map((c) => c.kind)).toEqual(['valid', 'valid']);
     expect(notes('sendMessage')[0].notes.join(' ')).toMatch(/\/id/);
     expect(notes('getStreams').some((c) => c.notes.some((n) => /envelope/.test(n)))).toBe(true);
-    expect(notes('createSavedSnippet').map((c) => c.kind).sort()).toEqual(['missing-required', 'no-credentials', 'wrong-credentials']);
-    expect(notes('createSavedSnippet').every((c) => c.notes.some((n) => /accepted/.test(n)))).toBe(true);
+    expect(
+      notes('createSavedSnippet')
+        .map((c) => c.kind)
+        .sort(),
+    ).toEqual(['missing-required', 'no-credentials', 'wrong-credentials']);
+    expect(notes('createSavedSnippet').every((c) => c.notes.some((n) => /accepted/.test(n)))).toBe(
+      true,
+    );
   });
 
   it('the CLI exits 1 and writes JSON and JUnit reports', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'contract-report-'));
     try {
       const lines: string[] = [];
-      const code = await runCli(['--base-url', server.baseUrl, '--email', credentials.email, '--api-key', credentials.apiKey, '--report', join(dir, 'out')], (t) => lines.push(t));
+      const code = await runCli(
+        [
+          '--base-url',
+          server.baseUrl,
+          '--email',
+          credentials.email,
+          '--api-key',
+          credentials.apiKey,
+          '--report',
+          join(dir, 'out'),
+        ],
+        (t) => lines.push(t),
+      );
       expect(code).toBe(1);
       expect(lines.join('\n')).toMatch(/FAIL\s+sendMessage/);
       const json = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'));
@@ -106,7 +167,11 @@ describe('against the mock', () => {
     if (!baseUrl) throw new Error(inject('mockError'));
     const report = await runContract(model, validators, { baseUrl, credentials, callValid });
     expect(failedOperations(report), formatTable(report)).toEqual([]);
-    expect(report.operations.every((op) => op.checks.some((c) => c.kind === 'valid' && c.outcome === 'pass'))).toBe(true);
+    expect(
+      report.operations.every((op) =>
+        op.checks.some((c) => c.kind === 'valid' && c.outcome === 'pass'),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -116,7 +181,9 @@ describe('command line and reports', () => {
     expect(() => parseArgs(['--base-url', 'ftp://x'])).toThrow(/http/);
     expect(() => parseArgs(['--base-url', 'http://x', '--email', 'a@b'])).toThrow(/together/);
     expect(() => parseArgs(['--base-url', 'http://x', '--bogus'])).toThrow(/bogus/);
-    expect(parseArgs(['--base-url', 'http://x', '--only', 'a,b', '--only', 'c', '--read-only']).only).toEqual(['a', 'b', 'c']);
+    expect(
+      parseArgs(['--base-url', 'http://x', '--only', 'a,b', '--only', 'c', '--read-only']).only,
+    ).toEqual(['a', 'b', 'c']);
   });
 
   it('picks report formats by extension', () => {
@@ -132,8 +199,32 @@ describe('command line and reports', () => {
     const xml = toJunitXml({
       baseUrl: 'http://x',
       durationMs: 1,
-      operations: [{ operationId: 'a<b', method: 'GET', path: '/x', outcome: 'fail', checks: [{ kind: 'valid', name: 'n"&\u0001', outcome: 'fail', notes: ['<bad> & "worse"'], ms: 1 }] }],
-      summary: { operations: 1, passed: 0, warned: 0, failed: 1, skipped: 0, checks: 1, violations: 1 },
+      operations: [
+        {
+          operationId: 'a<b',
+          method: 'GET',
+          path: '/x',
+          outcome: 'fail',
+          checks: [
+            {
+              kind: 'valid',
+              name: 'n"&\u0001',
+              outcome: 'fail',
+              notes: ['<bad> & "worse"'],
+              ms: 1,
+            },
+          ],
+        },
+      ],
+      summary: {
+        operations: 1,
+        passed: 0,
+        warned: 0,
+        failed: 1,
+        skipped: 0,
+        checks: 1,
+        violations: 1,
+      },
     });
     expect(xml).toContain('name="a&lt;b"');
     expect(xml).toContain('name="n&quot;&amp;"');

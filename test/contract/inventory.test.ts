@@ -19,20 +19,34 @@ const hasContract = fs.existsSync(contractFile);
 /** The contract, $refs resolved, loaded fresh each time (dereference works on a clone). */
 async function loadContract(): Promise<Record<string, unknown>> {
   const bundled = await SwaggerParser.bundle(contractFile);
-  return (await SwaggerParser.dereference(structuredClone(bundled))) as unknown as Record<string, unknown>;
+  return (await SwaggerParser.dereference(structuredClone(bundled))) as unknown as Record<
+    string,
+    unknown
+  >;
 }
 
 /** Every feature level the inventory records, whatever item it is on. */
 function inventoryLevels(inventory: Inventory): Set<number> {
   const levels = new Set<number>();
-  const add = (facts: LevelFact[] | undefined) => facts?.forEach((f) => f.level !== null && levels.add(f.level));
+  const add = (facts: LevelFact[] | undefined) =>
+    facts?.forEach((f) => f.level !== null && levels.add(f.level));
   for (const e of inventory.endpoints) {
     add(e.history);
     add(e.levelsWithin);
-    for (const p of e.params) { add(p.history); add(p.enumHistory); }
-    for (const f of e.response) { add(f.history); add(f.enumHistory); }
+    for (const p of e.params) {
+      add(p.history);
+      add(p.enumHistory);
+    }
+    for (const f of e.response) {
+      add(f.history);
+      add(f.enumHistory);
+    }
   }
-  for (const s of inventory.schemas) for (const f of s.fields) { add(f.history); add(f.enumHistory); }
+  for (const s of inventory.schemas)
+    for (const f of s.fields) {
+      add(f.history);
+      add(f.enumHistory);
+    }
   for (const f of inventory.envelope) add(f.history);
   for (const e of inventory.errors) add(e.history);
   for (const f of inventory.flags) add(f.history);
@@ -49,10 +63,18 @@ describe('inventory of the description', () => {
   it('records every feature level the description mentions', () => {
     const text = fs.readFileSync(descriptionFile, 'utf8');
     // "feature level 248", "level 333", and once "(level 392, `empty_topic_only` at 404)".
-    const mentioned = new Set([...text.matchAll(/\blevels? (\d+)|\bat (\d+)\)/gi)].map((m) => Number(m[1] ?? m[2])));
+    const mentioned = new Set(
+      [...text.matchAll(/\blevels? (\d+)|\bat (\d+)\)/gi)].map((m) => Number(m[1] ?? m[2])),
+    );
     const recorded = inventoryLevels(INVENTORY);
-    expect([...mentioned].filter((l) => !recorded.has(l)).sort((a, b) => a - b), 'levels of the description missing from the inventory').toEqual([]);
-    expect([...recorded].filter((l) => !mentioned.has(l)).sort((a, b) => a - b), 'levels in the inventory the description does not mention').toEqual([]);
+    expect(
+      [...mentioned].filter((l) => !recorded.has(l)).sort((a, b) => a - b),
+      'levels of the description missing from the inventory',
+    ).toEqual([]);
+    expect(
+      [...recorded].filter((l) => !mentioned.has(l)).sort((a, b) => a - b),
+      'levels in the inventory the description does not mention',
+    ).toEqual([]);
   });
 
   it('names only error codes of the description', () => {
@@ -66,25 +88,38 @@ describe('inventory of the description', () => {
 describe('the contract has every fact of the description', () => {
   it('lacks nothing from the inventory', async () => {
     const missing = checkContract(await loadContract(), INVENTORY);
-    expect(missing, `${missing.length} facts of the description are missing from the contract:\n${missing.join('\n')}`).toEqual([]);
+    expect(
+      missing,
+      `${missing.length} facts of the description are missing from the contract:\n${missing.join('\n')}`,
+    ).toEqual([]);
   });
 });
-
 
 // ---- the cross-check can fail -------------------------------------------------------------------
 
 /** A minimal inventory and a document that satisfies it; damaging the document must be reported. */
 const tinyInventory: Inventory = {
-  endpoints: [{
-    operationId: 'updateMessageFlags', method: 'post', path: '/messages/flags',
-    params: [
-      { name: 'messages', in: 'body', types: ['array'], required: true },
-      { name: 'op', in: 'body', types: ['string'], required: true, enum: ['add', 'remove'] },
-      { name: 'mode', in: 'body', types: ['string'], required: false, default: 'fast', history: [{ level: 12, change: ['added'] }] },
-    ],
-    response: [{ name: 'messages', types: ['array'], nullable: false }],
-    errors: ['BAD_REQUEST'],
-  }],
+  endpoints: [
+    {
+      operationId: 'updateMessageFlags',
+      method: 'post',
+      path: '/messages/flags',
+      params: [
+        { name: 'messages', in: 'body', types: ['array'], required: true },
+        { name: 'op', in: 'body', types: ['string'], required: true, enum: ['add', 'remove'] },
+        {
+          name: 'mode',
+          in: 'body',
+          types: ['string'],
+          required: false,
+          default: 'fast',
+          history: [{ level: 12, change: ['added'] }],
+        },
+      ],
+      response: [{ name: 'messages', types: ['array'], nullable: false }],
+      errors: ['BAD_REQUEST'],
+    },
+  ],
   envelope: [{ name: 'result', types: ['string'] }],
   schemas: [],
   errors: [{ code: 'BAD_REQUEST', statuses: [400] }],
@@ -100,7 +135,11 @@ function tinyDocument(): Record<string, unknown> {
     properties: {
       messages: { type: 'array', items: { type: 'integer' } },
       op: { type: 'string', enum: ['add', 'remove'] },
-      mode: { type: 'string', default: 'fast', 'x-history': [{ level: 12, change: 'added', note: 'New.' }] },
+      mode: {
+        type: 'string',
+        default: 'fast',
+        'x-history': [{ level: 12, change: 'added', note: 'New.' }],
+      },
     },
   };
   const encoding = { messages: { contentType: 'application/json' } };
@@ -119,18 +158,40 @@ function tinyDocument(): Record<string, unknown> {
             },
           },
           responses: {
-            '200': { content: { 'application/json': { schema: { type: 'object', properties: { result: { type: 'string' }, messages: { type: 'array' } } } } } },
-            default: { content: { 'application/json': { examples: { BAD_REQUEST: { value: { result: 'error', msg: 'x', code: 'BAD_REQUEST' } } } } } },
+            '200': {
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: { result: { type: 'string' }, messages: { type: 'array' } },
+                  },
+                },
+              },
+            },
+            default: {
+              content: {
+                'application/json': {
+                  examples: {
+                    BAD_REQUEST: { value: { result: 'error', msg: 'x', code: 'BAD_REQUEST' } },
+                  },
+                },
+              },
+            },
           },
         },
       },
     },
-    components: { 'x-error-catalog': { BAD_REQUEST: { description: 'Bad.', statuses: [{ status: 400, note: 'n' }] } } },
+    components: {
+      'x-error-catalog': {
+        BAD_REQUEST: { description: 'Bad.', statuses: [{ status: 400, note: 'n' }] },
+      },
+    },
   };
 }
 
 type Doc = Record<string, any>;
-const form = (doc: Doc, type: string) => doc.paths['/messages/flags'].post.requestBody.content[type];
+const form = (doc: Doc, type: string) =>
+  doc.paths['/messages/flags'].post.requestBody.content[type];
 
 describe('the cross-check can fail', () => {
   it('passes on a document that has every fact', () => {
@@ -150,14 +211,16 @@ describe('the cross-check can fail', () => {
     }
     doc.paths['/messages/flags'].post.responses.default.content['application/json'].examples = {};
     const missing = checkContract(doc, tinyInventory);
-    expect(missing).toEqual(expect.arrayContaining([
-      'updateMessageFlags param op: not a property of the application/x-www-form-urlencoded body',
-      'updateMessageFlags param op: not a property of the multipart/form-data body',
-      'updateMessageFlags param mode: default is undefined, the description says "fast"',
-      'updateMessageFlags param mode: no x-history entry added at level 12',
-      'updateMessageFlags param messages: an array travels JSON-encoded (encoding contentType application/json)',
-      'updateMessageFlags: no error example named BAD_REQUEST',
-    ]));
+    expect(missing).toEqual(
+      expect.arrayContaining([
+        'updateMessageFlags param op: not a property of the application/x-www-form-urlencoded body',
+        'updateMessageFlags param op: not a property of the multipart/form-data body',
+        'updateMessageFlags param mode: default is undefined, the description says "fast"',
+        'updateMessageFlags param mode: no x-history entry added at level 12',
+        'updateMessageFlags param messages: an array travels JSON-encoded (encoding contentType application/json)',
+        'updateMessageFlags: no error example named BAD_REQUEST',
+      ]),
+    );
   });
 
   it('reports enum values missing and extra', () => {
@@ -176,20 +239,26 @@ describe('the cross-check can fail', () => {
     const send = damaged.paths['/messages'].post;
     for (const media of Object.values<Doc>(send.requestBody.content)) {
       media.schema = structuredClone(media.schema);
-      const holder = [media.schema, ...(media.schema.allOf ?? [])].find((s: Doc) => s.properties?.type);
+      const holder = [media.schema, ...(media.schema.allOf ?? [])].find(
+        (s: Doc) => s.properties?.type,
+      );
       if (holder) delete holder.properties.type;
     }
     const flags = damaged.paths['/messages/flags'].post;
     for (const media of Object.values<Doc>(flags.requestBody.content)) {
       media.schema = structuredClone(media.schema);
-      const holder = [media.schema, ...(media.schema.allOf ?? [])].find((s: Doc) => s.properties?.op);
+      const holder = [media.schema, ...(media.schema.allOf ?? [])].find(
+        (s: Doc) => s.properties?.op,
+      );
       if (holder) holder.properties.op = { ...holder.properties.op, enum: ['add', 'delete'] };
     }
     const after = checkContract(damaged, INVENTORY).filter((m) => !before.has(m));
-    expect(after).toEqual(expect.arrayContaining([
-      'sendMessage param type: not a property of the application/x-www-form-urlencoded body',
-      'sendMessage param type: not a property of the multipart/form-data body',
-      'updateMessageFlags param op: enum has "delete", which the description does not list',
-    ]));
+    expect(after).toEqual(
+      expect.arrayContaining([
+        'sendMessage param type: not a property of the application/x-www-form-urlencoded body',
+        'sendMessage param type: not a property of the multipart/form-data body',
+        'updateMessageFlags param op: enum has "delete", which the description does not list',
+      ]),
+    );
   });
 });

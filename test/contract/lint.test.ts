@@ -6,7 +6,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ContractLinter, type LintFinding, createContractLinter } from '../../generator/lint/spectral.js';
+import {
+  type ContractLinter,
+  type LintFinding,
+  createContractLinter,
+} from '../../generator/lint/spectral.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = path.join(root, 'test', 'fixtures', 'lint');
@@ -18,7 +22,9 @@ beforeAll(async () => {
 });
 
 const show = (findings: LintFinding[]) =>
-  findings.map((f) => `${path.relative(root, f.file)}:${f.line}  ${f.code}  ${f.message}  (${f.pointer})`).join('\n');
+  findings
+    .map((f) => `${path.relative(root, f.file)}:${f.line}  ${f.code}  ${f.message}  (${f.pointer})`)
+    .join('\n');
 
 describe('the contract', () => {
   it('lints with no errors and no warnings', async () => {
@@ -27,23 +33,41 @@ describe('the contract', () => {
   });
 });
 
-
 describe('the ruleset', () => {
-  it.each(['clean.yaml', 'clean-split.yaml'])('finds nothing in the clean fixture %s', async (file) => {
-    // clean-split.yaml has a $ref'd path item: valid OpenAPI 3.1 that Spectral's oas3-schema flags
-    // on split files; we lint the bundle, where it is inlined.
-    const findings = await lint(path.join(fixtures, file));
-    expect(findings, show(findings)).toEqual([]);
-  });
+  it.each(['clean.yaml', 'clean-split.yaml'])(
+    'finds nothing in the clean fixture %s',
+    async (file) => {
+      // clean-split.yaml has a $ref'd path item: valid OpenAPI 3.1 that Spectral's oas3-schema flags
+      // on split files; we lint the bundle, where it is inlined.
+      const findings = await lint(path.join(fixtures, file));
+      expect(findings, show(findings)).toEqual([]);
+    },
+  );
 
   // fixture → the one rule it breaks, and a piece of each message expected
   const cases: Array<[string, string, string[]]> = [
     ['broken-operation-basics.yaml', 'tms-operation-basics', ['no summary']],
-    ['broken-operation-error-codes.yaml', 'tms-operation-error-codes', ['NO_SUCH_CODE is not in components.x-error-catalog', 'NO_SUCH_CODE has no example']],
-    ['broken-error-catalog.yaml', 'tms-error-catalog', ['has no description', 'must be an HTTP status']],
-    ['broken-history-shape.yaml', 'tms-history-shape', ['level must be an integer', 'unknown key "since"']],
+    [
+      'broken-operation-error-codes.yaml',
+      'tms-operation-error-codes',
+      ['NO_SUCH_CODE is not in components.x-error-catalog', 'NO_SUCH_CODE has no example'],
+    ],
+    [
+      'broken-error-catalog.yaml',
+      'tms-error-catalog',
+      ['has no description', 'must be an HTTP status'],
+    ],
+    [
+      'broken-history-shape.yaml',
+      'tms-history-shape',
+      ['level must be an integer', 'unknown key "since"'],
+    ],
     ['broken-enum-history.yaml', 'tms-enum-history', ['"unread" is not a member']],
-    ['broken-enum-replaced-by.yaml', 'tms-enum-replaced-by', ['"read": the value has no deprecated or removed entry']],
+    [
+      'broken-enum-replaced-by.yaml',
+      'tms-enum-replaced-by',
+      ['"read": the value has no deprecated or removed entry'],
+    ],
     ['broken-enum-meanings.yaml', 'tms-enum-meanings', ['no meaning for enum member "read"']],
     ['broken-deprecation-marks.yaml', 'tms-deprecation-marks', ['deprecated: true without']],
     ['broken-removed-items.yaml', 'tms-removed-items', ['"mode" is listed in required']],
@@ -54,14 +78,29 @@ describe('the ruleset', () => {
   it.each(cases)('%s triggers exactly %s', async (file, rule, messages) => {
     const findings = await lint(path.join(fixtures, file));
     expect(new Set(findings.map((f) => f.code)), show(findings)).toEqual(new Set([rule]));
-    expect(findings.every((f) => f.severity === 'error'), show(findings)).toBe(true);
+    expect(
+      findings.every((f) => f.severity === 'error'),
+      show(findings),
+    ).toBe(true);
     expect(findings.map((f) => f.message)).toEqual(messages.map((m) => expect.stringContaining(m)));
   });
 
   it('reports a fault in a $ref-ed file at its own file, line and pointer', async () => {
     const findings = await lint(path.join(fixtures, 'broken-history-in-ref.yaml'));
-    expect(findings.map(({ code, file, line, pointer }) => ({ code, file: path.relative(fixtures, file), line, pointer }))).toEqual([
-      { code: 'tms-history-shape', file: path.join('parts', 'flags-form.yaml'), line: 18, pointer: '#/properties/mode/x-history/0/level' },
+    expect(
+      findings.map(({ code, file, line, pointer }) => ({
+        code,
+        file: path.relative(fixtures, file),
+        line,
+        pointer,
+      })),
+    ).toEqual([
+      {
+        code: 'tms-history-shape',
+        file: path.join('parts', 'flags-form.yaml'),
+        line: 18,
+        pointer: '#/properties/mode/x-history/0/level',
+      },
     ]);
   });
 });

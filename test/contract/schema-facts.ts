@@ -5,7 +5,8 @@
  */
 export type Json = Record<string, unknown>;
 
-export const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The schema itself and the branches of its compositions, depth first, each once. */
 export function schemaParts(schema: unknown): Json[] {
@@ -41,7 +42,8 @@ export function requiredOf(schema: unknown): Set<string> {
   const required = new Set<string>();
   const visit = (s: unknown) => {
     if (!isObject(s)) return;
-    if (Array.isArray(s.required)) s.required.forEach((n) => typeof n === 'string' && required.add(n));
+    if (Array.isArray(s.required))
+      s.required.forEach((n) => typeof n === 'string' && required.add(n));
     if (Array.isArray(s.allOf)) s.allOf.forEach(visit);
   };
   visit(schema);
@@ -65,10 +67,22 @@ export function admittedTypes(schema: unknown): Set<string> | undefined {
   let constrained = false;
   for (const part of schemaParts(schema)) {
     const t = part.type;
-    if (typeof t === 'string') { types.add(t); constrained = true; }
-    if (Array.isArray(t)) { t.forEach((x) => types.add(String(x))); constrained = true; }
-    if (Array.isArray(part.enum)) { part.enum.forEach((v) => types.add(typeOfValue(v))); constrained = true; }
-    if ('const' in part) { types.add(typeOfValue(part.const)); constrained = true; }
+    if (typeof t === 'string') {
+      types.add(t);
+      constrained = true;
+    }
+    if (Array.isArray(t)) {
+      t.forEach((x) => types.add(String(x)));
+      constrained = true;
+    }
+    if (Array.isArray(part.enum)) {
+      part.enum.forEach((v) => types.add(typeOfValue(v)));
+      constrained = true;
+    }
+    if ('const' in part) {
+      types.add(typeOfValue(part.const));
+      constrained = true;
+    }
     if (part.nullable === true) types.add('null');
   }
   if (types.has('number')) types.add('integer');
@@ -80,8 +94,14 @@ export function enumMembersOf(schema: unknown): unknown[] | undefined {
   let found = false;
   const members: unknown[] = [];
   for (const part of schemaParts(schema)) {
-    if (Array.isArray(part.enum)) { found = true; members.push(...part.enum); }
-    if ('const' in part) { found = true; members.push(part.const); }
+    if (Array.isArray(part.enum)) {
+      found = true;
+      members.push(...part.enum);
+    }
+    if ('const' in part) {
+      found = true;
+      members.push(part.const);
+    }
   }
   return found ? members : undefined;
 }
@@ -110,7 +130,8 @@ export function enumHistoryOf(schema: unknown, member: unknown): Json[] {
   const entries: Json[] = [];
   for (const part of schemaParts(schema)) {
     const map = part['x-enum-history'];
-    if (isObject(map) && Array.isArray(map[key])) entries.push(...(map[key] as unknown[]).filter(isObject));
+    if (isObject(map) && Array.isArray(map[key]))
+      entries.push(...(map[key] as unknown[]).filter(isObject));
   }
   return entries;
 }
@@ -132,13 +153,19 @@ export function allHistoryEntriesBelow(node: unknown): Json[] {
   const visit = (n: unknown) => {
     if (n === null || typeof n !== 'object' || seen.has(n)) return;
     seen.add(n);
-    if (Array.isArray(n)) { n.forEach(visit); return; }
-    const obj = n as Json;
-    if (Array.isArray(obj['x-history'])) entries.push(...(obj['x-history'] as unknown[]).filter(isObject));
-    if (isObject(obj['x-enum-history'])) {
-      for (const list of Object.values(obj['x-enum-history'])) if (Array.isArray(list)) entries.push(...list.filter(isObject));
+    if (Array.isArray(n)) {
+      n.forEach(visit);
+      return;
     }
-    for (const [key, child] of Object.entries(obj)) if (!key.startsWith('x-') && key !== 'example' && key !== 'examples') visit(child);
+    const obj = n as Json;
+    if (Array.isArray(obj['x-history']))
+      entries.push(...(obj['x-history'] as unknown[]).filter(isObject));
+    if (isObject(obj['x-enum-history'])) {
+      for (const list of Object.values(obj['x-enum-history']))
+        if (Array.isArray(list)) entries.push(...list.filter(isObject));
+    }
+    for (const [key, child] of Object.entries(obj))
+      if (!key.startsWith('x-') && key !== 'example' && key !== 'examples') visit(child);
   };
   visit(node);
   return entries;

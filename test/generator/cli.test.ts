@@ -3,7 +3,16 @@
  * "a run that fails leaves the previous output untouched".
  */
 import { execFile } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -13,7 +22,9 @@ const run = promisify(execFile);
 
 async function tmsGen(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/tms-gen.js', ...args], { maxBuffer: 64 << 20 });
+    const { stdout, stderr } = await run(process.execPath, ['bin/tms-gen.js', ...args], {
+      maxBuffer: 64 << 20,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -104,7 +115,14 @@ describe('tms-gen generate on the project contract', () => {
 
   it('a failing run leaves the previous output untouched and exits 1', async () => {
     const before = snapshot(out);
-    const r = await tmsGen(['--contract', 'test/fixtures/broken/schema-typo.yaml', '--out', out, '--docs', docs]);
+    const r = await tmsGen([
+      '--contract',
+      'test/fixtures/broken/schema-typo.yaml',
+      '--out',
+      out,
+      '--docs',
+      docs,
+    ]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('nothing was written');
     expect(r.stderr).toContain("unknown keyword 'tpye'");

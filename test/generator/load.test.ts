@@ -25,20 +25,28 @@ describe('loadContract on broken documents', () => {
 
   it('names a missing file behind an external $ref, at the line of the ref', async () => {
     const problems = await problemsOf(fixture('split/root.yaml'));
-    expect(problems.join('\n')).toMatch(/split\/paths\.yaml:10:\d+ .*'\.\/missing\.yaml#\/Thing': cannot read/);
+    expect(problems.join('\n')).toMatch(
+      /split\/paths\.yaml:10:\d+ .*'\.\/missing\.yaml#\/Thing': cannot read/,
+    );
   });
 
   it('catches schema typos that swagger-parser lets through, both of them', async () => {
     const problems = await problemsOf(fixture('schema-typo.yaml'));
     expect(problems).toHaveLength(2);
-    expect(problems[0]).toMatch(/schema-typo\.yaml:20:\d+ #\/components\/schemas\/Thing\/properties\/tags\/type: .*allowed values/);
-    expect(problems[1]).toMatch(/schema-typo\.yaml:22:\d+ #\/components\/schemas\/Thing\/properties\/name\/tpye: unknown keyword 'tpye'/);
+    expect(problems[0]).toMatch(
+      /schema-typo\.yaml:20:\d+ #\/components\/schemas\/Thing\/properties\/tags\/type: .*allowed values/,
+    );
+    expect(problems[1]).toMatch(
+      /schema-typo\.yaml:22:\d+ #\/components\/schemas\/Thing\/properties\/name\/tpye: unknown keyword 'tpye'/,
+    );
   });
 
   it('reports a duplicate operationId at the second occurrence and names the first', async () => {
     const [problem] = await problemsOf(fixture('duplicate-id.yaml'));
     expect(problem).toContain('duplicate-id.yaml:6');
-    expect(problem).toContain("#/paths/~1things/get/operationId: duplicate operationId 'listThings' (also at #/paths/~1other-things/get)");
+    expect(problem).toContain(
+      "#/paths/~1things/get/operationId: duplicate operationId 'listThings' (also at #/paths/~1other-things/get)",
+    );
   });
 
   it('reports YAML syntax errors with line and column', async () => {
@@ -48,7 +56,9 @@ describe('loadContract on broken documents', () => {
 
   it('reports OpenAPI structure errors (swagger-parser) with the pointer and file line', async () => {
     const problems = await problemsOf(fixture('missing-description.yaml'));
-    expect(problems.join('\n')).toMatch(/missing-description\.yaml:8:\d+ #\/paths\/~1things\/get\/responses\/200: must have required property 'description'/);
+    expect(problems.join('\n')).toMatch(
+      /missing-description\.yaml:8:\d+ #\/paths\/~1things\/get\/responses\/200: must have required property 'description'/,
+    );
   });
 
   it('refuses a document that is not OpenAPI 3.x', async () => {
@@ -58,7 +68,9 @@ describe('loadContract on broken documents', () => {
 
   it('reports a malformed x-history entry with its pointer', async () => {
     const problems = await problemsOf(fixture('bad-history.yaml'));
-    expect(problems.join('\n')).toContain('#/paths/~1things/get/x-history/0: x-history entry must be');
+    expect(problems.join('\n')).toContain(
+      '#/paths/~1things/get/x-history/0: x-history entry must be',
+    );
   });
 });
 

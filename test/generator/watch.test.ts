@@ -18,14 +18,26 @@ afterAll(() => {
 it('regenerates on change, survives a broken edit, and recovers', async () => {
   cpSync('openapi', join(work, 'openapi'), { recursive: true });
   const out = join(work, 'gen');
-  child = spawn(process.execPath, ['bin/tms-gen.js', '--watch', '--only', 'operations', '--contract', join(work, 'openapi/openapi.yaml'), '--out', out, '--docs', join(work, 'docs')]);
+  child = spawn(process.execPath, [
+    'bin/tms-gen.js',
+    '--watch',
+    '--only',
+    'operations',
+    '--contract',
+    join(work, 'openapi/openapi.yaml'),
+    '--out',
+    out,
+    '--docs',
+    join(work, 'docs'),
+  ]);
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const waitFor = async (pattern: RegExp, from: number) => {
     const deadline = Date.now() + 30_000;
     while (!pattern.test(output.slice(from))) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   };
@@ -38,14 +50,23 @@ it('regenerates on change, survives a broken edit, and recovers', async () => {
   const paths = join(work, 'openapi/paths/saved_snippets.yaml');
   const original = readFileSync(paths, 'utf8');
   let mark = output.length;
-  writeFileSync(paths, original.replace('operationId: createSavedSnippet', 'operationId: createSnippet'));
+  writeFileSync(
+    paths,
+    original.replace('operationId: createSavedSnippet', 'operationId: createSnippet'),
+  );
   await waitFor(/done in/, mark);
   expect(readFileSync(operations, 'utf8')).toContain('"createSnippet"');
 
   // A broken edit: problems are printed, the process keeps watching, the output stays as it was.
   const before = readFileSync(operations, 'utf8');
   mark = output.length;
-  writeFileSync(paths, original.replace('operationId: createSavedSnippet', 'operationId: createSavedSnippet\n    tpye: oops'));
+  writeFileSync(
+    paths,
+    original.replace(
+      'operationId: createSavedSnippet',
+      'operationId: createSavedSnippet\n    tpye: oops',
+    ),
+  );
   await waitFor(/the contract is invalid/, mark);
   expect(child.exitCode).toBeNull();
   expect(readFileSync(operations, 'utf8')).toBe(before);

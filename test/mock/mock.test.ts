@@ -10,7 +10,11 @@ import type { ApiModel, Operation } from '../../generator/model/types.js';
 import { operations } from '../../generated/operations.js';
 import { validateResponse } from '../../generated/validators.js';
 import { validCases } from '../../contract-runner/cases.js';
-import { callThroughClient, loadClientModule, type ClientModule } from '../../contract-runner/client-call.js';
+import {
+  callThroughClient,
+  loadClientModule,
+  type ClientModule,
+} from '../../contract-runner/client-call.js';
 import { sendWire, wireRequest } from '../../contract-runner/send.js';
 
 const credentials = { email: 'iago@example.com', apiKey: 'abcd1234' };
@@ -18,7 +22,12 @@ const authorization = `Basic ${Buffer.from(`${credentials.email}:${credentials.a
 let baseUrl: string;
 let model: ApiModel;
 let client: ClientModule | undefined;
-const prismDocument = JSON.parse(readFileSync('generated/openapi.prism.json', 'utf8')) as { paths: Record<string, Record<string, { operationId: string; 'x-mock-examples': Record<string, number> }>> };
+const prismDocument = JSON.parse(readFileSync('generated/openapi.prism.json', 'utf8')) as {
+  paths: Record<
+    string,
+    Record<string, { operationId: string; 'x-mock-examples': Record<string, number> }>
+  >;
+};
 
 beforeAll(async () => {
   baseUrl = inject('mockBaseUrl');
@@ -32,9 +41,27 @@ beforeAll(async () => {
 const op = (id: string): Operation => model.operations.find((o) => o.id === id)!;
 
 /** A raw request to the mock; the answer's status and parsed body. */
-async function call(method: string, path: string, init: { body?: BodyInit; contentType?: string; headers?: Record<string, string>; auth?: boolean } = {}) {
-  const headers: Record<string, string> = { ...(init.auth === false ? {} : { authorization }), ...(init.contentType ? { 'content-type': init.contentType } : {}), ...init.headers };
-  const response = await fetch(`${baseUrl}${path}`, { method, headers, body: init.body, signal: AbortSignal.timeout(15_000) });
+async function call(
+  method: string,
+  path: string,
+  init: {
+    body?: BodyInit;
+    contentType?: string;
+    headers?: Record<string, string>;
+    auth?: boolean;
+  } = {},
+) {
+  const headers: Record<string, string> = {
+    ...(init.auth === false ? {} : { authorization }),
+    ...(init.contentType ? { 'content-type': init.contentType } : {}),
+    ...init.headers,
+  };
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers,
+    body: init.body,
+    signal: AbortSignal.timeout(15_000),
+  });
   const text = await response.text();
   let body: unknown;
   try {
@@ -45,7 +72,10 @@ async function call(method: string, path: string, init: { body?: BodyInit; conte
   return { status: response.status, body: body as Record<string, unknown> };
 }
 
-function expectBadRequest(answer: { status: number; body: Record<string, unknown> }, mentions: RegExp) {
+function expectBadRequest(
+  answer: { status: number; body: Record<string, unknown> },
+  mentions: RegExp,
+) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(400);
   expect(Object.keys(answer.body).sort()).toEqual(['code', 'msg', 'result']);
   expect(answer.body.result).toBe('error');
@@ -61,11 +91,19 @@ describe('every operation', () => {
     expect(ids.sort()).toEqual(Object.keys(operations).sort());
     for (const operation of model.operations) {
       for (const c of validCases(operation, model.document)) {
-        const result = await viaClient(operations[operation.id as keyof typeof operations], c.input, { baseUrl, credentials, timeoutMs: 15_000 });
+        const result = await viaClient(
+          operations[operation.id as keyof typeof operations],
+          c.input,
+          { baseUrl, credentials, timeoutMs: 15_000 },
+        );
         const where = `${operation.id} ${c.name}: ${result.failure ?? result.text}`;
         expect(result.status, where).toBeGreaterThanOrEqual(200);
         expect(result.status, where).toBeLessThan(300);
-        const verdict = validateResponse(operation.id as never, result.status!, JSON.parse(result.text!));
+        const verdict = validateResponse(
+          operation.id as never,
+          result.status!,
+          JSON.parse(result.text!),
+        );
         expect(verdict, where).toEqual({ valid: true });
       }
     }
@@ -75,7 +113,10 @@ describe('every operation', () => {
     let served = 0;
     for (const operation of model.operations) {
       const table = prismDocument.paths[operation.path][operation.method]['x-mock-examples'];
-      const request = wireRequest(operations[operation.id as keyof typeof operations], validCases(operation, model.document)[0].input);
+      const request = wireRequest(
+        operations[operation.id as keyof typeof operations],
+        validCases(operation, model.document)[0].input,
+      );
       for (const response of operation.responses) {
         for (const example of response.mediaTypes.flatMap((m) => m.examples)) {
           const expectedStatus = /^\d{3}$/.test(response.status) ? Number(response.status) : 400;
@@ -89,7 +130,10 @@ describe('every operation', () => {
           const where = `${operation.id} example=${example.name}`;
           expect(answer.status, where).toBe(expectedStatus);
           expect(answer.body, where).toEqual(example.value);
-          expect(validateResponse(operation.id as never, answer.status, answer.body), where).toEqual({ valid: true });
+          expect(
+            validateResponse(operation.id as never, answer.status, answer.body),
+            where,
+          ).toEqual({ valid: true });
           served++;
         }
       }
@@ -99,7 +143,11 @@ describe('every operation', () => {
   });
 
   it('STREAM_DOES_NOT_EXIST of sendMessage: status 400 and the example body', async () => {
-    const answer = await call('POST', '/messages', { body: 'type=stream&to=%22general%22&content=hi', contentType: 'application/x-www-form-urlencoded', headers: { prefer: 'example=STREAM_DOES_NOT_EXIST' } });
+    const answer = await call('POST', '/messages', {
+      body: 'type=stream&to=%22general%22&content=hi',
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { prefer: 'example=STREAM_DOES_NOT_EXIST' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ result: 'error', code: 'STREAM_DOES_NOT_EXIST' });
     expect(typeof answer.body.stream).toBe('string');
@@ -115,7 +163,10 @@ describe('every operation', () => {
   it('dynamic answers (Prefer: dynamic=true) still pass the validators', async () => {
     for (const id of ['getUsers', 'getStreams', 'createSavedSnippet']) {
       const operation = op(id);
-      const request = wireRequest(operations[id as keyof typeof operations], validCases(operation, model.document)[0].input);
+      const request = wireRequest(
+        operations[id as keyof typeof operations],
+        validCases(operation, model.document)[0].input,
+      );
       const query = request.query.toString();
       const answer = await call(request.method, `${request.path}${query ? `?${query}` : ''}`, {
         body: request.form?.toString(),
@@ -123,7 +174,10 @@ describe('every operation', () => {
         headers: { prefer: 'dynamic=true' },
       });
       expect(answer.status, id).toBe(200);
-      expect(validateResponse(id as never, 200, answer.body), `${id}: ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual({ valid: true });
+      expect(
+        validateResponse(id as never, 200, answer.body),
+        `${id}: ${JSON.stringify(answer.body).slice(0, 300)}`,
+      ).toEqual({ valid: true });
     }
   });
 });
@@ -143,9 +197,16 @@ describe('requests as third-party clients send them', () => {
     const patch = await call('PATCH', '/users/12?full_name=Ada%20Lovelace&role=300');
     expect(patch.status, JSON.stringify(patch.body)).toBe(200);
     expect(patch.body.result).toBe('success');
-    const patchJson = await call('PATCH', '/drafts/5?draft=' + encodeURIComponent(JSON.stringify({ type: 'stream', to: [7], topic: 't', content: 'c' })));
+    const patchJson = await call(
+      'PATCH',
+      '/drafts/5?draft=' +
+        encodeURIComponent(JSON.stringify({ type: 'stream', to: [7], topic: 't', content: 'c' })),
+    );
     expect(patchJson.status, JSON.stringify(patchJson.body)).toBe(200);
-    const del = await call('DELETE', '/users/me/subscriptions', { body: 'subscriptions=%5B%22general%22%5D', contentType: 'application/x-www-form-urlencoded' });
+    const del = await call('DELETE', '/users/me/subscriptions', {
+      body: 'subscriptions=%5B%22general%22%5D',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(del.status, JSON.stringify(del.body)).toBe(200);
     expect(del.body.result).toBe('success');
   });
@@ -159,23 +220,53 @@ describe('requests as third-party clients send them', () => {
 
 describe('invalid requests get the 400 envelope', () => {
   it('malformed JSON in a JSON-encoded field (body and query)', async () => {
-    expectBadRequest(await call('POST', '/messages/flags', { body: 'messages=%5B1%2C2&op=add&flag=read', contentType: 'application/x-www-form-urlencoded' }), /messages/);
-    expectBadRequest(await call('GET', '/messages?anchor=newest&num_before=1&num_after=1&narrow=%5B%7B'), /narrow/);
+    expectBadRequest(
+      await call('POST', '/messages/flags', {
+        body: 'messages=%5B1%2C2&op=add&flag=read',
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+      /messages/,
+    );
+    expectBadRequest(
+      await call('GET', '/messages?anchor=newest&num_before=1&num_after=1&narrow=%5B%7B'),
+      /narrow/,
+    );
   });
 
   it('a wrong type in narrow (a `content:` query parameter)', async () => {
-    expectBadRequest(await call('GET', '/messages?anchor=newest&num_before=1&num_after=1&narrow=%22is%3Adm%22'), /narrow/);
-    expectBadRequest(await call('GET', '/messages?anchor=newest&num_before=1&num_after=1&narrow=%5B42%5D'), /narrow/);
+    expectBadRequest(
+      await call('GET', '/messages?anchor=newest&num_before=1&num_after=1&narrow=%22is%3Adm%22'),
+      /narrow/,
+    );
+    expectBadRequest(
+      await call('GET', '/messages?anchor=newest&num_before=1&num_after=1&narrow=%5B42%5D'),
+      /narrow/,
+    );
   });
 
   it('a missing required parameter, a wrong scalar type', async () => {
-    expectBadRequest(await call('POST', '/messages', { body: 'type=direct&content=hi', contentType: 'application/x-www-form-urlencoded' }), /to/);
+    expectBadRequest(
+      await call('POST', '/messages', {
+        body: 'type=direct&content=hi',
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+      /to/,
+    );
     expectBadRequest(await call('GET', '/messages/not-a-number'), /message_id/);
-    expectBadRequest(await call('POST', '/user_topics', { body: 'stream_id=seven&topic=t&visibility_policy=1', contentType: 'application/x-www-form-urlencoded' }), /stream_id/);
+    expectBadRequest(
+      await call('POST', '/user_topics', {
+        body: 'stream_id=seven&topic=t&visibility_policy=1',
+        contentType: 'application/x-www-form-urlencoded',
+      }),
+      /stream_id/,
+    );
   });
 
   it('a malformed body never hangs or crashes the mock', async () => {
-    const answer = await call('POST', '/messages', { body: '--x\r\nContent-Disposition: form-data; name="to"\r\n\r\n[1,', contentType: 'multipart/form-data; boundary=x' });
+    const answer = await call('POST', '/messages', {
+      body: '--x\r\nContent-Disposition: form-data; name="to"\r\n\r\n[1,',
+      contentType: 'multipart/form-data; boundary=x',
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.result).toBe('error');
   });
@@ -192,13 +283,21 @@ describe('authentication', () => {
 
   it('wrong credentials (empty API key, not Basic): 401 envelope, even where auth is optional', async () => {
     const empty = `Basic ${Buffer.from('iago@example.com:').toString('base64')}`;
-    expect((await call('GET', '/users', { auth: false, headers: { authorization: empty } })).status).toBe(401);
-    expect((await call('GET', '/users', { auth: false, headers: { authorization: 'Bearer x' } })).status).toBe(401);
+    expect(
+      (await call('GET', '/users', { auth: false, headers: { authorization: empty } })).status,
+    ).toBe(401);
+    expect(
+      (await call('GET', '/users', { auth: false, headers: { authorization: 'Bearer x' } })).status,
+    ).toBe(401);
   });
 
   it('none and optional operations answer without credentials', async () => {
     expect((await call('GET', '/users', { auth: false })).status).toBe(200);
-    const login = await call('POST', '/fetch_api_key', { auth: false, body: 'username=iago%40example.com&password=pw', contentType: 'application/x-www-form-urlencoded' });
+    const login = await call('POST', '/fetch_api_key', {
+      auth: false,
+      body: 'username=iago%40example.com&password=pw',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(login.status).toBe(200);
     expect(typeof login.body.api_key).toBe('string');
   });
@@ -207,7 +306,9 @@ describe('authentication', () => {
 describe('routing', () => {
   it('only /api/v1 paths exist; a known path with another method is 405', async () => {
     expect((await call('GET', '/../users')).status).toBe(404);
-    const plain = await fetch(baseUrl.replace(/\/api\/v1$/, '/users'), { headers: { authorization } });
+    const plain = await fetch(baseUrl.replace(/\/api\/v1$/, '/users'), {
+      headers: { authorization },
+    });
     expect(plain.status).toBe(404);
     expect((await plain.json()).result).toBe('error');
     const wrongMethod = await call('PUT', '/users');

@@ -1,6 +1,10 @@
 /** A listener from generated/server.ts on 127.0.0.1:0, with a log that tests can read. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequestListener, type Handlers, type RequestListener } from '../../generated/server.js';
+import {
+  createRequestListener,
+  type Handlers,
+  type RequestListener,
+} from '../../generated/server.js';
 
 export interface TestUser {
   id: number;
@@ -11,7 +15,8 @@ export const USERS: Record<string, TestUser & { key: string }> = {
   'ada@example.com': { id: 1, email: 'ada@example.com', key: 'ada-key' },
 };
 
-export const basic = (email: string, key: string) => 'Basic ' + Buffer.from(`${email}:${key}`).toString('base64');
+export const basic = (email: string, key: string) =>
+  'Basic ' + Buffer.from(`${email}:${key}`).toString('base64');
 export const ADA = basic('ada@example.com', 'ada-key');
 
 export interface Running {
@@ -21,7 +26,14 @@ export interface Running {
   close(): Promise<void>;
 }
 
-export async function serve(handlers: Partial<Handlers<TestUser>>, options: { validateResponses?: boolean; maxBodyBytes?: number; wrap?: (l: RequestListener) => (req: IncomingMessage, res: ServerResponse) => void } = {}): Promise<Running> {
+export async function serve(
+  handlers: Partial<Handlers<TestUser>>,
+  options: {
+    validateResponses?: boolean;
+    maxBodyBytes?: number;
+    wrap?: (l: RequestListener) => (req: IncomingMessage, res: ServerResponse) => void;
+  } = {},
+): Promise<Running> {
   const logs: string[] = [];
   const listener = createRequestListener<TestUser>({
     handlers: handlers as Handlers<TestUser>,
@@ -44,7 +56,10 @@ export async function serve(handlers: Partial<Handlers<TestUser>>, options: { va
   };
 }
 
-export async function send(url: string, init: RequestInit = {}): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
+export async function send(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(url, init);
   const text = await res.text();
   let body: Record<string, unknown>;

@@ -11,7 +11,15 @@ const dir = mkdtempSync(join(tmpdir(), 'tms-scaffold-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const opts = (handlers: string) => {
-  const o = parseArgs(['scaffold', '--contract', join(ROOT, 'openapi/openapi.yaml'), '--out', join(ROOT, 'generated'), '--dir', handlers]) as CliOptions;
+  const o = parseArgs([
+    'scaffold',
+    '--contract',
+    join(ROOT, 'openapi/openapi.yaml'),
+    '--out',
+    join(ROOT, 'generated'),
+    '--dir',
+    handlers,
+  ]) as CliOptions;
   return o;
 };
 
@@ -26,15 +34,34 @@ describe('tms-gen scaffold', () => {
     expect(files).toContain('index.ts');
     expect(files.length).toBe(23);
     expect(result.lines[0]).toMatch(/23 files written, 0 skipped/);
-    expect(readFileSync(join(handlers, 'getMessages.ts'), 'utf8')).toMatch(/notImplemented\("getMessages"\)/);
+    expect(readFileSync(join(handlers, 'getMessages.ts'), 'utf8')).toMatch(
+      /notImplemented\("getMessages"\)/,
+    );
 
-    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-      compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [join(ROOT, 'node_modules/@types')], lib: ['ES2023', 'DOM'] },
-      include: ['src/**/*.ts'],
-    }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: true,
+          types: ['node'],
+          typeRoots: [join(ROOT, 'node_modules/@types')],
+          lib: ['ES2023', 'DOM'],
+        },
+        include: ['src/**/*.ts'],
+      }),
+    );
     let output = '';
     try {
-      execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], { encoding: 'utf8' });
+      execFileSync(
+        process.execPath,
+        [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')],
+        { encoding: 'utf8' },
+      );
     } catch (e) {
       output = String((e as { stdout?: string }).stdout ?? e);
     }
@@ -44,7 +71,14 @@ describe('tms-gen scaffold', () => {
   it('a starter answers the not-implemented error', async () => {
     const mod = await import(join(handlers, 'sendMessage.ts'));
     const answer = await mod.sendMessage({}, { user: null });
-    expect(answer).toEqual({ status: 501, body: { result: 'error', msg: 'The operation sendMessage is not implemented yet.', code: 'NOT_IMPLEMENTED' } });
+    expect(answer).toEqual({
+      status: 501,
+      body: {
+        result: 'error',
+        msg: 'The operation sendMessage is not implemented yet.',
+        code: 'NOT_IMPLEMENTED',
+      },
+    });
   });
 
   it('never overwrites existing files, and says what it skipped', async () => {

@@ -37,7 +37,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('mockError', '');
   } catch (error) {
     project.provide('mockBaseUrl', '');
-    project.provide('mockError', `the Prism mock did not start: ${(error as Error)?.message ?? String(error)}`);
+    project.provide(
+      'mockError',
+      `the Prism mock did not start: ${(error as Error)?.message ?? String(error)}`,
+    );
   }
   return async () => {
     await mock?.stop();

@@ -31,15 +31,24 @@ afterEach(async () => {
 
 function credentialsOf(r: MockRun) {
   // An administrator, so that administrator-only operations are exercised for real.
-  const admin = [...r.mock.state.users.values()].find((u) => u.role === 200 && u.is_active && !u.is_bot)!;
+  const admin = [...r.mock.state.users.values()].find(
+    (u) => u.role === 200 && u.is_active && !u.is_bot,
+  )!;
   return { email: admin.email, apiKey: admin.api_key };
 }
 
 describe('the contract runner against the stateful mock', () => {
   it('passes every operation', async () => {
     run = await startMock();
-    const report = await runContract(model, validators, { baseUrl: `${run.base}/api/v1`, credentials: credentialsOf(run), callValid });
-    expect(report.operations.filter((o) => o.outcome === 'fail').map((o) => o.operationId), formatTable(report)).toEqual([]);
+    const report = await runContract(model, validators, {
+      baseUrl: `${run.base}/api/v1`,
+      credentials: credentialsOf(run),
+      callValid,
+    });
+    expect(
+      report.operations.filter((o) => o.outcome === 'fail').map((o) => o.operationId),
+      formatTable(report),
+    ).toEqual([]);
     expect(report.operations).toHaveLength(22);
   });
 
@@ -47,9 +56,15 @@ describe('the contract runner against the stateful mock', () => {
     // The mock's own response validation is off, so the broken body reaches the wire.
     run = await startMock({
       validateResponses: false,
-      overrideHandlers: () => ({ getStreams: () => ok({ result: 'success', msg: '', streams: 'not a list' } as never) }),
+      overrideHandlers: () => ({
+        getStreams: () => ok({ result: 'success', msg: '', streams: 'not a list' } as never),
+      }),
     });
-    const report = await runContract(model, validators, { baseUrl: `${run.base}/api/v1`, credentials: credentialsOf(run), callValid });
+    const report = await runContract(model, validators, {
+      baseUrl: `${run.base}/api/v1`,
+      credentials: credentialsOf(run),
+      callValid,
+    });
     const failed = report.operations.filter((o) => o.outcome === 'fail');
     expect(failed.map((o) => o.operationId)).toEqual(['getStreams']);
     expect(JSON.stringify(failed[0].checks)).toContain('/streams');

@@ -1,7 +1,11 @@
 /** A stateful mock on 127.0.0.1:0 with a manual clock, and generated clients for its seeded users. */
 import { createServer, type Server } from 'node:http';
 import { createApiClient, type ApiClient } from '../../generated/client.js';
-import { createStatefulMock, manualClock, type StatefulMockOptions } from '../../mock/stateful/index.js';
+import {
+  createStatefulMock,
+  manualClock,
+  type StatefulMockOptions,
+} from '../../mock/stateful/index.js';
 
 export interface MockRun {
   mock: ReturnType<typeof createStatefulMock>;
@@ -27,10 +31,20 @@ export async function startMock(options: StatefulMockOptions = {}): Promise<Mock
     return u;
   };
   return {
-    mock, clock, base, logs,
+    mock,
+    clock,
+    base,
+    logs,
     as(email, headers) {
       const u = email ? find(email) : undefined;
-      return createApiClient({ baseUrl: base, email: u?.email, apiKey: u?.api_key, headers, onNotice: () => {}, onIgnoredParameters: () => {} });
+      return createApiClient({
+        baseUrl: base,
+        email: u?.email,
+        apiKey: u?.api_key,
+        headers,
+        onNotice: () => {},
+        onIgnoredParameters: () => {},
+      });
     },
     id: (email) => find(email).user_id,
     close: () => new Promise<void>((r) => server.close(() => r())),

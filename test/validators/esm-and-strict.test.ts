@@ -17,7 +17,11 @@ const SPECS = '/work/shared/specs/big';
 
 function importWithPlainNode(dir: string, script: string): string {
   const code = `import(${JSON.stringify(join(dir, 'validators.js'))}).then((v) => { ${script} }).catch((e) => { console.error(e); process.exit(3); })`;
-  return execFileSync(process.execPath, ['-e', code], { encoding: 'utf8', cwd: process.cwd(), stdio: ['ignore', 'pipe', 'pipe'] });
+  return execFileSync(process.execPath, ['-e', code], {
+    encoding: 'utf8',
+    cwd: process.cwd(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 describe.each([
@@ -30,15 +34,25 @@ describe.each([
     const compiled = readFileSync(join(dir, 'validators', 'compiled.js'), 'utf8');
     expect(compiled).not.toMatch(/\brequire\(/);
     expect(readFileSync(join(dir, 'validators.js'), 'utf8')).not.toMatch(/\brequire\(/);
-    const objectSchema = model.schemas.find((s) => (s.schema as { type?: unknown }).type === 'object')!.name;
-    const noFallback = model.operations.find((o) => !o.responses.some((r) => r.status === 'default' || /XX$/i.test(r.status)));
-    const out = importWithPlainNode(dir, `
+    const objectSchema = model.schemas.find(
+      (s) => (s.schema as { type?: unknown }).type === 'object',
+    )!.name;
+    const noFallback = model.operations.find(
+      (o) => !o.responses.some((r) => r.status === 'default' || /XX$/i.test(r.status)),
+    );
+    const out = importWithPlainNode(
+      dir,
+      `
       const bad = v.validators[${JSON.stringify(objectSchema)}](42);
       const status = ${noFallback ? `v.validateResponse(${JSON.stringify(noFallback.id)}, 599, {})` : 'null'};
       console.log(JSON.stringify({ bad, status, names: Object.keys(v.validators).length }));
-    `);
+    `,
+    );
     const result = JSON.parse(out.trim());
-    expect(result.bad).toEqual({ valid: false, errors: [expect.objectContaining({ pointer: '', keyword: 'type' })] });
+    expect(result.bad).toEqual({
+      valid: false,
+      errors: [expect.objectContaining({ pointer: '', keyword: 'type' })],
+    });
     expect(result.names).toBe(model.schemas.length);
     if (noFallback) expect(result.status.errors[0].keyword).toBe('status');
   }, 240_000);
@@ -48,24 +62,34 @@ describe('strict mode', () => {
   it('a typo in a schema fails generation with its pointer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tms-validators-typo-'));
     const file = join(dir, 'api.yaml');
-    writeFileSync(file, [
-      'openapi: 3.1.0',
-      'info: { title: t, version: "1" }',
-      'paths: {}',
-      'components:',
-      '  schemas:',
-      '    Good: { type: string }',
-      '    Broken:',
-      '      type: object',
-      '      properties:',
-      '        name: { type: string, minLenght: 3 }',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'openapi: 3.1.0',
+        'info: { title: t, version: "1" }',
+        'paths: {}',
+        'components:',
+        '  schemas:',
+        '    Good: { type: string }',
+        '    Broken:',
+        '      type: object',
+        '      properties:',
+        '        name: { type: string, minLenght: 3 }',
+      ].join('\n'),
+    );
     // The loader catches it first (with the precise pointer); the emitter must not rely on that.
     const strictLoad = await loadContract(file);
     expect(strictLoad.ok).toBe(false);
     const loaded = await loadContract(file, { skipSchemaCheck: true });
     if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-    const ctx = { model: loaded.contract.model, outDir: dir, docsDir: dir, runtimeImport: '../runtime', command: 'test', warn: () => {} };
+    const ctx = {
+      model: loaded.contract.model,
+      outDir: dir,
+      docsDir: dir,
+      runtimeImport: '../runtime',
+      command: 'test',
+      warn: () => {},
+    };
     let error: (Error & { pointer?: string }) | undefined;
     try {
       await validatorsEmitter.emit(ctx);

@@ -5,7 +5,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel } from '../../generator/model/types.js';
-import { emitValidators, exampleCases, importValidators, loadModel, type ValidatorsModule } from './harness.js';
+import {
+  emitValidators,
+  exampleCases,
+  importValidators,
+  loadModel,
+  type ValidatorsModule,
+} from './harness.js';
 
 let model: ApiModel;
 let v: ValidatorsModule;
@@ -35,7 +41,10 @@ describe('contract examples', () => {
         if (result.valid) continue;
         required++;
         const ptr = c.label.includes(' body ') ? `/body/${esc(key)}` : `/${esc(key)}`;
-        expect(result.errors.some((e) => e.pointer === ptr && e.keyword === 'required'), `${c.label} without ${key}: ${JSON.stringify(result.errors)}`).toBe(true);
+        expect(
+          result.errors.some((e) => e.pointer === ptr && e.keyword === 'required'),
+          `${c.label} without ${key}: ${JSON.stringify(result.errors)}`,
+        ).toBe(true);
       }
     }
     // every response has `result` and `msg`: most removals must be caught
@@ -52,7 +61,10 @@ describe('contract examples', () => {
           if (result.valid) continue; // the contract allows it (a union, a nullable field)
           caught++;
           const ptr = c.label.includes(' body ') ? `/body/${esc(key)}` : `/${esc(key)}`;
-          expect(result.errors.some((e) => e.pointer === ptr || e.pointer.startsWith(ptr + '/')), `${c.label} ${key}=${JSON.stringify(wrong)}: ${JSON.stringify(result.errors)}`).toBe(true);
+          expect(
+            result.errors.some((e) => e.pointer === ptr || e.pointer.startsWith(ptr + '/')),
+            `${c.label} ${key}=${JSON.stringify(wrong)}: ${JSON.stringify(result.errors)}`,
+          ).toBe(true);
         }
       }
     }
@@ -64,18 +76,38 @@ describe('named cases', () => {
   it('a success response without result fails at /result', () => {
     const r = v.validateResponse('getMessages', 200, { msg: '', messages: [] });
     expect(r.valid).toBe(false);
-    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: '/result', keyword: 'required' }));
+    if (!r.valid)
+      expect(r.errors).toContainEqual(
+        expect.objectContaining({ pointer: '/result', keyword: 'required' }),
+      );
   });
 
   it('sendMessage with `to` of the wrong type says which types are allowed', () => {
-    const r = v.validateRequest('sendMessage', { body: { type: 'channel', to: true, content: 'hi' } });
-    expect(r).toEqual({ valid: false, errors: [expect.objectContaining({ pointer: '/body/to', message: expect.stringMatching(/^\/body\/to must be (integer|string|array)(, \w+)* or \w+$/) })] });
+    const r = v.validateRequest('sendMessage', {
+      body: { type: 'channel', to: true, content: 'hi' },
+    });
+    expect(r).toEqual({
+      valid: false,
+      errors: [
+        expect.objectContaining({
+          pointer: '/body/to',
+          message: expect.stringMatching(
+            /^\/body\/to must be (integer|string|array)(, \w+)* or \w+$/,
+          ),
+        }),
+      ],
+    });
   });
 
   it('a value outside an enum fails with keyword enum', () => {
-    const r = v.validateRequest('sendMessage', { body: { type: 'broadcast', to: 'general', content: 'hi', topic: 't' } });
+    const r = v.validateRequest('sendMessage', {
+      body: { type: 'broadcast', to: 'general', content: 'hi', topic: 't' },
+    });
     expect(r.valid).toBe(false);
-    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: '/body/type', keyword: 'enum' }));
+    if (!r.valid)
+      expect(r.errors).toContainEqual(
+        expect.objectContaining({ pointer: '/body/type', keyword: 'enum' }),
+      );
   });
 
   it('null where the contract does not allow it fails', () => {
@@ -85,7 +117,14 @@ describe('named cases', () => {
   });
 
   it('open objects stay open: unknown response fields are accepted', () => {
-    expect(v.validateResponse('sendMessage', 200, { result: 'success', msg: '', id: 1, something_new: [1] })).toEqual({ valid: true });
+    expect(
+      v.validateResponse('sendMessage', 200, {
+        result: 'success',
+        msg: '',
+        id: 1,
+        something_new: [1],
+      }),
+    ).toEqual({ valid: true });
   });
 
   it('a missing required path parameter is reported at /path/<name>', () => {
@@ -93,25 +132,37 @@ describe('named cases', () => {
     const p = op.parameters.find((x) => x.in === 'path')!;
     const r = v.validateRequest(op.id as never, {});
     expect(r.valid).toBe(false);
-    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: `/path/${p.name}`, keyword: 'required' }));
+    if (!r.valid)
+      expect(r.errors).toContainEqual(
+        expect.objectContaining({ pointer: `/path/${p.name}`, keyword: 'required' }),
+      );
   });
 
   it('a required query parameter missing is reported at /query/<name>', () => {
-    const op = model.operations.find((o) => o.parameters.some((p) => p.in === 'query' && p.required));
+    const op = model.operations.find((o) =>
+      o.parameters.some((p) => p.in === 'query' && p.required),
+    );
     if (!op) return expect(model.operations.length).toBeGreaterThan(0); // the contract has none
     const p = op.parameters.find((x) => x.in === 'query' && x.required)!;
     const r = v.validateRequest(op.id as never, { query: {} });
     expect(r.valid).toBe(false);
-    if (!r.valid) expect(r.errors).toContainEqual(expect.objectContaining({ pointer: `/query/${p.name}`, keyword: 'required' }));
+    if (!r.valid)
+      expect(r.errors).toContainEqual(
+        expect.objectContaining({ pointer: `/query/${p.name}`, keyword: 'required' }),
+      );
   });
 
   it('picks the response by exact status, then range, then default; undocumented → keyword status', () => {
     const unsub = model.operations.find((o) => o.id === 'unsubscribe')!;
-    expect(unsub.responses.map((r) => r.status)).toEqual(expect.arrayContaining(['200', 'default']));
+    expect(unsub.responses.map((r) => r.status)).toEqual(
+      expect.arrayContaining(['200', 'default']),
+    );
     const error = { result: 'error', msg: 'nope', code: 'BAD_REQUEST' };
     expect(v.validateResponse('unsubscribe', 418, error)).toEqual({ valid: true }); // via default
     expect(v.validateResponse('unsubscribe', '200', error).valid).toBe(false); // exact status wins
-    expect(() => v.validateResponse('noSuchOperation' as never, 200, {})).toThrow(/unknown operationId/);
+    expect(() => v.validateResponse('noSuchOperation' as never, 200, {})).toThrow(
+      /unknown operationId/,
+    );
   });
 
   it('a validator and a type guard per named schema', () => {

@@ -18,7 +18,8 @@ export type ValidatorsModule = typeof Validators;
 
 export async function loadModel(file: string): Promise<ApiModel> {
   const loaded = await loadContract(file);
-  if (!loaded.ok) throw new Error(`${file} is invalid: ${JSON.stringify(loaded.problems.slice(0, 3))}`);
+  if (!loaded.ok)
+    throw new Error(`${file} is invalid: ${JSON.stringify(loaded.problems.slice(0, 3))}`);
   return loaded.contract.model;
 }
 
@@ -26,7 +27,12 @@ export async function loadModel(file: string): Promise<ApiModel> {
 export async function emitValidators(model: ApiModel, prefix = 'tms-validators-'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const files = await validatorsEmitter.emit({
-    model, outDir: dir, docsDir: dir, runtimeImport: '../runtime', command: 'test', warn: () => {},
+    model,
+    outDir: dir,
+    docsDir: dir,
+    runtimeImport: '../runtime',
+    command: 'test',
+    warn: () => {},
   });
   for (const f of files) {
     mkdirSync(dirname(join(dir, f.path)), { recursive: true });
@@ -54,36 +60,64 @@ export interface ExampleCase {
   label: string;
   value: unknown;
   /** errors under this pointer prefix count (requests carry other, unrelated, parameters) */
-  check(v: ValidatorsModule, value: unknown): { valid: boolean; errors: { pointer: string; keyword: string }[] };
+  check(
+    v: ValidatorsModule,
+    value: unknown,
+  ): { valid: boolean; errors: { pointer: string; keyword: string }[] };
 }
 
 export function exampleCases(model: ApiModel): ExampleCase[] {
   const cases: ExampleCase[] = [];
   const scoped = (result: ReturnType<ValidatorsModule['validateRequest']>, prefix: string) => {
-    const errors = result.valid ? [] : result.errors.filter((e) => e.pointer === prefix || e.pointer.startsWith(prefix + '/'));
+    const errors = result.valid
+      ? []
+      : result.errors.filter((e) => e.pointer === prefix || e.pointer.startsWith(prefix + '/'));
     return { valid: errors.length === 0, errors };
   };
   for (const s of model.schemas) {
     const schema = s.schema as Record<string, unknown>;
-    const values = [schema.example, ...(Array.isArray(schema.examples) ? schema.examples : [])].filter((x) => x !== undefined);
-    values.forEach((value, i) => cases.push({ label: `schema ${s.name} #${i}`, value, check: (v, x) => v.validators[s.name](x) as never }));
+    const values = [
+      schema.example,
+      ...(Array.isArray(schema.examples) ? schema.examples : []),
+    ].filter((x) => x !== undefined);
+    values.forEach((value, i) =>
+      cases.push({
+        label: `schema ${s.name} #${i}`,
+        value,
+        check: (v, x) => v.validators[s.name](x) as never,
+      }),
+    );
   }
   for (const op of model.operations) {
     const id = op.id as Parameters<ValidatorsModule['validateRequest']>[0];
     for (const r of op.responses) {
-      for (const m of r.mediaTypes) for (const ex of m.examples) {
-        cases.push({ label: `${op.id} ${r.status} ${ex.name}`, value: ex.value, check: (v, x) => v.validateResponse(id, r.status, x) as never });
+      for (const m of r.mediaTypes)
+        for (const ex of m.examples) {
+          cases.push({
+            label: `${op.id} ${r.status} ${ex.name}`,
+            value: ex.value,
+            check: (v, x) => v.validateResponse(id, r.status, x) as never,
+          });
+        }
+    }
+    for (const m of op.requestBody?.mediaTypes ?? [])
+      for (const ex of m.examples) {
+        cases.push({
+          label: `${op.id} body ${m.type} ${ex.name}`,
+          value: ex.value,
+          check: (v, x) => scoped(v.validateRequest(id, { body: x }), '/body'),
+        });
       }
-    }
-    for (const m of op.requestBody?.mediaTypes ?? []) for (const ex of m.examples) {
-      cases.push({ label: `${op.id} body ${m.type} ${ex.name}`, value: ex.value, check: (v, x) => scoped(v.validateRequest(id, { body: x }), '/body') });
-    }
     for (const p of op.parameters) {
       if (p.in === 'body' || p.in === 'cookie') continue;
       const group = p.in === 'header' ? 'headers' : p.in;
       const at = `/${group}/${p.name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       for (const ex of p.examples) {
-        cases.push({ label: `${op.id} ${p.in} ${p.name} ${ex.name}`, value: ex.value, check: (v, x) => scoped(v.validateRequest(id, { [group]: { [p.name]: x } }), at) });
+        cases.push({
+          label: `${op.id} ${p.in} ${p.name} ${ex.name}`,
+          value: ex.value,
+          check: (v, x) => scoped(v.validateRequest(id, { [group]: { [p.name]: x } }), at),
+        });
       }
     }
   }

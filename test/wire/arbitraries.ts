@@ -12,14 +12,32 @@ const ALL: ScalarType[] = [...SCALARS, 'array', 'object'];
 
 /** Names with the characters that break naive writers: & = + % space, quotes, unicode. */
 const nameArb = fc
-  .string({ unit: fc.constantFrom(...Array.from('abcxyz_-09 &=+%"\'é😀\n')), minLength: 1, maxLength: 6 })
+  .string({
+    unit: fc.constantFrom(...Array.from('abcxyz_-09 &=+%"\'é😀\n')),
+    minLength: 1,
+    maxLength: 6,
+  })
   .filter((name) => !/%22|%0a|%0d/i.test(name));
 
 /** Text with the same hazards plus JSON-looking pieces. */
 export const textArb = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 8 }),
   fc.string({ unit: fc.constantFrom(...'a1 &=+%,[]{}":-.e\\\r\n\t'.split('')), maxLength: 10 }),
-  fc.constantFrom('9', 'true', 'false', 'null', '[1]', '{}', '"x"', ' 1', '1 ', '-0', '1e5', '', 'general'),
+  fc.constantFrom(
+    '9',
+    'true',
+    'false',
+    'null',
+    '[1]',
+    '{}',
+    '"x"',
+    ' 1',
+    '1 ',
+    '-0',
+    '1e5',
+    '',
+    'general',
+  ),
 );
 
 const subset = (pool: ScalarType[]) => fc.subarray(pool, { minLength: 1 });
@@ -57,13 +75,19 @@ function scalarArb(type: ScalarType, types: ScalarType[]): fc.Arbitrary<unknown>
   }
 }
 
-const jsonArb = fc.jsonValue({ maxDepth: 2 }).map((value) => JSON.parse(JSON.stringify(value)) as unknown);
+const jsonArb = fc
+  .jsonValue({ maxDepth: 2 })
+  .map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
 function jsonValueArb(types: ScalarType[]): fc.Arbitrary<unknown> {
   return fc.constantFrom(...types).chain((type) => {
     if (type === 'string') return textArb; // every string fits a json field: that is the point of the quoting rule
     if (type === 'array') return fc.array(jsonArb, { maxLength: 3 });
-    if (type === 'object') return fc.dictionary(fc.string({ maxLength: 4 }), jsonArb, { maxKeys: 3, noNullPrototype: true });
+    if (type === 'object')
+      return fc.dictionary(fc.string({ maxLength: 4 }), jsonArb, {
+        maxKeys: 3,
+        noNullPrototype: true,
+      });
     return scalarArb(type, []);
   });
 }
@@ -71,10 +95,14 @@ function jsonValueArb(types: ScalarType[]): fc.Arbitrary<unknown> {
 /** Values that fit a field and that its encoding can carry (see the comments for what it cannot). */
 export function fieldValueArb(field: WireField, target: Target): fc.Arbitrary<unknown> {
   const types = field.types.length > 0 ? field.types : ALL;
-  const itemTypes = field.itemTypes && field.itemTypes.length > 0 ? field.itemTypes : (['string'] as ScalarType[]);
+  const itemTypes =
+    field.itemTypes && field.itemTypes.length > 0 ? field.itemTypes : (['string'] as ScalarType[]);
   // In multipart there is no percent layer to tell an item's comma from the delimiter.
   const noComma = target === 'multipart';
-  const items = fc.constantFrom(...itemTypes).chain((type) => scalarArb(type, itemTypes)).filter((v) => !(noComma && String(v).includes(',')));
+  const items = fc
+    .constantFrom(...itemTypes)
+    .chain((type) => scalarArb(type, itemTypes))
+    .filter((v) => !(noComma && String(v).includes(',')));
   switch (field.encoding) {
     case 'json':
       return jsonValueArb(types);
@@ -83,16 +111,22 @@ export function fieldValueArb(field: WireField, target: Target): fc.Arbitrary<un
     case 'comma':
       return types.includes('array')
         ? fc.array(items, { maxLength: 4 }).filter((list) => !(list.length === 1 && list[0] === '')) // `a=` reads as []
-        : fc.dictionary(textArb.filter((k) => !(noComma && k.includes(','))), items, { maxKeys: 3, noNullPrototype: true });
+        : fc.dictionary(
+            textArb.filter((k) => !(noComma && k.includes(','))),
+            items,
+            { maxKeys: 3, noNullPrototype: true },
+          );
     case 'deepObject':
       return fc.dictionary(textArb, items, { minKeys: 1, maxKeys: 3, noNullPrototype: true }); // {} sends nothing
     default: {
       // Plain fields of our contract that admit anything (removed parameters without a schema)
       // send arrays and objects as JSON text.
       const scalars = types.filter((type) => SCALARS.includes(type));
-      const value = fc.constantFrom(...(field.in === 'path' && scalars.length > 0 ? scalars : types)).chain((type) =>
-        type === 'array' || type === 'object' ? jsonValueArb([type]) : scalarArb(type, types),
-      );
+      const value = fc
+        .constantFrom(...(field.in === 'path' && scalars.length > 0 ? scalars : types))
+        .chain((type) =>
+          type === 'array' || type === 'object' ? jsonValueArb([type]) : scalarArb(type, types),
+        );
       // An empty path segment cannot be routed.
       return field.in === 'path' ? value.filter((v) => v !== '') : value;
     }
@@ -101,23 +135,56 @@ export function fieldValueArb(field: WireField, target: Target): fc.Arbitrary<un
 
 function fieldArb(name: string, location: WireField['in']): fc.Arbitrary<WireField> {
   const required = location === 'path' ? fc.constant(true) : fc.boolean();
-  const plain = fc.record({ required, types: subset(SCALARS) }).map((r) => ({ name, in: location, encoding: 'plain' as const, ...r }));
+  const plain = fc
+    .record({ required, types: subset(SCALARS) })
+    .map((r) => ({ name, in: location, encoding: 'plain' as const, ...r }));
   if (location === 'path') return plain;
   return fc.oneof(
     plain,
-    fc.record({ required, types: subset(ALL) }).map((r) => ({ name, in: location, encoding: 'json' as const, ...r })),
-    fc.record({ required, itemTypes: subset(SCALARS) }).map((r) => ({ name, in: location, encoding: 'explode' as const, types: ['array'] as ScalarType[], ...r })),
     fc
-      .record({ required, itemTypes: subset(SCALARS), types: fc.constantFrom<ScalarType[]>(['array'], ['object']) })
+      .record({ required, types: subset(ALL) })
+      .map((r) => ({ name, in: location, encoding: 'json' as const, ...r })),
+    fc
+      .record({ required, itemTypes: subset(SCALARS) })
+      .map((r) => ({
+        name,
+        in: location,
+        encoding: 'explode' as const,
+        types: ['array'] as ScalarType[],
+        ...r,
+      })),
+    fc
+      .record({
+        required,
+        itemTypes: subset(SCALARS),
+        types: fc.constantFrom<ScalarType[]>(['array'], ['object']),
+      })
       .map((r) => ({ name, in: location, encoding: 'comma' as const, ...r })),
-    fc.record({ required, itemTypes: subset(SCALARS) }).map((r) => ({ name, in: location, encoding: 'deepObject' as const, types: ['object'] as ScalarType[], ...r })),
+    fc
+      .record({ required, itemTypes: subset(SCALARS) })
+      .map((r) => ({
+        name,
+        in: location,
+        encoding: 'deepObject' as const,
+        types: ['object'] as ScalarType[],
+        ...r,
+      })),
   );
 }
 
 /** Values for some fields: required ones always, optional ones sometimes. Keys in field order. */
-export function valuesArb(fields: WireField[], target: Target): fc.Arbitrary<Record<string, unknown>> {
+export function valuesArb(
+  fields: WireField[],
+  target: Target,
+): fc.Arbitrary<Record<string, unknown>> {
   return fc
-    .tuple(...fields.map((field) => (field.required ? fieldValueArb(field, target) : fc.option(fieldValueArb(field, target), { nil: undefined }))))
+    .tuple(
+      ...fields.map((field) =>
+        field.required
+          ? fieldValueArb(field, target)
+          : fc.option(fieldValueArb(field, target), { nil: undefined }),
+      ),
+    )
     .map((values) => {
       const record: Record<string, unknown> = {};
       fields.forEach((field, index) => {
@@ -136,28 +203,42 @@ export interface Case {
 /** An operation whose non-path fields all travel in `target`, with values for it. */
 export function caseArb(target: Target): fc.Arbitrary<Case> {
   const location = target === 'query' ? 'query' : 'body';
-  return fc
-    .tuple(
-      fc.uniqueArray(nameArb, { minLength: 0, maxLength: 5 }),
-      fc.uniqueArray(fc.constantFrom('id', 'sub', 'x'), { maxLength: 2 }),
-    )
-    // (names have no `[`, so no field can be mistaken for a deepObject field's `name[key]`)
-    .chain(([names, pathNames]) =>
-      fc.tuple(fc.tuple(...names.map((name) => fieldArb(name, location))), fc.tuple(...pathNames.map((name) => fieldArb(name, 'path')))),
-    )
-    .chain(([fields, pathFields]) => {
-      const op: WireOperation = {
-        operationId: 'random',
-        method: target === 'query' ? 'GET' : 'POST',
-        path: '/r' + pathFields.map((field) => `/{${field.name}}`).join('') + '/end',
-        fields: [...pathFields, ...fields],
-        body:
-          target === 'query'
-            ? undefined
-            : { kind: 'form', mediaTypes: target === 'urlencoded' ? ['application/x-www-form-urlencoded'] : ['multipart/form-data'], required: false },
-      };
-      return fc.tuple(valuesArb(pathFields, target), valuesArb(fields, target)).map(([path, values]) => ({ op, path, fields: values }));
-    });
+  return (
+    fc
+      .tuple(
+        fc.uniqueArray(nameArb, { minLength: 0, maxLength: 5 }),
+        fc.uniqueArray(fc.constantFrom('id', 'sub', 'x'), { maxLength: 2 }),
+      )
+      // (names have no `[`, so no field can be mistaken for a deepObject field's `name[key]`)
+      .chain(([names, pathNames]) =>
+        fc.tuple(
+          fc.tuple(...names.map((name) => fieldArb(name, location))),
+          fc.tuple(...pathNames.map((name) => fieldArb(name, 'path'))),
+        ),
+      )
+      .chain(([fields, pathFields]) => {
+        const op: WireOperation = {
+          operationId: 'random',
+          method: target === 'query' ? 'GET' : 'POST',
+          path: '/r' + pathFields.map((field) => `/{${field.name}}`).join('') + '/end',
+          fields: [...pathFields, ...fields],
+          body:
+            target === 'query'
+              ? undefined
+              : {
+                  kind: 'form',
+                  mediaTypes:
+                    target === 'urlencoded'
+                      ? ['application/x-www-form-urlencoded']
+                      : ['multipart/form-data'],
+                  required: false,
+                },
+        };
+        return fc
+          .tuple(valuesArb(pathFields, target), valuesArb(fields, target))
+          .map(([path, values]) => ({ op, path, fields: values }));
+      })
+  );
 }
 
 /** Any operation at all, including nonsense, for the "never throws" property. */
@@ -167,7 +248,10 @@ export const anyOperationArb: fc.Arbitrary<WireOperation> = fc.record({
   path: fc.constantFrom('/a', '/a/{id}', '/{x}/{y}'),
   fields: fc.array(
     fc.record({
-      name: fc.oneof(fc.string({ maxLength: 4 }), fc.constantFrom('id', 'x', 'y', 'a', '__proto__', 'constructor')),
+      name: fc.oneof(
+        fc.string({ maxLength: 4 }),
+        fc.constantFrom('id', 'x', 'y', 'a', '__proto__', 'constructor'),
+      ),
       in: fc.constantFrom('path', 'query', 'header', 'body'),
       required: fc.boolean(),
       encoding: fc.constantFrom('plain', 'json', 'explode', 'comma', 'deepObject'),
@@ -179,7 +263,12 @@ export const anyOperationArb: fc.Arbitrary<WireOperation> = fc.record({
   body: fc.option(
     fc.record({
       kind: fc.constantFrom('form', 'json', 'other'),
-      mediaTypes: fc.subarray(['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json', 'text/plain']),
+      mediaTypes: fc.subarray([
+        'application/x-www-form-urlencoded',
+        'multipart/form-data',
+        'application/json',
+        'text/plain',
+      ]),
       required: fc.boolean(),
     }),
     { nil: undefined },

@@ -1,7 +1,22 @@
 /** Exact wire forms, byte for byte, and what the decoder makes of them (good and bad). */
 import { describe, expect, it } from 'vitest';
-import { decodeRequest, encodeRequest, fieldText, matchPath, splitInput } from '../../runtime/wire.js';
-import { createWithJson, getMessages, rawOf, removeReaction, sendMessage, styles, unsubscribe, updateStream } from './fixtures.js';
+import {
+  decodeRequest,
+  encodeRequest,
+  fieldText,
+  matchPath,
+  splitInput,
+} from '../../runtime/wire.js';
+import {
+  createWithJson,
+  getMessages,
+  rawOf,
+  removeReaction,
+  sendMessage,
+  styles,
+  unsubscribe,
+  updateStream,
+} from './fixtures.js';
 
 const send = (body: Record<string, unknown>) => encodeRequest(sendMessage, { body }).body?.text;
 
@@ -24,13 +39,18 @@ describe('urlencoded bodies', () => {
   });
 
   it('plain scalars: strings as is, booleans, null, numbers as String(n)', () => {
-    expect(send({ type: 'stream', read_by_sender: false })).toBe('type=stream&read_by_sender=false');
-    expect(encodeRequest(updateStream, { path: { stream_id: 7 }, body: { folder_id: null, is_private: true } }).body?.text).toBe(
-      'folder_id=null&is_private=true',
+    expect(send({ type: 'stream', read_by_sender: false })).toBe(
+      'type=stream&read_by_sender=false',
     );
-    expect(encodeRequest(getMessages, { query: { num_before: 0, num_after: 1e21, anchor: -5 } }).query).toBe(
-      'num_before=0&num_after=1e%2B21&anchor=-5',
-    );
+    expect(
+      encodeRequest(updateStream, {
+        path: { stream_id: 7 },
+        body: { folder_id: null, is_private: true },
+      }).body?.text,
+    ).toBe('folder_id=null&is_private=true');
+    expect(
+      encodeRequest(getMessages, { query: { num_before: 0, num_after: 1e21, anchor: -5 } }).query,
+    ).toBe('num_before=0&num_after=1e%2B21&anchor=-5');
   });
 
   it('escapes &, =, +, % and spaces inside values; keeps -._~', () => {
@@ -47,7 +67,9 @@ describe('urlencoded bodies', () => {
   });
 
   it('keeps the order of the input keys and omits undefined', () => {
-    expect(send({ content: 'x', topic: undefined, type: 'private', to: [3] })).toBe('content=x&type=private&to=%5B3%5D');
+    expect(send({ content: 'x', topic: undefined, type: 'private', to: [3] })).toBe(
+      'content=x&type=private&to=%5B3%5D',
+    );
   });
 
   it('sends names the operation lacks as a client would (scalars as text, objects as JSON)', () => {
@@ -55,7 +77,9 @@ describe('urlencoded bodies', () => {
   });
 
   it('sends group-setting objects as one JSON field', () => {
-    const body = { can_add_subscribers_group: { new: { direct_members: [10], direct_subgroups: [] }, old: 11 } };
+    const body = {
+      can_add_subscribers_group: { new: { direct_members: [10], direct_subgroups: [] }, old: 11 },
+    };
     expect(encodeRequest(updateStream, { path: { stream_id: 1 }, body }).body?.text).toBe(
       'can_add_subscribers_group=%7B%22new%22%3A%7B%22direct_members%22%3A%5B10%5D%2C%22direct_subgroups%22%3A%5B%5D%7D%2C%22old%22%3A11%7D',
     );
@@ -64,9 +88,13 @@ describe('urlencoded bodies', () => {
   it('refuses what has no text form (misuse throws)', () => {
     expect(() => send({ to: Number.NaN })).toThrow(TypeError);
     expect(() => send({ content: Number.POSITIVE_INFINITY })).toThrow(/cannot send/);
-    expect(() => encodeRequest(sendMessage, { body: { content: new Blob(['x']) } }, { mediaType: 'application/x-www-form-urlencoded' })).toThrow(
-      /multipart/,
-    );
+    expect(() =>
+      encodeRequest(
+        sendMessage,
+        { body: { content: new Blob(['x']) } },
+        { mediaType: 'application/x-www-form-urlencoded' },
+      ),
+    ).toThrow(/multipart/);
     expect(() => encodeRequest(getMessages, { body: { a: 1 } })).toThrow(/takes no request body/);
   });
 });
@@ -74,12 +102,18 @@ describe('urlencoded bodies', () => {
 describe('query strings', () => {
   it('pins the narrow filter', () => {
     const encoded = encodeRequest(getMessages, {
-      query: { anchor: 'newest', num_before: 100, num_after: 0, narrow: [{ operator: 'channel', operand: 'general' }] },
+      query: {
+        anchor: 'newest',
+        num_before: 100,
+        num_after: 0,
+        narrow: [{ operator: 'channel', operand: 'general' }],
+      },
     });
     expect(encoded).toEqual({
       method: 'GET',
       path: '/messages',
-      query: 'anchor=newest&num_before=100&num_after=0&narrow=%5B%7B%22operator%22%3A%22channel%22%2C%22operand%22%3A%22general%22%7D%5D',
+      query:
+        'anchor=newest&num_before=100&num_after=0&narrow=%5B%7B%22operator%22%3A%22channel%22%2C%22operand%22%3A%22general%22%7D%5D',
       headers: {},
     });
   });
@@ -88,29 +122,53 @@ describe('query strings', () => {
     expect(encodeRequest(unsubscribe, { query: { subscriptions: ['Denmark', 'a b'] } }).query).toBe(
       'subscriptions=%5B%22Denmark%22%2C%22a+b%22%5D',
     );
-    const reaction = encodeRequest(removeReaction, { path: { message_id: 42 }, query: { emoji_name: 'thumbs_up' } });
-    expect([reaction.path, reaction.query, reaction.body]).toEqual(['/messages/42/reactions', 'emoji_name=thumbs_up', undefined]);
+    const reaction = encodeRequest(removeReaction, {
+      path: { message_id: 42 },
+      query: { emoji_name: 'thumbs_up' },
+    });
+    expect([reaction.path, reaction.query, reaction.body]).toEqual([
+      '/messages/42/reactions',
+      'emoji_name=thumbs_up',
+      undefined,
+    ]);
   });
 
   it('encodes path parameters with encodeURIComponent', () => {
-    expect(encodeRequest(styles, { path: { ids: 'a/b c?é' } }).path).toBe('/styles/a%2Fb%20c%3F%C3%A9');
+    expect(encodeRequest(styles, { path: { ids: 'a/b c?é' } }).path).toBe(
+      '/styles/a%2Fb%20c%3F%C3%A9',
+    );
     expect(() => encodeRequest(styles, {})).toThrow(/path parameter `ids` is missing/);
   });
 
   it('writes the OpenAPI styles: explode, comma (items escaped, delimiter literal), deepObject', () => {
     const encoded = encodeRequest(styles, {
       path: { ids: 'x' },
-      query: { tag: [1, 2], color: ['red,dark', 'blue'], point: { x: 1, y: 2 }, filter: { status: 'open', 'a b': true } },
+      query: {
+        tag: [1, 2],
+        color: ['red,dark', 'blue'],
+        point: { x: 1, y: 2 },
+        filter: { status: 'open', 'a b': true },
+      },
       headers: { 'X-Trace': 5 },
     });
-    expect(encoded.query).toBe('tag=1&tag=2&color=red%2Cdark,blue&point=x,1,y,2&filter%5Bstatus%5D=open&filter%5Ba+b%5D=true');
+    expect(encoded.query).toBe(
+      'tag=1&tag=2&color=red%2Cdark,blue&point=x,1,y,2&filter%5Bstatus%5D=open&filter%5Ba+b%5D=true',
+    );
     expect(encoded.headers).toEqual({ 'X-Trace': '5' });
-    const decoded = decodeRequest(styles, { ...rawOf(encoded, { ids: 'x' }), headers: { 'x-trace': '5' } });
+    const decoded = decodeRequest(styles, {
+      ...rawOf(encoded, { ids: 'x' }),
+      headers: { 'x-trace': '5' },
+    });
     expect(decoded).toMatchObject({
       ok: true,
       value: {
         path: { ids: 'x' },
-        query: { tag: [1, 2], color: ['red,dark', 'blue'], point: { x: 1, y: 2 }, filter: { status: 'open', 'a b': true } },
+        query: {
+          tag: [1, 2],
+          color: ['red,dark', 'blue'],
+          point: { x: 1, y: 2 },
+          filter: { status: 'open', 'a b': true },
+        },
         headers: { 'X-Trace': 5 },
       },
     });
@@ -135,7 +193,11 @@ describe('multipart bodies', () => {
   });
 
   it('escapes quotes and line breaks in names as browsers and curl do', () => {
-    const encoded = encodeRequest(sendMessage, { body: { 'a"b\nc': 'v' } }, { mediaType: 'multipart/form-data', boundary: 'b' });
+    const encoded = encodeRequest(
+      sendMessage,
+      { body: { 'a"b\nc': 'v' } },
+      { mediaType: 'multipart/form-data', boundary: 'b' },
+    );
     expect(new TextDecoder().decode(encoded.body?.bytes)).toContain('name="a%22b%0Ac"');
     const decoded = decodeRequest(sendMessage, rawOf(encoded));
     expect(decoded.ok ? [] : decoded.errors.map((e) => e.field)).toEqual(['type', 'to', 'content']);
@@ -143,29 +205,56 @@ describe('multipart bodies', () => {
 
   it('makes a Blob body with file parts, chosen automatically, and reads them back as Files', async () => {
     const file = new File(['PNG…'], 'cat.png', { type: 'image/png' });
-    const encoded = encodeRequest(sendMessage, { body: { type: 'stream', to: 'x', content: 'c', upload: file } }, { boundary: 'b' });
+    const encoded = encodeRequest(
+      sendMessage,
+      { body: { type: 'stream', to: 'x', content: 'c', upload: file } },
+      { boundary: 'b' },
+    );
     expect(encoded.body?.blob).toBeInstanceOf(Blob);
     const bytes = new Uint8Array(await encoded.body!.blob!.arrayBuffer());
     expect(new TextDecoder().decode(bytes)).toContain(
       '--b\r\nContent-Disposition: form-data; name="upload"; filename="cat.png"\r\nContent-Type: image/png\r\n\r\nPNG…\r\n--b--\r\n',
     );
-    const decoded = decodeRequest(sendMessage, { pathParams: {}, query: '', contentType: encoded.body!.contentType, body: bytes });
+    const decoded = decodeRequest(sendMessage, {
+      pathParams: {},
+      query: '',
+      contentType: encoded.body!.contentType,
+      body: bytes,
+    });
     expect(decoded.ok).toBe(true);
     if (!decoded.ok) return;
     expect(decoded.unknown).toEqual(['upload']);
     const received = decoded.unknownValues.upload[0] as File;
-    expect([received.name, received.type, await received.text()]).toEqual(['cat.png', 'image/png', 'PNG…']);
+    expect([received.name, received.type, await received.text()]).toEqual([
+      'cat.png',
+      'image/png',
+      'PNG…',
+    ]);
   });
 
   it('rejects a boundary that is invalid or occurs in a value', () => {
     const body = { content: 'x--b y' };
-    expect(() => encodeRequest(sendMessage, { body }, { mediaType: 'multipart/form-data', boundary: 'b' })).toThrow(/boundary/);
-    expect(() => encodeRequest(sendMessage, { body }, { mediaType: 'multipart/form-data', boundary: 'a\r\nb' })).toThrow(/invalid/);
+    expect(() =>
+      encodeRequest(sendMessage, { body }, { mediaType: 'multipart/form-data', boundary: 'b' }),
+    ).toThrow(/boundary/);
+    expect(() =>
+      encodeRequest(
+        sendMessage,
+        { body },
+        { mediaType: 'multipart/form-data', boundary: 'a\r\nb' },
+      ),
+    ).toThrow(/invalid/);
   });
 
   it('is read by the platform parser (Response.formData) as we meant it', async () => {
-    const encoded = encodeRequest(sendMessage, { body: { to: [1, 2], content: 'hé "q"' } }, { mediaType: 'multipart/form-data' });
-    const form = await new Response(encoded.body!.bytes, { headers: { 'content-type': encoded.body!.contentType } }).formData();
+    const encoded = encodeRequest(
+      sendMessage,
+      { body: { to: [1, 2], content: 'hé "q"' } },
+      { mediaType: 'multipart/form-data' },
+    );
+    const form = await new Response(encoded.body!.bytes, {
+      headers: { 'content-type': encoded.body!.contentType },
+    }).formData();
     expect([...form.entries()]).toEqual([
       ['to', '[1,2]'],
       ['content', 'hé "q"'],
@@ -177,22 +266,43 @@ describe('JSON bodies', () => {
   it('sends the document as JSON and reads it back', () => {
     const encoded = encodeRequest(createWithJson, { body: { a: [1, 'b'] } });
     expect(encoded.body).toEqual({ contentType: 'application/json', text: '{"a":[1,"b"]}' });
-    expect(decodeRequest(createWithJson, rawOf(encoded))).toMatchObject({ ok: true, value: { body: { a: [1, 'b'] } } });
+    expect(decodeRequest(createWithJson, rawOf(encoded))).toMatchObject({
+      ok: true,
+      value: { body: { a: [1, 'b'] } },
+    });
   });
 
   it('reports a bad or missing document', () => {
-    const bad = decodeRequest(createWithJson, { pathParams: {}, query: '', contentType: 'application/json', body: '{"a":' });
-    expect(bad.ok ? null : bad.errors[0]).toMatchObject({ field: null, location: 'body', message: expect.stringMatching(/not valid JSON/) });
+    const bad = decodeRequest(createWithJson, {
+      pathParams: {},
+      query: '',
+      contentType: 'application/json',
+      body: '{"a":',
+    });
+    expect(bad.ok ? null : bad.errors[0]).toMatchObject({
+      field: null,
+      location: 'body',
+      message: expect.stringMatching(/not valid JSON/),
+    });
     const missing = decodeRequest(createWithJson, { pathParams: {}, query: '' });
     expect(missing.ok ? null : missing.errors[0].message).toBe('a request body is required');
   });
 });
 
 describe('decoding', () => {
-  const form = (text: string, contentType = 'application/x-www-form-urlencoded') => ({ pathParams: {}, query: '', contentType, body: text });
+  const form = (text: string, contentType = 'application/x-www-form-urlencoded') => ({
+    pathParams: {},
+    query: '',
+    contentType,
+    body: text,
+  });
 
   it('coerces plain text by the types the field admits', () => {
-    const raw = { pathParams: { stream_id: '12' }, query: '', contentType: 'application/x-www-form-urlencoded' };
+    const raw = {
+      pathParams: { stream_id: '12' },
+      query: '',
+      contentType: 'application/x-www-form-urlencoded',
+    };
     const decoded = decodeRequest(updateStream, {
       ...raw,
       body: 'description=12&is_private=false&folder_id=null&message_retention_days=unlimited',
@@ -202,7 +312,12 @@ describe('decoding', () => {
       value: {
         path: { stream_id: 12 },
         query: {},
-        body: { description: '12', is_private: false, folder_id: null, message_retention_days: 'unlimited' },
+        body: {
+          description: '12',
+          is_private: false,
+          folder_id: null,
+          message_retention_days: 'unlimited',
+        },
         headers: {},
       },
       unknown: [],
@@ -211,7 +326,8 @@ describe('decoding', () => {
   });
 
   it('reads json fields: JSON first, raw text for string fields, %20 and + both as space', () => {
-    const decode = (to: string) => decodeRequest(sendMessage, form(`type=stream&content=x&to=${to}`));
+    const decode = (to: string) =>
+      decodeRequest(sendMessage, form(`type=stream&content=x&to=${to}`));
     expect(decode('%5B1%2C2%5D')).toMatchObject({ value: { body: { to: [1, 2] } } });
     expect(decode('general')).toMatchObject({ value: { body: { to: 'general' } } });
     expect(decode('%229%22')).toMatchObject({ value: { body: { to: '9' } } });
@@ -227,44 +343,96 @@ describe('decoding', () => {
       return result.ok ? [] : result.errors;
     };
     expect(errors(getMessages, 'narrow=%5B%7B')).toEqual([
-      { field: 'narrow', location: 'query', message: expect.stringMatching(/^`narrow` is not valid JSON: /) },
+      {
+        field: 'narrow',
+        location: 'query',
+        message: expect.stringMatching(/^`narrow` is not valid JSON: /),
+      },
     ]);
     expect(errors(getMessages, 'num_before=1.5&include_anchor=yes&narrow=%7B%7D')).toEqual([
-      { field: 'include_anchor', location: 'query', message: '`include_anchor` expected a boolean, got "yes"' },
-      { field: 'num_before', location: 'query', message: '`num_before` expected an integer, got "1.5"' },
+      {
+        field: 'include_anchor',
+        location: 'query',
+        message: '`include_anchor` expected a boolean, got "yes"',
+      },
+      {
+        field: 'num_before',
+        location: 'query',
+        message: '`num_before` expected an integer, got "1.5"',
+      },
       { field: 'narrow', location: 'query', message: '`narrow` expected an array, got an object' },
     ]);
     expect(errors(getMessages, 'num_after=1&num_after=2')).toEqual([
-      { field: 'num_after', location: 'query', message: '`num_after` was given 2 times; it takes one value' },
+      {
+        field: 'num_after',
+        location: 'query',
+        message: '`num_after` was given 2 times; it takes one value',
+      },
     ]);
-    expect(errors(updateStream, '')).toEqual([{ field: 'stream_id', location: 'path', message: '`stream_id` expected an integer, got "x"' }]);
+    expect(errors(updateStream, '')).toEqual([
+      { field: 'stream_id', location: 'path', message: '`stream_id` expected an integer, got "x"' },
+    ]);
   });
 
   it('reports every missing required field', () => {
     const result = decodeRequest(sendMessage, form('topic=t'));
-    expect(result.ok ? [] : result.errors.map((e) => e.message)).toEqual(['`type` is required', '`to` is required', '`content` is required']);
+    expect(result.ok ? [] : result.errors.map((e) => e.message)).toEqual([
+      '`type` is required',
+      '`to` is required',
+      '`content` is required',
+    ]);
   });
 
   it('returns unknown names apart with their raw values', () => {
-    const result = decodeRequest(getMessages, { pathParams: {}, query: 'anchor=10&client_gravatar=true&x=1&x=2&__proto__=p' });
-    expect(result).toMatchObject({ ok: true, value: { query: { anchor: 10 } }, unknown: ['client_gravatar', 'x', '__proto__'] });
+    const result = decodeRequest(getMessages, {
+      pathParams: {},
+      query: 'anchor=10&client_gravatar=true&x=1&x=2&__proto__=p',
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { query: { anchor: 10 } },
+      unknown: ['client_gravatar', 'x', '__proto__'],
+    });
     if (result.ok) {
       expect(result.unknownValues.x).toEqual(['1', '2']);
-      expect(Object.getOwnPropertyDescriptor(result.unknownValues, '__proto__')?.value).toEqual(['p']);
+      expect(Object.getOwnPropertyDescriptor(result.unknownValues, '__proto__')?.value).toEqual([
+        'p',
+      ]);
     }
   });
 
   it('accepts PATCH/DELETE parameters in the other place only under lenientLocation', () => {
-    const patch = { pathParams: { stream_id: '3' }, query: 'description=d&is_private=true', contentType: 'application/x-www-form-urlencoded', body: 'is_private=false' };
-    expect(decodeRequest(updateStream, patch)).toMatchObject({ ok: true, value: { body: { is_private: false } }, unknown: ['description', 'is_private'] });
+    const patch = {
+      pathParams: { stream_id: '3' },
+      query: 'description=d&is_private=true',
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'is_private=false',
+    };
+    expect(decodeRequest(updateStream, patch)).toMatchObject({
+      ok: true,
+      value: { body: { is_private: false } },
+      unknown: ['description', 'is_private'],
+    });
     expect(decodeRequest(updateStream, patch, { lenientLocation: true })).toMatchObject({
       ok: true,
       value: { body: { description: 'd', is_private: false } }, // declared place (body) wins
       unknown: ['is_private'],
     });
-    const del = { pathParams: {}, query: '', contentType: 'application/x-www-form-urlencoded', body: 'subscriptions=%5B%22a%22%5D' };
-    expect(decodeRequest(unsubscribe, del)).toMatchObject({ ok: false, errors: [{ field: 'subscriptions', message: '`subscriptions` is required' }] });
-    expect(decodeRequest(unsubscribe, del, { lenientLocation: true })).toMatchObject({ ok: true, value: { query: { subscriptions: ['a'] } }, unknown: [] });
+    const del = {
+      pathParams: {},
+      query: '',
+      contentType: 'application/x-www-form-urlencoded',
+      body: 'subscriptions=%5B%22a%22%5D',
+    };
+    expect(decodeRequest(unsubscribe, del)).toMatchObject({
+      ok: false,
+      errors: [{ field: 'subscriptions', message: '`subscriptions` is required' }],
+    });
+    expect(decodeRequest(unsubscribe, del, { lenientLocation: true })).toMatchObject({
+      ok: true,
+      value: { query: { subscriptions: ['a'] } },
+      unknown: [],
+    });
   });
 
   it('refuses a media type the operation does not accept, and broken multipart', () => {
@@ -274,7 +442,13 @@ describe('decoding', () => {
     );
     const noBoundary = decodeRequest(sendMessage, form('--x\r\n', 'multipart/form-data'));
     expect(noBoundary.ok ? null : noBoundary.errors[0].message).toMatch(/without a boundary/);
-    const cut = decodeRequest(sendMessage, form('--x\r\nContent-Disposition: form-data; name="to"\r\n\r\n1', 'multipart/form-data; boundary=x'));
+    const cut = decodeRequest(
+      sendMessage,
+      form(
+        '--x\r\nContent-Disposition: form-data; name="to"\r\n\r\n1',
+        'multipart/form-data; boundary=x',
+      ),
+    );
     expect(cut.ok ? null : cut.errors[0].message).toMatch(/cut short/);
   });
 
@@ -287,7 +461,12 @@ describe('decoding', () => {
     const result = decodeRequest(sendMessage, form(body, 'multipart/form-data; boundary="q b"'));
     expect(result).toEqual({
       ok: true,
-      value: { path: {}, query: {}, body: { type: 'private', to: [5], content: 'x\r\n--q bx' }, headers: {} },
+      value: {
+        path: {},
+        query: {},
+        body: { type: 'private', to: [5], content: 'x\r\n--q bx' },
+        headers: {},
+      },
       unknown: ['con"te\\nt'],
       unknownValues: { 'con"te\\nt': [''] },
     });
@@ -297,9 +476,16 @@ describe('decoding', () => {
 describe('matchPath and splitInput', () => {
   it('matches templates segment by segment and percent-decodes parameters', () => {
     expect(matchPath('/messages/{message_id}', '/messages/42')).toEqual({ message_id: '42' });
-    expect(matchPath('/messages/{message_id}/reactions', '/messages/a%2Fb%20c/reactions?x=1')).toEqual({ message_id: 'a/b c' });
-    expect(matchPath('/files/{name}.{ext}', '/files/a.b.json')).toEqual({ name: 'a', ext: 'b.json' });
-    expect(matchPath('/messages/{message_id}', '/messages/%E0%A4%A')).toEqual({ message_id: '%E0%A4%A' });
+    expect(
+      matchPath('/messages/{message_id}/reactions', '/messages/a%2Fb%20c/reactions?x=1'),
+    ).toEqual({ message_id: 'a/b c' });
+    expect(matchPath('/files/{name}.{ext}', '/files/a.b.json')).toEqual({
+      name: 'a',
+      ext: 'b.json',
+    });
+    expect(matchPath('/messages/{message_id}', '/messages/%E0%A4%A')).toEqual({
+      message_id: '%E0%A4%A',
+    });
     expect(matchPath('/messages/{message_id}', '/messages/')).toBeNull();
     expect(matchPath('/messages/{message_id}', '/messages/1/2')).toBeNull();
     expect(matchPath('/messages/flags', '/messages/42')).toBeNull();
@@ -315,7 +501,11 @@ describe('matchPath and splitInput', () => {
   });
 
   it('fieldText is the single text rule for docs and headers', () => {
-    expect(fieldText({ name: 'to', encoding: 'json', types: ['string', 'array'] }, 'general')).toBe('general');
-    expect(fieldText({ name: 'to', encoding: 'json', types: ['array'] }, 'general')).toBe('"general"');
+    expect(fieldText({ name: 'to', encoding: 'json', types: ['string', 'array'] }, 'general')).toBe(
+      'general',
+    );
+    expect(fieldText({ name: 'to', encoding: 'json', types: ['array'] }, 'general')).toBe(
+      '"general"',
+    );
   });
 });

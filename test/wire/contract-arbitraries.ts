@@ -13,12 +13,26 @@ export function contractCaseArb(op: WireOperation): fc.Arbitrary<ContractCase> {
   const of = (location: string) => op.fields.filter((field) => field.in === location);
   const mediaTypes = op.body?.kind === 'form' ? op.body.mediaTypes : [undefined];
   return fc.constantFrom(...mediaTypes).chain((mediaType) => {
-    const target: Target = mediaType === undefined ? 'query' : mediaType.startsWith('multipart/') ? 'multipart' : 'urlencoded';
+    const target: Target =
+      mediaType === undefined
+        ? 'query'
+        : mediaType.startsWith('multipart/')
+          ? 'multipart'
+          : 'urlencoded';
     return fc
-      .tuple(valuesArb(of('path'), target), valuesArb(of('query'), target), valuesArb(of('body'), target), valuesArb(of('header'), 'query'))
+      .tuple(
+        valuesArb(of('path'), target),
+        valuesArb(of('query'), target),
+        valuesArb(of('body'), target),
+        valuesArb(of('header'), 'query'),
+      )
       .map(([path, query, body, headers]) => {
         const form = op.body?.kind === 'form' ? body : undefined;
-        return { mediaType, input: { path, query, body: form, headers }, expected: { path, query, body: form, headers } };
+        return {
+          mediaType,
+          input: { path, query, body: form, headers },
+          expected: { path, query, body: form, headers },
+        };
       });
   });
 }

@@ -1,9 +1,19 @@
 /** Operations shaped like the contract's, for the wire tests (the real table comes from generated/). */
 import type { WireField, WireOperation } from '../../runtime/wire.js';
 
-const FORM = { kind: 'form', mediaTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'], required: true } as const;
+const FORM = {
+  kind: 'form',
+  mediaTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+  required: true,
+} as const;
 
-function field(name: string, location: WireField['in'], encoding: WireField['encoding'], types: WireField['types'], required = false): WireField {
+function field(
+  name: string,
+  location: WireField['in'],
+  encoding: WireField['encoding'],
+  types: WireField['types'],
+  required = false,
+): WireField {
   return { name, in: location, required, encoding, types };
 }
 
@@ -54,7 +64,10 @@ export const unsubscribe: WireOperation = {
   operationId: 'unsubscribe',
   method: 'DELETE',
   path: '/users/me/subscriptions',
-  fields: [field('subscriptions', 'query', 'json', ['array'], true), field('principals', 'query', 'json', ['array'])],
+  fields: [
+    field('subscriptions', 'query', 'json', ['array'], true),
+    field('principals', 'query', 'json', ['array']),
+  ],
 };
 
 export const removeReaction: WireOperation = {
@@ -75,10 +88,38 @@ export const styles: WireOperation = {
   path: '/styles/{ids}',
   fields: [
     { name: 'ids', in: 'path', required: true, encoding: 'plain', types: ['string'] },
-    { name: 'tag', in: 'query', required: false, encoding: 'explode', types: ['array'], itemTypes: ['integer'] },
-    { name: 'color', in: 'query', required: false, encoding: 'comma', types: ['array'], itemTypes: ['string'] },
-    { name: 'point', in: 'query', required: false, encoding: 'comma', types: ['object'], itemTypes: ['integer'] },
-    { name: 'filter', in: 'query', required: false, encoding: 'deepObject', types: ['object'], itemTypes: ['string', 'boolean'] },
+    {
+      name: 'tag',
+      in: 'query',
+      required: false,
+      encoding: 'explode',
+      types: ['array'],
+      itemTypes: ['integer'],
+    },
+    {
+      name: 'color',
+      in: 'query',
+      required: false,
+      encoding: 'comma',
+      types: ['array'],
+      itemTypes: ['string'],
+    },
+    {
+      name: 'point',
+      in: 'query',
+      required: false,
+      encoding: 'comma',
+      types: ['object'],
+      itemTypes: ['integer'],
+    },
+    {
+      name: 'filter',
+      in: 'query',
+      required: false,
+      encoding: 'deepObject',
+      types: ['object'],
+      itemTypes: ['string', 'boolean'],
+    },
     { name: 'X-Trace', in: 'header', required: false, encoding: 'plain', types: ['integer'] },
   ],
 };
@@ -93,7 +134,12 @@ export const createWithJson: WireOperation = {
 
 /** Decodes an encoded request the way a server receives it. */
 export function rawOf(
-  encoded: { path: string; query: string; headers?: Record<string, string>; body?: { contentType: string; text?: string; bytes?: Uint8Array } },
+  encoded: {
+    path: string;
+    query: string;
+    headers?: Record<string, string>;
+    body?: { contentType: string; text?: string; bytes?: Uint8Array };
+  },
   pathParams: Record<string, string> = {},
 ) {
   return {

@@ -16,13 +16,22 @@ const RUNS = Number(process.env.WIRE_PROPERTY_RUNS ?? 300);
 
 function roundTrip(target: Target, { op, path, fields }: Case) {
   const input = target === 'query' ? { path, query: fields } : { path, body: fields };
-  const encoded = encodeRequest(op, input, target === 'multipart' ? { mediaType: 'multipart/form-data' } : {});
+  const encoded = encodeRequest(
+    op,
+    input,
+    target === 'multipart' ? { mediaType: 'multipart/form-data' } : {},
+  );
   const pathParams = matchPath(op.path, encoded.path);
   expect(pathParams).not.toBeNull();
   const decoded = decodeRequest(op, rawOf(encoded, pathParams ?? {}));
   expect(decoded).toEqual({
     ok: true,
-    value: { path, query: target === 'query' ? fields : {}, body: target === 'query' ? undefined : fields, headers: {} },
+    value: {
+      path,
+      query: target === 'query' ? fields : {},
+      body: target === 'query' ? undefined : fields,
+      headers: {},
+    },
     unknown: [],
     unknownValues: {},
   });
@@ -31,7 +40,10 @@ function roundTrip(target: Target, { op, path, fields }: Case) {
 describe('decode(encode(x)) = x', () => {
   for (const target of ['query', 'urlencoded', 'multipart'] as const) {
     it(`over random operations, ${target}`, () => {
-      fc.assert(fc.property(caseArb(target), (c) => roundTrip(target, c)), { numRuns: RUNS });
+      fc.assert(
+        fc.property(caseArb(target), (c) => roundTrip(target, c)),
+        { numRuns: RUNS },
+      );
     });
   }
 });
@@ -54,14 +66,48 @@ describe('decode never throws', () => {
     fc.uint8Array({ maxLength: 200 }),
     // near-miss multipart: real delimiters and headers around junk
     fc
-      .array(fc.oneof(fc.constantFrom('--x', '\r\n', '--x--', 'Content-Disposition: form-data; name="a"', '; filename="f"', '"', '\\'), textArb), {
-        maxLength: 12,
-      })
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            '--x',
+            '\r\n',
+            '--x--',
+            'Content-Disposition: form-data; name="a"',
+            '; filename="f"',
+            '"',
+            '\\',
+          ),
+          textArb,
+        ),
+        {
+          maxLength: 12,
+        },
+      )
       .map((pieces) => pieces.join('')),
   );
   const queries = fc.oneof(
     fc.string(),
-    fc.array(fc.oneof(fc.constantFrom('&', '=', '%', '%E0%A4', '%zz', '+', '[', ']', 'a', 'x', 'id', '__proto__'), textArb)).map((p) => p.join('')),
+    fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            '&',
+            '=',
+            '%',
+            '%E0%A4',
+            '%zz',
+            '+',
+            '[',
+            ']',
+            'a',
+            'x',
+            'id',
+            '__proto__',
+          ),
+          textArb,
+        ),
+      )
+      .map((p) => p.join('')),
   );
 
   it('on junk requests against random operations', () => {
@@ -74,7 +120,11 @@ describe('decode never throws', () => {
         fc.option(bodies, { nil: undefined }),
         fc.boolean(),
         (op, pathParams, query, contentType, body, lenientLocation) => {
-          const result = decodeRequest(op, { pathParams, query, contentType, body, headers: { 'x-a': ['1', '2'] } }, { lenientLocation });
+          const result = decodeRequest(
+            op,
+            { pathParams, query, contentType, body, headers: { 'x-a': ['1', '2'] } },
+            { lenientLocation },
+          );
           expect(typeof result.ok).toBe('boolean');
           if (!result.ok) {
             expect(result.errors.length).toBeGreaterThan(0);
@@ -92,18 +142,43 @@ describe('decode never throws', () => {
       method: 'POST',
       path: '/big',
       fields: [{ name: 'to', in: 'body', required: true, encoding: 'json', types: ['array'] }],
-      body: { kind: 'form', mediaTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'], required: true },
+      body: {
+        kind: 'form',
+        mediaTypes: ['application/x-www-form-urlencoded', 'multipart/form-data'],
+        required: true,
+      },
     };
     const started = Date.now();
     const deep = 'to=' + '%5B'.repeat(200_000);
-    expect(decodeRequest(op, { pathParams: {}, query: '', contentType: 'application/x-www-form-urlencoded', body: deep })).toMatchObject({ ok: false });
+    expect(
+      decodeRequest(op, {
+        pathParams: {},
+        query: '',
+        contentType: 'application/x-www-form-urlencoded',
+        body: deep,
+      }),
+    ).toMatchObject({ ok: false });
     const manyPairs = 'a=1&'.repeat(200_000);
-    expect(decodeRequest(op, { pathParams: {}, query: manyPairs, contentType: 'application/x-www-form-urlencoded', body: manyPairs + 'to=%5B%5D' })).toMatchObject({
+    expect(
+      decodeRequest(op, {
+        pathParams: {},
+        query: manyPairs,
+        contentType: 'application/x-www-form-urlencoded',
+        body: manyPairs + 'to=%5B%5D',
+      }),
+    ).toMatchObject({
       ok: true,
       unknown: ['a'],
     });
     const dashes = new TextEncoder().encode('\r\n--' + '-'.repeat(2_000_000));
-    expect(decodeRequest(op, { pathParams: {}, query: '', contentType: 'multipart/form-data; boundary=' + '-'.repeat(60), body: dashes })).toMatchObject({
+    expect(
+      decodeRequest(op, {
+        pathParams: {},
+        query: '',
+        contentType: 'multipart/form-data; boundary=' + '-'.repeat(60),
+        body: dashes,
+      }),
+    ).toMatchObject({
       ok: false,
     });
     expect(Date.now() - started).toBeLessThan(5_000);
@@ -119,7 +194,12 @@ describe('our contract', () => {
         fc.property(contractCaseArb(op), ({ input, expected, mediaType }) => {
           const encoded = encodeRequest(op, input, { mediaType });
           const decoded = decodeRequest(op, rawOf(encoded, matchPath(op.path, encoded.path) ?? {}));
-          expect(decoded, `${op.operationId} via ${mediaType ?? 'query'}`).toEqual({ ok: true, value: expected, unknown: [], unknownValues: {} });
+          expect(decoded, `${op.operationId} via ${mediaType ?? 'query'}`).toEqual({
+            ok: true,
+            value: expected,
+            unknown: [],
+            unknownValues: {},
+          });
         }),
         { numRuns: 30 },
       );

@@ -18,11 +18,19 @@ export default function deprecationMarks(root) {
       }
     }
     const deprecated = parts.some((p) => p.deprecated === true);
-    const marked = parts.some((p) => marksDeprecation(p['x-history']) || p['x-replaced-by'] !== undefined);
+    const marked = parts.some(
+      (p) => marksDeprecation(p['x-history']) || p['x-replaced-by'] !== undefined,
+    );
     if (deprecated && !marked) {
-      problems.push({ message: 'deprecated: true without a deprecated/removed x-history entry or x-replaced-by', path: [...path, 'deprecated'] });
+      problems.push({
+        message: 'deprecated: true without a deprecated/removed x-history entry or x-replaced-by',
+        path: [...path, 'deprecated'],
+      });
     } else if (marked && !deprecated) {
-      problems.push({ message: 'a deprecated/removed x-history entry or x-replaced-by without deprecated: true', path });
+      problems.push({
+        message: 'a deprecated/removed x-history entry or x-replaced-by without deprecated: true',
+        path,
+      });
     }
   });
   return problems;

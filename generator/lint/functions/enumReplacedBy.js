@@ -9,15 +9,27 @@ export default function enumReplacedBy(value, _options, context) {
   }
   const schema = parentOf(context);
   const members = enumKeys(schema);
-  if (members === undefined) return [{ message: 'x-enum-replaced-by is on a schema without enum', path: at }];
+  if (members === undefined)
+    return [{ message: 'x-enum-replaced-by is on a schema without enum', path: at }];
   const history = (schema && schema['x-enum-history']) || {};
   const problems = [];
   for (const [key, replacement] of Object.entries(value)) {
-    if (!members.includes(key)) problems.push({ message: `x-enum-replaced-by key "${key}" is not a member of the enum (${members.join(', ')})`, path: [...at, key] });
-    if (typeof replacement !== 'string' || replacement.trim() === '') problems.push({ message: `x-enum-replaced-by "${key}" must be non-empty text`, path: [...at, key] });
+    if (!members.includes(key))
+      problems.push({
+        message: `x-enum-replaced-by key "${key}" is not a member of the enum (${members.join(', ')})`,
+        path: [...at, key],
+      });
+    if (typeof replacement !== 'string' || replacement.trim() === '')
+      problems.push({
+        message: `x-enum-replaced-by "${key}" must be non-empty text`,
+        path: [...at, key],
+      });
     const entries = Array.isArray(history[key]) ? history[key] : [];
     if (!entries.some((e) => e && (e.change === 'deprecated' || e.change === 'removed'))) {
-      problems.push({ message: `x-enum-replaced-by "${key}": the value has no deprecated or removed entry in x-enum-history`, path: [...at, key] });
+      problems.push({
+        message: `x-enum-replaced-by "${key}": the value has no deprecated or removed entry in x-enum-history`,
+        path: [...at, key],
+      });
     }
   }
   return problems;

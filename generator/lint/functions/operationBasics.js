@@ -5,9 +5,12 @@ export default function operationBasics(operation, _options, context) {
   const at = context.path;
   const problems = [];
   const nonEmpty = (v) => typeof v === 'string' && v.trim() !== '';
-  if (!nonEmpty(operation.operationId)) problems.push({ message: 'operation has no operationId', path: at });
-  if (!nonEmpty(operation.summary)) problems.push({ message: 'operation has no summary', path: at });
-  if (!nonEmpty(operation.description)) problems.push({ message: 'operation has no description', path: at });
+  if (!nonEmpty(operation.operationId))
+    problems.push({ message: 'operation has no operationId', path: at });
+  if (!nonEmpty(operation.summary))
+    problems.push({ message: 'operation has no summary', path: at });
+  if (!nonEmpty(operation.description))
+    problems.push({ message: 'operation has no description', path: at });
   const tags = operation.tags;
   if (!Array.isArray(tags) || tags.length !== 1) {
     problems.push({
@@ -17,7 +20,10 @@ export default function operationBasics(operation, _options, context) {
   }
   const statuses = Object.keys(operation.responses ?? {});
   if (!statuses.some((s) => s === 'default' || /^4(\d\d|XX)$/i.test(s))) {
-    problems.push({ message: 'operation has no error response (default or 4XX)', path: [...at, 'responses'] });
+    problems.push({
+      message: 'operation has no error response (default or 4XX)',
+      path: [...at, 'responses'],
+    });
   }
   return problems;
 }

@@ -5,8 +5,18 @@ export default function operationErrorCodes(operation, _options, context) {
   if (operation === null || typeof operation !== 'object') return [];
   const at = context.path;
   const codes = operation['x-error-codes'];
-  if (codes === undefined) return [{ message: 'operation has no x-error-codes (list the API error codes it documents, [] if none)', path: at }];
-  if (!Array.isArray(codes)) return [{ message: 'x-error-codes must be a list of error codes', path: [...at, 'x-error-codes'] }];
+  if (codes === undefined)
+    return [
+      {
+        message:
+          'operation has no x-error-codes (list the API error codes it documents, [] if none)',
+        path: at,
+      },
+    ];
+  if (!Array.isArray(codes))
+    return [
+      { message: 'x-error-codes must be a list of error codes', path: [...at, 'x-error-codes'] },
+    ];
 
   const catalog = context.documentInventory.resolved?.components?.['x-error-catalog'] ?? {};
   const examplesByCode = errorExamples(operation.responses ?? {});
@@ -18,13 +28,22 @@ export default function operationErrorCodes(operation, _options, context) {
       return;
     }
     if (!Object.prototype.hasOwnProperty.call(catalog, code)) {
-      problems.push({ message: `error code ${code} is not in components.x-error-catalog`, path: codeAt });
+      problems.push({
+        message: `error code ${code} is not in components.x-error-catalog`,
+        path: codeAt,
+      });
     }
     const found = examplesByCode.get(code);
     if (found === undefined) {
-      problems.push({ message: `error code ${code} has no example named ${code} in an error response of this operation`, path: codeAt });
+      problems.push({
+        message: `error code ${code} has no example named ${code} in an error response of this operation`,
+        path: codeAt,
+      });
     } else if (found.wrongCode !== undefined) {
-      problems.push({ message: `example ${code} has code ${JSON.stringify(found.wrongCode)}, not ${code}`, path: found.path });
+      problems.push({
+        message: `example ${code} has code ${JSON.stringify(found.wrongCode)}, not ${code}`,
+        path: found.path,
+      });
     }
   });
   return problems;
@@ -42,7 +61,10 @@ function errorExamples(responses) {
         const path = ['responses', status, 'content', mediaType, 'examples', name, 'value', 'code'];
         const previous = byName.get(name);
         if (previous === undefined || previous.wrongCode !== undefined) {
-          byName.set(name, code === undefined || code === name ? { path } : { path, wrongCode: code });
+          byName.set(
+            name,
+            code === undefined || code === name ? { path } : { path, wrongCode: code },
+          );
         }
       }
     }

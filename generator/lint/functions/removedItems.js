@@ -19,19 +19,32 @@ export default function removedItems(root) {
     const flag = parts.map((p) => p['x-removed']).find((v) => v !== undefined);
     if (flag === undefined) return;
     if (flag !== true) {
-      problems.push({ message: 'x-removed must be true when present', path: [...path, 'x-removed'] });
+      problems.push({
+        message: 'x-removed must be true when present',
+        path: [...path, 'x-removed'],
+      });
       return;
     }
-    if (!parts.some((p) => p.deprecated === true)) problems.push({ message: 'x-removed item is not deprecated: true', path });
-    if (!parts.some((p) => marksRemoval(p['x-history']))) problems.push({ message: 'x-removed item has no removed entry in x-history', path });
+    if (!parts.some((p) => p.deprecated === true))
+      problems.push({ message: 'x-removed item is not deprecated: true', path });
+    if (!parts.some((p) => marksRemoval(p['x-history'])))
+      problems.push({ message: 'x-removed item has no removed entry in x-history', path });
     if (isParameterObject(node) && node.required === true) {
       problems.push({ message: 'x-removed parameter is required', path: [...path, 'required'] });
     }
     // A schema property: its name is the last path segment, its schema two objects up.
     const owner = ancestors[ancestors.length - 2];
     const map = ancestors[ancestors.length - 1];
-    if (owner && map === owner.properties && Array.isArray(owner.required) && owner.required.includes(path[path.length - 1])) {
-      problems.push({ message: `x-removed property "${path[path.length - 1]}" is listed in required`, path: path.slice(0, -2).concat('required') });
+    if (
+      owner &&
+      map === owner.properties &&
+      Array.isArray(owner.required) &&
+      owner.required.includes(path[path.length - 1])
+    ) {
+      problems.push({
+        message: `x-removed property "${path[path.length - 1]}" is listed in required`,
+        path: path.slice(0, -2).concat('required'),
+      });
     }
   });
   return problems;

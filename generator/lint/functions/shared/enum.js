@@ -13,5 +13,7 @@ export function parentOf(context) {
 
 /** Enum members as the string keys an x-enum-* map uses (`1`, `true`, `` for the empty string). */
 export function enumKeys(schema) {
-  return Array.isArray(schema?.enum) ? schema.enum.map((v) => (typeof v === 'string' ? v : JSON.stringify(v))) : undefined;
+  return Array.isArray(schema?.enum)
+    ? schema.enum.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+    : undefined;
 }

@@ -4,9 +4,26 @@
 // is never mistaken for a keyword, and it never descends into data: examples, enums, defaults and
 // `x-` extension values.
 const MAP_KEYS = new Set([
-  'paths', 'webhooks', 'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas',
-  'schemas', 'parameters', 'responses', 'headers', 'content', 'encoding', 'requestBodies',
-  'securitySchemes', 'links', 'callbacks', 'variables', 'pathItems', 'examples',
+  'paths',
+  'webhooks',
+  'properties',
+  'patternProperties',
+  '$defs',
+  'definitions',
+  'dependentSchemas',
+  'schemas',
+  'parameters',
+  'responses',
+  'headers',
+  'content',
+  'encoding',
+  'requestBodies',
+  'securitySchemes',
+  'links',
+  'callbacks',
+  'variables',
+  'pathItems',
+  'examples',
 ]);
 const DATA_KEYS = new Set(['example', 'examples', 'enum', 'const', 'default']);
 
@@ -54,8 +71,32 @@ export function parameterSchemas(param) {
 // Objects of these kinds have no `deprecated` field in OpenAPI, by the map of names that holds
 // them or the field they are the value of (the elements of the `servers` and `tags` lists sit
 // where their list does).
-const NO_DEPRECATED_IN_MAP = new Set(['paths', 'responses', 'content', 'examples', 'encoding', 'requestBodies', 'links', 'securitySchemes', 'callbacks', 'webhooks', 'pathItems', 'variables']);
-const NO_DEPRECATED_FIELD = new Set(['requestBody', 'info', 'components', 'externalDocs', 'discriminator', 'xml', 'contact', 'license', 'servers', 'tags']);
+const NO_DEPRECATED_IN_MAP = new Set([
+  'paths',
+  'responses',
+  'content',
+  'examples',
+  'encoding',
+  'requestBodies',
+  'links',
+  'securitySchemes',
+  'callbacks',
+  'webhooks',
+  'pathItems',
+  'variables',
+]);
+const NO_DEPRECATED_FIELD = new Set([
+  'requestBody',
+  'info',
+  'components',
+  'externalDocs',
+  'discriminator',
+  'xml',
+  'contact',
+  'license',
+  'servers',
+  'tags',
+]);
 
 /** True when OpenAPI lets this item carry `deprecated` (operations, parameters, headers, schemas). */
 export function mayBeDeprecated(path, place) {
