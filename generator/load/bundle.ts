@@ -17,9 +17,7 @@ export interface Bundle {
   document: Record<string, unknown>;
   files: SourceFile[];
   /** `file:line` of a pointer into the bundled document, following the refs the bundler inlined */
-  locate(
-    ptr: string,
-  ):
+  locate(ptr: string):
     | {
         file: string;
         line?: number;

@@ -275,7 +275,7 @@ function readServers(raw: unknown): Server[] {
     // The base path is what follows the authority once variables take their defaults; a
     // variable standing for the whole origin (`{base_url}/api/v1`) contributes no path.
     const expanded = url.replace(/\{([^}]+)\}/g, (_, n: string) => variables[n]?.default ?? '');
-    let basePath = '';
+    let basePath: string;
     try {
       basePath = new URL(expanded, 'http://placeholder.invalid').pathname.replace(/\/+$/, '');
     } catch {

@@ -87,7 +87,8 @@ export async function properUse(): Promise<void> {
   if (sent.error?.kind === 'api') {
     const code: ApiErrorCodes['sendMessage'] | (string & {}) = sent.error.code;
     const unknownCode: string = sent.error.code;
-    (void code, unknownCode);
+    void code;
+    void unknownCode;
   }
   // Parameters are typed by their schema, never as JSON text.
   assertType<Equal<ApiParams['sendMessage']['to'], string | number | string[] | number[]>>();

@@ -14,7 +14,6 @@ import { INVENTORY, type Inventory, type LevelFact } from './inventory.js';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const contractFile = path.join(root, 'openapi', 'openapi.yaml');
 const descriptionFile = path.resolve(root, '..', 'shared', 'seed', '000_90ca243b5e8b81b9.txt');
-const hasContract = fs.existsSync(contractFile);
 
 /** The contract, $refs resolved, loaded fresh each time (dereference works on a clone). */
 async function loadContract(): Promise<Record<string, unknown>> {

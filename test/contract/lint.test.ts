@@ -2,7 +2,6 @@
  * The lint of the contract: the real contract is clean, and every custom rule of .spectral.yaml
  * provably fires: each broken fixture in test/fixtures/lint/ triggers exactly its rule.
  */
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -66,13 +66,11 @@ describe('GET /streams', () => {
     expect(
       names(
         (
-          await run
-            .as(BOT)
-            .getStreams({
-              include_public: false,
-              include_subscribed: false,
-              include_owner_subscribed: true,
-            })
+          await run.as(BOT).getStreams({
+            include_public: false,
+            include_subscribed: false,
+            include_owner_subscribed: true,
+          })
         ).data!.streams,
       ),
     ).toContain('design');
@@ -119,36 +117,30 @@ describe('PATCH /streams/{stream_id}', () => {
     const deactivatedGroup = [...run.mock.state.groups.values()].find((g) => g.deactivated)!.id;
     expect(
       (
-        await run
-          .as(AARON)
-          .updateStream({
-            stream_id: general,
-            can_remove_subscribers_group: { new: deactivatedGroup },
-          })
+        await run.as(AARON).updateStream({
+          stream_id: general,
+          can_remove_subscribers_group: { new: deactivatedGroup },
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await run
-          .as(AARON)
-          .updateStream({
-            stream_id: general,
-            can_remove_subscribers_group: {
-              new: { direct_members: [run.id(MAYA)], direct_subgroups: [] },
-              old: current,
-            },
-          })
+        await run.as(AARON).updateStream({
+          stream_id: general,
+          can_remove_subscribers_group: {
+            new: { direct_members: [run.id(MAYA)], direct_subgroups: [] },
+            old: current,
+          },
+        })
       ).error,
     ).toBeUndefined();
     // A private channel's permissions need a subscription, even for an administrator.
     expect(
       (
-        await run
-          .as(AARON)
-          .updateStream({
-            stream_id: ch('design').stream_id,
-            can_remove_subscribers_group: { new: 5 },
-          })
+        await run.as(AARON).updateStream({
+          stream_id: ch('design').stream_id,
+          can_remove_subscribers_group: { new: 5 },
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
   });

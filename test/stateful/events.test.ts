@@ -12,12 +12,10 @@ beforeEach(() => run.mock.reset());
 
 describe('POST /register', () => {
   it('queue id, last event id, feature level, version, limits and the requested initial state', async () => {
-    const r = await run
-      .as(MAYA)
-      .registerQueue({
-        fetch_event_types: ['subscription', 'recent_private_conversations', 'navigation_views'],
-        include_subscribers: 'true',
-      });
+    const r = await run.as(MAYA).registerQueue({
+      fetch_event_types: ['subscription', 'recent_private_conversations', 'navigation_views'],
+      include_subscribers: 'true',
+    });
     expect(r.data).toMatchObject({
       last_event_id: -1,
       service_feature_level: 420,
@@ -45,24 +43,20 @@ describe('POST /register', () => {
   });
 
   it('capabilities: archived channels, deactivated groups and linkifiers only when declared', async () => {
-    const plain = await run
-      .as(MAYA)
-      .registerQueue({
-        fetch_event_types: ['subscription', 'realm_user_groups', 'realm_linkifiers'],
-      });
+    const plain = await run.as(MAYA).registerQueue({
+      fetch_event_types: ['subscription', 'realm_user_groups', 'realm_linkifiers'],
+    });
     expect(plain.data!.subscriptions!.some((s) => s.name === 'old-projects')).toBe(false);
     expect(plain.data!.realm_user_groups!.some((g) => g.name === 'designers')).toBe(false);
     expect(plain.data!.realm_linkifiers).toEqual([]);
-    const caps = await run
-      .as(MAYA)
-      .registerQueue({
-        fetch_event_types: ['subscription', 'realm_user_groups', 'realm_linkifiers'],
-        client_capabilities: {
-          archived_channels: true,
-          include_deactivated_groups: true,
-          linkifier_url_template: true,
-        },
-      });
+    const caps = await run.as(MAYA).registerQueue({
+      fetch_event_types: ['subscription', 'realm_user_groups', 'realm_linkifiers'],
+      client_capabilities: {
+        archived_channels: true,
+        include_deactivated_groups: true,
+        linkifier_url_template: true,
+      },
+    });
     expect(caps.data!.subscriptions!.some((s) => s.name === 'old-projects')).toBe(true);
     expect(caps.data!.realm_user_groups!.some((g) => g.name === 'designers')).toBe(true);
     expect(caps.data!.realm_linkifiers!.length).toBe(1);
@@ -83,15 +77,13 @@ describe('event queues', () => {
     const mine = (await run.as(MAYA).registerQueue({ event_types: ['message'] })).data!.queue_id!;
     const other = (await run.as(MAYA).registerQueue({ event_types: ['message'] })).data!.queue_id!;
     const noah = (await run.as(NOAH).registerQueue({ event_types: ['message'] })).data!.queue_id!;
-    const sent = await run
-      .as(MAYA)
-      .sendMessage({
-        type: 'direct',
-        to: [run.id(NOAH)],
-        content: 'echo?',
-        queue_id: mine,
-        local_id: '1.01',
-      });
+    const sent = await run.as(MAYA).sendMessage({
+      type: 'direct',
+      to: [run.id(NOAH)],
+      content: 'echo?',
+      queue_id: mine,
+      local_id: '1.01',
+    });
     const [a, b, c] = [mine, other, noah].map((q) => run.mock.events(q));
     expect(a.ok && a.events).toEqual([
       expect.objectContaining({
@@ -124,15 +116,13 @@ describe('event queues', () => {
     // A message sent with the expired queue is refused as an unknown queue.
     expect(
       (
-        await run
-          .as(AARON)
-          .sendMessage({
-            type: 'direct',
-            to: [run.id(NOAH)],
-            content: 'x',
-            queue_id: q,
-            local_id: '1',
-          })
+        await run.as(AARON).sendMessage({
+          type: 'direct',
+          to: [run.id(NOAH)],
+          content: 'x',
+          queue_id: q,
+          local_id: '1',
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
   });

@@ -113,14 +113,12 @@ describe('send and fetch', () => {
       .as(MAYA)
       .sendMessage({ type: 'channel', to: 'general', topic: 'new', content: 'hey @**all**' });
     expect(stream.error?.code).toBe('STREAM_WILDCARD_MENTION_NOT_ALLOWED');
-    const topic = await run
-      .as(MAYA)
-      .sendMessage({
-        type: 'channel',
-        to: 'general',
-        topic: 'all hands',
-        content: '@**topic** thanks',
-      });
+    const topic = await run.as(MAYA).sendMessage({
+      type: 'channel',
+      to: 'general',
+      topic: 'all hands',
+      content: '@**topic** thanks',
+    });
     expect(topic.error?.code).toBe('TOPIC_WILDCARD_MENTION_NOT_ALLOWED');
     const small = await run
       .as(MAYA)
@@ -139,15 +137,13 @@ describe('send and fetch', () => {
 
   it('read_by_sender: explicit, else read for interactive clients and unread for API clients', async () => {
     const read = (id: number) => run.mock.state.flags.get(run.id(MAYA))?.read.has(id) ?? false;
-    const explicit = await run
-      .as(MAYA)
-      .sendMessage({
-        type: 'channel',
-        to: 'general',
-        topic: 't',
-        content: 'a',
-        read_by_sender: false,
-      });
+    const explicit = await run.as(MAYA).sendMessage({
+      type: 'channel',
+      to: 'general',
+      topic: 't',
+      content: 'a',
+      read_by_sender: false,
+    });
     expect(read(explicit.data!.id)).toBe(false);
     const browser = await run
       .as(MAYA, { 'User-Agent': 'Mozilla/5.0 (X11; Linux)' })
@@ -157,15 +153,13 @@ describe('send and fetch', () => {
       .as(MAYA, { 'User-Agent': 'deploy-script/1.0' })
       .sendMessage({ type: 'channel', to: 'general', topic: 't', content: 'c' });
     expect(read(script.data!.id)).toBe(false);
-    const forced = await run
-      .as(MAYA, { 'User-Agent': 'deploy-script/1.0' })
-      .sendMessage({
-        type: 'channel',
-        to: 'general',
-        topic: 't',
-        content: 'd',
-        read_by_sender: true,
-      });
+    const forced = await run.as(MAYA, { 'User-Agent': 'deploy-script/1.0' }).sendMessage({
+      type: 'channel',
+      to: 'general',
+      topic: 't',
+      content: 'd',
+      read_by_sender: true,
+    });
     expect(read(forced.data!.id)).toBe(true);
   });
 });
@@ -299,7 +293,7 @@ describe('narrows and history', () => {
       (m) => m.stream_id === eng,
     );
     expect(personal.map((m) => m.content)).toEqual(
-      ['@**Noah Member** can you take the next deploy?'].map((c) =>
+      ['@**Noah Member** can you take the next deploy?'].map(() =>
         expect.stringContaining('can you take the next deploy'),
       ),
     );

@@ -47,52 +47,42 @@ describe('user groups', () => {
     const support = group('support').id;
     expect(
       (
-        await run
-          .as(AARON)
-          .updateUserGroup({
-            user_group_id: support,
-            can_manage_group: { new: sys('role:everyone') },
-          })
+        await run.as(AARON).updateUserGroup({
+          user_group_id: support,
+          can_manage_group: { new: sys('role:everyone') },
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await run
-          .as(AARON)
-          .updateUserGroup({
-            user_group_id: support,
-            can_manage_group: { new: sys('role:internet') },
-          })
+        await run.as(AARON).updateUserGroup({
+          user_group_id: support,
+          can_manage_group: { new: sys('role:internet') },
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await run
-          .as(AARON)
-          .updateUserGroup({
-            user_group_id: support,
-            can_mention_group: { new: sys('role:owners') },
-          })
+        await run.as(AARON).updateUserGroup({
+          user_group_id: support,
+          can_mention_group: { new: sys('role:owners') },
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await run
-          .as(AARON)
-          .updateUserGroup({
-            user_group_id: support,
-            can_mention_group: { new: sys('role:moderators') },
-          })
+        await run.as(AARON).updateUserGroup({
+          user_group_id: support,
+          can_mention_group: { new: sys('role:moderators') },
+        })
       ).error,
     ).toBeUndefined();
     expect(
       (
-        await run
-          .as(AARON)
-          .updateUserGroup({
-            user_group_id: support,
-            can_mention_group: { new: group('designers').id },
-          })
+        await run.as(AARON).updateUserGroup({
+          user_group_id: support,
+          can_mention_group: { new: group('designers').id },
+        })
       ).error!.msg,
     ).toMatch(/deactivated/);
     // A deactivated group's own settings can still be edited.
@@ -110,18 +100,16 @@ describe('drafts and snippets', () => {
   it('PATCH /drafts/{id}: edits the own draft, emits drafts events; unknown or foreign drafts are BAD_REQUEST', async () => {
     const q = await run.as(MAYA).registerQueue({ event_types: ['drafts'] });
     const mine = [...run.mock.state.drafts.values()].find((d) => d.user_id === run.id(MAYA))!;
-    const r = await run
-      .as(MAYA)
-      .editDraft({
-        draft_id: mine.id,
-        draft: {
-          type: 'private',
-          to: [run.id(NOAH)],
-          topic: '',
-          content: 'Updated',
-          timestamp: 1700000000,
-        },
-      });
+    const r = await run.as(MAYA).editDraft({
+      draft_id: mine.id,
+      draft: {
+        type: 'private',
+        to: [run.id(NOAH)],
+        topic: '',
+        content: 'Updated',
+        timestamp: 1700000000,
+      },
+    });
     expect(r.error).toBeUndefined();
     expect(run.mock.state.drafts.get(mine.id)).toMatchObject({
       type: 'private',
@@ -154,22 +142,18 @@ describe('drafts and snippets', () => {
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await run
-          .as(MAYA)
-          .editDraft({
-            draft_id: mine.id,
-            draft: { type: 'stream', to: [1, 2], topic: 't', content: 'x' },
-          })
+        await run.as(MAYA).editDraft({
+          draft_id: mine.id,
+          draft: { type: 'stream', to: [1, 2], topic: 't', content: 'x' },
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await run
-          .as(MAYA)
-          .editDraft({
-            draft_id: mine.id,
-            draft: { type: '', to: [], topic: '', content: 'nul\u0000byte' },
-          })
+        await run.as(MAYA).editDraft({
+          draft_id: mine.id,
+          draft: { type: '', to: [], topic: '', content: 'nul\u0000byte' },
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
   });
@@ -197,12 +181,10 @@ describe('organization and push', () => {
   it('linkifiers: admin only, validated, used for topic_links', async () => {
     expect(
       (
-        await run
-          .as(MAYA)
-          .addLinkifier({
-            pattern: 'JIRA-(?P<n>[0-9]+)',
-            url_template: 'https://jira.example.com/{n}',
-          })
+        await run.as(MAYA).addLinkifier({
+          pattern: 'JIRA-(?P<n>[0-9]+)',
+          url_template: 'https://jira.example.com/{n}',
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
     expect(
@@ -214,29 +196,23 @@ describe('organization and push', () => {
     ).toBe('BAD_REQUEST');
     expect(
       (
-        await run
-          .as(AARON)
-          .addLinkifier({
-            pattern: 'JIRA-(?P<n>[0-9]+)',
-            url_template: 'https://jira.example.com/{other}',
-          })
+        await run.as(AARON).addLinkifier({
+          pattern: 'JIRA-(?P<n>[0-9]+)',
+          url_template: 'https://jira.example.com/{other}',
+        })
       ).error?.code,
     ).toBe('BAD_REQUEST');
-    const r = await run
-      .as(AARON)
-      .addLinkifier({
-        pattern: 'JIRA-(?P<n>[0-9]+)',
-        url_template: 'https://jira.example.com/browse/{n}',
-      });
+    const r = await run.as(AARON).addLinkifier({
+      pattern: 'JIRA-(?P<n>[0-9]+)',
+      url_template: 'https://jira.example.com/browse/{n}',
+    });
     expect(r.data!.id).toBeTypeOf('number');
-    const sent = await run
-      .as(MAYA)
-      .sendMessage({
-        type: 'channel',
-        to: 'engineering',
-        topic: 'JIRA-77 crash',
-        content: 'see topic',
-      });
+    const sent = await run.as(MAYA).sendMessage({
+      type: 'channel',
+      to: 'engineering',
+      topic: 'JIRA-77 crash',
+      content: 'see topic',
+    });
     const m = (await run.as(MAYA).getMessage({ message_id: sent.data!.id })).data!.message;
     expect(m.topic_links).toEqual([{ text: 'JIRA-77', url: 'https://jira.example.com/browse/77' }]);
   });
@@ -248,13 +224,11 @@ describe('organization and push', () => {
     const before = structuredClone(run.mock.state.users.get(run.id(MAYA))!.settings);
     expect(
       (
-        await run
-          .as(AARON)
-          .updateRealmUserSettingsDefaults({
-            enter_sends: true,
-            color_scheme: 2,
-            web_home_view: 'inbox',
-          })
+        await run.as(AARON).updateRealmUserSettingsDefaults({
+          enter_sends: true,
+          color_scheme: 2,
+          web_home_view: 'inbox',
+        })
       ).error,
     ).toBeUndefined();
     expect(run.mock.state.realm.user_settings_defaults).toMatchObject({

@@ -144,15 +144,13 @@ function fieldArb(name: string, location: WireField['in']): fc.Arbitrary<WireFie
     fc
       .record({ required, types: subset(ALL) })
       .map((r) => ({ name, in: location, encoding: 'json' as const, ...r })),
-    fc
-      .record({ required, itemTypes: subset(SCALARS) })
-      .map((r) => ({
-        name,
-        in: location,
-        encoding: 'explode' as const,
-        types: ['array'] as ScalarType[],
-        ...r,
-      })),
+    fc.record({ required, itemTypes: subset(SCALARS) }).map((r) => ({
+      name,
+      in: location,
+      encoding: 'explode' as const,
+      types: ['array'] as ScalarType[],
+      ...r,
+    })),
     fc
       .record({
         required,
@@ -160,15 +158,13 @@ function fieldArb(name: string, location: WireField['in']): fc.Arbitrary<WireFie
         types: fc.constantFrom<ScalarType[]>(['array'], ['object']),
       })
       .map((r) => ({ name, in: location, encoding: 'comma' as const, ...r })),
-    fc
-      .record({ required, itemTypes: subset(SCALARS) })
-      .map((r) => ({
-        name,
-        in: location,
-        encoding: 'deepObject' as const,
-        types: ['object'] as ScalarType[],
-        ...r,
-      })),
+    fc.record({ required, itemTypes: subset(SCALARS) }).map((r) => ({
+      name,
+      in: location,
+      encoding: 'deepObject' as const,
+      types: ['object'] as ScalarType[],
+      ...r,
+    })),
   );
 }
 

@@ -211,7 +211,7 @@ function readAnnotations(s: Obj, node: SchemaNode, opts: TreeOptions, fromTarget
   }
 }
 
-function readValueFacts(s: Obj, node: SchemaNode, opts: TreeOptions): void {
+function readValueFacts(s: Obj, node: SchemaNode, _opts: TreeOptions): void {
   if (typeof s.format === 'string') pushFact(node, `format: ${s.format}`);
   if (s.default !== undefined) pushFact(node, `default: ${valueText(s.default)}`);
   for (const l of limitsText(schemaLimits(s))) pushFact(node, l);

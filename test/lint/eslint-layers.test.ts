@@ -1,0 +1,84 @@
+/**
+ * The layer rules of eslint.config.js, each tripped by a planted import and each left quiet by the
+ * import that the layer does allow. Linted as text at a path inside the tree, so no fixture file
+ * sits where the real linter would pick it up.
+ */
+import { ESLint } from 'eslint';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const eslint = new ESLint({ cwd: root });
+
+async function restricted(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+const cases: { file: string; code: string; refused: boolean; why: string }[] = [
+  {
+    file: 'runtime/planted.ts',
+    code: "import { loadContract } from '../generator/load.js';\nexport const x = loadContract;\n",
+    refused: true,
+    why: 'runtime/ imports nothing from the generator',
+  },
+  {
+    file: 'runtime/planted.ts',
+    code: "import { createStatefulMock } from '../mock/stateful/index.js';\nexport const x = createStatefulMock;\n",
+    refused: true,
+    why: 'runtime/ imports nothing from the mocks',
+  },
+  {
+    file: 'runtime/planted.ts',
+    code: "import { runContract } from '../contract-runner/run.js';\nexport const x = runContract;\n",
+    refused: true,
+    why: 'runtime/ imports nothing from the runner',
+  },
+  {
+    file: 'runtime/planted.ts',
+    code: "import { encodeRequest } from './wire.js';\nexport const x = encodeRequest;\n",
+    refused: false,
+    why: 'runtime/ may import runtime/',
+  },
+  {
+    file: 'generator/emit/planted.ts',
+    code: "import { bundle } from '../load/bundle.js';\nexport const x = bundle;\n",
+    refused: true,
+    why: 'emitters never read the raw document',
+  },
+  {
+    file: 'contract-runner/planted.ts',
+    code: "import { bundle } from '../generator/load/bundle.js';\nexport const x = bundle;\n",
+    refused: true,
+    why: 'the runner never reads the raw document',
+  },
+  {
+    file: 'generator/model/planted.ts',
+    code: "import { bundle } from '../load/bundle.js';\nexport const x = bundle;\n",
+    refused: false,
+    why: 'model/ is where the raw document is read',
+  },
+  {
+    file: 'generator/emit/planted.ts',
+    code: "import { write } from '../write.js';\nexport const x = write;\n",
+    refused: true,
+    why: 'an emitter is model in, files out',
+  },
+  {
+    file: 'generator/emit/planted.ts',
+    code: "import { serve } from '../../mock/prism/start.js';\nexport const x = serve;\n",
+    refused: true,
+    why: 'an emitter does not import the mocks',
+  },
+];
+
+describe('ESLint layer rules', () => {
+  for (const c of cases) {
+    it(`${c.refused ? 'refuses' : 'allows'}: ${c.why} (${c.file})`, async () => {
+      const messages = await restricted(c.file, c.code);
+      if (c.refused) expect(messages.length).toBeGreaterThan(0);
+      else expect(messages).toEqual([]);
+    });
+  }
+});
