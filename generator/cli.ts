@@ -18,6 +18,7 @@ const HELP = `tms-gen — generate types, client, validators, server stubs, mock
 Usage:
   tms-gen [generate] [options]     validate the contract and write every artifact
   tms-gen scaffold [options]       write starter handler implementations that do not exist yet
+  tms-gen diff --base <file|ref>   compare two versions of a contract (tms-gen diff --help)
   tms-gen --help
 
 Options:
@@ -357,6 +358,10 @@ function toImportPath(rel: string): string {
 }
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === 'diff') {
+    const { runDiff } = await import('./diff/cli.js');
+    return runDiff(argv.slice(1));
+  }
   let opts: CliOptions | 'help';
   try {
     opts = parseArgs(argv);
