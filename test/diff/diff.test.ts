@@ -4,7 +4,7 @@
  * the command itself (exit codes, git-ref base, formats) and a pair of real documents.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -529,4 +529,55 @@ describe('tms-gen diff, the command', () => {
     expect(md.stdout).toContain('## Feature level 999');
     expect(md.stdout).toContain('A planted flag.');
   });
+});
+
+const shared = path.resolve(root, process.env.TMS_SHARED ?? '../shared');
+const haveShared = existsSync(path.join(shared, 'specs', 'breadth'));
+if (!haveShared && process.env.CI)
+  throw new Error(`CI needs the spec corpora at ${shared} (TMS_SHARED)`);
+if (!haveShared)
+  console.warn(`test/diff: real-document pairs skipped: no ${shared}/specs (set TMS_SHARED)`);
+
+describe.runIf(haveShared)('tms-gen diff on real documents and edited copies', () => {
+  const docs = ['1password.local__connect.json', 'ably.io__platform.json'].map((f) =>
+    path.join(shared, 'specs', 'breadth', f),
+  );
+  docs.push(path.join(shared, 'specs', 'big', 'zulip.yaml'));
+
+  for (const file of docs) {
+    it(`${path.basename(file)}: finds the planted edits, the same way twice`, async () => {
+      const original = await tableOf(file);
+      const doc = file.endsWith('.json')
+        ? JSON.parse(readFileSync(file, 'utf8'))
+        : parseDocument(readFileSync(file, 'utf8')).toJS();
+      const paths = Object.keys(doc.paths).sort();
+      const methods = (p: string) =>
+        Object.keys(doc.paths[p]).filter((m) => /^(get|put|post|delete|patch)$/.test(m));
+      const removedPath = paths.find((p) => methods(p).length > 0)!;
+      const removedMethod = methods(removedPath)[0];
+      delete doc.paths[removedPath][removedMethod];
+      const target = paths.filter((p) => doc.paths[p] && methods(p).length > 0).pop()!;
+      const op = doc.paths[target][methods(target)[0]];
+      (op.parameters ??= []).push({
+        name: 'planted',
+        in: 'query',
+        required: true,
+        schema: { type: 'string' },
+      });
+      const edited = path.join(work, `real-${path.basename(file)}.json`);
+      writeFileSync(edited, JSON.stringify(doc));
+
+      const started = performance.now(); // reported, not asserted: timing targets live in bench/
+      const first = diffTables(original, await tableOf(edited));
+      const second = diffTables(await tableOf(file), await tableOf(edited));
+      expect(JSON.stringify(second)).toBe(JSON.stringify(first));
+      const keys = first.changes.map((c) => `${c.type} ${c.key}`);
+      expect(keys).toContain(`removed ${removedMethod.toUpperCase()} ${removedPath}`);
+      expect(keys).toContain(`added ${methods(target)[0].toUpperCase()} ${target} › query planted`);
+      expect(first.changes.every((c) => c.breaking.clients)).toBe(true);
+      console.log(
+        `${path.basename(file)}: two loads and diffs in ${Math.round(performance.now() - started)} ms`,
+      );
+    });
+  }
 });
