@@ -747,8 +747,6 @@ export interface ApiParams {
      * A user's visibility policy for one topic of one channel: 0 no policy, 1 muted; 2 and 3 are
      * unmuted and followed, but the description does not say which value is which. In an
      * unmuted channel, unmuted is the same as no policy.
-     *
-     * @since feature level 219
      */
     visibility_policy: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "visibility_policy">;
   };
