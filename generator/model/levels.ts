@@ -1,0 +1,186 @@
+/**
+ * The contract's feature-level data as one table: per operation, when it and each of its
+ * parameters, parameter enum values and response fields exist. Decided here, once, so that
+ * every reader (the server listener, both mocks, the client's `supports`, the validators)
+ * applies the same facts; generated/operations.ts carries the table (`levels`) and
+ * runtime/feature-levels.ts applies it.
+ *
+ * Rules:
+ * - `since` is the level of an item's `added` entry; `until` the level of its `removed` entry.
+ * - A removal the description dates nowhere (`{level: null, change: removed}`, with `x-removed`)
+ *   counts from the newest level the contract records: the contract only knows the item is gone
+ *   from a server of today, not since when. (A server of an older level keeps it.)
+ * - A property's own history wins; without one, a `$ref`ed schema's history stands for it (a
+ *   property typed `TopicsPolicy` appears when `TopicsPolicy` did).
+ * - Response fields are followed through `$ref`, `allOf`/`oneOf`/`anyOf` and array `items`; only
+ *   fields with level data, or with descendants that have some, are kept.
+ */
+import type {
+  FieldLevelNode,
+  FieldLevels,
+  LevelSpan,
+  LevelTable,
+  OperationLevels,
+  ParameterLevels,
+} from '../../runtime/feature-levels.js';
+import type { ContractProblem } from '../contract-error.js';
+import { readHistory } from './lifecycle.js';
+import { deref, enumValues } from './schema-facts.js';
+import type { ApiModel, EnumValue, FeatureChange } from './types.js';
+
+export function buildLevelTable(model: ApiModel): LevelTable {
+  const newest = newestLevel(model.document);
+  const operations: Record<string, OperationLevels> = {};
+  for (const op of model.operations) {
+    const entry: OperationLevels = spanOf(op.lifecycle.history, newest);
+    const parameters: Record<string, ParameterLevels> = {};
+    for (const p of op.parameters) {
+      const span: ParameterLevels = spanOf(p.lifecycle.history, newest);
+      const values = valueSpans(p.enum, newest);
+      if (values) span.values = values;
+      if (!isEmpty(span)) parameters[p.name] = span;
+    }
+    if (!isEmpty(parameters)) entry.parameters = parameters;
+    const responses: Record<string, FieldLevels> = {};
+    for (const r of op.responses) {
+      const media = r.mediaTypes.find((m) => /json/i.test(m.type)) ?? r.mediaTypes[0];
+      const fields =
+        media?.schema === undefined
+          ? undefined
+          : fieldsOf(model.document, media.schema, newest, []);
+      if (fields) responses[r.status] = fields;
+    }
+    if (!isEmpty(responses)) entry.responses = responses;
+    operations[op.id] = entry;
+  }
+  return { newest, operations };
+}
+
+/** The highest level any x-history or x-enum-history entry of the document names (0 if none). */
+export function newestLevel(document: unknown): number {
+  let newest = 0;
+  const seen = new Set<object>();
+  const visit = (node: unknown, depth: number) => {
+    if (!node || typeof node !== 'object' || seen.has(node) || depth > 64) return;
+    seen.add(node);
+    const record = node as Record<string, unknown>;
+    const histories = [
+      record['x-history'],
+      ...Object.values((record['x-enum-history'] ?? {}) as object),
+    ];
+    for (const h of histories)
+      if (Array.isArray(h))
+        for (const e of h) {
+          const level = (e as { level?: unknown } | null)?.level;
+          if (Number.isInteger(level) && (level as number) > newest) newest = level as number;
+        }
+    for (const child of Object.values(record)) visit(child, depth + 1);
+  };
+  visit(document, 0);
+  return newest;
+}
+
+/** `since`/`until` of one history; an undated removal counts from `newest` (see the rules above). */
+export function spanOf(history: FeatureChange[], newest: number): LevelSpan {
+  const span: LevelSpan = {};
+  const added = history.find((h) => h.change === 'added' && h.level !== null);
+  if (added) span.since = added.level as number;
+  const removed = history.find((h) => h.change === 'removed');
+  if (removed) span.until = removed.level ?? newest;
+  return span;
+}
+
+function valueSpans(
+  values: EnumValue[] | undefined,
+  newest: number,
+): Record<string, LevelSpan> | undefined {
+  const out: Record<string, LevelSpan> = {};
+  for (const v of values ?? []) {
+    const span = spanOf(v.lifecycle.history, newest);
+    if (!isEmpty(span)) out[String(v.value)] = span;
+  }
+  return isEmpty(out) ? undefined : out;
+}
+
+/** Level data of the fields of a schema, or undefined when none of them has any. */
+function fieldsOf(
+  document: unknown,
+  schema: unknown,
+  newest: number,
+  refs: string[],
+): FieldLevels | undefined {
+  const out: FieldLevels = {};
+  for (const [name, prop] of propertiesOf(document, schema, refs)) {
+    const node = fieldNode(document, prop.schema, newest, prop.refs);
+    if (!node) continue;
+    // The same property in two union branches: keep the first's data, merge children.
+    const had = out[name];
+    out[name] = had ? { ...node, ...had, fields: { ...node.fields, ...had.fields } } : node;
+    if (out[name].fields && isEmpty(out[name].fields!)) delete out[name].fields;
+  }
+  return isEmpty(out) ? undefined : out;
+}
+
+function fieldNode(
+  document: unknown,
+  schema: unknown,
+  newest: number,
+  refs: string[],
+): FieldLevelNode | undefined {
+  const node: FieldLevelNode = spanOf(historyOf(document, schema), newest);
+  const resolved = deref(document, schema);
+  if (resolved) {
+    const isArray =
+      resolved.items !== undefined &&
+      (resolved.type === undefined || ([] as unknown[]).concat(resolved.type).includes('array'));
+    // The schema as written (a `$ref` kept): propertiesOf notes each ref it follows, for cycles.
+    const inner = isArray ? resolved.items : schema;
+    const fields = fieldsOf(document, inner, newest, refs);
+    if (fields) node.fields = fields;
+    const values = valueSpans(enumValues(document, inner, '', []), newest);
+    if (values) node.values = values;
+  }
+  return isEmpty(node) ? undefined : node;
+}
+
+/** The history of a property: its own, else that of the schema it `$ref`s. */
+function historyOf(document: unknown, schema: unknown): FeatureChange[] {
+  const problems: ContractProblem[] = []; // malformed entries are reported by the model's own reading
+  const own =
+    schema && typeof schema === 'object' ? (schema as Record<string, unknown>) : undefined;
+  const history = readHistory(own?.['x-history'], '', problems);
+  if (history.length > 0 || own?.$ref === undefined) return history;
+  return readHistory(deref(document, own)?.['x-history'], '', problems);
+}
+
+/** Properties of an object schema through `$ref`, `allOf`, `oneOf`, `anyOf`, with the refs followed to reach them. */
+function propertiesOf(
+  document: unknown,
+  schema: unknown,
+  refs: string[],
+  depth = 0,
+): [string, { schema: unknown; refs: string[] }][] {
+  const s = deref(document, schema);
+  const here = pushRef(refs, schema);
+  if (!s || !here || depth > 16) return [];
+  const out: [string, { schema: unknown; refs: string[] }][] = [];
+  for (const key of ['allOf', 'oneOf', 'anyOf'])
+    if (Array.isArray(s[key]))
+      for (const member of s[key] as unknown[])
+        out.push(...propertiesOf(document, member, here, depth + 1));
+  if (s.properties && typeof s.properties === 'object')
+    for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>))
+      out.push([name, { schema: prop, refs: here }]);
+  return out;
+}
+
+/** `refs` plus the `$ref` of `schema`, or undefined when that `$ref` is already on the way (a cycle). */
+function pushRef(refs: string[], schema: unknown): string[] | undefined {
+  const ref = (schema as { $ref?: unknown } | null)?.$ref;
+  if (typeof ref !== 'string') return refs;
+  return refs.includes(ref) ? undefined : [...refs, ref];
+}
+
+function isEmpty(value: object): boolean {
+  return Object.keys(value).length === 0;
+}
