@@ -3,6 +3,7 @@
  * parameter, auth, feature levels, error codes), so that nothing parses the contract at run
  * time. Spec-agnostic: built from the model only.
  */
+import { buildLevelTable } from '../model/levels.js';
 import type { Operation, Parameter } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
@@ -16,6 +17,7 @@ export const operationsEmitter: Emitter = {
     const lines: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
       `import type { OperationInfo } from ${literal(`${ctx.runtimeImport}/operation-info.js`)};`,
+      `import type { LevelTable } from ${literal(`${ctx.runtimeImport}/feature-levels.js`)};`,
       '',
       `/** Every operationId of the contract. */`,
       `export type OperationId =${ops.length === 0 ? ' never' : ''}`,
@@ -27,6 +29,13 @@ export const operationsEmitter: Emitter = {
       `export const operations: { readonly [K in OperationId]: OperationInfo } = {`,
       ...ops.map((op) => `  ${propertyKey(op.id)}: ${indentLiteral(operationInfo(op))},`),
       '};',
+      '',
+      `/**`,
+      ` * What exists at each feature level (generator/model/levels.ts): per operation, the levels of`,
+      ` * the operation, its parameters, their enum values and its response fields. Applied by`,
+      ` * runtime/feature-levels.ts (\`levelView(levels, N)\`).`,
+      ` */`,
+      `export const levels: LevelTable = ${indentLiteral(buildLevelTable(ctx.model)).replace(/\n  /g, '\n')};`,
       '',
     ];
     return [{ path: 'operations.ts', contents: lines.join('\n') }];
