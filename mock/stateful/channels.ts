@@ -20,7 +20,7 @@ import {
 } from './access.js';
 import { bad } from './errors.js';
 import { checkGroupSettingUpdate } from './groups.js';
-import { LIMITS } from './limits.js';
+import { LIMITS, limitText, longerThan } from './limits.js';
 import { renderChannel } from './render.js';
 import type { ChannelRecord, MockState, UserRecord } from './state.js';
 
@@ -93,18 +93,18 @@ export function createUpdateStream(state: MockState): HandlerOf<'updateStream', 
     const webPublic = params.is_web_public ?? (isPrivate ? false : ch.is_web_public);
     if (params.new_name !== undefined) {
       const name = params.new_name.trim();
-      if (name === '' || name.length > LIMITS.max_stream_name_length)
-        return bad(`Channel name must be 1 to ${LIMITS.max_stream_name_length} characters`);
+      if (name === '' || longerThan(name, LIMITS.max_stream_name_length))
+        return bad(`Channel name must be 1 to ${limitText(LIMITS.max_stream_name_length)}`);
       const other = findChannel(state, name);
       if (other && other.stream_id !== ch.stream_id)
         return bad(`Channel name '${name}' is already taken`);
     }
     if (
       params.description !== undefined &&
-      params.description.length > LIMITS.max_stream_description_length
+      longerThan(params.description, LIMITS.max_stream_description_length)
     ) {
       return bad(
-        `Channel description must not exceed ${LIMITS.max_stream_description_length} characters`,
+        `Channel description must not exceed ${limitText(LIMITS.max_stream_description_length)}`,
       );
     }
     if (params.is_web_public === true) {

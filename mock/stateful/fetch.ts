@@ -136,6 +136,7 @@ export function createGetMessage(
       allowEmptyTopicName: params.allow_empty_topic_name ?? false,
       clientExtavatar: true,
     });
-    return ok(applyMarkdown ? { message } : { message, raw_content: m.content });
+    // The description lists raw_content in this answer with no condition (deprecated, but sent).
+    return ok({ message, raw_content: m.content });
   };
 }

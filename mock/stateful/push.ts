@@ -9,16 +9,15 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { error, ok } from '../../generated/server.js';
 import { bad } from './errors.js';
+import { limitText, longerThan, MAX_TOKEN_LENGTH } from './limits.js';
 import type { MockState, UserRecord } from './state.js';
-
-const MAX_TOKEN_LENGTH = 4096;
 
 export function createAddPlatformDeviceToken(
   state: MockState,
 ): HandlerOf<'addPlatformDeviceToken', UserRecord> {
   return (params, { user }) => {
-    if (params.token === '' || params.token.length > MAX_TOKEN_LENGTH)
-      return bad('Empty or invalid length token');
+    if (params.token === '' || longerThan(params.token, MAX_TOKEN_LENGTH))
+      return bad(`Empty or invalid length token (limit: ${limitText(MAX_TOKEN_LENGTH)})`);
     // APNs tokens are hex; FCM tokens are URL-safe text. Anything else is not a token.
     if (!/^[A-Za-z0-9:_\-.]+$/.test(params.token)) return bad('Invalid token');
     if (params.appid.trim() === '' || !/^[A-Za-z0-9_.-]+$/.test(params.appid))

@@ -15,7 +15,13 @@ import {
   subscribers,
 } from './access.js';
 import { bad } from './errors.js';
-import { LIMITS, normalizeTopic, WILDCARD_MENTION_THRESHOLD } from './limits.js';
+import {
+  LIMITS,
+  limitText,
+  longerThan,
+  normalizeTopic,
+  WILDCARD_MENTION_THRESHOLD,
+} from './limits.js';
 import { renderMessage } from './render.js';
 import {
   flagsOf,
@@ -52,8 +58,8 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
   return (params, { user, request }) => {
     const content = params.content;
     if (content.trim() === '') return bad('Message must not be empty');
-    if (content.length > LIMITS.max_message_length)
-      return bad(`Message must not exceed ${LIMITS.max_message_length} characters`);
+    if (longerThan(content, LIMITS.max_message_length))
+      return bad(`Message must not exceed ${limitText(LIMITS.max_message_length)}`);
     if (params.queue_id !== undefined && params.local_id === undefined)
       return bad("Missing 'local_id' argument (required with 'queue_id')");
     if (params.queue_id !== undefined && state.events.ownerOf(params.queue_id) !== user.user_id)
@@ -92,8 +98,8 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
         return bad(`Not authorized to send to channel '${ch.name}'`);
       const rawTopic = params.topic ?? params.subject;
       if (rawTopic === undefined) return bad("Missing 'topic' argument");
-      if (rawTopic.length > LIMITS.max_topic_length)
-        return bad(`Topic must not exceed ${LIMITS.max_topic_length} characters`);
+      if (longerThan(rawTopic, LIMITS.max_topic_length))
+        return bad(`Topic must not exceed ${limitText(LIMITS.max_topic_length)}`);
       const topic = normalizeTopic(state, rawTopic);
       const policy = ch.topics_policy === 'inherit' ? state.realm.topics_policy : ch.topics_policy;
       if (topic === '' && policy === 'disable_empty_topic')

@@ -5,7 +5,7 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { ok } from '../../generated/server.js';
 import { bad } from './errors.js';
-import { STATUS_TEXT_MAX } from './limits.js';
+import { limitText, longerThan, STATUS_TEXT_MAX } from './limits.js';
 import type { MockState, UserRecord } from './state.js';
 
 /** The unicode emoji the mock knows (name → code); a real server has thousands. */
@@ -31,8 +31,8 @@ export function createUpdateStatus(state: MockState): HandlerOf<'updateStatus', 
       ['status_text', 'emoji_name', 'emoji_code', 'reaction_type', 'away'] as const
     ).filter((k) => params[k] !== undefined);
     if (given.length === 0) return bad('Client did not pass any new values.');
-    if (params.status_text !== undefined && params.status_text.length > STATUS_TEXT_MAX)
-      return bad(`status_text is too long (limit: ${STATUS_TEXT_MAX} characters)`);
+    if (params.status_text !== undefined && longerThan(params.status_text, STATUS_TEXT_MAX))
+      return bad(`status_text is too long (limit: ${limitText(STATUS_TEXT_MAX)})`);
     if (
       (params.emoji_code !== undefined || params.reaction_type !== undefined) &&
       params.emoji_name === undefined

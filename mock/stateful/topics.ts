@@ -7,7 +7,7 @@ import type { HandlerOf } from '../../generated/server.js';
 import { ok } from '../../generated/server.js';
 import { canReadChannel } from './access.js';
 import { bad } from './errors.js';
-import { LIMITS, normalizeTopic } from './limits.js';
+import { LIMITS, limitText, longerThan, normalizeTopic } from './limits.js';
 import { nowSeconds, userTopicKey, type MockState, type UserRecord } from './state.js';
 
 export const VISIBILITY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
@@ -46,8 +46,8 @@ export function createUpdateUserTopic(state: MockState): HandlerOf<'updateUserTo
   return (params, { user }) => {
     const ch = state.channels.get(params.stream_id);
     if (!ch || !canReadChannel(state, ch, user)) return bad('Invalid channel ID');
-    if (params.topic.length > LIMITS.max_topic_length)
-      return bad(`Topic must not exceed ${LIMITS.max_topic_length} characters`);
+    if (longerThan(params.topic, LIMITS.max_topic_length))
+      return bad(`Topic must not exceed ${limitText(LIMITS.max_topic_length)}`);
     // Succeeds even when the topic has no messages (the description says so).
     setTopicPolicy(
       state,

@@ -9,6 +9,7 @@ import type { HandlerOf } from '../../generated/server.js';
 import { error, ok } from '../../generated/server.js';
 import { isAdmin, isOwner, ROLE } from './access.js';
 import { bad } from './errors.js';
+import { FULL_NAME_MAX, FULL_NAME_MIN, lengthOf, limitText, longerThan } from './limits.js';
 import { renderUser } from './render.js';
 import type { MockState, UserRecord } from './state.js';
 
@@ -50,9 +51,10 @@ export function createUpdateUser(state: MockState): HandlerOf<'updateUser', User
     }
     if (
       params.full_name !== undefined &&
-      (params.full_name.trim().length < 2 || params.full_name.length > 60)
+      (lengthOf(params.full_name.trim()) < FULL_NAME_MIN ||
+        longerThan(params.full_name, FULL_NAME_MAX))
     )
-      return bad('Name must be 2 to 60 characters');
+      return bad(`Name must be ${FULL_NAME_MIN} to ${limitText(FULL_NAME_MAX)}`);
     if (params.new_email !== undefined) {
       if (!isOwner(user) || !user.can_change_user_emails)
         return bad(
