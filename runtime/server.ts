@@ -9,6 +9,7 @@
  * parser: it reads the raw body itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { levelView, type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 import { parseBasicAuth, readBody, sendJson, splitUrl, type Credentials } from './server-http.js';
 import type { HandlerResult } from './server-results.js';
@@ -74,6 +75,16 @@ export interface ListenerOptions<User> {
   /** largest accepted request body; default 1 MiB */
   maxBodyBytes?: number;
   logger?: Logger;
+  /**
+   * The contract's level table (generated/operations.ts `levels`). With it the listener serves as
+   * a server of `featureLevel` (default: the newest level the table records): operations newer
+   * than that level are unknown paths, parameters that do not exist at it (newer, or removed at
+   * or before it) are unknown parameters (ignored and reported), enum values that do not exist
+   * at it are refused, and answers leave out the fields that do not exist at it
+   * (runtime/feature-levels.ts).
+   */
+  levels?: LevelTable;
+  featureLevel?: number;
 }
 
 export type RequestListener = (
@@ -101,7 +112,10 @@ export const LISTENER_ERROR_CODES = {
 const envelope = (code: string, msg: string) => ({ result: 'error', msg, code });
 
 export function createRequestListener<User>(options: ListenerOptions<User>): RequestListener {
-  const router = createRouter(Object.values(options.operations), options.basePath ?? '');
+  // Responses are validated as the handler gave them (the newest shape), then cut to the level.
+  const level = options.levels ? levelView(options.levels, options.featureLevel) : undefined;
+  const operations = level ? level.operationsAt(options.operations) : options.operations;
+  const router = createRouter(Object.values(operations), options.basePath ?? '');
   const validateResponses = options.validateResponses ?? process.env.NODE_ENV !== 'production';
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const logger = options.logger ?? { error: (m: string) => console.error(m) };
@@ -203,6 +217,13 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
         );
       }
 
+      const refused = level?.refusedValues(op.operationId, flatten(op, value)) ?? [];
+      if (refused.length > 0) {
+        const what = refused.map((r) => `'${r.value}' is not a valid ${r.parameter}`).join('; ');
+        const why = `this server is at feature level ${level!.level}`;
+        return sendJson(res, 400, envelope(C.badRequest, `Invalid request: ${what} (${why})`));
+      }
+
       const handler = options.handlers[op.operationId];
       if (!handler) {
         return sendJson(
@@ -268,6 +289,7 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
           );
         }
       }
+      if (level) body = level.answerAt(op.operationId, result.status, body);
       sendJson(res, result.status, body, result.headers);
     } catch (error) {
       // Anything else is a bug of the server or of a hook; the client gets no internals.

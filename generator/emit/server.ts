@@ -27,7 +27,7 @@ export function emitServerStubs(ctx: EmitContext): string {
   const out: string[] = [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
     `import type { paths } from './types.js';`,
-    `import { basePath, operations } from './operations.js';`,
+    `import { basePath, levels, operations } from './operations.js';`,
     `import * as validators from './validators.js';`,
     `import { createRequestListener as createListener, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type ListenerOptions, type RequestListener } from ${runtime('server.js')};`,
     '',
@@ -89,15 +89,17 @@ export function emitServerStubs(ctx: EmitContext): string {
     jsdoc([
       "A node:http listener (and connect/express middleware) serving `handlers` under the contract's",
       'base path, with the generated operation table and validators. See runtime/server.ts.',
+      'It serves as a server of the newest feature level unless `featureLevel` says otherwise.',
     ]).trimEnd(),
   );
   out.push(
-    `export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath'> & { handlers: Handlers<User>; basePath?: string }): RequestListener {`,
+    `export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath' | 'levels'> & { handlers: Handlers<User>; basePath?: string }): RequestListener {`,
   );
   out.push(`  return createListener<User>({`);
   out.push(`    ...options,`);
   out.push(`    handlers: options.handlers as unknown as Record<string, Handler<User>>,`);
   out.push(`    operations,`);
+  out.push(`    levels,`);
   out.push(`    validators,`);
   out.push(`    basePath: options.basePath ?? basePath,`);
   out.push(`  });`);

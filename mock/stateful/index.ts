@@ -11,6 +11,7 @@
  * Two mocks share nothing: each has its own state, queues and clock.
  */
 import { randomBytes } from 'node:crypto';
+import { levels } from '../../generated/operations.js';
 import {
   createRequestListener,
   type Handlers,
@@ -52,6 +53,16 @@ export interface StatefulMockOptions {
   ) => Partial<Handlers<UserRecord>>;
   validateResponses?: boolean;
   logger?: Logger;
+  /**
+   * Serve as a server of this feature level (default: the newest the contract records): POST
+   * /register reports it, operations newer than it are unknown paths (404), parameters that do
+   * not exist at it are ignored and reported in `ignored_parameters_unsupported` (itself absent
+   * below its own level, 167), enum values newer than it are refused (400 BAD_REQUEST), and
+   * answers leave out fields newer than it. Behaviour the description ties to a level (e.g. the
+   * empty topic from 334) is the newest level's: only the shape of requests and answers follows
+   * the level (see runtime/feature-levels.ts).
+   */
+  featureLevel?: number;
 }
 
 export interface StatefulMock {
@@ -60,15 +71,18 @@ export interface StatefulMock {
   readonly state: MockState;
   credentials: SeededCredential[];
   handlers: Handlers<UserRecord>;
+  /** the feature level the mock serves as */
+  readonly featureLevel: number;
   /** back to a freshly seeded state (queues dropped); the listener keeps working */
   reset(): void;
   /** the events queued for `queueId` after `lastEventId`, or BAD_EVENT_QUEUE_ID once it expired */
   events(queueId: string, lastEventId?: number): EventsRead;
 }
 
-function emptyState(clock: Clock): MockState {
+function emptyState(clock: Clock, featureLevel: number): MockState {
   return {
     clock,
+    featureLevel,
     realm: {
       string_id: 'example',
       topics_policy: 'allow_empty_topic',
@@ -149,8 +163,13 @@ function buildHandlers(state: MockState): Handlers<UserRecord> {
 
 export function createStatefulMock(options: StatefulMockOptions = {}): StatefulMock {
   const clock = options.clock ?? systemClock;
+  const featureLevel = options.featureLevel ?? levels.newest;
+  if (!Number.isInteger(featureLevel) || featureLevel < 0 || featureLevel > levels.newest)
+    throw new RangeError(
+      `featureLevel must be an integer from 0 to ${levels.newest} (the contract's newest), not ${String(featureLevel)}`,
+    );
   const seed = options.seed ?? ((s: MockState) => seedDefault(s, options.seedOptions));
-  let state = emptyState(clock);
+  let state = emptyState(clock, featureLevel);
   let credentials = seed(state);
   let handlers = bind(state);
 
@@ -178,7 +197,7 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
 
   // The listener reads the current state through these indirections, so reset() needs no new listener.
   const dispatch = Object.fromEntries(
-    Object.keys(buildHandlers(emptyState(clock))).map((id) => [
+    Object.keys(buildHandlers(emptyState(clock, featureLevel))).map((id) => [
       id,
       (params: never, context: never) =>
         (handlers[id as keyof Handlers<UserRecord>] as (p: never, c: never) => unknown)(
@@ -196,6 +215,7 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
     },
     validateResponses: options.validateResponses,
     logger: options.logger,
+    featureLevel,
   });
 
   return {
@@ -209,9 +229,10 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
     get handlers() {
       return handlers;
     },
+    featureLevel,
     reset() {
       state.events.clear();
-      state = emptyState(clock);
+      state = emptyState(clock, featureLevel);
       credentials = seed(state);
       handlers = bind(state);
     },

@@ -10,7 +10,7 @@ import type { RegisterQueueResponse } from '../../generated/types.js';
 import { ok } from '../../generated/server.js';
 import { isAdmin } from './access.js';
 import { bad } from './errors.js';
-import { FEATURE_LEVEL, LIMITS, VERSION } from './limits.js';
+import { LIMITS, VERSION } from './limits.js';
 import { renderSubscription } from './render.js';
 import type { MockState, UserRecord } from './state.js';
 
@@ -47,7 +47,7 @@ export function createRegisterQueue(state: MockState): HandlerOf<'registerQueue'
     const body: Record<string, unknown> = {
       queue_id: queue.queueId,
       last_event_id: queue.lastEventId,
-      service_feature_level: FEATURE_LEVEL,
+      service_feature_level: state.featureLevel,
       service_version: VERSION,
       ...LIMITS,
       realm_empty_topic_display_name: state.realm.empty_topic_display_name,

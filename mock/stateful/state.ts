@@ -178,6 +178,8 @@ export interface Realm {
 
 export interface MockState {
   clock: Clock;
+  /** the feature level the mock serves as (POST /register reports it) */
+  featureLevel: number;
   realm: Realm;
   users: Map<number, UserRecord>;
   channels: Map<number, ChannelRecord>;
