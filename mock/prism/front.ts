@@ -23,7 +23,12 @@ import type { OperationInfo } from '../../runtime/operation-info.js';
 import { LISTENER_ERROR_CODES as C, type Validators } from '../../runtime/server.js';
 import { parseBasicAuth, readBody, sendJson, splitUrl } from '../../runtime/server-http.js';
 import { createRouter } from '../../runtime/server-router.js';
-import { decodeRequest, encodeRequest, type DecodeError } from '../../runtime/wire.js';
+import {
+  decodeRequest,
+  encodeRequest,
+  type DecodeError,
+  type DecodedRequest,
+} from '../../runtime/wire.js';
 import { resolvePrefer } from './prefer.js';
 import type { EngineAnswer, PrismEngine } from './prism-engine.js';
 
@@ -39,6 +44,12 @@ export interface FrontOptions {
   validateRequest?: Validators['validateRequest'];
   /** largest accepted request body, default 1 MiB */
   maxBodyBytes?: number;
+  /**
+   * Feature-level hooks (mock/prism/levels.ts): a check of a decoded, valid request (a message
+   * refuses it with 400 BAD_REQUEST) and the last step of a success answer before it is sent.
+   */
+  checkRequest?: (operationId: string, request: DecodedRequest) => string | undefined;
+  shapeAnswer?: (operationId: string, status: number, body: unknown) => unknown;
 }
 
 const errorEnvelope = (code: string, msg: string) => ({ result: 'error', msg, code });
@@ -150,6 +161,9 @@ export function createFrontListener(
         }
       }
 
+      const refused = options.checkRequest?.(op.operationId, value);
+      if (refused) return sendJson(res, 400, errorEnvelope(C.badRequest, refused));
+
       const prefer = resolvePrefer(
         req.headers.prefer,
         options.exampleStatuses[op.operationId] ?? {},
@@ -174,7 +188,9 @@ export function createFrontListener(
         body: wire.body?.text,
         preference: prefer.preference,
       });
-      relay(res, answer, unknownNames(decoded.unknown));
+      relay(res, answer, unknownNames(decoded.unknown), (status, body) =>
+        options.shapeAnswer ? options.shapeAnswer(op.operationId, status, body) : body,
+      );
     } catch (error) {
       // A bug of the front, never the client's fault: say so without internals.
       console.error(
@@ -204,7 +220,12 @@ export function createMockFront(options: FrontOptions): Server {
  * anything below 500. Parameters the operation does not have are reported in
  * `ignored_parameters_unsupported` of a success body, as the service does.
  */
-function relay(res: ServerResponse, answer: EngineAnswer, ignored: string[]): void {
+function relay(
+  res: ServerResponse,
+  answer: EngineAnswer,
+  ignored: string[],
+  shape: (status: number, body: unknown) => unknown,
+): void {
   if (!answer.ok) {
     const what =
       [answer.title, answer.detail].filter(Boolean).join(': ') || `Prism answered ${answer.status}`;
@@ -225,6 +246,7 @@ function relay(res: ServerResponse, answer: EngineAnswer, ignored: string[]): vo
     // A copy: Prism may hand out its example object itself.
     body = { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] };
   }
+  body = shape(answer.status, body);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer.headers)) headers[name.toLowerCase()] = value;
   const contentType =

@@ -1,6 +1,7 @@
 /**
- * `npm run mock [-- --port 4010 --host 127.0.0.1 --dynamic]`: the front (front.ts) with Prism's
- * engine in the same process (prism-engine.ts), serving the contract at `/api/v1/...`.
+ * `npm run mock [-- --port 4010 --host 127.0.0.1 --dynamic --feature-level N]`: the front
+ * (front.ts) with Prism's engine in the same process (prism-engine.ts), serving the contract at
+ * `/api/v1/...` as a server of the newest feature level, or of level N (levels.ts).
  * `startPrismMock()` does the same for tests and benchmarks and returns `{baseUrl, stop}`.
  *
  * Reads only generated artifacts: generated/openapi.prism.json (what Prism is fed, with the
@@ -14,7 +15,9 @@ import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import type { Validators } from '../../runtime/server.js';
+import { levelView, type LevelTable } from '../../runtime/feature-levels.js';
 import { createMockFront } from './front.js';
+import { levelHooks } from './levels.js';
 import { createPrismEngine } from './prism-engine.js';
 
 export interface MockOptions {
@@ -27,12 +30,16 @@ export interface MockOptions {
   generatedDir?: string;
   /** called with notes (e.g. validators not generated yet); default: ignored */
   warn?: (message: string) => void;
+  /** serve as a server of this feature level (default: the newest the contract records) */
+  featureLevel?: number;
 }
 
 export interface RunningMock {
   /** e.g. `http://127.0.0.1:4010/api/v1` */
   baseUrl: string;
   port: number;
+  /** the feature level it serves as */
+  featureLevel: number;
   stop(): Promise<void>;
 }
 
@@ -50,16 +57,24 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
   const table = (await import(pathToFileURL(resolve(dir, 'operations.js')).href)) as {
     operations: Record<string, OperationInfo>;
     basePath: string;
+    levels: LevelTable;
   };
+  const featureLevel = options.featureLevel ?? table.levels.newest;
+  if (!Number.isInteger(featureLevel) || featureLevel < 0 || featureLevel > table.levels.newest)
+    throw new Error(
+      `--feature-level must be an integer from 0 to ${table.levels.newest} (the contract's newest), not ${String(featureLevel)}`,
+    );
+  const level = levelView(table.levels, featureLevel);
   const validators = await loadValidators(dir, options.warn ?? (() => {}));
 
   const engine = await createPrismEngine({ document: documentFile, dynamic: options.dynamic });
   const server = createMockFront({
     engine,
-    operations: table.operations,
+    operations: level.operationsAt(table.operations),
     basePath: table.basePath,
     exampleStatuses: exampleStatusesOf(document),
     validateRequest: validators?.validateRequest,
+    ...levelHooks(level),
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
@@ -72,6 +87,7 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
   return {
     baseUrl: `http://${shownHost}:${port}${table.basePath}`,
     port,
+    featureLevel,
     stop: () =>
       (stopping ??= new Promise<void>((ok) => {
         server.close(() => ok());
@@ -114,7 +130,7 @@ async function loadValidators(
 
 // ---- CLI ----
 
-const USAGE = `npm run mock -- [--port 4010] [--host 127.0.0.1] [--dynamic]`;
+const USAGE = `npm run mock -- [--port 4010] [--host 127.0.0.1] [--dynamic] [--feature-level N]`;
 
 function parseCli(argv: string[]): MockOptions {
   const opts: MockOptions = { port: 4010, host: '127.0.0.1' };
@@ -132,7 +148,11 @@ function parseCli(argv: string[]): MockOptions {
       opts.port = port;
     } else if (arg === '--host' || arg === '-h') opts.host = value();
     else if (arg === '--dynamic' || arg === '-d') opts.dynamic = true;
-    else if (arg === '--help') {
+    else if (arg === '--feature-level') {
+      const raw = value();
+      if (!/^[0-9]+$/.test(raw)) throw new Error(`--feature-level must be a non-negative integer`);
+      opts.featureLevel = Number(raw);
+    } else if (arg === '--help') {
       console.log(USAGE);
       process.exit(0);
     } else throw new Error(`unknown argument '${arg}'`);
@@ -151,6 +171,7 @@ async function main(): Promise<void> {
   const mock = await startPrismMock({ ...opts, warn: (m) => console.warn(`note: ${m}`) });
   console.log(`Mock of the Team Messaging Service API${opts.dynamic ? ' (dynamic mode)' : ''}`);
   console.log(`  base URL     ${mock.baseUrl}`);
+  console.log(`  level        feature level ${mock.featureLevel}`);
   console.log(
     `  prism        @stoplight/prism-http ${PRISM_HTTP_VERSION}, in this process (the engine of prism-cli 5.14.2)`,
   );
