@@ -44,6 +44,7 @@ import {
   type CallResult,
 } from './client-errors.js';
 import { encodeRequest } from './wire.js';
+import { existsAt, levelView, type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
 import {
@@ -68,6 +69,8 @@ export interface OperationTable {
   operations: { readonly [operationId: string]: OperationInfo };
   /** the path part of the first server URL (`/api/v1`) */
   basePath: string;
+  /** what exists at each feature level (runtime/feature-levels.ts); without it `supports` reads `since` */
+  levels?: LevelTable;
 }
 
 export interface ClientOptions {
@@ -121,6 +124,12 @@ export interface ParamsLayout {
 export type ClientBase<Paths extends {}> = Client<Paths, `${string}/${string}`> & {
   /** the server's feature level as last told or learnt, if known */
   readonly featureLevel: number | undefined;
+  /**
+   * Whether the server has this operation (and this parameter of it) at its feature level:
+   * added at or before the level and not removed at or before it. While the level is unknown,
+   * the answer is for a server of the contract's newest level (where removed items are gone).
+   */
+  supports(operationId: string, parameter?: string): boolean;
 };
 
 export interface ClientCore<Paths extends {}> {
@@ -384,8 +393,26 @@ export function createClientCore<Paths extends {}>(
     get featureLevel() {
       return featureLevel;
     },
+    supports: (operationId: string, parameter?: string) =>
+      supports(table, featureLevel, operationId, parameter),
   } as Record<string, unknown>;
   for (const m of METHODS)
     base[m] = (url: string, init?: Record<string, unknown>) => pathCall(m, url, init);
   return { base: base as unknown as ClientBase<Paths>, call };
+}
+
+/** `supports` from the level table, or from the operation table's `since` when there is none. */
+function supports(
+  table: OperationTable,
+  level: number | undefined,
+  operationId: string,
+  parameter?: string,
+): boolean {
+  const op = Object.hasOwn(table.operations, operationId) ? table.operations[operationId] : undefined;
+  if (!op) return false;
+  const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
+  if (parameter !== undefined && !field) return false;
+  if (table.levels) return levelView(table.levels, level).supports(operationId, parameter);
+  if (level === undefined) return true;
+  return existsAt({ since: op.since }, level) && existsAt({ since: field?.since }, level);
 }

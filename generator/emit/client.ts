@@ -24,6 +24,7 @@ const TAKEN = [
   'use',
   'eject',
   'featureLevel',
+  'supports',
   '__proto__',
   'constructor',
 ];
@@ -51,7 +52,7 @@ export const clientEmitter: Emitter = {
     const out: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
       `import type { paths } from './types.js';`,
-      `import { basePath, operations as table } from './operations.js';`,
+      `import { basePath, levels, operations as table } from './operations.js';`,
       `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
       ...(login
@@ -91,12 +92,26 @@ export const clientEmitter: Emitter = {
       ),
       `}`,
       '',
-      `/** The methods, openapi-fetch's path-style calls (\`GET\`, \`POST\`, ...) and the known feature level. */`,
-      `export type ApiClient = ClientBase<paths> & ApiMethods;`,
+      `/** The parameter names of each operation, by operationId (what \`supports\` takes). */`,
+      `export interface ApiOperationParameters {`,
+      ...plans.map(
+        (p) =>
+          `  ${propertyKey(p.op.id)}: ${p.keys.length ? [...new Set(p.keys.map((k) => k.field.name))].map(literal).join(' | ') : 'never'};`,
+      ),
+      `}`,
+      '',
+      `/** The methods, openapi-fetch's path-style calls (\`GET\`, \`POST\`, ...), the known feature level and \`supports\`. */`,
+      `export type ApiClient = Omit<ClientBase<paths>, 'supports'> & ApiMethods & {`,
+      `  /**`,
+      `   * Whether the server has this operation (and this parameter of it) at its feature level (\`featureLevel\`);`,
+      `   * while that is unknown, whether a server of the contract's newest level has it.`,
+      `   */`,
+      `  supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;`,
+      `};`,
       '',
       `/** A client of ${ctx.model.info.title.replace(/[\r\n]+/g, ' ')}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
-      `  const { base, call } = createClientCore<paths>({ operations: table, basePath }, options);`,
+      `  const { base, call } = createClientCore<paths>({ operations: table, basePath, levels }, options);`,
       `  const methods: ApiMethods = {`,
       ...plans.map(
         (p) =>

@@ -95,6 +95,15 @@ export async function properUse(): Promise<void> {
   assertType<Equal<ApiData['fetchApiKey']['api_key'], string>>();
 }
 
+/** Feature levels: the known level and `supports`, typed by operation and parameter name. */
+export function featureLevels(): void {
+  const level: number | undefined = api.featureLevel;
+  const op: boolean = api.supports('updateUserTopic');
+  const param: boolean = api.supports('getStreams', 'exclude_archived');
+  const removed: boolean = api.supports('updateStream', 'stream_post_policy');
+  void [level, op, param, removed];
+}
+
 export async function misuse(): Promise<void> {
   // @ts-expect-error wrong enum value for `type`
   await api.sendMessage({ type: 'email', to: 'general', content: 'x' });
@@ -124,5 +133,10 @@ export async function misuse(): Promise<void> {
   // @ts-expect-error the answer has no such field
   void sent.data?.no_such_field;
   // @ts-expect-error the error must be narrowed to `api` before reading extra fields
-  void sent.error?.stream;
+  void sent.error?.stream; // @ts-expect-error supports: unknown operationId
+  void api.supports('sendMessages');
+  // @ts-expect-error supports: a parameter of another operation (`anchor` is getMessages')
+  void api.supports('sendMessage', 'anchor');
+  // @ts-expect-error supports: `featureLevel` is read-only
+  api.featureLevel = 5;
 }
