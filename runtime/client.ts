@@ -408,7 +408,9 @@ function supports(
   operationId: string,
   parameter?: string,
 ): boolean {
-  const op = Object.hasOwn(table.operations, operationId) ? table.operations[operationId] : undefined;
+  const op = Object.hasOwn(table.operations, operationId)
+    ? table.operations[operationId]
+    : undefined;
   if (!op) return false;
   const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
   if (parameter !== undefined && !field) return false;

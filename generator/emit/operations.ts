@@ -35,7 +35,7 @@ export const operationsEmitter: Emitter = {
       ` * the operation, its parameters, their enum values and its response fields. Applied by`,
       ` * runtime/feature-levels.ts (\`levelView(levels, N)\`).`,
       ` */`,
-      `export const levels: LevelTable = ${indentLiteral(buildLevelTable(ctx.model)).replace(/\n  /g, '\n')};`,
+      `export const levels: LevelTable = ${indentLiteral(buildLevelTable(ctx.model)).replace(/\n {2}/g, '\n')};`,
       '',
     ];
     return [{ path: 'operations.ts', contents: lines.join('\n') }];

@@ -93,12 +93,10 @@ describe('length limits count code points', () => {
     let i = 0;
     // Names must be unique: vary the last code point, keep the length.
     await checkEdge(LIMITS.max_stream_name_length, (name) =>
-      run
-        .as(AARON)
-        .updateStream({
-          stream_id: id,
-          new_name: [...name].slice(0, -1).join('') + String(i++ % 10),
-        }),
+      run.as(AARON).updateStream({
+        stream_id: id,
+        new_name: [...name].slice(0, -1).join('') + String(i++ % 10),
+      }),
     );
     await checkEdge(LIMITS.max_stream_description_length, (description) =>
       run.as(AARON).updateStream({ stream_id: id, description }),
