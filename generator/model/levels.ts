@@ -30,6 +30,7 @@ import type { ApiModel, EnumValue, FeatureChange } from './types.js';
 
 export function buildLevelTable(model: ApiModel): LevelTable {
   const newest = newestLevel(model.document);
+  const walker = new FieldWalker(model.document, newest);
   const operations: Record<string, OperationLevels> = {};
   for (const op of model.operations) {
     const entry: OperationLevels = spanOf(op.lifecycle.history, newest);
@@ -44,10 +45,7 @@ export function buildLevelTable(model: ApiModel): LevelTable {
     const responses: Record<string, FieldLevels> = {};
     for (const r of op.responses) {
       const media = r.mediaTypes.find((m) => /json/i.test(m.type)) ?? r.mediaTypes[0];
-      const fields =
-        media?.schema === undefined
-          ? undefined
-          : fieldsOf(model.document, media.schema, newest, []);
+      const fields = media?.schema === undefined ? undefined : walker.fieldsOf(media.schema);
       if (fields) responses[r.status] = fields;
     }
     if (!isEmpty(responses)) entry.responses = responses;
@@ -102,45 +100,77 @@ function valueSpans(
   return isEmpty(out) ? undefined : out;
 }
 
-/** Level data of the fields of a schema, or undefined when none of them has any. */
-function fieldsOf(
-  document: unknown,
-  schema: unknown,
-  newest: number,
-  refs: string[],
-): FieldLevels | undefined {
-  const out: FieldLevels = {};
-  for (const [name, prop] of propertiesOf(document, schema, refs)) {
-    const node = fieldNode(document, prop.schema, newest, prop.refs);
-    if (!node) continue;
-    // The same property in two union branches: keep the first's data, merge children.
-    const had = out[name];
-    out[name] = had ? { ...node, ...had, fields: { ...node.fields, ...had.fields } } : node;
-    if (out[name].fields && isEmpty(out[name].fields!)) delete out[name].fields;
+/**
+ * Response-field level data of schemas, each named (`$ref`ed) schema walked once: big documents
+ * reach the same schema along countless paths, so walking paths would be exponential. A `$ref`
+ * met again while it is being walked is a cycle and contributes nothing more.
+ */
+class FieldWalker {
+  private readonly memo = new Map<string, FieldLevels | undefined | 'walking'>();
+  constructor(
+    private readonly document: unknown,
+    private readonly newest: number,
+  ) {}
+
+  /** Level data of the fields of a schema, or undefined when none of them has any. */
+  fieldsOf(schema: unknown, depth = 0): FieldLevels | undefined {
+    const ref = (schema as { $ref?: unknown } | null)?.$ref;
+    if (typeof ref !== 'string') return this.fieldsOfResolved(deref(this.document, schema), depth);
+    const known = this.memo.get(ref);
+    if (known === 'walking') return undefined;
+    if (this.memo.has(ref)) return known;
+    this.memo.set(ref, 'walking');
+    const fields = this.fieldsOfResolved(deref(this.document, schema), depth);
+    this.memo.set(ref, fields);
+    return fields;
   }
-  return isEmpty(out) ? undefined : out;
+
+  private fieldsOfResolved(
+    s: Record<string, unknown> | undefined,
+    depth: number,
+  ): FieldLevels | undefined {
+    if (!s || depth > 64) return undefined;
+    const out: FieldLevels = {};
+    for (const key of ['allOf', 'oneOf', 'anyOf'])
+      if (Array.isArray(s[key]))
+        for (const member of s[key] as unknown[])
+          for (const [name, node] of Object.entries(this.fieldsOf(member, depth + 1) ?? {}))
+            merge(out, name, node);
+    if (s.properties && typeof s.properties === 'object')
+      for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>)) {
+        const node = this.fieldNode(prop, depth + 1);
+        if (node) merge(out, name, node);
+      }
+    return isEmpty(out) ? undefined : out;
+  }
+
+  private fieldNode(schema: unknown, depth: number): FieldLevelNode | undefined {
+    const node: FieldLevelNode = spanOf(historyOf(this.document, schema), this.newest);
+    const resolved = deref(this.document, schema);
+    if (resolved) {
+      const isArray =
+        resolved.items !== undefined &&
+        (resolved.type === undefined || ([] as unknown[]).concat(resolved.type).includes('array'));
+      // The schema as written (a `$ref` kept), so that the memo sees named schemas.
+      const inner = isArray ? resolved.items : schema;
+      const fields = this.fieldsOf(inner, depth + 1);
+      if (fields) node.fields = fields;
+      const values = valueSpans(enumValues(this.document, inner, '', []), this.newest);
+      if (values) node.values = values;
+    }
+    return isEmpty(node) ? undefined : node;
+  }
 }
 
-function fieldNode(
-  document: unknown,
-  schema: unknown,
-  newest: number,
-  refs: string[],
-): FieldLevelNode | undefined {
-  const node: FieldLevelNode = spanOf(historyOf(document, schema), newest);
-  const resolved = deref(document, schema);
-  if (resolved) {
-    const isArray =
-      resolved.items !== undefined &&
-      (resolved.type === undefined || ([] as unknown[]).concat(resolved.type).includes('array'));
-    // The schema as written (a `$ref` kept): propertiesOf notes each ref it follows, for cycles.
-    const inner = isArray ? resolved.items : schema;
-    const fields = fieldsOf(document, inner, newest, refs);
-    if (fields) node.fields = fields;
-    const values = valueSpans(enumValues(document, inner, '', []), newest);
-    if (values) node.values = values;
+/** The same property from two union branches: the first's own data wins, children merge. */
+function merge(out: FieldLevels, name: string, node: FieldLevelNode): void {
+  const had = Object.hasOwn(out, name) ? out[name] : undefined;
+  if (!had) {
+    out[name] = node;
+    return;
   }
-  return isEmpty(node) ? undefined : node;
+  const fields = { ...node.fields, ...had.fields };
+  out[name] = { ...node, ...had, ...(isEmpty(fields) ? {} : { fields }) };
 }
 
 /** The history of a property: its own, else that of the schema it `$ref`s. */
@@ -151,34 +181,6 @@ function historyOf(document: unknown, schema: unknown): FeatureChange[] {
   const history = readHistory(own?.['x-history'], '', problems);
   if (history.length > 0 || own?.$ref === undefined) return history;
   return readHistory(deref(document, own)?.['x-history'], '', problems);
-}
-
-/** Properties of an object schema through `$ref`, `allOf`, `oneOf`, `anyOf`, with the refs followed to reach them. */
-function propertiesOf(
-  document: unknown,
-  schema: unknown,
-  refs: string[],
-  depth = 0,
-): [string, { schema: unknown; refs: string[] }][] {
-  const s = deref(document, schema);
-  const here = pushRef(refs, schema);
-  if (!s || !here || depth > 16) return [];
-  const out: [string, { schema: unknown; refs: string[] }][] = [];
-  for (const key of ['allOf', 'oneOf', 'anyOf'])
-    if (Array.isArray(s[key]))
-      for (const member of s[key] as unknown[])
-        out.push(...propertiesOf(document, member, here, depth + 1));
-  if (s.properties && typeof s.properties === 'object')
-    for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>))
-      out.push([name, { schema: prop, refs: here }]);
-  return out;
-}
-
-/** `refs` plus the `$ref` of `schema`, or undefined when that `$ref` is already on the way (a cycle). */
-function pushRef(refs: string[], schema: unknown): string[] | undefined {
-  const ref = (schema as { $ref?: unknown } | null)?.$ref;
-  if (typeof ref !== 'string') return refs;
-  return refs.includes(ref) ? undefined : [...refs, ref];
 }
 
 function isEmpty(value: object): boolean {

@@ -133,7 +133,8 @@ export async function misuse(): Promise<void> {
   // @ts-expect-error the answer has no such field
   void sent.data?.no_such_field;
   // @ts-expect-error the error must be narrowed to `api` before reading extra fields
-  void sent.error?.stream; // @ts-expect-error supports: unknown operationId
+  void sent.error?.stream;
+  // @ts-expect-error supports: unknown operationId
   void api.supports('sendMessages');
   // @ts-expect-error supports: a parameter of another operation (`anchor` is getMessages')
   void api.supports('sendMessage', 'anchor');
