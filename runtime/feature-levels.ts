@@ -191,6 +191,12 @@ function project(value: unknown, fields: FieldLevels, level: number): unknown {
   return out ?? value;
 }
 
+/** The one wording of a refusal, for every server that applies the table (BAD_REQUEST's `msg`). */
+export function refusalMessage(refused: RefusedValue[], level: number): string {
+  const what = refused.map((r) => `'${r.value}' is not a valid ${r.parameter}`).join('; ');
+  return `Invalid request: ${what} (this server is at feature level ${level})`;
+}
+
 /** A value as the texts enum histories are keyed by (each element of an array). */
 function valueTexts(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(valueTexts);

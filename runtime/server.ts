@@ -9,7 +9,7 @@
  * parser: it reads the raw body itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { levelView, type LevelTable } from './feature-levels.js';
+import { levelView, refusalMessage, type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 import { parseBasicAuth, readBody, sendJson, splitUrl, type Credentials } from './server-http.js';
 import type { HandlerResult } from './server-results.js';
@@ -219,9 +219,7 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
 
       const refused = level?.refusedValues(op.operationId, flatten(op, value)) ?? [];
       if (refused.length > 0) {
-        const what = refused.map((r) => `'${r.value}' is not a valid ${r.parameter}`).join('; ');
-        const why = `this server is at feature level ${level!.level}`;
-        return sendJson(res, 400, envelope(C.badRequest, `Invalid request: ${what} (${why})`));
+        return sendJson(res, 400, envelope(C.badRequest, refusalMessage(refused, level!.level)));
       }
 
       const handler = options.handlers[op.operationId];

@@ -5,7 +5,7 @@
  * the level's too (`levelView(...).operationsAt`, in start.ts): operations newer than the level
  * are unknown paths, parameters that do not exist at it are reported as ignored.
  */
-import type { LevelView } from '../../runtime/feature-levels.js';
+import { refusalMessage, type LevelView } from '../../runtime/feature-levels.js';
 import type { DecodedRequest } from '../../runtime/wire.js';
 
 export interface LevelHooks {
@@ -23,8 +23,7 @@ export function levelHooks(level: LevelView): LevelHooks {
       };
       const refused = level.refusedValues(operationId, params);
       if (refused.length === 0) return undefined;
-      const what = refused.map((r) => `'${r.value}' is not a valid ${r.parameter}`).join('; ');
-      return `Invalid request: ${what} (this server is at feature level ${level.level})`;
+      return refusalMessage(refused, level.level);
     },
     shapeAnswer(operationId, status, body) {
       const shaped = level.answerAt(operationId, status, body);
