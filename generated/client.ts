@@ -1397,6 +1397,32 @@ export interface ApiMethods {
   updateUser(params: ApiParams["updateUser"], options?: CallOptions): Promise<CallResult<ApiData["updateUser"], ApiErrorCodes["updateUser"]>>;
 }
 
+/** The client method of each operation, by operationId (names the model chose, collisions resolved). */
+export const methodNames = {
+  editDraft: "editDraft",
+  fetchApiKey: "fetchApiKey",
+  getMessages: "getMessages",
+  sendMessage: "sendMessage",
+  updateMessageFlags: "updateMessageFlags",
+  getMessage: "getMessage",
+  removeReaction: "removeReaction",
+  testE2eePushNotification: "testE2eePushNotification",
+  addLinkifier: "addLinkifier",
+  updateRealmUserSettingsDefaults: "updateRealmUserSettingsDefaults",
+  registerQueue: "registerQueue",
+  createSavedSnippet: "createSavedSnippet",
+  getStreams: "getStreams",
+  updateStream: "updateStream",
+  updateUserGroup: "updateUserGroup",
+  updateUserTopic: "updateUserTopic",
+  getUsers: "getUsers",
+  addPlatformDeviceToken: "addPlatformDeviceToken",
+  updateStatus: "updateStatus",
+  unsubscribe: "unsubscribe",
+  deactivateUser: "deactivateUser",
+  updateUser: "updateUser",
+} as const;
+
 /** The parameter names of each operation, by operationId (what `supports` takes). */
 export interface ApiOperationParameters {
   editDraft: "draft_id" | "draft";

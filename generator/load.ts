@@ -8,6 +8,7 @@ import { bundleContract, type Bundle } from './load/bundle.js';
 import { checkSchemas } from './load/check-schemas.js';
 import type { ContractProblem } from './contract-error.js';
 import { buildModel } from './model/build.js';
+import type { OpenApiDocument } from './model/document.js';
 import type { ApiModel } from './model/types.js';
 
 export interface LoadedContract {
@@ -87,9 +88,12 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
     };
   }
   const sourceFile = bundle.files[0]?.shownPath ?? file;
+  // From here on the document is an OpenAPI 3.0/3.1 document (the version was checked above;
+  // validateDocument checks the rest before anything is written).
+  const openapi = document as unknown as OpenApiDocument;
   if (opts.deferValidation) {
     try {
-      const { model, problems } = buildModel(document, sourceFile);
+      const { model, problems } = buildModel(openapi, sourceFile);
       if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
       return { ok: true, contract: { model, bundle, warnings: [] } };
     } catch {
@@ -97,7 +101,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
     }
   }
   const { problems, warnings } = await validateDocument(document, opts);
-  const { model, problems: modelProblems } = buildModel(document, sourceFile);
+  const { model, problems: modelProblems } = buildModel(openapi, sourceFile);
   problems.push(...modelProblems);
   if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
   return { ok: true, contract: { model, bundle, warnings } };

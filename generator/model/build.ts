@@ -5,13 +5,12 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, pointer } from '../pointer.js';
 import { readHistory, readLifecycle, lifecycleOf } from './lifecycle.js';
-import {
-  FORM_MEDIA,
-  examplesOf,
-  extensionsOf,
-  readBodyFields,
-  readParameter,
-} from './parameters.js';
+import { opaqueDocument, type OpenApiDocument } from './document.js';
+import { bodyKindOf, representativeMedia } from './media.js';
+import { nameOperations, nameSchemaGuards } from './names.js';
+import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
+import { realPointer } from './real-pointer.js';
+import { runtimeEntry } from './runtime-entry.js';
 import { deref } from './schema-facts.js';
 import type {
   ApiModel,
@@ -19,6 +18,7 @@ import type {
   HttpMethod,
   MediaType,
   NamedSchema,
+  NameNotice,
   Operation,
   Parameter,
   RequestBody,
@@ -29,10 +29,15 @@ import type {
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** An operation as read, before the model names it and builds its runtime entry. */
+type ReadOperation = Omit<Operation, 'runtime' | 'names'>;
+
 export function buildModel(
-  document: Record<string, unknown>,
+  input: OpenApiDocument,
   sourceFile: string,
 ): { model: ApiModel; problems: ContractProblem[] } {
+  // The builder walks the document generically (any 3.0 or 3.1 shape, extensions included).
+  const document = input as unknown as Record<string, unknown>;
   const problems: ContractProblem[] = [];
   const openapiVersion = String(document.openapi ?? '');
   const dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
@@ -42,7 +47,7 @@ export function buildModel(
     Record<string, unknown> | undefined
   >;
 
-  const operations: Operation[] = [];
+  const read: ReadOperation[] = [];
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   for (const path of Object.keys(paths).sort()) {
     const itemPtr = pointer('paths', path);
@@ -50,10 +55,17 @@ export function buildModel(
     for (const method of METHODS) {
       const raw = item[method] as Record<string, unknown> | undefined;
       if (!raw) continue;
-      operations.push(readOperation(document, path, method, raw, item, itemPtr, problems));
+      read.push(readOperation(document, path, method, raw, item, itemPtr, problems));
     }
   }
-  assignIds(operations, problems);
+  assignIds(read, problems);
+  const nameNotices: NameNotice[] = [];
+  const names = nameOperations(read, nameNotices);
+  const operations: Operation[] = read.map((op, i) => ({
+    ...op,
+    runtime: runtimeEntry(op),
+    names: names[i],
+  }));
 
   const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
     .sort()
@@ -69,6 +81,7 @@ export function buildModel(
       if (typeof schema?.description === 'string') item.description = schema.description;
       return item;
     });
+  nameSchemaGuards(schemas, nameNotices);
 
   const model: ApiModel = {
     sourceFile,
@@ -78,6 +91,7 @@ export function buildModel(
       title: String(info.title ?? ''),
       version: String(info.version ?? ''),
       ...(typeof info.description === 'string' ? { description: info.description } : {}),
+      ...(typeof info.summary === 'string' ? { summary: info.summary } : {}),
       extensions: extensionsOf(info),
     },
     servers: readServers(document.servers),
@@ -104,7 +118,8 @@ export function buildModel(
           ...(typeof t.description === 'string' ? { description: t.description } : {}),
         }))
       : [],
-    document,
+    nameNotices,
+    document: opaqueDocument(input),
   };
   return { model, problems };
 }
@@ -117,7 +132,7 @@ function readOperation(
   item: Record<string, unknown>,
   itemPtr: string,
   problems: ContractProblem[],
-): Operation {
+): ReadOperation {
   const at = childPointer(itemPtr, method);
   // Path-item parameters apply unless the operation redefines the same name and location.
   const byKey = new Map<string, Parameter>();
@@ -139,17 +154,17 @@ function readOperation(
   if (body) {
     const bodyPtr = childPointer(at, 'requestBody');
     const mediaTypes = readContent(document, body.content, childPointer(bodyPtr, 'content'));
-    const form = mediaTypes.length > 0 && mediaTypes.every((m) => FORM_MEDIA.test(m.type));
-    const json = !form && mediaTypes.some((m) => /json/i.test(m.type));
+    const representative = representativeMedia(mediaTypes);
     requestBody = {
       required: body.required === true,
-      kind: form ? 'form' : json ? 'json' : 'other',
+      kind: bodyKindOf(mediaTypes),
       mediaTypes,
+      ...(representative ? { representative } : {}),
       pointer: bodyPtr,
       ...(typeof body.description === 'string' ? { description: body.description } : {}),
     };
-    if (form) {
-      for (const field of readBodyFields(mediaTypes[0], document, problems)) {
+    if (requestBody.kind === 'form' && representative) {
+      for (const field of readBodyFields(representative, document, problems)) {
         if (!byKey.has(`body:${field.name}`)) parameters.push(field);
       }
     }
@@ -160,10 +175,13 @@ function readOperation(
     .map((status) => {
       const resPtr = childPointer(at, 'responses', status);
       const res = deref(document, (raw.responses as Record<string, unknown>)[status]) ?? {};
+      const mediaTypes = readContent(document, res.content, childPointer(resPtr, 'content'));
+      const representative = representativeMedia(mediaTypes);
       return {
         status,
         description: String(res.description ?? ''),
-        mediaTypes: readContent(document, res.content, childPointer(resPtr, 'content')),
+        mediaTypes,
+        ...(representative ? { representative } : {}),
         headers: Object.keys((res.headers ?? {}) as object).sort(),
         pointer: resPtr,
       };
@@ -180,7 +198,7 @@ function readOperation(
     ? (raw['x-error-codes'] as unknown[]).map(String)
     : [];
 
-  const op: Operation = {
+  const op: ReadOperation = {
     id: typeof raw.operationId === 'string' ? raw.operationId : '',
     idSynthesized: typeof raw.operationId !== 'string',
     method,
@@ -223,14 +241,18 @@ function readContent(document: unknown, content: unknown, at: string): MediaType
       examples: examplesOf(media, mediaPtr, document),
       pointer: mediaPtr,
     };
-    if (media.schema !== undefined) out.schema = media.schema as MediaType['schema'];
+    if (media.schema !== undefined) {
+      out.schema = media.schema as MediaType['schema'];
+      const real = realPointer(document, childPointer(mediaPtr, 'schema'));
+      if (real) out.schemaPointer = real;
+    }
     return out;
   });
 }
 
 /** Unique operation ids: duplicates in the contract are problems; synthesized ones get suffixes. */
-function assignIds(operations: Operation[], problems: ContractProblem[]): void {
-  const seen = new Map<string, Operation>();
+function assignIds(operations: ReadOperation[], problems: ContractProblem[]): void {
+  const seen = new Map<string, ReadOperation>();
   for (const op of operations) {
     if (op.idSynthesized) continue;
     const first = seen.get(op.id);

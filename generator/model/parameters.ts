@@ -5,6 +5,8 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { readLifecycle } from './lifecycle.js';
+import { isJsonMediaType } from './media.js';
+import { realPointer } from './real-pointer.js';
 import {
   admittedTypes,
   collectProperties,
@@ -14,9 +16,6 @@ import {
   schemaOf,
 } from './schema-facts.js';
 import type { Example, MediaType, Parameter, ParameterLocation, WireEncoding } from './types.js';
-
-const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
-export const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
 
 export function extensionsOf(node: Record<string, unknown> | undefined): Record<string, unknown> {
   if (!node) return {};
@@ -44,7 +43,11 @@ export function examplesOf(
   return out;
 }
 
-/** A path, query, header or cookie parameter object (already dereferenced). */
+/**
+ * A path, query, header or cookie parameter object (already dereferenced). The one place that
+ * decides a parameter is `content:`-encoded: its value is the media type's schema, JSON text on
+ * the wire when that media type is JSON (`narrow=[...]`), plain text otherwise.
+ */
 export function readParameter(
   raw: Record<string, unknown>,
   at: string,
@@ -55,11 +58,16 @@ export function readParameter(
   let schema = schemaOf(raw.schema);
   let encoding: WireEncoding = 'plain';
   let examples = examplesOf(raw, at, document);
+  let mediaType: string | undefined;
+  let schemaAt = childPointer(at, 'schema');
   if (raw.content && typeof raw.content === 'object') {
+    // OpenAPI allows exactly one entry in a parameter's `content`.
     const [type, media] =
       Object.entries(raw.content as Record<string, Record<string, unknown>>)[0] ?? [];
     schema = schemaOf(media?.schema);
-    encoding = type && JSON_MEDIA.test(type) ? 'json' : 'plain';
+    mediaType = type;
+    encoding = type && isJsonMediaType(type) ? 'json' : 'plain';
+    if (type) schemaAt = childPointer(at, 'content', type, 'schema');
     if (examples.length === 0 && type)
       examples = examplesOf(media, childPointer(at, 'content', type), document);
   } else if (location === 'query' || location === 'cookie') {
@@ -73,7 +81,7 @@ export function readParameter(
   }
   if (examples.length === 0)
     examples = examplesOf(deref(document, schema), childPointer(at, 'schema'), document);
-  return finishParameter({
+  const param = finishParameter({
     name: String(raw.name),
     location,
     required: raw.required === true || location === 'path',
@@ -86,11 +94,16 @@ export function readParameter(
     document,
     problems,
   });
+  const real = realPointer(document, schemaAt);
+  if (real) param.schemaPointer = real;
+  if (mediaType !== undefined) param.mediaType = mediaType;
+  return param;
 }
 
 /**
- * The fields of a form body, one parameter each. The first form media type decides: real
- * clients send either, and the contract declares the same schema and encoding for both.
+ * The fields of a form body, one parameter each. The body's representative media type decides
+ * (urlencoded before multipart): real clients send either, and the contract declares the same
+ * schema and encoding for both.
  */
 export function readBodyFields(
   media: MediaType,
@@ -104,7 +117,7 @@ export function readBodyFields(
     const enc = media.encoding[name];
     const types = admittedTypes(document, propSchema);
     let encoding: WireEncoding = 'plain';
-    if (enc?.contentType && JSON_MEDIA.test(enc.contentType)) encoding = 'json';
+    if (enc?.contentType && isJsonMediaType(enc.contentType)) encoding = 'json';
     else if (
       types.length > 0 &&
       types.every((t) => t === 'array' || t === 'object' || t === 'null')
@@ -114,7 +127,7 @@ export function readBodyFields(
     }
     const resolved = deref(document, propSchema);
     const at = childPointer(media.pointer, 'schema', 'properties', name);
-    return finishParameter({
+    const field = finishParameter({
       name,
       location: 'body',
       required: required.has(name),
@@ -127,6 +140,9 @@ export function readBodyFields(
       document,
       problems,
     });
+    const real = realPointer(document, at);
+    if (real) field.schemaPointer = real;
+    return field;
   });
 }
 

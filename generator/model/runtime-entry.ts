@@ -1,0 +1,53 @@
+/**
+ * An operation's entry of the runtime table (generated/operations.ts): the wire data the wire
+ * model needs plus what the client, server and mock check at run time (auth, feature levels,
+ * documented error codes). Built once per operation with the model; the operations emitter
+ * prints it, the docs' curl samples and the contract runner use it as is.
+ */
+import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
+import type { Operation, Parameter } from './types.js';
+
+export function runtimeEntry(op: Omit<Operation, 'runtime' | 'names'>): OperationInfo {
+  const info: OperationInfo = {
+    operationId: op.id,
+    method: op.method.toUpperCase() as OperationInfo['method'],
+    path: op.path,
+    fields: op.parameters.filter((p) => p.in !== 'cookie').map(fieldInfo),
+    auth: op.auth,
+    errorCodes: op.errorCodes,
+    statuses: op.responses.map((r) => r.status),
+  };
+  if (op.requestBody) {
+    info.body = {
+      kind: op.requestBody.kind,
+      mediaTypes: op.requestBody.mediaTypes.map((m) => m.type),
+      required: op.requestBody.required,
+    };
+  }
+  if (op.lifecycle.addedIn !== undefined) info.since = op.lifecycle.addedIn;
+  if (op.lifecycle.deprecated) info.deprecated = true;
+  if (op.lifecycle.replacedBy) info.replacedBy = op.lifecycle.replacedBy;
+  return info;
+}
+
+function fieldInfo(p: Parameter): FieldInfo {
+  const field: FieldInfo = {
+    name: p.name,
+    in: p.in as FieldInfo['in'],
+    required: p.required,
+    encoding: p.encoding,
+    types: p.types,
+  };
+  if (p.itemTypes) field.itemTypes = p.itemTypes;
+  if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
+  if (p.lifecycle.deprecated) field.deprecated = true;
+  if (p.lifecycle.replacedBy) field.replacedBy = p.lifecycle.replacedBy;
+  for (const v of p.enum ?? []) {
+    const key = String(v.value);
+    if (v.lifecycle.addedIn !== undefined && v.lifecycle.addedIn !== p.lifecycle.addedIn) {
+      (field.valuesSince ??= {})[key] = v.lifecycle.addedIn;
+    }
+    if (v.lifecycle.deprecated) (field.deprecatedValues ??= {})[key] = v.lifecycle.replacedBy ?? '';
+  }
+  return field;
+}
