@@ -43,6 +43,7 @@ import {
   invalidAnswer,
   type CallResult,
 } from './client-errors.js';
+import { isJsonMediaType } from './media-type.js';
 import { encodeRequest } from './wire.js';
 import { existsAt, levelView, type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
@@ -148,7 +149,6 @@ const NO_OPTIONS = {};
 /** A request ready to go: straight to fetch (`url` set) or through openapi-fetch. */
 type Prepared =
   { url: string; init: RequestInit } | { url?: undefined; init: FetchOptions<unknown> };
-const JSON_TYPE = /[/+]json\b/i;
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
@@ -327,7 +327,7 @@ export function createClientCore<Paths extends {}>(
     const text = answer.data as string | undefined;
     let data: unknown = text;
     const type = response.headers.get('Content-Type') ?? '';
-    if (text && (type === '' || JSON_TYPE.test(type))) {
+    if (text && (type === '' || isJsonMediaType(type))) {
       try {
         data = JSON.parse(text);
       } catch (error) {

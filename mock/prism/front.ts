@@ -20,6 +20,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { OperationInfo } from '../../runtime/operation-info.js';
+import { isJsonMediaType } from '../../runtime/media-type.js';
 import { LISTENER_ERROR_CODES as C, type Validators } from '../../runtime/server.js';
 import { parseBasicAuth, readBody, sendJson, splitUrl } from '../../runtime/server-http.js';
 import { createRouter } from '../../runtime/server-router.js';
@@ -255,7 +256,7 @@ function relay(
   const text =
     body === undefined
       ? ''
-      : typeof body === 'string' && !/json/i.test(contentType ?? '')
+      : typeof body === 'string' && !isJsonMediaType(contentType ?? '')
         ? body
         : JSON.stringify(body);
   const bytes = Buffer.from(text, 'utf8');
