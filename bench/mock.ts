@@ -20,7 +20,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPrism } from '../mock/prism/prism-process.js';
+import { startPrism } from './lib/prism-process.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -6,7 +6,8 @@ import { watch } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem } from './contract-error.js';
+import { parseArgs as parseArgv } from 'node:util';
+import { formatProblem, problemOf } from './contract-error.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
@@ -43,70 +44,64 @@ export interface CliOptions {
   check: boolean;
   watch: boolean;
   quiet: boolean;
-  /** arguments after `scaffold` that the scaffold command reads itself */
-  rest: string[];
+  /** `scaffold --dir`: where the starter handlers go */
+  dir?: string;
 }
 
 export class UsageError extends Error {}
 
+const OPTIONS = {
+  contract: { type: 'string' },
+  out: { type: 'string' },
+  docs: { type: 'string' },
+  only: { type: 'string' },
+  runtime: { type: 'string' },
+  check: { type: 'boolean' },
+  watch: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+/** Options only `scaffold` takes. */
+const SCAFFOLD_OPTIONS = { ...OPTIONS, dir: { type: 'string' } } as const;
+
 export function parseArgs(argv: string[]): CliOptions | 'help' {
-  const opts: CliOptions = {
-    command: 'generate',
-    contract: 'openapi/openapi.yaml',
-    out: 'generated',
-    docs: 'docs',
-    check: false,
-    watch: false,
-    quiet: false,
-    rest: [],
-  };
   const args = [...argv];
-  if (args[0] === 'generate' || args[0] === 'scaffold')
-    opts.command = args.shift() as CliOptions['command'];
-  while (args.length > 0) {
-    const arg = args.shift()!;
-    const value = () => {
-      const v = args.shift();
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      return v;
-    };
-    switch (arg) {
-      case '--help':
-      case '-h':
-        return 'help';
-      case '--contract':
-        opts.contract = value();
-        break;
-      case '--out':
-        opts.out = value();
-        break;
-      case '--docs':
-        opts.docs = value();
-        break;
-      case '--runtime':
-        opts.runtime = value();
-        break;
-      case '--only':
-        opts.only = value()
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        break;
-      case '--check':
-        opts.check = true;
-        break;
-      case '--watch':
-        opts.watch = true;
-        break;
-      case '--quiet':
-      case '-q':
-        opts.quiet = true;
-        break;
-      default:
-        if (opts.command === 'scaffold') opts.rest.push(arg);
-        else throw new UsageError(`unknown argument '${arg}'`);
-    }
+  const command: CliOptions['command'] =
+    args[0] === 'generate' || args[0] === 'scaffold'
+      ? (args.shift() as CliOptions['command'])
+      : 'generate';
+  let values: {
+    [K in keyof typeof SCAFFOLD_OPTIONS]?: K extends 'check' | 'watch' | 'quiet' | 'help'
+      ? boolean
+      : string;
+  };
+  try {
+    ({ values } = parseArgv({
+      args,
+      options: command === 'scaffold' ? SCAFFOLD_OPTIONS : OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(usageMessage(error));
   }
+  if (values.help) return 'help';
+  const opts: CliOptions = {
+    command,
+    contract: values.contract ?? 'openapi/openapi.yaml',
+    out: values.out ?? 'generated',
+    docs: values.docs ?? 'docs',
+    check: values.check === true,
+    watch: values.watch === true,
+    quiet: values.quiet === true,
+  };
+  if (values.runtime !== undefined) opts.runtime = values.runtime;
+  if (values.dir !== undefined) opts.dir = values.dir;
+  if (values.only !== undefined)
+    opts.only = values.only
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (opts.check && opts.watch) throw new UsageError('--check and --watch do not go together');
   const unknown = (opts.only ?? []).filter((n) => !emitters.some((e) => e.name === n));
   if (unknown.length > 0)
@@ -114,6 +109,20 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
       `unknown emitter '${unknown.join(', ')}' (known: ${emitters.map((e) => e.name).join(', ')})`,
     );
   return opts;
+}
+
+/** node:util's parse errors in our words: the argument, and what is wrong with it. */
+function usageMessage(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  const quoted = /'([^']+)'/.exec(e.message ?? '')?.[1] ?? '';
+  if (
+    e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+    e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+  )
+    return `unknown argument '${quoted}'`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return `${quoted.split(' ')[0] || 'an option'} needs a value`;
+  return e.message ?? String(error);
 }
 
 /** Emitters to run: the ones asked for plus those they need. */
@@ -195,9 +204,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     // An emitter that cannot express the contract is a contract problem for the user, with
     // the emitter named; nothing is written.
     lines.push(`${opts.contract}: the ${failed.name} emitter failed; nothing was written`);
-    lines.push(
-      `  ${failed.failure.pointer ? failed.failure.pointer + ': ' : ''}${failed.failure.message}`,
-    );
+    const [placed] = placeProblems(loaded.contract.bundle, [failed.failure]);
+    lines.push('  ' + formatProblem(placed));
     return { exitCode: 1, lines };
   }
   // Summary and output in registry order, whichever thread ran the emitter.
@@ -256,7 +264,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
 }
 
 type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings?: string[] };
-type EmitFailure = { name: string; failure: { message: string; pointer?: string } };
+type EmitFailure = { name: string; failure: ContractProblem };
 
 async function runEmitters(
   list: Emitter[],
@@ -268,11 +276,7 @@ async function runEmitters(
     try {
       out.push({ name: emitter.name, files: await emitter.emit(ctx), ms: performance.now() - t });
     } catch (error) {
-      const e = error as Error & { pointer?: string };
-      out.push({
-        name: emitter.name,
-        failure: { message: e.message, ...(e.pointer ? { pointer: e.pointer } : {}) },
-      });
+      out.push({ name: emitter.name, failure: problemOf(error, emitter.name) });
       break;
     }
   }
@@ -312,7 +316,12 @@ function startEmitWorker(names: string[]): EmitWorker | undefined {
     worker.once('message', (answer: WorkerAnswer) => resolveDone(answer));
     worker.once('error', (error) =>
       resolveDone({
-        results: [{ name: names[0], failure: { message: `worker failed: ${error.message}` } }],
+        results: [
+          {
+            name: names[0],
+            failure: problemOf(new Error(`worker failed: ${error.message}`), 'cli'),
+          },
+        ],
       }),
     );
   });

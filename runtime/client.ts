@@ -44,7 +44,7 @@ import {
   type CallResult,
 } from './client-errors.js';
 import { isJsonMediaType } from './media-type.js';
-import { encodeRequest } from './wire.js';
+import { createFieldIndexes, encodeRequest } from './wire.js';
 import { existsAt, levelView, type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
@@ -144,8 +144,6 @@ export interface ClientCore<Paths extends {}> {
   ): Promise<CallResult<any, any>>;
 }
 
-const NO_OPTIONS = {};
-
 /** A request ready to go: straight to fetch (`url` set) or through openapi-fetch. */
 type Prepared =
   { url: string; init: RequestInit } | { url?: undefined; init: FetchOptions<unknown> };
@@ -166,6 +164,9 @@ export function createClientCore<Paths extends {}>(
   }
   let featureLevel = options.featureLevel;
   const policy = options.featureLevelPolicy ?? 'warn';
+  // This client's own field indexes: fields grouped once per operation, nothing module-wide.
+  const fieldIndexes = createFieldIndexes();
+  const wireOptions = { fieldIndexes };
   const notify =
     options.onNotice ?? ((n: ClientNotice) => console.warn(`[tms client] ${n.message}`));
   const onIgnored =
@@ -216,7 +217,7 @@ export function createClientCore<Paths extends {}>(
     const wire = encodeRequest(
       op,
       { path: parts.path, query: parts.query, body: parts.body, headers: parts.header },
-      mediaType ? { mediaType } : NO_OPTIONS,
+      mediaType ? { mediaType, fieldIndexes } : wireOptions,
     );
     const headers: Record<string, string | null> = Object.assign(
       {},
@@ -295,7 +296,7 @@ export function createClientCore<Paths extends {}>(
       ? table.operations[operationId]
       : undefined;
     if (!op) throw new TypeError(`unknown operation '${operationId}'`);
-    const parts = splitParams(op, params, layout);
+    const parts = splitParams(op, params, layout, fieldIndexes);
     check(op, parts);
     const signal = callSignal(
       options.signal,

@@ -14,7 +14,7 @@ import type { OperationInfo } from './operation-info.js';
 import { parseBasicAuth, readBody, sendJson, splitUrl, type Credentials } from './server-http.js';
 import type { HandlerResult } from './server-results.js';
 import { createRouter } from './server-router.js';
-import { decodeRequest } from './wire.js';
+import { createFieldIndexes, decodeRequest } from './wire.js';
 
 export type { Credentials } from './server-http.js';
 export { ok, error, notImplemented } from './server-results.js';
@@ -120,6 +120,7 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
   const logger = options.logger ?? { error: (m: string) => console.error(m) };
   const C = LISTENER_ERROR_CODES;
+  const fieldIndexes = createFieldIndexes();
 
   return async function listener(req, res, next) {
     try {
@@ -197,7 +198,7 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
           body: read.bytes,
           headers: req.headers,
         },
-        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
+        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE', fieldIndexes },
       );
       if (!decoded.ok) {
         const what = decoded.errors.map((e) => `${e.message} (in ${e.location})`).join('; ');

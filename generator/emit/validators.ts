@@ -12,6 +12,7 @@
  * Its cost: importing GitHub's module (~2.4 s) is slower than compiling one schema lazily.
  */
 import { _, type Ajv } from 'ajv';
+import { ContractError } from '../contract-error.js';
 import type { ApiModel } from '../model/types.js';
 import { jsonSchemaSource } from '../model/views/json-schema.js';
 import { banner } from '../source.js';
@@ -126,10 +127,7 @@ function compileOne(ajv: Ajv, ref: string, pointer: string): void {
   }
 }
 
-function contractError(error: unknown, pointer: string): Error & { pointer: string } {
-  const e = new Error(`cannot compile the schema: ${(error as Error).message}`) as Error & {
-    pointer: string;
-  };
-  e.pointer = pointer;
-  return e;
+function contractError(error: unknown, pointer: string): ContractError {
+  const message = `cannot compile the schema: ${(error as Error).message}`;
+  return new ContractError({ pointer, message, source: 'validators' });
 }

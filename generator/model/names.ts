@@ -1,7 +1,8 @@
 /**
  * Every name generated code gives the contract's operations and schemas, chosen here once with
  * collisions resolved here once: the client's methods and params-object keys, the server's
- * parameter and result types, the validators' per-schema guards. Emitters, the docs and the
+ * parameter and result types and handler keys, the scaffold's handler exports, the validators'
+ * per-schema guards. Emitters, the docs and the
  * contract runner read these names; none derives a name from an operationId itself.
  */
 import { isIdentifier, literal, toIdentifier } from '../source.js';
@@ -38,6 +39,8 @@ type Unnamed = Omit<Operation, 'names' | 'runtime'>;
 export function nameOperations(operations: Unnamed[], notices: NameNotice[]): OperationNames[] {
   const methods = new Set(CLIENT_MEMBERS);
   const types = new Set(SERVER_TYPES);
+  // Starter handlers sit beside the scaffold's `index.ts`.
+  const handlerExports = new Set(['index']);
   return operations.map((op) => {
     const wanted = toIdentifier(op.id);
     const method = unique(wanted, methods);
@@ -50,6 +53,7 @@ export function nameOperations(operations: Unnamed[], notices: NameNotice[]): Op
     const names: OperationNames = {
       method,
       handler: op.id,
+      handlerExport: unique(toIdentifier(op.id), handlerExports),
       paramsType: `${stem}Params`,
       resultType: `${stem}Result`,
       fieldKeys: fieldKeys(op, notices),

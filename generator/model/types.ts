@@ -197,6 +197,8 @@ export interface OperationNames {
   method: string;
   /** the key of the operation in the server's `Handlers` and in the validators' tables */
   handler: string;
+  /** the export (and file) name of the operation's starter handler (`tms-gen scaffold`) */
+  handlerExport: string;
   /** the server's type of the decoded parameters (`SendMessageParams`) */
   paramsType: string;
   /** the server's type of the documented responses (`SendMessageResult`) */

@@ -25,6 +25,7 @@ import { LISTENER_ERROR_CODES as C, type Validators } from '../../runtime/server
 import { parseBasicAuth, readBody, sendJson, splitUrl } from '../../runtime/server-http.js';
 import { createRouter } from '../../runtime/server-router.js';
 import {
+  createFieldIndexes,
   decodeRequest,
   encodeRequest,
   type DecodeError,
@@ -61,6 +62,7 @@ export function createFrontListener(
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const router = createRouter(Object.values(options.operations), options.basePath);
   const maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024;
+  const fieldIndexes = createFieldIndexes();
 
   async function listener(req: IncomingMessage, res: ServerResponse): Promise<void> {
     try {
@@ -139,7 +141,7 @@ export function createFrontListener(
           contentType: req.headers['content-type'],
           body: read.bytes,
         },
-        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
+        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE', fieldIndexes },
       );
       if (!decoded.ok) {
         const what = decoded.errors
@@ -174,7 +176,7 @@ export function createFrontListener(
       const wire = encodeRequest(
         op,
         { path: value.path, query: value.query, body: value.body },
-        { mediaType: 'application/x-www-form-urlencoded' },
+        { mediaType: 'application/x-www-form-urlencoded', fieldIndexes },
       );
       const answer = await options.engine.respond({
         operationId: op.operationId,

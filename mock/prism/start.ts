@@ -19,6 +19,7 @@ import { levelView, type LevelTable } from '../../runtime/feature-levels.js';
 import { createMockFront } from './front.js';
 import { levelHooks } from './levels.js';
 import { createPrismEngine } from './prism-engine.js';
+import { parseArgs } from 'node:util';
 
 export interface MockOptions {
   /** public port of the front; 0 (default for tests) picks a free one */
@@ -133,29 +134,32 @@ async function loadValidators(
 const USAGE = `npm run mock -- [--port 4010] [--host 127.0.0.1] [--dynamic] [--feature-level N]`;
 
 function parseCli(argv: string[]): MockOptions {
-  const opts: MockOptions = { port: 4010, host: '127.0.0.1' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    if (arg === '--port' || arg === '-p') {
-      const port = Number(value());
-      if (!Number.isInteger(port) || port < 0 || port > 65535)
-        throw new Error(`--port must be a port number`);
-      opts.port = port;
-    } else if (arg === '--host' || arg === '-h') opts.host = value();
-    else if (arg === '--dynamic' || arg === '-d') opts.dynamic = true;
-    else if (arg === '--feature-level') {
-      const raw = value();
-      if (!/^[0-9]+$/.test(raw)) throw new Error(`--feature-level must be a non-negative integer`);
-      opts.featureLevel = Number(raw);
-    } else if (arg === '--help') {
-      console.log(USAGE);
-      process.exit(0);
-    } else throw new Error(`unknown argument '${arg}'`);
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', short: 'p' },
+      host: { type: 'string', short: 'h' },
+      dynamic: { type: 'boolean', short: 'd' },
+      'feature-level': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const opts: MockOptions = { port: 4010, host: values.host ?? '127.0.0.1' };
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (values.port === '' || !Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`--port must be a port number`);
+    opts.port = port;
+  }
+  if (values.dynamic) opts.dynamic = true;
+  const level = values['feature-level'];
+  if (level !== undefined) {
+    if (!/^[0-9]+$/.test(level)) throw new Error(`--feature-level must be a non-negative integer`);
+    opts.featureLevel = Number(level);
   }
   return opts;
 }

@@ -5,53 +5,57 @@
  * tests); `--feature-level` serves as a server of that level (see StatefulMockOptions).
  */
 import { createServer } from 'node:http';
+import { parseArgs } from 'node:util';
 import { levels } from '../../generated/operations.js';
 import { createStatefulMock } from './index.js';
 
-function parsePort(argv: string[]): number {
-  const i = argv.findIndex((a) => a === '--port' || a === '-p');
-  const raw =
-    i >= 0
-      ? argv[i + 1]
-      : (argv.find((a) => a.startsWith('--port='))?.slice(7) ?? process.env.PORT ?? '0');
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`mock:stateful: invalid port '${raw}'`);
+function parseCli(argv: string[]): {
+  port: number;
+  messages: number;
+  featureLevel: number | undefined;
+} {
+  let values: { port?: string; messages?: string; 'feature-level'?: string };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        port: { type: 'string', short: 'p' },
+        messages: { type: 'string' },
+        'feature-level': { type: 'string' },
+      },
+    }));
+  } catch (error) {
+    console.error(`mock:stateful: ${(error as Error).message}`);
     process.exit(2);
   }
-  return port;
-}
-
-function parseMessages(argv: string[]): number {
-  const i = argv.indexOf('--messages');
-  const n = i >= 0 ? Number(argv[i + 1]) : 0;
-  if (!Number.isInteger(n) || n < 0) {
-    console.error(`mock:stateful: invalid --messages '${argv[i + 1]}'`);
+  const rawPort = values.port ?? process.env.PORT ?? '0';
+  const port = Number(rawPort);
+  if (rawPort === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
+    console.error(`mock:stateful: invalid port '${rawPort}'`);
     process.exit(2);
   }
-  return n;
-}
-
-function parseFeatureLevel(argv: string[]): number | undefined {
-  const i = argv.indexOf('--feature-level');
-  const raw = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--feature-level='))?.slice(16);
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!/^[0-9]+$/.test(raw) || n > levels.newest) {
+  const messages = Number(values.messages ?? 0);
+  if (!Number.isInteger(messages) || messages < 0) {
+    console.error(`mock:stateful: invalid --messages '${values.messages}'`);
+    process.exit(2);
+  }
+  const raw = values['feature-level'];
+  if (raw !== undefined && (!/^[0-9]+$/.test(raw) || Number(raw) > levels.newest)) {
     console.error(
       `mock:stateful: invalid --feature-level '${raw}' (an integer from 0 to ${levels.newest}, the contract's newest)`,
     );
     process.exit(2);
   }
-  return n;
+  return { port, messages, featureLevel: raw === undefined ? undefined : Number(raw) };
 }
 
+const cli = parseCli(process.argv.slice(2));
 const mock = createStatefulMock({
-  seedOptions: { extraMessages: parseMessages(process.argv.slice(2)) },
-  featureLevel: parseFeatureLevel(process.argv.slice(2)),
+  seedOptions: { extraMessages: cli.messages },
+  featureLevel: cli.featureLevel,
 });
 const server = createServer(mock.listener);
-server.listen(parsePort(process.argv.slice(2)), '127.0.0.1', () => {
+server.listen(cli.port, '127.0.0.1', () => {
   const { port } = server.address() as { port: number };
   console.log(
     `stateful mock listening on http://127.0.0.1:${port}/api/v1 (feature level ${mock.featureLevel})`,
