@@ -13,3 +13,23 @@ const JSON_ESSENCE = /^[a-z0-9!#$&^_.+-]+\/(?:[a-z0-9!#$&^_.+-]*\+)?json$/;
 export function isJsonMediaType(contentType: string): boolean {
   return JSON_ESSENCE.test(mediaEssence(contentType));
 }
+
+/**
+ * The media type a JSON answer of `status` is sent with: the one the contract documents for the
+ * response that covers the status (exact, then its range `4XX`, then `default`, as validators
+ * match responses), `application/json` when that is it or nothing is documented.
+ */
+export function answerMediaType(
+  op: { statuses: string[]; responseMediaTypes?: Record<string, string> },
+  status: number,
+): string {
+  const types = op.responseMediaTypes;
+  if (types === undefined) return 'application/json';
+  const exact = String(status);
+  const range = `${exact[0]}XX`;
+  const documented =
+    op.statuses.find((s) => s === exact) ??
+    op.statuses.find((s) => s.toUpperCase() === range) ??
+    op.statuses.find((s) => s === 'default');
+  return (documented !== undefined && types[documented]) || 'application/json';
+}

@@ -28,4 +28,10 @@ export interface OperationInfo extends WireOperation {
   errorCodes: string[];
   /** documented response statuses, as in the contract (`200`, `4XX`, `default`) */
   statuses: string[];
+  /**
+   * Documented statuses whose answer is JSON of another media type than `application/json`
+   * (`application/problem+json`, `application/vnd.x+json`): status → that media type. Absent
+   * when every JSON answer is `application/json`.
+   */
+  responseMediaTypes?: Record<string, string>;
 }

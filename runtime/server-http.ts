@@ -88,16 +88,17 @@ export function sendJson(
   status: number,
   body: unknown,
   headers?: Record<string, string>,
+  contentType = 'application/json',
 ): void {
   if (res.headersSent || res.writableEnded) return;
   const text = JSON.stringify(body);
   const length = String(Buffer.byteLength(text));
   if (headers === undefined)
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': length });
+    res.writeHead(status, { 'content-type': contentType, 'content-length': length });
   else
     res.writeHead(status, {
       ...headers,
-      'content-type': 'application/json',
+      'content-type': contentType,
       'content-length': length,
     });
   res.end(text);

@@ -14,6 +14,7 @@ import type { OperationInfo } from './operation-info.js';
 import { parseBasicAuth, readBody, sendJson, splitUrl, type Credentials } from './server-http.js';
 import type { HandlerResult } from './server-results.js';
 import { createRouter } from './server-router.js';
+import { answerMediaType } from './media-type.js';
 import { createFieldIndexes, decodeRequest } from './wire.js';
 
 export type { Credentials } from './server-http.js';
@@ -289,7 +290,8 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
         }
       }
       if (level) body = level.answerAt(op.operationId, result.status, body);
-      sendJson(res, result.status, body, result.headers);
+      // With the JSON media type the contract documents for that status (problem+json, ...).
+      sendJson(res, result.status, body, result.headers, answerMediaType(op, result.status));
     } catch (error) {
       // Anything else is a bug of the server or of a hook; the client gets no internals.
       logger.error(

@@ -5,6 +5,8 @@
  * prints it, the docs' curl samples and the contract runner use it as is.
  */
 import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
+import { mediaEssence } from '../../runtime/wire/request.js';
+import { isJsonMediaType } from './media.js';
 import type { Operation, Parameter } from './types.js';
 
 export function runtimeEntry(op: Omit<Operation, 'runtime' | 'names'>): OperationInfo {
@@ -17,6 +19,13 @@ export function runtimeEntry(op: Omit<Operation, 'runtime' | 'names'>): Operatio
     errorCodes: op.errorCodes,
     statuses: op.responses.map((r) => r.status),
   };
+  const responseMediaTypes: Record<string, string> = {};
+  for (const r of op.responses) {
+    const type = r.representative?.type;
+    if (type && isJsonMediaType(type) && mediaEssence(type) !== 'application/json')
+      responseMediaTypes[r.status] = type;
+  }
+  if (Object.keys(responseMediaTypes).length > 0) info.responseMediaTypes = responseMediaTypes;
   if (op.requestBody) {
     info.body = {
       kind: op.requestBody.kind,
