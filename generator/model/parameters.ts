@@ -81,7 +81,7 @@ export function readParameter(
   }
   if (examples.length === 0)
     examples = examplesOf(deref(document, schema), childPointer(at, 'schema'), document);
-  const param = finishParameter({
+  return finishParameter({
     name: String(raw.name),
     location,
     required: raw.required === true || location === 'path',
@@ -91,13 +91,11 @@ export function readParameter(
     examples,
     node: raw,
     at,
+    schemaAt,
+    mediaType,
     document,
     problems,
   });
-  const real = realPointer(document, schemaAt);
-  if (real) param.schemaPointer = real;
-  if (mediaType !== undefined) param.mediaType = mediaType;
-  return param;
 }
 
 /**
@@ -127,7 +125,7 @@ export function readBodyFields(
     }
     const resolved = deref(document, propSchema);
     const at = childPointer(media.pointer, 'schema', 'properties', name);
-    const field = finishParameter({
+    return finishParameter({
       name,
       location: 'body',
       required: required.has(name),
@@ -137,12 +135,10 @@ export function readBodyFields(
       examples: examplesOf(resolved, at, document),
       node: resolved,
       at,
+      schemaAt: at,
       document,
       problems,
     });
-    const real = realPointer(document, at);
-    if (real) field.schemaPointer = real;
-    return field;
   });
 }
 
@@ -156,6 +152,10 @@ function finishParameter(p: {
   examples: Example[];
   node: Record<string, unknown> | undefined;
   at: string;
+  /** where the value's schema is written (followed through `$ref`s for `schemaPointer`) */
+  schemaAt: string;
+  /** the media type of a `content:` parameter */
+  mediaType?: string;
   document: unknown;
   problems: ContractProblem[];
 }): Parameter {
@@ -179,6 +179,9 @@ function finishParameter(p: {
     extensions: { ...extensionsOf(resolved), ...extensionsOf(p.node) },
   };
   if (typeof p.description === 'string') param.description = p.description;
+  const real = realPointer(p.document, p.schemaAt);
+  if (real) param.schemaPointer = real;
+  if (p.mediaType !== undefined) param.mediaType = p.mediaType;
   if ((p.encoding === 'explode' || p.encoding === 'comma') && resolved?.items !== undefined) {
     param.itemTypes = admittedTypes(p.document, resolved.items);
   }

@@ -7,7 +7,7 @@
 import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
 import { mediaEssence } from '../../runtime/wire/request.js';
 import { isJsonMediaType } from './media.js';
-import type { Operation, Parameter } from './types.js';
+import type { MediaType, Operation, Parameter } from './types.js';
 
 export function runtimeEntry(op: Omit<Operation, 'runtime' | 'names'>): OperationInfo {
   const info: OperationInfo = {
@@ -29,7 +29,8 @@ export function runtimeEntry(op: Omit<Operation, 'runtime' | 'names'>): Operatio
   if (op.requestBody) {
     info.body = {
       kind: op.requestBody.kind,
-      mediaTypes: op.requestBody.mediaTypes.map((m) => m.type),
+      // The representative first: it is what a client sends unless told otherwise.
+      mediaTypes: representativeFirst(op.requestBody.mediaTypes, op.requestBody.representative),
       required: op.requestBody.required,
     };
   }
@@ -59,4 +60,10 @@ function fieldInfo(p: Parameter): FieldInfo {
     if (v.lifecycle.deprecated) (field.deprecatedValues ??= {})[key] = v.lifecycle.replacedBy ?? '';
   }
   return field;
+}
+
+function representativeFirst(all: MediaType[], representative: MediaType | undefined): string[] {
+  const types = all.map((m) => m.type);
+  if (!representative) return types;
+  return [representative.type, ...types.filter((t) => t !== representative.type)];
 }

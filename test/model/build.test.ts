@@ -129,7 +129,12 @@ describe('bodies: kind, representative media type, form fields', () => {
     required: ['to'],
     properties: { to: { type: 'array', items: { type: 'integer' } }, topic: { type: 'string' } },
   };
-  const cases: { name: string; content: Json; want: Json; fields?: Json[] }[] = [
+  const cases: {
+    name: string;
+    content: Json;
+    want: Json & { representative: { type: string; schemaPointer?: string } };
+    fields?: Json[];
+  }[] = [
     {
       name: 'urlencoded and multipart: a form, urlencoded stands for it even when listed second',
       content: {
@@ -178,6 +183,8 @@ describe('bodies: kind, representative media type, form fields', () => {
       const o = op(m, 'x');
       expect(o.requestBody).toMatchObject(c.want);
       if (c.fields) expect(o.parameters).toMatchObject(c.fields);
+      // The runtime table lists the representative first: what a client sends by default.
+      expect(o.runtime.body?.mediaTypes[0]).toBe(c.want.representative?.type);
     });
   }
 });
