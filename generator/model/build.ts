@@ -5,7 +5,21 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, pointer } from '../pointer.js';
 import { readHistory, readLifecycle, lifecycleOf } from './lifecycle.js';
-import { opaqueDocument, type OpenApiDocument } from './document.js';
+import {
+  opaqueDocument,
+  type Extended,
+  type MediaTypeObject,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
+  type PathItemObject,
+  type Ref,
+  type RequestBodyObject,
+  type ResponseObject,
+  type SecuritySchemeObject,
+  type ServerObject,
+  withExtensions,
+} from './document.js';
 import { bodyKindOf, representativeMedia } from './media.js';
 import { nameOperations, nameSchemaGuards } from './names.js';
 import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
@@ -36,26 +50,26 @@ export function buildModel(
   input: OpenApiDocument,
   sourceFile: string,
 ): { model: ApiModel; problems: ContractProblem[] } {
-  // The builder walks the document generically (any 3.0 or 3.1 shape, extensions included).
-  const document = input as unknown as Record<string, unknown>;
+  const document: OpenApiDocument = input;
   const problems: ContractProblem[] = [];
   const openapiVersion = String(document.openapi ?? '');
   const dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
-  const info = (document.info ?? {}) as Record<string, unknown>;
-  const components = (document.components ?? {}) as Record<
-    string,
-    Record<string, unknown> | undefined
-  >;
+  const info: Extended<OpenApiDocument['info']> & { summary?: string } = withExtensions(
+    document.info ?? { title: '', version: '' },
+  );
+  const components = withExtensions(document.components ?? {});
 
   const read: ReadOperation[] = [];
-  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const paths: Record<string, Ref<PathItemObject> | undefined> = document.paths ?? {};
   for (const path of Object.keys(paths).sort()) {
     const itemPtr = pointer('paths', path);
-    const item = deref(document, paths[path]) ?? {};
+    const item = resolve<PathItemObject>(document, paths[path]) ?? {};
     for (const method of METHODS) {
-      const raw = item[method] as Record<string, unknown> | undefined;
+      const raw = item[method];
       if (!raw) continue;
-      read.push(readOperation(document, path, method, raw, item, itemPtr, problems));
+      read.push(
+        readOperation(document, path, method, withExtensions(raw), item, itemPtr, problems),
+      );
     }
   }
   assignIds(read, problems);
@@ -71,10 +85,10 @@ export function buildModel(
     .sort()
     .map((name) => {
       const at = pointer('components', 'schemas', name);
-      const schema = components.schemas![name] as Record<string, unknown>;
+      const schema = components.schemas![name] as unknown as Record<string, unknown>;
       const item: NamedSchema = {
         name,
-        schema: schema as NamedSchema['schema'],
+        schema,
         lifecycle: readLifecycle(schema, at, problems),
         pointer: at,
       };
@@ -98,48 +112,52 @@ export function buildModel(
     securitySchemes: Object.keys(components.securitySchemes ?? {})
       .sort()
       .map((name) => {
-        const s = (deref(document, components.securitySchemes![name]) ?? {}) as Record<
-          string,
-          unknown
-        >;
+        const s: Partial<SecuritySchemeObject> =
+          resolve<SecuritySchemeObject>(document, components.securitySchemes![name]) ?? {};
         return {
           name,
           type: String(s.type ?? ''),
-          ...(typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
+          ...('scheme' in s && typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
           ...(typeof s.description === 'string' ? { description: s.description } : {}),
         };
       }),
     schemas,
     errorCodes: readErrorCatalog(components['x-error-catalog'], problems),
     operations,
-    tags: Array.isArray(document.tags)
-      ? (document.tags as Record<string, unknown>[]).map((t) => ({
-          name: String(t.name),
-          ...(typeof t.description === 'string' ? { description: t.description } : {}),
-        }))
-      : [],
+    tags: (document.tags ?? []).map((t) => ({
+      name: String(t.name),
+      ...(typeof t.description === 'string' ? { description: t.description } : {}),
+    })),
     nameNotices,
     document: opaqueDocument(input),
   };
   return { model, problems };
 }
 
+/** A node the `$ref` (internal only, the loader made sure) stands for; the node itself otherwise. */
+function resolve<T extends object>(
+  document: OpenApiDocument,
+  node: Ref<T> | undefined,
+): T | undefined {
+  return deref(document, node) as T | undefined;
+}
+
 function readOperation(
-  document: Record<string, unknown>,
+  document: OpenApiDocument,
   path: string,
   method: HttpMethod,
-  raw: Record<string, unknown>,
-  item: Record<string, unknown>,
+  raw: Extended<OperationObject>,
+  item: PathItemObject,
   itemPtr: string,
   problems: ContractProblem[],
 ): ReadOperation {
   const at = childPointer(itemPtr, method);
   // Path-item parameters apply unless the operation redefines the same name and location.
   const byKey = new Map<string, Parameter>();
-  const addParams = (list: unknown, listPtr: string) => {
+  const addParams = (list: Ref<ParameterObject>[] | undefined, listPtr: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
-      const param = deref(document, p);
+      const param = resolve<ParameterObject>(document, p);
       if (!param) return;
       const parsed = readParameter(param, childPointer(listPtr, i), document, problems);
       byKey.set(`${parsed.in}:${parsed.name}`, parsed);
@@ -150,7 +168,7 @@ function readOperation(
   const parameters = [...byKey.values()];
 
   let requestBody: RequestBody | undefined;
-  const body = deref(document, raw.requestBody);
+  const body = resolve<RequestBodyObject>(document, raw.requestBody);
   if (body) {
     const bodyPtr = childPointer(at, 'requestBody');
     const mediaTypes = readContent(document, body.content, childPointer(bodyPtr, 'content'));
@@ -170,11 +188,13 @@ function readOperation(
     }
   }
 
-  const responses: Response[] = Object.keys((raw.responses ?? {}) as object)
+  const rawResponses: Record<string, Ref<ResponseObject>> = raw.responses ?? {};
+  const responses: Response[] = Object.keys(rawResponses)
     .sort()
     .map((status) => {
       const resPtr = childPointer(at, 'responses', status);
-      const res = deref(document, (raw.responses as Record<string, unknown>)[status]) ?? {};
+      const res: Partial<ResponseObject> =
+        resolve<ResponseObject>(document, rawResponses[status]) ?? {};
       const mediaTypes = readContent(document, res.content, childPointer(resPtr, 'content'));
       const representative = representativeMedia(mediaTypes);
       return {
@@ -182,12 +202,12 @@ function readOperation(
         description: String(res.description ?? ''),
         mediaTypes,
         ...(representative ? { representative } : {}),
-        headers: Object.keys((res.headers ?? {}) as object).sort(),
+        headers: Object.keys(res.headers ?? {}).sort(),
         pointer: resPtr,
       };
     });
 
-  const security = (raw.security ?? document.security ?? []) as SecurityRequirement[];
+  const security: SecurityRequirement[] = raw.security ?? document.security ?? [];
   const auth =
     security.length === 0
       ? 'none'
@@ -220,15 +240,17 @@ function readOperation(
   return op;
 }
 
-function readContent(document: unknown, content: unknown, at: string): MediaType[] {
+function readContent(
+  document: OpenApiDocument,
+  content: Record<string, Ref<MediaTypeObject>> | undefined,
+  at: string,
+): MediaType[] {
   if (!content || typeof content !== 'object') return [];
-  return Object.entries(content as Record<string, unknown>).map(([type, raw]) => {
-    const media = deref(document, raw) ?? {};
+  return Object.entries(content).map(([type, raw]) => {
+    const media: MediaTypeObject = resolve<MediaTypeObject>(document, raw) ?? {};
     const mediaPtr = childPointer(at, type);
     const encoding: MediaType['encoding'] = {};
-    for (const [name, e] of Object.entries(
-      (media.encoding ?? {}) as Record<string, Record<string, unknown>>,
-    )) {
+    for (const [name, e] of Object.entries(media.encoding ?? {})) {
       encoding[name] = {
         ...(typeof e?.contentType === 'string' ? { contentType: e.contentType } : {}),
         ...(typeof e?.style === 'string' ? { style: e.style } : {}),
@@ -280,14 +302,12 @@ function assignIds(operations: ReadOperation[], problems: ContractProblem[]): vo
   }
 }
 
-function readServers(raw: unknown): Server[] {
+function readServers(raw: ServerObject[] | undefined): Server[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map((s: Record<string, unknown>) => {
+  return raw.map((s) => {
     const url = String(s.url ?? '');
     const variables: Server['variables'] = {};
-    for (const [name, v] of Object.entries(
-      (s.variables ?? {}) as Record<string, Record<string, unknown>>,
-    )) {
+    for (const [name, v] of Object.entries(s.variables ?? {})) {
       variables[name] = {
         default: String(v.default ?? ''),
         ...(typeof v.description === 'string' ? { description: v.description } : {}),

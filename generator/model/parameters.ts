@@ -5,6 +5,7 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { readLifecycle } from './lifecycle.js';
+import type { ParameterObject } from './document.js';
 import { isJsonMediaType } from './media.js';
 import { realPointer } from './real-pointer.js';
 import {
@@ -17,17 +18,18 @@ import {
 } from './schema-facts.js';
 import type { Example, MediaType, Parameter, ParameterLocation, WireEncoding } from './types.js';
 
-export function extensionsOf(node: Record<string, unknown> | undefined): Record<string, unknown> {
+export function extensionsOf(node: object | undefined): Record<string, unknown> {
   if (!node) return {};
   return Object.fromEntries(Object.entries(node).filter(([k]) => k.startsWith('x-')));
 }
 
 export function examplesOf(
-  node: Record<string, unknown> | undefined,
+  examplesNode: object | undefined,
   at: string,
   document: unknown,
 ): Example[] {
-  if (!node) return [];
+  if (!examplesNode) return [];
+  const node = examplesNode as { examples?: unknown; example?: unknown };
   const out: Example[] = [];
   if (node.examples && typeof node.examples === 'object' && !Array.isArray(node.examples)) {
     for (const [name, raw] of Object.entries(node.examples as Record<string, unknown>)) {
@@ -49,7 +51,7 @@ export function examplesOf(
  * the wire when that media type is JSON (`narrow=[...]`), plain text otherwise.
  */
 export function readParameter(
-  raw: Record<string, unknown>,
+  raw: ParameterObject,
   at: string,
   document: unknown,
   problems: ContractProblem[],
@@ -62,8 +64,7 @@ export function readParameter(
   let schemaAt = childPointer(at, 'schema');
   if (raw.content && typeof raw.content === 'object') {
     // OpenAPI allows exactly one entry in a parameter's `content`.
-    const [type, media] =
-      Object.entries(raw.content as Record<string, Record<string, unknown>>)[0] ?? [];
+    const [type, media] = Object.entries(raw.content)[0] ?? [];
     schema = schemaOf(media?.schema);
     mediaType = type;
     encoding = type && isJsonMediaType(type) ? 'json' : 'plain';
@@ -74,8 +75,8 @@ export function readParameter(
     const types = admittedTypes(document, schema);
     const structured =
       types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null');
-    const style = (raw.style as string | undefined) ?? 'form';
-    const explode = (raw.explode as boolean | undefined) ?? style === 'form';
+    const style = raw.style ?? 'form';
+    const explode = raw.explode ?? style === 'form';
     if (style === 'deepObject') encoding = 'deepObject';
     else if (structured) encoding = explode ? 'explode' : 'comma';
   }
@@ -150,7 +151,8 @@ function finishParameter(p: {
   schema: Parameter['schema'];
   encoding: WireEncoding;
   examples: Example[];
-  node: Record<string, unknown> | undefined;
+  /** the contract node the parameter is read from (its `x-` data counts) */
+  node: object | undefined;
   at: string;
   /** where the value's schema is written (followed through `$ref`s for `schemaPointer`) */
   schemaAt: string;
