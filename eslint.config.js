@@ -17,6 +17,12 @@ const rawDocumentType = {
   message:
     'the raw document is an opaque type (model/document.ts) that only generator/load and generator/model open: read the model, or a view from model/views.',
 };
+const nameDecision = {
+  group: ['**/source.js', '../source*', './source*'],
+  importNames: ['toIdentifier'],
+  message:
+    'generated names are chosen once, in generator/model/names.ts: read them from the model (op.names, schema.guardStem).',
+};
 const toolkitFromRuntime = {
   group: ['**/generator/**', '**/mock/**', '**/contract-runner/**', '**/bench/**', '**/test/**'],
   message:
@@ -67,13 +73,16 @@ const layers = [
       'test/**',
       'bench/**',
     ],
-    patterns: [rawDocument, rawDocumentType],
+    patterns: [rawDocument, rawDocumentType, nameDecision],
   },
   { files: ['runtime/**/*.ts'], patterns: [toolkitFromRuntime, rawDocument, rawDocumentType] },
-  { files: ['generator/emit/**/*.ts'], patterns: [outsideEmitter, rawDocument, rawDocumentType] },
+  {
+    files: ['generator/emit/**/*.ts'],
+    patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision],
+  },
   ...Object.keys(emitterFamilies).map((name) => ({
     files: familyFiles(name),
-    patterns: [outsideEmitter, rawDocument, rawDocumentType, otherEmitters(name)],
+    patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision, otherEmitters(name)],
   })),
 ];
 

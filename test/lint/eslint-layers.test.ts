@@ -131,6 +131,24 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     refused: false,
     why: 'an emitter imports its own files and model/',
   },
+  {
+    file: 'contract-runner/planted.ts',
+    code: "import { toIdentifier } from '../generator/source.js';\nexport const x = toIdentifier;\n",
+    refused: true,
+    why: 'the runner takes names from the model, never recomputes them',
+  },
+  {
+    file: 'generator/emit/client.ts',
+    code: "import { literal, toIdentifier } from '../source.js';\nexport const x = [literal, toIdentifier];\n",
+    refused: true,
+    why: 'emitters take names from the model, never recompute them',
+  },
+  {
+    file: 'generator/model/planted.ts',
+    code: "import { toIdentifier } from '../source.js';\nexport const x = toIdentifier;\n",
+    refused: false,
+    why: 'model/names.ts is where names are chosen',
+  },
 ];
 
 describe('ESLint layer rules', () => {
