@@ -2,6 +2,7 @@
  * generated/types.ts: TypeScript types of the whole contract, by openapi-typescript, from the
  * view of the document the model prepares for it (model/views/typescript.ts).
  */
+import { ContractError } from '../contract-error.js';
 import { HOISTED_PREFIX, typescriptView } from '../model/views/typescript.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
@@ -14,18 +15,33 @@ export const typesEmitter: Emitter = {
     // to load), which runs that need no types (`--only docs`, `--help`, scaffold) should not pay.
     const { default: openapiTS, astToString } = await import('openapi-typescript');
     const document = typescriptView(ctx.model);
-    const ast = await openapiTS(document as never, {
-      alphabetize: false,
-      defaultNonNullable: false,
-      rootTypes: true,
-      rootTypesNoSchemaPrefix: true,
-      silent: true,
-    });
+    let ast: Awaited<ReturnType<typeof openapiTS>>;
+    try {
+      ast = await openapiTS(document as never, {
+        alphabetize: false,
+        defaultNonNullable: false,
+        rootTypes: true,
+        rootTypesNoSchemaPrefix: true,
+        silent: true,
+      });
+    } catch (error) {
+      throw openapiTypescriptError(error);
+    }
     let text = astToString(ast);
     text = dropUnusableRootTypes(text, ctx);
     return [{ path: 'types.ts', contents: banner(ctx.model.sourceFile, ctx.command) + text }];
   },
 };
+
+/**
+ * openapi-typescript names the place it failed at in its message (`Can't resolve $ref at
+ * #/components/...`): that pointer becomes the problem's, so the CLI prints its file and line.
+ */
+function openapiTypescriptError(error: unknown): ContractError {
+  const message = error instanceof Error ? error.message : String(error);
+  const pointer = /(#\/[^\s'"]*)/.exec(message)?.[1] ?? '#';
+  return new ContractError({ pointer, message, source: 'types' });
+}
 
 /**
  * openapi-typescript's root types (`export type Message = components['schemas']['Message']`)
