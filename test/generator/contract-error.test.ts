@@ -60,7 +60,7 @@ describe('the CLI on a contract that loads but an emitter cannot express', () =>
       expect(failed?.code).toBe(1);
       expect(failed?.stderr).toContain('the types emitter failed; nothing was written');
       expect(failed?.stderr).toMatch(
-        /^  test\/fixtures\/emitter-failure\/bad-mapping\.yaml:\d+:\d+ #\/components\/schemas\/Pet\/discriminator\/mapping\/cat: .*\[types\]$/m,
+        /^ {2}test\/fixtures\/emitter-failure\/bad-mapping\.yaml:\d+:\d+ #\/components\/schemas\/Pet\/discriminator\/mapping\/cat: .*\[types\]$/m,
       );
       expect(failed?.stderr).not.toMatch(/^\s+at /m);
       expect(existsSync(out)).toBe(false);
