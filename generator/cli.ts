@@ -10,6 +10,13 @@ import { formatProblem } from './contract-error.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
+import {
+  DEFAULT_LIMITS,
+  LIMIT_OPTIONS,
+  parseLimitValue,
+  type LoadLimits,
+  type NumericLimit,
+} from './load/limits.js';
 import type { ContractProblem } from './contract-error.js';
 import { checkOutputs, writeOutputs, type OutputDir } from './write.js';
 
@@ -31,6 +38,10 @@ Options:
   --watch             regenerate whenever a file next to the contract changes
   --quiet             print only problems
 
+Limits (a contract over one is refused with its place; see README, "Hostile contracts"):
+  --ref-root <dir>            another folder $ref may read from (repeatable; default: the contract's folder only)
+${(Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]).map(([k, o]) => `  ${(o + ' <n>').padEnd(28)}default ${DEFAULT_LIMITS[k]}`).join('\n')}
+
 Exit codes: 0 ok · 1 contract invalid, or --check found differences · 2 usage error`;
 
 export interface CliOptions {
@@ -45,6 +56,8 @@ export interface CliOptions {
   quiet: boolean;
   /** arguments after `scaffold` that the scaffold command reads itself */
   rest: string[];
+  /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
+  limits?: Partial<LoadLimits>;
 }
 
 export class UsageError extends Error {}
@@ -102,9 +115,22 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
       case '-q':
         opts.quiet = true;
         break;
-      default:
+      case '--ref-root':
+        opts.limits = { ...opts.limits, refRoots: [...(opts.limits?.refRoots ?? []), value()] };
+        break;
+      default: {
+        const limit = (Object.keys(LIMIT_OPTIONS) as NumericLimit[]).find(
+          (k) => LIMIT_OPTIONS[k] === arg,
+        );
+        if (limit) {
+          const n = parseLimitValue(value());
+          if (n === undefined) throw new UsageError(`${arg} needs a positive whole number`);
+          opts.limits = { ...opts.limits, [limit]: n };
+          break;
+        }
         if (opts.command === 'scaffold') opts.rest.push(arg);
         else throw new UsageError(`unknown argument '${arg}'`);
+      }
     }
   }
   if (opts.check && opts.watch) throw new UsageError('--check and --watch do not go together');
@@ -147,7 +173,10 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   );
   // With a worker, the document checks run there, beside the types emitter; nothing is written
   // unless they pass.
-  const loaded = await loadContract(opts.contract, { deferValidation: helper !== undefined });
+  const loaded = await loadContract(opts.contract, {
+    deferValidation: helper !== undefined,
+    limits: opts.limits,
+  });
   if (!loaded.ok) {
     helper?.cancel();
     lines.push(

@@ -5,7 +5,7 @@
  */
 import { buildLevelTable } from '../model/levels.js';
 import type { Operation, Parameter } from '../model/types.js';
-import { banner, literal, propertyKey } from '../source.js';
+import { banner, commentText, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
 
@@ -23,7 +23,7 @@ export const operationsEmitter: Emitter = {
       `export type OperationId =${ops.length === 0 ? ' never' : ''}`,
       ...ops.map((op, i) => `  | ${literal(op.id)}${i === ops.length - 1 ? ';' : ''}`),
       '',
-      `/** Base path of the first server (\`${ctx.model.servers[0]?.url ?? ''}\`). */`,
+      `/** Base path of the first server (\`${commentText(ctx.model.servers[0]?.url ?? '')}\`). */`,
       `export const basePath = ${literal(ctx.model.servers[0]?.basePath ?? '')};`,
       '',
       `export const operations: { readonly [K in OperationId]: OperationInfo } = {`,

@@ -1,0 +1,176 @@
+/**
+ * Checks of the bundled document that swagger-parser does not make, each citing the clause it
+ * enforces. A violated MUST is a problem (the document is invalid); what the specification
+ * only recommends, or what is legal but unusable, is a warning.
+ */
+import type { ContractProblem } from '../contract-error.js';
+import { childPointer, getAt, pointer } from '../pointer.js';
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export interface RuleFindings {
+  problems: ContractProblem[];
+  /** pointer + message; the loader adds file and line */
+  warnings: ContractProblem[];
+}
+
+/** The specification's own words, by section anchor of the document's version. */
+function clause(version: string, anchor: string, words: string): string {
+  const v = version.startsWith('3.1') ? '3.1.0' : '3.0.3';
+  return `OpenAPI ${v} https://spec.openapis.org/oas/v${v}#${anchor}: ${words}`;
+}
+
+/** A `$ref` (internal, after bundling) followed to its target, at most a few hops. */
+function resolve(document: Json, value: unknown): unknown {
+  for (let hops = 0; hops < 16 && isObject(value) && typeof value.$ref === 'string'; hops++) {
+    if (!value.$ref.startsWith('#/')) return undefined;
+    value = getAt(document, value.$ref);
+  }
+  return value;
+}
+
+export function checkDocumentRules(document: Json): RuleFindings {
+  const found: RuleFindings = { problems: [], warnings: [] };
+  const version = String(document.openapi ?? '');
+  checkSecurity(document, version, found);
+  checkPaths(document, version, found);
+  dedupeEnums(document, found);
+  return found;
+}
+
+function checkSecurity(document: Json, version: string, found: RuleFindings): void {
+  const components = isObject(document.components) ? document.components : {};
+  const schemes = isObject(components.securitySchemes) ? components.securitySchemes : {};
+  const words = clause(
+    version,
+    'security-requirement-object',
+    'each name MUST correspond to a security scheme declared in the Security Schemes under the Components Object',
+  );
+  const check = (list: unknown, at: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((requirement, i) => {
+      if (!isObject(requirement)) return;
+      for (const name of Object.keys(requirement)) {
+        if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
+        found.problems.push({
+          pointer: childPointer(at, i, name),
+          message: `security scheme '${name}' is not declared in #/components/securitySchemes`,
+          source: 'openapi',
+          clause: words,
+        });
+      }
+    });
+  };
+  check(document.security, pointer('security'));
+  for (const [path, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
+    if (!isObject(item)) continue;
+    for (const method of METHODS)
+      if (isObject(item[method])) check(item[method].security, pointer('paths', path, method, 'security'));
+  }
+}
+
+function checkPaths(document: Json, version: string, found: RuleFindings): void {
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const itemPtr = pointer('paths', path);
+    if (/[?#]/.test(path)) {
+      found.warnings.push({
+        pointer: itemPtr,
+        message: `the path '${path}' holds '${path.includes('?') ? '?' : '#'}': a query string or fragment is not part of a path, and no client can call it as written`,
+        source: 'openapi',
+        clause: clause(version, 'paths-object', 'the field name is a relative path; query parameters are declared as parameters, not written into the path'),
+      });
+    }
+    const item = resolve(document, rawItem);
+    if (!isObject(item)) continue;
+    const templates = new Set([...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]));
+    const pathParams = (list: unknown, listPtr: string) =>
+      (Array.isArray(list) ? list : []).flatMap((p, i) => {
+        const param = resolve(document, p);
+        return isObject(param) && param.in === 'path' && typeof param.name === 'string'
+          ? [{ name: param.name, at: childPointer(listPtr, i, 'name') }]
+          : [];
+      });
+    const shared = pathParams(item.parameters, childPointer(itemPtr, 'parameters'));
+    const operations = METHODS.filter((m) => isObject(item[m]));
+    for (const method of operations.length > 0 ? operations : [undefined]) {
+      const own = method
+        ? pathParams((item[method] as Json).parameters, childPointer(itemPtr, method, 'parameters'))
+        : [];
+      const declared = [...shared, ...own];
+      for (const p of declared) {
+        if (templates.has(p.name)) continue;
+        found.problems.push({
+          pointer: p.at,
+          message: `path parameter '${p.name}' has no {${p.name}} in the path '${path}'`,
+          source: 'openapi',
+          clause: clause(version, 'parameter-object', "if in is \"path\", the name field MUST correspond to a template expression occurring within the path field"),
+        });
+      }
+      if (!method) continue;
+      for (const name of templates) {
+        if (declared.some((p) => p.name === name)) continue;
+        found.problems.push({
+          pointer: childPointer(itemPtr, method),
+          message: `the path '${path}' has {${name}} but ${method.toUpperCase()} declares no path parameter '${name}'`,
+          source: 'openapi',
+          clause: clause(version, 'path-templating', 'each template expression in the path MUST correspond to a path parameter included in the Path Item itself and/or in each of its Operations'),
+        });
+      }
+    }
+  }
+  dedupeProblems(found.problems);
+}
+
+function dedupeProblems(problems: ContractProblem[]): void {
+  const seen = new Set<string>();
+  for (let i = problems.length - 1; i >= 0; i--) {
+    const key = problems[i].pointer + '\0' + problems[i].message;
+    if (seen.has(key)) problems.splice(i, 1);
+    else seen.add(key);
+  }
+}
+
+/**
+ * Duplicate `enum` items: JSON Schema says the items SHOULD be unique (draft Wright-00 §5.20,
+ * 2020-12 Validation §6.1.2), so a duplicate is a warning, and the copy is dropped (the set of
+ * allowed values is the same) so that the strict compile downstream accepts the schema.
+ */
+function dedupeEnums(document: Json, found: RuleFindings): void {
+  const stack: { node: unknown; at: string }[] = [{ node: document, at: '#' }];
+  while (stack.length > 0) {
+    const { node, at } = stack.pop()!;
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => stack.push({ node: v, at: childPointer(at, i) }));
+      continue;
+    }
+    if (!isObject(node)) continue;
+    for (const [key, value] of Object.entries(node)) {
+      // Example and default values are data, not schemas: an `enum` key there means nothing.
+      if (key === 'example' || key === 'examples' || key === 'default' || key === 'const' || key.startsWith('x-'))
+        continue;
+      if (key === 'enum' && Array.isArray(value)) {
+        const seen = new Set<string>();
+        const unique = value.filter((v) => {
+          const k = JSON.stringify(v);
+          if (seen.has(k)) return false;
+          seen.add(k);
+          return true;
+        });
+        if (unique.length < value.length) {
+          found.warnings.push({
+            pointer: childPointer(at, key),
+            message: `enum lists ${value.length - unique.length} value${value.length - unique.length === 1 ? '' : 's'} twice; the copies are ignored`,
+            source: 'schema',
+            clause: 'JSON Schema: enum items SHOULD be unique (Wright-00 §5.20; 2020-12 Validation §6.1.2)',
+          });
+          node[key] = unique;
+        }
+        continue;
+      }
+      stack.push({ node: value, at: childPointer(at, key) });
+    }
+  }
+}
