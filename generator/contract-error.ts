@@ -38,5 +38,10 @@ export function printable(text: string, max = 2000): string {
   const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
     c === '\t' ? ' ' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-  return safe.length > max ? `${safe.slice(0, max)}… (${safe.length - max} more characters)` : safe;
+  // Lone surrogates would print as U+FFFD: shown as their code instead.
+  const whole = safe.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+  );
+  return whole.length > max ? `${whole.slice(0, max)}… (${whole.length - max} more characters)` : whole;
 }

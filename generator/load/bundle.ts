@@ -54,6 +54,8 @@ export function bundleContract(
   const roots = refRoots(rootPath, limits.refRoots, cwd);
   let bytesRead = 0;
 
+  /** Why the file was not read, when that is all there is to say (no place inside it). */
+  let notRead: string | undefined;
   const load = (abs: string): SourceFile | undefined => {
     const known = files.get(abs);
     if (known) return known;
@@ -61,8 +63,12 @@ export function bundleContract(
       ...limits,
       maxDocumentBytes: limits.maxDocumentBytes - bytesRead,
     });
+    notRead = undefined;
     if (!result.ok) {
-      problems.push(...result.problems);
+      const [only] = result.problems;
+      if (result.problems.length === 1 && only.line === undefined && only.pointer === '#' && abs !== rootAbs)
+        notRead = only.message;
+      else problems.push(...result.problems);
       return undefined;
     }
     bytesRead += result.size;
@@ -70,7 +76,8 @@ export function bundleContract(
     return result.file;
   };
 
-  const root = load(resolvePath(cwd, rootPath));
+  const rootAbs = resolvePath(cwd, rootPath);
+  const root = load(rootAbs);
   if (!root) return { ok: false, problems };
   if (root.data === null || typeof root.data !== 'object' || Array.isArray(root.data)) {
     return {
@@ -236,12 +243,14 @@ export function bundleContract(
     if (!verdict.ok) return refuse(verdict.message, verdict.hint);
     const target = load(path);
     if (!target) {
-      problems.push({
-        pointer: '#/' + segments.map(escapeSegment).join('/'),
-        ...at(),
-        message: `$ref '${ref}': cannot read ${shown(path)}`,
-        source: 'ref',
-      });
+      // A problem inside the target (a syntax error, with its line) is reported there.
+      if (notRead !== undefined)
+        problems.push({
+          pointer: refPointer,
+          ...at(),
+          message: `$ref '${ref}': cannot read ${shown(path)}: ${notRead}`,
+          source: 'ref',
+        });
       return undefined;
     }
     let targetSegments: string[];

@@ -7,7 +7,7 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, getAt, pointer } from '../pointer.js';
 import { SCHEMA_MAPS } from '../schema/json-schema.js';
-import { PROTOTYPE_KEYS } from './document-shape.js';
+import { PROTOTYPE_KEYS, hasLoneSurrogate } from './document-shape.js';
 import { limitHint, type LoadLimits } from './limits.js';
 
 type Json = Record<string, unknown>;
@@ -176,18 +176,26 @@ function decodeURIComponentSafe(s: string): string {
 /** operationIds and parameter names become keys of generated objects and of decoded requests. */
 function names(document: Json, paths: Json): ContractProblem[] {
   const problems: ContractProblem[] = [];
-  const refuse = (at: string, what: string, name: string) =>
-    problems.push({
-      pointer: at,
-      message: `the ${what} '${name}' is a member of Object.prototype: tms-gen refuses it (generated objects keyed by it would read that member)`,
-      hint: 'rename it',
-      source: 'model',
-    });
+  const check = (at: string, what: string, name: string) => {
+    if (PROTOTYPE_KEYS.has(name))
+      problems.push({
+        pointer: at,
+        message: `the ${what} '${name}' is a member of Object.prototype: tms-gen refuses it (generated objects keyed by it would read that member)`,
+        hint: 'rename it',
+        source: 'model',
+      });
+    else if (hasLoneSurrogate(name))
+      problems.push({
+        pointer: at,
+        message: `the ${what} holds a lone UTF-16 surrogate (not a Unicode character): it cannot name anything in a URI or a generated file`,
+        source: 'model',
+        clause: 'RFC 8259 §8.2 (unpaired surrogates); RFC 3987 §2.2 (IRI characters)',
+      });
+  };
   const params = (list: unknown, at: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
-      if (isObject(p) && typeof p.name === 'string' && PROTOTYPE_KEYS.has(p.name))
-        refuse(childPointer(at, i, 'name'), 'parameter name', p.name);
+      if (isObject(p) && typeof p.name === 'string') check(childPointer(at, i, 'name'), 'parameter name', p.name);
     });
   };
   for (const [path, item] of Object.entries(paths)) {
@@ -196,14 +204,14 @@ function names(document: Json, paths: Json): ContractProblem[] {
     for (const method of METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
-      if (typeof op.operationId === 'string' && PROTOTYPE_KEYS.has(op.operationId))
-        refuse(pointer('paths', path, method, 'operationId'), 'operationId', op.operationId);
+      if (typeof op.operationId === 'string')
+        check(pointer('paths', path, method, 'operationId'), 'operationId', op.operationId);
       params(op.parameters, pointer('paths', path, method, 'parameters'));
     }
   }
   const components = isObject(document.components) ? document.components : {};
   for (const [name, p] of Object.entries(isObject(components.parameters) ? components.parameters : {}))
-    if (isObject(p) && typeof p.name === 'string' && PROTOTYPE_KEYS.has(p.name))
-      refuse(pointer('components', 'parameters', name, 'name'), 'parameter name', p.name);
+    if (isObject(p) && typeof p.name === 'string')
+      check(pointer('components', 'parameters', name, 'name'), 'parameter name', p.name);
   return problems;
 }

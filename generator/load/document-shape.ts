@@ -14,6 +14,8 @@ export interface ShapeProblem {
   message: string;
   hint?: string;
   clause?: string;
+  /** which check: `limit` unless said otherwise */
+  source?: 'limit' | 'yaml' | 'model';
 }
 
 /**
@@ -34,6 +36,11 @@ export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set([
   'toLocaleString',
   'valueOf',
 ]);
+
+/** A UTF-16 surrogate half without its partner: JSON text can spell one (`"\\ud800"`), Unicode has none. */
+export function hasLoneSurrogate(text: string): boolean {
+  return /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(text);
+}
 
 interface Frame {
   node: object;
@@ -94,13 +101,22 @@ export function checkShape(data: unknown, limits: LoadLimits, yaml: boolean): Sh
           message:
             "YAML merge key '<<' is not supported: it belongs to YAML 1.1, and OpenAPI documents are YAML 1.2 (where '<<' is an ordinary key)",
           hint: 'write the merged keys out',
+          source: 'yaml',
           clause: 'YAML 1.2.2 §10.3 Core Schema (no merge type)',
+        });
+      if (hasLoneSurrogate(key))
+        return fail({
+          segments: path(key),
+          message: 'the key holds a lone UTF-16 surrogate (not a Unicode character): it cannot name anything in a URI or a generated file',
+          clause: 'RFC 8259 §8.2 (unpaired surrogates); RFC 3987 §2.2 (IRI characters)',
+          source: 'model',
         });
       if (PROTOTYPE_KEYS.has(key))
         return fail({
           segments: path(key),
           message: `the key '${key}' is a member of Object.prototype: tms-gen refuses it (the JavaScript tools downstream would read it as that member)`,
           hint: 'rename it',
+          source: 'model',
         });
     }
     const value = (frame.node as Record<string, unknown>)[key];
@@ -115,6 +131,7 @@ export function checkShape(data: unknown, limits: LoadLimits, yaml: boolean): Sh
         return fail({
           segments: path(key),
           message: 'a YAML alias refers to a node that contains it (an infinite document)',
+          source: 'yaml',
           clause: 'YAML 1.2.2 §7.1 Alias Nodes',
         });
       if (aliases > limits.maxYamlAliases)
@@ -124,6 +141,12 @@ export function checkShape(data: unknown, limits: LoadLimits, yaml: boolean): Sh
           hint: limitHint('maxYamlAliases', limits),
         });
       frame.total += known!;
+      if (frame.total > limits.maxNodes)
+        return fail({
+          segments: path(key),
+          message: `the document holds more than ${limits.maxNodes} values once its YAML aliases are expanded (this alias adds ${known})`,
+          hint: limitHint('maxNodes', limits),
+        });
       continue;
     }
     const deeper = enter(value, key);

@@ -44,7 +44,8 @@ export function readSourceFile(
     problems: [{ pointer: '#', file: shownPath, message, source: 'yaml', ...more }],
   });
   const bytes = readBounded(path, limits);
-  if (typeof bytes === 'string') return refuse(bytes, { source: 'limit' });
+  if (typeof bytes === 'string')
+    return refuse(bytes, { source: /size limit/.test(bytes) ? 'limit' : 'read' });
   if (!isUtf8(bytes)) {
     const at = firstInvalidUtf8(bytes);
     return refuse(`invalid UTF-8 at byte ${at.offset}`, {
@@ -85,7 +86,7 @@ export function readSourceFile(
           line: pos?.line,
           column: pos?.column,
           message: p.message,
-          source: 'limit',
+          source: p.source ?? 'limit',
           ...(p.hint ? { hint: p.hint } : {}),
           ...(p.clause ? { clause: p.clause } : {}),
         };
