@@ -77,9 +77,12 @@ export function readSourceFile(
     return {
       ok: false,
       problems: shape.map((p) => {
-        const pos = /deeper than/.test(p.message)
-          ? depthPosition(text, limits.maxDepth)
-          : locate(p.segments);
+        // Past the depth limit `yaml` (the locator) may itself recurse too deep: a JSON text
+        // is scanned for the bracket instead.
+        const pos =
+          /deeper than/.test(p.message) && parsed && isJson
+            ? depthPosition(text, limits.maxDepth)
+            : locate(p.segments);
         return {
           pointer: '#' + p.segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join(''),
           file: shownPath,
@@ -139,7 +142,9 @@ function parseYaml(text: string, shownPath: string, limits: LoadLimits): YamlOut
     const data: unknown = jsyaml.load(text, {
       schema: jsyaml.CORE_SCHEMA,
       filename: shownPath,
-      maxDepth: limits.maxDepth,
+      // js-yaml's own guard against its recursion; the depth limit proper is checked on the
+      // data (checkShape), which can name the place.
+      maxDepth: Math.max(limits.maxDepth + 1, 1000),
     } as jsyaml.LoadOptions);
     return { ok: true, data };
   } catch (error) {
