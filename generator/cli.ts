@@ -16,7 +16,7 @@ import {
   parseLimitValue,
   type LoadLimits,
   type NumericLimit,
-} from './load/limits.js';
+} from './load.js';
 import type { ContractProblem } from './contract-error.js';
 import { checkOutputs, writeOutputs, type OutputDir } from './write.js';
 

@@ -43,5 +43,7 @@ export function printable(text: string, max = 2000): string {
     /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
     (c) => `\\u${c.charCodeAt(0).toString(16)}`,
   );
-  return whole.length > max ? `${whole.slice(0, max)}… (${whole.length - max} more characters)` : whole;
+  return whole.length > max
+    ? `${whole.slice(0, max)}… (${whole.length - max} more characters)`
+    : whole;
 }

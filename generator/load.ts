@@ -14,6 +14,15 @@ import { formatProblem, type ContractProblem } from './contract-error.js';
 import { buildModel } from './model/build.js';
 import type { ApiModel } from './model/types.js';
 
+// The limits are part of loading's interface (the CLI sets them); load/ itself stays private.
+export {
+  DEFAULT_LIMITS,
+  LIMIT_OPTIONS,
+  parseLimitValue,
+  type LoadLimits,
+  type NumericLimit,
+} from './load/limits.js';
+
 export interface LoadedContract {
   model: ApiModel;
   bundle: Bundle;
@@ -81,8 +90,7 @@ export async function validateDocument(
 export async function loadContract(file: string, opts: LoadOptions = {}): Promise<LoadResult> {
   const limits = resolveLimits(opts.limits);
   const bundled = bundleContract(file, opts.cwd, limits);
-  if (!bundled.ok)
-    return { ok: false, problems: bundled.problems.map((p) => withClause(p, '')) };
+  if (!bundled.ok) return { ok: false, problems: bundled.problems.map((p) => withClause(p, '')) };
   const { bundle } = bundled;
   const document = bundle.document;
   const place = (p: ContractProblem) => placeProblems(bundle, [p])[0];
@@ -100,9 +108,11 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
     };
   }
   const limitProblems = checkDocumentLimits(document, limits);
-  if (limitProblems.length > 0) return { ok: false, problems: placeProblems(bundle, limitProblems) };
+  if (limitProblems.length > 0)
+    return { ok: false, problems: placeProblems(bundle, limitProblems) };
   const rules = checkDocumentRules(document);
-  if (rules.problems.length > 0) return { ok: false, problems: placeProblems(bundle, rules.problems) };
+  if (rules.problems.length > 0)
+    return { ok: false, problems: placeProblems(bundle, rules.problems) };
   // Warnings carry their place too, printed as problems are (without failing the run).
   const ruleWarnings = placeProblems(bundle, rules.warnings).map(formatProblem);
   const sourceFile = bundle.files[0]?.shownPath ?? file;

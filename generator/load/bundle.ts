@@ -16,7 +16,8 @@ import { checkRefTarget, isRemoteRef, refRoots } from './ref-policy.js';
 import { readSourceFile, type SourceFile } from './source-files.js';
 
 /** The rule every `$ref` refusal cites. */
-const REF_CLAUSE = 'OpenAPI Reference Object ($ref is a URI, RFC 3986 §4.1); tms-gen reads local files only';
+const REF_CLAUSE =
+  'OpenAPI Reference Object ($ref is a URI, RFC 3986 §4.1); tms-gen reads local files only';
 
 export interface Bundle {
   document: Record<string, unknown>;
@@ -66,7 +67,12 @@ export function bundleContract(
     notRead = undefined;
     if (!result.ok) {
       const [only] = result.problems;
-      if (result.problems.length === 1 && only.line === undefined && only.pointer === '#' && abs !== rootAbs)
+      if (
+        result.problems.length === 1 &&
+        only.line === undefined &&
+        only.pointer === '#' &&
+        abs !== rootAbs
+      )
         notRead = only.message;
       else problems.push(...result.problems);
       return undefined;
@@ -215,7 +221,7 @@ export function bundleContract(
     if (isRemoteRef(hash === -1 ? ref : ref.slice(0, hash)))
       return refuse(
         'is remote: never fetched',
-        'download the document into the contract\'s folder and refer to it by relative path',
+        "download the document into the contract's folder and refer to it by relative path",
       );
     const split = splitRef(ref, file);
     if (!split) return refuse('is not a valid URI reference (malformed percent-encoding)');

@@ -11,7 +11,8 @@ import { PROTOTYPE_KEYS, hasLoneSurrogate } from './document-shape.js';
 import { limitHint, type LoadLimits } from './limits.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export function checkDocumentLimits(document: Json, limits: LoadLimits): ContractProblem[] {
@@ -40,7 +41,11 @@ export function checkDocumentLimits(document: Json, limits: LoadLimits): Contrac
   if (problems.length > 0) return problems;
   const loops = refLoops(document);
   // A pure $ref loop is also a type loop; say it once, the clearer way.
-  problems.push(...loops, ...(loops.length > 0 ? [] : typeLoops(schemas)), ...names(document, paths));
+  problems.push(
+    ...loops,
+    ...(loops.length > 0 ? [] : typeLoops(schemas)),
+    ...names(document, paths),
+  );
   return problems;
 }
 
@@ -70,7 +75,8 @@ function refLoops(document: Json): ContractProblem[] {
               pointer: loop[loop.length - 1],
               message: `circular $ref: ${[...loop, ref].join(' → ')} never reaches a value`,
               source: 'ref',
-              clause: 'OpenAPI Reference Object / JSON Reference: a reference is replaced by the value it points to',
+              clause:
+                'OpenAPI Reference Object / JSON Reference: a reference is replaced by the value it points to',
             });
           }
           break;
@@ -115,12 +121,19 @@ function typeLoops(schemas: Json): ContractProblem[] {
       if (!isObject(node)) continue;
       if (typeof node.$ref === 'string' && node.$ref.startsWith(prefix)) {
         const target = node.$ref.slice(prefix.length);
-        if (!target.includes('/')) out.add(decodeURIComponentSafe(target).replace(/~1/g, '/').replace(/~0/g, '~'));
+        if (!target.includes('/'))
+          out.add(decodeURIComponentSafe(target).replace(/~1/g, '/').replace(/~0/g, '~'));
       }
       for (const [key, value] of Object.entries(node)) {
         // Object members defer the reference; everything else is resolved eagerly.
-        if (SCHEMA_MAPS.has(key) || key === 'additionalProperties' || key === 'unevaluatedProperties') continue;
-        if (['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems', 'not'].includes(key)) stack.push(value);
+        if (
+          SCHEMA_MAPS.has(key) ||
+          key === 'additionalProperties' ||
+          key === 'unevaluatedProperties'
+        )
+          continue;
+        if (['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems', 'not'].includes(key))
+          stack.push(value);
       }
     }
     eager.set(name, out);
@@ -131,7 +144,9 @@ function typeLoops(schemas: Json): ContractProblem[] {
   // Iterative DFS; a back edge marks every schema on the stack from its target onwards.
   for (const start of eager.keys()) {
     if (state.has(start)) continue;
-    const stack: { name: string; next: string[] }[] = [{ name: start, next: [...(eager.get(start) ?? [])] }];
+    const stack: { name: string; next: string[] }[] = [
+      { name: start, next: [...(eager.get(start) ?? [])] },
+    ];
     state.set(start, 'open');
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
@@ -195,7 +210,8 @@ function names(document: Json, paths: Json): ContractProblem[] {
   const params = (list: unknown, at: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
-      if (isObject(p) && typeof p.name === 'string') check(childPointer(at, i, 'name'), 'parameter name', p.name);
+      if (isObject(p) && typeof p.name === 'string')
+        check(childPointer(at, i, 'name'), 'parameter name', p.name);
     });
   };
   for (const [path, item] of Object.entries(paths)) {
@@ -210,7 +226,9 @@ function names(document: Json, paths: Json): ContractProblem[] {
     }
   }
   const components = isObject(document.components) ? document.components : {};
-  for (const [name, p] of Object.entries(isObject(components.parameters) ? components.parameters : {}))
+  for (const [name, p] of Object.entries(
+    isObject(components.parameters) ? components.parameters : {},
+  ))
     if (isObject(p) && typeof p.name === 'string')
       check(pointer('components', 'parameters', name, 'name'), 'parameter name', p.name);
   return problems;

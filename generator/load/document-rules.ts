@@ -7,7 +7,8 @@ import type { ContractProblem } from '../contract-error.js';
 import { childPointer, getAt, pointer } from '../pointer.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v);
+const isObject = (v: unknown): v is Json =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface RuleFindings {
@@ -67,7 +68,8 @@ function checkSecurity(document: Json, version: string, found: RuleFindings): vo
   for (const [path, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
     if (!isObject(item)) continue;
     for (const method of METHODS)
-      if (isObject(item[method])) check(item[method].security, pointer('paths', path, method, 'security'));
+      if (isObject(item[method]))
+        check(item[method].security, pointer('paths', path, method, 'security'));
   }
 }
 
@@ -80,7 +82,11 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
         pointer: itemPtr,
         message: `the path '${path}' holds '${path.includes('?') ? '?' : '#'}': a query string or fragment is not part of a path, and no client can call it as written`,
         source: 'openapi',
-        clause: clause(version, 'paths-object', 'the field name is a relative path; query parameters are declared as parameters, not written into the path'),
+        clause: clause(
+          version,
+          'paths-object',
+          'the field name is a relative path; query parameters are declared as parameters, not written into the path',
+        ),
       });
     }
     const item = resolve(document, rawItem);
@@ -106,7 +112,11 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
           pointer: p.at,
           message: `path parameter '${p.name}' has no {${p.name}} in the path '${path}'`,
           source: 'openapi',
-          clause: clause(version, 'parameter-object', "if in is \"path\", the name field MUST correspond to a template expression occurring within the path field"),
+          clause: clause(
+            version,
+            'parameter-object',
+            'if in is "path", the name field MUST correspond to a template expression occurring within the path field',
+          ),
         });
       }
       if (!method) continue;
@@ -116,7 +126,11 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
           pointer: childPointer(itemPtr, method),
           message: `the path '${path}' has {${name}} but ${method.toUpperCase()} declares no path parameter '${name}'`,
           source: 'openapi',
-          clause: clause(version, 'path-templating', 'each template expression in the path MUST correspond to a path parameter included in the Path Item itself and/or in each of its Operations'),
+          clause: clause(
+            version,
+            'path-templating',
+            'each template expression in the path MUST correspond to a path parameter included in the Path Item itself and/or in each of its Operations',
+          ),
         });
       }
     }
@@ -149,7 +163,13 @@ function dedupeEnums(document: Json, found: RuleFindings): void {
     if (!isObject(node)) continue;
     for (const [key, value] of Object.entries(node)) {
       // Example and default values are data, not schemas: an `enum` key there means nothing.
-      if (key === 'example' || key === 'examples' || key === 'default' || key === 'const' || key.startsWith('x-'))
+      if (
+        key === 'example' ||
+        key === 'examples' ||
+        key === 'default' ||
+        key === 'const' ||
+        key.startsWith('x-')
+      )
         continue;
       if (key === 'enum' && Array.isArray(value)) {
         const seen = new Set<string>();
@@ -164,7 +184,8 @@ function dedupeEnums(document: Json, found: RuleFindings): void {
             pointer: childPointer(at, key),
             message: `enum lists ${value.length - unique.length} value${value.length - unique.length === 1 ? '' : 's'} twice; the copies are ignored`,
             source: 'schema',
-            clause: 'JSON Schema: enum items SHOULD be unique (Wright-00 §5.20; 2020-12 Validation §6.1.2)',
+            clause:
+              'JSON Schema: enum items SHOULD be unique (Wright-00 §5.20; 2020-12 Validation §6.1.2)',
           });
           node[key] = unique;
         }

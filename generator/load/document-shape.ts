@@ -107,7 +107,8 @@ export function checkShape(data: unknown, limits: LoadLimits, yaml: boolean): Sh
       if (hasLoneSurrogate(key))
         return fail({
           segments: path(key),
-          message: 'the key holds a lone UTF-16 surrogate (not a Unicode character): it cannot name anything in a URI or a generated file',
+          message:
+            'the key holds a lone UTF-16 surrogate (not a Unicode character): it cannot name anything in a URI or a generated file',
           clause: 'RFC 8259 §8.2 (unpaired surrogates); RFC 3987 §2.2 (IRI characters)',
           source: 'model',
         });

@@ -49,7 +49,7 @@ export function checkRefTarget(path: string, roots: RefRoots): RefVerdict {
   const outside: RefVerdict = {
     ok: false,
     message: `leaves the contract's folder (${roots.shown}): not read`,
-    hint: '$ref may read files under the root document\'s folder only; --ref-root <dir> admits another folder',
+    hint: "$ref may read files under the root document's folder only; --ref-root <dir> admits another folder",
   };
   if (!inside(path, roots.dirs)) return outside;
   let real: string;

@@ -84,7 +84,8 @@ export function readSourceFile(
             ? depthPosition(text, limits.maxDepth)
             : locate(p.segments);
         return {
-          pointer: '#' + p.segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join(''),
+          pointer:
+            '#' + p.segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join(''),
           file: shownPath,
           line: pos?.line,
           column: pos?.column,
@@ -150,7 +151,10 @@ function parseYaml(text: string, shownPath: string, limits: LoadLimits): YamlOut
   } catch (error) {
     const reason = String((error as { reason?: string }).reason ?? (error as Error).message);
     const mark = (error as { mark?: { line: number; column: number } }).mark;
-    const at = { line: mark ? mark.line + 1 : undefined, column: mark ? mark.column + 1 : undefined };
+    const at = {
+      line: mark ? mark.line + 1 : undefined,
+      column: mark ? mark.column + 1 : undefined,
+    };
     if (/exceeded maxDepth/.test(reason)) {
       return {
         ok: false,
@@ -187,7 +191,9 @@ function parseYaml(text: string, shownPath: string, limits: LoadLimits): YamlOut
     }
     return {
       ok: false,
-      problems: [{ pointer: '#', file: shownPath, ...at, message: reason.split('\n')[0], source: 'yaml' }],
+      problems: [
+        { pointer: '#', file: shownPath, ...at, message: reason.split('\n')[0], source: 'yaml' },
+      ],
     };
   }
 }
@@ -219,7 +225,16 @@ function firstInvalidUtf8(bytes: Buffer): { offset: number; line: number; column
   let i = 0;
   while (i < bytes.length) {
     const b = bytes[i];
-    const need = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const need =
+      b < 0x80
+        ? 0
+        : b >= 0xc2 && b <= 0xdf
+          ? 1
+          : b >= 0xe0 && b <= 0xef
+            ? 2
+            : b >= 0xf0 && b <= 0xf4
+              ? 3
+              : -1;
     let ok = need >= 0 && i + need < bytes.length;
     for (let k = 1; ok && k <= need; k++) ok = (bytes[i + k] & 0xc0) === 0x80;
     if (ok && need > 0 && !isUtf8(bytes.subarray(i, i + need + 1))) ok = false;

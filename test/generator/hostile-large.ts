@@ -38,7 +38,10 @@ export function writeLargeCases(dir: string): HostileCase[] {
     says: ['nested deeper than 256 levels'],
   });
   cases.push({
-    file: file('deep-yaml-100000.yaml', `${HEAD}paths: {}\nx-deep: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`),
+    file: file(
+      'deep-yaml-100000.yaml',
+      `${HEAD}paths: {}\nx-deep: ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`,
+    ),
     exit: 1,
     pointer: '#',
     says: ['nested deeper than 256 levels'],

@@ -7,7 +7,16 @@
  * `tsc --strict` as one program and imported, and no injected code may run.
  */
 import { spawn, execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -49,12 +58,26 @@ function runCase(hostile: HostileCase, index: number): Promise<Outcome> {
   const out = join(dir, 'gen');
   const docs = join(dir, 'docs');
   const rssFile = join(dir, 'rss');
-  const cli = [process.execPath, 'bin/tms-gen.js', '--contract', contract, '--out', out, '--docs', docs, ...(hostile.args ?? [])];
+  const cli = [
+    process.execPath,
+    'bin/tms-gen.js',
+    '--contract',
+    contract,
+    '--out',
+    out,
+    '--docs',
+    docs,
+    ...(hostile.args ?? []),
+  ];
   const [command, ...args] = haveTime ? [TIME, '-f', '%M', '-o', rssFile, ...cli] : cli;
   const started = performance.now();
   return new Promise((done) => {
     // Its own process group, so that a kill reaches node under GNU time too.
-    const child = spawn(command, args, { cwd: REPO, detached: true, env: { ...process.env, CI: 'true' } });
+    const child = spawn(command, args, {
+      cwd: REPO,
+      detached: true,
+      env: { ...process.env, CI: 'true' },
+    });
     let output = '';
     child.stdout.on('data', (b) => (output += b));
     child.stderr.on('data', (b) => (output += b));
@@ -65,7 +88,10 @@ function runCase(hostile: HostileCase, index: number): Promise<Outcome> {
     }, KILL_AFTER_MS);
     child.on('close', (code) => {
       clearTimeout(timer);
-      const rss = haveTime && existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop()) : undefined;
+      const rss =
+        haveTime && existsSync(rssFile)
+          ? Number(readFileSync(rssFile, 'utf8').trim().split('\n').pop())
+          : undefined;
       done({
         hostile,
         label: `${hostile.file}${hostile.args ? ' ' + hostile.args.join(' ') : ''}`,
@@ -96,8 +122,10 @@ async function runAll(cases: HostileCase[]): Promise<Outcome[]> {
 }
 
 beforeAll(async () => {
-  if (!haveTime && process.env.CI) throw new Error(`${TIME} is missing (Debian package "time"; .ci/run installs it)`);
-  if (!haveTime) console.warn(`hostile contracts: ${TIME} missing, peak RSS not checked (apt-get install time)`);
+  if (!haveTime && process.env.CI)
+    throw new Error(`${TIME} is missing (Debian package "time"; .ci/run installs it)`);
+  if (!haveTime)
+    console.warn(`hostile contracts: ${TIME} missing, peak RSS not checked (apt-get install time)`);
   work = mkdtempSync(join(tmpdir(), 'tms-hostile-'));
   const large = mkdtempSync(join(tmpdir(), 'tms-hostile-large-'));
   const cases = [...HOSTILE_CASES, ...writeLargeCases(large)];
@@ -137,10 +165,9 @@ describe('hostile contracts through the CLI', () => {
     }
   });
 
-  it.each(HOSTILE_CASES.map((c, i) => [`${c.file}${c.args ? ' ' + c.args.join(' ') : ''}`, i] as const))(
-    '%s',
-    (_label, i) => check(outcomes[i]),
-  );
+  it.each(
+    HOSTILE_CASES.map((c, i) => [`${c.file}${c.args ? ' ' + c.args.join(' ') : ''}`, i] as const),
+  )('%s', (_label, i) => check(outcomes[i]));
 
   it('the large ones made at test time (deep nesting, 65 MB, FIFO, /dev/zero)', () => {
     for (const o of outcomes.slice(HOSTILE_CASES.length)) check(o);
@@ -153,10 +180,19 @@ function check(o: Outcome): void {
   for (const text of hostile.says ?? []) expect(o.output, o.label).toContain(text);
   if (hostile.exit === 1) {
     const at = hostile.at ? `${FIXTURES}/${hostile.at}` : o.contract;
-    const shown = isAbsolute(at) ? (relative(REPO, at).startsWith('..') ? at : relative(REPO, at)) : at;
+    const shown = isAbsolute(at)
+      ? relative(REPO, at).startsWith('..')
+        ? at
+        : relative(REPO, at)
+      : at;
     // One line holds both the file (with its line when known) and the pointer.
-    const line = o.output.split('\n').find((l) => l.includes(`${shown}`) && l.includes(` ${hostile.pointer}`));
-    expect(line, `${o.label}: no line naming ${shown} and ${hostile.pointer}\n${o.output}`).toBeDefined();
+    const line = o.output
+      .split('\n')
+      .find((l) => l.includes(`${shown}`) && l.includes(` ${hostile.pointer}`));
+    expect(
+      line,
+      `${o.label}: no line naming ${shown} and ${hostile.pointer}\n${o.output}`,
+    ).toBeDefined();
     expect(o.output, o.label).toContain('nothing was written');
     expect(existsSync(o.out) || existsSync(o.docs), `${o.label} wrote output`).toBe(false);
   } else {
@@ -181,9 +217,13 @@ describe('what the hostile contracts generate', () => {
         exclude: [],
       }),
     );
-    const result = await promisify(execFile)(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
-      maxBuffer: 16 << 20,
-    }).then(
+    const result = await promisify(execFile)(
+      process.execPath,
+      [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', tsconfig],
+      {
+        maxBuffer: 16 << 20,
+      },
+    ).then(
       () => '',
       (error: { stdout?: string }) => error.stdout ?? String(error),
     );
@@ -202,20 +242,31 @@ describe('what the hostile contracts generate', () => {
       `for (const m of ${JSON.stringify(modules.map((m) => 'file://' + m))}) await import(m);\n` +
         `console.log(JSON.stringify({ imported: ${modules.length}, pwned: globalThis.__pwned ?? null }));\n`,
     );
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], { cwd: REPO });
-    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({ imported: modules.length, pwned: null });
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script], {
+      cwd: REPO,
+    });
+    expect(JSON.parse(stdout.trim().split('\n').pop()!)).toEqual({
+      imported: modules.length,
+      pwned: null,
+    });
     // The payload is in the files as text (escaped), so the test above did feed it in.
-    const client = readFileSync(join(generated().find((o) => o.hostile.file === 'inject-title.yaml')!.out, 'client.ts'), 'utf8');
+    const client = readFileSync(
+      join(generated().find((o) => o.hostile.file === 'inject-title.yaml')!.out, 'client.ts'),
+      'utf8',
+    );
     expect(client).toContain("globalThis.__pwned = 'injected'");
   }, 120_000);
 
   it('no secret from outside the contract lands in any output', () => {
     for (const o of generated()) {
       const walk = (d: string): string[] =>
-        readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)]));
+        readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+          e.isDirectory() ? walk(join(d, e.name)) : [join(d, e.name)],
+        );
       for (const f of [...walk(o.out), ...walk(o.docs)]) {
         const text = readFileSync(f, 'utf8');
-        for (const secret of SECRETS) expect(text.includes(secret), `${f} holds ${secret}`).toBe(false);
+        for (const secret of SECRETS)
+          expect(text.includes(secret), `${f} holds ${secret}`).toBe(false);
       }
     }
   });
