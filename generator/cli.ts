@@ -224,9 +224,15 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     // An emitter that cannot express the contract is a contract problem for the user, with
     // the emitter named; nothing is written.
     lines.push(`${opts.contract}: the ${failed.name} emitter failed; nothing was written`);
-    lines.push(
-      `  ${failed.failure.pointer ? failed.failure.pointer + ': ' : ''}${failed.failure.message}`,
-    );
+    // Placed like a loader problem: file, line and pointer (the root document at least).
+    const [problem] = placeProblems(loaded.contract.bundle, [
+      {
+        pointer: failed.failure.pointer ?? '#',
+        message: failed.failure.message,
+        source: failed.name,
+      },
+    ]);
+    lines.push('  ' + formatProblem(problem));
     return { exitCode: 1, lines };
   }
   // Summary and output in registry order, whichever thread ran the emitter.

@@ -153,11 +153,26 @@ function dedupeProblems(problems: ContractProblem[]): void {
  * allowed values is the same) so that the strict compile downstream accepts the schema.
  */
 function dedupeEnums(document: Json, found: RuleFindings): void {
-  const stack: { node: unknown; at: string }[] = [{ node: document, at: '#' }];
+  // Pointers are built only for a warning: a link to the parent per node is cheap, a string is not.
+  interface Step {
+    node: unknown;
+    parent?: Step;
+    key?: string;
+  }
+  const pointerOf = (step: Step, last: string) => {
+    const keys = [last];
+    for (let s: Step | undefined = step; s?.key !== undefined; s = s.parent) keys.unshift(s.key);
+    return pointer(...keys);
+  };
+  const stack: Step[] = [{ node: document }];
   while (stack.length > 0) {
-    const { node, at } = stack.pop()!;
+    const step = stack.pop()!;
+    const { node } = step;
     if (Array.isArray(node)) {
-      node.forEach((v, i) => stack.push({ node: v, at: childPointer(at, i) }));
+      node.forEach((v, i) => {
+        if (v !== null && typeof v === 'object')
+          stack.push({ node: v, parent: step, key: String(i) });
+      });
       continue;
     }
     if (!isObject(node)) continue;
@@ -180,9 +195,10 @@ function dedupeEnums(document: Json, found: RuleFindings): void {
           return true;
         });
         if (unique.length < value.length) {
+          const twice = value.length - unique.length;
           found.warnings.push({
-            pointer: childPointer(at, key),
-            message: `enum lists ${value.length - unique.length} value${value.length - unique.length === 1 ? '' : 's'} twice; the copies are ignored`,
+            pointer: pointerOf(step, key),
+            message: `enum lists ${twice} value${twice === 1 ? '' : 's'} twice; the copies are ignored`,
             source: 'schema',
             clause:
               'JSON Schema: enum items SHOULD be unique (Wright-00 §5.20; 2020-12 Validation §6.1.2)',
@@ -191,7 +207,8 @@ function dedupeEnums(document: Json, found: RuleFindings): void {
         }
         continue;
       }
-      stack.push({ node: value, at: childPointer(at, key) });
+      if (value !== null && typeof value === 'object')
+        stack.push({ node: value, parent: step, key });
     }
   }
 }
