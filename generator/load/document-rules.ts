@@ -1,7 +1,9 @@
 /**
  * Checks of the bundled document that swagger-parser does not make, each citing the clause it
- * enforces. A violated MUST is a problem (the document is invalid); what the specification
- * only recommends, or what is legal but unusable, is a warning.
+ * enforces. These are warnings, and say whether the document breaks a MUST (it is invalid) or
+ * a SHOULD, or is legal but unusable: real documents break these MUSTs (Zulip's own names a
+ * `basicAuth` scheme it declares as `BasicAuth`) and the emitters still produce working code
+ * from them, so refusing would only lose the rest of the document.
  */
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, getAt, pointer } from '../pointer.js';
@@ -12,6 +14,7 @@ const isObject = (v: unknown): v is Json =>
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface RuleFindings {
+  /** refusals; none of the rules here refuses today (see above), the loader still honours them */
   problems: ContractProblem[];
   /** pointer + message; the loader adds file and line */
   warnings: ContractProblem[];
@@ -55,9 +58,9 @@ function checkSecurity(document: Json, version: string, found: RuleFindings): vo
       if (!isObject(requirement)) return;
       for (const name of Object.keys(requirement)) {
         if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
-        found.problems.push({
+        found.warnings.push({
           pointer: childPointer(at, i, name),
-          message: `security scheme '${name}' is not declared in #/components/securitySchemes`,
+          message: `invalid: security scheme '${name}' is not declared in #/components/securitySchemes (the generated code knows nothing of it)`,
           source: 'openapi',
           clause: words,
         });
@@ -108,9 +111,9 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
       const declared = [...shared, ...own];
       for (const p of declared) {
         if (templates.has(p.name)) continue;
-        found.problems.push({
+        found.warnings.push({
           pointer: p.at,
-          message: `path parameter '${p.name}' has no {${p.name}} in the path '${path}'`,
+          message: `invalid: path parameter '${p.name}' has no {${p.name}} in the path '${path}' (clients send it nowhere)`,
           source: 'openapi',
           clause: clause(
             version,
@@ -122,9 +125,9 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
       if (!method) continue;
       for (const name of templates) {
         if (declared.some((p) => p.name === name)) continue;
-        found.problems.push({
+        found.warnings.push({
           pointer: childPointer(itemPtr, method),
-          message: `the path '${path}' has {${name}} but ${method.toUpperCase()} declares no path parameter '${name}'`,
+          message: `invalid: the path '${path}' has {${name}} but ${method.toUpperCase()} declares no path parameter '${name}' (clients send the braces as written)`,
           source: 'openapi',
           clause: clause(
             version,
@@ -135,7 +138,7 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
       }
     }
   }
-  dedupeProblems(found.problems);
+  dedupeProblems(found.warnings);
 }
 
 function dedupeProblems(problems: ContractProblem[]): void {

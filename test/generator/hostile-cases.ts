@@ -278,7 +278,8 @@ export const HOSTILE_CASES: HostileCase[] = [
     says: ['more than 100 values', '--max-nodes'],
   },
 
-  // What the specification says: MUSTs refused with the clause, SHOULDs and unusable paths warned.
+  // What the specification says, with its clause: broken MUSTs the emitters survive, SHOULDs and
+  // unusable paths are warnings (invalid UTF-8, which nothing can read reliably, is refused).
   {
     file: 'rule-undefined-security-scheme.yaml',
     exit: 1,
