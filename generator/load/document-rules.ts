@@ -60,7 +60,7 @@ function checkSecurity(document: Json, version: string, found: RuleFindings): vo
         if (Object.prototype.hasOwnProperty.call(schemes, name)) continue;
         found.warnings.push({
           pointer: childPointer(at, i, name),
-          message: `invalid: security scheme '${name}' is not declared in #/components/securitySchemes (the generated code knows nothing of it)`,
+          message: `not valid OpenAPI: security scheme '${name}' is not declared in #/components/securitySchemes (the generated code knows nothing of it)`,
           source: 'openapi',
           clause: words,
         });
@@ -113,7 +113,7 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
         if (templates.has(p.name)) continue;
         found.warnings.push({
           pointer: p.at,
-          message: `invalid: path parameter '${p.name}' has no {${p.name}} in the path '${path}' (clients send it nowhere)`,
+          message: `not valid OpenAPI: path parameter '${p.name}' has no {${p.name}} in the path '${path}' (clients send it nowhere)`,
           source: 'openapi',
           clause: clause(
             version,
@@ -127,7 +127,7 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
         if (declared.some((p) => p.name === name)) continue;
         found.warnings.push({
           pointer: childPointer(itemPtr, method),
-          message: `invalid: the path '${path}' has {${name}} but ${method.toUpperCase()} declares no path parameter '${name}' (clients send the braces as written)`,
+          message: `not valid OpenAPI: the path '${path}' has {${name}} but ${method.toUpperCase()} declares no path parameter '${name}' (clients send the braces as written)`,
           source: 'openapi',
           clause: clause(
             version,

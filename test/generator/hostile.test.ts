@@ -29,7 +29,7 @@ const FIXTURES = 'test/fixtures/hostile';
 const TIME = '/usr/bin/time';
 const KILL_AFTER_MS = 10_000;
 const RSS_CAP_KB = 512 * 1024;
-const POOL = 3;
+const POOL = 2;
 /** Marker inside test/fixtures/secret/secret.json; /etc/passwd's first line. */
 const SECRETS = ['TOP-SECRET-MARKER-7f3a', 'root:x:0:0'];
 
