@@ -80,7 +80,7 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
   const parsed = parseScaffoldArgs(opts.rest);
   if (typeof parsed === 'string')
     return { written: [], skipped: [], lines: [`tms-gen scaffold: ${parsed}`], exitCode: 2 };
-  const loaded = await loadContract(opts.contract);
+  const loaded = await loadContract(opts.contract, { limits: opts.limits });
   if (!loaded.ok) {
     return {
       written: [],
