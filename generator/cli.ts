@@ -7,8 +7,10 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProblem } from './contract-error.js';
+import { banner } from './source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
+import { compiledModules, packageFiles, RUNTIME_IMPORT } from './emit/package.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
 import {
   DEFAULT_LIMITS,
@@ -33,7 +35,7 @@ Options:
   --out <dir>         where code goes (default: generated)
   --docs <dir>        where the HTML reference goes (default: docs)
   --only <names>      comma-separated emitters to run (${emitters.map((e) => e.name).join(', ')})
-  --runtime <spec>    import specifier of the runtime folder from --out (default: relative path)
+  --runtime <spec>    import specifier of the runtime from --out (default: ./runtime, compiled into --out)
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
   --watch             regenerate whenever a file next to the contract changes
   --quiet             print only problems
@@ -155,8 +157,6 @@ function selectEmitters(only: string[] | undefined): Emitter[] {
   return emitters.filter((e) => wanted.has(e.name));
 }
 
-const RUNTIME_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'runtime');
-
 export interface RunResult {
   exitCode: 0 | 1;
   lines: string[];
@@ -187,7 +187,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   }
   const { model, warnings } = loaded.contract;
   const tLoad = performance.now() - t0;
-  const runtimeImport = opts.runtime ?? toImportPath(relative(resolve(opts.out), RUNTIME_DIR));
+  const runtimeImport = opts.runtime ?? RUNTIME_IMPORT;
   const command =
     opts.out === 'generated' && opts.docs === 'docs' && opts.contract === 'openapi/openapi.yaml'
       ? 'npm run generate'
@@ -246,8 +246,26 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     produced.filter((p) => p.emitter.root === root).flatMap((p) => p.files);
   const outputs: OutputDir[] = [];
   const partial = opts.only !== undefined;
-  if (selected.some((e) => e.root === 'code'))
-    outputs.push({ dir: opts.out, files: byRoot('code'), partial });
+  if (selected.some((e) => e.root === 'code')) {
+    // The code output is also a package (emit/package.ts): each TypeScript file as JavaScript
+    // + .d.ts, compiled here where the types emitter has already loaded TypeScript; and, when
+    // complete, package.json and README.
+    const t = performance.now();
+    const code = byRoot('code');
+    let packaged: GeneratedFile[];
+    try {
+      packaged = compiledModules(code, banner(model.sourceFile, command));
+    } catch (error) {
+      // A generated file TypeScript cannot declare on its own: an emitter bug, reported as such.
+      lines.push(`${opts.contract}: the package step failed; nothing was written`);
+      lines.push(`  ${(error as Error).message}`);
+      return { exitCode: 1, lines };
+    }
+    if (!partial) packaged.push(...packageFiles(model, [...code, ...packaged], command));
+    code.push(...packaged);
+    produced.push({ emitter: packageStep, files: packaged, ms: performance.now() - t });
+    outputs.push({ dir: opts.out, files: code, partial });
+  }
   if (selected.some((e) => e.root === 'docs'))
     outputs.push({ dir: opts.docs, files: byRoot('docs'), partial });
 
@@ -289,6 +307,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   }
   return { exitCode: 0, lines };
 }
+
+/** How the package step appears in the summary (its files are counted with their emitters'). */
+const packageStep: Emitter = { name: 'package', root: 'code', emit: () => [] };
 
 type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings?: string[] };
 type EmitFailure = { name: string; failure: { message: string; pointer?: string } };
@@ -385,11 +406,6 @@ function ms(n: number): string {
 
 function kb(n: number): string {
   return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
-}
-
-function toImportPath(rel: string): string {
-  const posix = rel.split('\\').join('/');
-  return posix.startsWith('.') ? posix : `./${posix}`;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -1,0 +1,2 @@
+// runtime/client-types.ts of tms-gen 0.1.0, compiled. Do not edit: every generate replaces it.
+export {};

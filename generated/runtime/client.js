@@ -1,0 +1,244 @@
+// runtime/client.ts of tms-gen 0.1.0, compiled. Do not edit: every generate replaces it.
+/**
+ * The client runtime the generated client (generated/client.ts) is built on. It knows no
+ * contract: the operation table (generated/operations.ts) says everything it needs. It wraps
+ * openapi-fetch's `createClient` and adds what the API's conventions call for:
+ *
+ * - every query, path and body is encoded by the one wire model (runtime/wire.ts), handed to
+ *   openapi-fetch through its per-request `querySerializer` / `pathSerializer` /
+ *   `bodySerializer`, with the Content-Type the wire model chose (openapi-fetch would say JSON);
+ * - HTTP Basic auth from email + API key, never sent to operations that take no credentials;
+ * - the base URL may be the server root or already end in the contract's base path (`/api/v1`);
+ * - `ignored_parameters_unsupported` in an answer reaches `onIgnoredParameters`;
+ * - the server's feature level (told, or learnt from any answer carrying
+ *   `service_feature_level`, e.g. POST /register) gates operations, parameters and enum values;
+ * - timeouts and cancellation through AbortSignal, per client and per call.
+ *
+ * Two routes out. With a middleware or a custom fetch installed, a method call goes through
+ * openapi-fetch (they expect its Request). With neither, nobody else sees the request and it goes
+ * straight to `fetch` with the wire model's bytes (see `prepare`); the answer is read the way
+ * openapi-fetch reads it either way.
+ *
+ * Failure policy. Methods (`api.sendMessage(...)`) never reject for an expected failure: an
+ * API error, a non-2xx answer, a network failure, a timeout or an abort all come back as
+ * `{ error, response }` (runtime/client-errors.ts). They throw only on misuse: bad options, an
+ * unknown operation, parameters that are not an object, a missing path parameter or a value the
+ * wire model cannot encode, or a too-new item under `featureLevelPolicy: 'throw'`. A parameter
+ * the contract lacks (TypeScript refuses it; plain JS may pass one) is sent like the others, and
+ * the server's `ignored_parameters_unsupported` then names it.
+ * Path-style calls (`api.GET('/messages', ...)`) keep openapi-fetch's own contract, since their
+ * types are openapi-fetch's: `{ data } | { error: <error body> }`, and network failures,
+ * timeouts and aborts reject.
+ */
+import createClient from 'openapi-fetch';
+import { deprecatedItems, FeatureLevelError, tooNewItems, } from './client-checks.js';
+import { errorFromAnswer, errorFromThrow, invalidAnswer, } from './client-errors.js';
+import { encodeRequest } from './wire.js';
+import { givenFields, splitParams } from './client-params.js';
+import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
+export { FeatureLevelError } from './client-checks.js';
+export { resolveBaseUrl } from './client-request.js';
+const NO_OPTIONS = {};
+const JSON_TYPE = /[/+]json\b/i;
+const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
+export function createClientCore(table, options) {
+    if (!options || typeof options !== 'object')
+        throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
+    const baseUrl = resolveBaseUrl(options.baseUrl, table.basePath);
+    const authorization = basicAuthorization(options.email, options.apiKey);
+    callSignal(undefined, undefined, options.timeoutMs).done(); // validates timeoutMs now, not at the first call
+    if (options.featureLevel !== undefined && !Number.isInteger(options.featureLevel)) {
+        throw new TypeError(`featureLevel must be an integer, not ${String(options.featureLevel)}`);
+    }
+    let featureLevel = options.featureLevel;
+    const policy = options.featureLevelPolicy ?? 'warn';
+    const notify = options.onNotice ?? ((n) => console.warn(`[tms client] ${n.message}`));
+    const onIgnored = options.onIgnoredParameters ??
+        ((id, names) => console.warn(`[tms client] ${id}: the server ignored unsupported parameters: ${names.join(', ')}`));
+    const fetcher = createClient({
+        baseUrl,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+    let middlewares = 0;
+    // openapi-fetch's own types need a literal path; this runtime routes any operation of the table.
+    const request = fetcher.request;
+    const byRoute = new Map(Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]));
+    /** Feature-level and deprecation checks; throws under the `throw` policy. */
+    function check(op, parts) {
+        const levelKnown = featureLevel !== undefined && policy !== 'ignore';
+        if (!levelKnown && !options.warnDeprecated)
+            return; // the common case costs nothing
+        const given = givenFields(op, parts);
+        const notices = [];
+        if (levelKnown)
+            notices.push(...tooNewItems(op, given, featureLevel));
+        if (policy === 'throw' && notices.length > 0)
+            throw new FeatureLevelError(notices);
+        if (options.warnDeprecated)
+            notices.push(...deprecatedItems(op, given));
+        notices.forEach(notify);
+    }
+    /** What every successful answer may teach: ignored parameters, the server's feature level. */
+    function learn(operationId, data) {
+        if (typeof data !== 'object' || data === null)
+            return;
+        const { ignored_parameters_unsupported: ignored, service_feature_level: level } = data;
+        if (Array.isArray(ignored) && ignored.length > 0)
+            onIgnored(operationId, ignored.map(String));
+        if (typeof level === 'number' && Number.isInteger(level))
+            featureLevel = level;
+    }
+    /** The wire model's encoding of `parts` and the headers to send (null deletes a header). */
+    function encode(op, parts, call) {
+        const mediaType = call.mediaType ?? options.mediaType;
+        const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType } : NO_OPTIONS);
+        const headers = Object.assign({}, options.headers, wire.headers, call.headers && headerRecord(call.headers));
+        headers.Authorization = op.auth !== 'none' && authorization ? authorization : null;
+        if (wire.body)
+            headers['Content-Type'] = wire.body.contentType;
+        const serialized = wire.body
+            ? (wire.body.blob ?? wire.body.bytes ?? wire.body.text ?? '')
+            : undefined;
+        return { wire, headers, serialized };
+    }
+    /** Nobody else sees the request (no middleware, no custom fetch): it can skip openapi-fetch. */
+    const direct = () => !options.fetch && middlewares === 0;
+    /** openapi-fetch options carrying the wire model's encoding of `parts`. */
+    function fetchOptions(op, parts, call, signal) {
+        const { wire, headers, serialized } = encode(op, parts, call);
+        const bare = direct();
+        return {
+            ...(bare ? { fetch: directFetch(headers, serialized, signal), Request: BareRequest } : {}),
+            signal,
+            params: { path: parts.path ?? {}, query: parts.query ?? {} },
+            // openapi-fetch only calls bodySerializer for a defined body; the wire model has already
+            // decided whether there is one.
+            body: wire.body ? (parts.body ?? {}) : undefined,
+            // Sent directly, the Request openapi-fetch builds is seen by no one: leave its body out
+            // rather than have undici copy the bytes into a stream nobody reads (see directFetch).
+            bodySerializer: () => (bare ? undefined : serialized),
+            querySerializer: () => wire.query,
+            pathSerializer: () => baseUrl + wire.path,
+            headers,
+        };
+    }
+    /**
+     * One method call's round trip, answered as openapi-fetch answers with `parseAs: 'text'`.
+     * Encoding happens now (misuse throws here, before anything is sent); `call` sends. With nobody
+     * to see the request, it goes straight to fetch: openapi-fetch's part of a call (merging
+     * headers into Headers objects, a Request, the middleware loop) costs more than the whole 10% a
+     * client may add to a hand-written fetch on loopback. Bytes, headers (merged as openapi-fetch
+     * merges them) and parsing are the same either way; test/client checks both routes.
+     */
+    function prepare(op, parts, call, signal) {
+        if (!direct())
+            return { init: fetchOptions(op, parts, call, signal) };
+        const { wire, headers, serialized } = encode(op, parts, call);
+        const sent = headersToSend(headers);
+        const url = baseUrl + wire.path + (wire.query ? `?${wire.query}` : '');
+        // TS 5.9 types BodyInit's typed arrays as ArrayBuffer-backed; the wire model's bytes are.
+        return {
+            url,
+            init: { method: op.method, headers: sent, body: serialized, signal },
+        };
+    }
+    async function call(operationId, params, callOptions = {}, layout = {}) {
+        const op = Object.hasOwn(table.operations, operationId)
+            ? table.operations[operationId]
+            : undefined;
+        if (!op)
+            throw new TypeError(`unknown operation '${operationId}'`);
+        const parts = splitParams(op, params, layout);
+        check(op, parts);
+        const signal = callSignal(options.signal, callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
+        let prepared;
+        try {
+            prepared = prepare(op, parts, callOptions, signal.signal);
+        }
+        catch (misuse) {
+            signal.done();
+            throw misuse;
+        }
+        let answer;
+        try {
+            if (prepared.url === undefined)
+                answer = await request(op.method, op.path, { ...prepared.init, parseAs: 'text' });
+            else {
+                const response = await globalThis.fetch(prepared.url, prepared.init);
+                answer = answerOf(response, op.method, await response.text());
+            }
+        }
+        catch (error) {
+            return { error: errorFromThrow(error, signal.why()), response: undefined };
+        }
+        finally {
+            signal.done();
+        }
+        const { response } = answer;
+        if (!response.ok)
+            return { error: errorFromAnswer(response, answer.error), response };
+        const text = answer.data;
+        let data = text;
+        const type = response.headers.get('Content-Type') ?? '';
+        if (text && (type === '' || JSON_TYPE.test(type))) {
+            try {
+                data = JSON.parse(text);
+            }
+            catch (error) {
+                return { error: invalidAnswer(response, text, error), response };
+            }
+        }
+        learn(operationId, data);
+        return { data, response };
+    }
+    /** openapi-fetch's path-style call, with the same encoding, auth, checks and signals. */
+    async function pathCall(method, url, init = {}) {
+        const op = byRoute.get(`${method} ${url}`);
+        const signal = callSignal(options.signal, init.signal, init.timeoutMs ?? options.timeoutMs);
+        try {
+            if (!op) {
+                // Not in the table (the types allow only its paths): openapi-fetch as is, plus auth.
+                const headers = {
+                    ...options.headers,
+                    ...headerRecord(init.headers),
+                    Authorization: authorization ?? null,
+                };
+                return await request(method, url, { ...init, headers, signal: signal.signal });
+            }
+            const params = init.params ?? {};
+            const parts = {
+                path: params.path,
+                query: params.query,
+                header: params.header,
+                body: init.body,
+            };
+            check(op, parts);
+            const { params: _p, body: _b, headers: _h, timeoutMs: _t, mediaType: _m, ...rest } = init;
+            const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType }, signal.signal);
+            const answer = await request(method, url, { ...rest, ...encoded });
+            if (answer.data !== undefined)
+                learn(op.operationId, answer.data);
+            return answer;
+        }
+        finally {
+            signal.done();
+        }
+    }
+    const base = {
+        request: (method, url, init) => pathCall(method.toUpperCase(), url, init),
+        use: (...m) => {
+            fetcher.use(...m);
+            middlewares += m.filter(Boolean).length;
+        },
+        eject: (...m) => {
+            fetcher.eject(...m);
+            middlewares = Math.max(0, middlewares - m.filter(Boolean).length);
+        },
+        get featureLevel() {
+            return featureLevel;
+        },
+    };
+    for (const m of METHODS)
+        base[m] = (url, init) => pathCall(m, url, init);
+    return { base: base, call };
+}

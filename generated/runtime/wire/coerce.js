@@ -1,0 +1,146 @@
+// runtime/wire/coerce.ts of tms-gen 0.1.0, compiled. Do not edit: every generate replaces it.
+/** JSON's number grammar: what `String(n)` writes for every finite number. */
+const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
+export function admits(types, type) {
+    // An empty list means the schema does not constrain the type.
+    if (types.length === 0)
+        return true;
+    // JSON Schema's `number` includes the integers.
+    return types.includes(type) || (type === 'integer' && types.includes('number'));
+}
+/** The JSON type of a value, telling integers from other numbers as JSON Schema does. */
+export function jsonTypeOf(value) {
+    if (value === null)
+        return 'null';
+    if (Array.isArray(value))
+        return 'array';
+    switch (typeof value) {
+        case 'string':
+            return 'string';
+        case 'boolean':
+            return 'boolean';
+        case 'number':
+            return Number.isInteger(value) ? 'integer' : 'number';
+        case 'object':
+            return 'object';
+        default:
+            return 'other';
+    }
+}
+/** Text of a scalar for `plain` fields, list items and header values. */
+export function plainText(value, name) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number') {
+        // NaN and Infinity have no JSON spelling a server would read back.
+        if (!Number.isFinite(value))
+            throw new TypeError(`\`${name}\`: cannot send the number ${value}`);
+        return String(value);
+    }
+    if (typeof value === 'boolean')
+        return value ? 'true' : 'false';
+    if (value === null)
+        return 'null';
+    // An array or object in a plain field: JSON is the only reading a server could make of it.
+    return jsonText(value, name);
+}
+function jsonText(value, name) {
+    // JSON.stringify would quietly send NaN and Infinity as null.
+    if (typeof value === 'number' && !Number.isFinite(value))
+        throw new TypeError(`\`${name}\`: cannot send the number ${value}`);
+    const text = JSON.stringify(value);
+    if (text === undefined)
+        throw new TypeError(`\`${name}\`: ${typeof value} values cannot be sent`);
+    return text;
+}
+/** A string that, sent raw in a `json` field, could only be read back as itself. */
+export function isRawSafeString(text) {
+    // Leading/trailing whitespace and a leading quote are quoted too: intermediaries and servers
+    // trim or unquote such text, and the quoted form is unambiguous for every reader.
+    if (/^\s|\s$/.test(text) || text.startsWith('"'))
+        return false;
+    try {
+        JSON.parse(text);
+        return false;
+    }
+    catch {
+        return true;
+    }
+}
+/** The text a field's value travels as (for `plain` and `json` fields). */
+export function fieldText(field, value) {
+    if (field.encoding === 'json') {
+        if (typeof value === 'string' && admits(field.types, 'string') && isRawSafeString(value))
+            return value;
+        return jsonText(value, field.name);
+    }
+    return plainText(value, field.name);
+}
+export function describeTypes(types) {
+    if (types.length === 0)
+        return 'any value';
+    if (types.length === 1)
+        return `${article(types[0])} ${types[0]}`;
+    return types.slice(0, -1).join(', ') + ' or ' + types[types.length - 1];
+}
+function article(word) {
+    return /^[aeiou]/.test(word) ? 'an' : 'a';
+}
+function quoteForMessage(text) {
+    return JSON.stringify(text.length > 40 ? text.slice(0, 40) + '…' : text);
+}
+/** Reads `plain` text by the types the field admits (see the header comment for the order). */
+export function coercePlain(text, types) {
+    if (NUMBER_TEXT.test(text)) {
+        const n = Number(text);
+        if (Number.isSafeInteger(n) && admits(types, 'integer'))
+            return { ok: true, value: n };
+        if (Number.isFinite(n) && admits(types, 'number'))
+            return { ok: true, value: n };
+    }
+    if ((text === 'true' || text === 'false') && admits(types, 'boolean'))
+        return { ok: true, value: text === 'true' };
+    if (text === 'null' && admits(types, 'null'))
+        return { ok: true, value: null };
+    if ((text.startsWith('[') || text.startsWith('{')) &&
+        (admits(types, 'array') || admits(types, 'object'))) {
+        const parsed = parseJson(text);
+        if (parsed.ok && admits(types, jsonTypeOf(parsed.value)))
+            return parsed;
+    }
+    if (admits(types, 'string'))
+        return { ok: true, value: text };
+    return { ok: false, message: `expected ${describeTypes(types)}, got ${quoteForMessage(text)}` };
+}
+/** Reads a `json` field: JSON text, or raw text when the field admits strings. */
+export function coerceJson(text, types) {
+    const parsed = parseJson(text);
+    if (!parsed.ok) {
+        if (admits(types, 'string'))
+            return { ok: true, value: text };
+        return { ok: false, message: `is not valid JSON: ${parsed.message}` };
+    }
+    const type = jsonTypeOf(parsed.value);
+    if (type !== 'other' && admits(types, type))
+        return parsed;
+    // `to=9` for a field that admits strings but not numbers: the client meant the text.
+    if (admits(types, 'string'))
+        return { ok: true, value: text };
+    return {
+        ok: false,
+        message: `expected ${describeTypes(types)}, got ${type === 'other' ? 'a value' : `${article(type)} ${type}`}`,
+    };
+}
+function parseJson(text) {
+    try {
+        return { ok: true, value: JSON.parse(text) };
+    }
+    catch (error) {
+        // Anything can come out of a hostile body (a deep nesting overflows the stack): never rethrow.
+        return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    }
+}
+/** Reads one text by a field's encoding (`plain`/`json`) or as a list item (`itemTypes`). */
+export function coerceText(field, text) {
+    return field.encoding === 'json' ? coerceJson(text, field.types) : coercePlain(text, field.types);
+}

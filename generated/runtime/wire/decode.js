@@ -1,0 +1,189 @@
+// runtime/wire/decode.ts of tms-gen 0.1.0, compiled. Do not edit: every generate replaces it.
+import { coercePlain, coerceText } from './coerce.js';
+import { decodeFields, fieldsByLocation } from './fields.js';
+import { parseMultipart } from './multipart.js';
+import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
+import { parseUrlencoded } from './urlencoded.js';
+const utf8 = new TextDecoder('utf-8');
+export function decodeRequest(op, raw, opts = {}) {
+    try {
+        return decodeSafely(op, raw, opts);
+    }
+    catch (error) {
+        // Only a bug gets here; the promise not to throw on input still holds.
+        const message = `the request could not be read: ${error instanceof Error ? error.message : String(error)}`;
+        return { ok: false, errors: [{ field: null, location: 'body', message }] };
+    }
+}
+function decodeSafely(op, raw, opts) {
+    const errors = [];
+    const groups = fieldsByLocation(op.fields);
+    const value = { path: {}, query: {}, body: undefined, headers: {} };
+    for (const field of groups.path) {
+        const text = Object.prototype.hasOwnProperty.call(raw.pathParams, field.name)
+            ? raw.pathParams[field.name]
+            : undefined;
+        if (text === undefined) {
+            errors.push({
+                field: field.name,
+                location: 'path',
+                message: `\`${field.name}\` is missing from the path`,
+            });
+            continue;
+        }
+        const coerced = field.encoding === 'json' ? coerceText(field, text) : coercePlain(text, field.types);
+        if (coerced.ok)
+            value.path[field.name] = coerced.value;
+        else
+            errors.push({
+                field: field.name,
+                location: 'path',
+                message: `\`${field.name}\` ${coerced.message}`,
+            });
+    }
+    decodeHeaders(groups.header, raw.headers ?? {}, value, errors);
+    const query = {
+        location: 'query',
+        pairs: parseUrlencoded(typeof raw.query === 'string' ? raw.query : ''),
+        used: new Set(),
+    };
+    const body = readBody(op, raw, errors);
+    const form = body.pairs
+        ? { location: 'body', pairs: body.pairs, used: new Set() }
+        : undefined;
+    const lenient = opts.lenientLocation === true;
+    const queryFields = decodeFields(groups.query, lenient && form ? [query, form] : [query]);
+    value.query = queryFields.values;
+    for (const error of queryFields.errors)
+        errors.push({ ...error, location: 'query' });
+    if (op.body?.kind === 'form') {
+        const formFields = decodeFields(groups.body, lenient ? (form ? [form, query] : [query]) : form ? [form] : []);
+        // Always an object for form operations, so handlers need not tell "no body" from "no fields".
+        value.body = formFields.values;
+        for (const error of formFields.errors)
+            errors.push({ ...error, location: 'body' });
+    }
+    else if (body.document !== undefined) {
+        value.body = body.document;
+    }
+    if (errors.length > 0)
+        return { ok: false, errors };
+    const unknown = [];
+    const unknownValues = {};
+    for (const source of form ? [query, form] : [query]) {
+        if (source.used.size === source.pairs.length)
+            continue; // every pair was a field's
+        for (let index = 0; index < source.pairs.length; index++) {
+            if (source.used.has(index))
+                continue;
+            const pair = source.pairs[index];
+            if (!Object.prototype.hasOwnProperty.call(unknownValues, pair.name)) {
+                unknown.push(pair.name);
+                Object.defineProperty(unknownValues, pair.name, {
+                    value: [],
+                    enumerable: true,
+                    writable: true,
+                    configurable: true,
+                });
+            }
+            unknownValues[pair.name].push(pair.value);
+        }
+    }
+    return { ok: true, value, unknown, unknownValues };
+}
+function decodeHeaders(fields, headers, value, errors) {
+    if (fields.length === 0)
+        return;
+    const byLowerName = new Map(Object.entries(headers).map(([name, text]) => [name.toLowerCase(), text]));
+    for (const field of fields) {
+        const received = byLowerName.get(field.name.toLowerCase());
+        // Repeated headers arrive as a list; HTTP reads them as one comma-joined value.
+        const text = Array.isArray(received) ? received.join(', ') : received;
+        if (text === undefined) {
+            if (field.required)
+                errors.push({
+                    field: field.name,
+                    location: 'header',
+                    message: `header \`${field.name}\` is required`,
+                });
+            continue;
+        }
+        const coerced = coerceText(field, text);
+        if (coerced.ok)
+            value.headers[field.name] = coerced.value;
+        else
+            errors.push({
+                field: field.name,
+                location: 'header',
+                message: `header \`${field.name}\` ${coerced.message}`,
+            });
+    }
+}
+function readBody(op, raw, errors) {
+    const bytes = typeof raw.body === 'string' ? new TextEncoder().encode(raw.body) : raw.body;
+    const present = bytes !== undefined && bytes.length > 0;
+    const spec = op.body;
+    if (!present) {
+        if (spec?.required && spec.kind !== 'form')
+            errors.push({ field: null, location: 'body', message: 'a request body is required' });
+        return {};
+    }
+    const essence = mediaEssence(raw.contentType ?? '');
+    const isForm = essence === URLENCODED || essence === MULTIPART;
+    // A form body on an operation without one is still read: its fields are reported as unknown
+    // (or, under lenientLocation, taken as query parameters).
+    if (spec === undefined || spec.kind === 'form') {
+        if (!isForm) {
+            if (spec === undefined)
+                return {};
+            errors.push({
+                field: null,
+                location: 'body',
+                message: unsupported(raw.contentType, spec.mediaTypes),
+            });
+            return {};
+        }
+        if (spec !== undefined && !acceptsEssence(spec, essence)) {
+            errors.push({
+                field: null,
+                location: 'body',
+                message: unsupported(raw.contentType, spec.mediaTypes),
+            });
+            return {};
+        }
+        if (essence === URLENCODED)
+            return { pairs: parseUrlencoded(utf8.decode(bytes)) };
+        const parsed = parseMultipart(bytes, raw.contentType ?? '');
+        if (parsed.ok)
+            return { pairs: parsed.pairs };
+        errors.push({ field: null, location: 'body', message: parsed.message });
+        return {};
+    }
+    if (!acceptsEssence(spec, essence)) {
+        errors.push({
+            field: null,
+            location: 'body',
+            message: unsupported(raw.contentType, spec.mediaTypes),
+        });
+        return {};
+    }
+    if (spec.kind === 'other')
+        return { document: raw.body };
+    try {
+        return { document: JSON.parse(utf8.decode(bytes)) };
+    }
+    catch (error) {
+        errors.push({
+            field: null,
+            location: 'body',
+            message: `the request body is not valid JSON: ${error.message}`,
+        });
+        return {};
+    }
+}
+function unsupported(contentType, accepted) {
+    const sent = contentType
+        ? `a ${mediaEssence(contentType)} body`
+        : 'a body without a Content-Type';
+    return `${sent} is not accepted here; send ${accepted.join(' or ')}`;
+}

@@ -1,0 +1,78 @@
+// runtime/wire/path.ts of tms-gen 0.1.0, compiled. Do not edit: every generate replaces it.
+/**
+ * Path templates: filling `/messages/{message_id}` for a request, and matching a request's path
+ * against a template for routing. Values are percent-encoded with encodeURIComponent, so a `/`
+ * in a value cannot change the route; matching percent-decodes each parameter back.
+ */
+import { plainText } from './coerce.js';
+export function fillPath(template, values) {
+    if (!template.includes('{'))
+        return template;
+    return template.replace(/\{([^}/]+)\}/g, (_, name) => {
+        const value = values[name];
+        if (value === undefined)
+            throw new TypeError(`path parameter \`${name}\` is missing`);
+        // OpenAPI's default path style (`simple`) joins arrays with commas.
+        const text = Array.isArray(value)
+            ? value.map((item) => plainText(item, name)).join(',')
+            : plainText(value, name);
+        return encodeURIComponent(text);
+    });
+}
+/**
+ * The parameters of `actualPath` when it matches `template`, else null. `actualPath` is the
+ * pathname as received (still percent-encoded); a query string, if left on, is ignored.
+ * Segments must match one for one: no trailing-slash or case folding, so routing stays exact.
+ */
+export function matchPath(template, actualPath) {
+    const question = actualPath.indexOf('?');
+    const path = question === -1 ? actualPath : actualPath.slice(0, question);
+    const templateSegments = template.split('/');
+    const segments = path.split('/');
+    if (templateSegments.length !== segments.length)
+        return null;
+    const params = {};
+    for (let i = 0; i < segments.length; i++) {
+        const matched = matchSegment(templateSegments[i], segments[i]);
+        if (matched === null)
+            return null;
+        Object.assign(params, matched);
+    }
+    return params;
+}
+function matchSegment(templateSegment, segment) {
+    if (!templateSegment.includes('{'))
+        return templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
+    // A segment may mix text and parameters (`{id}.json`): build a small pattern for it.
+    const names = [];
+    const pattern = templateSegment.replace(/\{([^}]+)\}|([^{]+)/g, (_, name, text) => {
+        if (name !== undefined) {
+            names.push(name);
+            return '(.+?)';
+        }
+        return (text ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    });
+    const match = new RegExp(`^${pattern}$`).exec(segment);
+    if (match === null)
+        return null;
+    const params = {};
+    names.forEach((name, index) => {
+        params[name] = decodeSegment(match[index + 1]);
+    });
+    return params;
+}
+/** Percent-decoding of a path segment: `+` is a plus here, and a bad escape stays as text. */
+function decodeSegment(segment) {
+    if (!segment.includes('%'))
+        return segment;
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        return segment.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+            const code = parseInt(escape.slice(1), 16);
+            // Only ASCII escapes are safe to undo alone; multi-byte ones failed as a whole above.
+            return code < 0x80 ? String.fromCharCode(code) : escape;
+        });
+    }
+}

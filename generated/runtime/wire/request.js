@@ -1,0 +1,106 @@
+// runtime/wire/request.ts of tms-gen 0.1.0, compiled. Do not edit: every generate replaces it.
+import { fieldText } from './coerce.js';
+import { encodeFields, fieldsByLocation, fieldsByName } from './fields.js';
+import { serializeMultipart } from './multipart.js';
+import { fillPath } from './path.js';
+import { serializeUrlencoded } from './urlencoded.js';
+export const URLENCODED = 'application/x-www-form-urlencoded';
+export const MULTIPART = 'multipart/form-data';
+/** `Type/Sub; charset=x` → `type/sub`: what media types are compared by. */
+export function mediaEssence(contentType) {
+    // Nearly every call sees an already plain, lower-case type (a contract's, or what clients send).
+    if (PLAIN_ESSENCE.test(contentType))
+        return contentType;
+    return contentType.split(';')[0].trim().toLowerCase();
+}
+const PLAIN_ESSENCE = /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/;
+/** Whether `spec` accepts a body of media type `essence` (already an essence). */
+export function acceptsEssence(spec, essence) {
+    for (const type of spec.mediaTypes)
+        if (mediaEssence(type) === essence)
+            return true;
+    return false;
+}
+export function encodeRequest(op, input, opts = {}) {
+    const groups = fieldsByLocation(op.fields);
+    const headers = {};
+    for (const [name, value] of Object.entries(input.headers ?? {})) {
+        if (value === undefined)
+            continue;
+        const field = groups.header.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
+        headers[name] = fieldText(field ?? { name, encoding: 'plain', types: [] }, value);
+    }
+    const encoded = {
+        method: op.method,
+        path: fillPath(op.path, input.path ?? {}),
+        query: serializeUrlencoded(encodeFields(groups.query, input.query ?? {})),
+        headers,
+    };
+    const body = encodeBody(op, groups.body, input.body, opts);
+    if (body !== undefined)
+        encoded.body = body;
+    return encoded;
+}
+function encodeBody(op, fields, value, opts) {
+    if (value === undefined)
+        return undefined;
+    if (op.body === undefined)
+        throw new TypeError(`${op.operationId} takes no request body`);
+    const { kind, mediaTypes } = op.body;
+    if (kind === 'json') {
+        return {
+            contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json',
+            text: JSON.stringify(value),
+        };
+    }
+    if (kind === 'other') {
+        const contentType = opts.mediaType ?? mediaTypes[0] ?? 'application/octet-stream';
+        if (typeof value === 'string')
+            return { contentType, text: value };
+        if (value instanceof Uint8Array)
+            return { contentType, bytes: value.slice() };
+        if (value instanceof Blob)
+            return { contentType, blob: value };
+        throw new TypeError(`${op.operationId}: a ${contentType} body is a string, Uint8Array or Blob`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);
+    }
+    const values = value;
+    const pairs = encodeFields(fields, values);
+    // An optional body with nothing in it is not sent at all, as clients do for a bare POST.
+    if (pairs.length === 0 && !op.body.required)
+        return undefined;
+    const hasFile = pairs.some((pair) => typeof pair.value !== 'string');
+    const chosen = opts.mediaType ?? (hasFile && acceptsEssence(op.body, MULTIPART) ? MULTIPART : mediaTypes[0]);
+    const essence = mediaEssence(chosen ?? URLENCODED);
+    if (essence === URLENCODED)
+        return { contentType: URLENCODED, text: serializeUrlencoded(pairs) };
+    if (essence === MULTIPART)
+        return serializeMultipart(pairs, opts.boundary);
+    throw new TypeError(`${op.operationId}: form fields cannot be sent as ${chosen}`);
+}
+/**
+ * Sorts one flat object of parameters (as a generated client takes them) into locations by the
+ * operation's fields. A name the operation lacks goes where its other parameters go: the body
+ * when it has a form body, else the query. Keys keep their order.
+ */
+export function splitInput(op, params) {
+    const input = {
+        path: {},
+        query: {},
+        headers: {},
+    };
+    const fallback = op.body?.kind === 'form' ? 'body' : 'query';
+    const byName = fieldsByName(op.fields);
+    for (const [name, value] of Object.entries(params)) {
+        const location = byName.get(name)?.in ?? fallback;
+        if (location === 'body')
+            (input.body ??= {})[name] = value;
+        else if (location === 'header')
+            input.headers[name] = value;
+        else
+            input[location][name] = value;
+    }
+    return input;
+}
