@@ -20,6 +20,8 @@ import type { ApiModel } from '../generator/model/types.js';
 import { createAjv, findUnknownFormats } from '../generator/schema/ajv.js';
 
 const TMP = resolve('bench/.tmp/validators');
+/** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
+const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
 const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
 
 interface Subject {
@@ -46,7 +48,7 @@ const SUBJECTS: Subject[] = [
   },
   {
     name: "GitHub's spec",
-    contract: '/work/shared/specs/big/github-api.github.com.json',
+    contract: join(SHARED, 'specs/big/github-api.github.com.json'),
     operationId: 'repos/list-for-org',
     payload: (model) => {
       const items = exampleOf(model, 'repos/list-for-org') as Record<string, unknown>[];

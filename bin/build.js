@@ -18,7 +18,8 @@ export async function buildCli(target) {
   const temp = `${target}.${process.pid}.tmp`;
   rmSync(temp, { recursive: true, force: true });
   mkdirSync(temp, { recursive: true });
-  // openapi-typescript's `import ts from 'typescript'` becomes a require(): Node's ESM loader
+  // openapi-typescript with its dependencies (whose versions need not be the toolkit's own), but
+  // for TypeScript: its `import ts from 'typescript'` becomes a require(): Node's ESM loader
   // pre-parses the 9 MB CommonJS compiler for named exports (~0.3 s) before running it; require() does not.
   await esbuild.build({
     entryPoints: [join(root, 'node_modules/openapi-typescript/dist/index.mjs')],
@@ -28,6 +29,10 @@ export async function buildCli(target) {
     format: 'esm',
     target: 'node20',
     logLevel: 'silent',
+    // CommonJS dependencies require() Node's modules; an ES module has no require of its own.
+    banner: {
+      js: "import { createRequire as tmsCreateRequire } from 'node:module'; const require = tmsCreateRequire(import.meta.url);",
+    },
     plugins: [typescriptAsRequire],
   });
   const common = {
@@ -68,11 +73,10 @@ export async function buildCli(target) {
 const typescriptAsRequire = {
   name: 'typescript-as-require',
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (args) =>
-      args.path === 'typescript'
-        ? { path: 'typescript', namespace: 'typescript-cjs' }
-        : { path: args.path, external: true },
-    );
+    build.onResolve({ filter: /^typescript$/ }, () => ({
+      path: 'typescript',
+      namespace: 'typescript-cjs',
+    }));
     build.onLoad({ filter: /.*/, namespace: 'typescript-cjs' }, () => ({
       contents:
         "import { createRequire } from 'node:module'; export default createRequire(import.meta.url)('typescript');",
@@ -119,5 +123,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const dir = resolve(process.argv[2] ?? join(root, 'dist'));
   mkdirSync(dirname(dir), { recursive: true });
   await buildCli(dir);
-  console.log(`tms-gen built into ${relative(process.cwd(), dir) || '.'}`);
+  console.error(`tms-gen built into ${relative(process.cwd(), dir) || '.'}`);
 }

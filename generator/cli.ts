@@ -154,6 +154,8 @@ function selectEmitters(only: string[] | undefined): Emitter[] {
     for (const dep of emitters.find((e) => e.name === name)?.needs ?? []) add(dep);
   };
   only.forEach(add);
+  // Generated code imports the runtime copied beside it: any code output gets it.
+  if (emitters.some((e) => wanted.has(e.name) && e.root === 'code')) add('runtime');
   return emitters.filter((e) => wanted.has(e.name));
 }
 
