@@ -99,7 +99,7 @@ async function expectOnlyPlantedError(dir: string) {
   for (const line of errors) expect(line).toMatch(/^planted\/planted\.ts\(4,\d+\): error TS2322/);
 }
 
-describe('installed from tarballs', () => {
+describe.concurrent('installed from tarballs', () => {
   it('resolves every package inside the app, none in this repository', async () => {
     expect(inApp(ws.root) && !ws.root.startsWith(REPO)).toBe(true);
     const specifiers = [
