@@ -43,6 +43,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/',
+      'dist/',
       'generated/',
       'docs/',
       'test/fixtures/',
