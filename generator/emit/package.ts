@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { ApiModel } from '../model/types.js';
 import type { Emitter, GeneratedFile } from './emitter.js';
 import { compileIsolated } from './package-compile.js';
+import { banner } from '../source.js';
 import { bindingsReadme } from './package-readme.js';
 import { compiledRuntime, readCompiledRuntime } from './package-runtime.js';
 
@@ -76,7 +77,7 @@ export function packageFiles(
   const present = new Set(
     files.filter((f) => f.path.endsWith('.js')).map((f) => f.path.slice(0, -3)),
   );
-  const manifest = bindingsManifest(model, toolkit, present);
+  const manifest = bindingsManifest(model, toolkit, present, command);
   return [
     { path: 'package.json', contents: JSON.stringify(manifest, null, 2) + '\n' },
     {
@@ -102,7 +103,12 @@ function toolkitManifest(): ToolkitManifest {
   return JSON.parse(readFileSync(join(TOOLKIT_ROOT, 'package.json'), 'utf8')) as ToolkitManifest;
 }
 
-function bindingsManifest(model: ApiModel, toolkit: ToolkitManifest, present: Set<string>) {
+function bindingsManifest(
+  model: ApiModel,
+  toolkit: ToolkitManifest,
+  present: Set<string>,
+  command: string,
+) {
   const exports: Record<string, { types: string; default: string } | string> = {};
   for (const { subpath, module } of SUBPATHS)
     if (present.has(module))
@@ -110,6 +116,8 @@ function bindingsManifest(model: ApiModel, toolkit: ToolkitManifest, present: Se
   exports['./package.json'] = './package.json';
   const { info } = model;
   return {
+    // npm keeps keys named `//` as comments.
+    '//': banner(model.sourceFile, command).slice(3).trimEnd(),
     name: packageName(info.title),
     version: packageVersion(info.version),
     description: `Generated bindings of ${info.title} ${info.version}: typed client, types, validators and server stubs`,
