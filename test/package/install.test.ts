@@ -32,6 +32,9 @@ import { createWorkspace, mustRun, REPO, run, writeTree, type Workspace } from '
 const BREADTH_DOC = ['specs', 'breadth', 'up.com.au.json'] as const;
 const haveBreadth = haveShared('npx tms-gen on a breadth document', ...BREADTH_DOC);
 
+/** tsc, esbuild, npx and Chromium in apps: minutes on a loaded 2-core machine, not seconds. */
+const TEST_TIMEOUT_MS = 300_000;
+
 /** The client alone in a minified browser bundle, before this round: 42.7 KB, 11.4 KB gzipped. */
 const CLIENT_BUDGET = { minified: 42.7 * 1024, gzipped: 11.4 * 1024 };
 
@@ -100,213 +103,241 @@ async function expectOnlyPlantedError(dir: string) {
 }
 
 describe.concurrent('installed from tarballs', () => {
-  it('resolves every package inside the app, none in this repository', async () => {
-    expect(inApp(ws.root) && !ws.root.startsWith(REPO)).toBe(true);
-    const specifiers = [
-      ws.bindingsName,
-      `${ws.bindingsName}/client`,
-      `${ws.bindingsName}/types`,
-      `${ws.bindingsName}/validators`,
-      `${ws.bindingsName}/server`,
-      'openapi-fetch',
-      'tms-toolkit/package.json',
-      'typescript',
-    ];
-    // Resolved by Node from the app, as the app's own code would.
-    const script = `for (const s of ${JSON.stringify(specifiers)}) console.log(import.meta.resolve(s));`;
-    const out = await mustRun(process.execPath, ['--input-type=module', '-e', script], ws.root);
-    const resolved = out.trim().split('\n');
-    expect(resolved).toHaveLength(specifiers.length);
-    for (const url of resolved) expect(inApp(realpathSync(new URL(url))), url).toBe(true);
-    // Every installed package is a real folder of the app (tarballs are copied, never linked).
-    const top = readdirSync(join(ws.root, 'node_modules')).filter((n) => !n.startsWith('.'));
-    for (const name of top.flatMap((n) =>
-      n.startsWith('@')
-        ? readdirSync(join(ws.root, 'node_modules', n)).map((s) => `${n}/${s}`)
-        : [n],
-    ))
-      expect(inApp(realpathSync(join(ws.root, 'node_modules', name))), name).toBe(true);
-    // The bindings ship compiled modules only, with openapi-fetch their one dependency.
-    const installed = join(ws.root, 'node_modules', ws.bindingsName);
-    const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
-    expect(Object.keys(manifest.dependencies)).toEqual(['openapi-fetch']);
-    expect(manifest.sideEffects).toBe(false);
-    expect(existsSync(join(installed, 'runtime', 'client.js'))).toBe(true);
-    expect(existsSync(join(installed, 'client.ts'))).toBe(false);
-    const text = readdirSync(installed, { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.(js|d\.ts)$/.test(f))
-      .map((f) => readFileSync(join(installed, f), 'utf8'))
-      .join('\n');
-    expect(text).not.toMatch(/from ["'](\.\.\/)+runtime\//);
-  });
+  it(
+    'resolves every package inside the app, none in this repository',
+    async () => {
+      expect(inApp(ws.root) && !ws.root.startsWith(REPO)).toBe(true);
+      const specifiers = [
+        ws.bindingsName,
+        `${ws.bindingsName}/client`,
+        `${ws.bindingsName}/types`,
+        `${ws.bindingsName}/validators`,
+        `${ws.bindingsName}/server`,
+        'openapi-fetch',
+        'tms-toolkit/package.json',
+        'typescript',
+      ];
+      // Resolved by Node from the app, as the app's own code would.
+      const script = `for (const s of ${JSON.stringify(specifiers)}) console.log(import.meta.resolve(s));`;
+      const out = await mustRun(process.execPath, ['--input-type=module', '-e', script], ws.root);
+      const resolved = out.trim().split('\n');
+      expect(resolved).toHaveLength(specifiers.length);
+      for (const url of resolved) expect(inApp(realpathSync(new URL(url))), url).toBe(true);
+      // Every installed package is a real folder of the app (tarballs are copied, never linked).
+      const top = readdirSync(join(ws.root, 'node_modules')).filter((n) => !n.startsWith('.'));
+      for (const name of top.flatMap((n) =>
+        n.startsWith('@')
+          ? readdirSync(join(ws.root, 'node_modules', n)).map((s) => `${n}/${s}`)
+          : [n],
+      ))
+        expect(inApp(realpathSync(join(ws.root, 'node_modules', name))), name).toBe(true);
+      // The bindings ship compiled modules only, with openapi-fetch their one dependency.
+      const installed = join(ws.root, 'node_modules', ws.bindingsName);
+      const manifest = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8'));
+      expect(Object.keys(manifest.dependencies)).toEqual(['openapi-fetch']);
+      expect(manifest.sideEffects).toBe(false);
+      expect(existsSync(join(installed, 'runtime', 'client.js'))).toBe(true);
+      expect(existsSync(join(installed, 'client.ts'))).toBe(false);
+      const text = readdirSync(installed, { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(js|d\.ts)$/.test(f))
+        .map((f) => readFileSync(join(installed, f), 'utf8'))
+        .join('\n');
+      expect(text).not.toMatch(/from ["'](\.\.\/)+runtime\//);
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('TypeScript NodeNext: compiles strictly, runs the round trip, fails on a planted error', async () => {
-    const dir = join(ws.root, 'nodenext');
-    writeTree(dir, nodeNextApp(ws.bindingsName));
-    await timed('nodenext', async () => {
-      await expectOnlyPlantedError(dir);
+  it(
+    'TypeScript NodeNext: compiles strictly, runs the round trip, fails on a planted error',
+    async () => {
+      const dir = join(ws.root, 'nodenext');
+      writeTree(dir, nodeNextApp(ws.bindingsName));
+      await timed('nodenext', async () => {
+        await expectOnlyPlantedError(dir);
+        expectRoundTrip(
+          await mustRun(process.execPath, ['dist/src/main.js'], dir, mockEnv('nodenext')),
+          'nodenext',
+        );
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'TypeScript Bundler: type-checks, bundles with esbuild, runs the round trip, fails on a planted error',
+    async () => {
+      const dir = join(ws.root, 'bundler');
+      writeTree(dir, bundlerApp(ws.bindingsName));
+      await timed('bundler', async () => {
+        await expectOnlyPlantedError(dir);
+        await mustRun(
+          bin('esbuild'),
+          [
+            'src/main.ts',
+            '--bundle',
+            '--platform=node',
+            '--format=esm',
+            '--outfile=dist/main.mjs',
+            '--log-level=warning',
+          ],
+          dir,
+        );
+        expectRoundTrip(
+          await mustRun(process.execPath, ['dist/main.mjs'], dir, mockEnv('bundler')),
+          'bundler',
+        );
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'plain JavaScript: runs the round trip with Node alone',
+    async () => {
+      const dir = join(ws.root, 'plainjs');
+      writeTree(dir, plainJsApp(ws.bindingsName));
       expectRoundTrip(
-        await mustRun(process.execPath, ['dist/src/main.js'], dir, mockEnv('nodenext')),
-        'nodenext',
+        await mustRun(process.execPath, ['main.js'], dir, mockEnv('plainjs')),
+        'plainjs',
       );
-    });
-  });
+    },
+    TEST_TIMEOUT_MS,
+  );
 
-  it('TypeScript Bundler: type-checks, bundles with esbuild, runs the round trip, fails on a planted error', async () => {
-    const dir = join(ws.root, 'bundler');
-    writeTree(dir, bundlerApp(ws.bindingsName));
-    await timed('bundler', async () => {
-      await expectOnlyPlantedError(dir);
+  it(
+    `bundles the client alone for browsers within ${CLIENT_BUDGET.minified / 1024} KB minified, ${CLIENT_BUDGET.gzipped / 1024} KB gzipped`,
+    async () => {
+      const dir = join(ws.root, 'size');
+      writeTree(dir, clientOnly(ws.bindingsName));
       await mustRun(
         bin('esbuild'),
         [
-          'src/main.ts',
+          'client-only.js',
           '--bundle',
-          '--platform=node',
+          '--minify',
           '--format=esm',
-          '--outfile=dist/main.mjs',
+          '--platform=browser',
+          '--outfile=out.js',
           '--log-level=warning',
         ],
         dir,
       );
-      expectRoundTrip(
-        await mustRun(process.execPath, ['dist/main.mjs'], dir, mockEnv('bundler')),
-        'bundler',
+      const bytes = readFileSync(join(dir, 'out.js'));
+      const gzipped = gzipSync(bytes, { level: 9 }).length;
+      console.log(
+        `client alone, browser bundle: ${(bytes.length / 1024).toFixed(1)} KB minified, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
       );
-    });
-  });
-
-  it('plain JavaScript: runs the round trip with Node alone', async () => {
-    const dir = join(ws.root, 'plainjs');
-    writeTree(dir, plainJsApp(ws.bindingsName));
-    expectRoundTrip(
-      await mustRun(process.execPath, ['main.js'], dir, mockEnv('plainjs')),
-      'plainjs',
-    );
-  });
-
-  it(`bundles the client alone for browsers within ${CLIENT_BUDGET.minified / 1024} KB minified, ${CLIENT_BUDGET.gzipped / 1024} KB gzipped`, async () => {
-    const dir = join(ws.root, 'size');
-    writeTree(dir, clientOnly(ws.bindingsName));
-    await mustRun(
-      bin('esbuild'),
-      [
-        'client-only.js',
-        '--bundle',
-        '--minify',
-        '--format=esm',
-        '--platform=browser',
-        '--outfile=out.js',
-        '--log-level=warning',
-      ],
-      dir,
-    );
-    const bytes = readFileSync(join(dir, 'out.js'));
-    const gzipped = gzipSync(bytes, { level: 9 }).length;
-    console.log(
-      `client alone, browser bundle: ${(bytes.length / 1024).toFixed(1)} KB minified, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
-    );
-    expect(bytes.length).toBeLessThanOrEqual(CLIENT_BUDGET.minified);
-    expect(gzipped).toBeLessThanOrEqual(CLIENT_BUDGET.gzipped);
-  });
+      expect(bytes.length).toBeLessThanOrEqual(CLIENT_BUDGET.minified);
+      expect(gzipped).toBeLessThanOrEqual(CLIENT_BUDGET.gzipped);
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe.skipIf(!haveBreadth)('npx tms-gen from the packed toolkit', () => {
-  it('generates bindings for a breadth document into the app; they compile under tsc --strict and load in Node', async () => {
-    const dir = join(ws.root, 'generated-folder');
-    writeTree(dir, generatedFolderApp());
-    await timed('npx tms-gen', async () => {
-      const out = await mustRun(
-        'npx',
-        [
-          '--no-install',
-          'tms-gen',
-          '--contract',
-          sharedPath(...BREADTH_DOC),
-          '--out',
-          'src/api',
-          '--quiet',
-        ],
-        dir,
-      );
-      expect(out).not.toMatch(/error|failed/i);
-      const api = join(dir, 'src', 'api');
-      // No import leaves the folder except openapi-fetch.
-      for (const file of readdirSync(api, { recursive: true, encoding: 'utf8' }).filter((f) =>
-        /\.(ts|js)$/.test(f),
-      )) {
-        const text = readFileSync(join(api, file), 'utf8');
-        for (const m of text.matchAll(
-          /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']/gm,
+  it(
+    'generates bindings for a breadth document into the app; they compile under tsc --strict and load in Node',
+    async () => {
+      const dir = join(ws.root, 'generated-folder');
+      writeTree(dir, generatedFolderApp());
+      await timed('npx tms-gen', async () => {
+        const out = await mustRun(
+          'npx',
+          [
+            '--no-install',
+            'tms-gen',
+            '--contract',
+            sharedPath(...BREADTH_DOC),
+            '--out',
+            'src/api',
+            '--quiet',
+          ],
+          dir,
+        );
+        expect(out).not.toMatch(/error|failed/i);
+        const api = join(dir, 'src', 'api');
+        // No import leaves the folder except openapi-fetch.
+        for (const file of readdirSync(api, { recursive: true, encoding: 'utf8' }).filter((f) =>
+          /\.(ts|js)$/.test(f),
         )) {
-          const spec = m[1] ?? m[2];
-          if (!spec.startsWith('.'))
-            expect(spec, `${file}: ${spec}`).toMatch(/^(openapi-fetch|node:)/);
-          else expect(inApp(join(api, file, '..', spec)), `${file}: ${spec}`).toBe(true);
+          const text = readFileSync(join(api, file), 'utf8');
+          for (const m of text.matchAll(
+            /^\s*(?:import|export)\b[^;]*?\bfrom\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']/gm,
+          )) {
+            const spec = m[1] ?? m[2];
+            if (!spec.startsWith('.'))
+              expect(spec, `${file}: ${spec}`).toMatch(/^(openapi-fetch|node:)/);
+            else expect(inApp(join(api, file, '..', spec)), `${file}: ${spec}`).toBe(true);
+          }
         }
-      }
-      await mustRun(process.execPath, [bin('tsc'), '-p', 'tsconfig.json'], dir);
-      const script = `const m = await import(${JSON.stringify(join(api, 'client.js'))}); console.log(typeof m.createApiClient);`;
-      expect(
-        (await mustRun(process.execPath, ['--input-type=module', '-e', script], dir)).trim(),
-      ).toBe('function');
-    });
-  });
+        await mustRun(process.execPath, [bin('tsc'), '-p', 'tsconfig.json'], dir);
+        const script = `const m = await import(${JSON.stringify(join(api, 'client.js'))}); console.log(typeof m.createApiClient);`;
+        expect(
+          (await mustRun(process.execPath, ['--input-type=module', '-e', script], dir)).trim(),
+        ).toBe('function');
+      });
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 describe('a page bundled from the installed bindings, in headless Chromium', () => {
   // CORS in the stateful mock comes from the servers engineer this round (issue 13). Until it
   // is on main this test cannot pass: ENABLE IT (remove `.skip`) once CORS has landed.
-  it.skip('calls the stateful mock on another origin: sends and reads back (CORS)', async () => {
-    const { chromium } = await import('playwright-core');
-    const CHROMIUM = '/usr/bin/chromium';
-    if (!existsSync(CHROMIUM)) {
-      if (process.env.CI) throw new Error(`${CHROMIUM} is missing and CI is set`);
-      console.warn(`SKIPPING the bindings page test: ${CHROMIUM} is not installed`);
-      return;
-    }
-    const dir = join(ws.root, 'browser');
-    writeTree(dir, browserApp(ws.bindingsName));
-    await mustRun(
-      bin('esbuild'),
-      [
-        'page.js',
-        '--bundle',
-        '--minify',
-        '--format=esm',
-        '--platform=browser',
-        '--outfile=site/page.js',
-        '--log-level=warning',
-      ],
-      dir,
-    );
-    const site = await serveSite(join(dir, 'site'));
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    try {
-      const page = await browser.newPage();
-      const hash = new URLSearchParams({ base: mock.base, email: mock.email, key: mock.apiKey });
-      expect(new URL(site.url).origin).not.toBe(new URL(mock.base).origin);
-      await page.goto(`${site.url}index.html#${hash}`);
-      const result = (await (
-        await page.waitForFunction(
-          () => (window as unknown as { __result?: unknown }).__result,
-          null,
-          {
-            timeout: 30_000,
-          },
-        )
-      ).jsonValue()) as Record<string, unknown>;
-      expect(result.error).toBeUndefined();
-      expect(result.readBack).toBe(result.expected);
-      expect(result.messagesInNarrow).toBe(1);
-    } finally {
-      await browser.close();
-      await site.stop();
-    }
-  });
+  it.skip(
+    'calls the stateful mock on another origin: sends and reads back (CORS)',
+    async () => {
+      const { chromium } = await import('playwright-core');
+      const CHROMIUM = '/usr/bin/chromium';
+      if (!existsSync(CHROMIUM)) {
+        if (process.env.CI) throw new Error(`${CHROMIUM} is missing and CI is set`);
+        console.warn(`SKIPPING the bindings page test: ${CHROMIUM} is not installed`);
+        return;
+      }
+      const dir = join(ws.root, 'browser');
+      writeTree(dir, browserApp(ws.bindingsName));
+      await mustRun(
+        bin('esbuild'),
+        [
+          'page.js',
+          '--bundle',
+          '--minify',
+          '--format=esm',
+          '--platform=browser',
+          '--outfile=site/page.js',
+          '--log-level=warning',
+        ],
+        dir,
+      );
+      const site = await serveSite(join(dir, 'site'));
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu'],
+      });
+      try {
+        const page = await browser.newPage();
+        const hash = new URLSearchParams({ base: mock.base, email: mock.email, key: mock.apiKey });
+        expect(new URL(site.url).origin).not.toBe(new URL(mock.base).origin);
+        await page.goto(`${site.url}index.html#${hash}`);
+        const result = (await (
+          await page.waitForFunction(
+            () => (window as unknown as { __result?: unknown }).__result,
+            null,
+            {
+              timeout: 30_000,
+            },
+          )
+        ).jsonValue()) as Record<string, unknown>;
+        expect(result.error).toBeUndefined();
+        expect(result.readBack).toBe(result.expected);
+        expect(result.messagesInNarrow).toBe(1);
+      } finally {
+        await browser.close();
+        await site.stop();
+      }
+    },
+    TEST_TIMEOUT_MS,
+  );
 });
 
 /** The page's own origin: a static server on another free port than the mock's. */
