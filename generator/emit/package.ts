@@ -85,7 +85,7 @@ export function packageFiles(
       contents: bindingsReadme({
         model,
         name: manifest.name,
-        modules: present,
+        modules: new Set([...present].map((m) => m.replace(/\/index$/, ''))),
         command,
         toolkit: `${toolkit.name}@${toolkit.version}`,
       }),
@@ -110,9 +110,11 @@ function bindingsManifest(
   command: string,
 ) {
   const exports: Record<string, { types: string; default: string } | string> = {};
-  for (const { subpath, module } of SUBPATHS)
-    if (present.has(module))
-      exports[subpath] = { types: `./${module}.d.ts`, default: `./${module}.js` };
+  for (const { subpath, module } of SUBPATHS) {
+    // A module is a file (`validators.js`) or a folder with an index (`validators/index.js`).
+    const file = [module, `${module}/index`].find((m) => present.has(m));
+    if (file) exports[subpath] = { types: `./${file}.d.ts`, default: `./${file}.js` };
+  }
   exports['./package.json'] = './package.json';
   const { info } = model;
   return {
