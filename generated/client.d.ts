@@ -743,8 +743,6 @@ export interface ApiParams {
          * A user's visibility policy for one topic of one channel: 0 no policy, 1 muted; 2 and 3 are
          * unmuted and followed, but the description does not say which value is which. In an
          * unmuted channel, unmuted is the same as no policy.
-         *
-         * @since feature level 219
          */
         visibility_policy: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "visibility_policy">;
     };
@@ -1391,8 +1389,39 @@ export interface ApiMethods {
      */
     updateUser(params: ApiParams["updateUser"], options?: CallOptions): Promise<CallResult<ApiData["updateUser"], ApiErrorCodes["updateUser"]>>;
 }
-/** The methods, openapi-fetch's path-style calls (`GET`, `POST`, ...) and the known feature level. */
-export type ApiClient = ClientBase<paths> & ApiMethods;
+/** The parameter names of each operation, by operationId (what `supports` takes). */
+export interface ApiOperationParameters {
+    editDraft: "draft_id" | "draft";
+    fetchApiKey: "username" | "password";
+    getMessages: "anchor" | "include_anchor" | "num_before" | "num_after" | "narrow" | "client_extavatar" | "apply_markdown" | "message_ids" | "allow_empty_topic_name" | "use_first_unread_anchor";
+    sendMessage: "type" | "to" | "content" | "topic" | "subject" | "queue_id" | "local_id" | "read_by_sender";
+    updateMessageFlags: "messages" | "op" | "flag";
+    getMessage: "message_id" | "apply_markdown" | "allow_empty_topic_name";
+    removeReaction: "message_id" | "emoji_name" | "emoji_code" | "reaction_type";
+    testE2eePushNotification: "push_account_id";
+    addLinkifier: "pattern" | "url_template";
+    updateRealmUserSettingsDefaults: "starred_message_counts" | "receives_typing_notifications" | "web_suggest_update_timezone" | "fluid_layout_width" | "high_contrast_mode" | "enable_drafts_synchronization" | "translate_emoticons" | "display_emoji_reaction_users" | "web_escape_navigates_to_home_view" | "left_side_userlist" | "hide_ai_features" | "enable_stream_desktop_notifications" | "enable_stream_email_notifications" | "enable_stream_push_notifications" | "enable_stream_audible_notifications" | "enable_desktop_notifications" | "enable_sounds" | "enable_followed_topic_desktop_notifications" | "enable_followed_topic_email_notifications" | "enable_followed_topic_push_notifications" | "enable_followed_topic_audible_notifications" | "enable_offline_email_notifications" | "enable_offline_push_notifications" | "enable_online_push_notifications" | "enable_digest_emails" | "message_content_in_email_notifications" | "pm_content_in_desktop_notifications" | "wildcard_mentions_notify" | "enable_followed_topic_wildcard_mentions_notify" | "automatically_follow_topics_where_mentioned" | "presence_enabled" | "enter_sends" | "twenty_four_hour_time" | "send_private_typing_notifications" | "send_stream_typing_notifications" | "send_read_receipts" | "web_navigate_to_sent_message" | "web_channel_default_view" | "color_scheme" | "demote_inactive_streams" | "user_list_style" | "web_stream_unreads_count_display_policy" | "desktop_icon_count_display" | "automatically_follow_topics_policy" | "automatically_unmute_topics_in_muted_streams_policy" | "email_address_visibility" | "web_font_size_px" | "web_line_height_percent" | "email_notifications_batching_period_seconds" | "web_home_view" | "emojiset" | "web_animate_image_previews" | "resolved_topic_notice_auto_read_policy" | "notification_sound" | "realm_name_in_email_notifications_policy" | "dense_mode";
+    registerQueue: "apply_markdown" | "client_extavatar" | "include_subscribers" | "slim_presence" | "presence_history_limit_days" | "event_types" | "all_public_streams" | "client_capabilities" | "fetch_event_types" | "narrow";
+    createSavedSnippet: "title" | "content";
+    getStreams: "include_public" | "include_web_public" | "include_subscribed" | "exclude_archived" | "include_all" | "include_default" | "include_owner_subscribed" | "include_can_access_content" | "include_all_active";
+    updateStream: "stream_id" | "description" | "new_name" | "is_private" | "is_web_public" | "history_public_to_subscribers" | "is_default_stream" | "message_retention_days" | "is_archived" | "folder_id" | "topics_policy" | "can_add_subscribers_group" | "can_remove_subscribers_group" | "can_administer_channel_group" | "can_delete_any_message_group" | "can_delete_own_message_group" | "stream_post_policy" | "is_announcement_only";
+    updateUserGroup: "user_group_id" | "name" | "description" | "can_add_members_group" | "can_join_group" | "can_leave_group" | "can_manage_group" | "can_mention_group" | "can_remove_members_group" | "deactivated";
+    updateUserTopic: "stream_id" | "topic" | "visibility_policy";
+    getUsers: "client_extavatar" | "include_custom_profile_fields" | "user_ids";
+    addPlatformDeviceToken: "token" | "appid";
+    updateStatus: "status_text" | "emoji_name" | "emoji_code" | "reaction_type" | "away";
+    unsubscribe: "subscriptions" | "principals";
+    deactivateUser: "user_id" | "deactivation_notification_comment";
+    updateUser: "user_id" | "full_name" | "role" | "profile_data" | "new_email";
+}
+/** The methods, openapi-fetch's path-style calls (`GET`, `POST`, ...), the known feature level and `supports`. */
+export type ApiClient = Omit<ClientBase<paths>, 'supports'> & ApiMethods & {
+    /**
+     * Whether the server has this operation (and this parameter of it) at its feature level (`featureLevel`);
+     * while that is unknown, whether a server of the contract's newest level has it.
+     */
+    supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;
+};
 /** A client of Team Messaging Service API: `createApiClient({ baseUrl, email, apiKey })`. */
 export declare function createApiClient(options: ApiClientOptions): ApiClient;
 /**

@@ -1669,8 +1669,7 @@ export const operations = {
                 "encoding": "plain",
                 "types": [
                     "integer"
-                ],
-                "since": 219
+                ]
             }
         ],
         "auth": "required",
@@ -1986,4 +1985,373 @@ export const operations = {
             "required": false
         }
     },
+};
+/**
+ * What exists at each feature level (generator/model/levels.ts): per operation, the levels of
+ * the operation, its parameters, their enum values and its response fields. Applied by
+ * runtime/feature-levels.ts (`levelView(levels, N)`).
+ */
+export const levels = {
+    "newest": 420,
+    "operations": {
+        "editDraft": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "fetchApiKey": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "getMessages": {
+            "parameters": {
+                "anchor": {
+                    "values": {
+                        "first_unread": {
+                            "since": 1
+                        }
+                    }
+                },
+                "message_ids": {
+                    "since": 300
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    },
+                    "messages": {
+                        "fields": {
+                            "reactions": {
+                                "fields": {
+                                    "user": {
+                                        "until": 328
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+        "sendMessage": {
+            "parameters": {
+                "type": {
+                    "values": {
+                        "channel": {
+                            "since": 248
+                        }
+                    }
+                },
+                "read_by_sender": {
+                    "since": 236
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    },
+                    "automatic_new_visibility_policy": {
+                        "since": 218
+                    }
+                }
+            }
+        },
+        "updateMessageFlags": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "getMessage": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    },
+                    "message": {
+                        "fields": {
+                            "reactions": {
+                                "fields": {
+                                    "user": {
+                                        "until": 328
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        },
+        "removeReaction": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "testE2eePushNotification": {
+            "since": 420,
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "addLinkifier": {
+            "parameters": {
+                "url_template": {
+                    "since": 176
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "updateRealmUserSettingsDefaults": {
+            "parameters": {
+                "dense_mode": {
+                    "until": 364
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "registerQueue": {
+            "parameters": {
+                "include_subscribers": {
+                    "values": {
+                        "partial": {
+                            "since": 412
+                        }
+                    }
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    },
+                    "subscriptions": {
+                        "fields": {
+                            "partial_subscribers": {
+                                "since": 412
+                            },
+                            "folder_id": {
+                                "since": 389
+                            },
+                            "topics_policy": {
+                                "since": 392,
+                                "values": {
+                                    "empty_topic_only": {
+                                        "since": 404
+                                    }
+                                }
+                            },
+                            "email_address": {
+                                "until": 226
+                            },
+                            "role": {
+                                "until": 133
+                            }
+                        }
+                    }
+                }
+            }
+        },
+        "createSavedSnippet": {
+            "since": 297,
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "getStreams": {
+            "parameters": {
+                "exclude_archived": {
+                    "since": 315
+                },
+                "include_all": {
+                    "since": 356
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    },
+                    "streams": {
+                        "fields": {
+                            "is_archived": {
+                                "since": 315
+                            },
+                            "topics_policy": {
+                                "since": 392,
+                                "values": {
+                                    "empty_topic_only": {
+                                        "since": 404
+                                    }
+                                }
+                            },
+                            "folder_id": {
+                                "since": 389
+                            },
+                            "can_delete_any_message_group": {
+                                "since": 407
+                            },
+                            "can_delete_own_message_group": {
+                                "since": 407
+                            }
+                        }
+                    }
+                }
+            }
+        },
+        "updateStream": {
+            "parameters": {
+                "folder_id": {
+                    "since": 389
+                },
+                "topics_policy": {
+                    "since": 392,
+                    "values": {
+                        "empty_topic_only": {
+                            "since": 404
+                        }
+                    }
+                },
+                "stream_post_policy": {
+                    "until": 420
+                },
+                "is_announcement_only": {
+                    "until": 420
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "updateUserGroup": {
+            "parameters": {
+                "deactivated": {
+                    "since": 386
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "updateUserTopic": {
+            "since": 170,
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "getUsers": {
+            "parameters": {
+                "user_ids": {
+                    "since": 384
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "addPlatformDeviceToken": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "updateStatus": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "unsubscribe": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "deactivateUser": {
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        },
+        "updateUser": {
+            "parameters": {
+                "new_email": {
+                    "since": 285
+                }
+            },
+            "responses": {
+                "200": {
+                    "ignored_parameters_unsupported": {
+                        "since": 167
+                    }
+                }
+            }
+        }
+    }
 };

@@ -289,8 +289,9 @@ export type HandlerOf<K extends keyof Handlers, User = unknown> = Handlers<User>
 /**
  * A node:http listener (and connect/express middleware) serving `handlers` under the contract's
  * base path, with the generated operation table and validators. See runtime/server.ts.
+ * It serves as a server of the newest feature level unless `featureLevel` says otherwise.
  */
-export declare function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath'> & {
+export declare function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath' | 'levels'> & {
     handlers: Handlers<User>;
     basePath?: string;
 }): RequestListener;

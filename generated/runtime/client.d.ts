@@ -33,6 +33,7 @@
 import { type Client } from 'openapi-fetch';
 import { type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 import { type CallResult } from './client-errors.js';
+import { type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
@@ -44,6 +45,8 @@ export interface OperationTable {
     };
     /** the path part of the first server URL (`/api/v1`) */
     basePath: string;
+    /** what exists at each feature level (runtime/feature-levels.ts); without it `supports` reads `since` */
+    levels?: LevelTable;
 }
 export interface ClientOptions {
     /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */
@@ -93,6 +96,12 @@ export interface ParamsLayout {
 export type ClientBase<Paths extends {}> = Client<Paths, `${string}/${string}`> & {
     /** the server's feature level as last told or learnt, if known */
     readonly featureLevel: number | undefined;
+    /**
+     * Whether the server has this operation (and this parameter of it) at its feature level:
+     * added at or before the level and not removed at or before it. While the level is unknown,
+     * the answer is for a server of the contract's newest level (where removed items are gone).
+     */
+    supports(operationId: string, parameter?: string): boolean;
 };
 export interface ClientCore<Paths extends {}> {
     base: ClientBase<Paths>;

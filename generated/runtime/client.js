@@ -34,6 +34,7 @@ import createClient from 'openapi-fetch';
 import { deprecatedItems, FeatureLevelError, tooNewItems, } from './client-checks.js';
 import { errorFromAnswer, errorFromThrow, invalidAnswer, } from './client-errors.js';
 import { encodeRequest } from './wire.js';
+import { existsAt, levelView } from './feature-levels.js';
 import { givenFields, splitParams } from './client-params.js';
 import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
 export { FeatureLevelError } from './client-checks.js';
@@ -237,8 +238,25 @@ export function createClientCore(table, options) {
         get featureLevel() {
             return featureLevel;
         },
+        supports: (operationId, parameter) => supports(table, featureLevel, operationId, parameter),
     };
     for (const m of METHODS)
         base[m] = (url, init) => pathCall(m, url, init);
     return { base: base, call };
+}
+/** `supports` from the level table, or from the operation table's `since` when there is none. */
+function supports(table, level, operationId, parameter) {
+    const op = Object.hasOwn(table.operations, operationId)
+        ? table.operations[operationId]
+        : undefined;
+    if (!op)
+        return false;
+    const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
+    if (parameter !== undefined && !field)
+        return false;
+    if (table.levels)
+        return levelView(table.levels, level).supports(operationId, parameter);
+    if (level === undefined)
+        return true;
+    return existsAt({ since: op.since }, level) && existsAt({ since: field?.since }, level);
 }

@@ -10,6 +10,7 @@
  * parser: it reads the raw body itself.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 import { type Credentials } from './server-http.js';
 import type { HandlerResult } from './server-results.js';
@@ -65,6 +66,16 @@ export interface ListenerOptions<User> {
     /** largest accepted request body; default 1 MiB */
     maxBodyBytes?: number;
     logger?: Logger;
+    /**
+     * The contract's level table (generated/operations.ts `levels`). With it the listener serves as
+     * a server of `featureLevel` (default: the newest level the table records): operations newer
+     * than that level are unknown paths, parameters that do not exist at it (newer, or removed at
+     * or before it) are unknown parameters (ignored and reported), enum values that do not exist
+     * at it are refused, and answers leave out the fields that do not exist at it
+     * (runtime/feature-levels.ts).
+     */
+    levels?: LevelTable;
+    featureLevel?: number;
 }
 export type RequestListener = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
 /**
