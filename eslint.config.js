@@ -21,6 +21,23 @@ const outsideEmitter = {
   group: ['**/mock/**', '**/contract-runner/**', '../cli*', '../write*', '../../generator/cli*'],
   message: 'an emitter is model in, files out: no CLI, writer, mock or runner.',
 };
+const nodeFromCore = {
+  group: ['node:*'],
+  message:
+    'the request pipeline and the wire model run in browsers, MSW handlers and service workers: no node: imports (node:http lives in runtime/server-http.ts and server-node.ts).',
+};
+/** The transport-free core of the servers (runtime/pipeline.ts) and everything it imports. */
+const transportFree = [
+  'runtime/pipeline*.ts',
+  'runtime/server-fetch.ts',
+  'runtime/server-handlers.ts',
+  'runtime/server-router.ts',
+  'runtime/server-results.ts',
+  'runtime/operation-info.ts',
+  'runtime/feature-levels.ts',
+  'runtime/wire.ts',
+  'runtime/wire/**/*.ts',
+];
 const layers = [
   {
     // Everyone but the loader, the model, the CLIs that call them, and tests/benches.
@@ -36,6 +53,7 @@ const layers = [
     patterns: [rawDocument],
   },
   { files: ['runtime/**/*.ts'], patterns: [toolkitFromRuntime, rawDocument] },
+  { files: transportFree, patterns: [toolkitFromRuntime, rawDocument, nodeFromCore] },
   { files: ['generator/emit/**/*.ts'], patterns: [outsideEmitter, rawDocument] },
 ];
 

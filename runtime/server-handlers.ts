@@ -1,0 +1,83 @@
+/**
+ * The dispatch step of a real server: calls the operation's handler with its decoded parameters
+ * flattened by name and the authenticated user, and turns what it returns into an answer.
+ * Transport-free, like the pipeline it plugs into (runtime/pipeline.ts).
+ */
+import { answers, fail, LISTENER_ERROR_CODES as C, type Answer } from './pipeline-answers.js';
+import type { Dispatch, Logger } from './pipeline.js';
+import type { HandlerResult } from './server-results.js';
+import type { OperationInfo } from './operation-info.js';
+import type { DecodedRequest } from './wire.js';
+
+export interface HandlerContext<User, Raw = unknown> {
+  /** the authenticated user (`null` where the operation's auth is `none`, or `optional` and none was sent) */
+  user: User;
+  operationId: string;
+  /** names of parameters the operation does not have; added to a success body automatically */
+  ignoredParameters: string[];
+  /** the transport's request: node's IncomingMessage under the listener, a `Request` under fetch */
+  request: Raw;
+  /** a request header by name (repeated ones joined by `, `), whatever the transport */
+  header(name: string): string | undefined;
+}
+
+export type Handler<User = unknown, Raw = unknown> = (
+  params: Record<string, unknown>,
+  context: HandlerContext<User | null, Raw>,
+) => HandlerResult | Promise<HandlerResult>;
+
+export function handlerDispatch<User, Raw>(
+  handlers: Record<string, Handler<User, Raw> | undefined>,
+  logger: Logger,
+): Dispatch<User, Raw> {
+  // Not async: most handlers answer synchronously, and a promise per request costs a turn.
+  return function dispatch(call): Answer | Promise<Answer> {
+    const op = call.operation;
+    const handler = handlers[op.operationId];
+    if (!handler) return answers.notImplemented(op.operationId);
+    const context: HandlerContext<User | null, Raw> = {
+      user: call.user,
+      operationId: op.operationId,
+      ignoredParameters: call.ignored,
+      request: call.incoming.raw,
+      header: (name) => call.incoming.header(name.toLowerCase()),
+    };
+    const threw = (error: unknown): Answer => {
+      logger.error(`handler ${op.operationId} threw: ${(error as Error)?.stack ?? String(error)}`);
+      return answers.internal();
+    };
+    let result: HandlerResult | Promise<HandlerResult>;
+    try {
+      result = handler(flatten(op, call.value), context);
+    } catch (error) {
+      return threw(error);
+    }
+    if (isPromise(result)) return result.then((r) => toAnswer(op, r, logger), threw);
+    return toAnswer(op, result, logger);
+  };
+}
+
+function toAnswer(op: OperationInfo, result: HandlerResult, logger: Logger): Answer {
+  if (!result || typeof result !== 'object' || typeof result.status !== 'number') {
+    logger.error(`handler ${op.operationId} returned no {status, body} result`);
+    return fail(
+      500,
+      C.internal,
+      `The server's handler for ${op.operationId} returned no response.`,
+    );
+  }
+  return result.headers
+    ? { status: result.status, headers: result.headers, body: result.body }
+    : { status: result.status, body: result.body };
+}
+
+/** Path, query and body parameters side by side; the body's fields for a form body, `body` otherwise. */
+export function flatten(op: OperationInfo, value: DecodedRequest): Record<string, unknown> {
+  if (op.body === undefined) return { ...value.path, ...value.query };
+  if (op.body.kind !== 'form') return { ...value.path, ...value.query, body: value.body };
+  return { ...value.path, ...value.query, ...(value.body as Record<string, unknown> | undefined) };
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
