@@ -203,7 +203,12 @@ export function createPipeline<User, Raw = unknown>(
     );
     if (!decoded.ok) return answers.decodeErrors(decoded.errors);
     const value = decoded.value;
-    if (maxString !== undefined) {
+    // A decoded string is never longer than the text that carried it: short requests skip the walk.
+    if (
+      maxString !== undefined &&
+      (incoming.path.length + incoming.query.length + (read.bytes?.length ?? 0) > maxString ||
+        op.fields.some((f) => f.in === 'header'))
+    ) {
       const long = longString(value, maxString);
       if (long) return answers.decodeErrors([long]);
     }
