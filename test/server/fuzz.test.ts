@@ -11,7 +11,6 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basePath, operations } from '../../generated/operations.js';
-import * as validators from '../../generated/validators.js';
 import { createRequestListener, error, type Handlers } from '../../generated/server.js';
 import { createHttpServer } from '../../runtime/server.js';
 import { createStatefulMock } from '../../mock/stateful/index.js';
