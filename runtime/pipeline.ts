@@ -148,133 +148,143 @@ export function createPipeline<User, Raw = unknown>(
   const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
   const maxString = options.maxStringLength;
   const cors = createCors(options.cors);
+  const withHeaderFields = new Set(
+    Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header')),
+  );
   const logger = options.logger ?? { error: (m: string) => console.error(m) };
   const { authenticate, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer } =
     options;
 
-  async function steps(incoming: Incoming<Raw>, passOutside: boolean) {
-    const { path, method } = incoming;
-    const route = router.match(method, path);
-    if (route.kind === 'outside' && passOutside) return 'outside' as const;
-    if (route.kind === 'outside' || route.kind === 'no-path')
-      return answers.notFound(path, basePath);
-    if (route.kind === 'no-method') return answers.methodNotAllowed(method, path, route.allowed);
-    const op = route.operation;
+  async function steps(
+    incoming: Incoming<Raw>,
+    passOutside: boolean,
+  ): Promise<Answer | null | 'outside'> {
+    try {
+      const { path, method } = incoming;
+      const route = router.match(method, path);
+      if (route.kind === 'outside' && passOutside) return 'outside' as const;
+      if (route.kind === 'outside' || route.kind === 'no-path')
+        return answers.notFound(path, basePath);
+      if (route.kind === 'no-method') return answers.methodNotAllowed(method, path, route.allowed);
+      const op = route.operation;
 
-    // One Authorization header or none: with two, servers and proxies disagree on which counts.
-    const authorization = incoming.header('authorization');
-    if (authorization !== undefined && incoming.authorizationCount() > 1)
-      return answers.repeatedAuthorization();
+      // One Authorization header or none: with two, servers and proxies disagree on which counts.
+      const authorization = incoming.header('authorization');
+      if (authorization !== undefined && incoming.authorizationCount() > 1)
+        return answers.repeatedAuthorization();
 
-    // Authenticate before reading the body: an unauthenticated client learns nothing else.
-    let user: User | null = null;
-    if (op.auth !== 'none') {
-      const credentials = parseBasicAuth(authorization);
-      if (credentials === null) return answers.badCredentials();
-      if (credentials === undefined) {
-        if (op.auth === 'required') return answers.authRequired();
-      } else {
-        const found = authenticate(credentials, incoming.raw);
-        // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
-        user = (isPromise(found) ? await found : found) ?? null;
-        if (user === null) return answers.badCredentials();
+      // Authenticate before reading the body: an unauthenticated client learns nothing else.
+      let user: User | null = null;
+      if (op.auth !== 'none') {
+        const credentials = parseBasicAuth(authorization);
+        if (credentials === null) return answers.badCredentials();
+        if (credentials === undefined) {
+          if (op.auth === 'required') return answers.authRequired();
+        } else {
+          const found = authenticate(credentials, incoming.raw);
+          // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
+          user = (isPromise(found) ? await found : found) ?? null;
+          if (user === null) return answers.badCredentials();
+        }
       }
-    }
 
-    const reading = incoming.readBody(maxBodyBytes, bodyTimeoutMs);
-    const read = isPromise(reading) ? await reading : reading;
-    if (!read.ok) {
-      if (read.reason === 'aborted') return null;
-      return read.reason === 'timeout'
-        ? answers.bodyTimeout(bodyTimeoutMs)
-        : answers.tooLarge(maxBodyBytes);
-    }
+      const reading = incoming.readBody(maxBodyBytes, bodyTimeoutMs);
+      const read = isPromise(reading) ? await reading : reading;
+      if (!read.ok) {
+        if (read.reason === 'aborted') return null;
+        return read.reason === 'timeout'
+          ? answers.bodyTimeout(bodyTimeoutMs)
+          : answers.tooLarge(maxBodyBytes);
+      }
 
-    const decoded = decodeRequest(
-      op,
-      {
-        pathParams: route.pathParams,
-        query: incoming.query,
-        contentType: incoming.header('content-type'),
-        body: read.bytes,
-        headers: incoming.headers,
-      },
-      { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
-    );
-    if (!decoded.ok) return answers.decodeErrors(decoded.errors);
-    const value = decoded.value;
-    // A decoded string is never longer than the text that carried it: short requests skip the walk.
-    if (
-      maxString !== undefined &&
-      (incoming.path.length + incoming.query.length + (read.bytes?.length ?? 0) > maxString ||
-        op.fields.some((f) => f.in === 'header'))
-    ) {
-      const long = longString(value, maxString);
-      if (long) return answers.decodeErrors([long]);
-    }
-    if (validateRequest) {
-      const checked = validateRequest(op.operationId, {
-        path: value.path,
-        query: value.query,
-        body: value.body,
+      const decoded = decodeRequest(
+        op,
+        {
+          pathParams: route.pathParams,
+          query: incoming.query,
+          contentType: incoming.header('content-type'),
+          body: read.bytes,
+          headers: incoming.headers,
+        },
+        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
+      );
+      if (!decoded.ok) return answers.decodeErrors(decoded.errors);
+      const value = decoded.value;
+      // A decoded string is never longer than the text that carried it: short requests skip the walk.
+      if (
+        maxString !== undefined &&
+        (incoming.path.length + incoming.query.length + (read.bytes?.length ?? 0) > maxString ||
+          withHeaderFields.has(op))
+      ) {
+        const long = longString(value, maxString);
+        if (long) return answers.decodeErrors([long]);
+      }
+      if (validateRequest) {
+        const checked = validateRequest(op.operationId, {
+          path: value.path,
+          query: value.query,
+          body: value.body,
+        });
+        if (!checked.valid) return answers.invalid(checked.errors);
+      }
+      const refused = checkRequest?.(op, value);
+      if (refused !== undefined) return answers.refused(refused);
+
+      const dispatched = dispatch({
+        operation: op,
+        value,
+        ignored: decoded.unknown,
+        user,
+        incoming,
       });
-      if (!checked.valid) return answers.invalid(checked.errors);
-    }
-    const refused = checkRequest?.(op, value);
-    if (refused !== undefined) return answers.refused(refused);
-
-    const dispatched = dispatch({
-      operation: op,
-      value,
-      ignored: decoded.unknown,
-      user,
-      incoming,
-    });
-    const answer = withIgnored(
-      isPromise(dispatched) ? await dispatched : dispatched,
-      decoded.unknown,
-    );
-    if (validateResponse && answer.text === undefined) {
-      const verdict = validateResponse(op.operationId, answer.status, answer.body);
-      if (!verdict.valid) {
-        const what = verdict.errors
-          .slice(0, 5)
-          .map((e) => `${e.pointer || '/'} ${e.message}`)
-          .join('; ');
-        const where = `${op.operationId} (status ${answer.status})`;
-        logger.error(`response validation failed for ${where}: ${what}`);
-        return fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
+      const answer = withIgnored(
+        isPromise(dispatched) ? await dispatched : dispatched,
+        decoded.unknown,
+      );
+      if (validateResponse && answer.text === undefined) {
+        const verdict = validateResponse(op.operationId, answer.status, answer.body);
+        if (!verdict.valid) {
+          const what = verdict.errors
+            .slice(0, 5)
+            .map((e) => `${e.pointer || '/'} ${e.message}`)
+            .join('; ');
+          const where = `${op.operationId} (status ${answer.status})`;
+          logger.error(`response validation failed for ${where}: ${what}`);
+          return fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
+        }
       }
+      if (shapeAnswer && answer.text === undefined)
+        return { ...answer, body: shapeAnswer(op.operationId, answer.status, answer.body) };
+      return answer;
+    } catch (error) {
+      // A bug of the server or of a hook: logged; the client gets no internals.
+      logger.error(
+        `request ${incoming.method} ${incoming.path} failed: ${(error as Error)?.stack ?? String(error)}`,
+      );
+      return answers.internal();
     }
-    if (shapeAnswer && answer.text === undefined)
-      return { ...answer, body: shapeAnswer(op.operationId, answer.status, answer.body) };
-    return answer;
   }
 
   return {
-    async handle(incoming, passOutside = false) {
-      const origin = cors ? incoming.header('origin') : undefined;
+    handle(incoming, passOutside = false) {
+      // Not async itself: the steps' promise is handed on as it is unless CORS must be added.
+      if (cors === undefined) return steps(incoming, passOutside);
+      const origin = incoming.header('origin');
       if (
-        cors &&
         incoming.method === 'OPTIONS' &&
         incoming.header('access-control-request-method') !== undefined
       )
-        return cors.preflight(origin, incoming.header('access-control-request-headers'));
-      let answer: Answer | null | 'outside';
-      try {
-        answer = await steps(incoming, passOutside);
-      } catch (error) {
-        // A bug of the server or of a hook; the client gets no internals.
-        logger.error(
-          `request ${incoming.method} ${incoming.path} failed: ${(error as Error)?.stack ?? String(error)}`,
+        return Promise.resolve(
+          cors.preflight(origin, incoming.header('access-control-request-headers')),
         );
-        answer = answers.internal();
-      }
-      if (cors && answer !== null && answer !== 'outside') {
-        const extra = cors.headersFor(origin);
-        if (extra) answer = { ...answer, headers: { ...answer.headers, ...extra } };
-      }
-      return answer;
+      const extra = cors.headersFor(origin);
+      const answered = steps(incoming, passOutside);
+      if (extra === undefined) return answered;
+      return answered.then((answer) =>
+        answer === null || answer === 'outside'
+          ? answer
+          : { ...answer, headers: { ...answer.headers, ...extra } },
+      );
     },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { Answer } from './pipeline-answers.js';
 import type { BodyRead, Incoming, Pipeline } from './pipeline.js';
+import { createHandlerPipeline, type HandlerServerOptions } from './server-handlers.js';
 
 const NO_BODY: BodyRead = Object.freeze({ ok: true, bytes: undefined });
 const TOO_LARGE: BodyRead = Object.freeze({ ok: false, reason: 'too-large' });
@@ -114,4 +115,14 @@ export function fetchHandler(pipeline: Pipeline<Request>): (request: Request) =>
       });
     return toResponse(answer);
   };
+}
+
+/**
+ * A server on handlers for web `Request`s: `(request) => Promise<Response>`, the same pipeline
+ * and handlers as the node:http listener (runtime/server.ts), without node.
+ */
+export function createFetchHandler<User>(
+  options: HandlerServerOptions<User, Request>,
+): (request: Request) => Promise<Response> {
+  return fetchHandler(createHandlerPipeline<User, Request>(options));
 }

@@ -3,8 +3,18 @@
  * flattened by name and the authenticated user, and turns what it returns into an answer.
  * Transport-free, like the pipeline it plugs into (runtime/pipeline.ts).
  */
+import { levelView, refusalMessage, type LevelTable, type LevelView } from './feature-levels.js';
 import { answers, fail, LISTENER_ERROR_CODES as C, type Answer } from './pipeline-answers.js';
-import type { Dispatch, Logger } from './pipeline.js';
+import {
+  createPipeline,
+  type Authenticate,
+  type CorsOptions,
+  type Dispatch,
+  type Logger,
+  type Pipeline,
+  type PipelineLimits,
+  type Validators,
+} from './pipeline.js';
 import type { HandlerResult } from './server-results.js';
 import type { OperationInfo } from './operation-info.js';
 import type { DecodedRequest } from './wire.js';
@@ -80,4 +90,63 @@ export function flatten(op: OperationInfo, value: DecodedRequest): Record<string
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
   return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** What a server built on handlers is given; `Raw` is the transport's request type. */
+export interface HandlerServerOptions<User, Raw = unknown> extends PipelineLimits {
+  handlers: Record<string, Handler<User, Raw> | undefined>;
+  operations: Record<string, OperationInfo>;
+  validators: Validators;
+  authenticate: Authenticate<User, Raw>;
+  /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
+  basePath?: string;
+  /** validate every handler response; default on unless NODE_ENV is `production` */
+  validateResponses?: boolean;
+  /** CORS: allowed origins and preflights (runtime/pipeline-cors.ts); default off */
+  cors?: CorsOptions | boolean;
+  logger?: Logger;
+  /**
+   * The contract's level table (generated/operations.ts `levels`). With it the server serves as
+   * a server of `featureLevel` (default: the newest level the table records): operations newer
+   * than that level are unknown paths, parameters that do not exist at it (newer, or removed at
+   * or before it) are unknown parameters (ignored and reported), enum values that do not exist
+   * at it are refused, and answers leave out the fields that do not exist at it
+   * (runtime/feature-levels.ts).
+   */
+  levels?: LevelTable;
+  featureLevel?: number;
+}
+
+/** The pipeline of a real server: handlers dispatch, answers validated outside production. */
+export function createHandlerPipeline<User, Raw>(
+  options: HandlerServerOptions<User, Raw>,
+): Pipeline<Raw> {
+  const logger = options.logger ?? { error: (m: string) => console.error(m) };
+  // `process` may not exist (browsers, service workers): validate there, as in development.
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process
+    ?.env;
+  const validateResponses = options.validateResponses ?? env?.NODE_ENV !== 'production';
+  // Responses are validated as the handler gave them (the newest shape), then cut to the level.
+  const level = options.levels ? levelView(options.levels, options.featureLevel) : undefined;
+  return createPipeline<User, Raw>({
+    ...options,
+    operations: level ? level.operationsAt(options.operations) : options.operations,
+    ...(level ? levelSteps(level) : {}),
+    logger,
+    validateRequest: options.validators.validateRequest,
+    validateResponse: validateResponses ? options.validators.validateResponse : undefined,
+    dispatch: handlerDispatch(options.handlers, logger),
+  });
+}
+
+/** The pipeline's two level steps: refuse enum values the level lacks, cut answers to it. */
+function levelSteps(level: LevelView) {
+  return {
+    checkRequest: (op: OperationInfo, value: DecodedRequest) => {
+      const refused = level.refusedValues(op.operationId, flatten(op, value));
+      return refused.length > 0 ? refusalMessage(refused, level.level) : undefined;
+    },
+    shapeAnswer: (operationId: string, status: number, body: unknown) =>
+      level.answerAt(operationId, status, body),
+  };
 }

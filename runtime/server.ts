@@ -12,25 +12,13 @@
  * web `Request`s.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { levelView, refusalMessage, type LevelTable, type LevelView } from './feature-levels.js';
-import type { OperationInfo } from './operation-info.js';
-import type { DecodedRequest } from './wire.js';
 import type { ValidationIssue } from './pipeline-answers.js';
+import type { Authenticate as PipelineAuthenticate } from './pipeline.js';
 import {
-  createPipeline,
-  type Authenticate as PipelineAuthenticate,
-  type CorsOptions,
-  type Logger,
-  type PipelineLimits,
-  type Pipeline,
-  type Validators,
-} from './pipeline.js';
-import { fetchHandler } from './server-fetch.js';
-import {
-  flatten,
-  handlerDispatch,
+  createHandlerPipeline,
   type Handler as AnyHandler,
   type HandlerContext as AnyHandlerContext,
+  type HandlerServerOptions,
 } from './server-handlers.js';
 import { NodeIncoming, writeAnswer } from './server-http.js';
 
@@ -40,6 +28,8 @@ export { LISTENER_ERROR_CODES } from './pipeline-answers.js';
 export { ok, error, notImplemented } from './server-results.js';
 export type { HandlerResult, HttpErrorStatus, HttpClientErrorStatus } from './server-results.js';
 export { createHttpServer, type ServerTimeouts } from './server-node.js';
+export { createFetchHandler } from './server-fetch.js';
+export type { HandlerServerOptions } from './server-handlers.js';
 
 export type ValidationResult = { valid: true } | { valid: false; errors: ValidationIssue[] };
 
@@ -60,70 +50,13 @@ export type Handler<User = unknown> = AnyHandler<User, TransportRequest>;
  */
 export type Authenticate<User> = PipelineAuthenticate<User, TransportRequest>;
 
-export interface ListenerOptions<User> extends PipelineLimits {
-  handlers: Record<string, Handler<User> | undefined>;
-  operations: Record<string, OperationInfo>;
-  validators: Validators;
-  authenticate: Authenticate<User>;
-  /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
-  basePath?: string;
-  /** validate every handler response; default on unless NODE_ENV is `production` */
-  validateResponses?: boolean;
-  /** CORS: allowed origins and preflights (runtime/pipeline-cors.ts); default off */
-  cors?: CorsOptions | boolean;
-  logger?: Logger;
-  /**
-   * The contract's level table (generated/operations.ts `levels`). With it the listener serves as
-   * a server of `featureLevel` (default: the newest level the table records): operations newer
-   * than that level are unknown paths, parameters that do not exist at it (newer, or removed at
-   * or before it) are unknown parameters (ignored and reported), enum values that do not exist
-   * at it are refused, and answers leave out the fields that do not exist at it
-   * (runtime/feature-levels.ts).
-   */
-  levels?: LevelTable;
-  featureLevel?: number;
-}
+export type ListenerOptions<User> = HandlerServerOptions<User, TransportRequest>;
 
 export type RequestListener = (
   req: IncomingMessage,
   res: ServerResponse,
   next?: (err?: unknown) => void,
 ) => Promise<void>;
-
-/** The pipeline of a real server: handlers dispatch, answers validated outside production. */
-export function createHandlerPipeline<User, Raw>(
-  options: Omit<ListenerOptions<User>, 'handlers' | 'authenticate'> & {
-    handlers: Record<string, AnyHandler<User, Raw> | undefined>;
-    authenticate: PipelineAuthenticate<User, Raw>;
-  },
-): Pipeline<Raw> {
-  const logger = options.logger ?? { error: (m: string) => console.error(m) };
-  const validateResponses =
-    options.validateResponses ?? globalThis.process?.env?.NODE_ENV !== 'production';
-  // Responses are validated as the handler gave them (the newest shape), then cut to the level.
-  const level = options.levels ? levelView(options.levels, options.featureLevel) : undefined;
-  return createPipeline<User, Raw>({
-    ...options,
-    operations: level ? level.operationsAt(options.operations) : options.operations,
-    ...(level ? levelSteps(level) : {}),
-    logger,
-    validateRequest: options.validators.validateRequest,
-    validateResponse: validateResponses ? options.validators.validateResponse : undefined,
-    dispatch: handlerDispatch(options.handlers, logger),
-  });
-}
-
-/** The pipeline's two level steps: refuse enum values the level lacks, cut answers to it. */
-function levelSteps(level: LevelView) {
-  return {
-    checkRequest: (op: OperationInfo, value: DecodedRequest) => {
-      const refused = level.refusedValues(op.operationId, flatten(op, value));
-      return refused.length > 0 ? refusalMessage(refused, level.level) : undefined;
-    },
-    shapeAnswer: (operationId: string, status: number, body: unknown) =>
-      level.answerAt(operationId, status, body),
-  };
-}
 
 export function createRequestListener<User>(options: ListenerOptions<User>): RequestListener {
   const pipeline = createHandlerPipeline<User, IncomingMessage>(options);
@@ -132,11 +65,4 @@ export function createRequestListener<User>(options: ListenerOptions<User>): Req
     if (answer === 'outside') return next!();
     if (answer !== null) writeAnswer(req, res, answer);
   };
-}
-
-/** The same server for web `Request`s: `(request) => Promise<Response>`. */
-export function createFetchHandler<User>(
-  options: ListenerOptions<User>,
-): (request: Request) => Promise<Response> {
-  return fetchHandler(createHandlerPipeline<User, Request>(options));
 }
