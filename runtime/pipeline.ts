@@ -270,6 +270,13 @@ export function createPipeline<User, Raw = unknown>(
       // Not async itself: the steps' promise is handed on as it is unless CORS must be added.
       if (cors === undefined) return steps(incoming, passOutside);
       const origin = incoming.header('origin');
+      // As middleware, a preflight for a path outside the API is the next handler's to answer.
+      const outside =
+        passOutside &&
+        basePath !== '' &&
+        incoming.path !== basePath &&
+        !incoming.path.startsWith(basePath + '/');
+      if (outside) return Promise.resolve('outside' as const);
       if (
         incoming.method === 'OPTIONS' &&
         incoming.header('access-control-request-method') !== undefined

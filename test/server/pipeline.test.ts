@@ -205,6 +205,35 @@ describe('one pipeline, two faces', () => {
     }
   });
 
+  it('as middleware with CORS, requests and preflights outside the base path go to next()', async () => {
+    let passed = 0;
+    const middleware = await serve(handlers, {
+      cors: true,
+      wrap: (listener) => (req, res) => {
+        void listener(req, res, () => {
+          passed++;
+          res.writeHead(200, { 'content-type': 'text/plain' }).end('from next');
+        });
+      },
+    });
+    try {
+      const pre = await fetch(`${middleware.base}/static/app.js`, {
+        method: 'OPTIONS',
+        headers: { origin: 'null', 'access-control-request-method': 'GET' },
+      });
+      expect(await pre.text()).toBe('from next');
+      const api = await fetch(`${middleware.base}${basePath}/users`, {
+        method: 'OPTIONS',
+        headers: { origin: 'null', 'access-control-request-method': 'GET' },
+      });
+      expect(api.status).toBe(204);
+      expect(api.headers.get('access-control-allow-origin')).toBe('*');
+      expect(passed).toBe(1);
+    } finally {
+      await middleware.close();
+    }
+  });
+
   it('with a list of origins: allowed ones are echoed (Vary: Origin), others get no CORS headers', async () => {
     const listed = await serve(handlers, {
       cors: { origins: ['http://app.example', 'null'] },
@@ -231,6 +260,24 @@ describe('one wording for one fault', () => {
     prism = await startPrismMock({ port: 0 });
   });
   afterAll(() => prism.stop());
+
+  it('the Prism front answers a preflight from a page opened from disk, and CORS on the answer', async () => {
+    const pre = await fetch(`${prism.baseUrl}/messages`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'null',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+    const get = await fetch(`${prism.baseUrl}/users`, {
+      headers: { authorization: ADA, origin: 'null' },
+    });
+    expect(get.headers.get('access-control-allow-origin')).toBe('*');
+  });
 
   it('the Prism front and the generated listener answer a missing field, bad JSON, no credentials, a wrong path alike', async () => {
     const requests: [string, string, Record<string, string>, string?][] = [
