@@ -8,8 +8,9 @@
  * It is transport-free (no node: import, no Buffer): a transport hands it an `Incoming` and
  * writes the `Answer` back. runtime/server-fetch.ts builds an `Incoming` from a web `Request`
  * and returns a `Response` (for fetch-style servers, MSW handlers, a service worker);
- * runtime/server-http.ts does the same for node:http without building a `Request`, which would
- * cost the node servers a fifth of their throughput (what Hono's node adapter avoids too).
+ * runtime/server-http.ts does the same for node:http without building a `Request` (about 34 µs
+ * of CPU per request on Node 20 here, more than half of a whole stateful-mock request; Hono's
+ * node adapter avoids it the same way).
  */
 import { answers, fail, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
 import type { Answer, ValidationIssue } from './pipeline-answers.js';

@@ -1,7 +1,8 @@
 /**
  * The node:http face of the request pipeline (runtime/pipeline.ts): an `Incoming` read straight
- * from an IncomingMessage (no web `Request` is built: that would cost the node servers a fifth
- * of their throughput), and an `Answer` written back in one writeHead and one end(). Also the
+ * from an IncomingMessage (no web `Request` is built: a Request and a Response cost about 34 µs
+ * of CPU per request on Node 20 here, more than half of what the stateful mock spends on a whole
+ * request), and an `Answer` written back in one writeHead and one end(). Also the
  * small node helpers other servers reuse: a bounded body read, a JSON answer, the split URL.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
