@@ -96,7 +96,7 @@ export interface PipelineLimits {
   /** a body that has not fully arrived this long after its headers gets 408; default 30 s */
   bodyTimeoutMs?: number;
   /**
-   * longest string (in UTF-16 code units) any decoded parameter may carry, nested JSON values
+   * longest string (in Unicode code points) any decoded parameter may carry, nested JSON values
    * included; default: none. For servers that store what they are sent (the stateful mock).
    */
   maxStringLength?: number;
@@ -315,11 +315,12 @@ function longString(value: DecodedRequest, max: number) {
       const item = stack.pop();
       const name = names.pop() ?? null;
       if (typeof item === 'string') {
-        if (item.length > max)
+        // Code units bound code points from above: only a long string needs counting.
+        if (item.length > max && codePoints(item) > max)
           return {
             field: name,
             location,
-            message: `${name ? `\`${name}\`` : 'the body'} is longer than ${max} characters (this server's limit)`,
+            message: `${name ? `\`${name}\`` : 'the body'} is longer than ${max} characters (Unicode code points; this server's limit)`,
           };
       } else if (item !== null && typeof item === 'object' && !(item instanceof Blob)) {
         // A top-level key names the parameter; deeper values are reported under it.
@@ -331,6 +332,22 @@ function longString(value: DecodedRequest, max: number) {
     }
   }
   return undefined;
+}
+
+/** Unicode code points of a string, as JSON Schema's maxLength counts (a surrogate pair is one). */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
 }
 
 function isPromise<T>(value: T | Promise<T>): value is Promise<T> {

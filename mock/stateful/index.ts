@@ -73,7 +73,8 @@ export interface StatefulMockOptions {
 /**
  * The longest string the mock accepts in any parameter, and so stores: the description bounds
  * message content (10,000), topics, names and statuses, but not e.g. snippet or draft titles.
- * Above every limit the mock advertises, so the rules' own errors still come first.
+ * Counted in Unicode code points, as every limit of the mock; above every limit the mock
+ * advertises, so the rules' own errors still come first.
  */
 export const MAX_STORED_STRING_LENGTH = 20_000;
 

@@ -29,10 +29,26 @@ describe('stored strings are bounded', () => {
       expect(refused.error?.status).toBe(400);
       expect(refused.error?.code).toBe('BAD_REQUEST');
       expect(refused.error?.msg).toBe(
-        `Invalid request: \`title\` is longer than ${MAX_STORED_STRING_LENGTH} characters (this server's limit) (in body)`,
+        `Invalid request: \`title\` is longer than ${MAX_STORED_STRING_LENGTH} characters (Unicode code points; this server's limit) (in body)`,
       );
     }
     expect(run.mock.state.snippets.size).toBe(before + 1);
+  });
+
+  it('code points are counted, as every limit of the mock counts them', async () => {
+    run = await startMock();
+    const maya = run.as(MAYA);
+    // 20,000 emoji: 40,000 UTF-16 code units, 20,000 code points.
+    const ok = await maya.createSavedSnippet({
+      title: '😀'.repeat(MAX_STORED_STRING_LENGTH),
+      content: 'c',
+    });
+    expect(ok.error).toBeUndefined();
+    const refused = await maya.createSavedSnippet({
+      title: '😀'.repeat(MAX_STORED_STRING_LENGTH + 1),
+      content: 'c',
+    });
+    expect(refused.error?.code).toBe('BAD_REQUEST');
   });
 
   it('strings nested in JSON-encoded parameters count too', async () => {
