@@ -307,9 +307,8 @@ describe.skipIf(!haveBreadth)('npx tms-gen from the packed toolkit', () => {
 });
 
 describe('a page bundled from the installed bindings, in headless Chromium', () => {
-  // CORS in the stateful mock comes from the servers engineer this round (issue 13). Until it
-  // is on main this test cannot pass: ENABLE IT (remove `.skip`) once CORS has landed.
-  it.skip(
+  // The stateful mock answers CORS for any origin by default (README, "CORS").
+  it(
     'calls the stateful mock on another origin: sends and reads back (CORS)',
     async () => {
       const { chromium } = await import('playwright-core');

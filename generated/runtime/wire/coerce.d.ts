@@ -31,5 +31,6 @@ export declare function describeTypes(types: readonly ScalarType[]): string;
 export declare function coercePlain(text: string, types: readonly ScalarType[]): Coerced;
 /** Reads a `json` field: JSON text, or raw text when the field admits strings. */
 export declare function coerceJson(text: string, types: readonly ScalarType[]): Coerced;
+export declare function parseJson(text: string): Coerced;
 /** Reads one text by a field's encoding (`plain`/`json`) or as a list item (`itemTypes`). */
 export declare function coerceText(field: Pick<WireField, 'encoding' | 'types'>, text: string): Coerced;
