@@ -61,6 +61,23 @@ const otherEmitters = (name) => ({
   message: `emitters import model/, not each other: the ${name} emitter may not import another emitter's files (move what both need into generator/model/).`,
 });
 
+const nodeFromCore = {
+  group: ['node:*'],
+  message:
+    'the request pipeline and the wire model run in browsers, MSW handlers and service workers: no node: imports (node:http lives in runtime/server-http.ts and server-node.ts).',
+};
+/** The transport-free core of the servers (runtime/pipeline.ts) and everything it imports. */
+const transportFree = [
+  'runtime/pipeline*.ts',
+  'runtime/server-fetch.ts',
+  'runtime/server-handlers.ts',
+  'runtime/server-router.ts',
+  'runtime/server-results.ts',
+  'runtime/operation-info.ts',
+  'runtime/feature-levels.ts',
+  'runtime/wire.ts',
+  'runtime/wire/**/*.ts',
+];
 const layers = [
   {
     // Everyone but the loader, the model, the CLIs that call them, and tests/benches.
@@ -77,6 +94,10 @@ const layers = [
   },
   { files: ['runtime/**/*.ts'], patterns: [toolkitFromRuntime, rawDocument, rawDocumentType] },
   {
+    files: transportFree,
+    patterns: [toolkitFromRuntime, rawDocument, rawDocumentType, nodeFromCore],
+  },
+  {
     files: ['generator/emit/**/*.ts'],
     patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision],
   },
@@ -90,6 +111,7 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules/',
+      'dist/',
       'generated/',
       'docs/',
       'test/fixtures/',

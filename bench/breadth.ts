@@ -35,7 +35,7 @@ const option = cli.string;
 const JOBS = Number(option('jobs', '2'));
 const ONLY = option('only', '');
 const OUT = resolve(ROOT, option('out', 'bench/results/breadth.md'));
-const SPECS = resolve(ROOT, '..', 'shared', 'specs');
+const SPECS = resolve(ROOT, process.env.TMS_SHARED ?? join('..', 'shared'), 'specs');
 const GENERATOR = resolve(ROOT, option('generator', '.'));
 const PEER = !cli.flag('no-peer');
 /** Keep openapi-typescript's output from an earlier run (it does not depend on our code). */

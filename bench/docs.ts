@@ -22,6 +22,8 @@ import { join, resolve } from 'node:path';
 import { benchOptions } from './lib/options.js';
 
 const TMP = resolve('bench/.tmp/docs');
+/** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
+const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
 const runs = Number(benchOptions(['runs']).string('runs', '3')) || 3;
 const TIME = '/usr/bin/time';
 const REDOCLY = resolve('node_modules/.bin/redocly');
@@ -29,7 +31,7 @@ const REDOCLY_TIMEOUT_MS = 600_000;
 
 const SUBJECTS = [
   { name: 'our contract', contract: 'openapi/openapi.yaml' },
-  { name: "GitHub's spec", contract: '/work/shared/specs/big/github-api.github.com.json' },
+  { name: "GitHub's spec", contract: join(SHARED, 'specs/big/github-api.github.com.json') },
 ];
 
 interface Measure {

@@ -21,6 +21,8 @@ import { createAjv, findUnknownFormats } from '../generator/schema/ajv.js';
 import { benchOptions } from './lib/options.js';
 
 const TMP = resolve('bench/.tmp/validators');
+/** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
+const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
 // `--child MODE DIR`: one measurement in a fresh process (spawned by main).
 const cli = benchOptions(['runs', 'child']);
 const runs = Number(cli.string('runs', '5')) || 5;
@@ -49,7 +51,7 @@ const SUBJECTS: Subject[] = [
   },
   {
     name: "GitHub's spec",
-    contract: '/work/shared/specs/big/github-api.github.com.json',
+    contract: join(SHARED, 'specs/big/github-api.github.com.json'),
     operationId: 'repos/list-for-org',
     payload: (model) => {
       const items = exampleOf(model, 'repos/list-for-org') as Record<string, unknown>[];

@@ -2,10 +2,10 @@
 import type { paths } from './types.js';
 import { basePath, levels, operations } from './operations.js';
 import * as validators from './validators.js';
-import { createRequestListener as createListener, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type ListenerOptions, type RequestListener } from "../runtime/server.js";
+import { createRequestListener as createListener, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type ListenerOptions, type RequestListener } from "./runtime/server.js";
 
-export { ok, error, notImplemented, LISTENER_ERROR_CODES } from "../runtime/server.js";
-export type { Authenticate, Credentials, HandlerContext, HandlerResult, Logger, RequestListener } from "../runtime/server.js";
+export { ok, error, notImplemented, LISTENER_ERROR_CODES } from "./runtime/server.js";
+export type { Authenticate, Credentials, HandlerContext, HandlerResult, Logger, RequestListener } from "./runtime/server.js";
 
 type Awaitable<T> = T | Promise<T>;
 /** The user a handler sees: per the operation's auth (`none` → null, `optional` → maybe null). */

@@ -8,9 +8,18 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
 import { formatProblem, problemOf } from './contract-error.js';
+import { banner } from './source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
+import { compiledModules, packageFiles, RUNTIME_IMPORT } from './emit/package.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
+import {
+  DEFAULT_LIMITS,
+  LIMIT_OPTIONS,
+  parseLimitValue,
+  type LoadLimits,
+  type NumericLimit,
+} from './load.js';
 import type { ContractProblem } from './contract-error.js';
 import { checkOutputs, writeOutputs, type OutputDir } from './write.js';
 
@@ -27,10 +36,14 @@ Options:
   --out <dir>         where code goes (default: generated)
   --docs <dir>        where the HTML reference goes (default: docs)
   --only <names>      comma-separated emitters to run (${emitters.map((e) => e.name).join(', ')})
-  --runtime <spec>    import specifier of the runtime folder from --out (default: relative path)
+  --runtime <spec>    import specifier of the runtime from --out (default: ./runtime, compiled into --out)
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
   --watch             regenerate whenever a file next to the contract changes
   --quiet             print only problems
+
+Limits (a contract over one is refused with its place; see README, "Hostile contracts"):
+  --ref-root <dir>            another folder $ref may read from (repeatable; default: the contract's folder only)
+${(Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]).map(([k, o]) => `  ${(o + ' <n>').padEnd(28)}default ${DEFAULT_LIMITS[k]}`).join('\n')}
 
 Exit codes: 0 ok · 1 contract invalid, or --check found differences · 2 usage error`;
 
@@ -46,11 +59,19 @@ export interface CliOptions {
   quiet: boolean;
   /** `scaffold --dir`: where the starter handlers go */
   dir?: string;
+  /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
+  limits?: Partial<LoadLimits>;
 }
 
 export class UsageError extends Error {}
 
+/** The loader's limits as options: `--max-depth <n>` ... (generator/load/limits.ts). */
+const LIMIT_FLAGS = Object.fromEntries(
+  Object.values(LIMIT_OPTIONS).map((flag) => [flag.slice(2), { type: 'string' as const }]),
+);
 const OPTIONS = {
+  ...LIMIT_FLAGS,
+  'ref-root': { type: 'string', multiple: true },
   contract: { type: 'string' },
   out: { type: 'string' },
   docs: { type: 'string' },
@@ -70,11 +91,7 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
     args[0] === 'generate' || args[0] === 'scaffold'
       ? (args.shift() as CliOptions['command'])
       : 'generate';
-  let values: {
-    [K in keyof typeof SCAFFOLD_OPTIONS]?: K extends 'check' | 'watch' | 'quiet' | 'help'
-      ? boolean
-      : string;
-  };
+  let values: { [name: string]: string | boolean | string[] | undefined };
   try {
     ({ values } = parseArgv({
       args,
@@ -86,19 +103,29 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
     throw new UsageError(usageMessage(error));
   }
   if (values.help) return 'help';
+  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
   const opts: CliOptions = {
     command,
-    contract: values.contract ?? 'openapi/openapi.yaml',
-    out: values.out ?? 'generated',
-    docs: values.docs ?? 'docs',
+    contract: text('contract') ?? 'openapi/openapi.yaml',
+    out: text('out') ?? 'generated',
+    docs: text('docs') ?? 'docs',
     check: values.check === true,
     watch: values.watch === true,
     quiet: values.quiet === true,
   };
-  if (values.runtime !== undefined) opts.runtime = values.runtime;
-  if (values.dir !== undefined) opts.dir = values.dir;
-  if (values.only !== undefined)
-    opts.only = values.only
+  if (text('runtime') !== undefined) opts.runtime = text('runtime');
+  if (text('dir') !== undefined) opts.dir = text('dir');
+  for (const [limit, flag] of Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]) {
+    const raw = text(flag.slice(2));
+    if (raw === undefined) continue;
+    const n = parseLimitValue(raw);
+    if (n === undefined) throw new UsageError(`${flag} needs a positive whole number`);
+    opts.limits = { ...opts.limits, [limit]: n };
+  }
+  const roots = values['ref-root'];
+  if (Array.isArray(roots) && roots.length > 0) opts.limits = { ...opts.limits, refRoots: roots };
+  if (text('only') !== undefined)
+    opts.only = text('only')!
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);
@@ -135,10 +162,10 @@ function selectEmitters(only: string[] | undefined): Emitter[] {
     for (const dep of emitters.find((e) => e.name === name)?.needs ?? []) add(dep);
   };
   only.forEach(add);
+  // Generated code imports the runtime copied beside it: any code output gets it.
+  if (emitters.some((e) => wanted.has(e.name) && e.root === 'code')) add('runtime');
   return emitters.filter((e) => wanted.has(e.name));
 }
-
-const RUNTIME_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'runtime');
 
 export interface RunResult {
   exitCode: 0 | 1;
@@ -156,7 +183,10 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   );
   // With a worker, the document checks run there, beside the types emitter; nothing is written
   // unless they pass.
-  const loaded = await loadContract(opts.contract, { deferValidation: helper !== undefined });
+  const loaded = await loadContract(opts.contract, {
+    deferValidation: helper !== undefined,
+    limits: opts.limits,
+  });
   if (!loaded.ok) {
     helper?.cancel();
     lines.push(
@@ -167,7 +197,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   }
   const { model, warnings } = loaded.contract;
   const tLoad = performance.now() - t0;
-  const runtimeImport = opts.runtime ?? toImportPath(relative(resolve(opts.out), RUNTIME_DIR));
+  const runtimeImport = opts.runtime ?? RUNTIME_IMPORT;
   const command =
     opts.out === 'generated' && opts.docs === 'docs' && opts.contract === 'openapi/openapi.yaml'
       ? 'npm run generate'
@@ -219,8 +249,26 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     produced.filter((p) => p.emitter.root === root).flatMap((p) => p.files);
   const outputs: OutputDir[] = [];
   const partial = opts.only !== undefined;
-  if (selected.some((e) => e.root === 'code'))
-    outputs.push({ dir: opts.out, files: byRoot('code'), partial });
+  if (selected.some((e) => e.root === 'code')) {
+    // The code output is also a package (emit/package.ts): each TypeScript file as JavaScript
+    // + .d.ts, compiled here where the types emitter has already loaded TypeScript; and, when
+    // complete, package.json and README.
+    const t = performance.now();
+    const code = byRoot('code');
+    let packaged: GeneratedFile[];
+    try {
+      packaged = compiledModules(code, banner(model.sourceFile, command));
+    } catch (error) {
+      // A generated file TypeScript cannot declare on its own: an emitter bug, reported as such.
+      lines.push(`${opts.contract}: the package step failed; nothing was written`);
+      lines.push(`  ${(error as Error).message}`);
+      return { exitCode: 1, lines };
+    }
+    if (!partial) packaged.push(...packageFiles(model, [...code, ...packaged], command));
+    code.push(...packaged);
+    produced.push({ emitter: packageStep, files: packaged, ms: performance.now() - t });
+    outputs.push({ dir: opts.out, files: code, partial });
+  }
   if (selected.some((e) => e.root === 'docs'))
     outputs.push({ dir: opts.docs, files: byRoot('docs'), partial });
 
@@ -262,6 +310,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   }
   return { exitCode: 0, lines };
 }
+
+/** How the package step appears in the summary (its files are counted with their emitters'). */
+const packageStep: Emitter = { name: 'package', root: 'code', emit: () => [] };
 
 type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings?: string[] };
 type EmitFailure = { name: string; failure: ContractProblem };
@@ -359,11 +410,6 @@ function ms(n: number): string {
 
 function kb(n: number): string {
   return n < 1024 ? `${n} B` : `${(n / 1024).toFixed(1)} KB`;
-}
-
-function toImportPath(rel: string): string {
-  const posix = rel.split('\\').join('/');
-  return posix.startsWith('.') ? posix : `./${posix}`;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -15,6 +15,8 @@ export interface ContractProblem {
   /** which check found it: `yaml`, `ref`, `openapi`, `schema`, `model` */
   source: string;
   hint?: string;
+  /** the clause of the specification (or the tms-gen rule) the refusal enforces */
+  clause?: string;
 }
 
 export function formatProblem(p: ContractProblem): string {
@@ -22,7 +24,28 @@ export function formatProblem(p: ContractProblem): string {
     ? `${p.file}${p.line ? `:${p.line}${p.column ? `:${p.column}` : ''}` : ''}`
     : '';
   const head = [where, p.pointer].filter(Boolean).join(' ');
-  return `${head}: ${p.message}${p.hint ? ` (${p.hint})` : ''} [${p.source}]`;
+  const text = `${head}: ${p.message}${p.hint ? ` (${p.hint})` : ''} [${p.source}]${p.clause ? ` — ${p.clause}` : ''}`;
+  return printable(text);
+}
+
+/**
+ * Contract text in a message (a key, a `$ref`) is untrusted: control characters are shown
+ * escaped so that a message cannot move the cursor, recolour the terminal or fake a new line,
+ * and very long values are cut.
+ */
+export function printable(text: string, max = 2000): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) =>
+    c === '\t' ? ' ' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  // Lone surrogates would print as U+FFFD: shown as their code instead.
+  const whole = safe.replace(
+    /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16)}`,
+  );
+  return whole.length > max
+    ? `${whole.slice(0, max)}… (${whole.length - max} more characters)`
+    : whole;
 }
 
 /**

@@ -6,10 +6,23 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { bundleContract, type Bundle } from './load/bundle.js';
 import { checkSchemas } from './load/check-schemas.js';
-import type { ContractProblem } from './contract-error.js';
+import { withClause } from './load/clauses.js';
+import { checkDocumentLimits } from './load/document-limits.js';
+import { checkDocumentRules } from './load/document-rules.js';
+import { resolveLimits, type LoadLimits } from './load/limits.js';
+import { formatProblem, type ContractProblem } from './contract-error.js';
 import { buildModel } from './model/build.js';
 import type { OpenApiDocument } from './model/document.js';
 import type { ApiModel } from './model/types.js';
+
+// The limits are part of loading's interface (the CLI sets them); load/ itself stays private.
+export {
+  DEFAULT_LIMITS,
+  LIMIT_OPTIONS,
+  parseLimitValue,
+  type LoadLimits,
+  type NumericLimit,
+} from './load/limits.js';
 
 export interface LoadedContract {
   model: ApiModel;
@@ -31,14 +44,21 @@ export interface LoadOptions {
    * anything unless it passes.
    */
   deferValidation?: boolean;
+  /** resource limits and extra `$ref` roots; unset fields keep DEFAULT_LIMITS */
+  limits?: Partial<LoadLimits>;
 }
 
 /** Problems keep the pointer into the bundled document; file and line say where to edit. */
 export function placeProblems(bundle: Bundle, problems: ContractProblem[]): ContractProblem[] {
-  return problems.map((p) => {
+  const version = String(bundle.document.openapi ?? '');
+  return problems.map((problem) => {
+    const p = withClause(problem, version);
     if (p.file) return p;
     const at = bundle.locate(p.pointer);
-    return at ? { ...p, file: at.file, line: at.line, column: at.column } : p;
+    // Every problem names a file, the root document at least.
+    return at
+      ? { ...p, file: at.file, line: at.line, column: at.column }
+      : { ...p, file: bundle.files[0]?.shownPath };
   });
 }
 
@@ -69,8 +89,9 @@ export async function validateDocument(
 }
 
 export async function loadContract(file: string, opts: LoadOptions = {}): Promise<LoadResult> {
-  const bundled = bundleContract(file, opts.cwd);
-  if (!bundled.ok) return bundled;
+  const limits = resolveLimits(opts.limits);
+  const bundled = bundleContract(file, opts.cwd, limits);
+  if (!bundled.ok) return { ok: false, problems: bundled.problems.map((p) => withClause(p, '')) };
   const { bundle } = bundled;
   const document = bundle.document;
   const place = (p: ContractProblem) => placeProblems(bundle, [p])[0];
@@ -87,6 +108,14 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
       ],
     };
   }
+  const limitProblems = checkDocumentLimits(document, limits);
+  if (limitProblems.length > 0)
+    return { ok: false, problems: placeProblems(bundle, limitProblems) };
+  const rules = checkDocumentRules(document);
+  if (rules.problems.length > 0)
+    return { ok: false, problems: placeProblems(bundle, rules.problems) };
+  // Warnings carry their place too, printed as problems are (without failing the run).
+  const ruleWarnings = placeProblems(bundle, rules.warnings).map(formatProblem);
   const sourceFile = bundle.files[0]?.shownPath ?? file;
   // From here on the document is an OpenAPI 3.0/3.1 document (the version was checked above;
   // validateDocument checks the rest before anything is written).
@@ -95,7 +124,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
     try {
       const { model, problems } = buildModel(openapi, sourceFile);
       if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
-      return { ok: true, contract: { model, bundle, warnings: [] } };
+      return { ok: true, contract: { model, bundle, warnings: ruleWarnings } };
     } catch {
       // A document broken enough to trip the model builder: validate now, and say why.
     }
@@ -104,7 +133,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   const { model, problems: modelProblems } = buildModel(openapi, sourceFile);
   problems.push(...modelProblems);
   if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
-  return { ok: true, contract: { model, bundle, warnings } };
+  return { ok: true, contract: { model, bundle, warnings: [...ruleWarnings, ...warnings] } };
 }
 
 /** swagger-parser reports schema violations in `details` (Ajv errors) and others in its message. */

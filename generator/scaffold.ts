@@ -1,8 +1,9 @@
 /**
  * `tms-gen scaffold [--dir src/handlers]`: a starter implementation for every operation that has
  * none yet, one file per operation, typed from generated/server.ts and answering a clear
- * "not implemented" error, plus an `index.ts` gathering them into a `Handlers` object when
- * there is no index yet. Existing files are never overwritten: a rerun after the contract
+ * "not implemented" error, plus an `index.ts` gathering them into a `Handlers` object and a
+ * `user.ts` (the authenticated user's type, `AppUser`, and an `authenticate` starter) when
+ * those do not exist yet. Handlers get `context.user` typed as `AppUser`. Existing files are never overwritten: a rerun after the contract
  * grows writes only the new operations' files (the index then needs the new lines by hand,
  * which the command prints).
  */
@@ -39,9 +40,10 @@ export function starterSource(op: Operation, name: string, importPath: string): 
   ]);
   return [
     `import { notImplemented, type HandlerOf } from ${literal(importPath)};`,
+    `import type { AppUser } from './user.js';`,
     '',
     doc.trimEnd(),
-    `export const ${name}: HandlerOf<${literal(op.id)}> = async (params, context) => {`,
+    `export const ${name}: HandlerOf<${literal(op.id)}, AppUser> = async (params, context) => {`,
     `  void params;`,
     `  void context;`,
     `  return notImplemented(${literal(op.id)});`,
@@ -50,13 +52,42 @@ export function starterSource(op: Operation, name: string, importPath: string): 
   ].join('\n');
 }
 
+/** The authenticated user's type and a starter `authenticate` that refuses everyone. */
+function userSource(importPath: string): string {
+  return [
+    `import type { Authenticate } from ${literal(importPath)};`,
+    '',
+    '/**',
+    ' * Who a request comes from: what `authenticate` returns, and what every handler gets as',
+    ' * `context.user` (null for an operation that needs no authentication). Yours to edit: add what',
+    ' * your handlers need (an id, a role, ...).',
+    ' */',
+    'export interface AppUser {',
+    '  email: string;',
+    '}',
+    '',
+    '/**',
+    ' * Checks the credentials of a request, `{ email, apiKey }` (HTTP Basic: the email address as the',
+    ' * username, the API key as the password). Return the user, or null to answer 401.',
+    ' * Starter: refuses everyone until you look the key up in your user store.',
+    ' */',
+    'export const authenticate: Authenticate<AppUser> = async ({ email, apiKey }) => {',
+    '  void email;',
+    '  void apiKey;',
+    '  return null;',
+    '};',
+    '',
+  ].join('\n');
+}
+
 function indexSource(entries: { op: Operation; name: string }[], importPath: string): string {
   return [
     `import type { Handlers } from ${literal(importPath)};`,
+    `import type { AppUser } from './user.js';`,
     ...entries.map(({ name }) => `import { ${name} } from ${literal(`./${name}.js`)};`),
     '',
     `/** Every operation's implementation, for createRequestListener({ handlers, authenticate }). */`,
-    `export const handlers: Handlers = {`,
+    `export const handlers: Handlers<AppUser> = {`,
     ...entries.map(({ op, name }) => `  ${op.id === name ? name : `${literal(op.id)}: ${name}`},`),
     `};`,
     '',
@@ -64,7 +95,7 @@ function indexSource(entries: { op: Operation; name: string }[], importPath: str
 }
 
 export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
-  const loaded = await loadContract(opts.contract);
+  const loaded = await loadContract(opts.contract, { limits: opts.limits });
   if (!loaded.ok) {
     return {
       written: [],
@@ -98,6 +129,12 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
     }
     writeFileSync(file, starterSource(op, name, importPath), { flag: 'wx' });
     written.push(file);
+  }
+  const user = join(dir, 'user.ts');
+  if (existsSync(user)) skipped.push(user);
+  else {
+    writeFileSync(user, userSource(importPath), { flag: 'wx' });
+    written.push(user);
   }
   const index = join(dir, 'index.ts');
   if (existsSync(index)) {

@@ -6,7 +6,7 @@
  * params-object keys) are the model's (model/names.ts), collisions already resolved there.
  */
 import type { Operation, Parameter } from '../model/types.js';
-import { banner, jsdoc, literal, propertyKey } from '../source.js';
+import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
@@ -95,7 +95,7 @@ export const clientEmitter: Emitter = {
       `  supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;`,
       `};`,
       '',
-      `/** A client of ${ctx.model.info.title.replace(/[\r\n]+/g, ' ')}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
+      `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
       `  const { base, call } = createClientCore<paths>({ operations: table, basePath, levels }, options);`,
       `  const methods: ApiMethods = {`,

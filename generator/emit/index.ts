@@ -6,6 +6,7 @@ import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
 import { docsEmitter } from './docs.js';
 import { operationsEmitter } from './operations.js';
+import { runtimeEmitter } from './package.js';
 import { prismEmitter } from './prism.js';
 import { serverEmitter } from './server.js';
 import { typesEmitter } from './types.js';
@@ -18,5 +19,6 @@ export const emitters: Emitter[] = [
   prismEmitter,
   validatorsEmitter,
   serverEmitter,
+  runtimeEmitter,
   docsEmitter,
 ];

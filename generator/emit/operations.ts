@@ -4,7 +4,7 @@
  * time. Spec-agnostic: each entry is the model's (model/runtime-entry.ts), printed.
  */
 import { buildLevelTable } from '../model/levels.js';
-import { banner, literal, propertyKey } from '../source.js';
+import { banner, commentText, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
 export const operationsEmitter: Emitter = {
@@ -21,7 +21,7 @@ export const operationsEmitter: Emitter = {
       `export type OperationId =${ops.length === 0 ? ' never' : ''}`,
       ...ops.map((op, i) => `  | ${literal(op.id)}${i === ops.length - 1 ? ';' : ''}`),
       '',
-      `/** Base path of the first server (\`${ctx.model.servers[0]?.url ?? ''}\`). */`,
+      `/** Base path of the first server (\`${commentText(ctx.model.servers[0]?.url ?? '')}\`). */`,
       `export const basePath = ${literal(ctx.model.servers[0]?.basePath ?? '')};`,
       '',
       `export const operations: { readonly [K in OperationId]: OperationInfo } = {`,

@@ -74,7 +74,7 @@ function dropUnusableRootTypes(text: string, ctx: EmitContext): string {
   return text
     .split('\n')
     .filter((line) => {
-      const m = /^export type (\S+) = /.exec(line);
+      const m = /^export type (\S*) = /.exec(line);
       if (!m || !line.includes("components['")) return true;
       if (m[1].startsWith(HOISTED_PREFIX)) return false; // our own address for a deep $ref, not a contract name
       if (seen.has(m[1]) || !isIdentifier(m[1])) {

@@ -11,7 +11,13 @@
 import { dirname, resolve as resolvePath, relative } from 'node:path';
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, escapeSegment, getAt, parsePointer } from '../pointer.js';
+import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
+import { checkRefTarget, isRemoteRef, refRoots } from './ref-policy.js';
 import { readSourceFile, type SourceFile } from './source-files.js';
+
+/** The rule every `$ref` refusal cites. */
+const REF_CLAUSE =
+  'OpenAPI Reference Object ($ref is a URI, RFC 3986 §4.1); tms-gen reads local files only';
 
 export interface Bundle {
   document: Record<string, unknown>;
@@ -35,27 +41,49 @@ interface Target {
   segments: string[];
 }
 
-export function bundleContract(rootPath: string, cwd = process.cwd()): BundleResult {
+export function bundleContract(
+  rootPath: string,
+  cwd = process.cwd(),
+  limits: LoadLimits = DEFAULT_LIMITS,
+): BundleResult {
   const files = new Map<string, SourceFile>();
   const problems: ContractProblem[] = [];
   const shown = (abs: string) => {
     const rel = relative(cwd, abs);
     return rel.startsWith('..') ? abs : rel;
   };
+  const roots = refRoots(rootPath, limits.refRoots, cwd);
+  let bytesRead = 0;
 
+  /** Why the file was not read, when that is all there is to say (no place inside it). */
+  let notRead: string | undefined;
   const load = (abs: string): SourceFile | undefined => {
     const known = files.get(abs);
     if (known) return known;
-    const result = readSourceFile(abs, shown(abs));
+    const result = readSourceFile(abs, shown(abs), {
+      ...limits,
+      maxDocumentBytes: limits.maxDocumentBytes - bytesRead,
+    });
+    notRead = undefined;
     if (!result.ok) {
-      problems.push(...result.problems);
+      const [only] = result.problems;
+      if (
+        result.problems.length === 1 &&
+        only.line === undefined &&
+        only.pointer === '#' &&
+        abs !== rootAbs
+      )
+        notRead = only.message;
+      else problems.push(...result.problems);
       return undefined;
     }
+    bytesRead += result.size;
     files.set(abs, result.file);
     return result.file;
   };
 
-  const root = load(resolvePath(cwd, rootPath));
+  const rootAbs = resolvePath(cwd, rootPath);
+  const root = load(rootAbs);
   if (!root) return { ok: false, problems };
   if (root.data === null || typeof root.data !== 'object' || Array.isArray(root.data)) {
     return {
@@ -81,6 +109,7 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
         const ref = (entry as { $ref?: unknown } | null)?.$ref;
         if (typeof ref !== 'string' || ref.startsWith('#')) continue;
         const target = splitRef(ref, root);
+        if (!target) continue; // reported where the walk meets it
         named.set(
           targetKey(target.path, target.fragment),
           childPointer('#/components', kind, name),
@@ -96,15 +125,43 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
 
   // Walk a node of `file` at `segments`, returning the bundled copy.
   const inlining = new Set<string>();
+  // Each file passed the depth check alone; refs inlined into one another could still stack up.
+  let depth = 0;
+  let tooDeep = false;
   const walk = (
     node: unknown,
     file: SourceFile,
     segments: string[],
     isComponentEntry: boolean,
   ): unknown => {
+    if (node === null || typeof node !== 'object') return node;
+    if (depth >= limits.maxDepth) {
+      if (!tooDeep)
+        problems.push({
+          pointer: '#/' + segments.map(escapeSegment).join('/'),
+          ...where(file, segments),
+          message: `nested deeper than ${limits.maxDepth} levels once external $refs are inlined`,
+          hint: limitHint('maxDepth', limits),
+          source: 'limit',
+        });
+      tooDeep = true;
+      return null;
+    }
+    depth++;
+    try {
+      return walkNode(node, file, segments, isComponentEntry);
+    } finally {
+      depth--;
+    }
+  };
+  const walkNode = (
+    node: object,
+    file: SourceFile,
+    segments: string[],
+    isComponentEntry: boolean,
+  ): unknown => {
     if (Array.isArray(node))
       return node.map((item, i) => walk(item, file, [...segments, String(i)], false));
-    if (node === null || typeof node !== 'object') return node;
     const obj = node as Record<string, unknown>;
     if (typeof obj.$ref === 'string') {
       const ref = obj.$ref;
@@ -148,7 +205,32 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
   ): unknown => {
     // Positions cost a parse of the file (13 MB for GitHub's): only compute them for a problem.
     const at = () => where(file, [...segments, '$ref']);
-    const { path, fragment } = splitRef(ref, file);
+    const refPointer = '#/' + segments.map(escapeSegment).join('/');
+    const refuse = (message: string, hint?: string): undefined => {
+      problems.push({
+        pointer: refPointer,
+        ...at(),
+        message: `$ref '${ref}' ${message}`,
+        ...(hint ? { hint } : {}),
+        source: 'ref',
+        clause: REF_CLAUSE,
+      });
+      return undefined;
+    };
+    const hash = ref.indexOf('#');
+    if (isRemoteRef(hash === -1 ? ref : ref.slice(0, hash)))
+      return refuse(
+        'is remote: never fetched',
+        "download the document into the contract's folder and refer to it by relative path",
+      );
+    const split = splitRef(ref, file);
+    if (!split) return refuse('is not a valid URI reference (malformed percent-encoding)');
+    const { path, fragment } = split;
+    if (fragment !== '' && !fragment.startsWith('/'))
+      return refuse(
+        `has the fragment '#${fragment}', which is not a JSON pointer`,
+        `a pointer starts with '/': '#/${fragment}'`,
+      );
     if (path === root.path) {
       if (getAt(root.data, fragment) === undefined) {
         problems.push({
@@ -163,14 +245,18 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
     }
     const local = named.get(targetKey(path, fragment));
     if (local && !isComponentEntry) return local;
+    const verdict = checkRefTarget(path, roots);
+    if (!verdict.ok) return refuse(verdict.message, verdict.hint);
     const target = load(path);
     if (!target) {
-      problems.push({
-        pointer: '#/' + segments.map(escapeSegment).join('/'),
-        ...at(),
-        message: `$ref '${ref}': cannot read ${shown(path)}`,
-        source: 'ref',
-      });
+      // A problem inside the target (a syntax error, with its line) is reported there.
+      if (notRead !== undefined)
+        problems.push({
+          pointer: refPointer,
+          ...at(),
+          message: `$ref '${ref}': cannot read ${shown(path)}: ${notRead}`,
+          source: 'ref',
+        });
       return undefined;
     }
     let targetSegments: string[];
@@ -223,9 +309,14 @@ export function bundleContract(rootPath: string, cwd = process.cwd()): BundleRes
       return undefined;
     }
     const target = traceToSource(root, segments, (ref, file) => {
-      const { path, fragment } = splitRef(ref, file);
-      const f = files.get(path);
-      return f ? { file: f, segments: parsePointer(fragment) } : undefined;
+      const split = splitRef(ref, file);
+      const f = split && files.get(split.path);
+      if (!split || !f) return undefined;
+      try {
+        return { file: f, segments: parsePointer(split.fragment) };
+      } catch {
+        return undefined;
+      }
     });
     const pos = target.file.locate(target.segments);
     return {
@@ -266,12 +357,17 @@ function traceToSource(
   return { file, segments: at };
 }
 
-function splitRef(ref: string, from: SourceFile): { path: string; fragment: string } {
+/** The file and fragment of a ref; undefined when its percent-encoding is malformed. */
+function splitRef(ref: string, from: SourceFile): { path: string; fragment: string } | undefined {
   const hash = ref.indexOf('#');
   const filePart = hash === -1 ? ref : ref.slice(0, hash);
   const fragment = hash === -1 ? '' : ref.slice(hash + 1);
-  const path = filePart === '' ? from.path : resolvePath(dirname(from.path), decodeURI(filePart));
-  return { path, fragment };
+  if (filePart === '') return { path: from.path, fragment };
+  try {
+    return { path: resolvePath(dirname(from.path), decodeURI(filePart)), fragment };
+  } catch {
+    return undefined;
+  }
 }
 
 function targetKey(path: string, fragment: string): string {

@@ -6,10 +6,13 @@
  * document with positions). Positions are computed only if a problem needs one, by re-reading
  * the text with `yaml`, which keeps every node's range (JSON is YAML).
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { isUtf8 } from 'node:buffer';
 import jsyaml from 'js-yaml';
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
 import type { ContractProblem } from '../contract-error.js';
+import { checkShape } from './document-shape.js';
+import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
 
 export interface SourceFile {
   /** absolute path */
@@ -22,77 +25,247 @@ export interface SourceFile {
 }
 
 export type ReadResult =
-  { ok: true; file: SourceFile } | { ok: false; problems: ContractProblem[] };
+  | { ok: true; file: SourceFile; /** bytes read */ size: number }
+  | { ok: false; problems: ContractProblem[] };
 
-export function readSourceFile(path: string, shownPath: string): ReadResult {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    const reason =
-      (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : String(error);
-    return {
-      ok: false,
-      problems: [{ pointer: '#', file: shownPath, message: reason, source: 'yaml' }],
-    };
+/**
+ * Reads and parses one file, within the limits: only a regular file is opened (never a device,
+ * FIFO or directory), its size is checked before a byte is read, the text must be UTF-8, and
+ * the parsed data passes the shape checks (depth, alias expansion) before anything walks it.
+ * Messages never quote the file's content beyond the parser's own reason.
+ */
+export function readSourceFile(
+  path: string,
+  shownPath: string,
+  limits: LoadLimits = DEFAULT_LIMITS,
+): ReadResult {
+  const refuse = (message: string, more: Partial<ContractProblem> = {}): ReadResult => ({
+    ok: false,
+    problems: [{ pointer: '#', file: shownPath, message, source: 'yaml', ...more }],
+  });
+  const bytes = readBounded(path, limits);
+  if (typeof bytes === 'string')
+    return refuse(bytes, { source: /size limit/.test(bytes) ? 'limit' : 'read' });
+  if (!isUtf8(bytes)) {
+    const at = firstInvalidUtf8(bytes);
+    return refuse(`invalid UTF-8 at byte ${at.offset}`, {
+      line: at.line,
+      column: at.column,
+      clause: 'YAML 1.2.2 §5.2 Character Encodings; JSON: RFC 8259 §8.1',
+    });
   }
+  const text = bytes.toString('utf8');
   const isJson = /\.json$/i.test(path) || /^\s*[{[]/.test(text);
+  let data: unknown;
+  let parsed = false;
   if (isJson) {
     try {
-      const data: unknown = JSON.parse(text);
-      return { ok: true, file: { path, shownPath, data, locate: lazyLocator(text) } };
+      data = JSON.parse(text);
+      parsed = true;
     } catch {
       // Not valid JSON: fall through to the YAML parser, whose messages carry line numbers.
     }
   }
+  if (!parsed) {
+    const outcome = parseYaml(text, shownPath, limits);
+    if (!outcome.ok) return outcome;
+    data = outcome.data;
+  }
+  const locate = lazyLocator(text);
+  const shape = checkShape(data, limits, !isJson || !parsed);
+  if (shape.length > 0) {
+    return {
+      ok: false,
+      problems: shape.map((p) => {
+        // Past the depth limit `yaml` (the locator) may itself recurse too deep: a JSON text
+        // is scanned for the bracket instead.
+        const pos =
+          /deeper than/.test(p.message) && parsed && isJson
+            ? depthPosition(text, limits.maxDepth)
+            : locate(p.segments);
+        return {
+          pointer:
+            '#' + p.segments.map((s) => '/' + s.replace(/~/g, '~0').replace(/\//g, '~1')).join(''),
+          file: shownPath,
+          line: pos?.line,
+          column: pos?.column,
+          message: p.message,
+          source: p.source ?? 'limit',
+          ...(p.hint ? { hint: p.hint } : {}),
+          ...(p.clause ? { clause: p.clause } : {}),
+        };
+      }),
+    };
+  }
+  return { ok: true, file: { path, shownPath, data, locate }, size: bytes.length };
+}
+
+/** The file's bytes, or why it is not read: not a regular file, or over the size limit. */
+function readBounded(path: string, limits: LoadLimits): Buffer | string {
+  const notRegular = 'not a regular file (a device, FIFO, socket or directory): not read';
+  let fd: number;
+  try {
+    // Devices and FIFOs are refused before they are opened; O_NONBLOCK keeps the open itself
+    // from waiting on a FIFO swapped in meanwhile, and fstat below checks again.
+    if (!statSync(path).isFile()) return notRegular;
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT'
+      ? 'file not found'
+      : code === 'EISDIR'
+        ? 'not a regular file (a directory)'
+        : `cannot be read (${code ?? 'error'})`;
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile()) return notRegular;
+    if (stat.size > limits.maxDocumentBytes)
+      return `${stat.size} bytes: larger than the document size limit (${limitHint('maxDocumentBytes', limits)})`;
+    const buffer = Buffer.alloc(stat.size);
+    let read = 0;
+    while (read < stat.size) {
+      const n = readSync(fd, buffer, read, stat.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buffer.subarray(0, read);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+type YamlOutcome = { ok: true; data: unknown } | { ok: false; problems: ContractProblem[] };
+
+function parseYaml(text: string, shownPath: string, limits: LoadLimits): YamlOutcome {
   try {
     // CORE_SCHEMA: YAML 1.2 core scalars, as the `yaml` package reads them (no YAML 1.1 dates).
-    const data: unknown = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA, filename: shownPath });
-    return { ok: true, file: { path, shownPath, data, locate: lazyLocator(text) } };
+    const data: unknown = jsyaml.load(text, {
+      schema: jsyaml.CORE_SCHEMA,
+      filename: shownPath,
+      // js-yaml's own guard against its recursion; the depth limit proper is checked on the
+      // data (checkShape), which can name the place.
+      maxDepth: Math.max(limits.maxDepth + 1, 1000),
+    } as jsyaml.LoadOptions);
+    return { ok: true, data };
   } catch (error) {
-    // Syntax errors (and duplicate keys) get `yaml`'s messages and positions.
-    const lineCounter = new LineCounter();
-    const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-    const problems = doc.errors.map((e) => {
-      const pos = lineCounter.linePos(e.pos[0]);
-      return {
-        pointer: '#',
-        file: shownPath,
-        line: pos.line,
-        column: pos.col,
-        message: e.message.split('\n')[0],
-        source: 'yaml',
-      };
-    });
-    if (problems.length > 0) return { ok: false, problems };
+    const reason = String((error as { reason?: string }).reason ?? (error as Error).message);
     const mark = (error as { mark?: { line: number; column: number } }).mark;
+    const at = {
+      line: mark ? mark.line + 1 : undefined,
+      column: mark ? mark.column + 1 : undefined,
+    };
+    if (/exceeded maxDepth/.test(reason)) {
+      return {
+        ok: false,
+        problems: [
+          {
+            pointer: '#',
+            file: shownPath,
+            ...at,
+            message: `nested deeper than ${limits.maxDepth} levels`,
+            hint: limitHint('maxDepth', limits),
+            source: 'limit',
+          },
+        ],
+      };
+    }
+    // Syntax errors (and duplicate keys) get `yaml`'s messages and positions.
+    try {
+      const lineCounter = new LineCounter();
+      const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+      const problems = doc.errors.map((e) => {
+        const pos = lineCounter.linePos(e.pos[0]);
+        return {
+          pointer: '#',
+          file: shownPath,
+          line: pos.line,
+          column: pos.col,
+          message: e.message.split('\n')[0],
+          source: 'yaml',
+        };
+      });
+      if (problems.length > 0) return { ok: false, problems };
+    } catch {
+      // `yaml` gave up too (e.g. its own recursion limit): js-yaml's reason stands.
+    }
     return {
       ok: false,
       problems: [
-        {
-          pointer: '#',
-          file: shownPath,
-          line: mark ? mark.line + 1 : undefined,
-          column: mark ? mark.column + 1 : undefined,
-          message: String((error as { reason?: string }).reason ?? (error as Error).message).split(
-            '\n',
-          )[0],
-          source: 'yaml',
-        },
+        { pointer: '#', file: shownPath, ...at, message: reason.split('\n')[0], source: 'yaml' },
       ],
     };
   }
 }
 
+/** Line and column of the first `{`/`[` nested deeper than `max` in JSON text (strings skipped). */
+function depthPosition(text: string, max: number): { line: number; column: number } | undefined {
+  let depth = 0;
+  let line = 1;
+  let lineStart = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line++;
+      lineStart = i + 1;
+    } else if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) {
+      if (++depth > max) return { line, column: i - lineStart + 1 };
+    } else if (c === 125 || c === 93) depth--;
+  }
+  return undefined;
+}
+
+/** Byte offset, line and column of the first byte that is not part of valid UTF-8. */
+function firstInvalidUtf8(bytes: Buffer): { offset: number; line: number; column: number } {
+  let i = 0;
+  while (i < bytes.length) {
+    const b = bytes[i];
+    const need =
+      b < 0x80
+        ? 0
+        : b >= 0xc2 && b <= 0xdf
+          ? 1
+          : b >= 0xe0 && b <= 0xef
+            ? 2
+            : b >= 0xf0 && b <= 0xf4
+              ? 3
+              : -1;
+    let ok = need >= 0 && i + need < bytes.length;
+    for (let k = 1; ok && k <= need; k++) ok = (bytes[i + k] & 0xc0) === 0x80;
+    if (ok && need > 0 && !isUtf8(bytes.subarray(i, i + need + 1))) ok = false;
+    if (!ok) break;
+    i += need + 1;
+  }
+  const before = bytes.subarray(0, i);
+  let line = 1;
+  let lineStart = 0;
+  for (let k = 0; k < before.length; k++)
+    if (before[k] === 10) {
+      line++;
+      lineStart = k + 1;
+    }
+  return { offset: i, line, column: i - lineStart + 1 };
+}
+
 function lazyLocator(text: string): SourceFile['locate'] {
   let parsed: { contents: Node | null; counter: LineCounter } | undefined;
   return (segments) => {
-    if (!parsed) {
-      const counter = new LineCounter();
-      const doc = parseDocument(text, { lineCounter: counter });
-      parsed = { contents: doc.contents as Node | null, counter };
+    try {
+      if (!parsed) {
+        const counter = new LineCounter();
+        const doc = parseDocument(text, { lineCounter: counter });
+        parsed = { contents: doc.contents as Node | null, counter };
+      }
+      return locateNode(parsed.contents, segments, parsed.counter);
+    } catch {
+      // A text `yaml` cannot take apart (too deep for its recursion): the problem has no line.
+      return undefined;
     }
-    return locateNode(parsed.contents, segments, parsed.counter);
   };
 }
 

@@ -40,7 +40,7 @@ export function nameOperations(operations: Unnamed[], notices: NameNotice[]): Op
   const methods = new Set(CLIENT_MEMBERS);
   const types = new Set(SERVER_TYPES);
   // Starter handlers sit beside the scaffold's `index.ts`.
-  const handlerExports = new Set(['index']);
+  const handlerExports = new Set(['index', 'user']);
   return operations.map((op) => {
     const wanted = toIdentifier(op.id);
     const method = unique(wanted, methods);

@@ -76,9 +76,15 @@ export function defKey(ptr: string): string {
   }
 }
 
-/** A `$defs` key as a URI-fragment segment: Ajv percent-decodes fragments, so a literal `%` must be `%25`. */
+/**
+ * A `$defs` key as a URI-fragment segment. Ajv percent-decodes fragments, so a literal `%` must
+ * be `%25`, and what a fragment cannot hold raw (spaces, U+2028, non-ASCII) is percent-encoded
+ * so that it decodes back to the key (`#` stays as it was: Ajv reads it raw).
+ */
 function fragmentSegment(key: string): string {
-  return escapeSegment(key).replace(/%/g, '%25');
+  return escapeSegment(key).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@{}[\]|^`#]/gu, (c) =>
+    encodeURIComponent(c),
+  );
 }
 
 /**

@@ -12,14 +12,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import type { Validators } from '../../runtime/server.js';
 import { levelView, type LevelTable } from '../../runtime/feature-levels.js';
+import { parseOrigins } from '../../runtime/pipeline-cors.js';
 import { createMockFront } from './front.js';
 import { levelHooks } from './levels.js';
 import { createPrismEngine } from './prism-engine.js';
-import { parseArgs } from 'node:util';
 
 export interface MockOptions {
   /** public port of the front; 0 (default for tests) picks a free one */
@@ -33,6 +34,10 @@ export interface MockOptions {
   warn?: (message: string) => void;
   /** serve as a server of this feature level (default: the newest the contract records) */
   featureLevel?: number;
+  /** CORS origins (`'*'`, the default, or a list such as `['http://localhost:5173', 'null']`) */
+  corsOrigins?: '*' | string[];
+  /** a request (headers and body) must arrive within this; default 30 s (runtime/server-node.ts) */
+  requestTimeoutMs?: number;
 }
 
 export interface RunningMock {
@@ -76,6 +81,9 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
     exampleStatuses: exampleStatusesOf(document),
     validateRequest: validators?.validateRequest,
     ...levelHooks(level),
+    cors: { origins: options.corsOrigins ?? '*' },
+    requestTimeoutMs: options.requestTimeoutMs,
+    bodyTimeoutMs: options.requestTimeoutMs,
   });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((ok, fail) => {
@@ -131,16 +139,19 @@ async function loadValidators(
 
 // ---- CLI ----
 
-const USAGE = `npm run mock -- [--port 4010] [--host 127.0.0.1] [--dynamic] [--feature-level N]`;
+const USAGE = `npm run mock -- [--port 4010] [--host 127.0.0.1] [--dynamic] [--feature-level N] [--cors-origins '*'|a,b] [--request-timeout-ms 30000]`;
 
 function parseCli(argv: string[]): MockOptions {
   const { values } = parseArgs({
     args: argv,
+    strict: true,
     options: {
-      port: { type: 'string', short: 'p' },
-      host: { type: 'string', short: 'h' },
+      port: { type: 'string', short: 'p', default: '4010' },
+      host: { type: 'string', short: 'h', default: '127.0.0.1' },
       dynamic: { type: 'boolean', short: 'd' },
       'feature-level': { type: 'string' },
+      'cors-origins': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
       help: { type: 'boolean' },
     },
   });
@@ -148,20 +159,23 @@ function parseCli(argv: string[]): MockOptions {
     console.log(USAGE);
     process.exit(0);
   }
-  const opts: MockOptions = { port: 4010, host: values.host ?? '127.0.0.1' };
-  if (values.port !== undefined) {
-    const port = Number(values.port);
-    if (values.port === '' || !Number.isInteger(port) || port < 0 || port > 65535)
-      throw new Error(`--port must be a port number`);
-    opts.port = port;
-  }
-  if (values.dynamic) opts.dynamic = true;
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be a port number`);
+  const timeout = values['request-timeout-ms'];
+  if (timeout !== undefined && !(Number.isInteger(Number(timeout)) && Number(timeout) > 0))
+    throw new Error(`--request-timeout-ms must be a positive number of milliseconds`);
   const level = values['feature-level'];
-  if (level !== undefined) {
-    if (!/^[0-9]+$/.test(level)) throw new Error(`--feature-level must be a non-negative integer`);
-    opts.featureLevel = Number(level);
-  }
-  return opts;
+  if (level !== undefined && !/^[0-9]+$/.test(level))
+    throw new Error(`--feature-level must be a non-negative integer`);
+  return {
+    port,
+    featureLevel: level === undefined ? undefined : Number(level),
+    host: values.host,
+    dynamic: values.dynamic,
+    corsOrigins: parseOrigins(values['cors-origins']),
+    requestTimeoutMs: timeout === undefined ? undefined : Number(timeout),
+  };
 }
 
 async function main(): Promise<void> {
@@ -169,7 +183,7 @@ async function main(): Promise<void> {
   try {
     opts = parseCli(process.argv.slice(2));
   } catch (error) {
-    console.error(`${(error as Error).message}\nusage: ${USAGE}`);
+    console.error(`mock: ${(error as Error).message}\nusage: ${USAGE}`);
     process.exit(2);
   }
   const mock = await startPrismMock({ ...opts, warn: (m) => console.warn(`note: ${m}`) });
@@ -185,6 +199,9 @@ async function main(): Promise<void> {
     `  examples     Prefer: example=<name> (e.g. example=STREAM_DOES_NOT_EXIST; error examples are served with 400),`,
   );
   console.log(`               Prefer: code=<status>, Prefer: dynamic=true`);
+  console.log(
+    `  CORS         ${opts.corsOrigins === undefined || opts.corsOrigins === '*' ? 'any origin' : opts.corsOrigins.join(', ')} (--cors-origins)`,
+  );
   console.log(`Ctrl-C stops it.`);
   let stopping = false;
   const stop = (signal: string) => {

@@ -12,6 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { levels } from '../../generated/operations.js';
+import type { CorsOptions } from '../../runtime/pipeline-cors.js';
 import {
   createRequestListener,
   type Handlers,
@@ -63,7 +64,19 @@ export interface StatefulMockOptions {
    * the level (see runtime/feature-levels.ts).
    */
   featureLevel?: number;
+  /** CORS; default any origin, `null` included (web apps and pages opened from disk call the mock) */
+  cors?: CorsOptions | boolean;
+  /** a request body that has not all arrived within this is answered 408; default 30 s */
+  bodyTimeoutMs?: number;
 }
+
+/**
+ * The longest string the mock accepts in any parameter, and so stores: the description bounds
+ * message content (10,000), topics, names and statuses, but not e.g. snippet or draft titles.
+ * Counted in Unicode code points, as every limit of the mock; above every limit the mock
+ * advertises, so the rules' own errors still come first.
+ */
+export const MAX_STORED_STRING_LENGTH = 20_000;
 
 export interface StatefulMock {
   listener: RequestListener;
@@ -217,6 +230,9 @@ export function createStatefulMock(options: StatefulMockOptions = {}): StatefulM
     validateResponses: options.validateResponses,
     logger: options.logger,
     featureLevel,
+    cors: options.cors ?? true,
+    maxStringLength: MAX_STORED_STRING_LENGTH,
+    bodyTimeoutMs: options.bodyTimeoutMs,
   });
 
   return {

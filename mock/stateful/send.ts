@@ -55,7 +55,7 @@ export function clientName(userAgent: string | undefined): { name: string; inter
 }
 
 export function createSendMessage(state: MockState): HandlerOf<'sendMessage', UserRecord> {
-  return (params, { user, request }) => {
+  return (params, { user, header }) => {
     const content = params.content;
     if (content.trim() === '') return bad('Message must not be empty');
     if (longerThan(content, LIMITS.max_message_length))
@@ -75,7 +75,7 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
       topic: '',
       content,
       timestamp: nowSeconds(state),
-      client: clientName(request.headers['user-agent']).name,
+      client: clientName(header('user-agent')).name,
       reactions: [],
     };
     let audience: number[];
@@ -184,8 +184,7 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
     const starts =
       record.kind === 'stream' && !state.topics.has(topicKey(record.stream_id!, record.topic));
     storeMessage(state, record);
-    const readBySender =
-      params.read_by_sender ?? clientName(request.headers['user-agent']).interactive;
+    const readBySender = params.read_by_sender ?? clientName(header('user-agent')).interactive;
     if (readBySender) flagsOf(state, user.user_id).read.add(id);
 
     const body: { id: number; automatic_new_visibility_policy?: 0 | 1 | 2 | 3 } = { id };

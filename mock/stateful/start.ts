@@ -1,61 +1,75 @@
 /**
- * `npm run mock:stateful [-- --port N] [--messages N] [--feature-level N]`: serves the stateful
- * mock on 127.0.0.1 and prints the base URL and the seeded credentials. Port 0 (the default)
- * picks a free port; `--messages` adds that many generated channel messages to the seed (load
- * tests); `--feature-level` serves as a server of that level (see StatefulMockOptions).
+ * `npm run mock:stateful [-- --port N] [--messages N] [--feature-level N] [--cors-origins '*'|a,b] [--request-timeout-ms N]`:
+ * serves the stateful mock on 127.0.0.1 and prints the base URL and the seeded credentials.
+ * Port 0 (the default) picks a free port; `--messages` adds that many generated channel
+ * messages to the seed (load tests); `--feature-level` serves as a server of that level (see
+ * StatefulMockOptions). The server is the one every server of ours runs on
+ * (runtime/server-node.ts): request timeouts, parser faults answered in the API's envelope.
  */
-import { createServer } from 'node:http';
 import { parseArgs } from 'node:util';
 import { levels } from '../../generated/operations.js';
+import { parseOrigins } from '../../runtime/pipeline-cors.js';
+import { createHttpServer } from '../../runtime/server-node.js';
 import { createStatefulMock } from './index.js';
 
-function parseCli(argv: string[]): {
-  port: number;
-  messages: number;
-  featureLevel: number | undefined;
-} {
-  let values: { port?: string; messages?: string; 'feature-level'?: string };
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        port: { type: 'string', short: 'p' },
-        messages: { type: 'string' },
-        'feature-level': { type: 'string' },
-      },
-    }));
-  } catch (error) {
-    console.error(`mock:stateful: ${(error as Error).message}`);
-    process.exit(2);
-  }
-  const rawPort = values.port ?? process.env.PORT ?? '0';
-  const port = Number(rawPort);
-  if (rawPort === '' || !Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`mock:stateful: invalid port '${rawPort}'`);
-    process.exit(2);
-  }
-  const messages = Number(values.messages ?? 0);
-  if (!Number.isInteger(messages) || messages < 0) {
-    console.error(`mock:stateful: invalid --messages '${values.messages}'`);
-    process.exit(2);
-  }
-  const raw = values['feature-level'];
-  if (raw !== undefined && (!/^[0-9]+$/.test(raw) || Number(raw) > levels.newest)) {
-    console.error(
-      `mock:stateful: invalid --feature-level '${raw}' (an integer from 0 to ${levels.newest}, the contract's newest)`,
+const USAGE =
+  "npm run mock:stateful -- [--port 0] [--messages 0] [--feature-level N] [--cors-origins '*'|a,b] [--request-timeout-ms 30000]";
+
+function cli() {
+  const { values } = parseArgs({
+    args: process.argv.slice(2),
+    strict: true,
+    options: {
+      port: { type: 'string', short: 'p', default: process.env.PORT ?? '0' },
+      messages: { type: 'string', default: '0' },
+      'feature-level': { type: 'string' },
+      'cors-origins': { type: 'string' },
+      'request-timeout-ms': { type: 'string' },
+    },
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`invalid port '${values.port}'`);
+  const messages = Number(values.messages);
+  if (!Number.isInteger(messages) || messages < 0)
+    throw new Error(`invalid --messages '${values.messages}'`);
+  const level = values['feature-level'];
+  if (level !== undefined && (!/^[0-9]+$/.test(level) || Number(level) > levels.newest))
+    throw new Error(
+      `invalid --feature-level '${level}' (an integer from 0 to ${levels.newest}, the contract's newest)`,
     );
-    process.exit(2);
-  }
-  return { port, messages, featureLevel: raw === undefined ? undefined : Number(raw) };
+  const timeout = values['request-timeout-ms'];
+  const requestTimeoutMs = timeout === undefined ? undefined : Number(timeout);
+  if (
+    requestTimeoutMs !== undefined &&
+    !(Number.isInteger(requestTimeoutMs) && requestTimeoutMs > 0)
+  )
+    throw new Error(`--request-timeout-ms must be a positive number of milliseconds`);
+  return {
+    port,
+    messages,
+    featureLevel: level === undefined ? undefined : Number(level),
+    origins: parseOrigins(values['cors-origins']),
+    requestTimeoutMs,
+  };
 }
 
-const cli = parseCli(process.argv.slice(2));
+let options: ReturnType<typeof cli>;
+try {
+  options = cli();
+} catch (error) {
+  console.error(`mock:stateful: ${(error as Error).message}\nusage: ${USAGE}`);
+  process.exit(2);
+}
+
 const mock = createStatefulMock({
-  seedOptions: { extraMessages: cli.messages },
-  featureLevel: cli.featureLevel,
+  seedOptions: { extraMessages: options.messages },
+  featureLevel: options.featureLevel,
+  ...(options.origins ? { cors: { origins: options.origins } } : {}),
+  ...(options.requestTimeoutMs ? { bodyTimeoutMs: options.requestTimeoutMs } : {}),
 });
-const server = createServer(mock.listener);
-server.listen(cli.port, '127.0.0.1', () => {
+const server = createHttpServer(mock.listener, { requestTimeoutMs: options.requestTimeoutMs });
+server.listen(options.port, '127.0.0.1', () => {
   const { port } = server.address() as { port: number };
   console.log(
     `stateful mock listening on http://127.0.0.1:${port}/api/v1 (feature level ${mock.featureLevel})`,
@@ -67,6 +81,8 @@ server.listen(cli.port, '127.0.0.1', () => {
     console.log(
       `  ${c.role.padEnd(22)} ${c.email.padEnd(26)} password ${c.password.padEnd(22)} api key ${c.apiKey}`,
     );
+  const origins = options.origins ?? '*';
+  console.log(`CORS: ${origins === '*' ? 'any origin' : origins.join(', ')} (--cors-origins)`);
 });
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGINT', stop);

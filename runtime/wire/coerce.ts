@@ -9,6 +9,7 @@
  * and `"null"` are sent JSON-quoted.
  */
 import type { ScalarType, WireField } from '../wire.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './depth.js';
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; message: string };
 
@@ -142,7 +143,10 @@ export function coerceJson(text: string, types: readonly ScalarType[]): Coerced 
   };
 }
 
-function parseJson(text: string): Coerced {
+export function parseJson(text: string): Coerced {
+  // Refused before parsing: what reads the value afterwards recurses (see depth.ts).
+  if (nestsDeeperThan(text))
+    return { ok: false, message: `nests deeper than ${MAX_JSON_DEPTH} levels` };
   try {
     return { ok: true, value: JSON.parse(text) };
   } catch (error) {

@@ -13,7 +13,7 @@ import type {
   WireField,
   WireOperation,
 } from '../wire.js';
-import { coercePlain, coerceText } from './coerce.js';
+import { coercePlain, coerceText, parseJson } from './coerce.js';
 import { decodeFields, indexFields, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
@@ -202,16 +202,14 @@ function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): Bo
     return {};
   }
   if (spec.kind === 'other') return { document: raw.body };
-  try {
-    return { document: JSON.parse(utf8.decode(bytes)) };
-  } catch (error) {
-    errors.push({
-      field: null,
-      location: 'body',
-      message: `the request body is not valid JSON: ${(error as Error).message}`,
-    });
-    return {};
-  }
+  const parsed = parseJson(utf8.decode(bytes));
+  if (parsed.ok) return { document: parsed.value };
+  errors.push({
+    field: null,
+    location: 'body',
+    message: `the request body is not valid JSON: ${parsed.message}`,
+  });
+  return {};
 }
 
 function unsupported(contentType: string | undefined, accepted: string[]): string {

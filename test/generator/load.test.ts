@@ -2,6 +2,11 @@
  * Broken contracts get clear messages: each names the file, line and JSON pointer of the place,
  * and loading collects every problem in one pass.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../generator/contract-error.js';
 import { loadContract } from '../../generator/load.js';
@@ -79,5 +84,48 @@ describe('loadContract on valid documents', () => {
     const result = await loadContract('openapi/openapi.yaml');
     if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
     expect(result.contract.model.operations).toHaveLength(22);
+  });
+});
+
+describe('a remote $ref', () => {
+  it('is refused with its place and never fetched (a live server sees no request)', async () => {
+    let requests = 0;
+    const server = createServer((_req, res) => {
+      requests++;
+      res.end('{"type":"string"}');
+    });
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const dir = mkdtempSync(join(tmpdir(), 'tms-remote-ref-'));
+    try {
+      const file = join(dir, 'openapi.yaml');
+      writeFileSync(
+        file,
+        [
+          'openapi: 3.1.0',
+          'info: {title: T, version: "1"}',
+          `x-extra: {$ref: '${base}/extra.json'}`,
+          'paths: {}',
+          'components:',
+          '  schemas:',
+          `    Remote: {$ref: '${base}/schemas.json#/Thing'}`,
+          '',
+        ].join('\n'),
+      );
+      const result = await loadContract(file);
+      expect(result.ok).toBe(false);
+      const lines = result.ok ? [] : result.problems.map(formatProblem);
+      expect(lines).toHaveLength(2);
+      expect(lines.join('\n')).toMatch(
+        /openapi\.yaml:3:\d+ #\/x-extra: \$ref '.*' is remote: never fetched/,
+      );
+      expect(lines.join('\n')).toMatch(
+        /openapi\.yaml:7:\d+ #\/components\/schemas\/Remote: \$ref '.*' is remote: never fetched/,
+      );
+      expect(requests).toBe(0);
+    } finally {
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

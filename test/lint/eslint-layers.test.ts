@@ -42,6 +42,24 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     why: 'runtime/ may import runtime/',
   },
   {
+    file: 'runtime/pipeline-planted.ts',
+    code: "import { createServer } from 'node:http';\nexport const x = createServer;\n",
+    refused: true,
+    why: 'the request pipeline runs in browsers: no node: imports',
+  },
+  {
+    file: 'runtime/wire/planted.ts',
+    code: "import { Buffer } from 'node:buffer';\nexport const x = Buffer;\n",
+    refused: true,
+    why: 'the wire model runs in browsers: no node: imports',
+  },
+  {
+    file: 'runtime/server-planted.ts',
+    code: "import { createServer } from 'node:http';\nexport const x = createServer;\n",
+    refused: false,
+    why: 'the node:http face of the servers may import node:',
+  },
+  {
     file: 'generator/emit/planted.ts',
     code: "import { bundle } from '../load/bundle.js';\nexport const x = bundle;\n",
     refused: true,

@@ -1,4 +1,5 @@
 /** A listener from generated/server.ts on 127.0.0.1:0, with a log that tests can read. */
+import type { CorsOptions } from '../../runtime/server.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import {
   createRequestListener,
@@ -31,6 +32,7 @@ export async function serve(
   options: {
     validateResponses?: boolean;
     maxBodyBytes?: number;
+    cors?: CorsOptions | boolean;
     wrap?: (l: RequestListener) => (req: IncomingMessage, res: ServerResponse) => void;
   } = {},
 ): Promise<Running> {
@@ -43,6 +45,7 @@ export async function serve(
     },
     validateResponses: options.validateResponses,
     maxBodyBytes: options.maxBodyBytes,
+    cors: options.cors,
     logger: { error: (m) => logs.push(m) },
   });
   const server = createServer(options.wrap ? options.wrap(listener) : listener);

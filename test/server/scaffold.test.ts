@@ -26,14 +26,30 @@ const opts = (handlers: string) => {
 describe('tms-gen scaffold', () => {
   const handlers = join(dir, 'src/handlers');
 
-  it('writes one starter per operation plus an index, and they compile against generated/server.ts', async () => {
+  it('writes one starter per operation plus an index and user.ts, and they compile against generated/server.ts', async () => {
     const result = await scaffold(opts(handlers));
     expect(result.exitCode).toBe(0);
     const files = readdirSync(handlers).sort();
     expect(files).toContain('sendMessage.ts');
     expect(files).toContain('index.ts');
-    expect(files.length).toBe(23);
-    expect(result.lines[0]).toMatch(/23 files written, 0 skipped/);
+    expect(files).toContain('user.ts');
+    expect(files.length).toBe(24);
+    expect(result.lines[0]).toMatch(/24 files written, 0 skipped/);
+    expect(readFileSync(join(handlers, 'user.ts'), 'utf8')).toMatch(
+      /Authenticate<AppUser> = async \(\{ email, apiKey \}\)/,
+    );
+    // context.user is the scaffold's AppUser, not unknown: using it compiles, misusing it does not.
+    writeFileSync(
+      join(handlers, 'typed-user-check.ts'),
+      [
+        `import { getMessages } from './getMessages.js';`,
+        `type Context = Parameters<typeof getMessages>[1];`,
+        `export const email: string | undefined = ({} as Context).user?.email;`,
+        `// @ts-expect-error AppUser has no such field`,
+        `export const nope = ({} as Context).user?.nope;`,
+        '',
+      ].join('\n'),
+    );
     expect(readFileSync(join(handlers, 'getMessages.ts'), 'utf8')).toMatch(
       /notImplemented\("getMessages"\)/,
     );
@@ -66,6 +82,7 @@ describe('tms-gen scaffold', () => {
       output = String((e as { stdout?: string }).stdout ?? e);
     }
     expect(output).toBe('');
+    rmSync(join(handlers, 'typed-user-check.ts'));
   }, 120_000);
 
   it('a starter answers the not-implemented error', async () => {

@@ -62,7 +62,13 @@ describe('length limits count code points', () => {
   it('the mock refuses status_text over 60 itself too (the handler, not only the validator)', async () => {
     const handler = run.mock.handlers.updateStatus;
     const user = [...run.mock.state.users.values()].find((u) => u.email === MAYA)!;
-    const ctx = { user, operationId: 'updateStatus', ignoredParameters: [], request: {} as never };
+    const ctx = {
+      user,
+      operationId: 'updateStatus',
+      ignoredParameters: [],
+      request: {} as never,
+      header: () => undefined,
+    };
     expect((await handler({ status_text: astral(60) }, ctx)).status).toBe(200);
     const over = await handler({ status_text: astral(61) }, ctx);
     expect(over.body).toMatchObject({

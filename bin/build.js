@@ -1,0 +1,127 @@
+// Builds the tms-gen CLI from its TypeScript sources with esbuild into one folder:
+//   cli.mjs                 the CLI (generator/ bundled; npm packages stay imports)
+//   openapi-typescript.mjs  openapi-typescript in a chunk of its own, loaded only for types
+//   runtime/                runtime/**.ts compiled to .js + .d.ts, as copied into every output
+// bin/tms-gen.js builds it into node_modules/.cache/tms-gen/<hash>/ in a checkout, and
+// `npm pack` (prepack: `node bin/build.js dist`) into dist/ of the packed toolkit, which then
+// runs without esbuild, tsx or the TypeScript sources. Paths in the bundle are relative to the
+// bundle, never absolute, so the folder works wherever it is installed.
+import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Builds into `target` (replaced as a whole, atomically: a concurrent run sees all or none). */
+export async function buildCli(target) {
+  const esbuild = await import('esbuild');
+  const temp = `${target}.${process.pid}.tmp`;
+  rmSync(temp, { recursive: true, force: true });
+  mkdirSync(temp, { recursive: true });
+  // openapi-typescript with its dependencies (whose versions need not be the toolkit's own), but
+  // for TypeScript: its `import ts from 'typescript'` becomes a require(): Node's ESM loader
+  // pre-parses the 9 MB CommonJS compiler for named exports (~0.3 s) before running it; require() does not.
+  await esbuild.build({
+    entryPoints: [join(root, 'node_modules/openapi-typescript/dist/index.mjs')],
+    outfile: join(temp, 'openapi-typescript.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'silent',
+    // CommonJS dependencies require() Node's modules; an ES module has no require of its own.
+    banner: {
+      js: "import { createRequire as tmsCreateRequire } from 'node:module'; const require = tmsCreateRequire(import.meta.url);",
+    },
+    plugins: [typescriptAsRequire],
+  });
+  const common = {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+    plugins: [openapiTypescriptChunk, sourceImportMetaUrl(temp)],
+  };
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'generator', 'cli.ts')],
+    outfile: join(temp, 'cli.mjs'),
+  });
+  // The runtime, compiled by the generator's own code (generator/emit/package-runtime.ts).
+  const helper = join(temp, 'runtime-build.mjs');
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'generator', 'emit', 'package-runtime.ts')],
+    outfile: helper,
+  });
+  const { writeCompiledRuntime } = await import(pathToFileURL(helper).href);
+  writeCompiledRuntime(root, temp);
+  rmSync(helper);
+  const old = `${target}.${process.pid}.old`;
+  try {
+    renameSync(target, old);
+  } catch {
+    // no previous build
+  }
+  renameSync(temp, target);
+  rmSync(old, { recursive: true, force: true });
+  return target;
+}
+
+const typescriptAsRequire = {
+  name: 'typescript-as-require',
+  setup(build) {
+    build.onResolve({ filter: /^typescript$/ }, () => ({
+      path: 'typescript',
+      namespace: 'typescript-cjs',
+    }));
+    build.onLoad({ filter: /.*/, namespace: 'typescript-cjs' }, () => ({
+      contents:
+        "import { createRequire } from 'node:module'; export default createRequire(import.meta.url)('typescript');",
+      loader: 'js',
+    }));
+  },
+};
+
+/** `openapi-typescript` is the chunk beside the CLI. */
+const openapiTypescriptChunk = {
+  name: 'openapi-typescript-chunk',
+  setup(build) {
+    build.onResolve({ filter: /^openapi-typescript$/ }, () => ({
+      path: './openapi-typescript.mjs',
+      external: true,
+    }));
+  },
+};
+
+/**
+ * Modules find their templates, the runtime and package.json from their own location; in the
+ * bundle each keeps the URL its source file has, relative to the bundle's folder.
+ */
+function sourceImportMetaUrl(outDir) {
+  return {
+    name: 'source-import-meta-url',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        const rel = relative(outDir, args.path).split('\\').join('/');
+        return {
+          contents: readFileSync(args.path, 'utf8').replaceAll(
+            'import.meta.url',
+            `new URL(${JSON.stringify(rel)}, import.meta.url).href`,
+          ),
+          loader: 'ts',
+        };
+      });
+    },
+  };
+}
+
+// `node bin/build.js <dir>`: the prebuilt CLI of the packed toolkit.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const dir = resolve(process.argv[2] ?? join(root, 'dist'));
+  mkdirSync(dirname(dir), { recursive: true });
+  await buildCli(dir);
+  console.error(`tms-gen built into ${relative(process.cwd(), dir) || '.'}`);
+}

@@ -1,0 +1,168 @@
+/**
+ * The bindings as an installable package. Runs after the code emitters, on their files: every
+ * TypeScript file gets its ESM JavaScript and `.d.ts` beside it, the runtime (wire model, client
+ * core, server listener) is compiled the same way into `runtime/` of the output, and a
+ * `package.json` and README make the folder something `npm pack` turns into a tarball an app
+ * installs. The bindings therefore import only `./runtime/…` and openapi-fetch: never a path
+ * back into the toolkit, and never a runtime other than the one they were generated with.
+ *
+ * The `.ts` sources stay in the output (the repository's own code and TypeScript apps that
+ * generate into their source tree compile them); the package's `files` leaves them out, so an
+ * installed package offers exactly one `.js` and one `.d.ts` per module.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ApiModel } from '../model/types.js';
+import type { Emitter, GeneratedFile } from './emitter.js';
+import { compileIsolated } from './package-compile.js';
+import { banner } from '../source.js';
+import { bindingsReadme } from './package-readme.js';
+import { compiledRuntime, readCompiledRuntime } from './package-runtime.js';
+
+/** The toolkit's root: its package.json and runtime/ (two levels up from generator/emit/). */
+const TOOLKIT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The import specifier of the runtime copied into the output, as generated code writes it. */
+export const RUNTIME_IMPORT = './runtime';
+
+/** The subpaths an app imports, each from one module of the output (when that module exists). */
+const SUBPATHS: { subpath: string; module: string }[] = [
+  { subpath: '.', module: 'client' },
+  { subpath: './client', module: 'client' },
+  { subpath: './types', module: 'types' },
+  { subpath: './validators', module: 'validators' },
+  { subpath: './server', module: 'server' },
+  { subpath: './operations', module: 'operations' },
+];
+
+/**
+ * The `.js` and `.d.ts` of every TypeScript file among `files` (the code emitters' output), each
+ * headed by `banner` (the compiler drops a comment that heads an import it removes).
+ */
+export function compiledModules(files: GeneratedFile[], banner: string): GeneratedFile[] {
+  const out: GeneratedFile[] = [];
+  for (const file of files) {
+    if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;
+    const source = typeof file.contents === 'string' ? file.contents : '';
+    const { js, dts } = compileIsolated(source, file.path, banner);
+    const base = file.path.slice(0, -3);
+    out.push({ path: `${base}.js`, contents: js }, { path: `${base}.d.ts`, contents: dts });
+  }
+  return out;
+}
+
+/**
+ * The runtime compiled into `runtime/` of the output, unless `--runtime` points elsewhere. The
+ * CLI's launcher compiles it once per runtime change, beside the CLI bundle (TMS_GEN_RUNTIME);
+ * without one (the CLI imported by a test) it is compiled here.
+ */
+export const runtimeEmitter: Emitter = {
+  name: 'runtime',
+  root: 'code',
+  emit: (ctx) => {
+    if (ctx.runtimeImport !== RUNTIME_IMPORT) return [];
+    const prebuilt = process.env.TMS_GEN_RUNTIME;
+    return prebuilt ? readCompiledRuntime(prebuilt) : compiledRuntime(TOOLKIT_ROOT);
+  },
+};
+
+/** package.json and README.md of a complete code output (`files`: every code file written). */
+export function packageFiles(
+  model: ApiModel,
+  files: GeneratedFile[],
+  command: string,
+): GeneratedFile[] {
+  const toolkit = toolkitManifest();
+  const present = new Set(
+    files.filter((f) => f.path.endsWith('.js')).map((f) => f.path.slice(0, -3)),
+  );
+  const manifest = bindingsManifest(model, toolkit, present, command);
+  return [
+    { path: 'package.json', contents: JSON.stringify(manifest, null, 2) + '\n' },
+    {
+      path: 'README.md',
+      contents: bindingsReadme({
+        model,
+        name: manifest.name,
+        modules: new Set([...present].map((m) => m.replace(/\/index$/, ''))),
+        command,
+        toolkit: `${toolkit.name}@${toolkit.version}`,
+      }),
+    },
+  ];
+}
+
+interface ToolkitManifest {
+  name: string;
+  version: string;
+  dependencies?: Record<string, string>;
+}
+
+function toolkitManifest(): ToolkitManifest {
+  return JSON.parse(readFileSync(join(TOOLKIT_ROOT, 'package.json'), 'utf8')) as ToolkitManifest;
+}
+
+function bindingsManifest(
+  model: ApiModel,
+  toolkit: ToolkitManifest,
+  present: Set<string>,
+  command: string,
+) {
+  const exports: Record<string, { types: string; default: string } | string> = {};
+  for (const { subpath, module } of SUBPATHS) {
+    // A module is a file (`validators.js`) or a folder with an index (`validators/index.js`).
+    const file = [module, `${module}/index`].find((m) => present.has(m));
+    if (file) exports[subpath] = { types: `./${file}.d.ts`, default: `./${file}.js` };
+  }
+  exports['./package.json'] = './package.json';
+  const { info } = model;
+  return {
+    // npm keeps keys named `//` as comments.
+    '//': banner(model.sourceFile, command).slice(3).trimEnd(),
+    name: packageName(info.title),
+    version: packageVersion(info.version),
+    description: `Generated bindings of ${info.title} ${info.version}: typed client, types, validators and server stubs`,
+    type: 'module',
+    sideEffects: false,
+    main: present.has('client') ? './client.js' : undefined,
+    types: present.has('client') ? './client.d.ts' : undefined,
+    exports,
+    // Only the compiled modules: the .ts sources beside them are for the repository's own use.
+    files: ['*.js', '*.d.ts', 'runtime/', 'validators/', 'README.md'],
+    engines: { node: '>=20.19' },
+    dependencies: { 'openapi-fetch': toolkit.dependencies?.['openapi-fetch'] ?? '^0.17.0' },
+    tmsGen: {
+      generator: `${toolkit.name}@${toolkit.version}`,
+      contract: model.sourceFile,
+      contractVersion: info.version,
+      openapi: model.openapiVersion,
+    },
+  };
+}
+
+/** npm's rules: lower case, URL-safe, no leading dot or underscore, at most 214 characters. */
+export function packageName(title: string): string {
+  const slug = title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 200)
+    .replace(/-+$/, '');
+  if (slug === '') return 'api-bindings';
+  return /(^|-)api($|-)/.test(slug) ? slug : `${slug}-api`;
+}
+
+const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+/** `info.version` when it is semver; `1` and `1.2` are completed; anything else is `0.0.0-<text>`. */
+export function packageVersion(version: string): string {
+  const v = version.trim().replace(/^v(?=\d)/, '');
+  if (SEMVER.test(v)) return v;
+  if (/^\d+$/.test(v)) return `${v}.0.0`;
+  if (/^\d+\.\d+$/.test(v)) return `${v}.0`;
+  const tag = v.replace(/[^0-9A-Za-z.-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
+  return tag ? `0.0.0-${tag}` : '0.0.0';
+}

@@ -1,0 +1,153 @@
+/**
+ * What the request pipeline answers with, and the answers it gives on its own. One wording per
+ * fault, whichever server (generated listener, Prism front, stateful mock) gives it. No
+ * transport here: the node:http and fetch faces turn an `Answer` into bytes or a `Response`.
+ */
+import type { DecodeError } from './wire.js';
+
+/**
+ * One answer of the pipeline. `body` is sent as JSON; `text` (when set) is sent as it is, with
+ * the `content-type` of `headers` (the Prism front relays non-JSON examples that way).
+ */
+export interface Answer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+  text?: string;
+  /** the JSON media type `body` is sent with, when the contract documents another than application/json */
+  contentType?: string;
+}
+
+export interface ValidationIssue {
+  pointer: string;
+  keyword: string;
+  message: string;
+}
+
+/**
+ * Error codes of answers the servers give on their own (no handler involved). BAD_REQUEST is
+ * the API's generic code and is what the description implies for invalid requests. The others
+ * have no code in the description: these names are the servers' choice, not the API's, kept
+ * distinct so a client can tell the cases apart.
+ */
+export const LISTENER_ERROR_CODES = {
+  badRequest: 'BAD_REQUEST',
+  unauthorized: 'UNAUTHORIZED',
+  notFound: 'NOT_FOUND',
+  methodNotAllowed: 'METHOD_NOT_ALLOWED',
+  requestTimeout: 'REQUEST_TIMEOUT',
+  tooLarge: 'REQUEST_TOO_LARGE',
+  expectationFailed: 'EXPECTATION_FAILED',
+  headersTooLarge: 'REQUEST_HEADERS_TOO_LARGE',
+  internal: 'INTERNAL_SERVER_ERROR',
+  notImplemented: 'NOT_IMPLEMENTED',
+} as const;
+
+const C = LISTENER_ERROR_CODES;
+
+export function envelope(
+  code: string,
+  msg: string,
+): { result: 'error'; msg: string; code: string } {
+  return { result: 'error', msg, code };
+}
+
+export function fail(
+  status: number,
+  code: string,
+  msg: string,
+  headers?: Record<string, string>,
+): Answer {
+  return headers
+    ? { status, headers, body: envelope(code, msg) }
+    : { status, body: envelope(code, msg) };
+}
+
+const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="api"' };
+
+/** The answers every server words the same way. */
+export const answers = {
+  notFound: (path: string, basePath: string) =>
+    fail(
+      404,
+      C.notFound,
+      basePath !== '' && path !== basePath && !path.startsWith(basePath + '/')
+        ? `No such endpoint: ${path} (the API is served under ${basePath}/)`
+        : `No such endpoint: ${path}`,
+    ),
+  methodNotAllowed: (method: string, path: string, allowed: string[]) =>
+    fail(
+      405,
+      C.methodNotAllowed,
+      `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+      { allow: allowed.join(', ') },
+    ),
+  authRequired: () =>
+    fail(
+      401,
+      C.unauthorized,
+      'Authentication required: HTTP Basic with your email address and API key.',
+      BASIC_CHALLENGE,
+    ),
+  badCredentials: () =>
+    fail(
+      401,
+      C.unauthorized,
+      'Invalid credentials: unknown email address or API key.',
+      BASIC_CHALLENGE,
+    ),
+  repeatedAuthorization: () =>
+    fail(400, C.badRequest, 'Invalid request: send one Authorization header, not several.'),
+  tooLarge: (maxBytes: number) =>
+    fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, { connection: 'close' }),
+  bodyTimeout: (timeoutMs: number) =>
+    fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {
+      connection: 'close',
+    }),
+  decodeErrors: (errors: DecodeError[]) =>
+    fail(
+      400,
+      C.badRequest,
+      `Invalid request: ${errors.map((e) => `${e.message} (in ${e.location})`).join('; ')}`,
+    ),
+  invalid: (issues: ValidationIssue[]) =>
+    fail(400, C.badRequest, `Invalid request: ${describeIssues(issues)}`),
+  /** a hook's refusal of a valid request, worded by the hook */
+  refused: (message: string) => fail(400, C.badRequest, message),
+  badPreference: (message: string) => fail(400, C.badRequest, `Invalid request: ${message}`),
+  notImplemented: (operationId: string) =>
+    fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),
+  internal: () => fail(500, C.internal, 'Internal server error.'),
+};
+
+export function describeIssues(errors: ValidationIssue[]): string {
+  const shown = errors.slice(0, 5).map((e) => `${e.pointer || '/'} ${e.message}`);
+  if (errors.length > 5) shown.push(`and ${errors.length - 5} more`);
+  return shown.join('; ');
+}
+
+export function isSuccessEnvelope(body: unknown): body is Record<string, unknown> {
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
+    (body as Record<string, unknown>).result === 'success'
+  );
+}
+
+/**
+ * Parameters the operation does not have, reported in `ignored_parameters_unsupported` of a
+ * success body as the service does. A copy: the body may be an object the caller keeps.
+ */
+export function withIgnored(answer: Answer, ignored: string[]): Answer {
+  if (ignored.length === 0 || answer.status < 200 || answer.status >= 300) return answer;
+  const body = answer.body;
+  if (answer.text !== undefined || !isSuccessEnvelope(body)) return answer;
+  const already: unknown[] = Array.isArray(body.ignored_parameters_unsupported)
+    ? body.ignored_parameters_unsupported
+    : [];
+  return {
+    ...answer,
+    body: { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] },
+  };
+}

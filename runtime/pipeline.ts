@@ -1,0 +1,357 @@
+/**
+ * The one request pipeline of every server we ship (the generated listener, hence the stateful
+ * mock, and the Prism front):
+ *
+ *   CORS preflight → route → authenticate → read the body with its limits → decode with the
+ *   wire model → bound stored strings → validate → dispatch → validate the answer → envelope
+ *
+ * It is transport-free (no node: import, no Buffer): a transport hands it an `Incoming` and
+ * writes the `Answer` back. runtime/server-fetch.ts builds an `Incoming` from a web `Request`
+ * and returns a `Response` (for fetch-style servers, MSW handlers, a service worker);
+ * runtime/server-http.ts does the same for node:http without building a `Request` (about 34 µs
+ * of CPU per request on Node 20 here, more than half of a whole stateful-mock request; Hono's
+ * node adapter avoids it the same way).
+ */
+import { answers, fail, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
+import type { Answer, ValidationIssue } from './pipeline-answers.js';
+import { createCors, type CorsOptions } from './pipeline-cors.js';
+import { parseBasicAuth, type Credentials } from './pipeline-auth.js';
+import { createRouter } from './server-router.js';
+import type { OperationInfo } from './operation-info.js';
+import { createFieldIndexes, decodeRequest, type DecodedRequest } from './wire.js';
+
+export type { Answer, ValidationIssue } from './pipeline-answers.js';
+export type { CorsOptions } from './pipeline-cors.js';
+export type { Credentials } from './pipeline-auth.js';
+
+export type BodyRead =
+  | { ok: true; bytes: Uint8Array | undefined }
+  | { ok: false; reason: 'too-large' | 'timeout' | 'aborted' };
+
+/** A request as the pipeline reads it; `Raw` is the transport's own object (IncomingMessage, Request). */
+export interface Incoming<Raw = unknown> {
+  readonly method: string;
+  /** the path as received (percent-encoded), without the query */
+  readonly path: string;
+  /** the raw query string without `?` */
+  readonly query: string;
+  /** request headers by lower-case name, for the wire model's header parameters */
+  readonly headers: Record<string, string | string[] | undefined>;
+  /** one header by lower-case name (repeated headers joined by `, `) */
+  header(name: string): string | undefined;
+  /** how many Authorization headers arrived (node keeps only the first in `headers`) */
+  authorizationCount(): number;
+  /** the whole body, refused past `maxBytes` or when it has not all arrived within `timeoutMs` */
+  readBody(maxBytes: number, timeoutMs: number): BodyRead | Promise<BodyRead>;
+  readonly raw: Raw;
+}
+
+export interface ValidationResultLike {
+  valid: boolean;
+  errors?: ValidationIssue[];
+}
+
+/** The two functions of generated/validators.js the pipeline uses (method syntax: ids may be narrower). */
+export interface Validators {
+  validateRequest(
+    operationId: string,
+    input: { path?: unknown; query?: unknown; body?: unknown },
+  ): { valid: true } | { valid: false; errors: ValidationIssue[] };
+  validateResponse(
+    operationId: string,
+    status: number,
+    body: unknown,
+  ): { valid: true } | { valid: false; errors: ValidationIssue[] };
+}
+
+/**
+ * Resolves Basic credentials to a user. `null`/`undefined` means "not valid": the pipeline
+ * answers 401 (also for operations whose auth is optional, since bad credentials are an error).
+ */
+export type Authenticate<User, Raw = unknown> = (
+  credentials: Credentials,
+  request: Raw,
+) => User | null | undefined | Promise<User | null | undefined>;
+
+/** A routed, authenticated, decoded and validated request, ready for the operation. */
+export interface Call<User, Raw = unknown> {
+  operation: OperationInfo;
+  value: DecodedRequest;
+  /** names sent that the operation does not have */
+  ignored: string[];
+  user: User | null;
+  incoming: Incoming<Raw>;
+}
+
+/** What answers a valid request: the handlers of a real server, Prism's engine in the front. */
+export type Dispatch<User, Raw = unknown> = (call: Call<User, Raw>) => Answer | Promise<Answer>;
+
+export interface Logger {
+  error(message: string): void;
+}
+
+export interface PipelineLimits {
+  /** largest accepted request body; default 1 MiB */
+  maxBodyBytes?: number;
+  /** a body that has not fully arrived this long after its headers gets 408; default 30 s */
+  bodyTimeoutMs?: number;
+  /**
+   * longest string (in Unicode code points) any decoded parameter may carry, nested JSON values
+   * included; default: none. For servers that store what they are sent (the stateful mock).
+   */
+  maxStringLength?: number;
+}
+
+export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
+  operations: Record<string, OperationInfo>;
+  /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
+  basePath?: string;
+  /** Basic credentials to a user; operations with auth `none` never call it */
+  authenticate: Authenticate<User, Raw>;
+  /** request validation; absent: the wire model's decoding only */
+  validateRequest?: Validators['validateRequest'];
+  /** answer validation (JSON bodies); absent: answers are not checked */
+  validateResponse?: Validators['validateResponse'];
+  dispatch: Dispatch<User, Raw>;
+  /**
+   * A last check of a decoded, valid request (a feature level refuses enum values it does not
+   * have): a message refuses the request with 400 BAD_REQUEST, worded by the hook.
+   */
+  checkRequest?: (operation: OperationInfo, value: DecodedRequest) => string | undefined;
+  /**
+   * The last step of a JSON answer, after it was checked (a feature level leaves out the
+   * fields it does not have).
+   */
+  shapeAnswer?: (operationId: string, status: number, body: unknown) => unknown;
+  /** CORS (see pipeline-cors.ts); default none */
+  cors?: CorsOptions | boolean;
+  logger?: Logger;
+}
+
+export interface Pipeline<Raw = unknown> {
+  /**
+   * The answer to a request; `null` when there is nobody to answer (the client went away while
+   * sending its body). `'outside'` when the path is not under the base path and the caller
+   * asked to be told (middleware hands such requests on).
+   */
+  handle(incoming: Incoming<Raw>, passOutside?: boolean): Promise<Answer | null | 'outside'>;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+export function createPipeline<User, Raw = unknown>(
+  options: PipelineOptions<User, Raw>,
+): Pipeline<Raw> {
+  const basePath = (options.basePath ?? '').replace(/\/+$/, '');
+  const router = createRouter(Object.values(options.operations), basePath);
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
+  const maxString = options.maxStringLength;
+  const cors = createCors(options.cors);
+  const withHeaderFields = new Set(
+    Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header')),
+  );
+  const logger = options.logger ?? { error: (m: string) => console.error(m) };
+  // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
+  const fieldIndexes = createFieldIndexes();
+  const { authenticate, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer } =
+    options;
+
+  async function steps(
+    incoming: Incoming<Raw>,
+    passOutside: boolean,
+  ): Promise<Answer | null | 'outside'> {
+    try {
+      const { path, method } = incoming;
+      const route = router.match(method, path);
+      if (route.kind === 'outside' && passOutside) return 'outside' as const;
+      if (route.kind === 'outside' || route.kind === 'no-path')
+        return answers.notFound(path, basePath);
+      if (route.kind === 'no-method') return answers.methodNotAllowed(method, path, route.allowed);
+      const op = route.operation;
+
+      // One Authorization header or none: with two, servers and proxies disagree on which counts.
+      const authorization = incoming.header('authorization');
+      if (authorization !== undefined && incoming.authorizationCount() > 1)
+        return answers.repeatedAuthorization();
+
+      // Authenticate before reading the body: an unauthenticated client learns nothing else.
+      let user: User | null = null;
+      if (op.auth !== 'none') {
+        const credentials = parseBasicAuth(authorization);
+        if (credentials === null) return answers.badCredentials();
+        if (credentials === undefined) {
+          if (op.auth === 'required') return answers.authRequired();
+        } else {
+          const found = authenticate(credentials, incoming.raw);
+          // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
+          user = (isPromise(found) ? await found : found) ?? null;
+          if (user === null) return answers.badCredentials();
+        }
+      }
+
+      const reading = incoming.readBody(maxBodyBytes, bodyTimeoutMs);
+      const read = isPromise(reading) ? await reading : reading;
+      if (!read.ok) {
+        if (read.reason === 'aborted') return null;
+        return read.reason === 'timeout'
+          ? answers.bodyTimeout(bodyTimeoutMs)
+          : answers.tooLarge(maxBodyBytes);
+      }
+
+      const decoded = decodeRequest(
+        op,
+        {
+          pathParams: route.pathParams,
+          query: incoming.query,
+          contentType: incoming.header('content-type'),
+          body: read.bytes,
+          headers: incoming.headers,
+        },
+        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE', fieldIndexes },
+      );
+      if (!decoded.ok) return answers.decodeErrors(decoded.errors);
+      const value = decoded.value;
+      // A decoded string is never longer than the text that carried it: short requests skip the walk.
+      if (
+        maxString !== undefined &&
+        (incoming.path.length + incoming.query.length + (read.bytes?.length ?? 0) > maxString ||
+          withHeaderFields.has(op))
+      ) {
+        const long = longString(value, maxString);
+        if (long) return answers.decodeErrors([long]);
+      }
+      if (validateRequest) {
+        const checked = validateRequest(op.operationId, {
+          path: value.path,
+          query: value.query,
+          body: value.body,
+        });
+        if (!checked.valid) return answers.invalid(checked.errors);
+      }
+      const refused = checkRequest?.(op, value);
+      if (refused !== undefined) return answers.refused(refused);
+
+      const dispatched = dispatch({
+        operation: op,
+        value,
+        ignored: decoded.unknown,
+        user,
+        incoming,
+      });
+      const answer = withIgnored(
+        isPromise(dispatched) ? await dispatched : dispatched,
+        decoded.unknown,
+      );
+      if (validateResponse && answer.text === undefined) {
+        const verdict = validateResponse(op.operationId, answer.status, answer.body);
+        if (!verdict.valid) {
+          const what = verdict.errors
+            .slice(0, 5)
+            .map((e) => `${e.pointer || '/'} ${e.message}`)
+            .join('; ');
+          const where = `${op.operationId} (status ${answer.status})`;
+          logger.error(`response validation failed for ${where}: ${what}`);
+          return fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
+        }
+      }
+      if (shapeAnswer && answer.text === undefined)
+        return { ...answer, body: shapeAnswer(op.operationId, answer.status, answer.body) };
+      return answer;
+    } catch (error) {
+      // A bug of the server or of a hook: logged; the client gets no internals.
+      logger.error(
+        `request ${incoming.method} ${incoming.path} failed: ${(error as Error)?.stack ?? String(error)}`,
+      );
+      return answers.internal();
+    }
+  }
+
+  return {
+    handle(incoming, passOutside = false) {
+      // Not async itself: the steps' promise is handed on as it is unless CORS must be added.
+      if (cors === undefined) return steps(incoming, passOutside);
+      const origin = incoming.header('origin');
+      // As middleware, a preflight for a path outside the API is the next handler's to answer.
+      const outside =
+        passOutside &&
+        basePath !== '' &&
+        incoming.path !== basePath &&
+        !incoming.path.startsWith(basePath + '/');
+      if (outside) return Promise.resolve('outside' as const);
+      if (
+        incoming.method === 'OPTIONS' &&
+        incoming.header('access-control-request-method') !== undefined
+      )
+        return Promise.resolve(
+          cors.preflight(origin, incoming.header('access-control-request-headers')),
+        );
+      const extra = cors.headersFor(origin);
+      const answered = steps(incoming, passOutside);
+      if (extra === undefined) return answered;
+      return answered.then((answer) =>
+        answer === null || answer === 'outside'
+          ? answer
+          : { ...answer, headers: { ...answer.headers, ...extra } },
+      );
+    },
+  };
+}
+
+/**
+ * The first string longer than `max` in the decoded parameters, as a decode error. Iterative
+ * (nesting is already bounded by the wire model, but no recursion is needed either).
+ */
+function longString(value: DecodedRequest, max: number) {
+  const places = [
+    ['path', value.path],
+    ['query', value.query],
+    ['header', value.headers],
+    ['body', value.body],
+  ] as const;
+  for (const [location, root] of places) {
+    const stack: unknown[] = [root];
+    const names: (string | null)[] = [null];
+    while (stack.length > 0) {
+      const item = stack.pop();
+      const name = names.pop() ?? null;
+      if (typeof item === 'string') {
+        // Code units bound code points from above: only a long string needs counting.
+        if (item.length > max && codePoints(item) > max)
+          return {
+            field: name,
+            location,
+            message: `${name ? `\`${name}\`` : 'the body'} is longer than ${max} characters (Unicode code points; this server's limit)`,
+          };
+      } else if (item !== null && typeof item === 'object' && !(item instanceof Blob)) {
+        // A top-level key names the parameter; deeper values are reported under it.
+        for (const [key, child] of Object.entries(item)) {
+          stack.push(child);
+          names.push(name ?? key);
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Unicode code points of a string, as JSON Schema's maxLength counts (a surrogate pair is one). */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length - 1; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}

@@ -1,0 +1,138 @@
+/**
+ * A throw-away app workspace under os.tmpdir(): the toolkit and the bindings packed with
+ * `npm pack`, installed from the tarballs with `npm install --prefer-offline`, and commands run
+ * there with an environment that cannot reach this repository (no npm_* variables of the
+ * `npm test` that started us, no repository node_modules/.bin on PATH, no NODE_PATH).
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** The environment of every command in the workspace. */
+export function isolatedEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^npm_/i.test(k) || k === 'NODE_PATH' || k === 'NODE_OPTIONS' || k === 'INIT_CWD') continue;
+    env[k] = v;
+  }
+  env.PATH = (process.env.PATH ?? '')
+    .split(delimiter)
+    .filter((p) => p && !p.startsWith(REPO.replace(/\/$/, '')))
+    .join(delimiter);
+  return { ...env, ...extra };
+}
+
+/** Runs a command; never rejects (the exit code and output come back). */
+export function run(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+  timeoutMs = 240_000,
+): Promise<Run> {
+  return new Promise((resolveRun) => {
+    execFile(
+      cmd,
+      args,
+      { cwd, env: isolatedEnv(extraEnv), maxBuffer: 32 * 1024 * 1024, timeout: timeoutMs },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolveRun({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
+}
+
+export async function mustRun(
+  cmd: string,
+  args: string[],
+  cwd: string,
+  extraEnv = {},
+): Promise<string> {
+  const r = await run(cmd, args, cwd, extraEnv);
+  if (r.code !== 0)
+    throw new Error(
+      `${cmd} ${args.join(' ')} (in ${cwd}) exited ${r.code}\n${r.stderr}\n${r.stdout}`,
+    );
+  return r.stdout;
+}
+
+/** `npm pack <dir>` into `dest`; the tarball's absolute path. */
+export async function pack(dir: string, dest: string): Promise<string> {
+  const out = await mustRun('npm', ['pack', dir, '--json', '--pack-destination', dest], REPO);
+  // A prepack script may print before npm's JSON, which starts on a line of its own.
+  const json = JSON.parse(out.slice(out.search(/^\[/m))) as { filename: string }[];
+  return join(dest, json[0].filename);
+}
+
+export interface Workspace {
+  root: string;
+  tarballs: { toolkit: string; bindings: string };
+  /** the bindings' package name (generated/package.json) */
+  bindingsName: string;
+}
+
+/**
+ * One app root for every check (one install, shared): its package.json depends on the two
+ * tarballs, TypeScript, esbuild and @types/node, all at the versions this repository uses.
+ */
+export async function createWorkspace(): Promise<Workspace> {
+  const root = mkdtempSync(join(tmpdir(), 'tms-package-'));
+  const dest = join(root, 'tarballs');
+  mkdirSync(dest);
+  const toolkit = await pack('.', dest);
+  const bindings = await pack('./generated', dest);
+  const repoManifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+  };
+  const bindingsName = (
+    JSON.parse(readFileSync(join(REPO, 'generated', 'package.json'), 'utf8')) as { name: string }
+  ).name;
+  const versionOf = (name: string) =>
+    repoManifest.dependencies[name] ?? repoManifest.devDependencies[name];
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'tms-package-check-app',
+        private: true,
+        type: 'module',
+        dependencies: { [bindingsName]: `file:${bindings}` },
+        devDependencies: {
+          'tms-toolkit': `file:${toolkit}`,
+          typescript: versionOf('typescript'),
+          esbuild: versionOf('esbuild'),
+          '@types/node': versionOf('@types/node'),
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  await mustRun(
+    'npm',
+    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
+    root,
+  );
+  return { root, tarballs: { toolkit, bindings }, bindingsName };
+}
+
+/** Writes `files` (path → text) under `dir`. */
+export function writeTree(dir: string, files: Record<string, string>): void {
+  for (const [path, text] of Object.entries(files)) {
+    const full = join(dir, path);
+    mkdirSync(join(full, '..'), { recursive: true });
+    writeFileSync(full, text);
+  }
+}
