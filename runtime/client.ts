@@ -45,7 +45,7 @@ import {
 } from './client-errors.js';
 import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
-import { existsAt, levelView, type LevelTable } from './feature-levels.js';
+import { existsAt } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
 import {
@@ -70,8 +70,6 @@ export interface OperationTable {
   operations: { readonly [operationId: string]: OperationInfo };
   /** the path part of the first server URL (`/api/v1`) */
   basePath: string;
-  /** what exists at each feature level (runtime/feature-levels.ts); without it `supports` reads `since` */
-  levels?: LevelTable;
 }
 
 export interface ClientOptions {
@@ -415,7 +413,7 @@ function supports(
   if (!op) return false;
   const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
   if (parameter !== undefined && !field) return false;
-  if (table.levels) return levelView(table.levels, level).supports(operationId, parameter);
-  if (level === undefined) return true;
-  return existsAt({ since: op.since }, level) && existsAt({ since: field?.since }, level);
+  // Without a known level, the newest: what the contract has not removed.
+  if (level === undefined) return op.until === undefined && field?.until === undefined;
+  return existsAt(op, level) && existsAt(field, level);
 }

@@ -35,7 +35,7 @@ import { deprecatedItems, FeatureLevelError, tooNewItems, } from './client-check
 import { errorFromAnswer, errorFromThrow, invalidAnswer, } from './client-errors.js';
 import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
-import { existsAt, levelView } from './feature-levels.js';
+import { existsAt } from './feature-levels.js';
 import { givenFields, splitParams } from './client-params.js';
 import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
 export { FeatureLevelError } from './client-checks.js';
@@ -256,9 +256,8 @@ function supports(table, level, operationId, parameter) {
     const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
     if (parameter !== undefined && !field)
         return false;
-    if (table.levels)
-        return levelView(table.levels, level).supports(operationId, parameter);
+    // Without a known level, the newest: what the contract has not removed.
     if (level === undefined)
-        return true;
-    return existsAt({ since: op.since }, level) && existsAt({ since: field?.since }, level);
+        return op.until === undefined && field?.until === undefined;
+    return existsAt(op, level) && existsAt(field, level);
 }

@@ -33,7 +33,7 @@ export const clientEmitter: Emitter = {
     const out: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
       `import type { paths } from './types.js';`,
-      `import { basePath, levels, operations as table } from './operations.js';`,
+      `import { basePath, operations as table } from './operations.js';`,
       `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
       ...(login
@@ -97,7 +97,7 @@ export const clientEmitter: Emitter = {
       '',
       `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
-      `  const { base, call } = createClientCore<paths>({ operations: table, basePath, levels }, options);`,
+      `  const { base, call } = createClientCore<paths>({ operations: table, basePath }, options);`,
       `  const methods: ApiMethods = {`,
       ...plans.map(
         (p) =>

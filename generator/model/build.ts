@@ -24,6 +24,7 @@ import { bodyKindOf, representativeMedia } from './media.js';
 import { nameOperations, nameSchemaGuards } from './names.js';
 import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
 import { realPointer } from './real-pointer.js';
+import { newestLevel } from './levels.js';
 import { runtimeEntry } from './runtime-entry.js';
 import { deref } from './schema-facts.js';
 import type {
@@ -75,9 +76,11 @@ export function buildModel(
   assignIds(read, problems);
   const nameNotices: NameNotice[] = [];
   const names = nameOperations(read, nameNotices);
+  // An undated removal counts from the newest level the contract records (model/levels.ts).
+  const newest = newestLevel(document);
   const operations: Operation[] = read.map((op, i) => ({
     ...op,
-    runtime: runtimeEntry(op),
+    runtime: runtimeEntry(op, newest),
     names: names[i],
   }));
 

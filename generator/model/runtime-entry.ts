@@ -6,15 +6,20 @@
  */
 import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
 import { mediaEssence } from '../../runtime/wire/request.js';
+import { spanOf } from './levels.js';
 import { isJsonMediaType } from './media.js';
 import type { MediaType, Operation, Parameter } from './types.js';
 
-export function runtimeEntry(op: Omit<Operation, 'runtime' | 'names'>): OperationInfo {
+/** `newest`: the contract's newest feature level, where an undated removal counts from. */
+export function runtimeEntry(
+  op: Omit<Operation, 'runtime' | 'names'>,
+  newest: number,
+): OperationInfo {
   const info: OperationInfo = {
     operationId: op.id,
     method: op.method.toUpperCase() as OperationInfo['method'],
     path: op.path,
-    fields: op.parameters.filter((p) => p.in !== 'cookie').map(fieldInfo),
+    fields: op.parameters.filter((p) => p.in !== 'cookie').map((p) => fieldInfo(p, newest)),
     auth: op.auth,
     errorCodes: op.errorCodes,
     statuses: op.responses.map((r) => r.status),
@@ -35,12 +40,14 @@ export function runtimeEntry(op: Omit<Operation, 'runtime' | 'names'>): Operatio
     };
   }
   if (op.lifecycle.addedIn !== undefined) info.since = op.lifecycle.addedIn;
+  const until = spanOf(op.lifecycle.history, newest).until;
+  if (until !== undefined) info.until = until;
   if (op.lifecycle.deprecated) info.deprecated = true;
   if (op.lifecycle.replacedBy) info.replacedBy = op.lifecycle.replacedBy;
   return info;
 }
 
-function fieldInfo(p: Parameter): FieldInfo {
+function fieldInfo(p: Parameter, newest: number): FieldInfo {
   const field: FieldInfo = {
     name: p.name,
     in: p.in as FieldInfo['in'],
@@ -50,6 +57,8 @@ function fieldInfo(p: Parameter): FieldInfo {
   };
   if (p.itemTypes) field.itemTypes = p.itemTypes;
   if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
+  const until = spanOf(p.lifecycle.history, newest).until;
+  if (until !== undefined) field.until = until;
   if (p.lifecycle.deprecated) field.deprecated = true;
   if (p.lifecycle.replacedBy) field.replacedBy = p.lifecycle.replacedBy;
   for (const v of p.enum ?? []) {
