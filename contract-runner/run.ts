@@ -135,6 +135,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     const state: OperationState = scenario.states.get(id) ?? {
       successes: [],
       skips: [],
+      blocked: [],
       findings: [],
       requests: 0,
       notes: [],
@@ -177,6 +178,15 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     else if (state.successes.length > 0) {
       report.outcome = 'pass';
       report.reasons.push(`success reached by ${state.successes.join(', ')}`);
+    } else if (state.blocked.length > 0) {
+      report.outcome = 'fail';
+      for (const why of state.blocked)
+        report.findings.push({
+          operationId: id,
+          kind: 'success-not-reached',
+          message: `its success path could not be reached: ${why}`,
+          source: 'scenarios',
+        });
     } else if (state.skips.length > 0) {
       report.outcome = 'skip';
       report.reasons.push(...state.skips);

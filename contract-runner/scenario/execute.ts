@@ -45,6 +45,8 @@ export interface OperationState {
   successes: string[];
   /** why steps of the operation were skipped */
   skips: string[];
+  /** steps of the operation that could not run because a step they need failed */
+  blocked: string[];
   findings: Finding[];
   /** the first valid request that succeeded: probes change it */
   base?: PlannedRequest;
@@ -70,7 +72,7 @@ export async function runScenarios(
   const stateOf = (id: string) => {
     let s = states.get(id);
     if (!s) {
-      s = { successes: [], skips: [], findings: [], requests: 0, notes: [] };
+      s = { successes: [], skips: [], blocked: [], findings: [], requests: 0, notes: [] };
       states.set(id, s);
     }
     return s;
@@ -80,12 +82,19 @@ export async function runScenarios(
 
   for (const workflow of workflows) {
     let wroteSomething = false;
+    /** operations that succeeded in this workflow: a check about one checks what it did here */
+    const succeeded = new Set<string>();
     for (const step of workflow.steps) {
       const op = operations[step.operationId];
       const state = stateOf(step.operationId);
-      const skip = (reason: string) => {
-        ctx.steps.set(step.stepId, { ok: false, why: `was skipped (${reason})`, outputs: {} });
-        state.skips.push(`${step.stepId}: ${reason}`);
+      const skip = (reason: string, blocked = false) => {
+        ctx.steps.set(step.stepId, {
+          ok: false,
+          why: blocked ? `could not run (${reason})` : `was skipped (${reason})`,
+          blocked,
+          outputs: {},
+        });
+        (blocked ? state.blocked : state.skips).push(`${step.stepId}: ${reason}`);
       };
       if (step.cleanup && !wroteSomething) {
         skip('nothing of this workflow to put back');
@@ -93,12 +102,12 @@ export async function runScenarios(
       }
       const reason = skipReason(step, op, options, run.featureLevel, ctx);
       if (reason) {
-        skip(reason);
+        skip(reason.why, reason.blocked);
         continue;
       }
       const resolved = resolveRequest(step, op, ctx, run.featureLevel);
       if ('skip' in resolved) {
-        skip(resolved.skip);
+        skip(resolved.skip, resolved.blocked);
         continue;
       }
       const request: PlannedRequest = { op, input: resolved.input, auth: authFor(step, op, options) };
@@ -113,7 +122,10 @@ export async function runScenarios(
       const found = (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) =>
         stateOf(operationId).findings.push({ operationId, source: step.where, curl, ...f });
 
-      const judged = judge(op, answer, step.expect ? 'any' : 'success', validator, options.rules);
+      const judged = judge(op, answer, step.expect ? 'any' : 'success', validator, {
+        ...options.rules,
+        tolerated: step.skipOn.map((s) => s.code),
+      });
       for (const p of judged.problems) found(step.operationId, { ...p, status: judged.status });
       const current = { status: judged.status, body: judged.body, request: resolved.input };
       const record: StepRecord = {
@@ -148,9 +160,11 @@ export async function runScenarios(
             status: judged.status,
           });
         record.why = `did not succeed (${judged.status ?? answer.failure})`;
+        record.blocked = true;
         continue;
       }
       record.ok = true;
+      succeeded.add(step.operationId);
       state.successes.push(step.stepId);
       if (!state.base && step.as === 'user') {
         state.base = request;
@@ -180,6 +194,17 @@ export async function runScenarios(
           stateOf(about).notes.push(`not checked (stateless server): ${check.says}`);
           continue;
         }
+        if (!succeeded.has(about)) {
+          stateOf(about).notes.push(`not checked (${about} did not succeed in this workflow): ${check.says}`);
+          continue;
+        }
+        const absentInput = [...JSON.stringify(check).matchAll(/\$inputs\.([A-Za-z0-9_]+)/g)]
+          .map((m) => m[1])
+          .find((name) => options.inputs[name] === undefined);
+        if (absentInput) {
+          stateOf(about).notes.push(`not checked (no ${absentInput} given): ${check.says}`);
+          continue;
+        }
         const unmet = [...referencedSteps(check)].find((id) => !ctx.steps.get(id)?.ok);
         if (unmet) {
           stateOf(about).notes.push(`not checked (step '${unmet}' did not succeed): ${check.says}`);
@@ -200,6 +225,22 @@ function skipReason(
   options: ScenarioOptions,
   level: number | undefined,
   ctx: ExpressionContext,
+): { why: string; blocked?: boolean } | undefined {
+  const why = legitimateSkip(step, op, options, level);
+  if (why) return { why };
+  if (step.when) {
+    const r = condition(step.when.condition, ctx);
+    if (!r.ok) return { why: r.missing, blocked: r.blocked };
+    if (r.value !== true) return { why: step.when.otherwise };
+  }
+  return undefined;
+}
+
+function legitimateSkip(
+  step: Step,
+  op: OperationInfo,
+  options: ScenarioOptions,
+  level: number | undefined,
 ): string | undefined {
   if (options.skipped.has(step.operationId)) return `${step.operationId} skipped by --skip`;
   for (const [name, reason] of Object.entries(step.needs))
@@ -221,11 +262,6 @@ function skipReason(
     return 'needs credentials (--email, --api-key)';
   if (level !== undefined && op.since !== undefined && op.since > level)
     return `added at feature level ${op.since}; the server is at ${level}`;
-  if (step.when) {
-    const r = condition(step.when.condition, ctx);
-    if (!r.ok) return r.missing;
-    if (r.value !== true) return step.when.otherwise;
-  }
   return undefined;
 }
 
@@ -234,7 +270,7 @@ function resolveRequest(
   op: OperationInfo,
   ctx: ExpressionContext,
   level: number | undefined,
-): { input: PlannedRequest['input'] } | { skip: string } {
+): { input: PlannedRequest['input'] } | { skip: string; blocked?: boolean } {
   const input: PlannedRequest['input'] = { path: {}, query: {}, body: {} };
   const fields = new Map(op.fields.map((f) => [f.name, f]));
   const put = (name: string, value: unknown): string | undefined => {
@@ -251,13 +287,13 @@ function resolveRequest(
   };
   for (const p of step.parameters) {
     const r: Resolved = resolveValue(p.value, ctx);
-    if (!r.ok) return { skip: r.missing };
+    if (!r.ok) return { skip: r.missing, blocked: r.blocked };
     const problem = put(p.name, r.value);
     if (problem) return { skip: problem };
   }
   for (const [name, spec] of Object.entries(step.payload ?? {})) {
     const r = resolveValue(spec, ctx);
-    if (!r.ok) return { skip: r.missing };
+    if (!r.ok) return { skip: r.missing, blocked: r.blocked };
     const problem = put(name, r.value);
     if (problem) return { skip: problem };
   }

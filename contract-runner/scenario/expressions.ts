@@ -13,6 +13,8 @@ export interface StepRecord {
   /** false when the step was skipped or did not reach its expected answer */
   ok: boolean;
   why?: string;
+  /** it failed, or was skipped because a step it needs failed: what needs it is blocked too */
+  blocked?: boolean;
   outputs: Record<string, unknown>;
   response?: { status?: number; body?: unknown };
   request?: Record<string, Record<string, unknown>>;
@@ -27,7 +29,10 @@ export interface ExpressionContext {
   stateless: boolean;
 }
 
-export type Resolved = { ok: true; value: unknown } | { ok: false; missing: string };
+export type Resolved =
+  | { ok: true; value: unknown }
+  /** `blocked`: missing because a step failed (not because it was skipped with a reason) */
+  | { ok: false; missing: string; blocked?: boolean };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -100,7 +105,12 @@ function evaluateHead(head: string, ctx: ExpressionContext): Resolved {
     case '$steps': {
       const step = ctx.steps.get(parts[1] ?? '');
       if (!step) return missing(`step '${parts[1]}' did not run`);
-      if (!step.ok) return missing(`step '${parts[1]}' ${step.why ?? 'did not succeed'}`);
+      if (!step.ok)
+        return {
+          ok: false,
+          missing: `step '${parts[1]}' ${step.why ?? 'did not succeed'}`,
+          blocked: step.blocked,
+        };
       if (parts[2] === 'outputs' && parts.length === 4) return have(step.outputs[parts[3]], head);
       if (parts[2] === 'response' && parts[3] === 'body' && parts.length === 4)
         return have(step.response?.body, head);
@@ -126,12 +136,14 @@ export function referencedSteps(spec: unknown, into = new Set<string>()): Set<st
   return into;
 }
 
-/** The inputs an expression tree refers to. */
+/** The inputs a value needs (a selection's constraints on inputs are optional: not counted). */
 export function referencedInputs(spec: unknown, into = new Set<string>()): Set<string> {
   if (typeof spec === 'string') {
     for (const m of spec.matchAll(/\$inputs\.([A-Za-z0-9_]+)/g)) into.add(m[1]);
   } else if (Array.isArray(spec)) spec.forEach((s) => referencedInputs(s, into));
-  else if (isObj(spec)) Object.values(spec).forEach((s) => referencedInputs(s, into));
+  else if (isObj(spec))
+    for (const [key, s] of Object.entries(spec))
+      if (key !== 'x-where' && key !== 'x-where-not') referencedInputs(s, into);
   return into;
 }
 

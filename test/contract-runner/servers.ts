@@ -60,10 +60,10 @@ export interface StatefulServer extends Running {
 
 export async function startStateful(
   options: StatefulMockOptions = {},
-  wrap: (listener: RequestListener) => RequestListener = (l) => l,
+  wrap: (listener: RequestListener, mock: StatefulMock) => RequestListener = (l) => l,
 ): Promise<StatefulServer> {
   const mock = createStatefulMock({ seed: ownerSeed, logger: { error: () => {} }, ...options });
-  const running = await serve(wrap(mock.listener as RequestListener));
+  const running = await serve(wrap(mock.listener as RequestListener, mock));
   const owner = mock.credentials.find((c) => c.role === 'owner')!;
   const member = mock.credentials.find((c) => c.email === 'maya@example.com')!;
   const draft = [...mock.state.drafts.values()].find(
