@@ -87,15 +87,24 @@ const list = (values: string[] | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-function positiveInteger(name: string, text: string | undefined, fallback: number, min = 1): number {
+function positiveInteger(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  min = 1,
+): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got '${text}'`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be an integer ≥ ${min}, got '${text}'`);
   return n;
 }
 
 /** Arguments, checked; throws an Error whose message is for the user. */
-export function parseArgs(argv: string[], randomSeed = () => Math.floor(Math.random() * 2 ** 31)): CliArgs {
+export function parseArgs(
+  argv: string[],
+  randomSeed = () => Math.floor(Math.random() * 2 ** 31),
+): CliArgs {
   const { values } = parseNodeArgs({
     args: argv,
     strict: true,
@@ -128,7 +137,8 @@ export function parseArgs(argv: string[], randomSeed = () => Math.floor(Math.ran
   const baseUrl = values['base-url'] ?? '';
   if (!help) {
     if (!baseUrl) throw new Error('--base-url is required');
-    if (!/^https?:\/\//.test(baseUrl)) throw new Error(`--base-url must be an http(s) URL, got '${baseUrl}'`);
+    if (!/^https?:\/\//.test(baseUrl))
+      throw new Error(`--base-url must be an http(s) URL, got '${baseUrl}'`);
   }
   const pair = (emailKey: string, keyKey: string) => {
     const email = values[emailKey as 'email'];
@@ -142,7 +152,9 @@ export function parseArgs(argv: string[], randomSeed = () => Math.floor(Math.ran
   const other = pair('other-email', 'other-api-key');
   const unauthenticatedOnly = values['unauthenticated-only'] === true;
   if (!help && !credentials && !unauthenticatedOnly)
-    throw new Error('no credentials: give --email and --api-key (or --unauthenticated-only to test only what needs none)');
+    throw new Error(
+      'no credentials: give --email and --api-key (or --unauthenticated-only to test only what needs none)',
+    );
   if (values['read-only'] && values['allow-destructive'])
     throw new Error('--read-only and --allow-destructive contradict each other');
   const inputs: Record<string, string> = {};
@@ -167,7 +179,9 @@ export function parseArgs(argv: string[], randomSeed = () => Math.floor(Math.ran
     maxExamples: positiveInteger('--max-examples', values['max-examples'], DEFAULT_MAX_EXAMPLES),
     timeoutMs: positiveInteger('--timeout', values.timeout, 10_000),
     authStatus:
-      values['auth-status'] !== undefined ? positiveInteger('--auth-status', values['auth-status'], 401, 400) : undefined,
+      values['auth-status'] !== undefined
+        ? positiveInteger('--auth-status', values['auth-status'], 401, 400)
+        : undefined,
     reports: values.report ?? [],
     scenarios: values.scenarios ?? resolve(PROJECT_ROOT, 'contract-runner/scenarios'),
     quiet: values.quiet === true || process.env.CI === 'true',
@@ -194,14 +208,20 @@ export interface GeneratedArtifacts {
 }
 
 /** The generated operation table and validators the run judges with. */
-export async function loadGenerated(generatedDir = resolve(PROJECT_ROOT, 'generated')): Promise<GeneratedArtifacts> {
+export async function loadGenerated(
+  generatedDir = resolve(PROJECT_ROOT, 'generated'),
+): Promise<GeneratedArtifacts> {
   for (const name of ['operations.ts', 'validators.js'])
     if (!existsSync(resolve(generatedDir, name)))
-      throw new Error(`${resolve(generatedDir, name)} does not exist: run \`npm run generate\` first`);
+      throw new Error(
+        `${resolve(generatedDir, name)} does not exist: run \`npm run generate\` first`,
+      );
   const table = (await import(pathToFileURL(resolve(generatedDir, 'operations.js')).href)) as {
     operations: Record<string, OperationInfo>;
   };
-  const validator = (await import(pathToFileURL(resolve(generatedDir, 'validators.js')).href)) as GeneratedArtifacts['validator'];
+  const validator = (await import(
+    pathToFileURL(resolve(generatedDir, 'validators.js')).href
+  )) as GeneratedArtifacts['validator'];
   return { operations: table.operations, validator };
 }
 
@@ -225,7 +245,9 @@ export async function runCli(
   try {
     const loaded = await loadContract(resolve(PROJECT_ROOT, 'openapi/openapi.yaml'));
     if (!loaded.ok) {
-      out(`contract: the contract is invalid (${loaded.problems.length} problems); run \`npm run generate\` to see them`);
+      out(
+        `contract: the contract is invalid (${loaded.problems.length} problems); run \`npm run generate\` to see them`,
+      );
       return 2;
     }
     const generated = await loadGenerated();

@@ -27,18 +27,20 @@ export interface GeneratedCode {
 }
 
 /** The generated client of `generatedDir`, or undefined when it has not been generated. */
-export async function loadGeneratedClient(generatedDir: string): Promise<GeneratedCode | undefined> {
+export async function loadGeneratedClient(
+  generatedDir: string,
+): Promise<GeneratedCode | undefined> {
   if (!existsSync(resolve(generatedDir, 'client.ts'))) return undefined;
-  const client = (await import(pathToFileURL(resolve(generatedDir, 'client.js')).href)) as ClientModule;
-  const table = (await import(pathToFileURL(resolve(generatedDir, 'operations.js')).href)) as Record<
-    string,
-    unknown
-  >;
+  const client = (await import(
+    pathToFileURL(resolve(generatedDir, 'client.js')).href
+  )) as ClientModule;
+  const table = (await import(
+    pathToFileURL(resolve(generatedDir, 'operations.js')).href
+  )) as Record<string, unknown>;
   const names = table.clientMethods ?? table.methodNames;
   return {
     client,
-    methodNames:
-      names && typeof names === 'object' ? (names as Record<string, string>) : undefined,
+    methodNames: names && typeof names === 'object' ? (names as Record<string, string>) : undefined,
   };
 }
 
@@ -48,10 +50,15 @@ export function sendThroughClient(code: GeneratedCode) {
     const started = performance.now();
     let seen: Answer | undefined;
     let failure: string | undefined;
-    const recording = async (input: Request | string | URL, init?: RequestInit): Promise<Response> => {
+    const recording = async (
+      input: Request | string | URL,
+      init?: RequestInit,
+    ): Promise<Response> => {
       const req = input instanceof Request && init === undefined ? input : new Request(input, init);
       const body = req.body ? await req.clone().text() : '';
-      transport.onSend?.(`${req.method} ${req.url} ${body} ${req.headers.get('authorization') ?? ''}`);
+      transport.onSend?.(
+        `${req.method} ${req.url} ${body} ${req.headers.get('authorization') ?? ''}`,
+      );
       try {
         const response = await fetch(req, { signal: AbortSignal.timeout(transport.timeoutMs) });
         const text = await response.clone().text();

@@ -104,13 +104,23 @@ export function judge(
       kind: 'undocumented-code',
       message: `error code ${code} is not one ${op.operationId} documents (${op.errorCodes.join(', ')})`,
     });
-  if (status >= 500 && !(documentedCode && expect === 'success' && rules.tolerated?.includes(code!)))
-    problems.push({ kind: 'server-error', message: `answered ${status} ${code ?? ''}: ${msg ?? ''}`.trim() });
+  if (
+    status >= 500 &&
+    !(documentedCode && expect === 'success' && rules.tolerated?.includes(code!))
+  )
+    problems.push({
+      kind: 'server-error',
+      message: `answered ${status} ${code ?? ''}: ${msg ?? ''}`.trim(),
+    });
   if (!success && status < 400)
-    problems.push({ kind: 'error-status', message: `an error answered with status ${status}, not a 4xx` });
+    problems.push({
+      kind: 'error-status',
+      message: `an error answered with status ${status}, not a 4xx`,
+    });
 
   if (expect === 'invalid') {
-    if (success) problems.push({ kind: 'accepted-invalid', message: `invalid request accepted (${status})` });
+    if (success)
+      problems.push({ kind: 'accepted-invalid', message: `invalid request accepted (${status})` });
     else if (status >= 400 && status < 500 && !INVALID_REQUEST_STATUSES.includes(status))
       problems.push({
         kind: 'error-status',
@@ -118,7 +128,11 @@ export function judge(
       });
   }
   if (expect === 'credentials') {
-    if (success) problems.push({ kind: 'auth-bypass', message: `answered ${status} without valid credentials` });
+    if (success)
+      problems.push({
+        kind: 'auth-bypass',
+        message: `answered ${status} without valid credentials`,
+      });
     else if (status >= 400 && status < 500) {
       const allowed = rules.authStatus !== undefined ? [rules.authStatus] : CREDENTIALS_STATUSES;
       if (!allowed.includes(status))
@@ -145,8 +159,12 @@ function envelopeProblems(body: unknown, success: boolean): Judged['problems'] {
   const out: Judged['problems'] = [];
   const want = success ? 'success' : 'error';
   if (b.result !== want)
-    out.push({ kind: 'envelope', message: `result is ${JSON.stringify(b.result)}, expected "${want}"` });
-  if (typeof b.msg !== 'string') out.push({ kind: 'envelope', message: 'msg is missing or not a string' });
+    out.push({
+      kind: 'envelope',
+      message: `result is ${JSON.stringify(b.result)}, expected "${want}"`,
+    });
+  if (typeof b.msg !== 'string')
+    out.push({ kind: 'envelope', message: 'msg is missing or not a string' });
   if (!success && typeof b.code !== 'string')
     out.push({ kind: 'envelope', message: 'an error without a code' });
   return out;

@@ -20,7 +20,13 @@ export type ProbeKind =
   | 'malformed-authorization';
 
 export type Probe =
-  | { kind: ProbeKind; applies: true; description: string; expect: Expectation; request: PlannedRequest }
+  | {
+      kind: ProbeKind;
+      applies: true;
+      description: string;
+      expect: Expectation;
+      request: PlannedRequest;
+    }
   | { kind: ProbeKind; applies: false; reason: string };
 
 type Field = OperationInfo['fields'][number];
@@ -39,19 +45,29 @@ export function asTexts(base: PlannedRequest): PlannedRequest {
   return {
     ...base,
     asText: true,
-    input: { path: texts(base.input.path), query: texts(base.input.query), body: texts(base.input.body) },
+    input: {
+      path: texts(base.input.path),
+      query: texts(base.input.query),
+      body: texts(base.input.body),
+    },
   };
 }
 
-export function withField(request: PlannedRequest, field: Field, text: string | undefined): PlannedRequest {
-  const where = field.in === 'body' && request.op.body ? 'body' : field.in === 'path' ? 'path' : 'query';
+export function withField(
+  request: PlannedRequest,
+  field: Field,
+  text: string | undefined,
+): PlannedRequest {
+  const where =
+    field.in === 'body' && request.op.body ? 'body' : field.in === 'path' ? 'path' : 'query';
   const values = { ...request.input[where] };
   if (text === undefined) delete values[field.name];
   else values[field.name] = text;
   return { ...request, input: { ...request.input, [where]: values } };
 }
 
-const outsidePath = (op: OperationInfo) => op.fields.filter((f) => f.in === 'query' || f.in === 'body');
+const outsidePath = (op: OperationInfo) =>
+  op.fields.filter((f) => f.in === 'query' || f.in === 'body');
 
 /** Text no schema of the field's types accepts, or undefined when a string is acceptable. */
 export function wrongTypeText(field: Field): string | undefined {
@@ -85,7 +101,11 @@ export function probes(
           expect: 'invalid',
           request: withField(texts, required, undefined),
         }
-      : { kind: 'missing-required', applies: false, reason: 'no required parameter outside the path' },
+      : {
+          kind: 'missing-required',
+          applies: false,
+          reason: 'no required parameter outside the path',
+        },
   );
   const candidates = outsidePath(op).filter((f) => wrongTypeText(f) !== undefined);
   const typed =
@@ -105,7 +125,10 @@ export function probes(
   );
   const json = outsidePath(op).filter((f) => f.encoding === 'json' && !f.types.includes('string'));
   const jf = json[0];
-  const broken = jf && jf.types.includes('object') && !jf.types.includes('array') ? '{"unterminated": ' : '[1, 2';
+  const broken =
+    jf && jf.types.includes('object') && !jf.types.includes('array')
+      ? '{"unterminated": '
+      : '[1, 2';
   out.push(
     jf
       ? {
@@ -115,7 +138,11 @@ export function probes(
           expect: 'invalid',
           request: withField(texts, jf, broken),
         }
-      : { kind: 'malformed-json', applies: false, reason: 'no JSON-encoded parameter that must be JSON' },
+      : {
+          kind: 'malformed-json',
+          applies: false,
+          reason: 'no JSON-encoded parameter that must be JSON',
+        },
   );
 
   const authProbe = (
@@ -142,29 +169,37 @@ export function probes(
     authProbe(
       'wrong-api-key',
       'the right email with a wrong non-empty API key',
-      noAuth ?? needs ?? stateless ?? {
-        kind: 'basic',
-        email: credentials!.email,
-        apiKey: wrongKey(credentials!.apiKey),
-      },
+      noAuth ??
+        needs ??
+        stateless ?? {
+          kind: 'basic',
+          email: credentials!.email,
+          apiKey: wrongKey(credentials!.apiKey),
+        },
     ),
   );
   out.push(
     authProbe(
       'unknown-email',
       'an unknown email with the right API key',
-      noAuth ?? needs ?? stateless ?? {
-        kind: 'basic',
-        email: `nobody-${options.tag}@example.invalid`,
-        apiKey: credentials!.apiKey,
-      },
+      noAuth ??
+        needs ??
+        stateless ?? {
+          kind: 'basic',
+          email: `nobody-${options.tag}@example.invalid`,
+          apiKey: credentials!.apiKey,
+        },
     ),
   );
   out.push(
-    authProbe('malformed-authorization', "'Authorization: Basic %%%' (not base64)", noAuth ?? {
-      kind: 'header',
-      value: 'Basic %%%',
-    }),
+    authProbe(
+      'malformed-authorization',
+      "'Authorization: Basic %%%' (not base64)",
+      noAuth ?? {
+        kind: 'header',
+        value: 'Basic %%%',
+      },
+    ),
   );
   return out;
 }

@@ -40,7 +40,17 @@ export interface PropertyResult {
   notes: string[];
 }
 
-const JUNK = ['not-a-number', '1.5', '-1', 'truthy', '[1,', '{"a":', '', 'null', '99999999999999999999'];
+const JUNK = [
+  'not-a-number',
+  '1.5',
+  '-1',
+  'truthy',
+  '[1,',
+  '{"a":',
+  '',
+  'null',
+  '99999999999999999999',
+];
 
 export async function propertyProbes(
   base: PlannedRequest,
@@ -57,7 +67,11 @@ export async function propertyProbes(
     else {
       const arb = fc.record(arbitraries, { requiredKeys: [] });
       const build = (extra: Record<string, unknown>): PlannedRequest => {
-        const input = { path: { ...base.input.path }, query: { ...base.input.query }, body: { ...base.input.body } };
+        const input = {
+          path: { ...base.input.path },
+          query: { ...base.input.query },
+          body: { ...base.input.body },
+        };
         for (const [name, value] of Object.entries(extra)) {
           const field = op.fields.find((f) => f.name === name)!;
           (field.in === 'body' ? input.body : input.query)[name] = value;
@@ -81,7 +95,16 @@ export async function propertyProbes(
       return withField(texts, field, m.drop && field.in !== 'path' ? undefined : m.text);
     };
     const invalid = (r: PlannedRequest) => isInvalid(r, options.validator);
-    await checkProperty(arb, build, 'invalid', 'generated invalid request', seed + 1, options, result, invalid);
+    await checkProperty(
+      arb,
+      build,
+      'invalid',
+      'generated invalid request',
+      seed + 1,
+      options,
+      result,
+      invalid,
+    );
   }
   return result;
 }
@@ -125,7 +148,9 @@ async function checkProperty<T>(
     return;
   }
   if (!out.counterexample) {
-    result.notes.push(`${what}s: none could be generated (${out.errorInstance ?? 'preconditions'})`);
+    result.notes.push(
+      `${what}s: none could be generated (${out.errorInstance ?? 'preconditions'})`,
+    );
     return;
   }
   const [sample] = out.counterexample as [T];
@@ -152,7 +177,14 @@ function seedFor(seed: number, operationId: string): number {
 /** What the server will read from these texts, judged by the wire decoder and the validators. */
 function isInvalid(request: PlannedRequest, validator: RequestValidator): boolean {
   const op = request.op;
-  const textOp = { ...op, fields: op.fields.map((f) => ({ ...f, encoding: 'plain' as const, types: ['string' as const] })) };
+  const textOp = {
+    ...op,
+    fields: op.fields.map((f) => ({
+      ...f,
+      encoding: 'plain' as const,
+      types: ['string' as const],
+    })),
+  };
   const hasBody = op.body !== undefined;
   let wire;
   try {
@@ -192,7 +224,8 @@ function optionalArbitraries(
   const byName = new Map(base.op.fields.map((f) => [f.name, f]));
   for (const p of parameters) {
     const field = byName.get(p.name);
-    if (!field || p.required || given.has(p.name) || (p.in !== 'query' && p.in !== 'body')) continue;
+    if (!field || p.required || given.has(p.name) || (p.in !== 'query' && p.in !== 'body'))
+      continue;
     if (p.lifecycle.deprecated || field.encoding !== 'plain') continue;
     if (level !== undefined && field.since !== undefined && field.since > level) continue;
     const arb = arbitraryOf(p, field, level);

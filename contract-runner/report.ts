@@ -65,12 +65,20 @@ export function toJunitXml(report: RunReport): string {
     if (op.outcome === 'fail') {
       lines.push(`${open}>`);
       for (const f of op.findings) {
-        const detail = [`${f.kind}: ${f.message}`, `from ${f.source}`, f.curl ?? ''].filter(Boolean).join('\n');
-        lines.push(`      <failure type="${xml(f.kind)}" message="${xml(f.message)}">${xml(detail)}</failure>`);
+        const detail = [`${f.kind}: ${f.message}`, `from ${f.source}`, f.curl ?? '']
+          .filter(Boolean)
+          .join('\n');
+        lines.push(
+          `      <failure type="${xml(f.kind)}" message="${xml(f.message)}">${xml(detail)}</failure>`,
+        );
       }
       lines.push('    </testcase>');
     } else if (op.outcome === 'skip')
-      lines.push(`${open}>`, `      <skipped message="${xml(op.reasons.join('; '))}"/>`, '    </testcase>');
+      lines.push(
+        `${open}>`,
+        `      <skipped message="${xml(op.reasons.join('; '))}"/>`,
+        '    </testcase>',
+      );
     else lines.push(`${open}/>`);
   }
   lines.push('  </testsuite>', '</testsuites>', '');

@@ -29,7 +29,11 @@ export type Auth =
 export interface PlannedRequest {
   op: OperationInfo;
   /** path, query and form-body values (texts when `asText`) */
-  input: { path: Record<string, unknown>; query: Record<string, unknown>; body: Record<string, unknown> };
+  input: {
+    path: Record<string, unknown>;
+    query: Record<string, unknown>;
+    body: Record<string, unknown>;
+  };
   /** the values are wire texts, sent as they are */
   asText?: boolean;
   auth: Auth;
@@ -57,7 +61,11 @@ const URLENCODED = 'application/x-www-form-urlencoded';
 function textOperation(op: OperationInfo): WireOperation {
   return {
     ...op,
-    fields: op.fields.map((f) => ({ ...f, encoding: 'plain' as const, types: ['string' as const] })),
+    fields: op.fields.map((f) => ({
+      ...f,
+      encoding: 'plain' as const,
+      types: ['string' as const],
+    })),
   };
 }
 
@@ -99,7 +107,10 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
     return { failure: `the request could not be encoded: ${(error as Error).message}`, ms: 0 };
   }
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(transport.timeoutMs) });
+    const response = await fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(transport.timeoutMs),
+    });
     const text = await response.text();
     return {
       status: response.status,

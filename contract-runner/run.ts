@@ -14,7 +14,14 @@ import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
 import { probes } from './probes.js';
 import { propertyProbes, type RequestValidator } from './properties.js';
-import { curlOf, send, type Answer, type Credentials, type PlannedRequest, type Transport } from './request.js';
+import {
+  curlOf,
+  send,
+  type Answer,
+  type Credentials,
+  type PlannedRequest,
+  type Transport,
+} from './request.js';
 import { runScenarios, type OperationState } from './scenario/execute.js';
 import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
@@ -92,8 +99,11 @@ export function runTag(seed: number): string {
 export async function runContract(inputs: RunInputs, options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   const ids = Object.keys(inputs.operations);
-  const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter((id) => !ids.includes(id));
-  if (unknown.length > 0) throw new Error(`no operation of the contract is named ${unknown.join(', ')}`);
+  const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter(
+    (id) => !ids.includes(id),
+  );
+  if (unknown.length > 0)
+    throw new Error(`no operation of the contract is named ${unknown.join(', ')}`);
   const reported = options.only ? ids.filter((id) => options.only!.includes(id)) : ids;
   const transport: Transport = {
     baseUrl: options.baseUrl,
@@ -104,8 +114,12 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
   const tag = runTag(options.seed);
   const scenarioInputs: Record<string, unknown> = {
     tag,
-    ...(options.credentials ? { email: options.credentials.email, api_key: options.credentials.apiKey } : {}),
-    ...(options.other ? { other_email: options.other.email, other_api_key: options.other.apiKey } : {}),
+    ...(options.credentials
+      ? { email: options.credentials.email, api_key: options.credentials.apiKey }
+      : {}),
+    ...(options.other
+      ? { other_email: options.other.email, other_api_key: options.other.apiKey }
+      : {}),
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.inputs ?? {}),
   };
@@ -259,7 +273,8 @@ function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workfl
   const wanted = new Set(
     workflows.filter((w) =>
       w.steps.some(
-        (s) => only.includes(s.operationId) || s.checks.some((c) => c.about && only.includes(c.about)),
+        (s) =>
+          only.includes(s.operationId) || s.checks.some((c) => c.about && only.includes(c.about)),
       ),
     ),
   );
@@ -269,7 +284,13 @@ function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workfl
   while (queue.length > 0) {
     const w = queue.pop()!;
     for (const s of w.steps) {
-      const refs = referencedSteps([s.parameters, s.payload, s.when?.condition, s.checks, s.outputs]);
+      const refs = referencedSteps([
+        s.parameters,
+        s.payload,
+        s.when?.condition,
+        s.checks,
+        s.outputs,
+      ]);
       for (const ref of refs) {
         const home = stepHome.get(ref);
         if (home && !wanted.has(home)) {

@@ -9,7 +9,14 @@ import type { OperationInfo } from '../../runtime/operation-info.js';
 import { fieldText } from '../../runtime/wire.js';
 import type { Finding } from '../findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from '../judge.js';
-import { curlOf, send, type Answer, type Credentials, type PlannedRequest, type Transport } from '../request.js';
+import {
+  curlOf,
+  send,
+  type Answer,
+  type Credentials,
+  type PlannedRequest,
+  type Transport,
+} from '../request.js';
 import {
   condition,
   evaluate,
@@ -77,7 +84,11 @@ export async function runScenarios(
     }
     return s;
   };
-  const ctx: ExpressionContext = { inputs: options.inputs, steps: new Map(), stateless: options.stateless };
+  const ctx: ExpressionContext = {
+    inputs: options.inputs,
+    steps: new Map(),
+    stateless: options.stateless,
+  };
   const run: ScenarioRun = { states };
 
   for (const workflow of workflows) {
@@ -110,7 +121,11 @@ export async function runScenarios(
         skip(resolved.skip, resolved.blocked);
         continue;
       }
-      const request: PlannedRequest = { op, input: resolved.input, auth: authFor(step, op, options) };
+      const request: PlannedRequest = {
+        op,
+        input: resolved.input,
+        auth: authFor(step, op, options),
+      };
       options.progress?.(`${step.where}: ${op.method} ${op.path}`);
       const answer =
         options.sendValid && request.auth.kind !== 'header'
@@ -195,7 +210,9 @@ export async function runScenarios(
           continue;
         }
         if (!succeeded.has(about)) {
-          stateOf(about).notes.push(`not checked (${about} did not succeed in this workflow): ${check.says}`);
+          stateOf(about).notes.push(
+            `not checked (${about} did not succeed in this workflow): ${check.says}`,
+          );
           continue;
         }
         const absentInput = [...JSON.stringify(check).matchAll(/\$inputs\.([A-Za-z0-9_]+)/g)]
@@ -211,7 +228,12 @@ export async function runScenarios(
           continue;
         }
         const failure = evaluateCheck(check, here);
-        if (failure) found(about, { kind: 'semantic', message: `${check.says}: ${failure}`, status: judged.status });
+        if (failure)
+          found(about, {
+            kind: 'semantic',
+            message: `${check.says}: ${failure}`,
+            status: judged.status,
+          });
         else stateOf(about).notes.push(`checked: ${check.says}`);
       }
     }
@@ -251,7 +273,7 @@ function legitimateSkip(
   if (step.as === 'other' && !options.other)
     return 'needs a second credential (--other-email, --other-api-key)';
   if ((step.as === 'other' || step.expect) && options.stateless)
-    return 'a stateless server cannot keep one user\'s data from another (--stateless)';
+    return "a stateless server cannot keep one user's data from another (--stateless)";
   if (options.readOnly && op.method !== 'GET' && !step.changesNothing)
     return '--read-only: the step changes data';
   if (step.destructive && !options.allowDestructive)
@@ -330,7 +352,11 @@ function evaluateCheck(check: Check, ctx: ExpressionContext): string | undefined
   return undefined;
 }
 
-function compareOne(check: Check, value: unknown, expected: (spec: unknown) => Resolved): string | undefined {
+function compareOne(
+  check: Check,
+  value: unknown,
+  expected: (spec: unknown) => Resolved,
+): string | undefined {
   const want = (spec: unknown) => {
     const r = expected(spec);
     return r.ok ? r.value : undefined;

@@ -124,7 +124,9 @@ function evaluateHead(head: string, ctx: ExpressionContext): Resolved {
 
 function splitPointer(expression: string): [string, string | undefined] {
   const hash = expression.indexOf('#');
-  return hash < 0 ? [expression, undefined] : [expression.slice(0, hash), expression.slice(hash + 1)];
+  return hash < 0
+    ? [expression, undefined]
+    : [expression.slice(0, hash), expression.slice(hash + 1)];
 }
 
 /** The step IDs an expression tree refers to (for --only: which steps a step depends on). */
@@ -164,14 +166,16 @@ function walk(value: unknown, tokens: string[]): unknown {
     if (!Array.isArray(value)) return undefined;
     return value.map((item) => walk(item, rest)).filter((v) => v !== undefined);
   }
-  if (Array.isArray(value)) return /^(0|[1-9][0-9]*)$/.test(token) ? walk(value[Number(token)], rest) : undefined;
+  if (Array.isArray(value))
+    return /^(0|[1-9][0-9]*)$/.test(token) ? walk(value[Number(token)], rest) : undefined;
   if (isObj(value) && Object.hasOwn(value, token)) return walk(value[token], rest);
   return undefined;
 }
 
 function matches(item: unknown, pointer: string, want: unknown): boolean {
   const got = pointerGet(item, pointer);
-  if (pointer.includes('/*')) return Array.isArray(got) && got.some((g) => isDeepStrictEqual(g, want));
+  if (pointer.includes('/*'))
+    return Array.isArray(got) && got.some((g) => isDeepStrictEqual(g, want));
   return isDeepStrictEqual(got, want);
 }
 
@@ -196,11 +200,15 @@ function select(spec: Obj, ctx: ExpressionContext): Resolved {
   if (!Array.isArray(whereNot)) return whereNot;
   const hits = from.value.filter(
     (item) =>
-      where.every(([p, v]) => matches(item, p, v)) && !whereNot.some(([p, v]) => matches(item, p, v)),
+      where.every(([p, v]) => matches(item, p, v)) &&
+      !whereNot.some(([p, v]) => matches(item, p, v)),
   );
   const pointer = typeof spec['x-select'] === 'string' ? spec['x-select'] : '';
   if (spec['x-all'] === true)
-    return { ok: true, value: hits.map((h) => pointerGet(h, pointer)).filter((v) => v !== undefined) };
+    return {
+      ok: true,
+      value: hits.map((h) => pointerGet(h, pointer)).filter((v) => v !== undefined),
+    };
   let chosen = spec['x-pick'] === 'last' ? hits[hits.length - 1] : hits[0];
   if (chosen === undefined && ctx.stateless) chosen = from.value[0];
   if (chosen === undefined)

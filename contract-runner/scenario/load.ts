@@ -14,8 +14,7 @@ export interface ScenarioProblem {
 }
 
 export type LoadedScenarios =
-  | { ok: true; workflows: Workflow[] }
-  | { ok: false; problems: ScenarioProblem[] };
+  { ok: true; workflows: Workflow[] } | { ok: false; problems: ScenarioProblem[] };
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -65,8 +64,7 @@ export function loadScenarios(dir: string, operationIds: readonly string[]): Loa
       problems.push({ file, pointer: '', message: `not YAML: ${(error as Error).message}` });
       continue;
     }
-    const problem = (pointer: string, message: string) =>
-      problems.push({ file, pointer, message });
+    const problem = (pointer: string, message: string) => problems.push({ file, pointer, message });
     if (!isObj(doc) || typeof doc.arazzo !== 'string') {
       problem('', 'not an Arazzo document (no `arazzo` version)');
       continue;
@@ -119,7 +117,10 @@ function readStep(
   if (typeof raw.stepId !== 'string' || !/^[A-Za-z0-9_-]+$/.test(raw.stepId))
     fail('/stepId', 'stepId must be letters, digits, _ or -');
   if (typeof raw.operationId !== 'string' || !operationIds.includes(raw.operationId))
-    fail('/operationId', `operationId '${String(raw.operationId)}' is not an operation of the contract`);
+    fail(
+      '/operationId',
+      `operationId '${String(raw.operationId)}' is not an operation of the contract`,
+    );
   const parameters = Array.isArray(raw.parameters) ? raw.parameters : [];
   parameters.forEach((p, i) => {
     if (!isObj(p) || typeof p.name !== 'string' || !('value' in p))
@@ -179,7 +180,10 @@ function readStep(
       ? Object.fromEntries(Object.entries(raw['x-needs']).map(([k, v]) => [k, String(v)]))
       : {},
     when: isObj(when)
-      ? { condition: String(when.condition), otherwise: String(when.otherwise ?? 'condition not met') }
+      ? {
+          condition: String(when.condition),
+          otherwise: String(when.otherwise ?? 'condition not met'),
+        }
       : undefined,
     destructive: typeof raw['x-destructive'] === 'string' ? raw['x-destructive'] : undefined,
     changesNothing: raw['x-changes-nothing'] === true,

@@ -58,7 +58,8 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(() => {
-  if (process.env.CI !== 'true') console.log(`fault suite: ${FAULTS.length} faulty servers in ${seconds.toFixed(1)} s`);
+  if (process.env.CI !== 'true')
+    console.log(`fault suite: ${FAULTS.length} faulty servers in ${seconds.toFixed(1)} s`);
 });
 
 const caught = (fault: Fault) => {
@@ -76,7 +77,9 @@ describe('the fault suite', () => {
 
   it('the runner reports the planted finding for at least 95% of them', () => {
     const hits = FAULTS.filter(caught).length;
-    const missed = FAULTS.filter((f) => !caught(f)).map((f) => `${f.name} (${f.operation} ${f.violation})`);
+    const missed = FAULTS.filter((f) => !caught(f)).map(
+      (f) => `${f.name} (${f.operation} ${f.violation})`,
+    );
     expect(hits / FAULTS.length, `missed: ${missed.join('; ')}`).toBeGreaterThanOrEqual(0.95);
   });
 

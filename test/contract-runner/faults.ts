@@ -7,7 +7,7 @@
  * that never succeeded, narrow ignored, another user's data, a write that drops fields) plus
  * shapes, statuses, content types, 500s, hangs, non-envelope errors and auth bypass.
  */
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import type { ViolationKind } from '../../contract-runner/findings.js';
 import type { Handlers } from '../../generated/server.js';
 import { error, ok } from '../../generated/server.js';
@@ -154,7 +154,9 @@ export const FAULTS: Fault[] = [
     operation: 'getMessages',
     violation: 'error-status',
     authStatus: 401,
-    wrap: answers(route('GET', /\/messages$/), (a) => (a.status === 401 ? { ...a, status: 403 } : a)),
+    wrap: answers(route('GET', /\/messages$/), (a) =>
+      a.status === 401 ? { ...a, status: 403 } : a,
+    ),
   },
   // --- content types, statuses, envelopes ------------------------------------------------
   {
@@ -178,13 +180,17 @@ export const FAULTS: Fault[] = [
     name: 'validation errors answered 418',
     operation: 'sendMessage',
     violation: 'error-status',
-    wrap: answers(route('POST', /\/messages$/), (a) => (a.status === 400 ? { ...a, status: 418 } : a)),
+    wrap: answers(route('POST', /\/messages$/), (a) =>
+      a.status === 400 ? { ...a, status: 418 } : a,
+    ),
   },
   {
     name: 'success answered 201, which is not documented',
     operation: 'getStreams',
     violation: 'undocumented-status',
-    wrap: answers(route('GET', /\/streams$/), (a) => (a.status === 200 ? { ...a, status: 201 } : a)),
+    wrap: answers(route('GET', /\/streams$/), (a) =>
+      a.status === 200 ? { ...a, status: 201 } : a,
+    ),
   },
   {
     name: 'a valid request answered 500',
@@ -192,7 +198,11 @@ export const FAULTS: Fault[] = [
     violation: 'server-error',
     wrap: answers(route('GET', /\/messages\/[0-9]+$/), (a) =>
       a.status === 200
-        ? { ...a, status: 500, body: JSON.stringify({ result: 'error', msg: 'boom', code: 'BAD_REQUEST' }) }
+        ? {
+            ...a,
+            status: 500,
+            body: JSON.stringify({ result: 'error', msg: 'boom', code: 'BAD_REQUEST' }),
+          }
         : a,
     ),
   },
@@ -200,7 +210,9 @@ export const FAULTS: Fault[] = [
     name: 'invalid requests answered 500',
     operation: 'updateUserTopic',
     violation: 'server-error',
-    wrap: answers(route('POST', /\/user_topics$/), (a) => (a.status === 400 ? { ...a, status: 500 } : a)),
+    wrap: answers(route('POST', /\/user_topics$/), (a) =>
+      a.status === 400 ? { ...a, status: 500 } : a,
+    ),
   },
   {
     name: 'errors without the envelope',
@@ -216,7 +228,11 @@ export const FAULTS: Fault[] = [
     violation: 'not-json',
     wrap: answers(route('POST', /\/realm\/filters$/), (a) =>
       isError(a)
-        ? { ...a, headers: { 'content-type': 'text/html' }, body: '<html><h1>Bad Request</h1></html>' }
+        ? {
+            ...a,
+            headers: { 'content-type': 'text/html' },
+            body: '<html><h1>Bad Request</h1></html>',
+          }
         : a,
     ),
   },
@@ -241,7 +257,9 @@ export const FAULTS: Fault[] = [
     operation: 'addPlatformDeviceToken',
     violation: 'accepted-invalid',
     wrap: answers(route('POST', /\/users\/me\/platform_device_token$/), (a) =>
-      a.status === 400 ? { ...a, status: 200, body: JSON.stringify({ result: 'success', msg: '' }) } : a,
+      a.status === 400
+        ? { ...a, status: 200, body: JSON.stringify({ result: 'success', msg: '' }) }
+        : a,
     ),
   },
   // --- hangs ------------------------------------------------------------------------------
@@ -277,7 +295,9 @@ export const FAULTS: Fault[] = [
     violation: 'body-shape',
     allowDestructive: true,
     wrap: answers(route('DELETE', /\/reactions$/), (a) =>
-      a.status === 200 ? json(a, (b) => ({ ...b, ignored_parameters_unsupported: 'emoji_code' })) : a,
+      a.status === 200
+        ? json(a, (b) => ({ ...b, ignored_parameters_unsupported: 'emoji_code' }))
+        : a,
     ),
   },
   {
@@ -316,7 +336,8 @@ export const FAULTS: Fault[] = [
     operation: 'sendMessage',
     violation: 'success-not-reached',
     handlers: () => ({
-      sendMessage: () => error(400, 'STREAM_DOES_NOT_EXIST', 'Channel does not exist', { stream: 'x' }),
+      sendMessage: () =>
+        error(400, 'STREAM_DOES_NOT_EXIST', 'Channel does not exist', { stream: 'x' }),
     }),
   },
   {
@@ -373,7 +394,10 @@ export const FAULTS: Fault[] = [
     allowDestructive: true,
     handlers: (base) => ({
       updateStream: (params, context) =>
-        base.updateStream({ ...params, description: undefined, is_private: params.is_private }, context),
+        base.updateStream(
+          { ...params, description: undefined, is_private: params.is_private },
+          context,
+        ),
     }),
   },
   {
@@ -417,10 +441,15 @@ export const FAULTS: Fault[] = [
     violation: 'semantic',
     handlers: (base) => ({
       fetchApiKey: async (params, context) => {
-        const answer = (await base.fetchApiKey(params, context)) as { status: number; body: Record<string, unknown> };
-        return (answer.status === 200
-          ? { ...answer, body: { ...answer.body, api_key: 'someone-elses-key' } }
-          : answer) as never;
+        const answer = (await base.fetchApiKey(params, context)) as {
+          status: number;
+          body: Record<string, unknown>;
+        };
+        return (
+          answer.status === 200
+            ? { ...answer, body: { ...answer.body, api_key: 'someone-elses-key' } }
+            : answer
+        ) as never;
       },
     }),
   },

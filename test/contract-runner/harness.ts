@@ -2,16 +2,26 @@
 import { resolve } from 'node:path';
 import { loadGenerated } from '../../contract-runner/cli.js';
 import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
-import { runContract, type RunInputs, type RunOptions, type RunReport } from '../../contract-runner/run.js';
+import {
+  runContract,
+  type RunInputs,
+  type RunOptions,
+  type RunReport,
+} from '../../contract-runner/run.js';
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
 import { loadContract } from '../../generator/load.js';
 import type { StatefulServer } from './servers.js';
 
-export async function loadRunnerInputs(): Promise<RunInputs & { sendValid: RunOptions['sendValid'] }> {
+export async function loadRunnerInputs(): Promise<
+  RunInputs & { sendValid: RunOptions['sendValid'] }
+> {
   const loaded = await loadContract('openapi/openapi.yaml');
   if (!loaded.ok) throw new Error('the contract is invalid');
   const generated = await loadGenerated(resolve('generated'));
-  const scenarios = loadScenarios(resolve('contract-runner/scenarios'), Object.keys(generated.operations));
+  const scenarios = loadScenarios(
+    resolve('contract-runner/scenarios'),
+    Object.keys(generated.operations),
+  );
   if (!scenarios.ok) throw new Error(JSON.stringify(scenarios.problems));
   const client = await loadGeneratedClient(resolve('generated'));
   return {

@@ -45,8 +45,19 @@ const DESTRUCTIVE = [
 /** What existed before the run, as the API's users would see it. */
 function preexisting(state: MockState, messagesBefore: number) {
   return JSON.stringify({
-    users: [...state.users.values()].map((u) => [u.user_id, u.full_name, u.is_active, u.role, u.status]),
-    channels: [...state.channels.values()].map((c) => [c.stream_id, c.name, c.description, c.is_archived]),
+    users: [...state.users.values()].map((u) => [
+      u.user_id,
+      u.full_name,
+      u.is_active,
+      u.role,
+      u.status,
+    ]),
+    channels: [...state.channels.values()].map((c) => [
+      c.stream_id,
+      c.name,
+      c.description,
+      c.is_archived,
+    ]),
     subscriptions: [...state.subscriptions.entries()].map(([id, subs]) => [
       id,
       [...subs.entries()].map(([u, s]) => [u, s.active]),
@@ -84,18 +95,28 @@ describe('against the stateful mock with the owner', () => {
     server = await startStateful();
     const report = await runContract(
       inputs,
-      ownerOptions(server, { allowDestructive: true, other: server.other, sendValid: inputs.sendValid }),
+      ownerOptions(server, {
+        allowDestructive: true,
+        other: server.other,
+        sendValid: inputs.sendValid,
+      }),
     );
     expect(failed(report), formatTable(report)).toEqual([]);
-    expect(report.summary).toMatchObject({ operations: 22, passed: 22, failed: 0, skipped: 0, violations: 0 });
+    expect(report.summary).toMatchObject({
+      operations: 22,
+      passed: 22,
+      failed: 0,
+      skipped: 0,
+      violations: 0,
+    });
     expect(report.featureLevel).toBe(420);
     const notes = report.operations.flatMap((o) => o.notes);
     for (const says of [
       'a sent message comes back by ID with its content',
       'a channel narrow returns only that channel',
-      'an added flag is in the message\'s flags',
+      "an added flag is in the message's flags",
       'an update is visible on the next read',
-      'the password gives back the user\'s API key',
+      "the password gives back the user's API key",
     ])
       expect(notes).toContain(`checked: ${says}`);
     // What the run changed and the API can put back is put back.
@@ -110,13 +131,16 @@ describe('against the stateful mock with the owner', () => {
     const dir = mkdtempSync(join(tmpdir(), 'contract-report-'));
     try {
       const lines: string[] = [];
-      const code = await runCli(cliArgs(server, '--report', join(dir, 'out')), (t) => lines.push(t));
+      const code = await runCli(cliArgs(server, '--report', join(dir, 'out')), (t) =>
+        lines.push(t),
+      );
       const json = JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8')) as RunReport;
       expect(code, lines.join('\n')).toBe(0);
       expect(json.summary.violations).toBe(0);
       const skipped = json.operations.filter((o) => o.outcome === 'skip');
       expect(skipped.map((o) => o.operationId).sort()).toEqual(DESTRUCTIVE);
-      for (const op of skipped) expect(op.reasons.join(' ')).toMatch(/destructive: .*--allow-destructive/);
+      for (const op of skipped)
+        expect(op.reasons.join(' ')).toMatch(/destructive: .*--allow-destructive/);
       expect(json.summary.passed).toBe(22 - DESTRUCTIVE.length);
       const xml = readFileSync(join(dir, 'out.xml'), 'utf8');
       expect((xml.match(/<testcase /g) ?? []).length).toBe(22);
@@ -149,11 +173,13 @@ describe('against the stateful mock with the owner', () => {
     expect(preexisting(server.mock.state, messages)).toBe(before);
   });
 
-  it('skips what is newer than the server\'s feature level, saying so', async () => {
+  it("skips what is newer than the server's feature level, saying so", async () => {
     server = await startStateful({
       overrideHandlers: (base) => ({
         registerQueue: async (params, context) => {
-          const answer = (await base.registerQueue(params, context)) as { body: Record<string, unknown> };
+          const answer = (await base.registerQueue(params, context)) as {
+            body: Record<string, unknown>;
+          };
           return ok({ ...answer.body, service_feature_level: 200 }) as never;
         },
       }),
@@ -165,7 +191,9 @@ describe('against the stateful mock with the owner', () => {
     for (const id of ['createSavedSnippet', 'testE2eePushNotification']) {
       const op = report.operations.find((o) => o.operationId === id)!;
       expect(op.outcome).toBe('skip');
-      expect(op.reasons.join(' ')).toMatch(/added at feature level (297|420); the server is at 200/);
+      expect(op.reasons.join(' ')).toMatch(
+        /added at feature level (297|420); the server is at 200/,
+      );
     }
     expect(sent.some((l) => /\/saved_snippets|\/e2ee\//.test(l))).toBe(false);
   });
@@ -177,7 +205,12 @@ describe('against the stateful mock with the owner', () => {
       try {
         await runContract(
           inputs,
-          ownerOptions(s, { seed, allowDestructive: true, sendValid: inputs.sendValid, onSend: (l) => lines.push(l) }),
+          ownerOptions(s, {
+            seed,
+            allowDestructive: true,
+            sendValid: inputs.sendValid,
+            onSend: (l) => lines.push(l),
+          }),
         );
       } finally {
         await s.stop();
@@ -196,11 +229,19 @@ describe('bad servers and bad invocations', () => {
   it('a server that refuses everything fails every operation (exit 1)', async () => {
     server = await startStateful({ overrideHandlers: refuseEverything });
     const lines: string[] = [];
-    const code = await runCli(cliArgs(server, '--allow-destructive', '--report', join(tmpdir(), `refuse-${process.pid}.json`)), (t) =>
-      lines.push(t),
+    const code = await runCli(
+      cliArgs(
+        server,
+        '--allow-destructive',
+        '--report',
+        join(tmpdir(), `refuse-${process.pid}.json`),
+      ),
+      (t) => lines.push(t),
     );
     expect(code).toBe(1);
-    const json = JSON.parse(readFileSync(join(tmpdir(), `refuse-${process.pid}.json`), 'utf8')) as RunReport;
+    const json = JSON.parse(
+      readFileSync(join(tmpdir(), `refuse-${process.pid}.json`), 'utf8'),
+    ) as RunReport;
     rmSync(join(tmpdir(), `refuse-${process.pid}.json`));
     expect(json.summary.failed).toBe(22);
     expect(json.summary.passed).toBe(0);
@@ -210,7 +251,9 @@ describe('bad servers and bad invocations', () => {
     expect(streams.findings[0].curl).toMatch(/^curl '.*\/streams' \\\n {2}-u /);
     // What depends on a refused step fails too, saying which step it needed.
     const send = json.operations.find((o) => o.operationId === 'sendMessage')!;
-    expect(send.findings[0].message).toMatch(/could not be reached: send: step 'channels' did not succeed/);
+    expect(send.findings[0].message).toMatch(
+      /could not be reached: send: step 'channels' did not succeed/,
+    );
     const xml = toJunitXml(json);
     expect((xml.match(/<testcase /g) ?? []).length).toBe(22);
     expect(xml).toContain('<failure type="success-not-reached"');
@@ -228,14 +271,19 @@ describe('bad servers and bad invocations', () => {
       }
       listener(req, res);
     });
-    const report = await runContract(inputs, ownerOptions(server, { only: ['addPlatformDeviceToken'] }));
+    const report = await runContract(
+      inputs,
+      ownerOptions(server, { only: ['addPlatformDeviceToken'] }),
+    );
     const findings = report.operations[0].findings;
     const generated = findings.find((f) => f.source.startsWith('generated invalid request'));
     expect(generated, formatTable(report)).toBeDefined();
     expect(generated!.kind).toBe('accepted-invalid');
     expect(generated!.source).toMatch(/fast-check seed -?\d+, shrunk \d+ times/);
     expect(generated!.curl).toMatch(/^curl '.*\/users\/me\/platform_device_token'/);
-    expect(findings.filter((f) => f.source.startsWith('probe')).map((f) => f.kind)).toContain('auth-bypass');
+    expect(findings.filter((f) => f.source.startsWith('probe')).map((f) => f.kind)).toContain(
+      'auth-bypass',
+    );
   });
 
   it('no credentials: exit 2 with the usage, unless --unauthenticated-only', async () => {
@@ -260,16 +308,50 @@ describe('bad servers and bad invocations', () => {
   it('--help documents every safety option; bad arguments are usage errors', async () => {
     const lines: string[] = [];
     expect(await runCli(['--help'], (t) => lines.push(t))).toBe(0);
-    for (const option of ['--read-only', '--allow-destructive', '--unauthenticated-only', '--seed', '--max-examples', '--stateless', '--only', '--skip'])
+    for (const option of [
+      '--read-only',
+      '--allow-destructive',
+      '--unauthenticated-only',
+      '--seed',
+      '--max-examples',
+      '--stateless',
+      '--only',
+      '--skip',
+    ])
       expect(lines.join('\n')).toContain(option);
     expect(USAGE).toMatch(/default: 5/);
     expect(() => parseArgs(['--email', 'a@b', '--api-key', 'k'])).toThrow(/--base-url/);
-    expect(() => parseArgs(['--base-url', 'ftp://x', '--email', 'a', '--api-key', 'k'])).toThrow(/http/);
+    expect(() => parseArgs(['--base-url', 'ftp://x', '--email', 'a', '--api-key', 'k'])).toThrow(
+      /http/,
+    );
     expect(() => parseArgs(['--base-url', 'http://x', '--email', 'a@b'])).toThrow(/together/);
     expect(() => parseArgs(['--base-url', 'http://x', '--bogus'])).toThrow(/bogus/);
-    expect(() => parseArgs(['--base-url', 'http://x', '--unauthenticated-only', '--read-only', '--allow-destructive'])).toThrow(/contradict/);
-    expect(() => parseArgs(['--base-url', 'http://x', '--unauthenticated-only', '--max-examples', '0'])).toThrow(/max-examples/);
-    const args = parseArgs(['--base-url', 'http://x', '--email', 'a', '--api-key', 'k', '--only', 'a,b', '--only', 'c', '--seed', '5']);
+    expect(() =>
+      parseArgs([
+        '--base-url',
+        'http://x',
+        '--unauthenticated-only',
+        '--read-only',
+        '--allow-destructive',
+      ]),
+    ).toThrow(/contradict/);
+    expect(() =>
+      parseArgs(['--base-url', 'http://x', '--unauthenticated-only', '--max-examples', '0']),
+    ).toThrow(/max-examples/);
+    const args = parseArgs([
+      '--base-url',
+      'http://x',
+      '--email',
+      'a',
+      '--api-key',
+      'k',
+      '--only',
+      'a,b',
+      '--only',
+      'c',
+      '--seed',
+      '5',
+    ]);
     expect(args.only).toEqual(['a', 'b', 'c']);
     expect(args.seed).toBe(5);
     expect(args.maxExamples).toBe(5);
@@ -290,11 +372,22 @@ describe('bad servers and bad invocations', () => {
       );
       const lines: string[] = [];
       const code = await runCli(
-        ['--base-url', 'http://127.0.0.1:9', '--email', 'a@b', '--api-key', 'k', '--scenarios', dir],
+        [
+          '--base-url',
+          'http://127.0.0.1:9',
+          '--email',
+          'a@b',
+          '--api-key',
+          'k',
+          '--scenarios',
+          dir,
+        ],
         (t) => lines.push(t),
       );
       expect(code).toBe(2);
-      expect(lines.join('\n')).toContain(`${join(dir, 'bad.yaml')}#/workflows/0/steps/0/operationId: operationId 'noSuchOperation'`);
+      expect(lines.join('\n')).toContain(
+        `${join(dir, 'bad.yaml')}#/workflows/0/steps/0/operationId: operationId 'noSuchOperation'`,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
