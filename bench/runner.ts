@@ -139,8 +139,8 @@ const lines = [
   }),
   '',
   'No peer tool is measured: none that runs Arazzo-shaped scenarios installs from the npm registry',
-  '(Schemathesis is Python). About half of each figure is process start and loading (tsx, the',
-  'contract, the generated validators); the requests themselves take 2-5 s on loopback.',
+  '(Schemathesis is Python). Each figure includes starting Node with tsx and loading the contract,',
+  'the generated validators and client, and the scenarios.',
   '',
 ];
 mkdirSync(dirname(out), { recursive: true });
