@@ -192,6 +192,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     else if (state.successes.length > 0) {
       report.outcome = 'pass';
       report.reasons.push(`success reached by ${state.successes.join(', ')}`);
+      report.notes.push(...state.skips.map((why) => `step skipped: ${why}`));
     } else if (state.blocked.length > 0) {
       report.outcome = 'fail';
       for (const why of state.blocked)

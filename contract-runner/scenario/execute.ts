@@ -19,7 +19,6 @@ import {
 } from '../request.js';
 import {
   condition,
-  evaluate,
   referencedInputs,
   referencedSteps,
   resolveValue,
@@ -388,5 +387,3 @@ function show(value: unknown): string {
   const text = JSON.stringify(value) ?? 'nothing';
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
-
-export { evaluate };
