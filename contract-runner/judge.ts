@@ -71,8 +71,7 @@ export function judge(
       kind: 'not-json',
       message: `${status} answer is not JSON (${answer.contentType || 'no content type'}): ${excerpt(answer.text ?? '')}`,
     });
-    if (status >= 500 && expect !== 'success')
-      problems.push({ kind: 'server-error', message: `answered ${status}` });
+    if (status >= 500) problems.push({ kind: 'server-error', message: `answered ${status}` });
     return { problems, status, success };
   }
   const essence = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();

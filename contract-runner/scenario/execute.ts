@@ -110,14 +110,18 @@ export async function runScenarios(
         skip('nothing of this workflow to put back');
         continue;
       }
+      // A value missing from a step that failed, or answered against the contract, blocks.
+      const needsFaulty = [...referencedSteps([step.parameters, step.payload, step.when])].some(
+        (id) => ctx.steps.get(id)?.blocked,
+      );
       const reason = skipReason(step, op, options, run.featureLevel, ctx);
       if (reason) {
-        skip(reason.why, reason.blocked);
+        skip(reason.why, reason.blocked || (needsFaulty && !reason.legitimate));
         continue;
       }
       const resolved = resolveRequest(step, op, ctx, run.featureLevel);
       if ('skip' in resolved) {
-        skip(resolved.skip, resolved.blocked);
+        skip(resolved.skip, resolved.blocked || needsFaulty);
         continue;
       }
       const request: PlannedRequest = {
@@ -178,6 +182,7 @@ export async function runScenarios(
         continue;
       }
       record.ok = true;
+      record.blocked = judged.problems.length > 0;
       succeeded.add(step.operationId);
       state.successes.push(step.stepId);
       if (!state.base && step.as === 'user') {
@@ -246,9 +251,9 @@ function skipReason(
   options: ScenarioOptions,
   level: number | undefined,
   ctx: ExpressionContext,
-): { why: string; blocked?: boolean } | undefined {
+): { why: string; blocked?: boolean; legitimate?: boolean } | undefined {
   const why = legitimateSkip(step, op, options, level);
-  if (why) return { why };
+  if (why) return { why, legitimate: true };
   if (step.when) {
     const r = condition(step.when.condition, ctx);
     if (!r.ok) return { why: r.missing, blocked: r.blocked };
