@@ -152,6 +152,25 @@ describe('against the stateful mock with the owner', () => {
     expect(preexisting(server.mock.state, JSON.parse(before).messages.length)).toBe(before);
   });
 
+  it('with a member: what the member may do passes, administrator-only steps are skipped saying so', async () => {
+    server = await startStateful();
+    const member = server.mock.credentials.find((c) => c.email === 'maya@example.com')!;
+    const report = await runContract(
+      inputs,
+      ownerOptions(server, {
+        credentials: { email: member.email, apiKey: member.apiKey },
+        password: member.password,
+        other: { email: server.owner.email, apiKey: server.owner.apiKey },
+        inputs: {},
+      }),
+    );
+    expect(failed(report), formatTable(report)).toEqual([]);
+    const linkifier = report.operations.find((o) => o.operationId === 'addLinkifier')!;
+    expect(linkifier.outcome).toBe('skip');
+    expect(linkifier.reasons.join(' ')).toMatch(/administrator-only/);
+    expect(report.operations.find((o) => o.operationId === 'fetchApiKey')!.outcome).toBe('pass');
+  });
+
   it('--read-only sends nothing that changes data', async () => {
     server = await startStateful();
     const messages = server.mock.state.messages.length;
