@@ -4,8 +4,9 @@
  * answer is handed to it, since the checks judge the status and body as sent.
  *
  * The method of an operation is read from what the generated code exposes, never recomputed
- * from the operationId: a names table (`clientMethods`, operationId → method) when
- * generated/operations.ts has one, else the client's own key equal to the operationId.
+ * from the operationId: the client's names table (`methodNames`, operationId → method, as the
+ * model named them) when the generated client exports it, else the client's own key equal to
+ * the operationId.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,7 +18,7 @@ type Method = (params: Record<string, unknown>) => Promise<unknown>;
 export interface ClientModule {
   createApiClient(options: Record<string, unknown>): unknown;
   /** operationId → client method, as the generator named it */
-  methodNames: Record<string, string>;
+  methodNames?: Record<string, string>;
 }
 
 export interface GeneratedCode {
@@ -34,14 +35,8 @@ export async function loadGeneratedClient(
   const client = (await import(
     pathToFileURL(resolve(generatedDir, 'client.js')).href
   )) as ClientModule;
-  const table = (await import(
-    pathToFileURL(resolve(generatedDir, 'operations.js')).href
-  )) as Record<string, unknown>;
-  const names = table.clientMethods ?? table.methodNames;
-  return {
-    client,
-    methodNames: names && typeof names === 'object' ? (names as Record<string, string>) : undefined,
-  };
+  const names = client.methodNames;
+  return { client, methodNames: names && typeof names === 'object' ? names : undefined };
 }
 
 /** A sender for valid requests with Basic credentials (or none): one client call each. */

@@ -102,3 +102,33 @@ describe('scenario expressions', () => {
     expect(condition('no operator here', ctx())).toMatchObject({ ok: false });
   });
 });
+
+describe('client method names', () => {
+  it('come from the generated names table, never from the operationId by rule', async () => {
+    const { sendThroughClient } = await import('../../contract-runner/client-call.js');
+    const { operations } = await import('../../generated/operations.js');
+    const called: string[] = [];
+    const client = {
+      createApiClient: () => ({
+        getUsers: async () => called.push('getUsers'),
+        listEveryone: async () => called.push('listEveryone'),
+      }),
+    };
+    const request = {
+      op: operations.getUsers,
+      input: { path: {}, query: {}, body: {} },
+      auth: { kind: 'none' as const },
+    };
+    const transport = { baseUrl: 'http://127.0.0.1:9/api/v1', timeoutMs: 100 };
+    await sendThroughClient({ client, methodNames: { getUsers: 'listEveryone' } })(
+      request,
+      transport,
+    );
+    expect(called).toEqual(['listEveryone']);
+    const missing = await sendThroughClient({ client, methodNames: { getUsers: 'nothing' } })(
+      request,
+      transport,
+    );
+    expect(missing.failure).toMatch(/exposes no method for getUsers/);
+  });
+});
