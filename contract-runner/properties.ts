@@ -156,7 +156,7 @@ async function checkProperty<T>(
   const [sample] = out.counterexample as [T];
   const request = build(sample);
   const problems = problemsOf.get(JSON.stringify(sample)) ?? [];
-  const curl = curlOf(request, options.transport.baseUrl);
+  const curl = curlOf(request, options.transport);
   for (const p of problems)
     result.findings.push({
       operationId: request.op.operationId,

@@ -54,6 +54,8 @@ export interface Transport {
   timeoutMs: number;
   /** sees every request as `METHOD url body` (the same-seed test compares them) */
   onSend?: (line: string) => void;
+  /** secret → placeholder: the user's API key and password never appear in reports */
+  secrets?: Record<string, string>;
 }
 
 const URLENCODED = 'application/x-www-form-urlencoded';
@@ -130,20 +132,29 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
   }
 }
 
-/** The request as a curl command, from the wire model's curl writer. */
-export function curlOf(request: PlannedRequest, baseUrl: string): string {
+/**
+ * The request as a curl command, from the wire model's curl writer. The user's API key and
+ * password are replaced by placeholders (`<API_KEY>`): reports end up in CI artifacts.
+ */
+export function curlOf(
+  request: PlannedRequest,
+  transport: Pick<Transport, 'baseUrl' | 'secrets'>,
+): string {
+  let command: string;
   try {
     const { op, input } = wireInput(request);
     const auth = request.auth;
-    const command = curlCommand(op, input, {
-      baseUrl,
+    command = curlCommand(op, input, {
+      baseUrl: transport.baseUrl,
       mediaType: URLENCODED,
       auth: auth.kind === 'basic' ? { email: auth.email, apiKey: auth.apiKey } : undefined,
     });
-    return auth.kind === 'header'
-      ? `${command} \\\n  -H ${shellQuote(`Authorization: ${auth.value}`)}`
-      : command;
+    if (auth.kind === 'header')
+      command += ` \\\n  -H ${shellQuote(`Authorization: ${auth.value}`)}`;
   } catch (error) {
     return `(no curl command: ${(error as Error).message})`;
   }
+  for (const [secret, placeholder] of Object.entries(transport.secrets ?? {}))
+    if (secret) command = command.split(secret).join(placeholder);
+  return command;
 }

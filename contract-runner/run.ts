@@ -25,6 +25,7 @@ import {
 import { runScenarios, type OperationState } from './scenario/execute.js';
 import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
+import { encodeFormComponent } from '../runtime/wire.js';
 
 export interface RunOptions {
   baseUrl: string;
@@ -109,6 +110,16 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     baseUrl: options.baseUrl,
     timeoutMs: options.timeoutMs ?? 10_000,
     onSend: options.onSend,
+    secrets: {
+      ...(options.credentials ? { [options.credentials.apiKey]: '<API_KEY>' } : {}),
+      ...(options.other ? { [options.other.apiKey]: '<OTHER_API_KEY>' } : {}),
+      ...(options.password
+        ? {
+            [options.password]: '<PASSWORD>',
+            [encodeFormComponent(options.password)]: '<PASSWORD>',
+          }
+        : {}),
+    },
   };
   const rules = options.rules ?? {};
   const tag = runTag(options.seed);
@@ -258,7 +269,7 @@ async function runProbes(
         message: p.message,
         source: `probe ${probe.kind}: ${probe.description}`,
         status: judged.status,
-        curl: curlOf(request, transport.baseUrl),
+        curl: curlOf(request, transport),
       });
   }
 }

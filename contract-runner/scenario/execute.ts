@@ -136,7 +136,7 @@ export async function runScenarios(
           : await send(request, options.transport);
       state.requests++;
       if (op.method !== 'GET' && !step.changesNothing && !step.cleanup) wroteSomething = true;
-      const curl = curlOf(request, options.transport.baseUrl);
+      const curl = curlOf(request, options.transport);
       const found = (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) =>
         stateOf(operationId).findings.push({ operationId, source: step.where, curl, ...f });
 

@@ -257,9 +257,12 @@ describe('bad servers and bad invocations', () => {
       (t) => lines.push(t),
     );
     expect(code).toBe(1);
-    const json = JSON.parse(
-      readFileSync(join(tmpdir(), `refuse-${process.pid}.json`), 'utf8'),
-    ) as RunReport;
+    const text = readFileSync(join(tmpdir(), `refuse-${process.pid}.json`), 'utf8');
+    // The curl commands name the key and password by placeholder: reports end up in CI artifacts.
+    expect(text).not.toContain(server.owner.apiKey);
+    expect(text).not.toContain(server.owner.password);
+    expect(text).toContain(`-u '${server.owner.email}:<API_KEY>'`);
+    const json = JSON.parse(text) as RunReport;
     rmSync(join(tmpdir(), `refuse-${process.pid}.json`));
     expect(json.summary.failed).toBe(22);
     expect(json.summary.passed).toBe(0);
