@@ -189,10 +189,9 @@ export async function runScenarios(
         state.base = request;
         state.baseDestructive = step.destructive !== undefined;
       }
-      if (step.operationId === 'registerQueue' || op.operationId === 'registerQueue') {
-        const level = (judged.body as Record<string, unknown>)?.service_feature_level;
-        if (typeof level === 'number' && run.featureLevel === undefined) run.featureLevel = level;
-      }
+      // The server's feature level: POST /register's answer carries it (the first file asks first).
+      const level = (judged.body as Record<string, unknown>)?.service_feature_level;
+      if (typeof level === 'number' && run.featureLevel === undefined) run.featureLevel = level;
       const here: ExpressionContext = { ...ctx, current };
       for (const [name, spec] of Object.entries(step.outputs)) {
         const r = resolveValue(spec, here);
