@@ -8,6 +8,7 @@ import { extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { loadContract } from '../generator/load.js';
+import type { LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { loadGeneratedClient, sendThroughClient } from './client-call.js';
 import type { ResponseValidator } from './judge.js';
@@ -204,6 +205,7 @@ export function reportFiles(reports: string[]): { file: string; format: 'json' |
 
 export interface GeneratedArtifacts {
   operations: Record<string, OperationInfo>;
+  levels?: LevelTable;
   validator: ResponseValidator & RequestValidator;
 }
 
@@ -218,11 +220,12 @@ export async function loadGenerated(
       );
   const table = (await import(pathToFileURL(resolve(generatedDir, 'operations.js')).href)) as {
     operations: Record<string, OperationInfo>;
+    levels?: LevelTable;
   };
   const validator = (await import(
     pathToFileURL(resolve(generatedDir, 'validators.js')).href
   )) as GeneratedArtifacts['validator'];
-  return { operations: table.operations, validator };
+  return { operations: table.operations, levels: table.levels, validator };
 }
 
 export async function runCli(

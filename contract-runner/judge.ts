@@ -7,6 +7,7 @@
  * invalid one must be refused with a fitting 4xx; bad credentials must be refused. The rules
  * are stated in contract-runner/README.md ("What counts as a violation").
  */
+import { existsAt, type FieldLevels, type LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { ViolationKind } from './findings.js';
 import type { Answer } from './request.js';
@@ -28,6 +29,8 @@ export interface ResponseValidator {
 export type Expectation = 'success' | 'any' | 'invalid' | 'credentials';
 
 export interface JudgeRules {
+  /** the server's feature level and the level table: fields newer than the server may be absent */
+  level?: { level: number; table: LevelTable };
   /** error codes a scenario step tolerates as "the server cannot do it here" (x-skip-on), 5xx included */
   tolerated?: string[];
   /** the status authentication failures must have (e.g. 401 for our mocks); any 4xx otherwise */
@@ -88,11 +91,13 @@ export function judge(
   problems.push(...envelopeProblems(body, success));
   const shape = validator.validateResponse(op.operationId, status, body);
   if (!shape.valid) {
-    const errors = shape.errors.slice(0, 3).map((e) => `${e.pointer || '/'} ${e.message}`);
-    problems.push({
-      kind: 'body-shape',
-      message: `body: ${errors.join('; ')}${shape.errors.length > 3 ? ` (and ${shape.errors.length - 3} more)` : ''}`,
-    });
+    const real = shape.errors.filter((e) => !newerThanServer(op.operationId, status, e, rules));
+    const errors = real.slice(0, 3).map((e) => `${e.pointer || '/'} ${e.message}`);
+    if (real.length > 0)
+      problems.push({
+        kind: 'body-shape',
+        message: `body: ${errors.join('; ')}${real.length > 3 ? ` (and ${real.length - 3} more)` : ''}`,
+      });
   }
   const b = (body ?? {}) as Record<string, unknown>;
   const code = !success && typeof b.code === 'string' ? b.code : undefined;
@@ -142,6 +147,36 @@ export function judge(
     }
   }
   return { problems, status, success, body, code, msg };
+}
+
+/**
+ * A required field missing from the answer of a server older than the field (the level table's
+ * response fields): that server never had it, so its absence is no violation.
+ */
+function newerThanServer(
+  operationId: string,
+  status: number,
+  error: { pointer: string; message: string; keyword?: string },
+  rules: JudgeRules,
+): boolean {
+  if (!rules.level || !/is required|must have required property/.test(error.message)) return false;
+  const { level, table } = rules.level;
+  const responses = table.operations[operationId]?.responses;
+  const text = String(status);
+  let fields: FieldLevels | undefined =
+    responses?.[text] ?? responses?.[`${text[0]}XX`] ?? responses?.default;
+  const names = error.pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .filter((t) => !/^[0-9]+$/.test(t));
+  for (let i = 0; i < names.length; i++) {
+    const node = fields && Object.hasOwn(fields, names[i]) ? fields[names[i]] : undefined;
+    if (!node) return false;
+    if (!existsAt(node, level)) return true;
+    fields = node.fields;
+  }
+  return false;
 }
 
 /** 2xx must be listed (exactly or as `2XX`); an error may also fall under its range or `default`. */

@@ -9,6 +9,7 @@
  * it, the server's feature level, safety, missing credentials or data); anything else fails.
  */
 import type { ApiModel } from '../generator/model/types.js';
+import { levelView, type LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
@@ -89,6 +90,8 @@ export interface RunReport {
 export interface RunInputs {
   model: ApiModel;
   operations: Record<string, OperationInfo>;
+  /** the generated level table (what exists at each feature level) */
+  levels?: LevelTable;
   validator: ResponseValidator & RequestValidator;
   workflows: Workflow[];
 }
@@ -148,11 +151,23 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       stateless: options.stateless ?? false,
       skipped: new Set(options.skip ?? []),
       rules,
+      levels: inputs.levels,
       transport,
       sendValid: options.sendValid,
       progress: options.progress,
     },
   );
+  // A server older than the contract: probes change only parameters it has, and its answers may
+  // lack fields newer than it.
+  const level = scenario.featureLevel;
+  const atLevel =
+    level !== undefined && inputs.levels
+      ? levelView(inputs.levels, level).operationsAt(inputs.operations)
+      : inputs.operations;
+  const levelRules: JudgeRules =
+    level !== undefined && inputs.levels
+      ? { ...rules, level: { level, table: inputs.levels } }
+      : rules;
 
   const operations: OperationReport[] = [];
   for (const id of reported) {
@@ -184,14 +199,15 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     }
     if (state.base) {
       options.progress?.(`${id}: probes`);
-      await runProbes(state.base, report, options, transport, rules, inputs.validator, tag);
+      const base = atLevel[id] ? { ...state.base, op: atLevel[id] } : state.base;
+      await runProbes(base, report, options, transport, levelRules, inputs.validator, tag);
       const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
-      const generated = await propertyProbes(state.base, parameters, {
+      const generated = await propertyProbes(base, parameters, {
         seed: options.seed,
         maxExamples: options.maxExamples,
         transport,
         validator: inputs.validator,
-        rules,
+        rules: levelRules,
         featureLevel: scenario.featureLevel,
         valid: !state.baseDestructive,
       });

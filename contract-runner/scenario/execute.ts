@@ -5,6 +5,7 @@
  * operation that succeeded is kept as the base of the negative and generated probes.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { LevelTable } from '../../runtime/feature-levels.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import { fieldText } from '../../runtime/wire.js';
 import type { Finding } from '../findings.js';
@@ -39,6 +40,8 @@ export interface ScenarioOptions {
   /** operations skipped by name (--skip) */
   skipped: Set<string>;
   rules: JudgeRules;
+  /** the generated level table: answers of an older server may lack newer fields */
+  levels?: LevelTable;
   transport: Transport;
   /** how valid requests are sent (the generated client); default: the wire model + fetch */
   sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
@@ -140,9 +143,15 @@ export async function runScenarios(
       const found = (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) =>
         stateOf(operationId).findings.push({ operationId, source: step.where, curl, ...f });
 
+      // The server's feature level: POST /register's answer carries it (the first file asks
+      // first), and that answer itself is judged at that level.
+      if (run.featureLevel === undefined) run.featureLevel = featureLevelOf(answer);
       const judged = judge(op, answer, step.expect ? 'any' : 'success', validator, {
         ...options.rules,
         tolerated: step.skipOn.map((s) => s.code),
+        ...(run.featureLevel !== undefined && options.levels
+          ? { level: { level: run.featureLevel, table: options.levels } }
+          : {}),
       });
       for (const p of judged.problems) found(step.operationId, { ...p, status: judged.status });
       const current = { status: judged.status, body: judged.body, request: resolved.input };
@@ -189,9 +198,6 @@ export async function runScenarios(
         state.base = request;
         state.baseDestructive = step.destructive !== undefined;
       }
-      // The server's feature level: POST /register's answer carries it (the first file asks first).
-      const level = (judged.body as Record<string, unknown>)?.service_feature_level;
-      if (typeof level === 'number' && run.featureLevel === undefined) run.featureLevel = level;
       const here: ExpressionContext = { ...ctx, current };
       for (const [name, spec] of Object.entries(step.outputs)) {
         const r = resolveValue(spec, here);
@@ -242,6 +248,16 @@ export async function runScenarios(
     }
   }
   return run;
+}
+
+function featureLevelOf(answer: Answer): number | undefined {
+  if (answer.status === undefined || answer.status >= 300) return undefined;
+  try {
+    const level = (JSON.parse(answer.text ?? '') as Record<string, unknown>)?.service_feature_level;
+    return typeof level === 'number' && Number.isInteger(level) ? level : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function skipReason(
