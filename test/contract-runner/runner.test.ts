@@ -12,7 +12,6 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { parseArgs, reportFiles, runCli, USAGE } from '../../contract-runner/cli.js';
 import { formatTable, toJunitXml } from '../../contract-runner/report.js';
 import type { RunReport } from '../../contract-runner/run.js';
-import { ok } from '../../generated/server.js';
 import type { MockState } from '../../mock/stateful/state.js';
 import { refuseEverything } from './faults.js';
 import { failed, loadRunnerInputs, ownerOptions, runContract } from './harness.js';
