@@ -1,82 +1,99 @@
 /**
- * Valid requests through the generated client (generated/client.ts): one method call per
- * request, with a fetch that keeps a copy of the raw answer, since the checks judge the status
- * and body as sent, not the client's reading of them.
+ * Valid requests of the scenarios go through the generated client (generated/client.ts), so
+ * the gate also proves the client against the server; a fetch that keeps a copy of the raw
+ * answer is handed to it, since the checks judge the status and body as sent.
+ *
+ * The method of an operation is read from what the generated code exposes, never recomputed
+ * from the operationId: the client's names table (`methodNames`, operationId → method, as the
+ * model named them) when the generated client exports it, else the client's own key equal to
+ * the operationId.
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { OperationInfo } from '../runtime/operation-info.js';
-import type { RequestInput } from './cases.js';
-import type { HttpResult, SendContext } from './send.js';
+import type { Answer, PlannedRequest, Transport } from './request.js';
 
-type Method = (
-  params: Record<string, unknown>,
-  options?: { timeoutMs?: number },
-) => Promise<{ error?: { msg?: string } }>;
+type Method = (params: Record<string, unknown>) => Promise<unknown>;
 
 export interface ClientModule {
   createApiClient(options: Record<string, unknown>): unknown;
   /** operationId → client method, as the generator named it */
-  methodNames: Record<string, string>;
+  methodNames?: Record<string, string>;
 }
 
-/** The generated client module of `generatedDir`, or undefined when it has not been generated. */
-export async function loadClientModule(generatedDir: string): Promise<ClientModule | undefined> {
-  const file = resolve(generatedDir, 'client.ts');
-  if (!existsSync(file)) return undefined;
-  return (await import(pathToFileURL(resolve(generatedDir, 'client.js')).href)) as ClientModule;
+export interface GeneratedCode {
+  client: ClientModule;
+  /** operationId → client method name, when the generated code has the table */
+  methodNames?: Record<string, string>;
 }
 
-export function callThroughClient(module: ClientModule) {
-  return async function callValid(
-    op: OperationInfo,
-    input: RequestInput,
-    ctx: SendContext,
-  ): Promise<HttpResult> {
-    let seen: HttpResult | undefined;
-    const recording = async (request: Request): Promise<Response> => {
-      const response = await (ctx.fetch ?? fetch)(request);
-      const text = await response.clone().text();
-      seen = {
-        request: { method: request.method, url: request.url },
-        status: response.status,
-        contentType: response.headers.get('content-type') ?? '',
-        text,
-      };
-      return response;
+/** The generated client of `generatedDir`, or undefined when it has not been generated. */
+export async function loadGeneratedClient(
+  generatedDir: string,
+): Promise<GeneratedCode | undefined> {
+  if (!existsSync(resolve(generatedDir, 'client.ts'))) return undefined;
+  const client = (await import(
+    pathToFileURL(resolve(generatedDir, 'client.js')).href
+  )) as ClientModule;
+  const names = client.methodNames;
+  return { client, methodNames: names && typeof names === 'object' ? names : undefined };
+}
+
+/** A sender for valid requests with Basic credentials (or none): one client call each. */
+export function sendThroughClient(code: GeneratedCode) {
+  return async function sendValid(request: PlannedRequest, transport: Transport): Promise<Answer> {
+    const started = performance.now();
+    let seen: Answer | undefined;
+    let failure: string | undefined;
+    const recording = async (
+      input: Request | string | URL,
+      init?: RequestInit,
+    ): Promise<Response> => {
+      const req = input instanceof Request && init === undefined ? input : new Request(input, init);
+      const body = req.body ? await req.clone().text() : '';
+      transport.onSend?.(
+        `${req.method} ${req.url} ${body} ${req.headers.get('authorization') ?? ''}`,
+      );
+      try {
+        const response = await fetch(req, { signal: AbortSignal.timeout(transport.timeoutMs) });
+        const text = await response.clone().text();
+        seen = {
+          status: response.status,
+          contentType: response.headers.get('content-type') ?? '',
+          text,
+          ms: 0,
+        };
+        return response;
+      } catch (error) {
+        const name = (error as Error)?.name;
+        failure =
+          name === 'TimeoutError' || name === 'AbortError'
+            ? `no answer within ${transport.timeoutMs} ms`
+            : `request failed: ${(error as Error)?.message ?? String(error)}`;
+        throw error;
+      }
     };
-    const fallback = { method: op.method, url: `${ctx.baseUrl}${op.path}` };
+    const auth = request.auth;
     try {
-      const api = module.createApiClient({
-        baseUrl: ctx.baseUrl,
-        ...(ctx.credentials
-          ? { email: ctx.credentials.email, apiKey: ctx.credentials.apiKey }
-          : {}),
+      const api = code.client.createApiClient({
+        baseUrl: transport.baseUrl,
+        ...(auth.kind === 'basic' ? { email: auth.email, apiKey: auth.apiKey } : {}),
         fetch: recording,
-        timeoutMs: ctx.timeoutMs,
         featureLevelPolicy: 'ignore',
         onNotice: () => {},
         onIgnoredParameters: () => {},
       }) as Record<string, Method>;
-      const method = api[module.methodNames[op.operationId]];
+      const id = request.op.operationId;
+      const name = code.methodNames?.[id] ?? id;
+      const method = api[name];
       if (typeof method !== 'function')
-        return {
-          request: fallback,
-          failure: `the generated client has no method for ${op.operationId}`,
-        };
-      const result = await method({ ...input.path, ...input.query, ...input.body });
-      return (
-        seen ?? {
-          request: fallback,
-          failure: `the client sent nothing: ${result.error?.msg ?? 'no error given'}`,
-        }
-      );
+        return { failure: `the generated client exposes no method for ${id}`, ms: 0 };
+      await method({ ...request.input.path, ...request.input.query, ...request.input.body });
     } catch (error) {
-      return {
-        request: fallback,
-        failure: `the generated client refused the call: ${(error as Error)?.message ?? String(error)}`,
-      };
+      failure ??= `the generated client refused the call: ${(error as Error)?.message ?? String(error)}`;
     }
+    const ms = Math.round(performance.now() - started);
+    if (seen) return { ...seen, ms };
+    return { failure: failure ?? 'the generated client sent nothing', ms };
   };
 }

@@ -1,48 +1,51 @@
 /**
- * The run's results for people (a per-operation table and a summary) and for CI (JSON, JUnit
- * XML: one testsuite per operation, one testcase per request).
+ * The run's results for people (a table per operation, then every violation with its curl
+ * reproduction, then the summary) and for CI (JSON; JUnit XML with one testcase per operation:
+ * a violation is a <failure>, a skip is <skipped> with its reason).
  */
-import type { CheckRecord, RunReport } from './run.js';
+import type { RunReport } from './run.js';
 
-const MARK: Record<string, string> = { pass: 'PASS', fail: 'FAIL', warn: 'WARN', skip: 'SKIP' };
+const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
 export function formatTable(report: RunReport): string {
-  const rows = report.operations.map((op) => {
-    const counted = (o: string) => op.checks.filter((c) => c.outcome === o).length;
-    return [
-      MARK[op.outcome],
-      op.operationId,
-      `${op.method} ${op.path}`,
-      String(counted('pass')),
-      String(counted('warn')),
-      String(counted('fail')),
-      String(counted('skip')),
-    ];
-  });
-  const header = ['', 'operation', 'request', 'pass', 'warn', 'fail', 'skip'];
+  const rows = report.operations.map((op) => [
+    MARK[op.outcome],
+    op.operationId,
+    `${op.method} ${op.path}`,
+    String(op.requests),
+    String(op.findings.length),
+    op.outcome === 'skip' ? (op.reasons[0] ?? '') : op.outcome === 'fail' ? kinds(op) : '',
+  ]);
+  const header = ['', 'operation', 'request', 'sent', 'violations', 'why'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i >= 3 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .map((c, i) => (i === 3 || i === 4 ? c.padStart(widths[i]) : c.padEnd(widths[i])))
       .join('  ')
       .trimEnd();
   const out = [line(header), ...rows.map(line)];
   const details = report.operations.flatMap((op) =>
-    op.checks
-      .filter((c) => c.outcome === 'fail' || c.outcome === 'warn')
-      .map(
-        (c) =>
-          `${MARK[c.outcome]} ${op.operationId} · ${c.name}${c.status !== undefined ? ` → ${c.status}` : ''}\n     ${c.notes.join('\n     ')}`,
-      ),
+    op.findings.map(
+      (f) =>
+        `FAIL ${op.operationId} [${f.kind}] ${f.message}\n     from ${f.source}${f.curl ? `\n     ${f.curl.replace(/\n/g, '\n     ')}` : ''}`,
+    ),
   );
   if (details.length > 0) out.push('', ...details);
+  const skipped = report.operations.filter((op) => op.outcome === 'skip' && op.reasons.length > 1);
+  if (skipped.length > 0)
+    out.push('', ...skipped.map((op) => `SKIP ${op.operationId}: ${op.reasons.join('; ')}`));
   const s = report.summary;
   out.push(
     '',
-    `${s.operations} operations: ${s.passed} passed, ${s.warned} with warnings, ${s.failed} failed, ${s.skipped} skipped · ` +
-      `${s.checks} requests, ${s.violations} violations · ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl}`,
+    `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped · ` +
+      `${s.requests} requests, ${s.violations} violations · feature level ${report.featureLevel ?? 'unknown'} · ` +
+      `seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl}`,
   );
   return out.join('\n');
+}
+
+function kinds(op: RunReport['operations'][number]): string {
+  return [...new Set(op.findings.map((f) => f.kind))].join(', ');
 }
 
 export function toJson(report: RunReport): string {
@@ -53,48 +56,33 @@ export function toJunitXml(report: RunReport): string {
   const s = report.summary;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="contract" tests="${count(report, () => true)}" failures="${s.violations}" skipped="${count(report, (c) => c.outcome === 'skip')}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="contract" tests="${s.operations}" failures="${s.failed}" skipped="${s.skipped}" time="${seconds(report.durationMs)}">`,
+    `  <testsuite name="contract ${xml(report.baseUrl)}" tests="${s.operations}" failures="${s.failed}" skipped="${s.skipped}" time="${seconds(report.durationMs)}">`,
+    `    <properties><property name="seed" value="${report.seed}"/><property name="feature_level" value="${report.featureLevel ?? ''}"/></properties>`,
   ];
   for (const op of report.operations) {
-    const failures = op.checks.filter((c) => c.outcome === 'fail').length;
-    const skipped = op.checks.filter((c) => c.outcome === 'skip').length;
-    const time = op.checks.reduce((t, c) => t + c.ms, 0);
-    lines.push(
-      `  <testsuite name="${xml(op.operationId)}" tests="${op.checks.length}" failures="${failures}" skipped="${skipped}" time="${seconds(time)}">`,
-    );
-    for (const c of op.checks) {
-      const open = `    <testcase classname="${xml(`contract.${op.operationId}`)}" name="${xml(c.name)}" time="${seconds(c.ms)}"`;
-      const detail = [
-        c.request ? `${c.request.method} ${c.request.url}` : '',
-        c.status !== undefined ? `status ${c.status}` : '',
-        ...c.notes,
-      ]
-        .filter(Boolean)
-        .join('\n');
-      if (c.outcome === 'fail')
+    const open = `    <testcase classname="contract" name="${xml(`${op.operationId} (${op.method} ${op.path})`)}"`;
+    if (op.outcome === 'fail') {
+      lines.push(`${open}>`);
+      for (const f of op.findings) {
+        const detail = [`${f.kind}: ${f.message}`, `from ${f.source}`, f.curl ?? '']
+          .filter(Boolean)
+          .join('\n');
         lines.push(
-          `${open}>`,
-          `      <failure message="${xml(c.notes[0] ?? 'violation')}">${xml(detail)}</failure>`,
-          '    </testcase>',
+          `      <failure type="${xml(f.kind)}" message="${xml(f.message)}">${xml(detail)}</failure>`,
         );
-      else if (c.outcome === 'skip')
-        lines.push(
-          `${open}>`,
-          `      <skipped message="${xml(c.notes[0] ?? '')}"/>`,
-          '    </testcase>',
-        );
-      else if (c.outcome === 'warn')
-        lines.push(`${open}>`, `      <system-out>${xml(detail)}</system-out>`, '    </testcase>');
-      else lines.push(`${open}/>`);
-    }
-    lines.push('  </testsuite>');
+      }
+      lines.push('    </testcase>');
+    } else if (op.outcome === 'skip')
+      lines.push(
+        `${open}>`,
+        `      <skipped message="${xml(op.reasons.join('; '))}"/>`,
+        '    </testcase>',
+      );
+    else lines.push(`${open}/>`);
   }
-  lines.push('</testsuites>', '');
+  lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
-}
-
-function count(report: RunReport, keep: (c: CheckRecord) => boolean): number {
-  return report.operations.reduce((n, op) => n + op.checks.filter(keep).length, 0);
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

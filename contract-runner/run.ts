@@ -1,42 +1,60 @@
 /**
- * One run of the contract tests against a live server: for every operation, its valid requests
- * and its negative probes, each answer judged (check.ts). Requests go one at a time: the server
- * under test may be a real one.
+ * One run of the contract tests against a live server: the scenarios (every operation's
+ * success path, semantic checks, cleanup), then per operation the negative probes and the
+ * generated (fast-check) probes, then a verdict per operation. Requests go one at a time:
+ * the server under test may be a real one.
+ *
+ * Verdict: an operation passes only when a scenario step reached a documented success with a
+ * valid body and nothing was found wrong; it is skipped only with a reason (the user skipped
+ * it, the server's feature level, safety, missing credentials or data); anything else fails.
  */
 import type { ApiModel } from '../generator/model/types.js';
+import { levelView, type LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
-import { probes, validCases, type ProbeKind, type RequestInput } from './cases.js';
-import { judge, type Outcome, type ResponseValidator } from './check.js';
+import type { Finding, Outcome } from './findings.js';
+import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
+import { probes } from './probes.js';
+import { propertyProbes, type RequestValidator } from './properties.js';
 import {
-  sendWire,
-  wireRequest,
+  curlOf,
+  send,
+  type Answer,
   type Credentials,
-  type HttpResult,
-  type SendContext,
-} from './send.js';
+  type PlannedRequest,
+  type Transport,
+} from './request.js';
+import { runScenarios, type OperationState } from './scenario/execute.js';
+import { referencedSteps } from './scenario/expressions.js';
+import type { Workflow } from './scenario/format.js';
+import { encodeFormComponent } from '../runtime/wire.js';
 
 export interface RunOptions {
   baseUrl: string;
   credentials?: Credentials;
-  /** operationIds to run (all when absent) */
+  /** a second user, for the privacy checks */
+  other?: Credentials;
+  password?: string;
+  /** values scenarios ask for (`--input draft_id=4`) */
+  inputs?: Record<string, string>;
+  /** operations to report on (their scenarios and what those depend on still run) */
   only?: string[];
-  /** skip operations that change state (every method but GET) */
+  /** operations skipped by name: reported skipped */
+  skip?: string[];
   readOnly?: boolean;
+  allowDestructive?: boolean;
+  unauthenticatedOnly?: boolean;
+  /** the server keeps no state (a mock answering examples): semantic checks are skipped */
+  stateless?: boolean;
+  seed: number;
+  /** generated valid and invalid requests per operation, each */
+  maxExamples: number;
   timeoutMs?: number;
-  /** how valid requests are sent; default: the wire model's encoder + fetch */
-  callValid?: (op: OperationInfo, input: RequestInput, ctx: SendContext) => Promise<HttpResult>;
-}
-
-export interface CheckRecord {
-  /** `valid` or the probe kind */
-  kind: 'valid' | ProbeKind;
-  /** e.g. `valid: example channel_message`, `wrong-type: 'num_before'=not-a-number` */
-  name: string;
-  outcome: Outcome;
-  notes: string[];
-  request?: { method: string; url: string };
-  status?: number;
-  ms: number;
+  rules?: JudgeRules;
+  /** how valid scenario requests are sent (the generated client); default: wire model + fetch */
+  sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
+  /** sees every request sent */
+  onSend?: (line: string) => void;
+  progress?: (line: string) => void;
 }
 
 export interface OperationReport {
@@ -44,171 +62,283 @@ export interface OperationReport {
   method: string;
   path: string;
   outcome: Outcome;
-  checks: CheckRecord[];
+  /** why it was skipped, or what passed */
+  reasons: string[];
+  findings: Finding[];
+  notes: string[];
+  requests: number;
 }
 
 export interface RunReport {
   baseUrl: string;
+  seed: number;
+  maxExamples: number;
+  featureLevel?: number;
+  flags: string[];
   durationMs: number;
   operations: OperationReport[];
   summary: {
     operations: number;
     passed: number;
-    warned: number;
     failed: number;
     skipped: number;
-    checks: number;
+    requests: number;
     violations: number;
   };
 }
 
-export async function runContract(
-  model: ApiModel,
-  validator: ResponseValidator,
-  options: RunOptions,
-): Promise<RunReport> {
+export interface RunInputs {
+  model: ApiModel;
+  operations: Record<string, OperationInfo>;
+  /** the generated level table (what exists at each feature level) */
+  levels?: LevelTable;
+  validator: ResponseValidator & RequestValidator;
+  workflows: Workflow[];
+}
+
+export function runTag(seed: number): string {
+  return `t${(seed >>> 0).toString(36)}`;
+}
+
+export async function runContract(inputs: RunInputs, options: RunOptions): Promise<RunReport> {
   const started = Date.now();
-  const ctx: SendContext = {
-    baseUrl: options.baseUrl,
-    credentials: options.credentials,
-    timeoutMs: options.timeoutMs ?? 10_000,
-  };
-  const unknown = (options.only ?? []).filter((id) => !model.operations.some((op) => op.id === id));
+  const ids = Object.keys(inputs.operations);
+  const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter(
+    (id) => !ids.includes(id),
+  );
   if (unknown.length > 0)
-    throw new Error(`--only names no operation of the contract: ${unknown.join(', ')}`);
+    throw new Error(`no operation of the contract is named ${unknown.join(', ')}`);
+  const reported = options.only ? ids.filter((id) => options.only!.includes(id)) : ids;
+  const transport: Transport = {
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    onSend: options.onSend,
+    secrets: {
+      ...(options.credentials ? { [options.credentials.apiKey]: '<API_KEY>' } : {}),
+      ...(options.other ? { [options.other.apiKey]: '<OTHER_API_KEY>' } : {}),
+      ...(options.password
+        ? {
+            [options.password]: '<PASSWORD>',
+            [encodeFormComponent(options.password)]: '<PASSWORD>',
+          }
+        : {}),
+    },
+  };
+  const rules = options.rules ?? {};
+  const tag = runTag(options.seed);
+  const scenarioInputs: Record<string, unknown> = {
+    tag,
+    ...(options.credentials
+      ? { email: options.credentials.email, api_key: options.credentials.apiKey }
+      : {}),
+    ...(options.other
+      ? { other_email: options.other.email, other_api_key: options.other.apiKey }
+      : {}),
+    ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.inputs ?? {}),
+  };
+  const scenario = await runScenarios(
+    workflowsFor(inputs.workflows, options.only),
+    inputs.operations,
+    inputs.validator,
+    {
+      credentials: options.unauthenticatedOnly ? undefined : options.credentials,
+      other: options.other,
+      inputs: scenarioInputs,
+      readOnly: options.readOnly ?? false,
+      allowDestructive: options.allowDestructive ?? false,
+      unauthenticatedOnly: options.unauthenticatedOnly ?? false,
+      stateless: options.stateless ?? false,
+      skipped: new Set(options.skip ?? []),
+      rules,
+      levels: inputs.levels,
+      transport,
+      sendValid: options.sendValid,
+      progress: options.progress,
+    },
+  );
+  // A server older than the contract: probes change only parameters it has, and its answers may
+  // lack fields newer than it.
+  const level = scenario.featureLevel;
+  const atLevel =
+    level !== undefined && inputs.levels
+      ? levelView(inputs.levels, level).operationsAt(inputs.operations)
+      : inputs.operations;
+  const levelRules: JudgeRules =
+    level !== undefined && inputs.levels
+      ? { ...rules, level: { level, table: inputs.levels } }
+      : rules;
+
   const operations: OperationReport[] = [];
-  for (const op of model.operations) {
-    if (options.only && !options.only.includes(op.id)) continue;
-    const info = op.runtime;
+  for (const id of reported) {
+    const op = inputs.operations[id];
+    const state: OperationState = scenario.states.get(id) ?? {
+      successes: [],
+      skips: [],
+      blocked: [],
+      findings: [],
+      requests: 0,
+      notes: [],
+    };
     const report: OperationReport = {
-      operationId: op.id,
-      method: info.method,
+      operationId: id,
+      method: op.method,
       path: op.path,
       outcome: 'pass',
-      checks: [],
+      reasons: [],
+      findings: [...state.findings],
+      notes: [...state.notes],
+      requests: state.requests,
     };
     operations.push(report);
-    if (options.readOnly && info.method !== 'GET') {
-      report.checks.push({
-        kind: 'valid',
-        name: 'all',
-        outcome: 'skip',
-        notes: ['--read-only: the operation changes state'],
-        ms: 0,
-      });
+    if (options.skip?.includes(id)) {
       report.outcome = 'skip';
+      report.reasons.push('skipped by --skip');
+      report.findings = [];
       continue;
     }
-    const cases = validCases(op, model.document);
-    for (const c of cases) {
-      if (info.auth === 'required' && !options.credentials) {
-        report.checks.push({
-          kind: 'valid',
-          name: `valid: ${c.name}`,
-          outcome: 'skip',
-          notes: ['needs credentials (--email, --api-key)'],
-          ms: 0,
-        });
-        continue;
-      }
-      report.checks.push(
-        await timed(
-          'valid',
-          `valid: ${c.name}`,
-          () => (options.callValid ?? defaultCall)(info, c.input, ctx),
-          (r) => judge(info, r, 'success', validator),
-        ),
-      );
+    if (state.base) {
+      options.progress?.(`${id}: probes`);
+      const base = atLevel[id] ? { ...state.base, op: atLevel[id] } : state.base;
+      await runProbes(base, report, options, transport, levelRules, inputs.validator, tag);
+      const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
+      const generated = await propertyProbes(base, parameters, {
+        seed: options.seed,
+        maxExamples: options.maxExamples,
+        transport,
+        validator: inputs.validator,
+        rules: levelRules,
+        featureLevel: scenario.featureLevel,
+        valid: !state.baseDestructive,
+      });
+      report.findings.push(...generated.findings);
+      report.notes.push(...generated.notes);
+      report.requests += generated.requests;
     }
-    // Probes change the first valid request, so that the one thing wrong is the probe's.
-    const base = wireRequest(info, cases[0].input);
-    for (const probe of probes(op)) {
-      if (!probe.applies) {
-        report.checks.push({
-          kind: probe.kind,
-          name: probe.kind,
-          outcome: 'skip',
-          notes: [probe.reason],
-          ms: 0,
+    if (report.findings.length > 0) report.outcome = 'fail';
+    else if (state.successes.length > 0) {
+      report.outcome = 'pass';
+      report.reasons.push(`success reached by ${state.successes.join(', ')}`);
+      report.notes.push(...state.skips.map((why) => `step skipped: ${why}`));
+    } else if (state.blocked.length > 0) {
+      report.outcome = 'fail';
+      for (const why of state.blocked)
+        report.findings.push({
+          operationId: id,
+          kind: 'success-not-reached',
+          message: `its success path could not be reached: ${why}`,
+          source: 'scenarios',
         });
-        continue;
-      }
-      const request = probe.mutate(base);
-      if (request.auth === 'valid' && info.auth === 'required' && !options.credentials) {
-        report.checks.push({
-          kind: probe.kind,
-          name: `${probe.kind}: ${probe.description}`,
-          outcome: 'skip',
-          notes: ['needs credentials (--email, --api-key)'],
-          ms: 0,
-        });
-        continue;
-      }
-      report.checks.push(
-        await timed(
-          probe.kind,
-          `${probe.kind}: ${probe.description}`,
-          () => sendWire(request, ctx),
-          (r) => judge(info, r, 'error', validator),
-        ),
-      );
+    } else if (state.skips.length > 0) {
+      report.outcome = 'skip';
+      report.reasons.push(...state.skips);
+    } else {
+      report.outcome = 'fail';
+      report.findings.push({
+        operationId: id,
+        kind: 'success-not-reached',
+        message: 'no scenario step reaches this operation',
+        source: 'scenarios',
+      });
     }
-    report.outcome = worst(report.checks.map((c) => c.outcome));
   }
   return {
     baseUrl: options.baseUrl,
+    seed: options.seed,
+    maxExamples: options.maxExamples,
+    featureLevel: scenario.featureLevel,
+    flags: [
+      ...(options.readOnly ? ['--read-only'] : []),
+      ...(options.allowDestructive ? ['--allow-destructive'] : []),
+      ...(options.unauthenticatedOnly ? ['--unauthenticated-only'] : []),
+      ...(options.stateless ? ['--stateless'] : []),
+    ],
     durationMs: Date.now() - started,
     operations,
     summary: summarize(operations),
   };
 }
 
-function defaultCall(
-  op: OperationInfo,
-  input: RequestInput,
-  ctx: SendContext,
-): Promise<HttpResult> {
-  return sendWire(wireRequest(op, input), ctx);
-}
-
-async function timed(
-  kind: CheckRecord['kind'],
-  name: string,
-  send: () => Promise<HttpResult>,
-  decide: (r: HttpResult) => { outcome: Outcome; notes: string[] },
-): Promise<CheckRecord> {
-  const t0 = performance.now();
-  const result = await send();
-  const ms = Math.round(performance.now() - t0);
-  let verdict: { outcome: Outcome; notes: string[] };
-  try {
-    verdict = decide(result);
-  } catch (error) {
-    verdict = {
-      outcome: 'fail',
-      notes: [`could not judge the answer: ${(error as Error)?.message ?? String(error)}`],
-    };
+async function runProbes(
+  base: PlannedRequest,
+  report: OperationReport,
+  options: RunOptions,
+  transport: Transport,
+  rules: JudgeRules,
+  validator: ResponseValidator,
+  tag: string,
+): Promise<void> {
+  const credentials = options.unauthenticatedOnly ? undefined : options.credentials;
+  for (const probe of probes(base, credentials, { stateless: options.stateless ?? false, tag })) {
+    if (!probe.applies) {
+      report.notes.push(`probe ${probe.kind} not applicable: ${probe.reason}`);
+      continue;
+    }
+    const request = probe.request;
+    const answer = await send(request, transport);
+    report.requests++;
+    const judged = judge(base.op, answer, probe.expect, validator, rules);
+    for (const p of judged.problems)
+      report.findings.push({
+        operationId: base.op.operationId,
+        kind: p.kind,
+        message: p.message,
+        source: `probe ${probe.kind}: ${probe.description}`,
+        status: judged.status,
+        curl: curlOf(request, transport),
+      });
   }
-  return { kind, name, ...verdict, request: result.request, status: result.status, ms };
 }
 
-function worst(outcomes: Outcome[]): Outcome {
-  if (outcomes.includes('fail')) return 'fail';
-  if (outcomes.includes('warn')) return 'warn';
-  if (outcomes.length > 0 && outcomes.every((o) => o === 'skip')) return 'skip';
-  return 'pass';
+/**
+ * With --only: the first workflow (discovery), the workflows that involve those operations,
+ * and the ones they take values from.
+ */
+function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workflow[] {
+  if (!only) return workflows;
+  const stepHome = new Map<string, Workflow>();
+  for (const w of workflows) for (const s of w.steps) stepHome.set(s.stepId, w);
+  const wanted = new Set(
+    workflows.filter((w) =>
+      w.steps.some(
+        (s) =>
+          only.includes(s.operationId) || s.checks.some((c) => c.about && only.includes(c.about)),
+      ),
+    ),
+  );
+  // The first file discovers the server (its feature level) and the user: it always runs.
+  if (workflows[0]) wanted.add(workflows[0]);
+  const queue = [...wanted];
+  while (queue.length > 0) {
+    const w = queue.pop()!;
+    for (const s of w.steps) {
+      const refs = referencedSteps([
+        s.parameters,
+        s.payload,
+        s.when?.condition,
+        s.checks,
+        s.outputs,
+      ]);
+      for (const ref of refs) {
+        const home = stepHome.get(ref);
+        if (home && !wanted.has(home)) {
+          wanted.add(home);
+          queue.push(home);
+        }
+      }
+    }
+  }
+  return workflows.filter((w) => wanted.has(w));
 }
 
 function summarize(operations: OperationReport[]): RunReport['summary'] {
   const count = (o: Outcome) => operations.filter((op) => op.outcome === o).length;
-  const checks = operations.flatMap((op) => op.checks);
   return {
     operations: operations.length,
     passed: count('pass'),
-    warned: count('warn'),
     failed: count('fail'),
     skipped: count('skip'),
-    checks: checks.filter((c) => c.outcome !== 'skip').length,
-    violations: checks.filter((c) => c.outcome === 'fail').length,
+    requests: operations.reduce((n, op) => n + op.requests, 0),
+    violations: operations.reduce((n, op) => n + op.findings.length, 0),
   };
 }

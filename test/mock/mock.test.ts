@@ -9,19 +9,50 @@ import { loadContract } from '../../generator/load.js';
 import type { ApiModel, Operation } from '../../generator/model/types.js';
 import { operations } from '../../generated/operations.js';
 import { validateResponse } from '../../generated/validators.js';
-import { validCases } from '../../contract-runner/cases.js';
 import {
-  callThroughClient,
-  loadClientModule,
-  type ClientModule,
+  loadGeneratedClient,
+  sendThroughClient,
+  type GeneratedCode,
 } from '../../contract-runner/client-call.js';
-import { sendWire, wireRequest } from '../../contract-runner/send.js';
+import { send } from '../../contract-runner/request.js';
+import { sampleInputs } from '../../generator/model/samples.js';
+import type { OperationInfo } from '../../runtime/operation-info.js';
+import { encodeRequest } from '../../runtime/wire.js';
+
+type Input = {
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+};
+
+/** The contract's sample requests of an operation (the docs' samples). */
+function validCases(operation: Operation, document: unknown): { name: string; input: Input }[] {
+  return sampleInputs(operation, document, { max: Infinity }).map((sample, i) => ({
+    name: sample.name ?? `sample ${i}`,
+    input: { path: sample.path, query: sample.query, body: (sample.body ?? {}) as Input['body'] },
+  }));
+}
+
+/** A valid request in its urlencoded wire form. */
+function wireRequest(op: OperationInfo, input: Input) {
+  const wire = encodeRequest(
+    op,
+    { path: input.path, query: input.query, body: op.body ? input.body : undefined },
+    { mediaType: 'application/x-www-form-urlencoded' },
+  );
+  return {
+    method: wire.method,
+    path: wire.path,
+    query: new URLSearchParams(wire.query),
+    form: wire.body?.text !== undefined ? new URLSearchParams(wire.body.text) : undefined,
+  };
+}
 
 const credentials = { email: 'iago@example.com', apiKey: 'abcd1234' };
 const authorization = `Basic ${Buffer.from(`${credentials.email}:${credentials.apiKey}`).toString('base64')}`;
 let baseUrl: string;
 let model: ApiModel;
-let client: ClientModule | undefined;
+let client: GeneratedCode | undefined;
 const prismDocument = JSON.parse(readFileSync('generated/openapi.prism.json', 'utf8')) as {
   paths: Record<
     string,
@@ -35,7 +66,7 @@ beforeAll(async () => {
   const loaded = await loadContract('openapi/openapi.yaml');
   if (!loaded.ok) throw new Error('the contract is invalid');
   model = loaded.contract.model;
-  client = await loadClientModule('generated');
+  client = await loadGeneratedClient('generated');
 });
 
 const op = (id: string): Operation => model.operations.find((o) => o.id === id)!;
@@ -86,15 +117,18 @@ function expectBadRequest(
 describe('every operation', () => {
   it('answers each example request, sent through the generated client, with a body the validators accept', async () => {
     expect(client, 'generated/client.ts must exist (npm run generate)').toBeDefined();
-    const viaClient = callThroughClient(client!);
+    const viaClient = sendThroughClient(client!);
     const ids = model.operations.map((o) => o.id);
     expect(ids.sort()).toEqual(Object.keys(operations).sort());
     for (const operation of model.operations) {
       for (const c of validCases(operation, model.document)) {
         const result = await viaClient(
-          operations[operation.id as keyof typeof operations],
-          c.input,
-          { baseUrl, credentials, timeoutMs: 15_000 },
+          {
+            op: operations[operation.id as keyof typeof operations],
+            input: c.input,
+            auth: { kind: 'basic', ...credentials },
+          },
+          { baseUrl, timeoutMs: 15_000 },
         );
         const where = `${operation.id} ${c.name}: ${result.failure ?? result.text}`;
         expect(result.status, where).toBeGreaterThanOrEqual(200);
@@ -317,8 +351,14 @@ describe('routing', () => {
   });
 
   it('probes through the runner transport get the same answers as raw calls', async () => {
-    const request = wireRequest(operations.getUsers, { path: {}, query: {}, body: {} });
-    const result = await sendWire(request, { baseUrl, credentials, timeoutMs: 10_000 });
+    const result = await send(
+      {
+        op: operations.getUsers,
+        input: { path: {}, query: {}, body: {} },
+        auth: { kind: 'basic', ...credentials },
+      },
+      { baseUrl, timeoutMs: 10_000 },
+    );
     expect(result.status).toBe(200);
   });
 });

@@ -1,0 +1,210 @@
+/**
+ * Judging one answer against the contract. Every answer, whatever was asked: an answer came;
+ * JSON labelled application/json; a documented status; the envelope; the documented shape
+ * (generated validators); an error code the operation documents (authentication failures
+ * excepted: the description names no code for them); no 5xx, unless a scenario step names the
+ * documented code as a condition of the server (the push relay is down). Then what the request expects: a valid request of a scenario must succeed; an
+ * invalid one must be refused with a fitting 4xx; bad credentials must be refused. The rules
+ * are stated in contract-runner/README.md ("What counts as a violation").
+ */
+import { existsAt, type FieldLevels, type LevelTable } from '../runtime/feature-levels.js';
+import type { OperationInfo } from '../runtime/operation-info.js';
+import type { ViolationKind } from './findings.js';
+import type { Answer } from './request.js';
+
+export interface ResponseValidator {
+  validateResponse(
+    operationId: string,
+    status: number,
+    body: unknown,
+  ): { valid: true } | { valid: false; errors: { pointer: string; message: string }[] };
+}
+
+/**
+ * - `success`: a valid request of a scenario (errors are judged by the caller: skip-on codes)
+ * - `any`: a generated valid request: success or a documented error, never a 5xx
+ * - `invalid`: must be refused with a 4xx that fits an invalid request
+ * - `credentials`: bad or missing credentials: must be refused with a 4xx
+ */
+export type Expectation = 'success' | 'any' | 'invalid' | 'credentials';
+
+export interface JudgeRules {
+  /** the server's feature level and the level table: fields newer than the server may be absent */
+  level?: { level: number; table: LevelTable };
+  /** error codes a scenario step tolerates as "the server cannot do it here" (x-skip-on), 5xx included */
+  tolerated?: string[];
+  /** the status authentication failures must have (e.g. 401 for our mocks); any 4xx otherwise */
+  authStatus?: number;
+}
+
+export interface Judged {
+  problems: { kind: ViolationKind; message: string }[];
+  status?: number;
+  success: boolean;
+  body?: unknown;
+  code?: string;
+  msg?: string;
+}
+
+/** Statuses whose HTTP meaning (RFC 9110) fits "this request is invalid". */
+export const INVALID_REQUEST_STATUSES = [400, 404, 409, 413, 422];
+/** Statuses whose HTTP meaning fits "these credentials are missing or wrong". */
+export const CREDENTIALS_STATUSES = [401, 403];
+
+export function judge(
+  op: OperationInfo,
+  answer: Answer,
+  expect: Expectation,
+  validator: ResponseValidator,
+  rules: JudgeRules = {},
+): Judged {
+  const problems: Judged['problems'] = [];
+  if (answer.status === undefined)
+    return {
+      problems: [{ kind: 'no-answer', message: answer.failure ?? 'no answer' }],
+      success: false,
+    };
+  const status = answer.status;
+  const success = status >= 200 && status < 300;
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text ?? '');
+  } catch {
+    problems.push({
+      kind: 'not-json',
+      message: `${status} answer is not JSON (${answer.contentType || 'no content type'}): ${excerpt(answer.text ?? '')}`,
+    });
+    if (status >= 500) problems.push({ kind: 'server-error', message: `answered ${status}` });
+    return { problems, status, success };
+  }
+  const essence = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (essence !== 'application/json')
+    problems.push({
+      kind: 'content-type',
+      message: `a JSON answer labelled '${answer.contentType || '(none)'}', not application/json`,
+    });
+  if (!statusDocumented(op.statuses, status))
+    problems.push({
+      kind: 'undocumented-status',
+      message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
+    });
+  problems.push(...envelopeProblems(body, success));
+  const shape = validator.validateResponse(op.operationId, status, body);
+  if (!shape.valid) {
+    const real = shape.errors.filter((e) => !newerThanServer(op.operationId, status, e, rules));
+    const errors = real.slice(0, 3).map((e) => `${e.pointer || '/'} ${e.message}`);
+    if (real.length > 0)
+      problems.push({
+        kind: 'body-shape',
+        message: `body: ${errors.join('; ')}${real.length > 3 ? ` (and ${real.length - 3} more)` : ''}`,
+      });
+  }
+  const b = (body ?? {}) as Record<string, unknown>;
+  const code = !success && typeof b.code === 'string' ? b.code : undefined;
+  const msg = typeof b.msg === 'string' ? b.msg : undefined;
+  const documentedCode = code !== undefined && op.errorCodes.includes(code);
+  if (code !== undefined && !documentedCode && expect !== 'credentials')
+    problems.push({
+      kind: 'undocumented-code',
+      message: `error code ${code} is not one ${op.operationId} documents (${op.errorCodes.join(', ')})`,
+    });
+  if (
+    status >= 500 &&
+    !(documentedCode && expect === 'success' && rules.tolerated?.includes(code!))
+  )
+    problems.push({
+      kind: 'server-error',
+      message: `answered ${status} ${code ?? ''}: ${msg ?? ''}`.trim(),
+    });
+  if (!success && status < 400)
+    problems.push({
+      kind: 'error-status',
+      message: `an error answered with status ${status}, not a 4xx`,
+    });
+
+  if (expect === 'invalid') {
+    if (success)
+      problems.push({ kind: 'accepted-invalid', message: `invalid request accepted (${status})` });
+    else if (status >= 400 && status < 500 && !INVALID_REQUEST_STATUSES.includes(status))
+      problems.push({
+        kind: 'error-status',
+        message: `an invalid request answered ${status}; a client error here is one of ${INVALID_REQUEST_STATUSES.join(', ')}`,
+      });
+  }
+  if (expect === 'credentials') {
+    if (success)
+      problems.push({
+        kind: 'auth-bypass',
+        message: `answered ${status} without valid credentials`,
+      });
+    else if (status >= 400 && status < 500) {
+      const allowed = rules.authStatus !== undefined ? [rules.authStatus] : CREDENTIALS_STATUSES;
+      if (!allowed.includes(status))
+        problems.push({
+          kind: 'error-status',
+          message: `an authentication failure answered ${status}; expected ${allowed.join(' or ')}`,
+        });
+    }
+  }
+  return { problems, status, success, body, code, msg };
+}
+
+/**
+ * A required field missing from the answer of a server older than the field (the level table's
+ * response fields): that server never had it, so its absence is no violation.
+ */
+function newerThanServer(
+  operationId: string,
+  status: number,
+  error: { pointer: string; message: string; keyword?: string },
+  rules: JudgeRules,
+): boolean {
+  if (!rules.level || !/is required|must have required property/.test(error.message)) return false;
+  const { level, table } = rules.level;
+  const responses = table.operations[operationId]?.responses;
+  const text = String(status);
+  let fields: FieldLevels | undefined =
+    responses?.[text] ?? responses?.[`${text[0]}XX`] ?? responses?.default;
+  const names = error.pointer
+    .split('/')
+    .slice(1)
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .filter((t) => !/^[0-9]+$/.test(t));
+  for (let i = 0; i < names.length; i++) {
+    const node = fields && Object.hasOwn(fields, names[i]) ? fields[names[i]] : undefined;
+    if (!node) return false;
+    if (!existsAt(node, level)) return true;
+    fields = node.fields;
+  }
+  return false;
+}
+
+/** 2xx must be listed (exactly or as `2XX`); an error may also fall under its range or `default`. */
+export function statusDocumented(statuses: string[], status: number): boolean {
+  const text = String(status);
+  if (statuses.includes(text) || statuses.includes(`${text[0]}XX`)) return true;
+  return status >= 300 && statuses.includes('default');
+}
+
+function envelopeProblems(body: unknown, success: boolean): Judged['problems'] {
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return [{ kind: 'envelope', message: 'body is not a JSON object (no envelope)' }];
+  const b = body as Record<string, unknown>;
+  const out: Judged['problems'] = [];
+  const want = success ? 'success' : 'error';
+  if (b.result !== want)
+    out.push({
+      kind: 'envelope',
+      message: `result is ${JSON.stringify(b.result)}, expected "${want}"`,
+    });
+  if (typeof b.msg !== 'string')
+    out.push({ kind: 'envelope', message: 'msg is missing or not a string' });
+  if (!success && typeof b.code !== 'string')
+    out.push({ kind: 'envelope', message: 'an error without a code' });
+  return out;
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 100 ? `${flat.slice(0, 97)}...` : flat || '(empty)';
+}

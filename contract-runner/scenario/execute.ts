@@ -1,0 +1,409 @@
+/**
+ * Running the scenarios' steps: each step is skipped with its reason, or sent, judged against
+ * the contract (judge.ts), and its semantic checks evaluated; its outputs feed later steps.
+ * What a step found is recorded for the operation it is about; the first request of an
+ * operation that succeeded is kept as the base of the negative and generated probes.
+ */
+import { isDeepStrictEqual } from 'node:util';
+import type { LevelTable } from '../../runtime/feature-levels.js';
+import type { OperationInfo } from '../../runtime/operation-info.js';
+import { fieldText } from '../../runtime/wire.js';
+import type { Finding } from '../findings.js';
+import { judge, type JudgeRules, type ResponseValidator } from '../judge.js';
+import {
+  curlOf,
+  send,
+  type Answer,
+  type Credentials,
+  type PlannedRequest,
+  type Transport,
+} from '../request.js';
+import {
+  condition,
+  referencedInputs,
+  referencedSteps,
+  resolveValue,
+  type ExpressionContext,
+  type Resolved,
+  type StepRecord,
+} from './expressions.js';
+import type { Check, Step, Workflow } from './format.js';
+
+export interface ScenarioOptions {
+  credentials?: Credentials;
+  other?: Credentials;
+  inputs: Record<string, unknown>;
+  readOnly: boolean;
+  allowDestructive: boolean;
+  unauthenticatedOnly: boolean;
+  stateless: boolean;
+  /** operations skipped by name (--skip) */
+  skipped: Set<string>;
+  rules: JudgeRules;
+  /** the generated level table: answers of an older server may lack newer fields */
+  levels?: LevelTable;
+  transport: Transport;
+  /** how valid requests are sent (the generated client); default: the wire model + fetch */
+  sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
+  progress?: (line: string) => void;
+}
+
+/** What the scenarios established about one operation. */
+export interface OperationState {
+  /** steps of the operation that reached a documented success */
+  successes: string[];
+  /** why steps of the operation were skipped */
+  skips: string[];
+  /** steps of the operation that could not run because a step they need failed */
+  blocked: string[];
+  findings: Finding[];
+  /** the first valid request that succeeded: probes change it */
+  base?: PlannedRequest;
+  /** the step that gave the base writes to pre-existing data */
+  baseDestructive?: boolean;
+  requests: number;
+  /** semantic checks that passed, and those not evaluated (stateless) */
+  notes: string[];
+}
+
+export interface ScenarioRun {
+  states: Map<string, OperationState>;
+  featureLevel?: number;
+}
+
+export async function runScenarios(
+  workflows: Workflow[],
+  operations: Record<string, OperationInfo>,
+  validator: ResponseValidator,
+  options: ScenarioOptions,
+): Promise<ScenarioRun> {
+  const states = new Map<string, OperationState>();
+  const stateOf = (id: string) => {
+    let s = states.get(id);
+    if (!s) {
+      s = { successes: [], skips: [], blocked: [], findings: [], requests: 0, notes: [] };
+      states.set(id, s);
+    }
+    return s;
+  };
+  const ctx: ExpressionContext = {
+    inputs: options.inputs,
+    steps: new Map(),
+    stateless: options.stateless,
+  };
+  const run: ScenarioRun = { states };
+
+  for (const workflow of workflows) {
+    let wroteSomething = false;
+    /** operations that succeeded in this workflow: a check about one checks what it did here */
+    const succeeded = new Set<string>();
+    for (const step of workflow.steps) {
+      const op = operations[step.operationId];
+      const state = stateOf(step.operationId);
+      const skip = (reason: string, blocked = false) => {
+        ctx.steps.set(step.stepId, {
+          ok: false,
+          why: blocked ? `could not run (${reason})` : `was skipped (${reason})`,
+          blocked,
+          outputs: {},
+        });
+        (blocked ? state.blocked : state.skips).push(`${step.stepId}: ${reason}`);
+      };
+      if (step.cleanup && !wroteSomething) {
+        skip('nothing of this workflow to put back');
+        continue;
+      }
+      // A value missing from a step that failed, or answered against the contract, blocks.
+      const needsFaulty = [...referencedSteps([step.parameters, step.payload, step.when])].some(
+        (id) => ctx.steps.get(id)?.blocked,
+      );
+      const reason = skipReason(step, op, options, run.featureLevel, ctx);
+      if (reason) {
+        skip(reason.why, reason.blocked || (needsFaulty && !reason.legitimate));
+        continue;
+      }
+      const resolved = resolveRequest(step, op, ctx, run.featureLevel);
+      if ('skip' in resolved) {
+        skip(resolved.skip, resolved.blocked || needsFaulty);
+        continue;
+      }
+      const request: PlannedRequest = {
+        op,
+        input: resolved.input,
+        auth: authFor(step, op, options),
+      };
+      options.progress?.(`${step.where}: ${op.method} ${op.path}`);
+      const answer =
+        options.sendValid && request.auth.kind !== 'header'
+          ? await options.sendValid(request, options.transport)
+          : await send(request, options.transport);
+      state.requests++;
+      if (op.method !== 'GET' && !step.changesNothing && !step.cleanup) wroteSomething = true;
+      const curl = curlOf(request, options.transport);
+      const found = (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) =>
+        stateOf(operationId).findings.push({ operationId, source: step.where, curl, ...f });
+
+      // The server's feature level: POST /register's answer carries it (the first file asks
+      // first), and that answer itself is judged at that level.
+      if (run.featureLevel === undefined) run.featureLevel = featureLevelOf(answer);
+      const judged = judge(op, answer, step.expect ? 'any' : 'success', validator, {
+        ...options.rules,
+        tolerated: step.skipOn.map((s) => s.code),
+        ...(run.featureLevel !== undefined && options.levels
+          ? { level: { level: run.featureLevel, table: options.levels } }
+          : {}),
+      });
+      for (const p of judged.problems) found(step.operationId, { ...p, status: judged.status });
+      const current = { status: judged.status, body: judged.body, request: resolved.input };
+      const record: StepRecord = {
+        ok: false,
+        outputs: {},
+        response: { status: judged.status, body: judged.body },
+        request: resolved.input,
+      };
+      ctx.steps.set(step.stepId, record);
+
+      if (step.expect) {
+        if (judged.success)
+          found(step.operationId, {
+            kind: step.expect.refusal === 'privacy' ? 'privacy' : 'accepted-invalid',
+            message: `${step.expect.says}: answered ${judged.status}`,
+            status: judged.status,
+          });
+        record.ok = !judged.success;
+        continue;
+      }
+      if (!judged.success) {
+        const known = step.skipOn.find((s) => s.code === judged.code);
+        if (known && judged.problems.length === 0) {
+          record.why = `was skipped (${known.reason})`;
+          state.skips.push(`${step.stepId}: ${known.reason} (${judged.status} ${judged.code})`);
+          continue;
+        }
+        if (judged.status !== undefined)
+          found(step.operationId, {
+            kind: 'success-not-reached',
+            message: `a valid request was refused: ${judged.status} ${judged.code ?? ''}: ${judged.msg ?? ''}`,
+            status: judged.status,
+          });
+        record.why = `did not succeed (${judged.status ?? answer.failure})`;
+        record.blocked = true;
+        continue;
+      }
+      record.ok = true;
+      record.blocked = judged.problems.length > 0;
+      succeeded.add(step.operationId);
+      state.successes.push(step.stepId);
+      if (!state.base && step.as === 'user') {
+        state.base = request;
+        state.baseDestructive = step.destructive !== undefined;
+      }
+      const here: ExpressionContext = { ...ctx, current };
+      for (const [name, spec] of Object.entries(step.outputs)) {
+        const r = resolveValue(spec, here);
+        if (r.ok) record.outputs[name] = r.value;
+      }
+      for (const criterion of step.successCriteria) {
+        const r = condition(criterion.condition, here);
+        if (!r.ok || r.value !== true)
+          found(step.operationId, {
+            kind: 'semantic',
+            message: `success criterion '${criterion.condition}' does not hold${r.ok ? '' : ` (${r.missing})`}`,
+            status: judged.status,
+          });
+      }
+      for (const check of step.checks) {
+        const about = check.about ?? step.operationId;
+        if (options.stateless) {
+          stateOf(about).notes.push(`not checked (stateless server): ${check.says}`);
+          continue;
+        }
+        if (!succeeded.has(about)) {
+          stateOf(about).notes.push(
+            `not checked (${about} did not succeed in this workflow): ${check.says}`,
+          );
+          continue;
+        }
+        const absentInput = [...JSON.stringify(check).matchAll(/\$inputs\.([A-Za-z0-9_]+)/g)]
+          .map((m) => m[1])
+          .find((name) => options.inputs[name] === undefined);
+        if (absentInput) {
+          stateOf(about).notes.push(`not checked (no ${absentInput} given): ${check.says}`);
+          continue;
+        }
+        const unmet = [...referencedSteps(check)].find((id) => !ctx.steps.get(id)?.ok);
+        if (unmet) {
+          stateOf(about).notes.push(`not checked (step '${unmet}' did not succeed): ${check.says}`);
+          continue;
+        }
+        const failure = evaluateCheck(check, here);
+        if (failure)
+          found(about, {
+            kind: 'semantic',
+            message: `${check.says}: ${failure}`,
+            status: judged.status,
+          });
+        else stateOf(about).notes.push(`checked: ${check.says}`);
+      }
+    }
+  }
+  return run;
+}
+
+function featureLevelOf(answer: Answer): number | undefined {
+  if (answer.status === undefined || answer.status >= 300) return undefined;
+  try {
+    const level = (JSON.parse(answer.text ?? '') as Record<string, unknown>)?.service_feature_level;
+    return typeof level === 'number' && Number.isInteger(level) ? level : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function skipReason(
+  step: Step,
+  op: OperationInfo,
+  options: ScenarioOptions,
+  level: number | undefined,
+  ctx: ExpressionContext,
+): { why: string; blocked?: boolean; legitimate?: boolean } | undefined {
+  const why = legitimateSkip(step, op, options, level);
+  if (why) return { why, legitimate: true };
+  if (step.when) {
+    const r = condition(step.when.condition, ctx);
+    if (!r.ok) return { why: r.missing, blocked: r.blocked };
+    if (r.value !== true) return { why: step.when.otherwise };
+  }
+  return undefined;
+}
+
+function legitimateSkip(
+  step: Step,
+  op: OperationInfo,
+  options: ScenarioOptions,
+  level: number | undefined,
+): string | undefined {
+  if (options.skipped.has(step.operationId)) return `${step.operationId} skipped by --skip`;
+  for (const [name, reason] of Object.entries(step.needs))
+    if (options.inputs[name] === undefined) return reason;
+  const inputs = referencedInputs([step.parameters, step.payload]);
+  for (const name of inputs)
+    if (options.inputs[name] === undefined) return `needs --input ${name}=VALUE`;
+  if (step.as === 'other' && !options.other)
+    return 'needs a second credential (--other-email, --other-api-key)';
+  if ((step.as === 'other' || step.expect) && options.stateless)
+    return "a stateless server cannot keep one user's data from another (--stateless)";
+  if (options.readOnly && op.method !== 'GET' && !step.changesNothing)
+    return '--read-only: the step changes data';
+  if (step.destructive && !options.allowDestructive)
+    return `destructive: ${step.destructive} (--allow-destructive runs it)`;
+  if (options.unauthenticatedOnly && op.auth === 'required')
+    return '--unauthenticated-only: the operation needs credentials';
+  if (!options.unauthenticatedOnly && !options.credentials && op.auth === 'required')
+    return 'needs credentials (--email, --api-key)';
+  if (level !== undefined && op.since !== undefined && op.since > level)
+    return `added at feature level ${op.since}; the server is at ${level}`;
+  return undefined;
+}
+
+function resolveRequest(
+  step: Step,
+  op: OperationInfo,
+  ctx: ExpressionContext,
+  level: number | undefined,
+): { input: PlannedRequest['input'] } | { skip: string; blocked?: boolean } {
+  const input: PlannedRequest['input'] = { path: {}, query: {}, body: {} };
+  const fields = new Map(op.fields.map((f) => [f.name, f]));
+  const put = (name: string, value: unknown): string | undefined => {
+    const field = fields.get(name);
+    if (!field) return `the step names '${name}', which ${op.operationId} does not have`;
+    if (level !== undefined && field.since !== undefined && field.since > level)
+      return `'${name}' was added at feature level ${field.since}; the server is at ${level}`;
+    const since = field.valuesSince?.[fieldTextSafe(field, value)];
+    if (level !== undefined && since !== undefined && since > level)
+      return `${name}=${JSON.stringify(value)} was added at feature level ${since}; the server is at ${level}`;
+    const where = field.in === 'path' ? input.path : field.in === 'body' ? input.body : input.query;
+    where[name] = value;
+    return undefined;
+  };
+  for (const p of step.parameters) {
+    const r: Resolved = resolveValue(p.value, ctx);
+    if (!r.ok) return { skip: r.missing, blocked: r.blocked };
+    const problem = put(p.name, r.value);
+    if (problem) return { skip: problem };
+  }
+  for (const [name, spec] of Object.entries(step.payload ?? {})) {
+    const r = resolveValue(spec, ctx);
+    if (!r.ok) return { skip: r.missing, blocked: r.blocked };
+    const problem = put(name, r.value);
+    if (problem) return { skip: problem };
+  }
+  return { input };
+}
+
+function fieldTextSafe(field: OperationInfo['fields'][number], value: unknown): string {
+  try {
+    return fieldText(field, value);
+  } catch {
+    return '';
+  }
+}
+
+function authFor(step: Step, op: OperationInfo, options: ScenarioOptions): PlannedRequest['auth'] {
+  if (op.auth === 'none' || options.unauthenticatedOnly) return { kind: 'none' };
+  const who = step.as === 'other' ? options.other : options.credentials;
+  return who ? { kind: 'basic', email: who.email, apiKey: who.apiKey } : { kind: 'none' };
+}
+
+/** Undefined when the check holds, else what was seen. */
+function evaluateCheck(check: Check, ctx: ExpressionContext): string | undefined {
+  const actual = resolveValue(check.actual, ctx);
+  if (check.absent) return actual.ok ? `found ${JSON.stringify(actual.value)}` : undefined;
+  if (!actual.ok) return actual.missing;
+  const expected = (spec: unknown) => resolveValue(spec, ctx);
+  const values = check.each ? actual.value : [actual.value];
+  if (!Array.isArray(values)) return `expected a list, got ${show(actual.value)}`;
+  if (check.each && values.length === 0) return 'the list is empty';
+  for (const value of values) {
+    const failure = compareOne(check, value, expected);
+    if (failure) return failure;
+  }
+  return undefined;
+}
+
+function compareOne(
+  check: Check,
+  value: unknown,
+  expected: (spec: unknown) => Resolved,
+): string | undefined {
+  const want = (spec: unknown) => {
+    const r = expected(spec);
+    return r.ok ? r.value : undefined;
+  };
+  if ('equals' in check && check.equals !== undefined) {
+    const w = want(check.equals);
+    if (!isDeepStrictEqual(value, w)) return `got ${show(value)}, expected ${show(w)}`;
+  }
+  if (check.notEquals !== undefined) {
+    const w = want(check.notEquals);
+    if (isDeepStrictEqual(value, w)) return `got ${show(value)}, which it must not be`;
+  }
+  const has = (w: unknown) =>
+    Array.isArray(value)
+      ? value.some((v) => isDeepStrictEqual(v, w))
+      : typeof value === 'string' && typeof w === 'string' && value.includes(w);
+  if (check.contains !== undefined) {
+    const w = want(check.contains);
+    if (!has(w)) return `${show(value)} does not contain ${show(w)}`;
+  }
+  if (check.notContains !== undefined) {
+    const w = want(check.notContains);
+    if (has(w)) return `${show(value)} contains ${show(w)}`;
+  }
+  return undefined;
+}
+
+function show(value: unknown): string {
+  const text = JSON.stringify(value) ?? 'nothing';
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}

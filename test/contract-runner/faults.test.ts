@@ -1,0 +1,99 @@
+/**
+ * The fault suite: each faulty server (faults.ts) is the stateful mock with one planted fault;
+ * the runner, limited to the planted operation (`only`), must report exactly that finding
+ * (operation and kind). Servers run in-process, a few at a time, with short timeouts.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatTable } from '../../contract-runner/report.js';
+import type { RunReport } from '../../contract-runner/run.js';
+import { FAULTS, type Fault } from './faults.js';
+import { loadRunnerInputs, ownerOptions, runContract } from './harness.js';
+import { startStateful } from './servers.js';
+
+type Inputs = Awaited<ReturnType<typeof loadRunnerInputs>>;
+const results = new Map<string, RunReport | Error>();
+const started = Date.now();
+let seconds = 0;
+
+async function runFault(inputs: Inputs, fault: Fault): Promise<RunReport> {
+  const server = await startStateful(
+    {
+      ...(fault.options ?? {}),
+      ...(fault.handlers ? { overrideHandlers: fault.handlers } : {}),
+    },
+    fault.wrap,
+  );
+  try {
+    return await runContract(
+      inputs,
+      ownerOptions(server, {
+        only: [fault.operation],
+        allowDestructive: fault.allowDestructive ?? false,
+        other: fault.other ? server.other : undefined,
+        rules: fault.authStatus ? { authStatus: fault.authStatus } : {},
+        timeoutMs: 800,
+        maxExamples: 3,
+        sendValid: inputs.sendValid,
+      }),
+    );
+  } finally {
+    await server.stop();
+  }
+}
+
+beforeAll(async () => {
+  const inputs = await loadRunnerInputs();
+  const queue = [...FAULTS];
+  const worker = async () => {
+    for (let fault = queue.shift(); fault; fault = queue.shift()) {
+      try {
+        results.set(fault.name, await runFault(inputs, fault));
+      } catch (error) {
+        results.set(fault.name, error as Error);
+      }
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+  seconds = (Date.now() - started) / 1000;
+}, 180_000);
+
+afterAll(() => {
+  if (process.env.CI !== 'true')
+    console.log(`fault suite: ${FAULTS.length} faulty servers in ${seconds.toFixed(1)} s`);
+});
+
+const caught = (fault: Fault) => {
+  const report = results.get(fault.name);
+  if (!report || report instanceof Error) return false;
+  const op = report.operations.find((o) => o.operationId === fault.operation);
+  return op?.outcome === 'fail' && op.findings.some((f) => f.kind === fault.violation);
+};
+
+describe('the fault suite', () => {
+  it('has at least 25 distinct faulty servers, each naming its operation and violation', () => {
+    expect(FAULTS.length).toBeGreaterThanOrEqual(25);
+    expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
+  });
+
+  it('the runner reports the planted finding for at least 95% of them', () => {
+    const hits = FAULTS.filter(caught).length;
+    const missed = FAULTS.filter((f) => !caught(f)).map(
+      (f) => `${f.name} (${f.operation} ${f.violation})`,
+    );
+    expect(hits / FAULTS.length, `missed: ${missed.join('; ')}`).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it.each(FAULTS.map((f) => [f.name, f] as const))('%s', (_, fault) => {
+    const report = results.get(fault.name);
+    if (report instanceof Error) throw report;
+    const op = report!.operations.find((o) => o.operationId === fault.operation)!;
+    expect(
+      op.findings.map((f) => f.kind),
+      formatTable(report!),
+    ).toContain(fault.violation);
+    // Every finding carries what a QA engineer needs to reproduce it.
+    const planted = op.findings.find((f) => f.kind === fault.violation)!;
+    expect(planted.message.length).toBeGreaterThan(0);
+    if (fault.violation !== 'success-not-reached') expect(planted.curl).toMatch(/^curl /);
+  });
+});

@@ -1,0 +1,53 @@
+/** What every runner test needs: the model, the generated table and validators, the scenarios. */
+import { resolve } from 'node:path';
+import { loadGenerated } from '../../contract-runner/cli.js';
+import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
+import {
+  runContract,
+  type RunInputs,
+  type RunOptions,
+  type RunReport,
+} from '../../contract-runner/run.js';
+import { loadScenarios } from '../../contract-runner/scenario/load.js';
+import { loadContract } from '../../generator/load.js';
+import type { StatefulServer } from './servers.js';
+
+export async function loadRunnerInputs(): Promise<
+  RunInputs & { sendValid: RunOptions['sendValid'] }
+> {
+  const loaded = await loadContract('openapi/openapi.yaml');
+  if (!loaded.ok) throw new Error('the contract is invalid');
+  const generated = await loadGenerated(resolve('generated'));
+  const scenarios = loadScenarios(
+    resolve('contract-runner/scenarios'),
+    Object.keys(generated.operations),
+  );
+  if (!scenarios.ok) throw new Error(JSON.stringify(scenarios.problems));
+  const client = await loadGeneratedClient(resolve('generated'));
+  return {
+    model: loaded.contract.model,
+    ...generated,
+    workflows: scenarios.workflows,
+    sendValid: client ? sendThroughClient(client) : undefined,
+  };
+}
+
+/** The owner's run against a stateful server, with everything a full run can use. */
+export function ownerOptions(server: StatefulServer, extra: Partial<RunOptions> = {}): RunOptions {
+  return {
+    baseUrl: server.baseUrl,
+    credentials: { email: server.owner.email, apiKey: server.owner.apiKey },
+    password: server.owner.password,
+    inputs: { draft_id: String(server.draftId) },
+    seed: 14,
+    maxExamples: 3,
+    timeoutMs: 2000,
+    rules: { authStatus: 401 },
+    ...extra,
+  };
+}
+
+export const failed = (report: RunReport) =>
+  report.operations.filter((o) => o.outcome === 'fail').map((o) => o.operationId);
+
+export { runContract };
