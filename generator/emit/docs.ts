@@ -17,7 +17,7 @@ import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
 import type { ExampleFiles } from './docs/examples.js';
 import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
-import { operationView, type RequestSampleView } from './docs/operation-page.js';
+import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
 import { createRenderer, type Renderer } from './docs/render.js';
 import { sampleInputs } from '../model/samples.js';
@@ -28,7 +28,12 @@ import { deref } from '../model/schema-facts.js';
 import { lifecycleBadges } from './docs/badges.js';
 import { buildSearchIndex, searchIndexScript } from './docs/search-index.js';
 import { typescriptCall } from './docs/typescript-sample.js';
+import { fetchSample, pythonSample } from './docs/code-samples.js';
+import { scriptJson, tryItView } from './docs/try-it.js';
+import { bundleWireForPages } from './docs/page-wire.js';
 
+/** Where try-it sends requests unless the reader picks another server: `npm run mock`. */
+const TRY_IT_SERVER = 'http://127.0.0.1:4010';
 /** Above this many operations the sidebar lists only the current group's operations. */
 const FULL_NAV_LIMIT = 150;
 /** Rows of a schema page's field tree (GitHub's biggest schemas stay under the page budget). */
@@ -53,6 +58,8 @@ interface Site {
   renderer: Renderer;
   groups: { name: string; description: string; ops: Operation[] }[];
   bannerHtml: string;
+  /** feature levels the contract mentions, newest first (the level switcher's choices) */
+  levels: number[];
 }
 
 export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<GeneratedFile[]> {
@@ -68,10 +75,12 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     renderer: createRenderer(),
     groups,
     bannerHtml: banner(model.sourceFile, opts.command, 'html'),
+    levels: [],
   };
   const files: GeneratedFile[] = [];
   const exampleFiles: ExampleFiles = new Map();
   const changelog = buildChangelog(model, links);
+  site.levels = changelog.map((l) => l.level).filter((l): l is number => l !== null);
 
   files.push(
     page(site, 'index.html', 'Overview', 'overview', overviewView(model, links, changelog), {
@@ -80,9 +89,12 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   );
 
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
+  // Try-it goes to the local mock by default: a reader trying things should not hit production.
+  const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
     const samples = requestSamples(op, model, baseUrl, opts.warn);
-    const view = operationView(op, { model, links, exampleFiles, root: '../' }, samples);
+    const tryit = tryItView(op, operationInfo(op), model, tryServer, sampleInputs(op, model.document)[0]);
+    const view = operationView(op, { model, links, exampleFiles, root: '../' }, samples, tryit);
     files.push(
       page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, {
         current: 'op',
@@ -93,7 +105,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   }
   for (const g of groups) {
     const view = {
-      name: g.name,
+      name: groupTitle(g.name),
       description: g.description,
       ops: g.ops.map((op) => ({
         method: op.method.toUpperCase(),
@@ -105,7 +117,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       })),
     };
     files.push(
-      page(site, links.group(g.name), g.name, 'group', view, { current: 'group', group: g.name }),
+      page(site, links.group(g.name), groupTitle(g.name), 'group', view, { current: 'group', group: g.name }),
     );
   }
 
@@ -200,6 +212,8 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     ),
   });
   for (const asset of site.renderer.assets) files.push({ path: asset.path, contents: asset.text });
+  files.push({ path: 'assets/wire.js', contents: await bundleWireForPages() });
+  files.push({ path: 'schemas.js', contents: schemasScript(model, banner(model.sourceFile, opts.command)) });
   files.push(...[...exampleFiles.values()].sort((a, b) => a.path.localeCompare(b.path)));
   return files;
 }
@@ -244,7 +258,18 @@ function schemaPartPath(links: SiteLinks, name: string, index: number): string {
   return links.schema(name).replace(/\.html$/, `.part${index}.html`);
 }
 
-/** Curl (from the wire model) and TypeScript for each sample input of the operation. */
+/** The sample languages, in tab order: id (remembered by the page), label, highlighter. */
+const SAMPLE_LANGUAGES = [
+  { id: 'curl', label: 'curl', language: 'shell' },
+  { id: 'typescript', label: 'TypeScript', language: 'js' },
+  { id: 'fetch', label: 'JavaScript', language: 'js' },
+  { id: 'python', label: 'Python', language: 'python' },
+] as const;
+
+/**
+ * Every sample input of the operation in four languages, all encoded by the wire model, and
+ * highlighted here at build time.
+ */
 function requestSamples(
   op: Operation,
   model: ApiModel,
@@ -253,24 +278,29 @@ function requestSamples(
 ): RequestSampleView[] {
   const info = operationInfo(op);
   const inputs = sampleInputs(op, model.document);
+  const target = { baseUrl, auth: op.auth };
   const out: RequestSampleView[] = [];
   for (const input of inputs) {
-    let curl: string;
-    try {
-      curl = curlSample(info, input, { baseUrl, auth: op.auth });
-    } catch (error) {
-      // A sample the wire model refuses (a contract example of the wrong shape) is shown as
-      // such, and said at generate time: it is a problem in the contract's examples.
-      curl = `# no curl sample: the wire model refused this example (${(error as Error).message})`;
-      warn(
-        `docs: ${op.id}: no curl sample for '${input.name ?? 'request'}': ${(error as Error).message}`,
-      );
-    }
-    out.push({
-      title: input.summary ?? input.name ?? 'Request',
-      curl,
-      typescript: typescriptCall(op.id, input, op.requestBody?.kind),
+    const build: Record<(typeof SAMPLE_LANGUAGES)[number]['id'], () => string> = {
+      curl: () => curlSample(info, input, target),
+      typescript: () => typescriptCall(op.id, input, op.requestBody?.kind),
+      fetch: () => fetchSample(info, input, target),
+      python: () => pythonSample(info, input, target),
+    };
+    const langs = SAMPLE_LANGUAGES.map((lang): RequestSampleView['langs'][number] => {
+      let text: string;
+      try {
+        text = build[lang.id]();
+      } catch (error) {
+        // A sample the wire model refuses (a contract example of the wrong shape) is shown as
+        // such, and said at generate time: it is a problem in the contract's examples.
+        const why = (error as Error).message;
+        text = `${lang.language === 'js' ? '//' : '#'} no sample: the wire model refused this example (${why})`;
+        if (lang.id === 'curl') warn(`docs: ${op.id}: no sample for '${input.name ?? 'request'}': ${why}`);
+      }
+      return { id: lang.id, label: lang.label, text, language: lang.language };
     });
+    out.push({ title: input.summary ?? input.name ?? 'Request', langs });
   }
   return out;
 }
@@ -305,8 +335,12 @@ function page(
     isErrors: nav.current === 'errors',
     isChangelog: nav.current === 'changelog',
     hasErrors: site.model.errorCodes.length > 0,
+    levels: site.levels,
+    wide: nav.current === 'op',
+    tryit: nav.current === 'op',
     groups: site.groups.map((g) => ({
       name: g.name,
+      title: groupTitle(g.name),
       href: root + site.links.group(g.name),
       current: nav.group === g.name,
       open: full || nav.group === g.name,
@@ -317,6 +351,7 @@ function page(
               method: op.method.toUpperCase(),
               href: root + site.links.operation(op.id),
               current: nav.op === op.id,
+              badges: lifecycleBadges(op.lifecycle),
               deprecated: op.lifecycle.deprecated,
             }))
           : [],
@@ -364,6 +399,16 @@ function schemaUsage(model: ApiModel): Map<string, Operation[]> {
     }
   }
   return out;
+}
+
+/**
+ * The contract's named schemas as a script, loaded by try-it when it checks an answer: response
+ * schemas on the pages `$ref` into it, so each shared schema is written once for the whole site.
+ */
+function schemasScript(model: ApiModel, bannerLine: string): string {
+  const components = (model.document.components ?? {}) as Record<string, unknown>;
+  const data = { components: { schemas: components.schemas ?? {} } };
+  return `${bannerLine}self.TMS_SCHEMAS = ${scriptJson(data)};\n`;
 }
 
 function firstSentence(text: string | undefined): string {
