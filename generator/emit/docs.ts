@@ -10,7 +10,7 @@
  * script with `<` escaped.
  */
 import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
-import { banner } from '../source.js';
+import { banner, literal } from '../source.js';
 import { operationInfo } from './operations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
@@ -266,6 +266,12 @@ const SAMPLE_LANGUAGES = [
   { id: 'python', label: 'Python', language: 'python' },
 ] as const;
 
+/** The lines before a client call: import and construction, so the sample runs as it stands. */
+function clientSetup(baseUrl: string, auth: Operation['auth']): string {
+  const credentials = auth === 'none' ? '' : `, email: '<EMAIL>', apiKey: '<API_KEY>'`;
+  return `import { createApiClient } from './generated/client.js';\n\nconst api = createApiClient({ baseUrl: ${literal(baseUrl)}${credentials} });\n`;
+}
+
 /**
  * Every sample input of the operation in four languages, all encoded by the wire model, and
  * highlighted here at build time.
@@ -283,7 +289,7 @@ function requestSamples(
   for (const input of inputs) {
     const build: Record<(typeof SAMPLE_LANGUAGES)[number]['id'], () => string> = {
       curl: () => curlSample(info, input, target),
-      typescript: () => typescriptCall(op.id, input, op.requestBody?.kind),
+      typescript: () => clientSetup(baseUrl, op.auth) + typescriptCall(op.id, input, op.requestBody?.kind),
       fetch: () => fetchSample(info, input, target),
       python: () => pythonSample(info, input, target),
     };
