@@ -172,7 +172,7 @@
   // Ranking: every term must match somewhere; a match in the title (summary, name, code) counts
   // most, then the endpoint and id, then the words of the description. Operations outrank error
   // codes, schemas and parameters with the same match. Words are compared singular, lower case.
-  var KIND_WEIGHT = { operation: 1, error: 0.9, schema: 0.7, parameter: 0.5 };
+  var KIND_WEIGHT = { operation: 1, error: 0.9, schema: 0.6, parameter: 0.5 };
   function norm(word) {
     var w = word.toLowerCase().replace(/['\u2019]s$/, '');
     if (w.length > 4 && /s$/.test(w) && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
@@ -184,13 +184,14 @@
     for (var i = 0; i < parts.length; i++) if (parts[i]) out.push(norm(parts[i]));
     return out;
   }
+  var STOP = { the: 1, and: 1, for: 1, with: 1, from: 1, into: 1, how: 1, own: 1 };
   var prepared = null;
   function prepare(index) {
     if (prepared) return prepared;
     prepared = [];
     for (var i = 0; i < index.length; i++) {
       var e = index[i];
-      prepared.push({ entry: e, title: words(e[1]), context: words(e[2]), keywords: words(e[4] || ''), titleText: e[1].toLowerCase() });
+      prepared.push({ entry: e, title: words(e[1]), exact: ' ' + e[1].toLowerCase().split(/[^a-z0-9]+/).join(' ') + ' ', context: words(e[2]), keywords: words(e[4] || ''), titleText: e[1].toLowerCase() });
     }
     return prepared;
   }
@@ -202,12 +203,13 @@
     }
     return best;
   }
-  function score(item, terms, query) {
+  function score(item, terms, rawTerms, query) {
     var total = 0;
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i];
       var m = matchIn(item.title, t);
-      if (m === 2) { total += 100; continue; }
+      // Singular and plural both match; the form the reader typed counts a little more.
+      if (m === 2) { total += item.exact.indexOf(' ' + rawTerms[i] + ' ') >= 0 ? 105 : 100; continue; }
       if (m === 1) { total += 60; continue; }
       if (item.titleText.indexOf(t) >= 0) { total += 40; continue; }
       m = matchIn(item.context, t);
@@ -216,7 +218,7 @@
       if (m > 0) { total += m === 2 ? 15 : 8; continue; }
       return 0;
     }
-    if (item.titleText === query) total += 150;
+    if (item.titleText === query) total += 40;
     return total * (KIND_WEIGHT[item.entry[0]] || 0.5);
   }
 
@@ -225,12 +227,18 @@
     var q = raw.toLowerCase();
     if (q === '') { hide(); return; }
     ensureIndex(function () {
-      var terms = words(raw);
-      if (terms.length === 0) terms = [q];
+      // Short function words ("as", "a", "the") match nearly everything: they do not count
+      // unless the query has nothing else.
+      var all = words(raw);
+      var rawAll = raw.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      var keep = all.map(function (t) { return t.length > 2 && !STOP[t]; });
+      var terms = all.filter(function (t, i) { return keep[i]; });
+      var rawTerms = rawAll.length === all.length ? rawAll.filter(function (t, i) { return keep[i]; }) : terms;
+      if (terms.length === 0) { terms = all.length ? all : [q]; rawTerms = terms; }
       var found = [];
       var items = prepare(self.TMS_SEARCH_INDEX || []);
       for (var i = 0; i < items.length; i++) {
-        var s = score(items[i], terms, q);
+        var s = score(items[i], terms, rawTerms, q);
         if (s > 0) found.push([s, items[i].entry]);
       }
       found.sort(function (a, b) {
