@@ -36,6 +36,10 @@ import { bundleWireForPages } from './docs/page-wire.js';
 const TRY_IT_SERVER = 'http://127.0.0.1:4010';
 /** Above this many operations the sidebar lists only the current group's operations. */
 const FULL_NAV_LIMIT = 150;
+/** Rows a named schema may take inline in a response on a small site before it is only linked. */
+const SHARED_INLINE_ROWS = 40;
+/** How deep a big site's schema pages expand anonymous nested objects. */
+const BIG_SITE_DEPTH = 2;
 /** Rows of a schema page's field tree (GitHub's biggest schemas stay under the page budget). */
 const SCHEMA_PAGE_ROWS = 450;
 
@@ -89,12 +93,20 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   );
 
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
+  // A big document (GitHub's) links its shared schemas from operation pages instead of copying
+  // their trees, and shows nested anonymous objects less deep; each schema has its own page.
+  const big = model.operations.length > FULL_NAV_LIMIT;
   // Try-it goes to the local mock by default: a reader trying things should not hit production.
   const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
     const samples = requestSamples(op, model, baseUrl, opts.warn);
     const tryit = tryItView(op, operationInfo(op), model, tryServer, sampleInputs(op, model.document)[0]);
-    const view = operationView(op, { model, links, exampleFiles, root: '../' }, samples, tryit);
+    const view = operationView(
+      op,
+      { model, links, exampleFiles, root: '../', sharedInlineRows: big ? 0 : SHARED_INLINE_ROWS },
+      samples,
+      tryit,
+    );
     files.push(
       page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, {
         current: 'op',
@@ -140,7 +152,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     ),
   );
   for (const s of model.schemas) {
-    for (const part of schemaParts(s.schema, model, links)) {
+    for (const part of schemaParts(s.schema, model, links, big ? BIG_SITE_DEPTH : undefined)) {
       const path =
         part.index === 1 ? links.schema(s.name) : schemaPartPath(links, s.name, part.index);
       files.push(
@@ -213,6 +225,8 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   });
   for (const asset of site.renderer.assets) files.push({ path: asset.path, contents: asset.text });
   files.push({ path: 'assets/wire.js', contents: await bundleWireForPages() });
+  if (model.operations.length > FULL_NAV_LIMIT)
+    files.push({ path: 'nav.js', contents: navScript(site, banner(model.sourceFile, opts.command)) });
   files.push({ path: 'schemas.js', contents: schemasScript(model, banner(model.sourceFile, opts.command)) });
   files.push(...[...exampleFiles.values()].sort((a, b) => a.path.localeCompare(b.path)));
   return files;
@@ -227,6 +241,7 @@ function schemaParts(
   schema: unknown,
   model: ApiModel,
   links: SiteLinks,
+  maxDepth: number | undefined,
 ): { index: number; next?: number; tree: SchemaNode }[] {
   const parts: { index: number; next?: number; tree: SchemaNode }[] = [];
   let current: unknown = schema;
@@ -238,6 +253,7 @@ function schemaParts(
       anchors: new Set(),
       budget: { rows: SCHEMA_PAGE_ROWS },
       root: '../',
+      maxDepth,
     });
     parts.push({ index, tree });
     if (!tree.rest || tree.rest.length === 0) break;
@@ -344,27 +360,56 @@ function page(
     levels: site.levels,
     wide: nav.current === 'op',
     tryit: nav.current === 'op',
-    groups: site.groups.map((g) => ({
-      name: g.name,
-      title: groupTitle(g.name),
-      href: root + site.links.group(g.name),
-      current: nav.group === g.name,
-      open: full || nav.group === g.name,
-      ops:
-        full || nav.group === g.name
-          ? g.ops.map((op) => ({
-              label: op.summary ?? op.id,
-              method: op.method.toUpperCase(),
-              href: root + site.links.operation(op.id),
-              current: nav.op === op.id,
-              badges: lifecycleBadges(op.lifecycle),
-              deprecated: op.lifecycle.deprecated,
-            }))
-          : [],
-    })),
+    // A big site's sidebar comes from one shared script (nav.js) instead of a copy per page.
+    sharedNav: !full,
+    navCurrent: nav.op ? site.links.operation(nav.op) : '',
+    groups: (full ? site.groups : []).map((g) => {
+      const shown = g.ops;
+      return {
+        name: g.name,
+        title: groupTitle(g.name),
+        href: root + site.links.group(g.name),
+        current: nav.group === g.name,
+        open: full || nav.group === g.name,
+        more: shown.length > 0 && shown.length < g.ops.length ? g.ops.length : 0,
+        ops: shown.map((op) => ({
+          label: op.summary ?? op.id,
+          method: op.method.toUpperCase(),
+          href: root + site.links.operation(op.id),
+          current: nav.op === op.id,
+          badges: lifecycleBadges(op.lifecycle),
+          deprecated: op.lifecycle.deprecated,
+        })),
+      };
+    }),
     body: site.renderer.safe(body),
   });
   return { path, contents: `<!doctype html>\n${site.bannerHtml}${layout}` };
+}
+
+/**
+ * The sidebar of a big site as data, `[group title, group href, [[method, label, href, flags]]]`
+ * with hrefs from the site root; assets/site.js builds the list with DOM methods (text only).
+ * One ~100 KB script cached by the browser instead of the list repeated on 2000 pages.
+ */
+function navScript(site: Site, bannerLine: string): string {
+  const data = site.groups.map((g) => [
+    groupTitle(g.name),
+    site.links.group(g.name),
+    g.ops.map((op) => {
+      const row: (string | number)[] = [
+        op.method.toUpperCase(),
+        op.summary ?? op.id,
+        site.links.operation(op.id),
+        op.lifecycle.deprecated ? 1 : 0,
+      ];
+      if (op.lifecycle.addedIn !== undefined || op.lifecycle.removedIn !== undefined)
+        row.push(op.lifecycle.addedIn ?? 0, op.lifecycle.removedIn ?? 0);
+      return row;
+    }),
+    g.name,
+  ]);
+  return `${bannerLine}self.TMS_NAV = ${scriptJson(data)};\n`;
 }
 
 function groupOperations(model: ApiModel): Site['groups'] {
@@ -413,8 +458,24 @@ function schemaUsage(model: ApiModel): Map<string, Operation[]> {
  */
 function schemasScript(model: ApiModel, bannerLine: string): string {
   const components = (model.document.components ?? {}) as Record<string, unknown>;
-  const data = { components: { schemas: components.schemas ?? {} } };
+  const data = { components: { schemas: forChecking(components.schemas ?? {}) } };
   return `${bannerLine}self.TMS_SCHEMAS = ${scriptJson(data)};\n`;
+}
+
+/** Keywords that only annotate (the checker ignores them): left out of schemas.js to keep it small. */
+const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'externalDocs', 'summary', '$comment']);
+
+function forChecking(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forChecking);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    // Inside `properties` the keys are field names (a field may be called `description`).
+    if (k === 'properties' && v && typeof v === 'object' && !Array.isArray(v)) {
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, forChecking(s)]));
+    } else if (!ANNOTATIONS.has(k) && !k.startsWith('x-')) out[k] = forChecking(v);
+  }
+  return out;
 }
 
 function firstSentence(text: string | undefined): string {

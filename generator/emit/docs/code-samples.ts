@@ -19,6 +19,7 @@ import { encodeRequest } from '../../../runtime/wire.js';
 import { encodeFields } from '../../../runtime/wire/fields.js';
 import type { OutPair } from '../../../runtime/wire/urlencoded.js';
 import { literal } from '../../source.js';
+import { tsValue } from './typescript-sample.js';
 import type { SampleInput } from '../../model/samples.js';
 import { SAMPLE_BOUNDARY } from './curl-sample.js';
 
@@ -39,6 +40,7 @@ interface Parts {
   body?:
     | { kind: 'pairs'; pairs: OutPair[] }
     | { kind: 'text'; text: string }
+    | { kind: 'json'; value: unknown }
     | { kind: 'form-data'; pairs: OutPair[] };
   auth: boolean;
 }
@@ -86,7 +88,10 @@ function partsOf(op: OperationInfo, input: SampleInput, target: SampleTarget): P
     }
   }
   parts.headers.push(['Content-Type', body.contentType]);
-  if (body.text !== undefined) parts.body = { kind: 'text', text: body.text };
+  // A JSON body is JSON.stringify of the value (the wire model's own encoding): spelled so.
+  if (op.body?.kind === 'json' && body.text !== undefined && body.text === JSON.stringify(input.body))
+    parts.body = { kind: 'json', value: input.body };
+  else if (body.text !== undefined) parts.body = { kind: 'text', text: body.text };
   else if (body.bytes !== undefined)
     parts.body = { kind: 'text', text: new TextDecoder().decode(body.bytes) };
   else throw new TypeError('a body with file parts has no inline sample');
@@ -121,7 +126,8 @@ export function fetchSample(op: OperationInfo, input: SampleInput, target: Sampl
       `const form = new FormData();\n${p.body.pairs.map((x) => `form.append(${literal(x.name)}, ${literal(x.value as string)});`).join('\n')}`,
     );
     init.push('  body: form,');
-  } else if (p.body?.kind === 'text') init.push(`  body: ${literal(p.body.text)},`);
+  } else if (p.body?.kind === 'json') init.push(`  body: JSON.stringify(${tsValue(p.body.value, '  ')}),`);
+  else if (p.body?.kind === 'text') init.push(`  body: ${literal(p.body.text)},`);
   const call = init.length > 0 ? `fetch(${url}, {\n${init.join('\n')}\n})` : `fetch(${url})`;
   lines.push(`const response = await ${call};`);
   lines.push('console.log(response.status, await response.text());');
@@ -159,16 +165,42 @@ export function pythonSample(op: OperationInfo, input: SampleInput, target: Samp
     headers.push(`    'Content-Type': ${literal(request.body?.contentType ?? '')},`);
     lines.push(`data = ${literal(text)}.encode()`);
     data = 'data=data, ';
+  } else if (p.body?.kind === 'json') {
+    imports.push('json');
+    // Compact separators and raw UTF-8: the bytes JSON.stringify writes.
+    lines.push(`data = json.dumps(${pyValue(p.body.value, '')}, separators=(',', ':'), ensure_ascii=False).encode()`);
+    data = 'data=data, ';
   } else if (p.body?.kind === 'text') {
     lines.push(`data = ${literal(p.body.text)}.encode()`);
     data = 'data=data, ';
   }
   const head = headers.length > 0 ? `headers={\n${headers.join('\n')}\n}, ` : '';
   lines.push(`request = urllib.request.Request(${url}, ${data}${head}method=${literal(p.method)})`);
+  // An error status raises HTTPError, which is a response too: print either the same way.
   lines.push('try:');
-  lines.push('    with urllib.request.urlopen(request) as response:');
-  lines.push('        print(response.status, response.read().decode())');
+  lines.push('    response = urllib.request.urlopen(request)');
   lines.push('except urllib.error.HTTPError as error:');
-  lines.push('    print(error.code, error.read().decode())');
+  lines.push('    response = error');
+  lines.push('print(response.status, response.read().decode())');
   return `import ${imports.sort().join(', ')}\n\n${lines.join('\n')}`;
+}
+
+/** A JSON value as a Python literal (None, True, False), laid out over lines when long. */
+export function pyValue(value: unknown, indent: string): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value !== 'object') return literal(value);
+  const inner = indent + '    ';
+  const flat = (v: unknown): string =>
+    v === null || typeof v !== 'object'
+      ? pyValue(v, '')
+      : Array.isArray(v)
+        ? `[${v.map(flat).join(', ')}]`
+        : `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${literal(k)}: ${flat(x)}`).join(', ')}}`;
+  const one = flat(value);
+  if (one.length <= 60) return one;
+  if (Array.isArray(value)) return `[\n${value.map((v) => inner + pyValue(v, inner)).join(',\n')},\n${indent}]`;
+  const entries = Object.entries(value as Record<string, unknown>);
+  return `{\n${entries.map(([k, v]) => `${inner}${literal(k)}: ${pyValue(v, inner)}`).join(',\n')},\n${indent}}`;
 }

@@ -1,7 +1,8 @@
 /**
  * Syntax highlighting at build time for the five languages the reference shows (shell, JavaScript
  * and TypeScript, Python, JSON): one regular-expression scan per sample, HTML out, nothing shipped
- * to the reader. Tokens become `<span class="t-X">` with X one of k (keyword), s (string),
+ * to the reader. Tokens become `<t-X>` elements (custom elements: the shortest valid markup, and GitHub's
+ * spec has ~10k samples) with X one of k (keyword), s (string),
  * n (number), c (comment), p (property key), l (literal: true, null, None), f (a command-line
  * flag). Everything else is escaped text. A general highlighter (shiki, highlight.js) would cost
  * seconds on GitHub's ~10k samples and know hundreds of languages we never show; this is linear
@@ -61,7 +62,7 @@ const GRAMMARS: Record<HighlightLanguage, Grammar> = {
   },
   shell: {
     pattern:
-      /(?<c>(?:^|(?<=\s))#[^\n]*)|(?<s>'[^']*'|"(?:[^"\\]|\\.)*")|(?<f>(?<=\s)--?[A-Za-z][\w-]*)|(?<k>^curl\b)/gmy,
+      /(?<x>\\[\s\S])|(?<c>(?:^|(?<=\s))#[^\n]*)|(?<s>'[^']*'|"(?:[^"\\]|\\.)*")|(?<f>(?<=\s)--?[A-Za-z][\w-]*)|(?<k>^curl\b)/gmy,
   },
 };
 
@@ -85,6 +86,8 @@ export function highlight(text: string, language: HighlightLanguage): string {
     }
     const groups = m.groups ?? {};
     let kind = Object.keys(groups).find((k) => groups[k] !== undefined) ?? '';
+    // `x`: an escaped character outside quotes (the `\'` of `'it'\''s'`), plain text.
+    if (kind === 'x') kind = '';
     if (kind === 'w') {
       kind = grammar.keywords?.has(m[0]) ? 'k' : grammar.literals?.has(m[0]) ? 'l' : '';
     }
@@ -93,7 +96,7 @@ export function highlight(text: string, language: HighlightLanguage): string {
     } else {
       if (plain !== '') out += escapeHtml(plain);
       plain = '';
-      out += `<span class="t-${kind}">${escapeHtml(m[0])}</span>`;
+      out += `<t-${kind}>${escapeHtml(m[0])}</t-${kind}>`;
     }
     i += m[0].length;
   }

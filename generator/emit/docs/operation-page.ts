@@ -97,6 +97,8 @@ export interface PageContext {
   exampleFiles: ExampleFiles;
   /** page-relative path to the site root */
   root: string;
+  /** rows a named schema may take inline in a response before it is only linked (0: always linked) */
+  sharedInlineRows: number;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -207,7 +209,7 @@ function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Pa
     kind,
     description: r.description ?? '',
     mediaType: r.mediaTypes.map((m) => m.type).join(', '),
-    tree: media?.schema !== undefined ? responseTree(media.schema, treeOpts) : undefined,
+    tree: media?.schema !== undefined ? responseTree(media.schema, treeOpts, ctx.sharedInlineRows) : undefined,
     // Examples named after an error code are shown once, with that error, further down.
     examples: (media?.examples ?? [])
       .filter((e) => !errorNames.has(e.name))
@@ -215,23 +217,21 @@ function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Pa
   };
 }
 
-/** Rows a shared (named) schema may take inline on an operation page before it is only linked. */
-const SHARED_INLINE_ROWS = 40;
-
 /**
  * A response body's tree. A named schema is expanded inline only while it is small: a big one
  * (GitHub's `repository`, hundreds of rows) has its own page, linked, instead of a copy on
  * every operation page that returns it.
  */
-function responseTree(schema: JsonSchema, treeOpts: Parameters<typeof schemaTree>[1]): SchemaNode {
+function responseTree(schema: JsonSchema, treeOpts: Parameters<typeof schemaTree>[1], inlineRows: number): SchemaNode {
   const ref = (schema as { $ref?: unknown }).$ref;
   if (typeof ref === 'string' && treeOpts.links.schemaOfRef(ref)) {
-    const trial = { rows: Math.min(SHARED_INLINE_ROWS, treeOpts.budget.rows) };
+    if (inlineRows <= 0) return schemaTree(schema, treeOpts, { expandRef: false });
+    const trial = { rows: Math.min(inlineRows, treeOpts.budget.rows) };
     const anchors = new Set(treeOpts.anchors);
     const tree = schemaTree(schema, { ...treeOpts, budget: trial, anchors });
     if (trial.rows > 0 && !tree.truncated) {
       for (const a of anchors) treeOpts.anchors.add(a);
-      treeOpts.budget.rows -= SHARED_INLINE_ROWS - trial.rows;
+      treeOpts.budget.rows -= inlineRows - trial.rows;
       return tree;
     }
     return schemaTree(schema, treeOpts, { expandRef: false });

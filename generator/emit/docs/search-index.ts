@@ -27,7 +27,7 @@ const STOP = new Set(
   ),
 );
 /** Keywords kept per entry: enough for the description's resource words, small on GitHub's spec. */
-const MAX_KEYWORDS = 48;
+const MAX_KEYWORDS = 32;
 
 /** Markdown to plain text: code marks, emphasis, links and HTML-ish brackets dropped. */
 export function cleanText(text: string | undefined): string {
@@ -76,7 +76,7 @@ export function buildSearchIndex(model: ApiModel, links: SiteLinks): SearchEntry
       if (anchors.has(anchor)) anchor = `${anchor}-${p.in}`;
       anchors.add(anchor);
       // Parameters are found by name: their descriptions would double the index on GitHub's spec.
-      out.push(['parameter', p.name, `${p.in} parameter of ${op.id}`, `${href}#${anchor}`, '']);
+      out.push(['parameter', p.name, `${p.in} · ${op.id}`, `${href}#${anchor}`, '']);
     }
   }
   for (const s of model.schemas)

@@ -8,8 +8,9 @@
  * scalars is a list editor (one input per item), a list of flat objects is a table of rows; any
  * other shape (unions of those, nested objects) is a JSON text box checked as the reader types.
  *
- * Everything from the contract goes to the page as data: escaped text in the form, and one
- * `<script type="application/json">` whose `<` are escaped, read with JSON.parse.
+ * Everything from the contract goes to the page as data: one `<script type="application/json">`
+ * whose `<` are escaped, read with JSON.parse; assets/tryit.js builds the form from it with DOM
+ * methods and textContent (GitHub's 1200 pages would otherwise each carry their form's markup).
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
 import type { ApiModel, JsonSchema, Operation, Parameter } from '../../model/types.js';
@@ -144,16 +145,39 @@ export function tryItView(
     const media = r.mediaTypes.find((m) => /json/i.test(m.type));
     if (media?.schema !== undefined) responses[r.status] = media.schema as JsonSchema;
   }
+  // What the wire model's encodeRequest reads, nothing more.
+  const wire: Record<string, unknown> = {
+    operationId: info.operationId,
+    method: info.method,
+    path: info.path,
+    fields: info.fields.map((f) => {
+      const field: Record<string, unknown> = { name: f.name, in: f.in, required: f.required, encoding: f.encoding, types: f.types };
+      if (f.itemTypes) field.itemTypes = f.itemTypes;
+      return field;
+    }),
+  };
+  if (info.body) wire.body = info.body;
   const data = {
-    op: info,
-    fields: fields.map((f) => ({
-      name: f.name,
-      in: f.location,
-      anchor: f.anchor,
-      shape: f.shape,
-      itemType: f.itemType,
-      columns: f.columns,
-    })),
+    op: wire,
+    // The form is built by assets/tryit.js from these (text only): a page carries data, not markup.
+    fields: fields.map((f) => {
+      const out: Record<string, unknown> = {
+        name: f.name,
+        in: f.location,
+        anchor: f.anchor,
+        shape: f.shape,
+        type: f.typeText,
+      };
+      if (f.required) out.required = 1;
+      if (f.jsonEncoded) out.json = 1;
+      if (f.itemType) out.itemType = f.itemType;
+      if (f.columns.length) out.columns = f.columns;
+      if (f.options.length) out.options = f.options;
+      if (f.initial !== '') out.initial = f.initial;
+      if (f.since !== undefined) out.since = f.since;
+      if (f.removed !== undefined) out.removed = f.removed;
+      return out;
+    }),
     body: jsonBody
       ? { initial: sample?.body === undefined ? '' : JSON.stringify(sample.body, null, 2) }
       : undefined,

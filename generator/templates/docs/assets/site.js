@@ -19,6 +19,61 @@
     });
   }
 
+  // A big site's sidebar: built from nav.js (one shared script) with DOM methods, text only.
+  var navList = doc.querySelector('.nav-groups[data-nav-src]');
+  if (navList) {
+    var navScript = doc.createElement('script');
+    navScript.src = navList.getAttribute('data-nav-src');
+    navScript.onload = function () {
+      var groups = self.TMS_NAV || [];
+      var currentGroup = navList.getAttribute('data-group');
+      var currentPage = navList.getAttribute('data-current');
+      var currentHref = null;
+      navList.textContent = '';
+      groups.forEach(function (g) {
+        var li = doc.createElement('li');
+        li.className = 'nav-group';
+        var a = doc.createElement('a');
+        a.className = 'nav-group-link';
+        a.href = root + g[1];
+        a.textContent = g[0];
+        li.appendChild(a);
+        var isCurrent = g[3] === currentGroup;
+        if (isCurrent) {
+          li.className += ' is-current';
+          var ul = doc.createElement('ul');
+          g[2].forEach(function (op) {
+            var item = doc.createElement('li');
+            if (op.length > 4) {
+              if (op[4]) item.setAttribute('data-since', op[4]);
+              if (op[5]) item.setAttribute('data-removed', op[5]);
+            }
+            var link = doc.createElement('a');
+            link.href = root + op[2];
+            if (op[3]) link.className = 'is-deprecated';
+            if (op[2] === currentPage) { link.setAttribute('aria-current', 'page'); currentHref = link; }
+            var method = doc.createElement('span');
+            method.className = 'method method-' + op[0].toLowerCase();
+            method.textContent = op[0];
+            var label = doc.createElement('span');
+            label.className = 'nav-label';
+            label.textContent = op[1];
+            link.appendChild(method);
+            link.appendChild(doc.createTextNode(' '));
+            link.appendChild(label);
+            item.appendChild(link);
+            ul.appendChild(item);
+          });
+          li.appendChild(ul);
+        }
+        navList.appendChild(li);
+      });
+      if (currentHref && currentHref.scrollIntoView) currentHref.scrollIntoView({ block: 'center' });
+      if (self.TMS_APPLY_LEVEL) self.TMS_APPLY_LEVEL();
+    };
+    doc.head.appendChild(navScript);
+  }
+
   // Storage can be missing or refused (file:// in some browsers, private modes): remember nothing then.
   function stored(kind, key, value) {
     try {
@@ -108,6 +163,7 @@
     }
     doc.documentElement.classList.toggle('level-chosen', level !== null);
   }
+  self.TMS_APPLY_LEVEL = function () { if (levelSelect) applyLevel(levelSelect.value); };
   if (levelSelect) {
     var savedLevel = stored('local', LEVEL_KEY);
     if (savedLevel !== null && levelSelect.querySelector('option[value="' + savedLevel.replace(/[^0-9]/g, '') + '"]')) levelSelect.value = savedLevel;

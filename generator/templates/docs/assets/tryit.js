@@ -20,7 +20,6 @@
   var data = JSON.parse(dataNode.textContent);
   var root = doc.body.getAttribute('data-root') || '';
   var CREDENTIALS_KEY = 'tms-docs-tryit';
-  var statusLine = form.querySelector('.tryit-status');
   var result = form.parentNode.querySelector('.tryit-result');
 
   function session(value) {
@@ -30,6 +29,95 @@
     } catch (e) { /* storage refused: credentials stay in the form only */ }
     return {};
   }
+  // --- the form, built from the data ---------------------------------------------------------
+  function el(tag, attrs, text) {
+    var node = doc.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function row(parent, id, label, input) {
+    var div = el('div', { class: 'tryit-row' });
+    div.appendChild(el('label', { for: id }, label));
+    div.appendChild(input);
+    parent.appendChild(div);
+  }
+  function buildForm() {
+    form.textContent = '';
+    var serverSet = el('fieldset', { class: 'tryit-server' });
+    serverSet.appendChild(el('legend', {}, 'Server and credentials'));
+    var serverInput = el('input', { id: 'tryit-server', name: 'server', type: 'url', spellcheck: 'false', autocomplete: 'off' });
+    serverInput.value = form.getAttribute('data-server') || '';
+    row(serverSet, 'tryit-server', 'Server', serverInput);
+    if (form.hasAttribute('data-auth')) {
+      row(serverSet, 'tryit-email', 'Email', el('input', { id: 'tryit-email', type: 'text', spellcheck: 'false', autocomplete: 'off' }));
+      row(serverSet, 'tryit-key', 'API key', el('input', { id: 'tryit-key', type: 'password', autocomplete: 'off' }));
+      serverSet.appendChild(el('p', { class: 'note' }, 'Credentials stay in this browser tab (session storage, never the address bar) and go only to the server above, as HTTP Basic auth.'));
+    }
+    form.appendChild(serverSet);
+    if (data.fields.length > 0) {
+      var params = el('fieldset', { class: 'tryit-params' });
+      params.appendChild(el('legend', {}, 'Parameters'));
+      data.fields.forEach(function (f) {
+        var div = el('div', { class: 'tryit-field', 'data-name': f.name, 'data-shape': f.shape });
+        if (f.since) div.setAttribute('data-since', String(f.since));
+        if (f.removed) div.setAttribute('data-removed', String(f.removed));
+        var label = el('label', { for: f.anchor });
+        label.appendChild(el('code', {}, f.name));
+        label.appendChild(doc.createTextNode(' '));
+        label.appendChild(el('span', { class: 'type' }, f.in + ' \u00b7 ' + f.type));
+        if (f.required) { label.appendChild(doc.createTextNode(' ')); label.appendChild(el('span', { class: 'req' }, 'required')); }
+        if (f.json) { label.appendChild(doc.createTextNode(' ')); label.appendChild(el('span', { class: 'badge badge-json' }, 'JSON-encoded')); }
+        div.appendChild(label);
+        var input;
+        var initial = f.initial === undefined ? '' : f.initial;
+        if (f.shape === 'enum' || f.shape === 'boolean') {
+          input = el('select', { id: f.anchor });
+          input.appendChild(el('option', { value: '' }, '(not sent)'));
+          (f.shape === 'boolean' ? ['true', 'false'] : f.options).forEach(function (o) {
+            var opt = el('option', {}, o);
+            if (o === initial) opt.selected = true;
+            input.appendChild(opt);
+          });
+        } else if (f.shape === 'list' || f.shape === 'records') {
+          input = el('div', { class: f.shape === 'list' ? 'tryit-list' : 'tryit-records', id: f.anchor, role: 'group', 'aria-label': (f.shape === 'list' ? 'Items of ' : 'Rows of ') + f.name });
+          input.setAttribute('data-initial', initial || '[]');
+          if (f.columns) input.setAttribute('data-columns', f.columns.join(','));
+        } else if (f.shape === 'json') {
+          input = el('textarea', { id: f.anchor, class: 'tryit-json', rows: '3', spellcheck: 'false' });
+          input.value = initial;
+        } else if (f.shape === 'file') {
+          input = el('input', { id: f.anchor, type: 'file' });
+        } else {
+          input = el('input', { id: f.anchor, type: 'text', spellcheck: 'false' });
+          input.value = initial;
+        }
+        div.appendChild(input);
+        params.appendChild(div);
+      });
+      form.appendChild(params);
+    }
+    if (data.body) {
+      var bodySet = el('fieldset', { class: 'tryit-params' });
+      bodySet.appendChild(el('legend', {}, 'Request body (JSON)'));
+      var bodyDiv = el('div', { class: 'tryit-field' });
+      bodyDiv.appendChild(el('label', { for: 'tryit-body' }, 'Body'));
+      var area = el('textarea', { id: 'tryit-body', class: 'tryit-json', rows: '6', spellcheck: 'false' });
+      area.value = data.body.initial || '';
+      bodyDiv.appendChild(area);
+      bodySet.appendChild(bodyDiv);
+      form.appendChild(bodySet);
+    }
+    var actions = el('div', { class: 'tryit-actions' });
+    actions.appendChild(el('button', { type: 'submit', class: 'button' }, 'Send request'));
+    actions.appendChild(doc.createTextNode(' '));
+    actions.appendChild(el('span', { class: 'tryit-status', role: 'status' }));
+    form.appendChild(actions);
+  }
+  buildForm();
+  if (self.TMS_APPLY_LEVEL) self.TMS_APPLY_LEVEL();
+  var statusLine = form.querySelector('.tryit-status');
+
   var saved = session();
   var server = form.querySelector('#tryit-server');
   var email = form.querySelector('#tryit-email');
