@@ -15,7 +15,7 @@ import { operationInfo } from './operations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
-import type { ExampleFiles } from './docs/examples.js';
+import { BIG_SITE_INLINE_EXAMPLE_LIMIT, type ExampleFiles } from './docs/examples.js';
 import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
 import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
@@ -103,7 +103,14 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     const tryit = tryItView(op, operationInfo(op), model, tryServer, sampleInputs(op, model.document)[0]);
     const view = operationView(
       op,
-      { model, links, exampleFiles, root: '../', sharedInlineRows: big ? 0 : SHARED_INLINE_ROWS },
+      {
+        model,
+        links,
+        exampleFiles,
+        root: '../',
+        sharedInlineRows: big ? 0 : SHARED_INLINE_ROWS,
+        inlineExampleLimit: big ? BIG_SITE_INLINE_EXAMPLE_LIMIT : undefined,
+      },
       samples,
       tryit,
     );

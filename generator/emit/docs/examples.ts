@@ -8,8 +8,10 @@ import type { Example } from '../../model/types.js';
 import type { GeneratedFile } from '../emitter.js';
 import { createHash } from 'node:crypto';
 
-/** Inline examples up to this size (pretty-printed JSON, in characters). */
-export const INLINE_EXAMPLE_LIMIT = 1_200;
+/** Inline examples up to this size (pretty-printed JSON, in characters)... */
+export const INLINE_EXAMPLE_LIMIT = 6_000;
+/** ...and on a big site (GitHub's: examples highlighted on 1200 pages must fit the size budget). */
+export const BIG_SITE_INLINE_EXAMPLE_LIMIT = 1_200;
 
 export interface ExampleView {
   name: string;
@@ -25,10 +27,13 @@ export interface ExampleView {
 /** Files of out-of-line examples, collected over the whole run (keyed by path, so each is written once). */
 export type ExampleFiles = Map<string, GeneratedFile>;
 
-export function exampleView(ex: Example, opts: { files: ExampleFiles; fileStem: string; root: string }): ExampleView {
+export function exampleView(
+  ex: Example,
+  opts: { files: ExampleFiles; fileStem: string; root: string; inlineLimit?: number },
+): ExampleView {
   const json = prettyJson(ex.value);
   const view: ExampleView = { name: ex.name, summary: ex.summary ?? '', description: ex.description ?? '' };
-  if (json.length <= INLINE_EXAMPLE_LIMIT) {
+  if (json.length <= (opts.inlineLimit ?? INLINE_EXAMPLE_LIMIT)) {
     view.json = json;
     return view;
   }

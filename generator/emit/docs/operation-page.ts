@@ -99,6 +99,8 @@ export interface PageContext {
   root: string;
   /** rows a named schema may take inline in a response before it is only linked (0: always linked) */
   sharedInlineRows: number;
+  /** largest example (characters of pretty JSON) shown inline; bigger ones get a file */
+  inlineExampleLimit?: number;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -213,7 +215,7 @@ function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Pa
     // Examples named after an error code are shown once, with that error, further down.
     examples: (media?.examples ?? [])
       .filter((e) => !errorNames.has(e.name))
-      .map((e) => exampleView(e, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(r.status)}`, root: ctx.root })),
+      .map((e) => exampleView(e, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(r.status)}`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit })),
   };
 }
 
@@ -256,7 +258,7 @@ function errorView(code: string, op: Operation, ctx: PageContext, fileStem: stri
       // As the contract gives it; codes under `default` share one note above the table.
       view.statuses = r.status;
       view.underDefault = r.status === 'default';
-      view.example = exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-error`, root: ctx.root });
+      view.example = exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-error`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit });
       break;
     }
   }

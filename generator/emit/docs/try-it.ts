@@ -72,7 +72,10 @@ function shapeOf(p: Parameter, document: unknown): Pick<TryItField, 'shape' | 'i
   if (scalar && p.types.length > 0) return { ...none, shape: 'text' };
   if (p.types.length === 1 && p.types[0] === 'array') {
     const schema = (deref(document, p.schema as Obj) ?? p.schema) as Obj;
-    const items = (deref(document, schema.items as Obj) ?? schema.items) as Obj | undefined;
+    // A union of list shapes (narrow: objects or pairs) gets the editor of its first branch.
+    const branches = [schema, ...((schema.oneOf ?? schema.anyOf ?? []) as Obj[]).map((b) => (deref(document, b) ?? b) as Obj)];
+    for (const branch of branches) {
+    const items = (deref(document, branch.items as Obj) ?? branch.items) as Obj | undefined;
     if (items && typeof items === 'object') {
       const itemTypes = typesOf(items);
       if (itemTypes.length === 1 && ['string', 'integer', 'number'].includes(itemTypes[0]))
@@ -87,6 +90,7 @@ function shapeOf(p: Parameter, document: unknown): Pick<TryItField, 'shape' | 'i
         if (columns.length > 0 && columns.length <= 4 && flat)
           return { ...none, shape: 'records', columns };
       }
+    }
     }
   }
   return { ...none, shape: 'json' };
