@@ -100,7 +100,13 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
     const samples = requestSamples(op, model, baseUrl, opts.warn);
-    const tryit = tryItView(op, operationInfo(op), model, tryServer, sampleInputs(op, model.document)[0]);
+    const tryit = tryItView(
+      op,
+      operationInfo(op),
+      model,
+      tryServer,
+      sampleInputs(op, model.document)[0],
+    );
     const view = operationView(
       op,
       {
@@ -136,7 +142,10 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       })),
     };
     files.push(
-      page(site, links.group(g.name), groupTitle(g.name), 'group', view, { current: 'group', group: g.name }),
+      page(site, links.group(g.name), groupTitle(g.name), 'group', view, {
+        current: 'group',
+        group: g.name,
+      }),
     );
   }
 
@@ -233,8 +242,14 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   for (const asset of site.renderer.assets) files.push({ path: asset.path, contents: asset.text });
   files.push({ path: 'assets/wire.js', contents: await bundleWireForPages() });
   if (model.operations.length > FULL_NAV_LIMIT)
-    files.push({ path: 'nav.js', contents: navScript(site, banner(model.sourceFile, opts.command)) });
-  files.push({ path: 'schemas.js', contents: schemasScript(model, banner(model.sourceFile, opts.command)) });
+    files.push({
+      path: 'nav.js',
+      contents: navScript(site, banner(model.sourceFile, opts.command)),
+    });
+  files.push({
+    path: 'schemas.js',
+    contents: schemasScript(model, banner(model.sourceFile, opts.command)),
+  });
   files.push(...[...exampleFiles.values()].sort((a, b) => a.path.localeCompare(b.path)));
   return files;
 }
@@ -312,7 +327,8 @@ function requestSamples(
   for (const input of inputs) {
     const build: Record<(typeof SAMPLE_LANGUAGES)[number]['id'], () => string> = {
       curl: () => curlSample(info, input, target),
-      typescript: () => clientSetup(baseUrl, op.auth) + typescriptCall(op.id, input, op.requestBody?.kind),
+      typescript: () =>
+        clientSetup(baseUrl, op.auth) + typescriptCall(op.id, input, op.requestBody?.kind),
       fetch: () => fetchSample(info, input, target),
       python: () => pythonSample(info, input, target),
     };
@@ -325,7 +341,8 @@ function requestSamples(
         // such, and said at generate time: it is a problem in the contract's examples.
         const why = (error as Error).message;
         text = `${lang.language === 'js' ? '//' : '#'} no sample: the wire model refused this example (${why})`;
-        if (lang.id === 'curl') warn(`docs: ${op.id}: no sample for '${input.name ?? 'request'}': ${why}`);
+        if (lang.id === 'curl')
+          warn(`docs: ${op.id}: no sample for '${input.name ?? 'request'}': ${why}`);
       }
       return { id: lang.id, label: lang.label, text, language: lang.language };
     });
@@ -470,7 +487,15 @@ function schemasScript(model: ApiModel, bannerLine: string): string {
 }
 
 /** Keywords that only annotate (the checker ignores them): left out of schemas.js to keep it small. */
-const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'externalDocs', 'summary', '$comment']);
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  'summary',
+  '$comment',
+]);
 
 function forChecking(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(forChecking);
