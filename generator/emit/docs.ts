@@ -30,7 +30,6 @@ import { buildSearchIndex, searchIndexScript } from './docs/search-index.js';
 import { typescriptCall } from './docs/typescript-sample.js';
 import { fetchSample, pythonSample } from './docs/code-samples.js';
 import { scriptJson, tryItView } from './docs/try-it.js';
-import { bundleWireForPages } from './docs/page-wire.js';
 
 /** Where try-it sends requests unless the reader picks another server: `npm run mock`. */
 const TRY_IT_SERVER = 'http://127.0.0.1:4010';
@@ -240,7 +239,6 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     ),
   });
   for (const asset of site.renderer.assets) files.push({ path: asset.path, contents: asset.text });
-  files.push({ path: 'assets/wire.js', contents: await bundleWireForPages() });
   if (model.operations.length > FULL_NAV_LIMIT)
     files.push({
       path: 'nav.js',

@@ -2,6 +2,7 @@
  * The docs emitter on our contract and on the hostile fixture: pages, anchors, samples from the
  * wire model, changelog, search index, determinism, and that contract text never becomes markup.
  */
+import { readFileSync } from 'node:fs';
 import { pageSamples } from './page-code.js';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -147,6 +148,15 @@ describe('docs emitter on the hostile fixture', () => {
     // The payloads are shown, as text.
     expect(text(files, 'index.html')).toContain('&lt;script&gt;window.__pwned = 4&lt;/script&gt;');
     expect(text(files, 'index.html')).toContain('{{constructor.constructor');
+  });
+
+  it('ships the wire model to the pages as runtime/wire is now (assets/wire.js)', async () => {
+    const { bundleWireForPages, WIRE_ASSET } = await import('../../generator/emit/docs/page-wire.js');
+    expect(
+      readFileSync(WIRE_ASSET, 'utf8') === (await bundleWireForPages()),
+      'generator/templates/docs/assets/wire.js is stale: run `node --import tsx generator/emit/docs/page-wire.ts`',
+    ).toBe(true);
+    expect(text(files, 'assets/wire.js')).toContain('TMSWire');
   });
 
   it('writes a search index that is one safe script', () => {
