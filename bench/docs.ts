@@ -26,16 +26,14 @@ import {
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { benchOptions } from './lib/options.js';
 
 const TMP = resolve('bench/.tmp/docs');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
 const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
-const arg = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? Number(process.argv[at + 1]) || fallback : fallback;
-};
-const RUNS = arg('--runs', 5);
-const BIG_RUNS = arg('--big-runs', 3);
+const cli = benchOptions(['runs', 'big-runs']);
+const RUNS = Number(cli.string('runs', '5')) || 5;
+const BIG_RUNS = Number(cli.string('big-runs', '3')) || 3;
 const REDOCLY = resolve('node_modules/.bin/redocly');
 const TIMEOUT_MS = 600_000;
 const CHROMIUM = '/usr/bin/chromium';

@@ -11,7 +11,6 @@
  */
 import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
 import { banner, literal } from '../source.js';
-import { operationInfo } from './operations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
@@ -99,13 +98,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
     const samples = requestSamples(op, model, baseUrl, opts.warn);
-    const tryit = tryItView(
-      op,
-      operationInfo(op),
-      model,
-      tryServer,
-      sampleInputs(op, model.document)[0],
-    );
+    const tryit = tryItView(op, op.runtime, model, tryServer, sampleInputs(op, model.document)[0]);
     const view = operationView(
       op,
       {
@@ -318,7 +311,7 @@ function requestSamples(
   baseUrl: string,
   warn: (message: string) => void,
 ): RequestSampleView[] {
-  const info = operationInfo(op);
+  const info = op.runtime;
   const inputs = sampleInputs(op, model.document);
   const target = { baseUrl, auth: op.auth };
   const out: RequestSampleView[] = [];
@@ -326,7 +319,8 @@ function requestSamples(
     const build: Record<(typeof SAMPLE_LANGUAGES)[number]['id'], () => string> = {
       curl: () => curlSample(info, input, target),
       typescript: () =>
-        clientSetup(baseUrl, op.auth) + typescriptCall(op.id, input, op.requestBody?.kind),
+        clientSetup(baseUrl, op.auth) +
+        typescriptCall(op.names.method, input, op.requestBody?.kind),
       fetch: () => fetchSample(info, input, target),
       python: () => pythonSample(info, input, target),
     };
@@ -479,8 +473,8 @@ function schemaUsage(model: ApiModel): Map<string, Operation[]> {
  * schemas on the pages `$ref` into it, so each shared schema is written once for the whole site.
  */
 function schemasScript(model: ApiModel, bannerLine: string): string {
-  const components = (model.document.components ?? {}) as Record<string, unknown>;
-  const data = { components: { schemas: forChecking(components.schemas ?? {}) } };
+  const schemas = Object.fromEntries(model.schemas.map((s) => [s.name, s.schema]));
+  const data = { components: { schemas: forChecking(schemas) } };
   return `${bannerLine}self.TMS_SCHEMAS = ${scriptJson(data)};\n`;
 }
 

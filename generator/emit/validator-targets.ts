@@ -5,11 +5,9 @@
  * in the document, so a schema shared by many operations (a component, a `$ref`'d response or
  * parameter) becomes one `$defs` entry, compiled once.
  */
-import type { ApiModel, JsonSchema, Operation, Parameter } from '../model/types.js';
-import { childPointer, getAt, parsePointer } from '../pointer.js';
+import { isJsonMediaType } from '../model/media.js';
+import type { ApiModel, JsonSchema, MediaType, Operation, Parameter } from '../model/types.js';
 import { defKey } from '../schema/json-schema.js';
-
-const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
 
 export interface RequestTarget {
   /** `$defs` key of the operation's request schema */
@@ -31,7 +29,6 @@ export interface ValidatorTargets {
 }
 
 export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
-  const document = model.document;
   const targets: ValidatorTargets = {
     extra: {},
     named: {},
@@ -45,15 +42,14 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
   }
   for (const op of model.operations) {
     const key = `request/${op.id}`;
-    targets.extra[key] = requestSchema(document, op);
+    targets.extra[key] = requestSchema(op);
     targets.pointerOf[key] = op.pointer;
     targets.requests[op.id] = { key, formBody: op.requestBody?.kind === 'form' };
     const byStatus: Record<string, string | null> = {};
     for (const response of op.responses) {
-      const media = response.mediaTypes.find(
-        (m) => JSON_MEDIA.test(m.type) && m.schema !== undefined,
-      );
-      const real = media && realPointer(document, childPointer(media.pointer, 'schema'));
+      // The response's representative media type (model/media.ts), when it is JSON with a schema.
+      const media = response.representative;
+      const real = media && isJsonMediaType(media.type) ? media.schemaPointer : undefined;
       // Status ranges are case-insensitive in practice (`4xx`); OpenAPI writes them upper case.
       byStatus[response.status === 'default' ? 'default' : response.status.toUpperCase()] = real
         ? defKey(real)
@@ -70,7 +66,7 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
  * pointers users read (`/query/num_before`). Groups stay open: parameters the contract does not
  * list are the server's business (it reports them as ignored), not a validation failure.
  */
-function requestSchema(document: Record<string, unknown>, op: Operation): JsonSchema {
+function requestSchema(op: Operation): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const group = (location: Parameter['in']): JsonSchema | undefined => {
     const params = op.parameters.filter((p) => p.in === location);
@@ -78,7 +74,7 @@ function requestSchema(document: Record<string, unknown>, op: Operation): JsonSc
     const required = params.filter((p) => p.required).map((p) => p.name);
     return {
       type: 'object',
-      properties: Object.fromEntries(params.map((p) => [p.name, parameterSchema(document, p)])),
+      properties: Object.fromEntries(params.map((p) => [p.name, schemaAt(p)])),
       ...(required.length > 0 ? { required } : {}),
     };
   };
@@ -93,65 +89,13 @@ function requestSchema(document: Record<string, unknown>, op: Operation): JsonSc
   const body = op.requestBody;
   // Form bodies are validated whole against their schema (not field by field), so that
   // everything the schema says beyond the fields (allOf, additionalProperties) still counts.
-  const media =
-    body?.kind === 'form'
-      ? body.mediaTypes[0]
-      : body?.kind === 'json'
-        ? (body.mediaTypes.find((m) => JSON_MEDIA.test(m.type)) ??
-          body.mediaTypes.find((m) => /json/i.test(m.type)))
-        : undefined;
-  if (media?.schema !== undefined)
-    properties.body = schemaAt(document, childPointer(media.pointer, 'schema'), media.schema);
+  const media = body?.kind === 'form' || body?.kind === 'json' ? body.representative : undefined;
+  if (media?.schema !== undefined) properties.body = schemaAt(media);
   const required = body?.required && properties.body ? ['body'] : [];
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-function parameterSchema(document: Record<string, unknown>, p: Parameter): JsonSchema {
-  if (p.in === 'body') return schemaAt(document, p.pointer, p.schema);
-  const param = getAt(document, realPointer(document, p.pointer) ?? p.pointer) as
-    Record<string, unknown> | undefined;
-  const contentType =
-    param?.content && typeof param.content === 'object' ? Object.keys(param.content)[0] : undefined;
-  const at =
-    contentType !== undefined
-      ? childPointer(p.pointer, 'content', contentType, 'schema')
-      : childPointer(p.pointer, 'schema');
-  return schemaAt(document, at, p.schema);
-}
-
 /** A `$ref` to the schema's real place in the document; the model's copy when it has none. */
-function schemaAt(
-  document: Record<string, unknown>,
-  ptr: string,
-  fallback: JsonSchema,
-): JsonSchema {
-  const real = realPointer(document, ptr);
-  return real ? { $ref: real } : fallback;
-}
-
-/**
- * The pointer of the node `ptr` names once every `$ref` met on the way is followed
- * (`#/paths/~1x/get/responses/default/content/...` → `#/components/responses/Error/content/...`).
- * Undefined when the path does not exist. A `$ref` at the end is kept: the node is the schema.
- */
-export function realPointer(document: unknown, ptr: string): string | undefined {
-  let node: unknown = document;
-  let at = '#';
-  for (const segment of parsePointer(ptr)) {
-    for (
-      let hops = 0;
-      node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
-      hops++
-    ) {
-      const ref = (node as { $ref: string }).$ref;
-      if (!ref.startsWith('#') || hops > 32) return undefined;
-      at = ref;
-      node = getAt(document, ref);
-    }
-    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, segment))
-      return undefined;
-    node = (node as Record<string, unknown>)[segment];
-    at = childPointer(at, segment);
-  }
-  return at;
+function schemaAt(site: Parameter | MediaType): JsonSchema {
+  return site.schemaPointer ? { $ref: site.schemaPointer } : (site.schema ?? {});
 }

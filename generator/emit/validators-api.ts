@@ -4,7 +4,7 @@
  * code that runs a compiled function and turns Ajv's errors into `{pointer, keyword, message}`.
  * The fixed code is plain JS with no imports, so the module loads in Node and bundlers as is.
  */
-import { isIdentifier, jsdoc, literal, propertyKey, toIdentifier } from '../source.js';
+import { jsdoc, literal, propertyKey } from '../source.js';
 
 export interface ApiTables {
   /** component name → export name of its compiled function */
@@ -12,24 +12,6 @@ export interface ApiTables {
   requests: [string, { fn: string; formBody: boolean }][];
   /** operationId → [status, export name or null][] */
   responses: [string, [string, string | null][]][];
-}
-
-/** Named exports per schema (`validateMessage`, `isMessage`), skipping names that would clash. */
-export function namedExports(names: string[], warn: (m: string) => void): Map<string, string> {
-  const taken = new Set(['validateRequest', 'validateResponse', 'validators']);
-  const out = new Map<string, string>();
-  for (const name of names) {
-    const id = toIdentifier(name, { upperFirst: true });
-    if (taken.has(`validate${id}`) || taken.has(`is${id}`) || !isIdentifier(`is${id}`)) {
-      warn(
-        `validators: no named export for schema '${name}' (name taken); use validators[${literal(name)}]`,
-      );
-      continue;
-    }
-    taken.add(`validate${id}`).add(`is${id}`);
-    out.set(name, id);
-  }
-  return out;
 }
 
 export function validatorsModule(

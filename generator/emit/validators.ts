@@ -12,7 +12,9 @@
  * Its cost: importing GitHub's module (~2.4 s) is slower than compiling one schema lazily.
  */
 import { _, type Ajv } from 'ajv';
+import { ContractError } from '../contract-error.js';
 import type { ApiModel } from '../model/types.js';
+import { jsonSchemaSource } from '../model/views/json-schema.js';
 import { banner } from '../source.js';
 import { createAjv, findUnknownFormats, usesLegacyPatterns } from '../schema/ajv.js';
 import { formatsSource } from '../schema/formats-source.js';
@@ -21,12 +23,7 @@ import { standaloneEsm } from '../schema/standalone-esm.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { collectValidatorTargets, type ValidatorTargets } from './validator-targets.js';
-import {
-  namedExports,
-  validatorsModule,
-  validatorsTypes,
-  type ApiTables,
-} from './validators-api.js';
+import { validatorsModule, validatorsTypes, type ApiTables } from './validators-api.js';
 
 export const validatorsEmitter: Emitter = {
   name: 'validators',
@@ -36,9 +33,10 @@ export const validatorsEmitter: Emitter = {
   emit(ctx: EmitContext): GeneratedFile[] {
     const line = banner(ctx.model.sourceFile, ctx.command);
     const { compiled, tables } = compileValidators(ctx.model);
-    const exportsByName = namedExports(
-      tables.named.map(([name]) => name),
-      ctx.warn,
+    // Guard names (`isMessage`) are the model's (model/names.ts).
+    for (const n of ctx.model.nameNotices) if (n.emitter === 'validators') ctx.warn(n.message);
+    const exportsByName = new Map(
+      ctx.model.schemas.flatMap((s) => (s.guardStem ? [[s.name, s.guardStem] as const] : [])),
     );
     return [
       { path: 'validators/compiled.js', contents: line + compiled },
@@ -57,7 +55,7 @@ export function validatorSchemaRoot(model: ApiModel): {
   const sites = Object.entries(targets.pointerOf)
     .filter(([key]) => !(key in targets.extra))
     .map(([key, pointer]) => ({ key, pointer }));
-  const root = buildJsonSchemaRoot(model.document, sites, model.dialect, targets.extra);
+  const root = buildJsonSchemaRoot(jsonSchemaSource(model), sites, model.dialect, targets.extra);
   return { root, targets };
 }
 
@@ -129,10 +127,7 @@ function compileOne(ajv: Ajv, ref: string, pointer: string): void {
   }
 }
 
-function contractError(error: unknown, pointer: string): Error & { pointer: string } {
-  const e = new Error(`cannot compile the schema: ${(error as Error).message}`) as Error & {
-    pointer: string;
-  };
-  e.pointer = pointer;
-  return e;
+function contractError(error: unknown, pointer: string): ContractError {
+  const message = `cannot compile the schema: ${(error as Error).message}`;
+  return new ContractError({ pointer, message, source: 'validators' });
 }
