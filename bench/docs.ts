@@ -1,13 +1,19 @@
 /**
- * The HTML reference: build time, peak memory and largest page of our docs emitter (the CLI,
- * `tms-gen --only docs`, load + validate + emit + write) next to `@redocly/cli build-docs` on
- * the same document, for our contract and GitHub's spec. Target: largest page < 200 KB for
- * GitHub's spec. Writes bench/results/docs.md.
+ * The HTML reference: our docs build (the CLI, `tms-gen --only docs`: load + validate + emit +
+ * write) next to `@redocly/cli build-docs` on the same document, for our contract and GitHub's
+ * spec, in interleaved pairs in one run (ours then Redocly, then Redocly then ours, ...), so
+ * both see the same machine load. Per document: median time of each, the median of the per-pair
+ * ratios, peak memory of the whole process tree, output size, the largest page, and first paint
+ * of that page opened from disk in headless Chromium. Writes bench/results/docs.md.
  *
- * `node --import tsx bench/docs.ts [--runs 3]`
- * Peak memory is the maximum resident set size of the build process as /usr/bin/time reports it.
+ * `node --import tsx bench/docs.ts [--runs 5] [--big-runs 3]`
+ *
+ * Peak memory: the largest sum of resident set sizes over the build process and all its
+ * descendants (worker threads are in the process; esbuild's service is a child), sampled from
+ * /proc every 20 ms. Targets (issue 18, GitHub's spec): time and memory at or below Redocly's,
+ * output <= 25 MB, largest page < 200 KB, first paint < 1 s.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -17,105 +23,172 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { benchOptions } from './lib/options.js';
 
 const TMP = resolve('bench/.tmp/docs');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
 const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
-const runs = Number(benchOptions(['runs']).string('runs', '3')) || 3;
-const TIME = '/usr/bin/time';
+const cli = benchOptions(['runs', 'big-runs']);
+const RUNS = Number(cli.string('runs', '5')) || 5;
+const BIG_RUNS = Number(cli.string('big-runs', '3')) || 3;
 const REDOCLY = resolve('node_modules/.bin/redocly');
-const REDOCLY_TIMEOUT_MS = 600_000;
+const TIMEOUT_MS = 600_000;
+const CHROMIUM = '/usr/bin/chromium';
+const quiet = process.env.CI === 'true' || process.argv.includes('--quiet');
+const say = (line: string) => {
+  if (!quiet) console.log(line);
+};
 
 const SUBJECTS = [
-  { name: 'our contract', contract: 'openapi/openapi.yaml' },
-  { name: "GitHub's spec", contract: join(SHARED, 'specs/big/github-api.github.com.json') },
+  { name: 'our contract', contract: 'openapi/openapi.yaml', runs: RUNS },
+  {
+    name: "GitHub's spec",
+    contract: join(SHARED, 'specs/big/github-api.github.com.json'),
+    runs: BIG_RUNS,
+  },
 ];
 
 interface Measure {
   ok: boolean;
   seconds: number;
-  peakMb?: number;
+  peakMb: number;
   note?: string;
 }
 
-/** One build in a child process, timed; peak RSS from /usr/bin/time when it is installed. */
-function measure(command: string, args: string[]): Measure {
-  const haveTime = existsSync(TIME);
-  const t0 = performance.now();
-  const result = haveTime
-    ? spawnSync(TIME, ['-f', 'PEAK_KB=%M', command, ...args], {
-        encoding: 'utf8',
-        timeout: REDOCLY_TIMEOUT_MS,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-        maxBuffer: 64 * 1024 * 1024,
-      })
-    : spawnSync(command, args, {
-        encoding: 'utf8',
-        timeout: REDOCLY_TIMEOUT_MS,
-        maxBuffer: 64 * 1024 * 1024,
-      });
-  const seconds = (performance.now() - t0) / 1000;
-  const peak = /PEAK_KB=(\d+)/.exec(result.stderr ?? '');
-  const ok = result.status === 0;
-  const out: Measure = { ok, seconds, peakMb: peak ? Number(peak[1]) / 1024 : undefined };
-  if (!ok)
-    out.note = result.error
-      ? result.error.message
-      : `exit ${result.status}: ${(result.stderr ?? '')
-          .split('\n')
-          .filter((l) => l.trim() && !l.startsWith('PEAK_KB'))
-          .slice(-2)
-          .join(' / ')}`;
-  return out;
+/** RSS (KB) of `root` and every descendant, from /proc (Linux). */
+function treeRssKb(root: number): number {
+  const parent = new Map<number, number>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      parent.set(Number(entry), Number(fields[1]));
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      const m = /VmRSS:\s+(\d+)/.exec(status);
+      rss.set(Number(entry), m ? Number(m[1]) : 0);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  let total = 0;
+  for (const [pid, kb] of rss) {
+    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
+      if (p === root) {
+        total += kb;
+        break;
+      }
+    }
+  }
+  return total;
 }
 
-function largestHtml(dir: string): { path: string; bytes: number; pages: number } {
-  let best = { path: '', bytes: 0, pages: 0 };
-  const walk = (d: string) => {
+/** One build in a child process: wall time and the peak RSS of its process tree. */
+function measure(command: string, args: string[]): Promise<Measure> {
+  return new Promise((done) => {
+    const t0 = performance.now();
+    const child = spawn(command, args, {
+      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr = (stderr + d.toString()).slice(-4000);
+    });
+    let peak = 0;
+    const sample = () => {
+      if (child.pid) peak = Math.max(peak, treeRssKb(child.pid));
+    };
+    const timer = setInterval(sample, 20);
+    const killer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
+    child.on('exit', (code) => {
+      const seconds = (performance.now() - t0) / 1000;
+      clearInterval(timer);
+      clearTimeout(killer);
+      const out: Measure = { ok: code === 0, seconds, peakMb: peak / 1024 };
+      if (code !== 0) out.note = `exit ${code}: ${stderr.trim().split('\n').slice(-2).join(' / ')}`;
+      done(out);
+    });
+  });
+}
+
+function walk(dir: string): {
+  bytes: number;
+  files: number;
+  largest: { path: string; bytes: number };
+  pages: number;
+} {
+  const out = { bytes: 0, files: 0, pages: 0, largest: { path: '', bytes: 0 } };
+  const visit = (d: string) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       const full = join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith('.html')) {
-        best.pages++;
+      if (e.isDirectory()) visit(full);
+      else {
         const bytes = statSync(full).size;
-        if (bytes > best.bytes) best = { ...best, path: full.slice(dir.length + 1), bytes };
+        out.bytes += bytes;
+        out.files++;
+        if (e.name.endsWith('.html')) {
+          out.pages++;
+          if (bytes > out.largest.bytes) out.largest = { path: full.slice(dir.length + 1), bytes };
+        }
       }
     }
   };
-  if (existsSync(dir)) walk(dir);
-  return best;
+  if (existsSync(dir)) visit(dir);
+  return out;
+}
+
+/** First contentful paint of a page opened from disk (file://), in headless Chromium, median of 3. */
+async function firstPaint(file: string): Promise<number | undefined> {
+  if (!existsSync(CHROMIUM) || !existsSync(file)) return undefined;
+  const { chromium } = await import('playwright-core');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 3; i++) {
+      const page = await browser.newPage();
+      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      const fcp = await page.evaluate(
+        () =>
+          new Promise<number>((ok) => {
+            const found = performance.getEntriesByName('first-contentful-paint')[0];
+            if (found) return ok(found.startTime);
+            new PerformanceObserver((list) => ok(list.getEntries()[0].startTime)).observe({
+              type: 'paint',
+              buffered: true,
+            });
+          }),
+      );
+      times.push(fcp);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return median(times);
 }
 
 function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
-function summarize(ms: Measure[]): { seconds: string; peak: string; ok: boolean; note?: string } {
-  const good = ms.filter((m) => m.ok);
-  if (good.length === 0) return { seconds: '—', peak: '—', ok: false, note: ms[0]?.note };
-  const peaks = good.map((m) => m.peakMb).filter((p): p is number => p !== undefined);
-  return {
-    seconds: `${median(good.map((m) => m.seconds)).toFixed(2)} s`,
-    peak: peaks.length ? `${Math.max(...peaks).toFixed(0)} MB` : 'n/a',
-    ok: true,
-  };
-}
-
-const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 rmSync(TMP, { recursive: true, force: true });
 mkdirSync(TMP, { recursive: true });
+const haveRedocly = existsSync(REDOCLY);
 const rows: string[] = [];
 const notes: string[] = [];
-const haveRedocly = existsSync(REDOCLY);
-if (!haveRedocly)
-  notes.push(
-    '`@redocly/cli` is not installed (`npm install -D @redocly/cli`); its columns are empty.',
-  );
+const runLines: string[] = [];
+const loadBefore = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
 
 for (const subject of SUBJECTS) {
   if (!existsSync(subject.contract)) {
@@ -123,70 +196,87 @@ for (const subject of SUBJECTS) {
     continue;
   }
   const slug = subject.name.replace(/[^a-z]+/gi, '-').toLowerCase();
-  const ours: Measure[] = [];
   const docsDir = join(TMP, `${slug}-ours`);
-  for (let i = 0; i < runs; i++) {
+  const redoclyFile = join(TMP, `${slug}-redocly.html`);
+  const ours: Measure[] = [];
+  const theirs: Measure[] = [];
+  const ratios: number[] = [];
+  const runOurs = () =>
+    measure(process.execPath, [
+      'bin/tms-gen.js',
+      '--contract',
+      subject.contract,
+      '--out',
+      join(TMP, `${slug}-gen`),
+      '--docs',
+      docsDir,
+      '--only',
+      'docs',
+      '--quiet',
+    ]);
+  const runTheirs = () => measure(REDOCLY, ['build-docs', subject.contract, '-o', redoclyFile]);
+  // One untimed build of ours first: the CLI bundles its sources into a cache on first use.
+  await runOurs();
+  for (let i = 0; i < subject.runs; i++) {
     rmSync(docsDir, { recursive: true, force: true });
-    ours.push(
-      measure(process.execPath, [
-        'bin/tms-gen.js',
-        '--contract',
-        subject.contract,
-        '--out',
-        join(TMP, `${slug}-gen`),
-        '--docs',
-        docsDir,
-        '--only',
-        'docs',
-        '--quiet',
-      ]),
-    );
-    console.log(
-      `${subject.name}: tms-gen docs run ${i + 1}: ${ours[i].ok ? `${ours[i].seconds.toFixed(2)} s, ${ours[i].peakMb?.toFixed(0)} MB` : ours[i].note}`,
-    );
-  }
-  const page = largestHtml(docsDir);
-  const o = summarize(ours);
-
-  let r: ReturnType<typeof summarize> = { seconds: '—', peak: '—', ok: false, note: 'not run' };
-  let redoclySize = '—';
-  if (haveRedocly) {
-    const redoc: Measure[] = [];
-    const outFile = join(TMP, `${slug}-redocly.html`);
-    for (let i = 0; i < runs; i++) {
-      rmSync(outFile, { force: true });
-      redoc.push(measure(REDOCLY, ['build-docs', subject.contract, '-o', outFile]));
-      console.log(
-        `${subject.name}: redocly build-docs run ${i + 1}: ${redoc[i].ok ? `${redoc[i].seconds.toFixed(2)} s, ${redoc[i].peakMb?.toFixed(0)} MB` : redoc[i].note}`,
-      );
-      if (!redoc[i].ok) break;
+    rmSync(redoclyFile, { force: true });
+    let a: Measure;
+    let b: Measure | undefined;
+    if (i % 2 === 0) {
+      a = await runOurs();
+      b = haveRedocly ? await runTheirs() : undefined;
+    } else {
+      b = haveRedocly ? await runTheirs() : undefined;
+      a = await runOurs();
     }
-    r = summarize(redoc);
-    if (existsSync(outFile)) redoclySize = `${kb(statSync(outFile).size)} (one page)`;
-    if (!r.ok) notes.push(`${subject.name}: redocly build-docs failed: ${r.note}`);
+    ours.push(a);
+    if (b) theirs.push(b);
+    if (a.ok && b?.ok) ratios.push(a.seconds / b.seconds);
+    const line = `${subject.name} pair ${i + 1}: tms-gen ${a.ok ? `${a.seconds.toFixed(2)} s, ${a.peakMb.toFixed(0)} MB` : a.note}; redocly ${b ? (b.ok ? `${b.seconds.toFixed(2)} s, ${b.peakMb.toFixed(0)} MB` : b.note) : 'not installed'}`;
+    runLines.push(`- ${line}`);
+    say(line);
   }
+  const out = walk(docsDir);
+  const paint = await firstPaint(join(docsDir, out.largest.path));
+  const good = ours.filter((m) => m.ok);
+  const goodTheirs = theirs.filter((m) => m.ok);
+  const oursTime = good.length ? median(good.map((m) => m.seconds)) : NaN;
+  const theirsTime = goodTheirs.length ? median(goodTheirs.map((m) => m.seconds)) : NaN;
+  const oursPeak = good.length ? Math.max(...good.map((m) => m.peakMb)) : NaN;
+  const theirsPeak = goodTheirs.length ? Math.max(...goodTheirs.map((m) => m.peakMb)) : NaN;
+  const ratio = ratios.length ? median(ratios) : NaN;
+  const theirSize = existsSync(redoclyFile) ? statSync(redoclyFile).size : 0;
   rows.push(
-    `| ${subject.name} | ${o.seconds} | ${o.peak} | ${o.ok ? `${kb(page.bytes)} (\`${page.path}\`, ${page.pages} pages)` : `failed: ${o.note}`} | ${r.seconds} | ${r.peak} | ${redoclySize} |`,
+    `| ${subject.name} | ${oursTime.toFixed(2)} s | ${theirsTime.toFixed(2)} s | **${ratio.toFixed(2)}×** | ${oursPeak.toFixed(0)} MB | ${theirsPeak.toFixed(0)} MB | ${mb(out.bytes)} in ${out.files} files | ${theirSize ? mb(theirSize) + ' (one page)' : '—'} | ${kb(out.largest.bytes)} (\`${out.largest.path}\`) | ${paint === undefined ? '—' : `${paint.toFixed(0)} ms`} |`,
   );
-  if (subject.name === "GitHub's spec" && o.ok)
+  if (subject.name === "GitHub's spec") {
+    const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
     notes.push(
-      `GitHub's spec: largest page ${kb(page.bytes)}: ${page.bytes < 200 * 1024 ? 'meets' : 'MISSES'} the < 200 KB target.`,
+      `GitHub's spec: time ${verdict(ratio <= 1)} the target (ours ≤ Redocly's: median pair ratio ${ratio.toFixed(2)}); peak memory ${verdict(oursPeak <= theirsPeak)} it (${oursPeak.toFixed(0)} vs ${theirsPeak.toFixed(0)} MB); output ${verdict(out.bytes <= 25 * 1024 * 1024)} ≤ 25 MB (${mb(out.bytes)}, ${(out.bytes / 1e6).toFixed(1)} million bytes); largest page ${verdict(out.largest.bytes < 200 * 1024)} < 200 KB; first paint ${paint === undefined ? 'not measured' : `${verdict(paint < 1000)} < 1 s`}.`,
     );
+  }
 }
 
+const loadAfter = loadavg()
+  .map((l) => l.toFixed(1))
+  .join(' / ');
 const redoclyVersion = haveRedocly
   ? JSON.parse(readFileSync('node_modules/@redocly/cli/package.json', 'utf8')).version
   : 'not installed';
 const md = [
   '# Docs benchmark',
   '',
-  `Build of the HTML reference: \`tms-gen --only docs\` (load + validate + emit + write, one process) next to \`@redocly/cli build-docs\` ${redoclyVersion} on the same document. Median of ${runs} runs; peak memory is the largest maximum RSS of the build process (/usr/bin/time). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}.`,
+  `Our docs build (\`tms-gen --only docs\`: load + validate + emit + write) next to \`@redocly/cli build-docs\` ${redoclyVersion} on the same document, in interleaved pairs in one run (${RUNS} pairs on our contract, ${BIG_RUNS} on GitHub's spec; the order alternates). Times are medians; the ratio is the median of the per-pair ratios (ours / Redocly's; below 1 is faster). Peak memory is the largest sum of RSS over the build's whole process tree (sampled from /proc every 20 ms). First paint: the largest page opened from disk in headless Chromium (median of 3). Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}; load average (1/5/15 min) ${loadBefore} before, ${loadAfter} after.`,
   '',
-  '| document | tms-gen time | tms-gen peak memory | tms-gen largest page | redocly time | redocly peak memory | redocly output |',
-  '|---|---|---|---|---|---|---|',
+  '| document | tms-gen time | redocly time | ratio | tms-gen peak memory | redocly peak memory | tms-gen output | redocly output | tms-gen largest page | first paint |',
+  '|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
   '',
   ...notes.map((n) => `- ${n}`),
+  '',
+  'Every pair:',
+  '',
+  ...runLines,
   '',
   'Regenerate with `npm run bench -- docs`.',
   '',

@@ -104,7 +104,6 @@ export interface ApiParams {
         /**
          * Recipients of a new message. For a channel message: the channel's name (string) or ID
          * (integer). For a direct message: a list of user IDs or a list of API email addresses.
-         * (The list of emails is non-empty here only so that `[]` matches exactly one branch.)
          */
         to: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "to">;
         /**

@@ -729,7 +729,7 @@ export interface components {
             result: "error";
             /** @description Human-readable explanation of the error. */
             msg: string;
-            /** @description Machine-readable error code; see `components.x-error-catalog`. */
+            /** @description Machine-readable error code; the error-code index lists them all. */
             code: string;
         };
         /** @description Error body of `STREAM_DOES_NOT_EXIST`, which names the missing channel. */
@@ -825,7 +825,6 @@ export interface components {
         /**
          * @description A message filter: an array of `{operator, operand}` objects or an array of string pairs.
          *     The empty array (the default) means the combined feed. The operator list is not shown.
-         *     (The pair form is non-empty here only so that `[]` matches exactly one branch.)
          */
         Narrow: components["schemas"]["NarrowTerm"][] | components["schemas"]["NarrowPair"][];
         /**
@@ -846,7 +845,6 @@ export interface components {
         /**
          * @description Recipients of a new message. For a channel message: the channel's name (string) or ID
          *     (integer). For a direct message: a list of user IDs or a list of API email addresses.
-         *     (The list of emails is non-empty here only so that `[]` matches exactly one branch.)
          */
         SendMessageTo: string | number | string[] | number[];
         /** @description A list of message IDs. */
@@ -855,10 +853,7 @@ export interface components {
         UserIdList: number[];
         /** @description A list of channel names. */
         ChannelNameList: string[];
-        /**
-         * @description Users to act on: a list of API email addresses or a list of user IDs. (The list of emails
-         *     is non-empty here only so that `[]` matches exactly one branch.)
-         */
+        /** @description Users to act on: a list of API email addresses or a list of user IDs. */
         Principals: string[] | number[];
         /**
          * @description Features the client supports, as boolean keys. Their effects on the register response and
@@ -2342,7 +2337,7 @@ export interface operations {
             /**
              * @description Deprecated legacy response: before feature level 208, a deactivated or nonexistent
              *     principal gave status 403 with `UNAUTHORIZED_PRINCIPAL`. From level 208 servers answer
-             *     400 `BAD_REQUEST` instead (see `x-error-catalog`).
+             *     400 `BAD_REQUEST` instead.
              */
             403: {
                 headers: {

@@ -177,10 +177,17 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const lines: string[] = [];
   const t0 = performance.now();
   const selected = selectEmitters(opts.only);
-  // Started before the contract loads, so its own start-up overlaps the load.
-  const helper = startEmitWorker(
-    selected.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)).map((e) => e.name),
-  );
+  // Started before the contract loads, so its own start-up overlaps the load. Only worth it
+  // when the main thread has an emitter to run meanwhile: otherwise (`--only docs`) it would
+  // just hold a second copy of the model (GitHub's: ~200 MB) and send the output back.
+  // Watch mode keeps the threading it always had: its test (test/generator/watch.test.ts) is
+  // timing-sensitive under load, and a long-lived process gains nothing from the saving.
+  const helper =
+    opts.watch || selected.some((e) => MAIN_THREAD_EMITTERS.has(e.name))
+      ? startEmitWorker(
+          selected.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)).map((e) => e.name),
+        )
+      : undefined;
   // With a worker, the document checks run there, beside the types emitter; nothing is written
   // unless they pass.
   const loaded = await loadContract(opts.contract, {

@@ -19,6 +19,186 @@
     });
   }
 
+  // A big site's sidebar: built from nav.js (one shared script) with DOM methods, text only.
+  var navList = doc.querySelector('.nav-groups[data-nav-src]');
+  if (navList) {
+    var navScript = doc.createElement('script');
+    navScript.src = navList.getAttribute('data-nav-src');
+    navScript.onload = function () {
+      var groups = self.TMS_NAV || [];
+      var currentGroup = navList.getAttribute('data-group');
+      var currentPage = navList.getAttribute('data-current');
+      var currentHref = null;
+      navList.textContent = '';
+      groups.forEach(function (g) {
+        var li = doc.createElement('li');
+        li.className = 'nav-group';
+        var a = doc.createElement('a');
+        a.className = 'nav-group-link';
+        a.href = root + g[1];
+        a.textContent = g[0];
+        li.appendChild(a);
+        var isCurrent = g[3] === currentGroup;
+        if (isCurrent) {
+          li.className += ' is-current';
+          var ul = doc.createElement('ul');
+          g[2].forEach(function (op) {
+            var item = doc.createElement('li');
+            if (op.length > 4) {
+              if (op[4]) item.setAttribute('data-since', op[4]);
+              if (op[5]) item.setAttribute('data-removed', op[5]);
+            }
+            var link = doc.createElement('a');
+            link.href = root + op[2];
+            if (op[3]) link.className = 'is-deprecated';
+            if (op[2] === currentPage) { link.setAttribute('aria-current', 'page'); currentHref = link; }
+            var method = doc.createElement('span');
+            method.className = 'method method-' + op[0].toLowerCase();
+            method.textContent = op[0];
+            var label = doc.createElement('span');
+            label.className = 'nav-label';
+            label.textContent = op[1];
+            link.appendChild(method);
+            link.appendChild(doc.createTextNode(' '));
+            link.appendChild(label);
+            item.appendChild(link);
+            ul.appendChild(item);
+          });
+          li.appendChild(ul);
+        }
+        navList.appendChild(li);
+      });
+      if (currentHref && currentHref.scrollIntoView) currentHref.scrollIntoView({ block: 'center' });
+      if (self.TMS_APPLY_LEVEL) self.TMS_APPLY_LEVEL();
+    };
+    doc.head.appendChild(navScript);
+  }
+
+  // Storage can be missing or refused (file:// in some browsers, private modes): remember nothing then.
+  function stored(kind, key, value) {
+    try {
+      var store = kind === 'session' ? self.sessionStorage : self.localStorage;
+      if (value === undefined) return store.getItem(key);
+      if (value === null) store.removeItem(key);
+      else store.setItem(key, value);
+    } catch (e) { /* not remembered */ }
+    return null;
+  }
+
+  // Language tabs: one choice for every sample on every page, remembered across pages.
+  var LANG_KEY = 'tms-docs-language';
+  function showLanguage(lang) {
+    var tabs = doc.querySelectorAll('.lang-tab');
+    var known = false;
+    for (var i = 0; i < tabs.length; i++) if (tabs[i].getAttribute('data-lang') === lang) known = true;
+    if (!known) return;
+    for (var j = 0; j < tabs.length; j++) tabs[j].setAttribute('aria-pressed', tabs[j].getAttribute('data-lang') === lang ? 'true' : 'false');
+    var panels = doc.querySelectorAll('.lang-panel');
+    for (var k = 0; k < panels.length; k++) {
+      if (panels[k].getAttribute('data-lang') === lang) panels[k].removeAttribute('data-hidden');
+      else panels[k].setAttribute('data-hidden', '');
+    }
+  }
+  doc.addEventListener('click', function (ev) {
+    var tab = ev.target && ev.target.closest ? ev.target.closest('.lang-tab') : null;
+    if (!tab) return;
+    var lang = tab.getAttribute('data-lang');
+    showLanguage(lang);
+    stored('local', LANG_KEY, lang);
+  });
+  var savedLang = stored('local', LANG_KEY);
+  if (savedLang) showLanguage(savedLang);
+
+  // Copy buttons: the code's text (the highlighting is markup only). The Clipboard API needs a
+  // secure context; pages opened from file:// fall back to a selection and execCommand.
+  function copyText(text, done) {
+    if (navigator.clipboard && self.isSecureContext) {
+      navigator.clipboard.writeText(text).then(function () { done(true); }, function () { done(fallbackCopy(text)); });
+    } else done(fallbackCopy(text));
+  }
+  function fallbackCopy(text) {
+    var area = doc.createElement('textarea');
+    area.value = text;
+    area.setAttribute('readonly', '');
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    doc.body.appendChild(area);
+    area.select();
+    var ok = false;
+    try { ok = doc.execCommand('copy'); } catch (e) { ok = false; }
+    doc.body.removeChild(area);
+    return ok;
+  }
+  doc.addEventListener('click', function (ev) {
+    var button = ev.target && ev.target.closest ? ev.target.closest('button.copy') : null;
+    if (!button) return;
+    var code = button.parentNode.querySelector('pre code');
+    if (!code) return;
+    copyText(code.textContent, function (ok) {
+      button.textContent = ok ? 'Copied' : 'Copy failed';
+      setTimeout(function () { button.textContent = 'Copy'; }, 1500);
+    });
+  });
+
+  // The API as of a feature level: what is newer is hidden, what was removed at or before it is
+  // gone. Elements carry data-since / data-removed (numbers written at generate time).
+  var LEVEL_KEY = 'tms-docs-level';
+  var levelSelect = doc.getElementById('level-select');
+  var levelNote = doc.getElementById('level-note');
+  function applyLevel(value) {
+    var level = value === '' || value === null ? null : Number(value);
+    var all = doc.querySelectorAll('[data-since], [data-removed]');
+    for (var i = 0; i < all.length; i++) {
+      var el = all[i];
+      var since = el.getAttribute('data-since');
+      var removed = el.getAttribute('data-removed');
+      var out = level !== null && ((since !== null && Number(since) > level) || (removed !== null && Number(removed) <= level));
+      if (el.classList.contains('operation')) el.classList.toggle('level-outside', out);
+      else el.classList.toggle('level-hidden', out);
+    }
+    if (levelNote) {
+      levelNote.hidden = level === null;
+      var span = levelNote.querySelector('.level-value');
+      if (span) span.textContent = level === null ? '' : String(level);
+    }
+    doc.documentElement.classList.toggle('level-chosen', level !== null);
+  }
+  self.TMS_APPLY_LEVEL = function () { if (levelSelect) applyLevel(levelSelect.value); };
+  if (levelSelect) {
+    var savedLevel = stored('local', LEVEL_KEY);
+    if (savedLevel !== null && levelSelect.querySelector('option[value="' + savedLevel.replace(/[^0-9]/g, '') + '"]')) levelSelect.value = savedLevel;
+    applyLevel(levelSelect.value);
+    levelSelect.addEventListener('change', function () {
+      stored('local', LEVEL_KEY, levelSelect.value === '' ? null : levelSelect.value);
+      applyLevel(levelSelect.value);
+    });
+    var reset = doc.getElementById('level-reset');
+    if (reset) reset.addEventListener('click', function () {
+      levelSelect.value = '';
+      stored('local', LEVEL_KEY, null);
+      applyLevel('');
+    });
+  }
+
+  // Headings of the text column say which part of the page is in view to the samples column.
+  var samples = doc.querySelector('.op-samples');
+  if (samples && self.IntersectionObserver) {
+    var sections = doc.querySelectorAll('.op-text > section[aria-labelledby]');
+    var observer = new IntersectionObserver(function (entries) {
+      entries.forEach(function (e) {
+        if (!e.isIntersecting) return;
+        var section = e.target.getAttribute('aria-labelledby');
+        if (samples.getAttribute('data-section') === section) return;
+        samples.setAttribute('data-section', section);
+        // Responses and errors in view: the response examples come up in the samples column.
+        var wantResponse = section === 'responses' || section === 'errors';
+        var panel = samples.querySelector(wantResponse ? '.panel-response' : '.panel-request');
+        if (panel && samples.scrollHeight > samples.clientHeight) samples.scrollTo({ top: panel.offsetTop - samples.offsetTop, behavior: 'smooth' });
+      });
+    }, { rootMargin: '-40% 0px -55% 0px' });
+    for (var s = 0; s < sections.length; s++) observer.observe(sections[s]);
+  }
+
   var input = doc.getElementById('search-input');
   var box = doc.getElementById('search-results');
   if (!input || !box) return;
@@ -45,36 +225,82 @@
     doc.head.appendChild(script);
   }
 
-  function score(entry, terms) {
-    var name = entry[1].toLowerCase();
-    var hay = (entry[1] + ' ' + entry[2]).toLowerCase();
+  // Ranking: every term must match somewhere; a match in the title (summary, name, code) counts
+  // most, then the endpoint and id, then the words of the description. Operations outrank error
+  // codes, schemas and parameters with the same match. Words are compared singular, lower case.
+  var KIND_WEIGHT = { operation: 1, error: 0.9, schema: 0.6, parameter: 0.5 };
+  function norm(word) {
+    var w = word.toLowerCase().replace(/['\u2019]s$/, '');
+    if (w.length > 4 && /s$/.test(w) && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
+    return w;
+  }
+  function words(text) {
+    var out = [];
+    var parts = text.replace(/([a-z])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9\u00c0-\uffff]+/);
+    for (var i = 0; i < parts.length; i++) if (parts[i]) out.push(norm(parts[i]));
+    return out;
+  }
+  var STOP = { the: 1, and: 1, for: 1, with: 1, from: 1, into: 1, how: 1, own: 1 };
+  var prepared = null;
+  function prepare(index) {
+    if (prepared) return prepared;
+    prepared = [];
+    for (var i = 0; i < index.length; i++) {
+      var e = index[i];
+      prepared.push({ entry: e, title: words(e[1]), exact: ' ' + e[1].toLowerCase().split(/[^a-z0-9]+/).join(' ') + ' ', context: words(e[2]), keywords: words(e[4] || ''), titleText: e[1].toLowerCase() });
+    }
+    return prepared;
+  }
+  function matchIn(list, t) {
+    var best = 0;
+    for (var i = 0; i < list.length; i++) {
+      if (list[i] === t) return 2;
+      if (t.length >= 3 && list[i].indexOf(t) === 0) best = 1;
+    }
+    return best;
+  }
+  function score(item, terms, rawTerms, query) {
     var total = 0;
     for (var i = 0; i < terms.length; i++) {
       var t = terms[i];
-      if (name === t) total += 100;
-      else if (name.indexOf(t) === 0) total += 50;
-      else if (name.indexOf(t) >= 0) total += 20;
-      else if (hay.indexOf(t) >= 0) total += 5;
-      else return 0;
+      var m = matchIn(item.title, t);
+      // Singular and plural both match; the form the reader typed counts a little more.
+      if (m === 2) { total += item.exact.indexOf(' ' + rawTerms[i] + ' ') >= 0 ? 105 : 100; continue; }
+      if (m === 1) { total += 60; continue; }
+      if (item.titleText.indexOf(t) >= 0) { total += 40; continue; }
+      m = matchIn(item.context, t);
+      if (m > 0) { total += m === 2 ? 30 : 20; continue; }
+      m = matchIn(item.keywords, t);
+      if (m > 0) { total += m === 2 ? 15 : 8; continue; }
+      return 0;
     }
-    return total;
+    if (item.titleText === query) total += 40;
+    return total * (KIND_WEIGHT[item.entry[0]] || 0.5);
   }
 
   function search() {
-    var q = input.value.trim().toLowerCase();
+    var raw = input.value.trim();
+    var q = raw.toLowerCase();
     if (q === '') { hide(); return; }
     ensureIndex(function () {
-      var terms = q.split(/\s+/);
+      // Short function words ("as", "a", "the") match nearly everything: they do not count
+      // unless the query has nothing else.
+      var all = words(raw);
+      var rawAll = raw.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+      var keep = all.map(function (t) { return t.length > 2 && !STOP[t]; });
+      var terms = all.filter(function (t, i) { return keep[i]; });
+      var rawTerms = rawAll.length === all.length ? rawAll.filter(function (t, i) { return keep[i]; }) : terms;
+      if (terms.length === 0) { terms = all.length ? all : [q]; rawTerms = terms; }
       var found = [];
-      var index = self.TMS_SEARCH_INDEX || [];
-      for (var i = 0; i < index.length; i++) {
-        var s = score(index[i], terms);
-        if (s > 0) found.push([s, index[i]]);
+      var items = prepare(self.TMS_SEARCH_INDEX || []);
+      for (var i = 0; i < items.length; i++) {
+        var s = score(items[i], terms, rawTerms, q);
+        if (s > 0) found.push([s, items[i].entry]);
       }
       found.sort(function (a, b) {
-        return b[0] - a[0] || KIND_RANK[a[1][0]] - KIND_RANK[b[1][0]] || (a[1][1] < b[1][1] ? -1 : a[1][1] > b[1][1] ? 1 : 0);
+        return b[0] - a[0] || KIND_RANK[a[1][0]] - KIND_RANK[b[1][0]] || a[1][1].length - b[1][1].length || (a[1][1] < b[1][1] ? -1 : a[1][1] > b[1][1] ? 1 : 0);
       });
-      show(found.slice(0, 30).map(function (f) { return f[1]; }), found.length === 0 ? 'No match for “' + input.value.trim() + '”.' : '');
+      show(found.slice(0, 30).map(function (f) { return f[1]; }), found.length === 0 ? 'No match for \u201c' + raw + '\u201d.' : '');
     });
   }
 

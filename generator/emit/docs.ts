@@ -10,13 +10,13 @@
  * script with `<` escaped.
  */
 import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
-import { banner } from '../source.js';
+import { banner, literal } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
-import type { ExampleFiles } from './docs/examples.js';
+import { BIG_SITE_INLINE_EXAMPLE_LIMIT, type ExampleFiles } from './docs/examples.js';
 import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
-import { operationView, type RequestSampleView } from './docs/operation-page.js';
+import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
 import { createRenderer, type Renderer } from './docs/render.js';
 import { sampleInputs } from '../model/samples.js';
@@ -27,9 +27,17 @@ import { deref } from '../model/schema-facts.js';
 import { lifecycleBadges } from './docs/badges.js';
 import { buildSearchIndex, searchIndexScript } from './docs/search-index.js';
 import { typescriptCall } from './docs/typescript-sample.js';
+import { fetchSample, pythonSample } from './docs/code-samples.js';
+import { scriptJson, tryItView } from './docs/try-it.js';
 
+/** Where try-it sends requests unless the reader picks another server: `npm run mock`. */
+const TRY_IT_SERVER = 'http://127.0.0.1:4010';
 /** Above this many operations the sidebar lists only the current group's operations. */
 const FULL_NAV_LIMIT = 150;
+/** Rows a named schema may take inline in a response on a small site before it is only linked. */
+const SHARED_INLINE_ROWS = 40;
+/** How deep a big site's schema pages expand anonymous nested objects. */
+const BIG_SITE_DEPTH = 2;
 /** Rows of a schema page's field tree (GitHub's biggest schemas stay under the page budget). */
 const SCHEMA_PAGE_ROWS = 450;
 
@@ -52,6 +60,8 @@ interface Site {
   renderer: Renderer;
   groups: { name: string; description: string; ops: Operation[] }[];
   bannerHtml: string;
+  /** feature levels the contract mentions, newest first (the level switcher's choices) */
+  levels: number[];
 }
 
 export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<GeneratedFile[]> {
@@ -67,10 +77,12 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     renderer: createRenderer(),
     groups,
     bannerHtml: banner(model.sourceFile, opts.command, 'html'),
+    levels: [],
   };
   const files: GeneratedFile[] = [];
   const exampleFiles: ExampleFiles = new Map();
   const changelog = buildChangelog(model, links);
+  site.levels = changelog.map((l) => l.level).filter((l): l is number => l !== null);
 
   files.push(
     page(site, 'index.html', 'Overview', 'overview', overviewView(model, links, changelog), {
@@ -79,9 +91,27 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   );
 
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
+  // A big document (GitHub's) links its shared schemas from operation pages instead of copying
+  // their trees, and shows nested anonymous objects less deep; each schema has its own page.
+  const big = model.operations.length > FULL_NAV_LIMIT;
+  // Try-it goes to the local mock by default: a reader trying things should not hit production.
+  const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
     const samples = requestSamples(op, model, baseUrl, opts.warn);
-    const view = operationView(op, { model, links, exampleFiles, root: '../' }, samples);
+    const tryit = tryItView(op, op.runtime, model, tryServer, sampleInputs(op, model.document)[0]);
+    const view = operationView(
+      op,
+      {
+        model,
+        links,
+        exampleFiles,
+        root: '../',
+        sharedInlineRows: big ? 0 : SHARED_INLINE_ROWS,
+        inlineExampleLimit: big ? BIG_SITE_INLINE_EXAMPLE_LIMIT : undefined,
+      },
+      samples,
+      tryit,
+    );
     files.push(
       page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, {
         current: 'op',
@@ -92,7 +122,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   }
   for (const g of groups) {
     const view = {
-      name: g.name,
+      name: groupTitle(g.name),
       description: g.description,
       ops: g.ops.map((op) => ({
         method: op.method.toUpperCase(),
@@ -104,7 +134,10 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       })),
     };
     files.push(
-      page(site, links.group(g.name), g.name, 'group', view, { current: 'group', group: g.name }),
+      page(site, links.group(g.name), groupTitle(g.name), 'group', view, {
+        current: 'group',
+        group: g.name,
+      }),
     );
   }
 
@@ -127,7 +160,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     ),
   );
   for (const s of model.schemas) {
-    for (const part of schemaParts(s.schema, model, links)) {
+    for (const part of schemaParts(s.schema, model, links, big ? BIG_SITE_DEPTH : undefined)) {
       const path =
         part.index === 1 ? links.schema(s.name) : schemaPartPath(links, s.name, part.index);
       files.push(
@@ -199,6 +232,15 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     ),
   });
   for (const asset of site.renderer.assets) files.push({ path: asset.path, contents: asset.text });
+  if (model.operations.length > FULL_NAV_LIMIT)
+    files.push({
+      path: 'nav.js',
+      contents: navScript(site, banner(model.sourceFile, opts.command)),
+    });
+  files.push({
+    path: 'schemas.js',
+    contents: schemasScript(model, banner(model.sourceFile, opts.command)),
+  });
   files.push(...[...exampleFiles.values()].sort((a, b) => a.path.localeCompare(b.path)));
   return files;
 }
@@ -212,6 +254,7 @@ function schemaParts(
   schema: unknown,
   model: ApiModel,
   links: SiteLinks,
+  maxDepth: number | undefined,
 ): { index: number; next?: number; tree: SchemaNode }[] {
   const parts: { index: number; next?: number; tree: SchemaNode }[] = [];
   let current: unknown = schema;
@@ -223,6 +266,7 @@ function schemaParts(
       anchors: new Set(),
       budget: { rows: SCHEMA_PAGE_ROWS },
       root: '../',
+      maxDepth,
     });
     parts.push({ index, tree });
     if (!tree.rest || tree.rest.length === 0) break;
@@ -243,7 +287,24 @@ function schemaPartPath(links: SiteLinks, name: string, index: number): string {
   return links.schema(name).replace(/\.html$/, `.part${index}.html`);
 }
 
-/** Curl (from the wire model) and TypeScript for each sample input of the operation. */
+/** The sample languages, in tab order: id (remembered by the page), label, highlighter. */
+const SAMPLE_LANGUAGES = [
+  { id: 'curl', label: 'curl', language: 'shell' },
+  { id: 'typescript', label: 'TypeScript', language: 'js' },
+  { id: 'fetch', label: 'JavaScript', language: 'js' },
+  { id: 'python', label: 'Python', language: 'python' },
+] as const;
+
+/** The lines before a client call: import and construction, so the sample runs as it stands. */
+function clientSetup(baseUrl: string, auth: Operation['auth']): string {
+  const credentials = auth === 'none' ? '' : `, email: '<EMAIL>', apiKey: '<API_KEY>'`;
+  return `import { createApiClient } from './generated/client.js';\n\nconst api = createApiClient({ baseUrl: ${literal(baseUrl)}${credentials} });\n`;
+}
+
+/**
+ * Every sample input of the operation in four languages, all encoded by the wire model, and
+ * highlighted here at build time.
+ */
 function requestSamples(
   op: Operation,
   model: ApiModel,
@@ -252,24 +313,32 @@ function requestSamples(
 ): RequestSampleView[] {
   const info = op.runtime;
   const inputs = sampleInputs(op, model.document);
+  const target = { baseUrl, auth: op.auth };
   const out: RequestSampleView[] = [];
   for (const input of inputs) {
-    let curl: string;
-    try {
-      curl = curlSample(info, input, { baseUrl, auth: op.auth });
-    } catch (error) {
-      // A sample the wire model refuses (a contract example of the wrong shape) is shown as
-      // such, and said at generate time: it is a problem in the contract's examples.
-      curl = `# no curl sample: the wire model refused this example (${(error as Error).message})`;
-      warn(
-        `docs: ${op.id}: no curl sample for '${input.name ?? 'request'}': ${(error as Error).message}`,
-      );
-    }
-    out.push({
-      title: input.summary ?? input.name ?? 'Request',
-      curl,
-      typescript: typescriptCall(op.names.method, input, op.requestBody?.kind),
+    const build: Record<(typeof SAMPLE_LANGUAGES)[number]['id'], () => string> = {
+      curl: () => curlSample(info, input, target),
+      typescript: () =>
+        clientSetup(baseUrl, op.auth) +
+        typescriptCall(op.names.method, input, op.requestBody?.kind),
+      fetch: () => fetchSample(info, input, target),
+      python: () => pythonSample(info, input, target),
+    };
+    const langs = SAMPLE_LANGUAGES.map((lang): RequestSampleView['langs'][number] => {
+      let text: string;
+      try {
+        text = build[lang.id]();
+      } catch (error) {
+        // A sample the wire model refuses (a contract example of the wrong shape) is shown as
+        // such, and said at generate time: it is a problem in the contract's examples.
+        const why = (error as Error).message;
+        text = `${lang.language === 'js' ? '//' : '#'} no sample: the wire model refused this example (${why})`;
+        if (lang.id === 'curl')
+          warn(`docs: ${op.id}: no sample for '${input.name ?? 'request'}': ${why}`);
+      }
+      return { id: lang.id, label: lang.label, text, language: lang.language };
     });
+    out.push({ title: input.summary ?? input.name ?? 'Request', langs });
   }
   return out;
 }
@@ -304,25 +373,59 @@ function page(
     isErrors: nav.current === 'errors',
     isChangelog: nav.current === 'changelog',
     hasErrors: site.model.errorCodes.length > 0,
-    groups: site.groups.map((g) => ({
-      name: g.name,
-      href: root + site.links.group(g.name),
-      current: nav.group === g.name,
-      open: full || nav.group === g.name,
-      ops:
-        full || nav.group === g.name
-          ? g.ops.map((op) => ({
-              label: op.summary ?? op.id,
-              method: op.method.toUpperCase(),
-              href: root + site.links.operation(op.id),
-              current: nav.op === op.id,
-              deprecated: op.lifecycle.deprecated,
-            }))
-          : [],
-    })),
+    levels: site.levels,
+    wide: nav.current === 'op',
+    tryit: nav.current === 'op',
+    // A big site's sidebar comes from one shared script (nav.js) instead of a copy per page.
+    sharedNav: !full,
+    navCurrent: nav.op ? site.links.operation(nav.op) : '',
+    groups: (full ? site.groups : []).map((g) => {
+      const shown = g.ops;
+      return {
+        name: g.name,
+        title: groupTitle(g.name),
+        href: root + site.links.group(g.name),
+        current: nav.group === g.name,
+        open: full || nav.group === g.name,
+        more: shown.length > 0 && shown.length < g.ops.length ? g.ops.length : 0,
+        ops: shown.map((op) => ({
+          label: op.summary ?? op.id,
+          method: op.method.toUpperCase(),
+          href: root + site.links.operation(op.id),
+          current: nav.op === op.id,
+          badges: lifecycleBadges(op.lifecycle),
+          deprecated: op.lifecycle.deprecated,
+        })),
+      };
+    }),
     body: site.renderer.safe(body),
   });
   return { path, contents: `<!doctype html>\n${site.bannerHtml}${layout}` };
+}
+
+/**
+ * The sidebar of a big site as data, `[group title, group href, [[method, label, href, flags]]]`
+ * with hrefs from the site root; assets/site.js builds the list with DOM methods (text only).
+ * One ~100 KB script cached by the browser instead of the list repeated on 2000 pages.
+ */
+function navScript(site: Site, bannerLine: string): string {
+  const data = site.groups.map((g) => [
+    groupTitle(g.name),
+    site.links.group(g.name),
+    g.ops.map((op) => {
+      const row: (string | number)[] = [
+        op.method.toUpperCase(),
+        op.summary ?? op.id,
+        site.links.operation(op.id),
+        op.lifecycle.deprecated ? 1 : 0,
+      ];
+      if (op.lifecycle.addedIn !== undefined || op.lifecycle.removedIn !== undefined)
+        row.push(op.lifecycle.addedIn ?? 0, op.lifecycle.removedIn ?? 0);
+      return row;
+    }),
+    g.name,
+  ]);
+  return `${bannerLine}self.TMS_NAV = ${scriptJson(data)};\n`;
 }
 
 function groupOperations(model: ApiModel): Site['groups'] {
@@ -361,6 +464,40 @@ function schemaUsage(model: ApiModel): Map<string, Operation[]> {
       if (!out.has(n)) out.set(n, []);
       out.get(n)!.push(op);
     }
+  }
+  return out;
+}
+
+/**
+ * The contract's named schemas as a script, loaded by try-it when it checks an answer: response
+ * schemas on the pages `$ref` into it, so each shared schema is written once for the whole site.
+ */
+function schemasScript(model: ApiModel, bannerLine: string): string {
+  const schemas = Object.fromEntries(model.schemas.map((s) => [s.name, s.schema]));
+  const data = { components: { schemas: forChecking(schemas) } };
+  return `${bannerLine}self.TMS_SCHEMAS = ${scriptJson(data)};\n`;
+}
+
+/** Keywords that only annotate (the checker ignores them): left out of schemas.js to keep it small. */
+const ANNOTATIONS = new Set([
+  'description',
+  'title',
+  'example',
+  'examples',
+  'externalDocs',
+  'summary',
+  '$comment',
+]);
+
+function forChecking(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(forChecking);
+  if (!value || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    // Inside `properties` the keys are field names (a field may be called `description`).
+    if (k === 'properties' && v && typeof v === 'object' && !Array.isArray(v)) {
+      out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, forChecking(s)]));
+    } else if (!ANNOTATIONS.has(k) && !k.startsWith('x-')) out[k] = forChecking(v);
   }
   return out;
 }

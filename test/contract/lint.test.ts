@@ -70,6 +70,7 @@ describe('the ruleset', () => {
     ['broken-enum-meanings.yaml', 'tms-enum-meanings', ['no meaning for enum member "read"']],
     ['broken-deprecation-marks.yaml', 'tms-deprecation-marks', ['deprecated: true without']],
     ['broken-removed-items.yaml', 'tms-removed-items', ['"mode" is listed in required']],
+    ['broken-author-note.yaml', 'tms-author-notes', ['names a contract extension']],
     ['broken-example.yaml', 'oas3-valid-media-example', ['must be string']],
     ['broken-path-item.yaml', 'oas3-schema', ['must not have unevaluated properties']],
   ];

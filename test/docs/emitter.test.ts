@@ -2,6 +2,8 @@
  * The docs emitter on our contract and on the hostile fixture: pages, anchors, samples from the
  * wire model, changelog, search index, determinism, and that contract text never becomes markup.
  */
+import { readFileSync } from 'node:fs';
+import { pageSamples } from './page-code.js';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
@@ -73,11 +75,12 @@ describe('docs emitter on the contract', () => {
   it('shows the curl command of the shared wire model and a call of the generated client', async () => {
     for (const id of ['sendMessage', 'getMessages', 'updateStream', 'fetchApiKey']) {
       const op = model.operations.find((o) => o.id === id)!;
-      const html = unescapeHtml(text(files, `operations/${id}.html`));
+      const samples = pageSamples(text(files, `operations/${id}.html`));
       const [input] = sampleInputs(op, model.document);
       const expected = curlSample(op.runtime, input, { baseUrl: 'https://chat.example.com/api/v1', auth: op.auth });
-      expect(html, id).toContain(expected);
-      expect(html).toContain(`await api.${id}(`);
+      expect(samples.filter((s) => s.lang === 'curl').map((s) => s.code), id).toContain(expected);
+      expect(samples.find((s) => s.lang === 'typescript')?.code).toContain(`await api.${id}(`);
+      expect(samples.map((s) => s.lang).slice(0, 4)).toEqual(['curl', 'typescript', 'fetch', 'python']);
     }
     // The JSON-encoded `to` travels as one field holding JSON text.
     expect(unescapeHtml(text(files, 'operations/sendMessage.html'))).toMatch(/to=(\[|"|%5B)/);
@@ -126,8 +129,15 @@ describe('docs emitter on the hostile fixture', () => {
     for (const f of files.filter((x) => x.path.endsWith('.html'))) {
       const html = String(f.contents);
       const scripts = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
-      expect(scripts, f.path).toEqual([expect.stringMatching(/^<script src="(\.\.\/)?assets\/site\.js" defer>$/)]);
-      expect(html, f.path).not.toMatch(/<(img|div|b)\b[^>]*pwned/i);
+      // The page's own scripts, and on operation pages try-it's data: JSON, never run, no raw `<`.
+      for (const tag of scripts)
+        expect(tag, f.path).toMatch(/^<script (src="(\.\.\/)?assets\/(site|wire|tryit)\.js" defer|type="application\/json" class="tryit-data")>$/);
+      for (const m of html.matchAll(/<script type="application\/json" class="tryit-data">([\s\S]*?)<\/script>/g)) {
+        expect(m[1], f.path).not.toContain('<');
+        expect(() => JSON.parse(m[1]), f.path).not.toThrow();
+      }
+      // A payload element would carry its id (id=pwned-…); escaped text in attribute values is fine.
+      expect(html, f.path).not.toMatch(/<(img|div|b)\b[^>]*\sid="?pwned/i);
       expect(html, f.path).not.toMatch(/<[^>]*\son(error|load)=/i);
       // (The layout's own `<link rel="icon" href="data:,">` stops the favicon request; links are checked.)
       expect(html, f.path).not.toMatch(/<a\b[^>]*href="\s*(javascript|data|vbscript):/i);
@@ -137,6 +147,15 @@ describe('docs emitter on the hostile fixture', () => {
     // The payloads are shown, as text.
     expect(text(files, 'index.html')).toContain('&lt;script&gt;window.__pwned = 4&lt;/script&gt;');
     expect(text(files, 'index.html')).toContain('{{constructor.constructor');
+  });
+
+  it('ships the wire model to the pages as runtime/wire is now (assets/wire.js)', async () => {
+    const { bundleWireForPages, WIRE_ASSET } = await import('../../generator/emit/docs/page-wire.js');
+    expect(
+      readFileSync(WIRE_ASSET, 'utf8') === (await bundleWireForPages()),
+      'generator/templates/docs/assets/wire.js is stale: run `node --import tsx generator/emit/docs/page-wire.ts`',
+    ).toBe(true);
+    expect(text(files, 'assets/wire.js')).toContain('TMSWire');
   });
 
   it('writes a search index that is one safe script', () => {

@@ -17,7 +17,7 @@ declare module 'vitest' {
 }
 
 /** Test files that use the mock; a run filtered to other files does not pay for starting Prism. */
-const USES_MOCK = /[\\/]test[\\/](mock|contract-runner)[\\/]/;
+const USES_MOCK = /[\\/]test[\\/](mock|contract-runner|docs)[\\/]/;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let mock: RunningMock | undefined;

@@ -10,13 +10,17 @@ export interface Badge {
   label: string;
   /** the note of the history entry, shown as a tooltip and for screen readers */
   note: string;
+  /** the feature level of the entry, when it has one (the level switcher reads it) */
+  level?: number;
 }
 
 const VERB: Record<string, string> = { added: 'Added', changed: 'Changed', deprecated: 'Deprecated', removed: 'Removed' };
 
 export function historyBadge(h: FeatureChange): Badge {
   const at = h.level === null ? '' : ` in level ${h.level}`;
-  return { kind: h.change, label: `${VERB[h.change] ?? h.change}${at}`, note: h.note };
+  const badge: Badge = { kind: h.change, label: `${VERB[h.change] ?? h.change}${at}`, note: h.note };
+  if (h.level !== null) badge.level = h.level;
+  return badge;
 }
 
 /** One badge per history entry, plus `Deprecated` when the item is deprecated without a dated entry. */

@@ -1,14 +1,17 @@
 /**
  * Examples as shown on a page. Small ones are inlined; big ones (GitHub's spec has examples of
  * tens of kilobytes, reused by many operations) go to a file of their own under `examples/`,
- * linked from the page, so that no page grows past what a phone loads comfortably.
+ * linked from the page (one file per distinct example), so that no page grows past what a phone
+ * loads comfortably.
  */
 import type { Example } from '../../model/types.js';
 import type { GeneratedFile } from '../emitter.js';
-import { anchorPart } from './links.js';
+import { createHash } from 'node:crypto';
 
-/** Inline examples up to this size (pretty-printed JSON, in characters). */
+/** Inline examples up to this size (pretty-printed JSON, in characters)... */
 export const INLINE_EXAMPLE_LIMIT = 6_000;
+/** ...and on a big site (GitHub's: examples highlighted on 1200 pages must fit the size budget). */
+export const BIG_SITE_INLINE_EXAMPLE_LIMIT = 1_200;
 
 export interface ExampleView {
   name: string;
@@ -24,14 +27,18 @@ export interface ExampleView {
 /** Files of out-of-line examples, collected over the whole run (keyed by path, so each is written once). */
 export type ExampleFiles = Map<string, GeneratedFile>;
 
-export function exampleView(ex: Example, opts: { files: ExampleFiles; fileStem: string; root: string }): ExampleView {
+export function exampleView(
+  ex: Example,
+  opts: { files: ExampleFiles; fileStem: string; root: string; inlineLimit?: number },
+): ExampleView {
   const json = prettyJson(ex.value);
   const view: ExampleView = { name: ex.name, summary: ex.summary ?? '', description: ex.description ?? '' };
-  if (json.length <= INLINE_EXAMPLE_LIMIT) {
+  if (json.length <= (opts.inlineLimit ?? INLINE_EXAMPLE_LIMIT)) {
     view.json = json;
     return view;
   }
-  const path = `examples/${opts.fileStem}-${anchorPart(ex.name)}.json`;
+  // Named by content: GitHub's spec reuses one big example on many operations; it is written once.
+  const path = `examples/${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`;
   opts.files.set(path, { path, contents: json + '\n' });
   view.href = opts.root + path;
   view.size = `${Math.round(json.length / 1024)} KB`;

@@ -29,7 +29,7 @@ export function createMarkdown(): RenderMarkdown {
     return defaultOpen(tokens, idx, options, env, self);
   };
   // Tables from descriptions scroll on a phone instead of widening the page.
-  md.renderer.rules.table_open = () => '<div class="table-scroll"><table>\n';
+  md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
 
   return (text, opts = {}) => {

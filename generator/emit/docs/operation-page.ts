@@ -3,11 +3,19 @@
  * responses with schema trees and examples, and the error codes it documents. Templates only
  * iterate over this; every decision is made here.
  */
-import type { ApiModel, Operation, Parameter, Response } from '../../model/types.js';
+import type { ApiModel, JsonSchema, Operation, Parameter, Response } from '../../model/types.js';
 import { type Badge, lifecycleBadges, limitsText, valueText } from './badges.js';
 import { type ExampleFiles, type ExampleView, exampleView, prettyJson } from './examples.js';
 import { anchorPart, errorAnchor, groupOf, paramAnchor, type SiteLinks } from './links.js';
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
+import type { TryItView } from './try-it.js';
+
+/** A group's (tag's) name as a heading: `saved_snippets` → `Saved snippets`. */
+export function groupTitle(name: string): string {
+  const words = name.replace(/[_-]+/g, ' ').trim();
+  if (words === '' || /[A-Z]/.test(name)) return words || name;
+  return words[0].toUpperCase() + words.slice(1);
+}
 
 export interface ParamRow {
   name: string;
@@ -30,6 +38,7 @@ export interface ParamRow {
 
 export interface ResponseView {
   status: string;
+  anchor: string;
   statusText: string;
   kind: 'success' | 'error' | 'other';
   description: string;
@@ -43,15 +52,17 @@ export interface ErrorView {
   anchor: string;
   href: string;
   description: string;
+  /** the status of the response the contract documents the code under (`400`, `default`) */
   statuses: string;
+  underDefault: boolean;
   badges: Badge[];
   example?: ExampleView;
 }
 
 export interface RequestSampleView {
   title: string;
-  curl: string;
-  typescript: string;
+  /** one per language: id (`curl`, `typescript`, `fetch`, `python`), tab label, highlighted HTML */
+  langs: { id: string; label: string; text: string; language: string }[];
 }
 
 export interface OperationView {
@@ -61,6 +72,7 @@ export interface OperationView {
   summary: string;
   description: string;
   group: string;
+  groupTitle: string;
   groupHref: string;
   badges: Badge[];
   deprecated: boolean;
@@ -70,8 +82,13 @@ export interface OperationView {
   params: ParamRow[];
   requestBody?: { description: string; mediaTypes: string; required: boolean; tree?: SchemaNode };
   samples: RequestSampleView[];
+  languages: { id: string; label: string }[];
   responses: ResponseView[];
+  /** examples of the responses, shown in the samples column */
+  responseSamples: { status: string; kind: string; examples: ExampleView[] }[];
   errors: ErrorView[];
+  errorsUnderDefault: boolean;
+  tryit?: TryItView;
 }
 
 export interface PageContext {
@@ -80,6 +97,10 @@ export interface PageContext {
   exampleFiles: ExampleFiles;
   /** page-relative path to the site root */
   root: string;
+  /** rows a named schema may take inline in a response before it is only linked (0: always linked) */
+  sharedInlineRows: number;
+  /** largest example (characters of pretty JSON) shown inline; bigger ones get a file */
+  inlineExampleLimit?: number;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -93,7 +114,7 @@ const STATUS_TEXT: Record<string, string> = {
 /** Budget of schema-tree rows per operation page: keeps GitHub's biggest pages small. */
 const ROWS_PER_PAGE = 600;
 
-export function operationView(op: Operation, ctx: PageContext, samples: RequestSampleView[]): OperationView {
+export function operationView(op: Operation, ctx: PageContext, samples: RequestSampleView[], tryit?: TryItView): OperationView {
   const anchors = new Set<string>();
   const budget = { rows: ROWS_PER_PAGE };
   const treeOpts = (prefix: string[]) => ({ document: ctx.model.document, links: ctx.links, prefix, anchors, budget, root: ctx.root });
@@ -109,6 +130,7 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     summary: op.summary ?? '',
     description: op.description ?? '',
     group: groupOf(op),
+    groupTitle: groupTitle(groupOf(op)),
     groupHref: ctx.root + ctx.links.group(groupOf(op)),
     badges: lifecycleBadges(op.lifecycle),
     deprecated: op.lifecycle.deprecated,
@@ -117,9 +139,16 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     notShown: text(op.extensions['x-not-shown']),
     params,
     samples,
+    languages: samples[0]?.langs.map((l) => ({ id: l.id, label: l.label })) ?? [],
     responses,
+    responseSamples: responses
+      .filter((r) => r.examples.length > 0)
+      .map((r) => ({ status: r.status, kind: r.kind, examples: r.examples })),
     errors: op.errorCodes.map((code) => errorView(code, op, ctx, fileStem)),
+    errorsUnderDefault: false,
+    tryit,
   };
+  view.errorsUnderDefault = view.errors.some((e) => e.underDefault);
   if (op.requestBody) {
     const media = op.requestBody.representative;
     view.requestBody = {
@@ -150,7 +179,8 @@ function paramRow(p: Parameter, op: Operation, anchors: Set<string>, treeOpts: P
     location: p.in,
     type: { ...type, enumValues: enumValues.length > 0 ? enumValues : type.enumValues, description: '' },
     required: p.required,
-    defaultText: p.default === undefined ? '' : valueText(p.default),
+    // The type's facts already say `default: …` when the schema has one: say it once.
+    defaultText: p.default === undefined || type.facts.includes(`default: ${valueText(p.default)}`) ? '' : valueText(p.default),
     enumValues: [],
     jsonEncoded: p.encoding === 'json',
     encoding: ENCODING_TEXT[p.encoding] ?? '',
@@ -176,16 +206,39 @@ function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Pa
   const kind = /^[23]/.test(r.status) ? 'success' : /^[45]/.test(r.status) || r.status === 'default' ? 'error' : 'other';
   return {
     status: r.status,
+    anchor: anchorPart(r.status),
     statusText: STATUS_TEXT[r.status] ?? '',
     kind,
     description: r.description ?? '',
     mediaType: r.mediaTypes.map((m) => m.type).join(', '),
-    tree: media?.schema !== undefined ? schemaTree(media.schema, treeOpts) : undefined,
+    tree: media?.schema !== undefined ? responseTree(media.schema, treeOpts, ctx.sharedInlineRows) : undefined,
     // Examples named after an error code are shown once, with that error, further down.
     examples: (media?.examples ?? [])
       .filter((e) => !errorNames.has(e.name))
-      .map((e) => exampleView(e, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(r.status)}`, root: ctx.root })),
+      .map((e) => exampleView(e, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(r.status)}`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit })),
   };
+}
+
+/**
+ * A response body's tree. A named schema is expanded inline only while it is small: a big one
+ * (GitHub's `repository`, hundreds of rows) has its own page, linked, instead of a copy on
+ * every operation page that returns it.
+ */
+function responseTree(schema: JsonSchema, treeOpts: Parameters<typeof schemaTree>[1], inlineRows: number): SchemaNode {
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && treeOpts.links.schemaOfRef(ref)) {
+    if (inlineRows <= 0) return schemaTree(schema, treeOpts, { expandRef: false });
+    const trial = { rows: Math.min(inlineRows, treeOpts.budget.rows) };
+    const anchors = new Set(treeOpts.anchors);
+    const tree = schemaTree(schema, { ...treeOpts, budget: trial, anchors });
+    if (trial.rows > 0 && !tree.truncated) {
+      for (const a of anchors) treeOpts.anchors.add(a);
+      treeOpts.budget.rows -= inlineRows - trial.rows;
+      return tree;
+    }
+    return schemaTree(schema, treeOpts, { expandRef: false });
+  }
+  return schemaTree(schema, treeOpts);
 }
 
 function errorView(code: string, op: Operation, ctx: PageContext, fileStem: string): ErrorView {
@@ -196,13 +249,16 @@ function errorView(code: string, op: Operation, ctx: PageContext, fileStem: stri
     href: `${ctx.root}errors.html#${errorAnchor(code)}`,
     description: info?.description ?? '',
     statuses: '',
+    underDefault: false,
     badges: lifecycleBadges(info?.lifecycle),
   };
   for (const r of op.responses) {
     const ex = r.mediaTypes.flatMap((m) => m.examples).find((e) => e.name === code);
     if (ex) {
-      view.statuses = r.status === 'default' ? 'status not given' : r.status;
-      view.example = exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-error`, root: ctx.root });
+      // As the contract gives it; codes under `default` share one note above the table.
+      view.statuses = r.status;
+      view.underDefault = r.status === 'default';
+      view.example = exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-error`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit });
       break;
     }
   }

@@ -9,6 +9,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
 import { createMarkdown } from './markdown.js';
+import { escapeHtml, highlight, type HighlightLanguage } from './highlight.js';
+import { scriptJson } from './try-it.js';
 
 export const TEMPLATE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'templates', 'docs');
 
@@ -27,6 +29,24 @@ export function createRenderer(): Renderer {
   const md = createMarkdown();
   hb.registerHelper('markdown', (text: unknown) => new hb.SafeString(md(typeof text === 'string' ? text : '')));
   hb.registerHelper('markdownInline', (text: unknown) => new hb.SafeString(md(typeof text === 'string' ? text : '', { inline: true })));
+  // Highlighted code: highlight() escapes every character of the text it is given.
+  hb.registerHelper('highlighted', (text: unknown, language: unknown) =>
+    new hb.SafeString(highlight(typeof text === 'string' ? text : '', language as HighlightLanguage)));
+  // Feature-level attributes read by the level switcher: numbers only.
+  hb.registerHelper('levels', (badges: unknown) => {
+    let out = '';
+    for (const b of Array.isArray(badges) ? (badges as { kind?: string; level?: unknown }[]) : []) {
+      if (typeof b.level !== 'number' || !Number.isInteger(b.level)) continue;
+      if (b.kind === 'added' && !out.includes('data-since')) out += ` data-since="${b.level}"`;
+      if (b.kind === 'removed' && !out.includes('data-removed')) out += ` data-removed="${b.level}"`;
+    }
+    return new hb.SafeString(out);
+  });
+  // Long codes (UNAUTHORIZED_PRINCIPAL) may wrap after an underscore, never inside a word.
+  hb.registerHelper('breakable', (text: unknown) =>
+    new hb.SafeString(escapeHtml(String(text ?? '')).replace(/_/g, '_<wbr>')));
+  // Data for the page script: JSON whose `<` are escaped, so it cannot end its script element.
+  hb.registerHelper('jsonScript', (value: unknown) => new hb.SafeString(scriptJson(value)));
   hb.registerHelper('eq', (a: unknown, b: unknown) => a === b);
   hb.registerHelper('lower', (s: unknown) => String(s ?? '').toLowerCase());
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));

@@ -1,0 +1,105 @@
+/**
+ * Syntax highlighting at build time for the five languages the reference shows (shell, JavaScript
+ * and TypeScript, Python, JSON): one regular-expression scan per sample, HTML out, nothing shipped
+ * to the reader. Tokens become `<t-X>` elements (custom elements: the shortest valid markup, and GitHub's
+ * spec has ~10k samples) with X one of k (keyword), s (string),
+ * n (number), c (comment), p (property key), l (literal: true, null, None), f (a command-line
+ * flag). Everything else is escaped text. A general highlighter (shiki, highlight.js) would cost
+ * seconds on GitHub's ~10k samples and know hundreds of languages we never show; this is linear
+ * in the text and small enough to read.
+ */
+
+export type HighlightLanguage = 'shell' | 'js' | 'python' | 'json';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]);
+}
+
+interface Grammar {
+  /** one alternation; each named group is a token class */
+  pattern: RegExp;
+  keywords?: Set<string>;
+  literals?: Set<string>;
+}
+
+const JS_KEYWORDS = new Set(
+  'const let var await async new if else throw return import from function of for while try catch typeof'.split(
+    ' ',
+  ),
+);
+const JS_LITERALS = new Set(['true', 'false', 'null', 'undefined']);
+const PY_KEYWORDS = new Set(
+  'import from as with def if else elif return for in while try except raise not and or print'.split(
+    ' ',
+  ),
+);
+const PY_LITERALS = new Set(['True', 'False', 'None']);
+
+const GRAMMARS: Record<HighlightLanguage, Grammar> = {
+  json: {
+    pattern:
+      /(?<p>"(?:[^"\\\n]|\\.)*"(?=\s*:))|(?<s>"(?:[^"\\\n]|\\.)*")|(?<n>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?<l>\b(?:true|false|null)\b)/gy,
+  },
+  js: {
+    pattern:
+      /(?<c>\/\/[^\n]*|\/\*[\s\S]*?\*\/)|(?<s>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\[\s\S])*`)|(?<n>\b\d+(?:\.\d+)?\b)|(?<w>[A-Za-z_$][\w$]*)/gy,
+    keywords: JS_KEYWORDS,
+    literals: JS_LITERALS,
+  },
+  python: {
+    pattern:
+      /(?<c>#[^\n]*)|(?<s>[bfr]?(?:'''[\s\S]*?'''|"""[\s\S]*?"""|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"))|(?<n>\b\d+(?:\.\d+)?\b)|(?<w>[A-Za-z_]\w*)/gy,
+    keywords: PY_KEYWORDS,
+    literals: PY_LITERALS,
+  },
+  shell: {
+    pattern:
+      /(?<x>\\[\s\S])|(?<c>(?:^|(?<=\s))#[^\n]*)|(?<s>'[^']*'|"(?:[^"\\]|\\.)*")|(?<f>(?<=\s)--?[A-Za-z][\w-]*)|(?<k>^curl\b)/gmy,
+  },
+};
+
+/**
+ * The text as HTML with token spans. The scan tries the grammar at each position; where nothing
+ * matches it copies one plain run (up to the next character that could start a token).
+ */
+export function highlight(text: string, language: HighlightLanguage): string {
+  const grammar = GRAMMARS[language];
+  const pattern = new RegExp(grammar.pattern.source, grammar.pattern.flags);
+  let out = '';
+  let plain = '';
+  let i = 0;
+  while (i < text.length) {
+    pattern.lastIndex = i;
+    const m = pattern.exec(text);
+    if (m === null || m[0] === '') {
+      plain += text[i];
+      i++;
+      continue;
+    }
+    const groups = m.groups ?? {};
+    let kind = Object.keys(groups).find((k) => groups[k] !== undefined) ?? '';
+    // `x`: an escaped character outside quotes (the `\'` of `'it'\''s'`), plain text.
+    if (kind === 'x') kind = '';
+    if (kind === 'w') {
+      kind = grammar.keywords?.has(m[0]) ? 'k' : grammar.literals?.has(m[0]) ? 'l' : '';
+    }
+    if (kind === '') {
+      plain += m[0];
+    } else {
+      if (plain !== '') out += escapeHtml(plain);
+      plain = '';
+      out += `<t-${kind}>${escapeHtml(m[0])}</t-${kind}>`;
+    }
+    i += m[0].length;
+  }
+  if (plain !== '') out += escapeHtml(plain);
+  return out;
+}

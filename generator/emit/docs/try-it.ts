@@ -1,0 +1,199 @@
+/**
+ * The "Try it" form of an operation page: one input per parameter, built from the model, and the
+ * data the page script needs to send the request and check the answer. The page encodes with
+ * the wire model itself (assets/wire.js, bundled from runtime/wire at generate time), so what
+ * the form sends is what the client would send.
+ *
+ * JSON-encoded fields get structured inputs where their schema has a plain shape: a list of
+ * scalars is a list editor (one input per item), a list of flat objects is a table of rows; any
+ * other shape (unions of those, nested objects) is a JSON text box checked as the reader types.
+ *
+ * Everything from the contract goes to the page as data: one `<script type="application/json">`
+ * whose `<` are escaped, read with JSON.parse; assets/tryit.js builds the form from it with DOM
+ * methods and textContent (GitHub's 1200 pages would otherwise each carry their form's markup).
+ */
+import type { OperationInfo } from '../../../runtime/operation-info.js';
+import type { ApiModel, JsonSchema, Operation, Parameter } from '../../model/types.js';
+import { collectProperties, deref } from '../../model/schema-facts.js';
+import type { SampleInput } from '../../model/samples.js';
+import { literal } from '../../source.js';
+import { paramAnchor } from './links.js';
+
+export type FieldShape = 'text' | 'boolean' | 'enum' | 'list' | 'records' | 'json' | 'file';
+
+export interface TryItField {
+  name: string;
+  anchor: string;
+  location: string;
+  required: boolean;
+  shape: FieldShape;
+  typeText: string;
+  jsonEncoded: boolean;
+  /** enum members as text, for `enum` */
+  options: string[];
+  /** item type for `list` (`integer`, `string`, ...) */
+  itemType: string;
+  /** property names of the rows for `records` */
+  columns: string[];
+  /** the sample's value as the input shows it: text, JSON text, or JSON of the list */
+  initial: string;
+  /** feature-level attributes (the level switcher hides fields newer than the chosen level) */
+  since?: number;
+  removed?: number;
+}
+
+export interface TryItView {
+  id: string;
+  server: string;
+  auth: boolean;
+  fields: TryItField[];
+  /** what the page script reads (written by the `jsonScript` helper, `<` escaped) */
+  data: unknown;
+  /** the initial JSON text of a non-form body */
+  jsonBody?: string;
+}
+
+type Obj = Record<string, unknown>;
+
+function typesOf(s: Obj): string[] {
+  if (typeof s.type === 'string') return [s.type];
+  if (Array.isArray(s.type)) return s.type.map(String).filter((t) => t !== 'null');
+  return [];
+}
+
+function shapeOf(p: Parameter, document: unknown): Pick<TryItField, 'shape' | 'itemType' | 'columns' | 'options'> {
+  const none = { itemType: '', columns: [] as string[], options: [] as string[] };
+  if (p.types.length === 1 && p.types[0] === 'string' && /binary/.test(JSON.stringify(p.schema)))
+    return { ...none, shape: 'file' };
+  if (p.enum && p.enum.length > 0)
+    return { ...none, shape: 'enum', options: p.enum.map((e) => String(e.value)) };
+  if (p.types.length === 1 && p.types[0] === 'boolean') return { ...none, shape: 'boolean' };
+  const scalar = p.types.every((t) => t === 'string' || t === 'integer' || t === 'number');
+  if (scalar && p.types.length > 0) return { ...none, shape: 'text' };
+  if (p.types.length === 1 && p.types[0] === 'array') {
+    const schema = (deref(document, p.schema as Obj) ?? p.schema) as Obj;
+    // A union of list shapes (narrow: objects or pairs) gets the editor of its first branch.
+    const branches = [schema, ...((schema.oneOf ?? schema.anyOf ?? []) as Obj[]).map((b) => (deref(document, b) ?? b) as Obj)];
+    for (const branch of branches) {
+    const items = (deref(document, branch.items as Obj) ?? branch.items) as Obj | undefined;
+    if (items && typeof items === 'object') {
+      const itemTypes = typesOf(items);
+      if (itemTypes.length === 1 && ['string', 'integer', 'number'].includes(itemTypes[0]))
+        return { ...none, shape: 'list', itemType: itemTypes[0] };
+      if (itemTypes[0] === 'object' || items.properties) {
+        const { properties } = collectProperties(document, items);
+        const columns = Object.keys(properties);
+        const flat = columns.every((c) => {
+          const t = typesOf((deref(document, properties[c] as Obj) ?? properties[c]) as Obj);
+          return t.length === 0 || t.every((x) => x !== 'object' && x !== 'array');
+        });
+        if (columns.length > 0 && columns.length <= 4 && flat)
+          return { ...none, shape: 'records', columns };
+      }
+    }
+    }
+  }
+  return { ...none, shape: 'json' };
+}
+
+function initialText(shape: FieldShape, value: unknown): string {
+  if (value === undefined) return '';
+  if (shape === 'text' || shape === 'enum' || shape === 'boolean')
+    return typeof value === 'string' ? value : JSON.stringify(value);
+  return JSON.stringify(value);
+}
+
+/** JSON for a `<script type="application/json">`: no `<` can end the element early. */
+export function scriptJson(value: unknown): string {
+  return literal(value).replace(/</g, '\\u003c');
+}
+
+export function tryItView(
+  op: Operation,
+  info: OperationInfo,
+  model: ApiModel,
+  server: string,
+  sample: SampleInput | undefined,
+): TryItView {
+  const bodyValues =
+    sample?.body && typeof sample.body === 'object' && !Array.isArray(sample.body)
+      ? (sample.body as Obj)
+      : {};
+  const given: Obj = { ...sample?.path, ...sample?.query, ...sample?.headers, ...bodyValues };
+  const anchors = new Set<string>();
+  const fields: TryItField[] = [];
+  for (const p of op.parameters) {
+    if (p.in === 'cookie') continue;
+    let anchor = `try-${paramAnchor(p.name)}`;
+    if (anchors.has(anchor)) anchor = `${anchor}-${p.in}`;
+    anchors.add(anchor);
+    const shape = shapeOf(p, model.document);
+    const field: TryItField = {
+      name: p.name,
+      anchor,
+      location: p.in,
+      required: p.required,
+      typeText: p.types.join(' | ') || 'any',
+      jsonEncoded: p.encoding === 'json',
+      initial: initialText(shape.shape, given[p.name]),
+      ...shape,
+    };
+    if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
+    if (p.lifecycle.removedIn !== undefined) field.removed = p.lifecycle.removedIn;
+    fields.push(field);
+  }
+  // A JSON (non-form) body is one document: one JSON box.
+  const jsonBody = op.requestBody && op.requestBody.kind !== 'form';
+  const responses: Record<string, unknown> = {};
+  for (const r of op.responses) {
+    const media = r.mediaTypes.find((m) => /json/i.test(m.type));
+    if (media?.schema !== undefined) responses[r.status] = media.schema as JsonSchema;
+  }
+  // What the wire model's encodeRequest reads, nothing more.
+  const wire: Record<string, unknown> = {
+    operationId: info.operationId,
+    method: info.method,
+    path: info.path,
+    fields: info.fields.map((f) => {
+      const field: Record<string, unknown> = { name: f.name, in: f.in, required: f.required, encoding: f.encoding, types: f.types };
+      if (f.itemTypes) field.itemTypes = f.itemTypes;
+      return field;
+    }),
+  };
+  if (info.body) wire.body = info.body;
+  const data = {
+    op: wire,
+    // The form is built by assets/tryit.js from these (text only): a page carries data, not markup.
+    fields: fields.map((f) => {
+      const out: Record<string, unknown> = {
+        name: f.name,
+        in: f.location,
+        anchor: f.anchor,
+        shape: f.shape,
+        type: f.typeText,
+      };
+      if (f.required) out.required = 1;
+      if (f.jsonEncoded) out.json = 1;
+      if (f.itemType) out.itemType = f.itemType;
+      if (f.columns.length) out.columns = f.columns;
+      if (f.options.length) out.options = f.options;
+      if (f.initial !== '') out.initial = f.initial;
+      if (f.since !== undefined) out.since = f.since;
+      if (f.removed !== undefined) out.removed = f.removed;
+      return out;
+    }),
+    body: jsonBody
+      ? { initial: sample?.body === undefined ? '' : JSON.stringify(sample.body, null, 2) }
+      : undefined,
+    responses,
+    dialect: model.dialect,
+  };
+  return {
+    id: op.id,
+    server,
+    auth: op.auth !== 'none',
+    fields,
+    data,
+    jsonBody: data.body?.initial,
+  };
+}

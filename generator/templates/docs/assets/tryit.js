@@ -1,0 +1,399 @@
+/*
+ * Try it: the operation page's form, sent to the server the reader chose and checked against
+ * the contract's response schema, in the page.
+ *
+ * - The request is encoded by the wire model itself (assets/wire.js, runtime/wire bundled at
+ *   generate time): the bytes are the ones the generated client sends.
+ * - Credentials live in this tab's sessionStorage (never the URL, never localStorage) and go
+ *   only to the chosen server, as HTTP Basic auth on that one request.
+ * - The contract's data arrives as JSON (a script element of type application/json) and every
+ *   answer is shown with textContent: nothing from the contract or the server is parsed as HTML.
+ * - The answer is checked by a small JSON Schema checker (below) against the response schema
+ *   of its status; named schemas come from schemas.js, loaded on first use.
+ */
+(function () {
+  'use strict';
+  var doc = document;
+  var form = doc.querySelector('.tryit-form');
+  var dataNode = doc.querySelector('.tryit-data');
+  if (!form || !dataNode) return;
+  var data = JSON.parse(dataNode.textContent);
+  var root = doc.body.getAttribute('data-root') || '';
+  var CREDENTIALS_KEY = 'tms-docs-tryit';
+  var result = form.parentNode.querySelector('.tryit-result');
+
+  function session(value) {
+    try {
+      if (value === undefined) return JSON.parse(self.sessionStorage.getItem(CREDENTIALS_KEY) || '{}');
+      self.sessionStorage.setItem(CREDENTIALS_KEY, JSON.stringify(value));
+    } catch (e) { /* storage refused: credentials stay in the form only */ }
+    return {};
+  }
+  // --- the form, built from the data ---------------------------------------------------------
+  function el(tag, attrs, text) {
+    var node = doc.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function row(parent, id, label, input) {
+    var div = el('div', { class: 'tryit-row' });
+    div.appendChild(el('label', { for: id }, label));
+    div.appendChild(input);
+    parent.appendChild(div);
+  }
+  function buildForm() {
+    form.textContent = '';
+    var serverSet = el('fieldset', { class: 'tryit-server' });
+    serverSet.appendChild(el('legend', {}, 'Server and credentials'));
+    var serverInput = el('input', { id: 'tryit-server', name: 'server', type: 'url', spellcheck: 'false', autocomplete: 'off' });
+    serverInput.value = form.getAttribute('data-server') || '';
+    row(serverSet, 'tryit-server', 'Server', serverInput);
+    if (form.hasAttribute('data-auth')) {
+      row(serverSet, 'tryit-email', 'Email', el('input', { id: 'tryit-email', type: 'text', spellcheck: 'false', autocomplete: 'off' }));
+      row(serverSet, 'tryit-key', 'API key', el('input', { id: 'tryit-key', type: 'password', autocomplete: 'off' }));
+      serverSet.appendChild(el('p', { class: 'note' }, 'Credentials stay in this browser tab (session storage, never the address bar) and go only to the server above, as HTTP Basic auth.'));
+    }
+    form.appendChild(serverSet);
+    if (data.fields.length > 0) {
+      var params = el('fieldset', { class: 'tryit-params' });
+      params.appendChild(el('legend', {}, 'Parameters'));
+      data.fields.forEach(function (f) {
+        var div = el('div', { class: 'tryit-field', 'data-name': f.name, 'data-shape': f.shape });
+        if (f.since) div.setAttribute('data-since', String(f.since));
+        if (f.removed) div.setAttribute('data-removed', String(f.removed));
+        var label = el('label', { for: f.anchor });
+        label.appendChild(el('code', {}, f.name));
+        label.appendChild(doc.createTextNode(' '));
+        label.appendChild(el('span', { class: 'type' }, f.in + ' \u00b7 ' + f.type));
+        if (f.required) { label.appendChild(doc.createTextNode(' ')); label.appendChild(el('span', { class: 'req' }, 'required')); }
+        if (f.json) { label.appendChild(doc.createTextNode(' ')); label.appendChild(el('span', { class: 'badge badge-json' }, 'JSON-encoded')); }
+        div.appendChild(label);
+        var input;
+        var initial = f.initial === undefined ? '' : f.initial;
+        if (f.shape === 'enum' || f.shape === 'boolean') {
+          input = el('select', { id: f.anchor });
+          input.appendChild(el('option', { value: '' }, '(not sent)'));
+          (f.shape === 'boolean' ? ['true', 'false'] : f.options).forEach(function (o) {
+            var opt = el('option', {}, o);
+            if (o === initial) opt.selected = true;
+            input.appendChild(opt);
+          });
+        } else if (f.shape === 'list' || f.shape === 'records') {
+          input = el('div', { class: f.shape === 'list' ? 'tryit-list' : 'tryit-records', id: f.anchor, role: 'group', 'aria-label': (f.shape === 'list' ? 'Items of ' : 'Rows of ') + f.name });
+          input.setAttribute('data-initial', initial || '[]');
+          if (f.columns) input.setAttribute('data-columns', f.columns.join(','));
+        } else if (f.shape === 'json') {
+          input = el('textarea', { id: f.anchor, class: 'tryit-json', rows: '3', spellcheck: 'false' });
+          input.value = initial;
+        } else if (f.shape === 'file') {
+          input = el('input', { id: f.anchor, type: 'file' });
+        } else {
+          input = el('input', { id: f.anchor, type: 'text', spellcheck: 'false' });
+          input.value = initial;
+        }
+        div.appendChild(input);
+        params.appendChild(div);
+      });
+      form.appendChild(params);
+    }
+    if (data.body) {
+      var bodySet = el('fieldset', { class: 'tryit-params' });
+      bodySet.appendChild(el('legend', {}, 'Request body (JSON)'));
+      var bodyDiv = el('div', { class: 'tryit-field' });
+      bodyDiv.appendChild(el('label', { for: 'tryit-body' }, 'Body'));
+      var area = el('textarea', { id: 'tryit-body', class: 'tryit-json', rows: '6', spellcheck: 'false' });
+      area.value = data.body.initial || '';
+      bodyDiv.appendChild(area);
+      bodySet.appendChild(bodyDiv);
+      form.appendChild(bodySet);
+    }
+    var actions = el('div', { class: 'tryit-actions' });
+    actions.appendChild(el('button', { type: 'submit', class: 'button' }, 'Send request'));
+    actions.appendChild(doc.createTextNode(' '));
+    actions.appendChild(el('span', { class: 'tryit-status', role: 'status' }));
+    form.appendChild(actions);
+  }
+  buildForm();
+  if (self.TMS_APPLY_LEVEL) self.TMS_APPLY_LEVEL();
+  var statusLine = form.querySelector('.tryit-status');
+
+  var saved = session();
+  var server = form.querySelector('#tryit-server');
+  var email = form.querySelector('#tryit-email');
+  var key = form.querySelector('#tryit-key');
+  if (saved.server && server) server.value = saved.server;
+  if (saved.email && email) email.value = saved.email;
+  if (saved.key && key) key.value = saved.key;
+
+  // --- structured inputs for JSON-encoded lists -------------------------------------------
+  function button(label, onClick) {
+    var b = doc.createElement('button');
+    b.type = 'button';
+    b.className = 'small-button';
+    b.textContent = label;
+    b.addEventListener('click', onClick);
+    return b;
+  }
+  function listRow(container, value, columns) {
+    var row = doc.createElement('div');
+    row.className = 'tryit-item';
+    var name = container.getAttribute('aria-label') || 'item';
+    (columns || ['']).forEach(function (col) {
+      var input = doc.createElement('input');
+      input.type = 'text';
+      input.spellcheck = false;
+      input.setAttribute('aria-label', col ? name + ': ' + col : name);
+      input.placeholder = col || 'value';
+      if (col) input.setAttribute('data-column', col);
+      var v = col ? (value && value[col]) : value;
+      input.value = v === undefined || v === null ? '' : typeof v === 'string' ? v : JSON.stringify(v);
+      row.appendChild(input);
+    });
+    row.appendChild(button('Remove', function () { container.removeChild(row); }));
+    container.insertBefore(row, container.lastChild);
+  }
+  function setUpList(container, columns) {
+    var initial = [];
+    try { initial = JSON.parse(container.getAttribute('data-initial') || '[]'); } catch (e) { initial = []; }
+    container.appendChild(button(columns ? 'Add a row' : 'Add an item', function () { listRow(container, columns ? {} : '', columns); }));
+    (Array.isArray(initial) ? initial : []).forEach(function (v) { listRow(container, v, columns); });
+  }
+  Array.prototype.forEach.call(form.querySelectorAll('.tryit-list'), function (c) { setUpList(c, null); });
+  Array.prototype.forEach.call(form.querySelectorAll('.tryit-records'), function (c) {
+    setUpList(c, (c.getAttribute('data-columns') || '').split(','));
+  });
+
+  // --- reading the form ----------------------------------------------------------------------
+  function fieldInfo(name, where) {
+    for (var i = 0; i < data.op.fields.length; i++) {
+      var f = data.op.fields[i];
+      if (f.name === name && f.in === where) return f;
+    }
+    return { types: [] };
+  }
+  // A typed value from text: numbers for numeric fields, JSON literals where only they fit.
+  function typed(text, types) {
+    var t = types || [];
+    if ((t.indexOf('integer') >= 0 || t.indexOf('number') >= 0) && /^-?\d+(\.\d+)?$/.test(text.trim())) return Number(text);
+    if (t.indexOf('boolean') >= 0 && (text === 'true' || text === 'false')) return text === 'true';
+    return text;
+  }
+  function readField(spec, node) {
+    var info = fieldInfo(spec.name, spec.in);
+    var el = doc.getElementById(spec.anchor);
+    if (!el) return undefined;
+    if (spec.shape === 'list') {
+      var items = [];
+      Array.prototype.forEach.call(el.querySelectorAll('.tryit-item input'), function (input) {
+        if (input.value !== '') items.push(typed(input.value, [spec.itemType]));
+      });
+      return items.length ? items : undefined;
+    }
+    if (spec.shape === 'records') {
+      var rows = [];
+      Array.prototype.forEach.call(el.querySelectorAll('.tryit-item'), function (row) {
+        var obj = {};
+        var any = false;
+        Array.prototype.forEach.call(row.querySelectorAll('input[data-column]'), function (input) {
+          if (input.value !== '') { obj[input.getAttribute('data-column')] = input.value; any = true; }
+        });
+        if (any) rows.push(obj);
+      });
+      return rows.length ? rows : undefined;
+    }
+    if (spec.shape === 'json') {
+      if (el.value.trim() === '') return undefined;
+      try { return JSON.parse(el.value); } catch (e) { throw new Error('`' + spec.name + '` is not valid JSON: ' + e.message); }
+    }
+    if (spec.shape === 'file') return el.files && el.files[0] ? el.files[0] : undefined;
+    if (el.value === '') return undefined;
+    return typed(el.value, info.types);
+  }
+  function readInput() {
+    var input = { path: {}, query: {}, headers: {} };
+    var body = {};
+    var hasBody = false;
+    data.fields.forEach(function (spec) {
+      var node = form.querySelector('.tryit-field[data-name="' + CSS.escape(spec.name) + '"]');
+      if (node && node.classList.contains('level-hidden')) return;
+      var value = readField(spec, node);
+      if (value === undefined) return;
+      if (spec.in === 'body') { body[spec.name] = value; hasBody = true; }
+      else if (spec.in === 'header') input.headers[spec.name] = value;
+      else input[spec.in][spec.name] = value;
+    });
+    if (data.body) {
+      var text = form.querySelector('#tryit-body').value;
+      if (text.trim() !== '') {
+        try { input.body = JSON.parse(text); } catch (e) { throw new Error('the body is not valid JSON: ' + e.message); }
+      }
+    } else if (hasBody || (data.op.body && data.op.body.required)) input.body = body;
+    return input;
+  }
+
+  // --- a small JSON Schema checker -----------------------------------------------------------
+  function resolve(ref, rootDoc) {
+    if (ref.indexOf('#/') !== 0) return undefined;
+    var node = rootDoc;
+    var parts = ref.slice(2).split('/');
+    for (var i = 0; i < parts.length && node; i++) {
+      node = node[parts[i].replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    return node;
+  }
+  function typeOf(v) {
+    if (v === null) return 'null';
+    if (Array.isArray(v)) return 'array';
+    if (typeof v === 'number') return Number.isInteger(v) ? 'integer' : 'number';
+    return typeof v;
+  }
+  function typeFits(v, t) {
+    var actual = typeOf(v);
+    return actual === t || (t === 'number' && actual === 'integer');
+  }
+  function equal(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+  function check(v, s, at, rootDoc, problems, depth) {
+    if (s === true || s === undefined || s === null) return;
+    if (s === false) { problems.push(at + ': no value is allowed here'); return; }
+    if (depth > 60) return;
+    if (typeof s.$ref === 'string') {
+      var target = resolve(s.$ref, rootDoc);
+      if (target === undefined) problems.push(at + ': the schema refers to ' + s.$ref + ', which is missing');
+      else check(v, target, at, rootDoc, problems, depth + 1);
+    }
+    if (v === null && s.nullable === true) return;
+    if (s.type !== undefined) {
+      var types = Array.isArray(s.type) ? s.type : [s.type];
+      if (!types.some(function (t) { return typeFits(v, t); })) {
+        problems.push(at + ': expected ' + types.join(' or ') + ', got ' + typeOf(v));
+        return;
+      }
+    }
+    if (Array.isArray(s.enum) && !s.enum.some(function (e) { return equal(e, v); })) problems.push(at + ': ' + JSON.stringify(v) + ' is not one of the allowed values');
+    if ('const' in s && !equal(s.const, v)) problems.push(at + ': expected ' + JSON.stringify(s.const));
+    if (typeof v === 'string') {
+      if (typeof s.minLength === 'number' && v.length < s.minLength) problems.push(at + ': shorter than ' + s.minLength);
+      if (typeof s.maxLength === 'number' && v.length > s.maxLength) problems.push(at + ': longer than ' + s.maxLength);
+    }
+    if (typeof v === 'number') {
+      if (typeof s.minimum === 'number' && v < s.minimum) problems.push(at + ': below ' + s.minimum);
+      if (typeof s.maximum === 'number' && v > s.maximum) problems.push(at + ': above ' + s.maximum);
+    }
+    if (Array.isArray(v)) {
+      if (typeof s.minItems === 'number' && v.length < s.minItems) problems.push(at + ': fewer than ' + s.minItems + ' items');
+      if (typeof s.maxItems === 'number' && v.length > s.maxItems) problems.push(at + ': more than ' + s.maxItems + ' items');
+      var prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
+      for (var i = 0; i < v.length; i++) {
+        var itemSchema = i < prefix.length ? prefix[i] : s.items;
+        if (itemSchema && !Array.isArray(itemSchema)) check(v[i], itemSchema, at + '/' + i, rootDoc, problems, depth + 1);
+      }
+    }
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      (s.required || []).forEach(function (name) {
+        if (!Object.prototype.hasOwnProperty.call(v, name)) problems.push(at + ': missing required field ' + name);
+      });
+      var props = s.properties || {};
+      Object.keys(v).forEach(function (name) {
+        var where = at + '/' + name.replace(/~/g, '~0').replace(/\//g, '~1');
+        if (Object.prototype.hasOwnProperty.call(props, name)) check(v[name], props[name], where, rootDoc, problems, depth + 1);
+        else if (s.additionalProperties === false) problems.push(at + ': field ' + name + ' is not allowed');
+        else if (s.additionalProperties && typeof s.additionalProperties === 'object') check(v[name], s.additionalProperties, where, rootDoc, problems, depth + 1);
+      });
+    }
+    if (Array.isArray(s.allOf)) s.allOf.forEach(function (sub) { check(v, sub, at, rootDoc, problems, depth + 1); });
+    var branches = Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : null;
+    if (branches) {
+      var fits = branches.filter(function (sub) { var p = []; check(v, sub, at, rootDoc, p, depth + 1); return p.length === 0; }).length;
+      if (s.oneOf && fits !== 1) problems.push(at + ': matches ' + fits + ' of the oneOf branches (exactly one expected)');
+      if (!s.oneOf && fits === 0) problems.push(at + ': matches none of the anyOf branches');
+    }
+  }
+  function schemaFor(status) {
+    var r = data.responses;
+    var s = String(status);
+    if (r[s]) return { key: s, schema: r[s] };
+    if (r[s[0] + 'XX']) return { key: s[0] + 'XX', schema: r[s[0] + 'XX'] };
+    if (r['default']) return { key: 'default', schema: r['default'] };
+    return null;
+  }
+  function withSchemas(then) {
+    if (self.TMS_SCHEMAS) return then(self.TMS_SCHEMAS);
+    var script = doc.createElement('script');
+    script.src = root + 'schemas.js';
+    script.onload = function () { then(self.TMS_SCHEMAS || { components: { schemas: {} } }); };
+    script.onerror = function () { then(null); };
+    doc.head.appendChild(script);
+  }
+
+  // --- sending ------------------------------------------------------------------------------
+  function basic(user, secret) {
+    var bytes = new TextEncoder().encode(user + ':' + secret);
+    var text = '';
+    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
+    return 'Basic ' + btoa(text);
+  }
+  function say(text) { statusLine.textContent = text; }
+  function showAnswer(status, statusText, bodyText, verdict, problems) {
+    result.hidden = false;
+    result.querySelector('.tryit-summary').textContent = status + (statusText ? ' ' + statusText : '') + ' \u2014 ' + verdict;
+    result.setAttribute('data-verdict', problems === null ? 'unchecked' : problems.length === 0 ? 'valid' : 'invalid');
+    var list = result.querySelector('.tryit-problems');
+    list.textContent = '';
+    (problems || []).slice(0, 20).forEach(function (p) {
+      var li = doc.createElement('li');
+      li.textContent = p;
+      list.appendChild(li);
+    });
+    var pretty = bodyText;
+    try { pretty = JSON.stringify(JSON.parse(bodyText), null, 2); } catch (e) { /* not JSON: shown as is */ }
+    result.querySelector('.tryit-body').textContent = pretty;
+  }
+
+  form.addEventListener('submit', function (ev) {
+    ev.preventDefault();
+    var base = server ? server.value.trim().replace(/\/+$/, '') : '';
+    if (!/^https?:\/\//i.test(base)) { say('Give the server as an http:// or https:// URL.'); return; }
+    var creds = { server: base };
+    if (email) creds.email = email.value;
+    if (key) creds.key = key.value;
+    session(creds);
+    var encoded;
+    try {
+      encoded = self.TMSWire.encodeRequest(data.op, readInput());
+    } catch (e) {
+      say('Not sent: ' + e.message);
+      return;
+    }
+    var headers = {};
+    Object.keys(encoded.headers).forEach(function (k) { headers[k] = encoded.headers[k]; });
+    var body;
+    if (encoded.body) {
+      headers['Content-Type'] = encoded.body.contentType;
+      body = encoded.body.text !== undefined ? encoded.body.text : encoded.body.blob || encoded.body.bytes;
+    }
+    if (email && key && (email.value || key.value)) headers.Authorization = basic(email.value, key.value);
+    var url = base + encoded.path + (encoded.query ? '?' + encoded.query : '');
+    say('Sending\u2026');
+    fetch(url, { method: encoded.method, headers: headers, body: body, credentials: 'omit', referrerPolicy: 'no-referrer' })
+      .then(function (response) {
+        return response.text().then(function (text) {
+          say('');
+          var parsed;
+          try { parsed = text === '' ? undefined : JSON.parse(text); } catch (e) { parsed = undefined; }
+          var found = schemaFor(response.status);
+          if (!found) { showAnswer(response.status, response.statusText, text, 'the contract documents no response for this status', ['status ' + response.status + ' is not documented']); return; }
+          if (parsed === undefined) { showAnswer(response.status, response.statusText, text, 'not JSON: not checked', null); return; }
+          withSchemas(function (schemas) {
+            if (!schemas) { showAnswer(response.status, response.statusText, text, 'schemas.js did not load: not checked', null); return; }
+            var problems = [];
+            check(parsed, found.schema, '', schemas, problems, 0);
+            showAnswer(response.status, response.statusText, text,
+              problems.length === 0 ? 'matches the contract\u2019s schema for ' + found.key : 'does not match the contract\u2019s schema for ' + found.key, problems);
+          });
+        });
+      }, function (error) {
+        say('No answer: ' + error.message + ' (is the server running, and does it allow this page\u2019s origin?)');
+      });
+  });
+})();
