@@ -6,8 +6,8 @@
  * user groups (one deactivated), drafts, saved snippets, a linkifier and an E2EE device.
  * Deterministic: the same seed gives the same IDs and keys every time.
  */
-import { createHash } from 'node:crypto';
 import { systemGroupId } from './access.js';
+import { base64url, sha256 } from './sha256.js';
 import type {
   ChannelRecord,
   GroupSetting,
@@ -28,7 +28,7 @@ export interface SeededCredential {
 }
 
 function apiKey(email: string): string {
-  return createHash('sha256').update(`tms-mock:${email}`).digest('base64url').slice(0, 32);
+  return base64url(sha256(`tms-mock:${email}`)).slice(0, 32);
 }
 
 export interface SeedOptions {
