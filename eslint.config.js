@@ -70,6 +70,7 @@ const nodeFromCore = {
 const transportFree = [
   'runtime/pipeline*.ts',
   'runtime/server-fetch.ts',
+  'runtime/msw.ts',
   'runtime/server-handlers.ts',
   'runtime/server-router.ts',
   'runtime/server-results.ts',

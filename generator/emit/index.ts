@@ -5,6 +5,7 @@
 import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
 import { docsEmitter } from './docs.js';
+import { mswEmitter } from './msw.js';
 import { operationsEmitter } from './operations.js';
 import { runtimeEmitter } from './package.js';
 import { prismEmitter } from './prism.js';
@@ -20,5 +21,6 @@ export const emitters: Emitter[] = [
   validatorsEmitter,
   serverEmitter,
   runtimeEmitter,
+  mswEmitter,
   docsEmitter,
 ];

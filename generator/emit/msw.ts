@@ -1,0 +1,89 @@
+/**
+ * generated/msw.ts: MSW (2.x) handlers for every operation, answering from the contract's
+ * examples through the one request pipeline (runtime/msw.ts), plus typed one-operation
+ * overrides. Spec-agnostic: the example table is built from the model only, with the statuses
+ * the Prism mock serves them with (prism.ts `exampleStatuses`: `default` examples as 400).
+ */
+import type { Operation } from '../model/types.js';
+import { banner, literal, propertyKey } from '../source.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import { exampleStatuses } from './prism.js';
+
+export const mswEmitter: Emitter = {
+  name: 'msw',
+  root: 'code',
+  needs: ['types', 'operations', 'validators', 'server'],
+  emit(ctx: EmitContext): GeneratedFile[] {
+    return [{ path: 'msw.ts', contents: emitMsw(ctx) }];
+  },
+};
+
+/** The operation's JSON examples, each once, with the status the mock serves it with. */
+export function exampleAnswers(op: Operation): { name: string; status: number; body: unknown }[] {
+  const statuses = exampleStatuses(op.responses);
+  // Explicit statuses before ranges and `default`, as exampleStatuses ranks them.
+  const responses = [...op.responses].sort(
+    (a, b) => Number(!/^\d{3}$/.test(a.status)) - Number(!/^\d{3}$/.test(b.status)),
+  );
+  const out: { name: string; status: number; body: unknown }[] = [];
+  for (const response of responses)
+    for (const media of response.mediaTypes) {
+      if (!/json/i.test(media.type)) continue;
+      for (const example of media.examples) {
+        const status = statuses[example.name];
+        if (status === undefined || out.some((a) => a.name === example.name)) continue;
+        out.push({ name: example.name, status, body: example.value });
+      }
+    }
+  return out;
+}
+
+export function emitMsw(ctx: EmitContext): string {
+  const runtime = literal(`${ctx.runtimeImport}/msw.js`);
+  const table = ctx.model.operations.map(
+    (op) => `  ${propertyKey(op.id)}: ${literal(exampleAnswers(op))},`,
+  );
+  return [
+    banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+    `import type { HttpHandler } from 'msw';`,
+    `import { basePath, levels, operations } from './operations.js';`,
+    `import type { Handlers } from './server.js';`,
+    `import * as validators from './validators.js';`,
+    `import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type MswApi, type MswOptions } from ${runtime};`,
+    '',
+    `export type { MswOptions } from ${runtime};`,
+    '',
+    `/** The API as the MSW handlers serve it: operation table, validators, base path, levels. */`,
+    `export const api: MswApi = { operations, validators, basePath, levels };`,
+    '',
+    `/** Each operation's examples with the status they are served with (\`Prefer: example=NAME\` / \`code=N\`). */`,
+    `export const examples: Readonly<Record<keyof typeof operations, readonly ExampleAnswer[]>> = {`,
+    ...table,
+    `};`,
+    '',
+    `/** Handlers answering every operation from the examples, under \`baseUrl\` or any origin. */`,
+    `export function createExampleHandlers(options: MswOptions = {}): HttpHandler[] {`,
+    `  return exampleHandlers(api, examples, options);`,
+    `}`,
+    '',
+    `/** The example handlers under any origin: \`setupServer(...handlers)\` / \`setupWorker(...handlers)\`. */`,
+    `export const handlers: HttpHandler[] = /* @__PURE__ */ createExampleHandlers();`,
+    '',
+    `/** Handlers serving a real implementation of \`Handlers\` through the same pipeline. */`,
+    `export function createImplementationHandlers<User>(server: Omit<Parameters<typeof implementationHandlers<User>>[1], 'handlers'> & { handlers: Handlers<User> }, options: MswOptions = {}): HttpHandler[] {`,
+    `  return implementationHandlers<User>(api, server as unknown as Parameters<typeof implementationHandlers<User>>[1], options);`,
+    `}`,
+    '',
+    `/** What an override answers: one of the operation's documented responses, errors included. */`,
+    `export type OverrideResult<K extends keyof Handlers> = Awaited<ReturnType<Handlers[K]>>;`,
+    '',
+    `/**`,
+    ` * One operation answered by \`answer\` for one test (\`server.use(override(...))\`): parameters`,
+    ` * decoded and validated as always, the result typed as the operation's documented responses.`,
+    ` */`,
+    `export function override<K extends keyof Handlers>(operationId: K, answer: (call: { params: Parameters<Handlers[K]>[0]; request: Request }) => OverrideResult<K> | Promise<OverrideResult<K>>, options: MswOptions = {}): HttpHandler {`,
+    `  return overrideHandler(api, operationId, answer as Parameters<typeof overrideHandler>[2], options);`,
+    `}`,
+    '',
+  ].join('\n');
+}

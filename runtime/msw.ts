@@ -1,0 +1,194 @@
+/**
+ * MSW (2.x) handlers over the one request pipeline: every handler hands MSW's `Request` to the
+ * pipeline's web face (server-fetch.ts), so a page or a test gets exactly the answers a server of
+ * ours gives (routing, Basic auth, wire-model decoding, validation → 400 envelope, answers
+ * validated outside production). Two dispatchers plug in: the contract's examples, chosen per
+ * call with `Prefer` as in the Prism mock (this file), or real handlers (the stateful mock,
+ * a typed override). No node: import: this runs in pages and service workers.
+ */
+import { http, type HttpHandler } from 'msw';
+import { fail, LISTENER_ERROR_CODES } from './pipeline-answers.js';
+import { createFetchHandler } from './server-fetch.js';
+import type { Handler, HandlerServerOptions } from './server-handlers.js';
+import type { HandlerResult } from './server-results.js';
+import type { LevelTable } from './feature-levels.js';
+import type { OperationInfo } from './operation-info.js';
+import type { Validators } from './pipeline.js';
+
+/** What the generated bindings hand over: the operation table, validators, base path, levels. */
+export interface MswApi {
+  operations: Record<string, OperationInfo>;
+  validators: Validators;
+  basePath: string;
+  levels?: LevelTable;
+}
+
+export interface MswOptions {
+  /**
+   * Where the API lives, e.g. `https://chat.example.com` or `https://chat.example.com/api/v1`
+   * (the client accepts both). Given: handlers match only there. Absent: any origin.
+   */
+  baseUrl?: string;
+}
+
+/** One example answer of an operation: its name in the contract, the status it is served with. */
+export interface ExampleAnswer {
+  name: string;
+  status: number;
+  body: unknown;
+}
+
+type FetchFace = (request: Request) => Promise<Response>;
+
+/** The pipeline's base path under `baseUrl`, and the MSW URL prefix to match. */
+export function mountPoint(api: MswApi, options: MswOptions): { basePath: string; prefix: string } {
+  if (options.baseUrl === undefined) return { basePath: api.basePath, prefix: '*' };
+  const url = new URL(options.baseUrl);
+  let path = url.pathname.replace(/\/+$/, '');
+  if (api.basePath !== '' && path.endsWith(api.basePath))
+    path = path.slice(0, -api.basePath.length);
+  return { basePath: path + api.basePath, prefix: url.origin + path };
+}
+
+/** `/messages/{message_id}` → `/messages/:p0` (MSW's syntax; the pipeline does the real routing). */
+function mswPath(template: string): string {
+  let i = 0;
+  return template.replace(/\{[^}]*\}/g, () => `:p${i++}`);
+}
+
+/** An MSW handler per operation (or for the `only` ones), each answering through `face`. */
+export function handlersFor(
+  api: MswApi,
+  face: FetchFace,
+  prefix: string,
+  only?: string[],
+): HttpHandler[] {
+  const ids = only ?? Object.keys(api.operations);
+  return ids.map((id) => {
+    const op = api.operations[id];
+    const method = op.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const route = http[method] ?? http.all;
+    return route(`${prefix}${api.basePath}${mswPath(op.path)}`, ({ request }) => face(request));
+  });
+}
+
+/** A fetch face on the pipeline with `handlers`; any email with a non-empty API key passes. */
+function anyUserFace(
+  api: MswApi,
+  basePath: string,
+  handlers: Record<string, Handler<{ email: string }, Request> | undefined>,
+): FetchFace {
+  const options: HandlerServerOptions<{ email: string }, Request> = {
+    handlers,
+    operations: api.operations,
+    validators: api.validators,
+    basePath,
+    levels: api.levels,
+    authenticate: ({ email, apiKey }) => (apiKey !== '' ? { email } : null),
+  };
+  return createFetchHandler(options);
+}
+
+/**
+ * The answer `Prefer` asks for: `example=NAME`, `code=STATUS` (its first example), or by
+ * default the first example of the lowest success status, as Prism picks.
+ */
+export function chooseExample(
+  operationId: string,
+  answers: readonly ExampleAnswer[],
+  prefer: string | undefined,
+): HandlerResult {
+  const wanted = parsePrefer(prefer);
+  let found: ExampleAnswer | undefined;
+  if (wanted.example !== undefined) found = answers.find((a) => a.name === wanted.example);
+  else if (wanted.code !== undefined) found = answers.find((a) => a.status === wanted.code);
+  else
+    found = [...answers]
+      .filter((a) => a.status >= 200 && a.status < 300)
+      .sort((a, b) => a.status - b.status)[0];
+  if (found) return { status: found.status, body: structuredClone(found.body) };
+  const asked =
+    wanted.example !== undefined
+      ? `an example named '${wanted.example}'`
+      : wanted.code !== undefined
+        ? `an example with status ${wanted.code}`
+        : 'a success example';
+  const have = answers.map((a) => `${a.name} (${a.status})`).join(', ') || 'none';
+  const miss = fail(
+    501,
+    LISTENER_ERROR_CODES.notImplemented,
+    `The contract gives ${operationId} no ${asked.replace(/^an? /, '')}; its examples: ${have}.`,
+  );
+  return { status: miss.status, body: miss.body };
+}
+
+function parsePrefer(header: string | undefined): { example?: string; code?: number } {
+  const out: { example?: string; code?: number } = {};
+  for (const part of (header ?? '').split(/[,;]/)) {
+    const [key, ...rest] = part.split('=');
+    const value = rest
+      .join('=')
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    if (key.trim() === 'example' && value !== '') out.example = value;
+    if (key.trim() === 'code' && /^\d{3}$/.test(value)) out.code = Number(value);
+  }
+  return out;
+}
+
+/** MSW handlers answering every operation from the contract's examples. */
+export function exampleHandlers(
+  api: MswApi,
+  examples: Record<string, readonly ExampleAnswer[]>,
+  options: MswOptions = {},
+): HttpHandler[] {
+  const mount = mountPoint(api, options);
+  const handlers = Object.fromEntries(
+    Object.keys(api.operations).map((id) => [
+      id,
+      (_params: unknown, context: { header(name: string): string | undefined }) =>
+        chooseExample(id, examples[id] ?? [], context.header('prefer')),
+    ]),
+  );
+  return handlersFor(api, anyUserFace(api, mount.basePath, handlers), mount.prefix);
+}
+
+/** MSW handlers serving `handlers` (a real implementation) through the pipeline. */
+export function implementationHandlers<User>(
+  api: MswApi,
+  server: Omit<
+    HandlerServerOptions<User, Request>,
+    'operations' | 'validators' | 'basePath' | 'levels'
+  >,
+  options: MswOptions = {},
+): HttpHandler[] {
+  const mount = mountPoint(api, options);
+  const face = createFetchHandler<User>({
+    ...server,
+    operations: api.operations,
+    validators: api.validators,
+    basePath: mount.basePath,
+    levels: api.levels,
+  });
+  return handlersFor(api, face, mount.prefix);
+}
+
+/**
+ * One operation answered by `answer` (its params decoded and validated first; its result
+ * validated as any handler's), for `server.use(...)` / `worker.use(...)` in one test.
+ */
+export function overrideHandler(
+  api: MswApi,
+  operationId: string,
+  answer: (call: {
+    params: Record<string, unknown>;
+    request: Request;
+  }) => HandlerResult | Promise<HandlerResult>,
+  options: MswOptions = {},
+): HttpHandler {
+  const mount = mountPoint(api, options);
+  const face = anyUserFace(api, mount.basePath, {
+    [operationId]: (params, context) => answer({ params, request: context.request }),
+  });
+  return handlersFor(api, face, mount.prefix, [operationId])[0];
+}
