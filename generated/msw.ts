@@ -3,9 +3,9 @@ import type { HttpHandler } from 'msw';
 import { basePath, levels, operations } from './operations.js';
 import type { Handlers } from './server.js';
 import * as validators from './validators.js';
-import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type MswApi, type MswOptions } from "../runtime/msw.js";
+import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type MswApi, type MswOptions } from "./runtime/msw.js";
 
-export type { MswOptions } from "../runtime/msw.js";
+export type { MswOptions } from "./runtime/msw.js";
 
 /** The API as the MSW handlers serve it: operation table, validators, base path, levels. */
 export const api: MswApi = { operations, validators, basePath, levels };

@@ -34,6 +34,7 @@ const SUBPATHS: { subpath: string; module: string }[] = [
   { subpath: './validators', module: 'validators' },
   { subpath: './server', module: 'server' },
   { subpath: './operations', module: 'operations' },
+  { subpath: './msw', module: 'msw' },
 ];
 
 /**
@@ -97,6 +98,7 @@ interface ToolkitManifest {
   name: string;
   version: string;
   dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
 }
 
 function toolkitManifest(): ToolkitManifest {
@@ -132,6 +134,13 @@ function bindingsManifest(
     files: ['*.js', '*.d.ts', 'runtime/', 'validators/', 'README.md'],
     engines: { node: '>=20.19' },
     dependencies: { 'openapi-fetch': toolkit.dependencies?.['openapi-fetch'] ?? '^0.17.0' },
+    // The MSW handlers (./msw) need msw; apps that never import them need not install it.
+    ...(present.has('msw')
+      ? {
+          peerDependencies: { msw: toolkit.devDependencies?.msw ?? '^2.15.0' },
+          peerDependenciesMeta: { msw: { optional: true } },
+        }
+      : {}),
     tmsGen: {
       generator: `${toolkit.name}@${toolkit.version}`,
       contract: model.sourceFile,

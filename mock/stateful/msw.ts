@@ -9,8 +9,7 @@
  *   mock.reset();                                         // back to the seeded state
  */
 import type { HttpHandler } from 'msw';
-import { api } from '../../generated/msw.js';
-import { implementationHandlers, type MswOptions } from '../../runtime/msw.js';
+import { createImplementationHandlers, type MswOptions } from '../../generated/msw.js';
 import { createStatefulCore, type StatefulCore, type StatefulMockOptions } from './core.js';
 import { presetSeed, type PresetName } from './presets.js';
 import type { SeededCredential } from './seed.js';
@@ -41,7 +40,7 @@ export function createStatefulHandlers(options: StatefulHandlerOptions = {}): St
     cors: false,
   });
   return {
-    handlers: implementationHandlers(api, core.server as never, { baseUrl }),
+    handlers: createImplementationHandlers(core.server, { baseUrl }),
     get credentials() {
       return core.credentials;
     },
