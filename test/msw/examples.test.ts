@@ -77,7 +77,9 @@ describe('generated MSW example handlers', () => {
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ result: 'error', code: 'BAD_REQUEST' });
     expect(String(body.msg)).toMatch(/Invalid request/);
-    const unauthenticated = await fetch('https://anywhere.test/api/v1/messages', { method: 'POST' });
+    const unauthenticated = await fetch('https://anywhere.test/api/v1/messages', {
+      method: 'POST',
+    });
     expect(unauthenticated.status).toBe(401);
   });
 
