@@ -7,6 +7,10 @@
  * a typed override). No node: import: this runs in pages and service workers.
  */
 import { http, type HttpHandler } from 'msw';
+
+// Re-exported so generated code names msw's types only through the runtime (an app that never
+// imports the MSW handlers compiles without msw installed).
+export type { HttpHandler } from 'msw';
 import { fail, LISTENER_ERROR_CODES } from './pipeline-answers.js';
 import { createFetchHandler } from './server-fetch.js';
 import type { Handler, HandlerServerOptions } from './server-handlers.js';

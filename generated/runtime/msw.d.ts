@@ -8,6 +8,7 @@
  * a typed override). No node: import: this runs in pages and service workers.
  */
 import { type HttpHandler } from 'msw';
+export type { HttpHandler } from 'msw';
 import type { HandlerServerOptions } from './server-handlers.js';
 import type { HandlerResult } from './server-results.js';
 import type { LevelTable } from './feature-levels.js';
@@ -58,4 +59,3 @@ export declare function overrideHandler(api: MswApi, operationId: string, answer
     params: Record<string, unknown>;
     request: Request;
 }) => HandlerResult | Promise<HandlerResult>, options?: MswOptions): HttpHandler;
-export {};

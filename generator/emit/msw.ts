@@ -7,7 +7,7 @@
 import type { Operation } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-import { exampleStatuses } from './prism.js';
+import { exampleStatuses } from '../model/views/prism.js';
 
 export const mswEmitter: Emitter = {
   name: 'msw',
@@ -45,11 +45,10 @@ export function emitMsw(ctx: EmitContext): string {
   );
   return [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-    `import type { HttpHandler } from 'msw';`,
     `import { basePath, levels, operations } from './operations.js';`,
     `import type { Handlers } from './server.js';`,
     `import * as validators from './validators.js';`,
-    `import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type MswApi, type MswOptions } from ${runtime};`,
+    `import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type HttpHandler, type MswApi, type MswOptions } from ${runtime};`,
     '',
     `export type { MswOptions } from ${runtime};`,
     '',
@@ -82,7 +81,7 @@ export function emitMsw(ctx: EmitContext): string {
     ` * decoded and validated as always, the result typed as the operation's documented responses.`,
     ` */`,
     `export function override<K extends keyof Handlers>(operationId: K, answer: (call: { params: Parameters<Handlers[K]>[0]; request: Request }) => OverrideResult<K> | Promise<OverrideResult<K>>, options: MswOptions = {}): HttpHandler {`,
-    `  return overrideHandler(api, operationId, answer as Parameters<typeof overrideHandler>[2], options);`,
+    `  return overrideHandler(api, operationId, answer as unknown as Parameters<typeof overrideHandler>[2], options);`,
     `}`,
     '',
   ].join('\n');
