@@ -137,7 +137,7 @@ function bindingsManifest(
     // The MSW handlers (./msw) need msw; apps that never import them need not install it.
     ...(present.has('msw')
       ? {
-          peerDependencies: { msw: toolkit.devDependencies?.msw ?? '^2.15.0' },
+          peerDependencies: { msw: toolkit.dependencies?.msw ?? '^2.15.0' },
           peerDependenciesMeta: { msw: { optional: true } },
         }
       : {}),

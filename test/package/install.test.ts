@@ -282,7 +282,7 @@ describe.skipIf(!haveBreadth)('npx tms-gen from the packed toolkit', () => {
         expect(out).not.toMatch(/error|failed/i);
         const api = join(dir, 'src', 'api');
         // No import leaves the folder except openapi-fetch and msw (runtime/msw only: an
-        // optional peer of the bindings; its types reach msw.ts through the runtime).
+        // optional peer of the bindings, a dependency of the toolkit that generates them).
         for (const file of readdirSync(api, { recursive: true, encoding: 'utf8' }).filter((f) =>
           /\.(ts|js)$/.test(f),
         )) {
