@@ -12,6 +12,7 @@ import {
   readBodyFields,
   readParameter,
 } from './parameters.js';
+import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
 import type {
   ApiModel,
@@ -104,6 +105,7 @@ export function buildModel(
           ...(typeof t.description === 'string' ? { description: t.description } : {}),
         }))
       : [],
+    levelFacts: collectLevelFacts(document),
     document,
   };
   return { model, problems };
