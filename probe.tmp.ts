@@ -1,0 +1,10 @@
+import { _ } from 'ajv';
+import { createAjv } from './generator/schema/ajv.js';
+const ajv = createAjv({ dialect: '3.1', code: { source: true, esm: true, lines: true, formats: _`formats` } });
+ajv.addSchema({ $id: 'c.json', $defs: { A: { type: 'object', properties: { b: { $ref: '#/$defs/B' }, d: {type:'string', format:'date-time', maxLength: 3, pattern: '^a'} , e: {enum: [{x:1}]}}, required: ['b'] }, B: { type: 'array', items: { $ref: '#/$defs/B' } } } });
+const v = ajv.getSchema('c.json#/$defs/A')!;
+const s = (v as any).source;
+console.log(s.validateName.str, Object.keys(s.scopeValues));
+for (const [p, set] of Object.entries(s.scopeValues)) for (const n of set as Set<any>) console.log(p, n.str, Object.keys(n.value ?? {}), String(n.value?.code ?? ''), typeof n.value?.ref);
+console.log(s.validateCode.slice(0, 1500));
+console.log((v as any).schemaEnv && Object.keys((v as any).schemaEnv));
