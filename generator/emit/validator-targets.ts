@@ -7,7 +7,9 @@
  */
 import type { ApiModel, JsonSchema, Operation, Parameter } from '../model/types.js';
 import { childPointer, getAt, parsePointer } from '../pointer.js';
+import { windowOf } from '../model/level-facts.js';
 import { defKey } from '../schema/json-schema.js';
+import { levelRequired, levelWrapped } from '../schema/level-keywords.js';
 
 const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
 
@@ -76,10 +78,23 @@ function requestSchema(document: Record<string, unknown>, op: Operation): JsonSc
     const params = op.parameters.filter((p) => p.in === location);
     if (params.length === 0) return undefined;
     const required = params.filter((p) => p.required).map((p) => p.name);
+    // A parameter outside its level window is unknown at that level: unchecked, not required.
+    const windows = Object.fromEntries(
+      params.flatMap((p) => {
+        const w = windowOf(p.lifecycle, p.extensions['x-removed'] === true);
+        return w ? [[p.name, w]] : [];
+      }),
+    );
+    const leveled = levelRequired(required, windows);
     return {
       type: 'object',
-      properties: Object.fromEntries(params.map((p) => [p.name, parameterSchema(document, p)])),
-      ...(required.length > 0 ? { required } : {}),
+      properties: Object.fromEntries(
+        params.map((p) => {
+          const schema = parameterSchema(document, p);
+          return [p.name, windows[p.name] ? levelWrapped(windows[p.name], schema) : schema];
+        }),
+      ),
+      ...(leveled ?? (required.length > 0 ? { required } : {})),
     };
   };
   for (const [name, location] of [

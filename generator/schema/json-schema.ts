@@ -145,6 +145,10 @@ export function buildJsonSchemaRoot(
             convert(v, child(key, k)),
           ]),
         );
+      } else if (key === 'tmsLevel' && value && typeof value === 'object') {
+        // a level window built by the validators emitter around a parameter's schema
+        const wrapped = value as { schema: unknown };
+        out[key] = { ...wrapped, schema: convert(wrapped.schema) };
       } else if (SCHEMA_VALUES.has(key)) {
         out[key] = Array.isArray(value)
           ? value.map((v, i) => convert(v, child(key, i)))

@@ -181,7 +181,7 @@ validate_parameters_9_schema_a9a11de5.errors = vErrors;
 return errors === 0;
 }
 validate_parameters_9_schema_a9a11de5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_7 = {"type":"object","properties":{"query":{"type":"object","properties":{"anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~10~1schema"},"include_anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~11~1schema"},"num_before":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~12~1schema"},"num_after":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~13~1schema"},"narrow":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~14~1content~1application~01json~1schema"},"client_extavatar":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~15~1schema"},"apply_markdown":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~16~1schema"},"message_ids":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~17~1content~1application~01json~1schema"},"allow_empty_topic_name":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~18~1schema"},"use_first_unread_anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~19~1schema"}}}}};
+const schema_7 = {"type":"object","properties":{"query":{"type":"object","properties":{"anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~10~1schema"},"include_anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~11~1schema"},"num_before":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~12~1schema"},"num_after":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~13~1schema"},"narrow":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~14~1content~1application~01json~1schema"},"client_extavatar":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~15~1schema"},"apply_markdown":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~16~1schema"},"message_ids":{"tmsLevel":{"addedIn":300,"schema":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~17~1content~1application~01json~1schema"}}},"allow_empty_topic_name":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~18~1schema"},"use_first_unread_anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~19~1schema"}}}}};
 function validate_request_getMessages(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -239,9 +239,12 @@ errors = vErrors.length;
 }
 }
 if(data0.message_ids !== undefined){
+const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
+if((level0 >= 300 && true)){
 if(!(validate_MessageIdList.call(this, data0.message_ids, {instancePath:instancePath+"/query/message_ids",parentData:data0,parentDataProperty:"message_ids",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate_MessageIdList.errors : vErrors.concat(validate_MessageIdList.errors);
 errors = vErrors.length;
+}
 }
 }
 if(data0.allow_empty_topic_name !== undefined){

@@ -228,7 +228,7 @@ validate_parameters_8_schema_8a120307.errors = vErrors;
 return errors === 0;
 }
 validate_parameters_8_schema_8a120307.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_9 = {"type":"object","properties":{"query":{"type":"object","properties":{"include_public":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~10~1schema"},"include_web_public":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~11~1schema"},"include_subscribed":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~12~1schema"},"exclude_archived":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~13~1schema"},"include_all":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~14~1schema"},"include_default":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~15~1schema"},"include_owner_subscribed":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~16~1schema"},"include_can_access_content":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~17~1schema"},"include_all_active":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~18~1schema"}}}}};
+const schema_9 = {"type":"object","properties":{"query":{"type":"object","properties":{"include_public":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~10~1schema"},"include_web_public":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~11~1schema"},"include_subscribed":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~12~1schema"},"exclude_archived":{"tmsLevel":{"addedIn":315,"schema":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~13~1schema"}}},"include_all":{"tmsLevel":{"addedIn":356,"schema":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~14~1schema"}}},"include_default":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~15~1schema"},"include_owner_subscribed":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~16~1schema"},"include_can_access_content":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~17~1schema"},"include_all_active":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~18~1schema"}}}}};
 function validate_request_getStreams(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -262,15 +262,21 @@ errors = vErrors.length;
 }
 }
 if(data0.exclude_archived !== undefined){
+const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
+if((level0 >= 315 && true)){
 if(!(validate_parameters_3_schema_b48d618d.call(this, data0.exclude_archived, {instancePath:instancePath+"/query/exclude_archived",parentData:data0,parentDataProperty:"exclude_archived",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate_parameters_3_schema_b48d618d.errors : vErrors.concat(validate_parameters_3_schema_b48d618d.errors);
 errors = vErrors.length;
 }
 }
+}
 if(data0.include_all !== undefined){
+const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
+if((level1 >= 356 && true)){
 if(!(validate_parameters_4_schema_cc4b56c7.call(this, data0.include_all, {instancePath:instancePath+"/query/include_all",parentData:data0,parentDataProperty:"include_all",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate_parameters_4_schema_cc4b56c7.errors : vErrors.concat(validate_parameters_4_schema_cc4b56c7.errors);
 errors = vErrors.length;
+}
 }
 }
 if(data0.include_default !== undefined){

@@ -54,7 +54,7 @@ validate_parameters_1_schema_3621782c.errors = vErrors;
 return errors === 0;
 }
 validate_parameters_1_schema_3621782c.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_2 = {"type":"object","properties":{"query":{"type":"object","properties":{"client_extavatar":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~10~1schema"},"include_custom_profile_fields":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~11~1schema"},"user_ids":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~12~1content~1application~01json~1schema"}}}}};
+const schema_2 = {"type":"object","properties":{"query":{"type":"object","properties":{"client_extavatar":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~10~1schema"},"include_custom_profile_fields":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~11~1schema"},"user_ids":{"tmsLevel":{"addedIn":384,"schema":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~12~1content~1application~01json~1schema"}}}}}}};
 function validate_request_getUsers(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -82,9 +82,12 @@ errors = vErrors.length;
 }
 }
 if(data0.user_ids !== undefined){
+const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
+if((level0 >= 384 && true)){
 if(!(validate_UserIdList.call(this, data0.user_ids, {instancePath:instancePath+"/query/user_ids",parentData:data0,parentDataProperty:"user_ids",rootData,dynamicAnchors}))){
 vErrors = vErrors === null ? validate_UserIdList.errors : vErrors.concat(validate_UserIdList.errors);
 errors = vErrors.length;
+}
 }
 }
 }
