@@ -280,7 +280,66 @@ function describe(error: AjvError, pointer: string): string {
     case 'const':
       return `${where} must be ${JSON.stringify(params.allowedValue)}`;
     default:
-      return `${where} ${error.message ?? 'is invalid'}`;
+      return `${where} ${error.message ?? ajvMessage(error.keyword, params)}`;
+  }
+}
+
+/**
+ * Ajv's wording of its other keywords' errors (ajv/lib/vocabularies), for compiled code that
+ * carries no messages (the generated validators leave them out: they were a large share of the
+ * code).
+ */
+function ajvMessage(keyword: string, params: Record<string, unknown>): string {
+  const p = (name: string) => String(params[name]);
+  switch (keyword) {
+    case 'maxLength':
+    case 'minLength':
+      return `must NOT have ${keyword === 'maxLength' ? 'more' : 'fewer'} than ${p('limit')} characters`;
+    case 'maxItems':
+    case 'minItems':
+      return `must NOT have ${keyword === 'maxItems' ? 'more' : 'fewer'} than ${p('limit')} items`;
+    case 'maxProperties':
+    case 'minProperties':
+      return `must NOT have ${keyword === 'maxProperties' ? 'more' : 'fewer'} than ${p('limit')} properties`;
+    case 'maximum':
+    case 'minimum':
+    case 'exclusiveMaximum':
+    case 'exclusiveMinimum':
+      return `must be ${p('comparison')} ${p('limit')}`;
+    case 'multipleOf':
+      return `must be multiple of ${p('multipleOf')}`;
+    case 'pattern':
+      return `must match pattern "${p('pattern')}"`;
+    case 'format':
+      return `must match format "${p('format')}"`;
+    case 'uniqueItems':
+      return `must NOT have duplicate items (items ## ${p('j')} and ${p('i')} are identical)`;
+    case 'oneOf':
+      return 'must match exactly one schema in oneOf';
+    case 'anyOf':
+      return 'must match a schema in anyOf';
+    case 'not':
+      return 'must NOT be valid';
+    case 'if':
+      return `must match "${p('failingKeyword')}" schema`;
+    case 'false schema':
+      return 'boolean schema is false';
+    case 'propertyNames':
+      return 'property name must be valid';
+    case 'dependencies':
+    case 'dependentRequired':
+      return `must have property ${p('missingProperty')} when property ${p('property')} is present`;
+    case 'contains':
+      return `must contain at least ${p('minContains')} valid item(s)`;
+    case 'additionalItems':
+    case 'items':
+      return `must NOT have more than ${p('limit')} items`;
+    case 'unevaluatedProperties':
+      return 'must NOT have unevaluated properties';
+    case 'unevaluatedItems':
+      return `must NOT have more than ${p('len')} items`;
+    default:
+      return `is invalid (${keyword})`;
   }
 }
 

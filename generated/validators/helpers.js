@@ -279,3 +279,11 @@ const formats = {
   password: { type: "string", validate: () => true },
 };
 export { formats };
+
+// One error of a compiled check: the error object Ajv writes, appended to the list (created if null).
+export function addError(errors, instancePath, schemaPath, keyword, params) {
+  const error = { instancePath, schemaPath, keyword, params };
+  if (errors === null) return [error];
+  errors.push(error);
+  return errors;
+}

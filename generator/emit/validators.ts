@@ -30,6 +30,7 @@ import { formatsSource } from '../schema/formats-source.js';
 import { buildJsonSchemaRoot, type JsonSchemaRoot } from '../schema/json-schema.js';
 import { removal } from '../schema/level-keywords.js';
 import { helpersModule, splitModules, type EntryPoint } from '../schema/split-modules.js';
+import { shareSubschemas } from '../schema/share-subschemas.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { collectValidatorTargets, type ValidatorTargets } from './validator-targets.js';
@@ -130,8 +131,8 @@ export function compileValidators(model: ApiModel): CompiledValidators {
   const { root, targets } = validatorSchemaRoot(model);
   const slim = {
     ...root.root,
-    $defs: Object.fromEntries(
-      Object.entries(root.root.$defs).map(([k, v]) => [k, stripAnnotations(v)]),
+    $defs: shareSubschemas(
+      Object.fromEntries(Object.entries(root.root.$defs).map(([k, v]) => [k, stripAnnotations(v)])),
     ),
   };
   const unknownFormats = findUnknownFormats(slim, createAjv({ dialect: model.dialect }));
@@ -140,6 +141,9 @@ export function compileValidators(model: ApiModel): CompiledValidators {
     dialect: model.dialect,
     unknownFormats,
     legacyPatterns,
+    // worded at run time from keyword and params (runtime/validators.ts): a message per error
+    // in the code would be a large share of the output
+    messages: false,
     // one statement a line: a contract change gives a diff a reviewer can read
     code: { source: true, esm: true, lines: true, formats: _`formats` },
   });

@@ -43,6 +43,8 @@ export interface AjvFactoryOptions {
   /** Ajv `code` options, for standalone output */
   code?: Options['code'];
   allErrors?: boolean;
+  /** false: errors carry no `message` (generated validators word them at run time, runtime/validators.ts) */
+  messages?: boolean;
   /** compile `pattern`s that are invalid with the `u` flag without it (see `usesLegacyPatterns`) */
   legacyPatterns?: boolean;
 }
@@ -109,6 +111,7 @@ export function createAjv(opts: AjvFactoryOptions): Ajv {
     strictRequired: false,
     strictTypes: false,
     allErrors: opts.allErrors ?? true,
+    messages: opts.messages ?? true,
     validateFormats: true,
     // Every `$ref` stays a call to the referenced schema's own function: the validators emitter
     // puts each shared schema in a module of its own, never a copy inlined into each user.

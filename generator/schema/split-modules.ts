@@ -189,23 +189,23 @@ export function splitModules(
   }
   const helpers = RUNTIME_HELPERS;
   const emit = (path: string, fns: FunctionNode[], entry?: EntryPoint) => {
-    const body = moduleBody(ajv, fns, (ajvName) => exportName.get(alias.get(ajvName) ?? ajvName)!);
-    const imports = new Map<string, Set<string>>(); // module → names
+    const stable = (ajvName: string) => exportName.get(alias.get(ajvName) ?? ajvName)!;
+    const body = moduleBody(ajv, fns, stable);
+    const local = body.localOf;
+    const localFor = (name: string) => {
+      let short = local.get(name);
+      if (!short) local.set(name, (short = `f_${local.size}`));
+      return short;
+    };
+    const imports = new Map<string, Set<string>>(); // module → stable names
     const own = new Set(fns.map((f) => f.ajvName));
-    for (const fn of fns)
-      for (const callee of fn.calls) {
-        if (own.has(callee)) continue;
-        const from = home.get(unitOf.get(callee)!)!;
-        (imports.get(from) ?? imports.set(from, new Set()).get(from)!).add(exportName.get(callee)!);
-      }
-    if (entry)
-      for (const root of Object.values(entryRoots[entries.indexOf(entry)])) {
-        if (own.has(root.ajvName)) continue;
-        const from = home.get(unitOf.get(root.ajvName)!)!;
-        (imports.get(from) ?? imports.set(from, new Set()).get(from)!).add(
-          exportName.get(root.ajvName)!,
-        );
-      }
+    const importFrom = (ajvName: string) => {
+      const from = home.get(unitOf.get(ajvName)!)!;
+      (imports.get(from) ?? imports.set(from, new Set()).get(from)!).add(exportName.get(ajvName)!);
+    };
+    for (const fn of fns) for (const callee of fn.calls) if (!own.has(callee)) importFrom(callee);
+    const roots = entry ? entryRoots[entries.indexOf(entry)] : {};
+    for (const root of Object.values(roots)) if (!own.has(root.ajvName)) importFrom(root.ajvName);
     let code = body.code;
     const helperNames: string[] = [];
     for (const helper of helpers) {
@@ -214,11 +214,16 @@ export function splitModules(
       helperNames.push(helper.name);
     }
     if (/\bformats(\.|\[)/.test(code)) helperNames.push('formats');
+    if (/\baddError\(/.test(code)) helperNames.push('addError');
     const leftover = /require\([^)]*\)/.exec(code);
     if (leftover)
       throw new Error(`Ajv standalone code needs ${leftover[0]}, which has no ESM replacement yet`);
     const depth = path.split('/').length - 1;
     const rel = (target: string) => `${'../'.repeat(depth) || './'}${target}.js`;
+    const rootLines = Object.entries(roots).map(
+      ([name, node]) => `const ${name} = ${localFor(stable(node.ajvName))};`,
+    );
+    const as = (name: string) => `${name} as ${localFor(name)}`;
     const lines = [
       ...(helperNames.length > 0
         ? [`import { ${helperNames.sort().join(', ')} } from ${JSON.stringify(rel(helpersPath))};`]
@@ -228,26 +233,23 @@ export function splitModules(
         .sort(compare)
         .map(
           (from) =>
-            `import { ${[...imports.get(from)!].sort(compare).join(', ')} } from ${JSON.stringify(rel(from))};`,
+            `import { ${[...imports.get(from)!].sort(compare).map(as).join(', ')} } from ${JSON.stringify(rel(from))};`,
         ),
       '',
       code.trim(),
       '',
-      `export { ${fns
-        .map((f) => exportName.get(f.ajvName)!)
-        .sort(compare)
-        .join(', ')} };`,
+      ...(fns.length > 0
+        ? [
+            `export { ${fns
+              .map((f) => stable(f.ajvName))
+              .sort(compare)
+              .map((n) => `${localFor(n)} as ${n}`)
+              .join(', ')} };`,
+          ]
+        : []),
+      ...rootLines,
+      ...(entry?.tail ? [entry.tail.trimEnd()] : []),
     ];
-    if (fns.length === 0) lines.splice(lines.length - 1, 1);
-    if (entry) {
-      const roots = entryRoots[entries.indexOf(entry)];
-      lines.push(
-        ...Object.entries(roots).map(
-          ([local, node]) => `const ${local} = ${exportName.get(node.ajvName)!};`,
-        ),
-      );
-      if (entry.tail) lines.push(entry.tail.trimEnd());
-    }
     modules.set(`${path}.js`, lines.join('\n') + '\n');
   };
   for (const entry of entries) emit(entry.path, members.get(entry.path) ?? [], entry);
@@ -272,6 +274,14 @@ export function helpersModule(formatsSource: string): string {
     formatsSource.trim(),
     'export { formats };',
     '',
+    '// One error of a compiled check: the error object Ajv writes, appended to the list (created if null).',
+    'export function addError(errors, instancePath, schemaPath, keyword, params) {',
+    '  const error = { instancePath, schemaPath, keyword, params };',
+    '  if (errors === null) return [error];',
+    '  errors.push(error);',
+    '  return errors;',
+    '}',
+    '',
   ].join('\n');
 }
 
@@ -280,7 +290,7 @@ function moduleBody(
   ajv: Ajv,
   fns: FunctionNode[],
   functionNameOf: (ajvName: string) => string,
-): { code: string } {
+): { code: string; localOf: Map<string, string> } {
   const used: Record<string, Map<unknown, unknown>> = {};
   const scope = (
     ajv as unknown as { scope: { scopeCode: (...a: unknown[]) => { toString(): string } } }
@@ -309,14 +319,20 @@ function moduleBody(
     .split('\n')
     .filter((line) => line.trim() !== '')
     .join('\n');
-  return { code: renameGlobals(text, functionNameOf) };
+  const localOf = new Map<string, string>();
+  return { code: compactErrors(renameGlobals(text, functionNameOf, localOf)), localOf };
 }
 
 /**
  * Ajv's instance-wide names, outside string literals and property accesses, become stable:
  * functions their schema-derived name, other values `<prefix>_<n>` by order of appearance.
  */
-function renameGlobals(code: string, functionNameOf: (ajvName: string) => string): string {
+function renameGlobals(
+  code: string,
+  functionNameOf: (ajvName: string) => string,
+  /** stable function name → its short name in this module (filled here) */
+  localOf: Map<string, string>,
+): string {
   const local = new Map<string, string>();
   const counters = new Map<string, number>();
   return code.replace(
@@ -324,7 +340,12 @@ function renameGlobals(code: string, functionNameOf: (ajvName: string) => string
     (match, word: string | undefined) => {
       if (word === undefined || !GLOBAL_NAME.test(word)) return match;
       const prefix = /^[a-z]+/.exec(word)![0];
-      if (prefix === 'validate') return functionNameOf(word) ?? word;
+      if (prefix === 'validate') {
+        const name = functionNameOf(word) ?? word;
+        let short = localOf.get(name);
+        if (!short) localOf.set(name, (short = `f_${localOf.size}`));
+        return short;
+      }
       let name = local.get(word);
       if (!name) {
         const n = counters.get(prefix) ?? 0;
@@ -335,6 +356,41 @@ function renameGlobals(code: string, functionNameOf: (ajvName: string) => string
       return name;
     },
   );
+}
+
+/**
+ * Ajv writes each error as a literal and seven lines of bookkeeping (create or push the error
+ * list, count). The same statement, once per error, calls `addError` (helpers module) instead:
+ * the same list, the same objects, a third of the size. Lines that do not have exactly Ajv's
+ * shape are left as they are.
+ */
+function compactErrors(code: string): string {
+  const lines = code.split('\n');
+  const out: string[] = [];
+  const literal =
+    /^const (err\d+) = \{instancePath(?::(.*?))?,schemaPath:("(?:[^"\\]|\\.)*"),keyword:("(?:[^"\\]|\\.)*"),params:(.*)\};$/;
+  for (let i = 0; i < lines.length; i++) {
+    const m = literal.exec(lines[i]);
+    const name = m?.[1];
+    if (
+      m &&
+      lines[i + 1] === 'if(vErrors === null){' &&
+      lines[i + 2] === `vErrors = [${name}];` &&
+      lines[i + 3] === '}' &&
+      lines[i + 4] === 'else {' &&
+      lines[i + 5] === `vErrors.push(${name});` &&
+      lines[i + 6] === '}' &&
+      lines[i + 7] === 'errors++;'
+    ) {
+      const [, , path, schemaPath, keyword, params] = m;
+      out.push(
+        `vErrors = addError(vErrors, ${path ?? 'instancePath'}, ${schemaPath}, ${keyword}, ${params});`,
+      );
+      out.push('errors++;');
+      i += 7;
+    } else out.push(lines[i]);
+  }
+  return out.join('\n');
 }
 
 /** Tarjan's strongly connected components; returns function name → component number. */
