@@ -16,7 +16,7 @@ import type { JsonSchema } from '../model/types.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES } from './json-schema.js';
 
 /** Subschemas smaller than this (JSON characters) stay inline: a call costs about as much. */
-const MIN_SIZE = 300;
+const MIN_SIZE = 120;
 const PLACE_DEPENDENT =
   /"(unevaluatedProperties|unevaluatedItems|\$id|\$anchor|\$dynamicAnchor|\$dynamicRef|\$recursiveAnchor|\$recursiveRef)"/;
 

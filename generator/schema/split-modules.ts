@@ -296,8 +296,10 @@ function moduleBody(
     ajv as unknown as { scope: { scopeCode: (...a: unknown[]) => { toString(): string } } }
   ).scope;
   const parts: string[] = [];
+  const schemaValues = new Map<string, unknown>();
   for (const node of fns) {
     const source = node.fn.source!;
+    for (const name of source.scopeValues.schema ?? []) schemaValues.set(name.str, name.value?.ref);
     // Calls to other functions are imports (or are in this module): they declare nothing here.
     const refCode = (name: ScopeName) => {
       if (name.prefix === 'validate') return _``;
@@ -320,7 +322,46 @@ function moduleBody(
     .filter((line) => line.trim() !== '')
     .join('\n');
   const localOf = new Map<string, string>();
-  return { code: compactErrors(renameGlobals(text, functionNameOf, localOf)), localOf };
+  const code = inlineSchemaReads(text, schemaValues);
+  return { code: compactErrors(renameGlobals(code, functionNameOf, localOf)), localOf };
+}
+
+/**
+ * Ajv reads enum lists and type lists out of a constant holding the whole schema
+ * (`schema20.properties.state.enum`). Each read becomes the literal it reads, and a constant
+ * no longer read is dropped: a large object schema is then not carried once more as data.
+ */
+function inlineSchemaReads(code: string, values: Map<string, unknown>): string {
+  const read =
+    /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[(?:"(?:[^"\\\n]|\\.)*"|\d+)\])+)/g;
+  const segment = /\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\\n]|\\.)*"|\d+)\]/g;
+  const inlined = code.replace(
+    read,
+    (match, name: string | undefined, path: string | undefined) => {
+      if (!name || !path || !values.has(name)) return match;
+      let value: unknown = values.get(name);
+      for (const [, prop, index] of path.matchAll(segment)) {
+        const key = prop ?? (JSON.parse(index) as string | number);
+        if (
+          !value ||
+          typeof value !== 'object' ||
+          !Object.prototype.hasOwnProperty.call(value, key)
+        )
+          return match;
+        value = (value as Record<string | number, unknown>)[key];
+      }
+      return value === undefined ? match : JSON.stringify(value);
+    },
+  );
+  const lines = inlined.split('\n');
+  return lines
+    .filter((line) => {
+      const declared = /^const (schema\d+) = /.exec(line)?.[1];
+      if (!declared) return true;
+      const use = new RegExp(`(?<![.\\w$])${declared}(?![\\w$])`);
+      return lines.some((other) => other !== line && use.test(other));
+    })
+    .join('\n');
 }
 
 /**
@@ -460,12 +501,13 @@ function fileName(key: string): string {
   return key.startsWith('#') ? `${base}-${hash(key, 8)}` : base;
 }
 
-/** A function name for a schema key: `validate_<Name>`, or `validate_<tail>_<hash>` for a pointer. */
+/**
+ * The exported name of a schema key's function: `validate_<Name>` for a component (cut to 40
+ * characters, with a hash then), `validate_<hash>` for an inline or shared schema (its module's
+ * file name says where it comes from).
+ */
 function functionName(key: string): string {
-  const words = key.startsWith('#') ? key.split('/').slice(-3).join('_') : key;
-  const base = words
-    .replace(/[^A-Za-z0-9_$]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 60);
-  return key.startsWith('#') ? `validate_${base}_${hash(key, 8)}` : `validate_${base}`;
+  if (key.startsWith('#') || /^shared-/.test(key)) return `validate_${hash(key, 10)}`;
+  const base = key.replace(/[^A-Za-z0-9_$]+/g, '_').replace(/^_+|_+$/g, '');
+  return base.length <= 40 ? `validate_${base}` : `validate_${base.slice(0, 30)}_${hash(key, 8)}`;
 }

@@ -5,7 +5,6 @@ import { validate_AddLinkifierRequest as f_1 } from "../schemas/AddLinkifierRequ
 import { validate_AddLinkifierResponse as f_2 } from "../schemas/AddLinkifierResponse.js";
 import { validate_ErrorEnvelope as f_3 } from "../schemas/ErrorEnvelope.js";
 
-const schema_0 = {"type":"object","properties":{"body":{"$ref":"#/$defs/#~1paths~1~01realm~01filters~1post~1requestBody~1content~1application~01x-www-form-urlencoded~1schema"}},"required":["body"]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

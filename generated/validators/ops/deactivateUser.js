@@ -4,7 +4,6 @@ import { validateOperationRequest, validateOperationResponse } from "../runtime.
 import { validate_ErrorEnvelope as f_4 } from "../schemas/ErrorEnvelope.js";
 import { validate_SuccessEnvelope as f_3 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"type":"integer"};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -23,7 +22,6 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_1 = {"type":"string"};
 function f_1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -42,7 +40,6 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_2 = {"type":"object","properties":{"path":{"type":"object","properties":{"user_id":{"$ref":"#/$defs/#~1paths~1~01users~01{user_id}~1delete~1parameters~10~1schema"}},"required":["user_id"]},"query":{"type":"object","properties":{"deactivation_notification_comment":{"$ref":"#/$defs/#~1paths~1~01users~01{user_id}~1delete~1parameters~11~1schema"}}}}};
 function f_2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -98,7 +95,7 @@ return errors === 0;
 }
 f_2.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_parameters_0_schema_1db846c3, f_1 as validate_parameters_1_schema_24b5b747, f_2 as validate_request_deactivateUser };
+export { f_0 as validate_1db846c38b, f_1 as validate_24b5b7474c, f_2 as validate_request_deactivateUser };
 const request = f_2;
 const response0 = f_3;
 const response1 = f_4;

@@ -4,7 +4,6 @@ import { validateOperationRequest, validateOperationResponse } from "../runtime.
 import { validate_ErrorEnvelope as f_5 } from "../schemas/ErrorEnvelope.js";
 import { validate_GetMessageResponse as f_4 } from "../schemas/GetMessageResponse.js";
 
-const schema_0 = {"type":"integer"};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -23,7 +22,6 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_1 = {"type":"boolean"};
 function f_1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -42,7 +40,6 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_2 = {"type":"boolean"};
 function f_2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -61,7 +58,6 @@ f_2.errors = vErrors;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_3 = {"type":"object","properties":{"path":{"type":"object","properties":{"message_id":{"$ref":"#/$defs/#~1paths~1~01messages~01{message_id}~1get~1parameters~10~1schema"}},"required":["message_id"]},"query":{"type":"object","properties":{"apply_markdown":{"$ref":"#/$defs/#~1paths~1~01messages~01{message_id}~1get~1parameters~11~1schema"},"allow_empty_topic_name":{"$ref":"#/$defs/#~1paths~1~01messages~01{message_id}~1get~1parameters~12~1schema"}}}}};
 function f_3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -123,7 +119,7 @@ return errors === 0;
 }
 f_3.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_parameters_0_schema_fc7d8a03, f_1 as validate_parameters_1_schema_fbf14bc0, f_2 as validate_parameters_2_schema_67e1ec2a, f_3 as validate_request_getMessage };
+export { f_2 as validate_67e1ec2a9b, f_1 as validate_fbf14bc04a, f_0 as validate_fc7d8a038f, f_3 as validate_request_getMessage };
 const request = f_3;
 const response0 = f_4;
 const response1 = f_5;

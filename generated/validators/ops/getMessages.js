@@ -7,7 +7,6 @@ import { validate_GetMessagesResponse as f_11 } from "../schemas/GetMessagesResp
 import { validate_MessageIdList as f_10 } from "../schemas/MessageIdList.js";
 import { validate_Narrow as f_9 } from "../schemas/Narrow.js";
 
-const schema_0 = {"type":"boolean"};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -26,7 +25,6 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_1 = {"type":"integer"};
 function f_1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -45,7 +43,6 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_2 = {"type":"integer"};
 function f_2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -64,7 +61,6 @@ f_2.errors = vErrors;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_3 = {"type":"boolean"};
 function f_3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -83,7 +79,6 @@ f_3.errors = vErrors;
 return errors === 0;
 }
 f_3.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_4 = {"type":"boolean"};
 function f_4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -102,7 +97,6 @@ f_4.errors = vErrors;
 return errors === 0;
 }
 f_4.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_5 = {"type":"boolean"};
 function f_5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -121,7 +115,6 @@ f_5.errors = vErrors;
 return errors === 0;
 }
 f_5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_6 = {"type":"boolean"};
 function f_6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -140,7 +133,6 @@ f_6.errors = vErrors;
 return errors === 0;
 }
 f_6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_7 = {"type":"object","properties":{"query":{"type":"object","properties":{"anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~10~1schema"},"include_anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~11~1schema"},"num_before":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~12~1schema"},"num_after":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~13~1schema"},"narrow":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~14~1content~1application~01json~1schema"},"client_extavatar":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~15~1schema"},"apply_markdown":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~16~1schema"},"message_ids":{"tmsLevel":{"addedIn":300,"schema":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~17~1content~1application~01json~1schema"}}},"allow_empty_topic_name":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~18~1schema"},"use_first_unread_anchor":{"$ref":"#/$defs/#~1paths~1~01messages~1get~1parameters~19~1schema"}}}}};
 function f_7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -234,7 +226,7 @@ return errors === 0;
 }
 f_7.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_parameters_1_schema_33b8937e, f_1 as validate_parameters_2_schema_9277bd8a, f_2 as validate_parameters_3_schema_c90f7f56, f_3 as validate_parameters_5_schema_eb7a7e70, f_4 as validate_parameters_6_schema_c976f48f, f_5 as validate_parameters_8_schema_52789069, f_6 as validate_parameters_9_schema_a9a11de5, f_7 as validate_request_getMessages };
+export { f_0 as validate_33b8937eff, f_5 as validate_5278906931, f_1 as validate_9277bd8aee, f_6 as validate_a9a11de52d, f_2 as validate_c90f7f560e, f_4 as validate_c976f48f54, f_3 as validate_eb7a7e705e, f_7 as validate_request_getMessages };
 const request = f_7;
 const response0 = f_11;
 const response1 = f_12;

@@ -4,7 +4,6 @@ import { validateOperationRequest, validateOperationResponse } from "../runtime.
 import { validate_ErrorEnvelope as f_11 } from "../schemas/ErrorEnvelope.js";
 import { validate_GetStreamsResponse as f_10 } from "../schemas/GetStreamsResponse.js";
 
-const schema_0 = {"type":"boolean"};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -23,7 +22,6 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_1 = {"type":"boolean"};
 function f_1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -42,7 +40,6 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_2 = {"type":"boolean"};
 function f_2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -61,7 +58,6 @@ f_2.errors = vErrors;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_3 = {"type":"boolean"};
 function f_3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -80,7 +76,6 @@ f_3.errors = vErrors;
 return errors === 0;
 }
 f_3.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_4 = {"type":"boolean"};
 function f_4(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -99,7 +94,6 @@ f_4.errors = vErrors;
 return errors === 0;
 }
 f_4.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_5 = {"type":"boolean"};
 function f_5(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -118,7 +112,6 @@ f_5.errors = vErrors;
 return errors === 0;
 }
 f_5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_6 = {"type":"boolean"};
 function f_6(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -137,7 +130,6 @@ f_6.errors = vErrors;
 return errors === 0;
 }
 f_6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_7 = {"type":"boolean"};
 function f_7(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -156,7 +148,6 @@ f_7.errors = vErrors;
 return errors === 0;
 }
 f_7.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_8 = {"type":"boolean"};
 function f_8(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -175,7 +166,6 @@ f_8.errors = vErrors;
 return errors === 0;
 }
 f_8.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_9 = {"type":"object","properties":{"query":{"type":"object","properties":{"include_public":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~10~1schema"},"include_web_public":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~11~1schema"},"include_subscribed":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~12~1schema"},"exclude_archived":{"tmsLevel":{"addedIn":315,"schema":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~13~1schema"}}},"include_all":{"tmsLevel":{"addedIn":356,"schema":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~14~1schema"}}},"include_default":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~15~1schema"},"include_owner_subscribed":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~16~1schema"},"include_can_access_content":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~17~1schema"},"include_all_active":{"$ref":"#/$defs/#~1paths~1~01streams~1get~1parameters~18~1schema"}}}}};
 function f_9(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -266,7 +256,7 @@ return errors === 0;
 }
 f_9.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_parameters_0_schema_619fdb74, f_1 as validate_parameters_1_schema_3a1d743d, f_2 as validate_parameters_2_schema_255b296c, f_3 as validate_parameters_3_schema_b48d618d, f_4 as validate_parameters_4_schema_cc4b56c7, f_5 as validate_parameters_5_schema_f6074a2f, f_6 as validate_parameters_6_schema_0573c215, f_7 as validate_parameters_7_schema_2a13370b, f_8 as validate_parameters_8_schema_8a120307, f_9 as validate_request_getStreams };
+export { f_6 as validate_0573c21576, f_2 as validate_255b296c8c, f_7 as validate_2a13370b9d, f_1 as validate_3a1d743d96, f_0 as validate_619fdb7434, f_8 as validate_8a12030742, f_3 as validate_b48d618dd5, f_4 as validate_cc4b56c705, f_5 as validate_f6074a2fe9, f_9 as validate_request_getStreams };
 const request = f_9;
 const response0 = f_10;
 const response1 = f_11;

@@ -5,7 +5,6 @@ import { validate_ErrorEnvelope as f_5 } from "../schemas/ErrorEnvelope.js";
 import { validate_GetUsersResponse as f_4 } from "../schemas/GetUsersResponse.js";
 import { validate_UserIdList as f_3 } from "../schemas/UserIdList.js";
 
-const schema_0 = {"type":"boolean"};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -24,7 +23,6 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_1 = {"type":"boolean"};
 function f_1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -43,7 +41,6 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_2 = {"type":"object","properties":{"query":{"type":"object","properties":{"client_extavatar":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~10~1schema"},"include_custom_profile_fields":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~11~1schema"},"user_ids":{"tmsLevel":{"addedIn":384,"schema":{"$ref":"#/$defs/#~1paths~1~01users~1get~1parameters~12~1content~1application~01json~1schema"}}}}}}};
 function f_2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -95,7 +92,7 @@ return errors === 0;
 }
 f_2.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_parameters_0_schema_8c83136a, f_1 as validate_parameters_1_schema_3621782c, f_2 as validate_request_getUsers };
+export { f_1 as validate_3621782caa, f_0 as validate_8c83136aff, f_2 as validate_request_getUsers };
 const request = f_2;
 const response0 = f_4;
 const response1 = f_5;

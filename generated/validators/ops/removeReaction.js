@@ -5,7 +5,6 @@ import { validate_ErrorEnvelope as f_6 } from "../schemas/ErrorEnvelope.js";
 import { validate_ReactionType as f_4 } from "../schemas/ReactionType.js";
 import { validate_SuccessEnvelope as f_5 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"type":"integer"};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -24,7 +23,6 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_1 = {"type":"string"};
 function f_1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -43,7 +41,6 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_2 = {"type":"string"};
 function f_2(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -62,7 +59,6 @@ f_2.errors = vErrors;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_3 = {"type":"object","properties":{"path":{"type":"object","properties":{"message_id":{"$ref":"#/$defs/#~1paths~1~01messages~01{message_id}~01reactions~1delete~1parameters~10~1schema"}},"required":["message_id"]},"query":{"type":"object","properties":{"emoji_name":{"$ref":"#/$defs/#~1paths~1~01messages~01{message_id}~01reactions~1delete~1parameters~11~1schema"},"emoji_code":{"$ref":"#/$defs/#~1paths~1~01messages~01{message_id}~01reactions~1delete~1parameters~12~1schema"},"reaction_type":{"$ref":"#/$defs/#~1paths~1~01messages~01{message_id}~01reactions~1delete~1parameters~13~1schema"}}}}};
 function f_3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -130,7 +126,7 @@ return errors === 0;
 }
 f_3.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_parameters_0_schema_4f05a324, f_1 as validate_parameters_1_schema_a75ec7ee, f_2 as validate_parameters_2_schema_db571437, f_3 as validate_request_removeReaction };
+export { f_0 as validate_4f05a324a6, f_1 as validate_a75ec7ee21, f_2 as validate_db5714379d, f_3 as validate_request_removeReaction };
 const request = f_3;
 const response0 = f_5;
 const response1 = f_6;

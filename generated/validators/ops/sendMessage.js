@@ -6,7 +6,6 @@ import { validate_SendMessageRequest as f_4 } from "../schemas/SendMessageReques
 import { validate_SendMessageResponse as f_5 } from "../schemas/SendMessageResponse.js";
 import { validate_StreamDoesNotExistError as f_1 } from "../schemas/StreamDoesNotExistError.js";
 
-const schema_0 = {"anyOf":[{"$ref":"#/$defs/StreamDoesNotExistError"},{"$ref":"#/$defs/ErrorEnvelope"}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -68,7 +67,6 @@ evaluated0.props = props0;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema_1 = {"type":"object","properties":{"body":{"$ref":"#/$defs/#~1paths~1~01messages~1post~1requestBody~1content~1application~01x-www-form-urlencoded~1schema"}},"required":["body"]};
 function f_3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -100,7 +98,7 @@ return errors === 0;
 }
 f_3.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_content_application_1json_schema_d4afbada, f_3 as validate_request_sendMessage };
+export { f_0 as validate_d4afbada90, f_3 as validate_request_sendMessage };
 const request = f_3;
 const response0 = f_5;
 const response1 = f_0;

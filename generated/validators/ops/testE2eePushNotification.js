@@ -5,7 +5,6 @@ import { validate_ErrorEnvelope as f_3 } from "../schemas/ErrorEnvelope.js";
 import { validate_SuccessEnvelope as f_2 } from "../schemas/SuccessEnvelope.js";
 import { validate_TestE2eePushNotificationRequest as f_1 } from "../schemas/TestE2eePushNotificationRequest.js";
 
-const schema_0 = {"type":"object","properties":{"body":{"$ref":"#/$defs/#~1paths~1~01mobile_push~01e2ee~01test_notification~1post~1requestBody~1content~1application~01x-www-form-urlencoded~1schema"}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -7,7 +7,6 @@ import { validate_Principals as f_5 } from "../schemas/Principals.js";
 import { validate_StreamDoesNotExistError as f_1 } from "../schemas/StreamDoesNotExistError.js";
 import { validate_UnsubscribeResponse as f_6 } from "../schemas/UnsubscribeResponse.js";
 
-const schema_0 = {"anyOf":[{"$ref":"#/$defs/StreamDoesNotExistError"},{"$ref":"#/$defs/ErrorEnvelope"}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -69,7 +68,6 @@ evaluated0.props = props0;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":true,"dynamicItems":false};
-const schema_1 = {"type":"object","properties":{"query":{"type":"object","properties":{"subscriptions":{"$ref":"#/$defs/#~1paths~1~01users~01me~01subscriptions~1delete~1parameters~10~1content~1application~01json~1schema"},"principals":{"$ref":"#/$defs/#~1paths~1~01users~01me~01subscriptions~1delete~1parameters~11~1content~1application~01json~1schema"}},"required":["subscriptions"]}}};
 function f_3(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -116,7 +114,7 @@ return errors === 0;
 }
 f_3.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_content_application_1json_schema_b37dac66, f_3 as validate_request_unsubscribe };
+export { f_0 as validate_b37dac6636, f_3 as validate_request_unsubscribe };
 const request = f_3;
 const response0 = f_6;
 const response1 = f_2;

@@ -5,7 +5,6 @@ import { validate_ErrorEnvelope as f_4 } from "../schemas/ErrorEnvelope.js";
 import { validate_SuccessEnvelope as f_3 } from "../schemas/SuccessEnvelope.js";
 import { validate_UpdateUserGroupRequest as f_2 } from "../schemas/UpdateUserGroupRequest.js";
 
-const schema_0 = {"type":"integer"};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -24,7 +23,6 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-const schema_1 = {"type":"object","properties":{"path":{"type":"object","properties":{"user_group_id":{"$ref":"#/$defs/#~1paths~1~01user_groups~01{user_group_id}~1patch~1parameters~10~1schema"}},"required":["user_group_id"]},"body":{"$ref":"#/$defs/#~1paths~1~01user_groups~01{user_group_id}~1patch~1requestBody~1content~1application~01x-www-form-urlencoded~1schema"}}};
 function f_1(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -71,7 +69,7 @@ return errors === 0;
 }
 f_1.evaluated = {"props":{"path":true,"body":true},"dynamicProps":false,"dynamicItems":false};
 
-export { f_0 as validate_parameters_0_schema_ebdf8b9f, f_1 as validate_request_updateUserGroup };
+export { f_0 as validate_ebdf8b9faf, f_1 as validate_request_updateUserGroup };
 const request = f_1;
 const response0 = f_3;
 const response1 = f_4;

@@ -5,7 +5,6 @@ import { validate_ErrorEnvelope as f_3 } from "../schemas/ErrorEnvelope.js";
 import { validate_SuccessEnvelope as f_2 } from "../schemas/SuccessEnvelope.js";
 import { validate_UpdateUserTopicRequest as f_1 } from "../schemas/UpdateUserTopicRequest.js";
 
-const schema_0 = {"type":"object","properties":{"body":{"$ref":"#/$defs/#~1paths~1~01user_topics~1post~1requestBody~1content~1application~01x-www-form-urlencoded~1schema"}},"required":["body"]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_GroupSettingValue as f_2 } from "../schemas/GroupSettingValue.js";
 import { validate_TopicsPolicy as f_1 } from "../schemas/TopicsPolicy.js";
 
-const schema_0 = {"type":"object","properties":{"stream_id":{"type":"integer"},"name":{"type":"string"},"description":{"type":"string"},"rendered_description":{"type":"string"},"is_archived":{"tmsLevel":{"addedIn":315,"schema":{"type":"boolean"}}},"date_created":{"type":"integer"},"creator_id":{"type":["integer","null"]},"invite_only":{"type":"boolean"},"is_web_public":{"type":"boolean"},"stream_post_policy":{"type":"integer","enum":[1,2,3,4]},"is_announcement_only":{"type":"boolean"},"message_retention_days":{"type":["integer","null"]},"history_public_to_subscribers":{"type":"boolean"},"topics_policy":{"$ref":"#/$defs/TopicsPolicy"},"first_message_id":{"type":["integer","null"]},"folder_id":{"tmsLevel":{"addedIn":389,"schema":{"type":["integer","null"]}}},"is_recently_active":{"type":"boolean"},"can_add_subscribers_group":{"$ref":"#/$defs/GroupSettingValue"},"can_remove_subscribers_group":{"$ref":"#/$defs/GroupSettingValue"},"can_administer_channel_group":{"$ref":"#/$defs/GroupSettingValue"},"can_delete_any_message_group":{"tmsLevel":{"addedIn":407,"schema":{"$ref":"#/$defs/GroupSettingValue"}}},"can_delete_own_message_group":{"tmsLevel":{"addedIn":407,"schema":{"$ref":"#/$defs/GroupSettingValue"}}}},"required":["stream_id","name","description","rendered_description","date_created","creator_id","invite_only","is_web_public","message_retention_days","history_public_to_subscribers","topics_policy","first_message_id","is_recently_active","can_add_subscribers_group","can_remove_subscribers_group","can_administer_channel_group"],"tmsRequiredAt":{"is_archived":[315,null],"folder_id":[389,null],"can_delete_any_message_group":[407,null],"can_delete_own_message_group":[407,null]}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -123,7 +122,7 @@ errors++;
 if(data.creator_id !== undefined){
 let data6 = data.creator_id;
 if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/creator_id", "#/properties/creator_id/type", "type", {type: schema_0.properties.creator_id.type});
+vErrors = addError(vErrors, instancePath+"/creator_id", "#/properties/creator_id/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }
@@ -146,7 +145,7 @@ vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/st
 errors++;
 }
 if(!((((data9 === 1) || (data9 === 2)) || (data9 === 3)) || (data9 === 4))){
-vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: schema_0.properties.stream_post_policy.enum});
+vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: [1,2,3,4]});
 errors++;
 }
 }
@@ -159,7 +158,7 @@ errors++;
 if(data.message_retention_days !== undefined){
 let data11 = data.message_retention_days;
 if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: schema_0.properties.message_retention_days.type});
+vErrors = addError(vErrors, instancePath+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }
@@ -178,7 +177,7 @@ errors = vErrors.length;
 if(data.first_message_id !== undefined){
 let data14 = data.first_message_id;
 if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/first_message_id", "#/properties/first_message_id/type", "type", {type: schema_0.properties.first_message_id.type});
+vErrors = addError(vErrors, instancePath+"/first_message_id", "#/properties/first_message_id/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }
@@ -187,7 +186,7 @@ let data15 = data.folder_id;
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 389 && true)){
 if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: schema_0.properties.folder_id.tmsLevel.schema.type});
+vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }

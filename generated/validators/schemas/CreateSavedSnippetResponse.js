@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["saved_snippet_id"],"properties":{"saved_snippet_id":{"type":"integer"}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_Draft as f_1 } from "../schemas/Draft.js";
 
-const schema_0 = {"type":"object","required":["draft"],"properties":{"draft":{"$ref":"#/$defs/Draft"}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

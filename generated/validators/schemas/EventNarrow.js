@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_NarrowPair as f_1 } from "../schemas/NarrowPair.js";
 
-const schema_0 = {"type":"array","items":{"$ref":"#/$defs/NarrowPair"}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_Message as f_2 } from "../schemas/Message.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["message"],"properties":{"message":{"$ref":"#/$defs/Message"},"raw_content":{"type":"string"}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_Message as f_2 } from "../schemas/Message.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["found_newest","found_oldest","found_anchor","history_limited","messages"],"properties":{"anchor":{"type":"integer"},"found_newest":{"type":"boolean"},"found_oldest":{"type":"boolean"},"found_anchor":{"type":"boolean"},"history_limited":{"type":"boolean"},"messages":{"type":"array","items":{"$ref":"#/$defs/Message"}}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

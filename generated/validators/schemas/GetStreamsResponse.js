@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_Channel as f_2 } from "../schemas/Channel.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["streams"],"properties":{"streams":{"type":"array","items":{"$ref":"#/$defs/Channel"}}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

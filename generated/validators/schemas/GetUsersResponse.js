@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 import { validate_User as f_2 } from "../schemas/User.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["members"],"properties":{"members":{"type":"array","items":{"$ref":"#/$defs/User"}}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

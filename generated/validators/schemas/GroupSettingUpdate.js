@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_GroupSettingValue as f_1 } from "../schemas/GroupSettingValue.js";
 
-const schema_0 = {"type":"object","required":["new"],"properties":{"new":{"$ref":"#/$defs/GroupSettingValue"},"old":{"$ref":"#/$defs/GroupSettingValue"}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -7,7 +7,6 @@ import { validate_Reaction as f_4 } from "../schemas/Reaction.js";
 import { validate_Submessage as f_5 } from "../schemas/Submessage.js";
 import { validate_TopicLink as f_2 } from "../schemas/TopicLink.js";
 
-const schema_0 = {"type":"object","required":["id","type","sender_id","sender_email","sender_full_name","sender_realm_str","avatar_url","client","content","content_type","display_recipient","recipient_id","subject","topic_links","timestamp","is_me_message","reactions","submessages","flags"],"properties":{"id":{"type":"integer"},"type":{"type":"string","enum":["stream","private"]},"sender_id":{"type":"integer"},"sender_email":{"type":"string"},"sender_full_name":{"type":"string"},"sender_realm_str":{"type":"string"},"avatar_url":{"type":["string","null"]},"client":{"type":"string"},"content":{"type":"string"},"content_type":{"type":"string","enum":["text/html","text/x-markdown"]},"display_recipient":{"oneOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/$defs/DisplayRecipientUser"}}]},"recipient_id":{"type":"integer"},"stream_id":{"type":"integer"},"subject":{"type":"string"},"topic_links":{"type":"array","items":{"$ref":"#/$defs/TopicLink"}},"timestamp":{"type":"integer"},"is_me_message":{"type":"boolean"},"last_edit_timestamp":{"type":"integer"},"last_moved_timestamp":{"type":"integer"},"edit_history":{"type":"array","items":{"$ref":"#/$defs/EditHistoryEntry"}},"reactions":{"type":"array","items":{"$ref":"#/$defs/Reaction"}},"submessages":{"type":"array","items":{"$ref":"#/$defs/Submessage"}},"flags":{"type":"array","items":{"$ref":"#/$defs/MessageFlag"}}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -109,7 +108,7 @@ vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "typ
 errors++;
 }
 if(!((data1 === "stream") || (data1 === "private"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema_0.properties.type.enum});
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: ["stream","private"]});
 errors++;
 }
 }
@@ -141,7 +140,7 @@ errors++;
 if(data.avatar_url !== undefined){
 let data6 = data.avatar_url;
 if((typeof data6 !== "string") && (data6 !== null)){
-vErrors = addError(vErrors, instancePath+"/avatar_url", "#/properties/avatar_url/type", "type", {type: schema_0.properties.avatar_url.type});
+vErrors = addError(vErrors, instancePath+"/avatar_url", "#/properties/avatar_url/type", "type", {type: ["string","null"]});
 errors++;
 }
 }
@@ -164,7 +163,7 @@ vErrors = addError(vErrors, instancePath+"/content_type", "#/properties/content_
 errors++;
 }
 if(!((data9 === "text/html") || (data9 === "text/x-markdown"))){
-vErrors = addError(vErrors, instancePath+"/content_type", "#/properties/content_type/enum", "enum", {allowedValues: schema_0.properties.content_type.enum});
+vErrors = addError(vErrors, instancePath+"/content_type", "#/properties/content_type/enum", "enum", {allowedValues: ["text/html","text/x-markdown"]});
 errors++;
 }
 }

@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_NarrowPair as f_2 } from "../schemas/NarrowPair.js";
 import { validate_NarrowTerm as f_1 } from "../schemas/NarrowTerm.js";
 
-const schema_0 = {"oneOf":[{"type":"array","items":{"$ref":"#/$defs/NarrowTerm"}},{"type":"array","minItems":1,"items":{"$ref":"#/$defs/NarrowPair"}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

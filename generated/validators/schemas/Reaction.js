@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_ReactionType as f_1 } from "../schemas/ReactionType.js";
 
-const schema_0 = {"type":"object","required":["emoji_name","emoji_code","reaction_type","user_id"],"properties":{"emoji_name":{"type":"string"},"emoji_code":{"type":"string"},"reaction_type":{"$ref":"#/$defs/ReactionType"},"user_id":{"type":"integer"},"user":{"tmsLevel":{"removedIn":328,"schema":{"type":"object"}}}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_ClientCapabilities as f_1 } from "../schemas/ClientCapabilities.js";
 import { validate_EventNarrow as f_2 } from "../schemas/EventNarrow.js";
 
-const schema_0 = {"type":"object","properties":{"apply_markdown":{"type":"boolean"},"client_extavatar":{"type":"boolean"},"include_subscribers":{"type":"string","enum":["true","false","partial"],"tmsEnumAt":[["partial",412,null]]},"slim_presence":{"type":"boolean"},"presence_history_limit_days":{"type":"integer"},"event_types":{"type":"array","items":{"type":"string"}},"all_public_streams":{"type":"boolean"},"client_capabilities":{"$ref":"#/$defs/ClientCapabilities"},"fetch_event_types":{"type":"array","items":{"type":"string"}},"narrow":{"$ref":"#/$defs/EventNarrow"}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -34,7 +33,7 @@ vErrors = addError(vErrors, instancePath+"/include_subscribers", "#/properties/i
 errors++;
 }
 if(!(((data2 === "true") || (data2 === "false")) || (data2 === "partial"))){
-vErrors = addError(vErrors, instancePath+"/include_subscribers", "#/properties/include_subscribers/enum", "enum", {allowedValues: schema_0.properties.include_subscribers.enum});
+vErrors = addError(vErrors, instancePath+"/include_subscribers", "#/properties/include_subscribers/enum", "enum", {allowedValues: ["true","false","partial"]});
 errors++;
 }
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);

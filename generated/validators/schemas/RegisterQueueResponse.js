@@ -8,7 +8,6 @@ import { validate_Subscription as f_5 } from "../schemas/Subscription.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 import { validate_UserGroupSettings as f_6 } from "../schemas/UserGroupSettings.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["queue_id","last_event_id","service_feature_level","service_version"],"properties":{"queue_id":{"type":["string","null"]},"last_event_id":{"type":"integer"},"service_feature_level":{"type":"integer"},"service_version":{"type":"string"},"recent_private_conversations":{"type":"array","items":{"$ref":"#/$defs/RecentDirectMessageConversation"}},"navigation_views":{"type":"array","items":{"$ref":"#/$defs/NavigationView"}},"saved_snippets":{"type":"array","items":{"$ref":"#/$defs/SavedSnippet"}},"subscriptions":{"type":"array","items":{"$ref":"#/$defs/Subscription"}},"realm_user_groups":{"type":"array","items":{"$ref":"#/$defs/UserGroupSettings"}},"realm_linkifiers":{"type":"array","items":{"$ref":"#/$defs/Linkifier"}},"max_message_length":{"type":"integer"},"max_topic_length":{"type":"integer"},"max_stream_name_length":{"type":"integer"},"max_stream_description_length":{"type":"integer"},"realm_empty_topic_display_name":{"type":"string"}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -43,7 +42,7 @@ errors++;
 if(data.queue_id !== undefined){
 let data0 = data.queue_id;
 if((typeof data0 !== "string") && (data0 !== null)){
-vErrors = addError(vErrors, instancePath+"/queue_id", "#/allOf/1/properties/queue_id/type", "type", {type: schema_0.allOf[1].properties.queue_id.type});
+vErrors = addError(vErrors, instancePath+"/queue_id", "#/allOf/1/properties/queue_id/type", "type", {type: ["string","null"]});
 errors++;
 }
 }

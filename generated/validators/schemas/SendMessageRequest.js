@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_SendMessageTo as f_1 } from "../schemas/SendMessageTo.js";
 
-const schema_0 = {"type":"object","required":["type","to","content"],"properties":{"type":{"type":"string","enum":["direct","channel","stream","private"],"tmsEnumAt":[["channel",248,null]]},"to":{"$ref":"#/$defs/SendMessageTo"},"content":{"type":"string"},"topic":{"type":"string"},"subject":{"type":"string"},"queue_id":{"type":"string"},"local_id":{"type":"string"},"read_by_sender":{"tmsLevel":{"addedIn":236,"schema":{"type":"boolean"}}}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -33,7 +32,7 @@ vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/type", "typ
 errors++;
 }
 if(!((((data0 === "direct") || (data0 === "channel")) || (data0 === "stream")) || (data0 === "private"))){
-vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: schema_0.properties.type.enum});
+vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: ["direct","channel","stream","private"]});
 errors++;
 }
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);

@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 import { validate_VisibilityPolicy as f_2 } from "../schemas/VisibilityPolicy.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["id"],"properties":{"id":{"type":"integer"},"automatic_new_visibility_policy":{"tmsLevel":{"addedIn":218,"schema":{"$ref":"#/$defs/VisibilityPolicy"}}}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

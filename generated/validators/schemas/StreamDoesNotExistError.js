@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_ErrorEnvelope as f_1 } from "../schemas/ErrorEnvelope.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/ErrorEnvelope"},{"type":"object","required":["code","stream"],"properties":{"code":{"type":"string","const":"STREAM_DOES_NOT_EXIST"},"stream":{"type":"string"}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_GroupSettingValue as f_2 } from "../schemas/GroupSettingValue.js";
 import { validate_TopicsPolicy as f_1 } from "../schemas/TopicsPolicy.js";
 
-const schema_0 = {"type":"object","properties":{"stream_id":{"type":"integer"},"name":{"type":"string"},"description":{"type":"string"},"rendered_description":{"type":"string"},"date_created":{"type":"integer"},"creator_id":{"type":["integer","null"]},"invite_only":{"type":"boolean"},"subscribers":{"type":"array","items":{"type":"integer"}},"partial_subscribers":{"tmsLevel":{"addedIn":412,"schema":{"type":"array","items":{"type":"integer"}}}},"desktop_notifications":{"type":["boolean","null"]},"email_notifications":{"type":["boolean","null"]},"wildcard_mentions_notify":{"type":["boolean","null"]},"push_notifications":{"type":["boolean","null"]},"audible_notifications":{"type":["boolean","null"]},"pin_to_top":{"type":"boolean"},"is_muted":{"type":"boolean"},"in_home_view":{"type":"boolean"},"is_announcement_only":{"type":"boolean"},"is_web_public":{"type":"boolean"},"color":{"type":"string"},"stream_post_policy":{"type":"integer","enum":[1,2,3,4]},"message_retention_days":{"type":["integer","null"]},"history_public_to_subscribers":{"type":"boolean"},"first_message_id":{"type":["integer","null"]},"folder_id":{"tmsLevel":{"addedIn":389,"schema":{"type":["integer","null"]}}},"topics_policy":{"$ref":"#/$defs/TopicsPolicy"},"is_recently_active":{"type":"boolean"},"stream_weekly_traffic":{"type":["integer","null"]},"can_add_subscribers_group":{"$ref":"#/$defs/GroupSettingValue"},"can_remove_subscribers_group":{"$ref":"#/$defs/GroupSettingValue"},"can_administer_channel_group":{"$ref":"#/$defs/GroupSettingValue"},"email_address":{"tmsLevel":{"removedIn":226,"schema":{"type":"string"}}},"role":{"tmsLevel":{"removedIn":133,"schema":{}}}},"required":["stream_id","name","description","rendered_description","date_created","creator_id","invite_only","desktop_notifications","email_notifications","wildcard_mentions_notify","push_notifications","audible_notifications","pin_to_top","is_muted","is_web_public","color","message_retention_days","history_public_to_subscribers","first_message_id","topics_policy","is_recently_active","stream_weekly_traffic","can_add_subscribers_group","can_remove_subscribers_group","can_administer_channel_group"],"tmsRequiredAt":{"folder_id":[389,null]}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -150,7 +149,7 @@ errors++;
 if(data.creator_id !== undefined){
 let data5 = data.creator_id;
 if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)){
-vErrors = addError(vErrors, instancePath+"/creator_id", "#/properties/creator_id/type", "type", {type: schema_0.properties.creator_id.type});
+vErrors = addError(vErrors, instancePath+"/creator_id", "#/properties/creator_id/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }
@@ -200,35 +199,35 @@ errors++;
 if(data.desktop_notifications !== undefined){
 let data11 = data.desktop_notifications;
 if((typeof data11 !== "boolean") && (data11 !== null)){
-vErrors = addError(vErrors, instancePath+"/desktop_notifications", "#/properties/desktop_notifications/type", "type", {type: schema_0.properties.desktop_notifications.type});
+vErrors = addError(vErrors, instancePath+"/desktop_notifications", "#/properties/desktop_notifications/type", "type", {type: ["boolean","null"]});
 errors++;
 }
 }
 if(data.email_notifications !== undefined){
 let data12 = data.email_notifications;
 if((typeof data12 !== "boolean") && (data12 !== null)){
-vErrors = addError(vErrors, instancePath+"/email_notifications", "#/properties/email_notifications/type", "type", {type: schema_0.properties.email_notifications.type});
+vErrors = addError(vErrors, instancePath+"/email_notifications", "#/properties/email_notifications/type", "type", {type: ["boolean","null"]});
 errors++;
 }
 }
 if(data.wildcard_mentions_notify !== undefined){
 let data13 = data.wildcard_mentions_notify;
 if((typeof data13 !== "boolean") && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/wildcard_mentions_notify", "#/properties/wildcard_mentions_notify/type", "type", {type: schema_0.properties.wildcard_mentions_notify.type});
+vErrors = addError(vErrors, instancePath+"/wildcard_mentions_notify", "#/properties/wildcard_mentions_notify/type", "type", {type: ["boolean","null"]});
 errors++;
 }
 }
 if(data.push_notifications !== undefined){
 let data14 = data.push_notifications;
 if((typeof data14 !== "boolean") && (data14 !== null)){
-vErrors = addError(vErrors, instancePath+"/push_notifications", "#/properties/push_notifications/type", "type", {type: schema_0.properties.push_notifications.type});
+vErrors = addError(vErrors, instancePath+"/push_notifications", "#/properties/push_notifications/type", "type", {type: ["boolean","null"]});
 errors++;
 }
 }
 if(data.audible_notifications !== undefined){
 let data15 = data.audible_notifications;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-vErrors = addError(vErrors, instancePath+"/audible_notifications", "#/properties/audible_notifications/type", "type", {type: schema_0.properties.audible_notifications.type});
+vErrors = addError(vErrors, instancePath+"/audible_notifications", "#/properties/audible_notifications/type", "type", {type: ["boolean","null"]});
 errors++;
 }
 }
@@ -275,14 +274,14 @@ vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/st
 errors++;
 }
 if(!((((data22 === 1) || (data22 === 2)) || (data22 === 3)) || (data22 === 4))){
-vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: schema_0.properties.stream_post_policy.enum});
+vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: [1,2,3,4]});
 errors++;
 }
 }
 if(data.message_retention_days !== undefined){
 let data23 = data.message_retention_days;
 if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)){
-vErrors = addError(vErrors, instancePath+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: schema_0.properties.message_retention_days.type});
+vErrors = addError(vErrors, instancePath+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }
@@ -295,7 +294,7 @@ errors++;
 if(data.first_message_id !== undefined){
 let data25 = data.first_message_id;
 if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)){
-vErrors = addError(vErrors, instancePath+"/first_message_id", "#/properties/first_message_id/type", "type", {type: schema_0.properties.first_message_id.type});
+vErrors = addError(vErrors, instancePath+"/first_message_id", "#/properties/first_message_id/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }
@@ -304,7 +303,7 @@ let data26 = data.folder_id;
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 389 && true)){
 if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)){
-vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: schema_0.properties.folder_id.tmsLevel.schema.type});
+vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }
@@ -324,7 +323,7 @@ errors++;
 if(data.stream_weekly_traffic !== undefined){
 let data29 = data.stream_weekly_traffic;
 if((!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) && (data29 !== null)){
-vErrors = addError(vErrors, instancePath+"/stream_weekly_traffic", "#/properties/stream_weekly_traffic/type", "type", {type: schema_0.properties.stream_weekly_traffic.type});
+vErrors = addError(vErrors, instancePath+"/stream_weekly_traffic", "#/properties/stream_weekly_traffic/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }

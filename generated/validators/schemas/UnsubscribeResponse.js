@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_ChannelNameList as f_2 } from "../schemas/ChannelNameList.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["removed","not_removed"],"properties":{"removed":{"$ref":"#/$defs/ChannelNameList"},"not_removed":{"$ref":"#/$defs/ChannelNameList"}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

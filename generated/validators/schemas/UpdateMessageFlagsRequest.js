@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_MessageFlag as f_2 } from "../schemas/MessageFlag.js";
 import { validate_MessageIdList as f_1 } from "../schemas/MessageIdList.js";
 
-const schema_0 = {"type":"object","required":["messages","op","flag"],"properties":{"messages":{"$ref":"#/$defs/MessageIdList"},"op":{"type":"string","enum":["add","remove"]},"flag":{"$ref":"#/$defs/MessageFlag"}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -40,7 +39,7 @@ vErrors = addError(vErrors, instancePath+"/op", "#/properties/op/type", "type", 
 errors++;
 }
 if(!((data1 === "add") || (data1 === "remove"))){
-vErrors = addError(vErrors, instancePath+"/op", "#/properties/op/enum", "enum", {allowedValues: schema_0.properties.op.enum});
+vErrors = addError(vErrors, instancePath+"/op", "#/properties/op/enum", "enum", {allowedValues: ["add","remove"]});
 errors++;
 }
 }

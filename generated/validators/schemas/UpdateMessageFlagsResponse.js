@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_MessageIdList as f_2 } from "../schemas/MessageIdList.js";
 import { validate_SuccessEnvelope as f_1 } from "../schemas/SuccessEnvelope.js";
 
-const schema_0 = {"allOf":[{"$ref":"#/$defs/SuccessEnvelope"},{"type":"object","required":["messages"],"properties":{"messages":{"$ref":"#/$defs/MessageIdList"},"ignored_because_not_subscribed_channels":{"type":"array","items":{"type":"integer"}}}}]};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,7 +2,6 @@
 import { addError, ucs2length } from "../helpers.js";
 import { validate_ReactionType as f_1 } from "../schemas/ReactionType.js";
 
-const schema_0 = {"type":"object","properties":{"status_text":{"type":"string","maxLength":60},"emoji_name":{"type":"string"},"emoji_code":{"type":"string"},"reaction_type":{"$ref":"#/$defs/ReactionType"},"away":{"type":"boolean"}}};
 const func_0 = ucs2length;
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;

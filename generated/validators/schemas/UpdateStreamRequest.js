@@ -4,7 +4,6 @@ import { validate_GroupSettingUpdate as f_3 } from "../schemas/GroupSettingUpdat
 import { validate_MessageRetentionDays as f_1 } from "../schemas/MessageRetentionDays.js";
 import { validate_TopicsPolicy as f_2 } from "../schemas/TopicsPolicy.js";
 
-const schema_0 = {"type":"object","properties":{"description":{"type":"string"},"new_name":{"type":"string"},"is_private":{"type":"boolean"},"is_web_public":{"type":"boolean"},"history_public_to_subscribers":{"type":"boolean"},"is_default_stream":{"type":"boolean"},"message_retention_days":{"$ref":"#/$defs/MessageRetentionDays"},"is_archived":{"type":"boolean"},"folder_id":{"tmsLevel":{"addedIn":389,"schema":{"type":["integer","null"]}}},"topics_policy":{"$ref":"#/$defs/TopicsPolicy"},"can_add_subscribers_group":{"$ref":"#/$defs/GroupSettingUpdate"},"can_remove_subscribers_group":{"$ref":"#/$defs/GroupSettingUpdate"},"can_administer_channel_group":{"$ref":"#/$defs/GroupSettingUpdate"},"can_delete_any_message_group":{"tmsLevel":{"addedIn":407,"schema":{"$ref":"#/$defs/GroupSettingUpdate"}}},"can_delete_own_message_group":{"tmsLevel":{"addedIn":407,"schema":{"$ref":"#/$defs/GroupSettingUpdate"}}},"stream_post_policy":{"tmsLevel":{"removedIn":"unnamed","schema":{"type":"integer"}}},"is_announcement_only":{"tmsLevel":{"removedIn":"unnamed","schema":{"type":"boolean"}}}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -69,7 +68,7 @@ let data8 = data.folder_id;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 389 && true)){
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: schema_0.properties.folder_id.tmsLevel.schema.type});
+vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }

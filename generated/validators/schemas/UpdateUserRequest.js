@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_Role as f_1 } from "../schemas/Role.js";
 
-const schema_0 = {"type":"object","properties":{"full_name":{"type":"string"},"role":{"$ref":"#/$defs/Role"},"profile_data":{"type":"array","items":{"type":"object","required":["id","value"],"properties":{"id":{"type":"integer"},"value":{"type":"string"}}}},"new_email":{"tmsLevel":{"addedIn":285,"schema":{"type":"string"}}}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_VisibilityPolicy as f_1 } from "../schemas/VisibilityPolicy.js";
 
-const schema_0 = {"type":"object","required":["stream_id","topic","visibility_policy"],"properties":{"stream_id":{"type":"integer"},"topic":{"type":"string"},"visibility_policy":{"$ref":"#/$defs/VisibilityPolicy"}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;

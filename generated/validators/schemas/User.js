@@ -3,7 +3,6 @@ import { addError } from "../helpers.js";
 import { validate_ProfileDataValue as f_2 } from "../schemas/ProfileDataValue.js";
 import { validate_Role as f_1 } from "../schemas/Role.js";
 
-const schema_0 = {"type":"object","required":["user_id","email","delivery_email","full_name","avatar_url","date_joined","timezone","is_active","is_admin","is_owner","is_guest","is_bot","role","bot_type"],"properties":{"user_id":{"type":"integer"},"email":{"type":"string"},"delivery_email":{"type":["string","null"]},"full_name":{"type":"string"},"avatar_url":{"type":["string","null"]},"date_joined":{"type":"string"},"timezone":{"type":"string"},"is_active":{"type":"boolean"},"is_admin":{"type":"boolean"},"is_owner":{"type":"boolean"},"is_guest":{"type":"boolean"},"is_bot":{"type":"boolean"},"role":{"$ref":"#/$defs/Role"},"bot_type":{"type":["integer","null"]},"bot_owner_id":{"type":"integer"},"profile_data":{"type":"object","additionalProperties":{"$ref":"#/$defs/ProfileDataValue"}}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
@@ -87,7 +86,7 @@ errors++;
 if(data.delivery_email !== undefined){
 let data2 = data.delivery_email;
 if((typeof data2 !== "string") && (data2 !== null)){
-vErrors = addError(vErrors, instancePath+"/delivery_email", "#/properties/delivery_email/type", "type", {type: schema_0.properties.delivery_email.type});
+vErrors = addError(vErrors, instancePath+"/delivery_email", "#/properties/delivery_email/type", "type", {type: ["string","null"]});
 errors++;
 }
 }
@@ -100,7 +99,7 @@ errors++;
 if(data.avatar_url !== undefined){
 let data4 = data.avatar_url;
 if((typeof data4 !== "string") && (data4 !== null)){
-vErrors = addError(vErrors, instancePath+"/avatar_url", "#/properties/avatar_url/type", "type", {type: schema_0.properties.avatar_url.type});
+vErrors = addError(vErrors, instancePath+"/avatar_url", "#/properties/avatar_url/type", "type", {type: ["string","null"]});
 errors++;
 }
 }
@@ -155,7 +154,7 @@ errors = vErrors.length;
 if(data.bot_type !== undefined){
 let data13 = data.bot_type;
 if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)){
-vErrors = addError(vErrors, instancePath+"/bot_type", "#/properties/bot_type/type", "type", {type: schema_0.properties.bot_type.type});
+vErrors = addError(vErrors, instancePath+"/bot_type", "#/properties/bot_type/type", "type", {type: ["integer","null"]});
 errors++;
 }
 }

@@ -2,7 +2,6 @@
 import { addError } from "../helpers.js";
 import { validate_GroupSettingValue as f_1 } from "../schemas/GroupSettingValue.js";
 
-const schema_0 = {"type":"object","properties":{"name":{"type":"string"},"description":{"type":"string"},"can_add_members_group":{"$ref":"#/$defs/GroupSettingValue"},"can_join_group":{"$ref":"#/$defs/GroupSettingValue"},"can_leave_group":{"$ref":"#/$defs/GroupSettingValue"},"can_manage_group":{"$ref":"#/$defs/GroupSettingValue"},"can_mention_group":{"$ref":"#/$defs/GroupSettingValue"},"can_remove_members_group":{"$ref":"#/$defs/GroupSettingValue"},"deactivated":{"type":"boolean"}}};
 function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
