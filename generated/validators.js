@@ -22,70 +22,70 @@ import { operation as op18 } from "./validators/ops/updateStatus.js";
 import { operation as op19 } from "./validators/ops/unsubscribe.js";
 import { operation as op20 } from "./validators/ops/deactivateUser.js";
 import { operation as op21 } from "./validators/ops/updateUser.js";
-import { validate_AddLinkifierRequest } from "./validators/schemas/AddLinkifierRequest.js";
-import { validate_AddLinkifierResponse } from "./validators/schemas/AddLinkifierResponse.js";
-import { validate_AddPlatformDeviceTokenRequest } from "./validators/schemas/AddPlatformDeviceTokenRequest.js";
-import { validate_Anchor } from "./validators/schemas/Anchor.js";
-import { validate_Channel } from "./validators/schemas/Channel.js";
-import { validate_ChannelNameList } from "./validators/schemas/ChannelNameList.js";
-import { validate_ClientCapabilities } from "./validators/schemas/ClientCapabilities.js";
-import { validate_CreateSavedSnippetRequest } from "./validators/schemas/CreateSavedSnippetRequest.js";
-import { validate_CreateSavedSnippetResponse } from "./validators/schemas/CreateSavedSnippetResponse.js";
-import { validate_DisplayRecipientUser } from "./validators/schemas/DisplayRecipientUser.js";
-import { validate_Draft } from "./validators/schemas/Draft.js";
-import { validate_EditDraftRequest } from "./validators/schemas/EditDraftRequest.js";
-import { validate_EditHistoryEntry } from "./validators/schemas/EditHistoryEntry.js";
-import { validate_ErrorEnvelope } from "./validators/schemas/ErrorEnvelope.js";
-import { validate_EventNarrow } from "./validators/schemas/EventNarrow.js";
-import { validate_FetchApiKeyRequest } from "./validators/schemas/FetchApiKeyRequest.js";
-import { validate_FetchApiKeyResponse } from "./validators/schemas/FetchApiKeyResponse.js";
-import { validate_GetMessageResponse } from "./validators/schemas/GetMessageResponse.js";
-import { validate_GetMessagesResponse } from "./validators/schemas/GetMessagesResponse.js";
-import { validate_GetStreamsResponse } from "./validators/schemas/GetStreamsResponse.js";
-import { validate_GetUsersResponse } from "./validators/schemas/GetUsersResponse.js";
-import { validate_GroupSettingUpdate } from "./validators/schemas/GroupSettingUpdate.js";
-import { validate_GroupSettingValue } from "./validators/schemas/GroupSettingValue.js";
-import { validate_Linkifier } from "./validators/schemas/Linkifier.js";
-import { validate_Message } from "./validators/schemas/Message.js";
-import { validate_MessageFlag } from "./validators/schemas/MessageFlag.js";
-import { validate_MessageIdList } from "./validators/schemas/MessageIdList.js";
-import { validate_MessageRetentionDays } from "./validators/schemas/MessageRetentionDays.js";
-import { validate_Narrow } from "./validators/schemas/Narrow.js";
-import { validate_NarrowPair } from "./validators/schemas/NarrowPair.js";
-import { validate_NarrowTerm } from "./validators/schemas/NarrowTerm.js";
-import { validate_NavigationView } from "./validators/schemas/NavigationView.js";
-import { validate_Principals } from "./validators/schemas/Principals.js";
-import { validate_ProfileDataValue } from "./validators/schemas/ProfileDataValue.js";
-import { validate_Reaction } from "./validators/schemas/Reaction.js";
-import { validate_ReactionType } from "./validators/schemas/ReactionType.js";
-import { validate_RecentDirectMessageConversation } from "./validators/schemas/RecentDirectMessageConversation.js";
-import { validate_RegisterQueueRequest } from "./validators/schemas/RegisterQueueRequest.js";
-import { validate_RegisterQueueResponse } from "./validators/schemas/RegisterQueueResponse.js";
-import { validate_Role } from "./validators/schemas/Role.js";
-import { validate_SavedSnippet } from "./validators/schemas/SavedSnippet.js";
-import { validate_SendMessageRequest } from "./validators/schemas/SendMessageRequest.js";
-import { validate_SendMessageResponse } from "./validators/schemas/SendMessageResponse.js";
-import { validate_SendMessageTo } from "./validators/schemas/SendMessageTo.js";
-import { validate_StreamDoesNotExistError } from "./validators/schemas/StreamDoesNotExistError.js";
-import { validate_Submessage } from "./validators/schemas/Submessage.js";
-import { validate_Subscription } from "./validators/schemas/Subscription.js";
-import { validate_SuccessEnvelope } from "./validators/schemas/SuccessEnvelope.js";
-import { validate_TestE2eePushNotificationRequest } from "./validators/schemas/TestE2eePushNotificationRequest.js";
-import { validate_TopicLink } from "./validators/schemas/TopicLink.js";
-import { validate_TopicsPolicy } from "./validators/schemas/TopicsPolicy.js";
-import { validate_UnsubscribeResponse } from "./validators/schemas/UnsubscribeResponse.js";
-import { validate_UpdateMessageFlagsRequest } from "./validators/schemas/UpdateMessageFlagsRequest.js";
-import { validate_UpdateMessageFlagsResponse } from "./validators/schemas/UpdateMessageFlagsResponse.js";
-import { validate_UpdateRealmUserSettingsDefaultsRequest } from "./validators/schemas/UpdateRealmUserSettingsDefaultsRequest.js";
-import { validate_UpdateStatusRequest } from "./validators/schemas/UpdateStatusRequest.js";
-import { validate_UpdateStreamRequest } from "./validators/schemas/UpdateStreamRequest.js";
-import { validate_UpdateUserGroupRequest } from "./validators/schemas/UpdateUserGroupRequest.js";
-import { validate_UpdateUserRequest } from "./validators/schemas/UpdateUserRequest.js";
-import { validate_UpdateUserTopicRequest } from "./validators/schemas/UpdateUserTopicRequest.js";
-import { validate_User } from "./validators/schemas/User.js";
-import { validate_UserGroupSettings } from "./validators/schemas/UserGroupSettings.js";
-import { validate_UserIdList } from "./validators/schemas/UserIdList.js";
-import { validate_VisibilityPolicy } from "./validators/schemas/VisibilityPolicy.js";
+import { validate as s0 } from "./validators/schemas/AddLinkifierRequest.js";
+import { validate as s1 } from "./validators/schemas/AddLinkifierResponse.js";
+import { validate as s2 } from "./validators/schemas/AddPlatformDeviceTokenRequest.js";
+import { validate as s3 } from "./validators/schemas/Anchor.js";
+import { validate as s4 } from "./validators/schemas/Channel.js";
+import { validate as s5 } from "./validators/schemas/ChannelNameList.js";
+import { validate as s6 } from "./validators/schemas/ClientCapabilities.js";
+import { validate as s7 } from "./validators/schemas/CreateSavedSnippetRequest.js";
+import { validate as s8 } from "./validators/schemas/CreateSavedSnippetResponse.js";
+import { validate as s9 } from "./validators/schemas/DisplayRecipientUser.js";
+import { validate as s10 } from "./validators/schemas/Draft.js";
+import { validate as s11 } from "./validators/schemas/EditDraftRequest.js";
+import { validate as s12 } from "./validators/schemas/EditHistoryEntry.js";
+import { validate as s13 } from "./validators/schemas/ErrorEnvelope.js";
+import { validate as s14 } from "./validators/schemas/EventNarrow.js";
+import { validate as s15 } from "./validators/schemas/FetchApiKeyRequest.js";
+import { validate as s16 } from "./validators/schemas/FetchApiKeyResponse.js";
+import { validate as s17 } from "./validators/schemas/GetMessageResponse.js";
+import { validate as s18 } from "./validators/schemas/GetMessagesResponse.js";
+import { validate as s19 } from "./validators/schemas/GetStreamsResponse.js";
+import { validate as s20 } from "./validators/schemas/GetUsersResponse.js";
+import { validate as s21 } from "./validators/schemas/GroupSettingUpdate.js";
+import { validate as s22 } from "./validators/schemas/GroupSettingValue.js";
+import { validate as s23 } from "./validators/schemas/Linkifier.js";
+import { validate as s24 } from "./validators/schemas/Message.js";
+import { validate as s25 } from "./validators/schemas/MessageFlag.js";
+import { validate as s26 } from "./validators/schemas/MessageIdList.js";
+import { validate as s27 } from "./validators/schemas/MessageRetentionDays.js";
+import { validate as s28 } from "./validators/schemas/Narrow.js";
+import { validate as s29 } from "./validators/schemas/NarrowPair.js";
+import { validate as s30 } from "./validators/schemas/NarrowTerm.js";
+import { validate as s31 } from "./validators/schemas/NavigationView.js";
+import { validate as s32 } from "./validators/schemas/Principals.js";
+import { validate as s33 } from "./validators/schemas/ProfileDataValue.js";
+import { validate as s34 } from "./validators/schemas/Reaction.js";
+import { validate as s35 } from "./validators/schemas/ReactionType.js";
+import { validate as s36 } from "./validators/schemas/RecentDirectMessageConversation.js";
+import { validate as s37 } from "./validators/schemas/RegisterQueueRequest.js";
+import { validate as s38 } from "./validators/schemas/RegisterQueueResponse.js";
+import { validate as s39 } from "./validators/schemas/Role.js";
+import { validate as s40 } from "./validators/schemas/SavedSnippet.js";
+import { validate as s41 } from "./validators/schemas/SendMessageRequest.js";
+import { validate as s42 } from "./validators/schemas/SendMessageResponse.js";
+import { validate as s43 } from "./validators/schemas/SendMessageTo.js";
+import { validate as s44 } from "./validators/schemas/StreamDoesNotExistError.js";
+import { validate as s45 } from "./validators/schemas/Submessage.js";
+import { validate as s46 } from "./validators/schemas/Subscription.js";
+import { validate as s47 } from "./validators/schemas/SuccessEnvelope.js";
+import { validate as s48 } from "./validators/schemas/TestE2eePushNotificationRequest.js";
+import { validate as s49 } from "./validators/schemas/TopicLink.js";
+import { validate as s50 } from "./validators/schemas/TopicsPolicy.js";
+import { validate as s51 } from "./validators/schemas/UnsubscribeResponse.js";
+import { validate as s52 } from "./validators/schemas/UpdateMessageFlagsRequest.js";
+import { validate as s53 } from "./validators/schemas/UpdateMessageFlagsResponse.js";
+import { validate as s54 } from "./validators/schemas/UpdateRealmUserSettingsDefaultsRequest.js";
+import { validate as s55 } from "./validators/schemas/UpdateStatusRequest.js";
+import { validate as s56 } from "./validators/schemas/UpdateStreamRequest.js";
+import { validate as s57 } from "./validators/schemas/UpdateUserGroupRequest.js";
+import { validate as s58 } from "./validators/schemas/UpdateUserRequest.js";
+import { validate as s59 } from "./validators/schemas/UpdateUserTopicRequest.js";
+import { validate as s60 } from "./validators/schemas/User.js";
+import { validate as s61 } from "./validators/schemas/UserGroupSettings.js";
+import { validate as s62 } from "./validators/schemas/UserIdList.js";
+import { validate as s63 } from "./validators/schemas/VisibilityPolicy.js";
 
 const operations = {
   editDraft: op0,
@@ -124,197 +124,197 @@ export function validateRequest(operationId, input, options) {
 
 /** A validator per named schema of the contract. */
 export const validators = Object.freeze({
-  AddLinkifierRequest: (value, options) => run(validate_AddLinkifierRequest, value, levelOf(options)),
-  AddLinkifierResponse: (value, options) => run(validate_AddLinkifierResponse, value, levelOf(options)),
-  AddPlatformDeviceTokenRequest: (value, options) => run(validate_AddPlatformDeviceTokenRequest, value, levelOf(options)),
-  Anchor: (value, options) => run(validate_Anchor, value, levelOf(options)),
-  Channel: (value, options) => run(validate_Channel, value, levelOf(options)),
-  ChannelNameList: (value, options) => run(validate_ChannelNameList, value, levelOf(options)),
-  ClientCapabilities: (value, options) => run(validate_ClientCapabilities, value, levelOf(options)),
-  CreateSavedSnippetRequest: (value, options) => run(validate_CreateSavedSnippetRequest, value, levelOf(options)),
-  CreateSavedSnippetResponse: (value, options) => run(validate_CreateSavedSnippetResponse, value, levelOf(options)),
-  DisplayRecipientUser: (value, options) => run(validate_DisplayRecipientUser, value, levelOf(options)),
-  Draft: (value, options) => run(validate_Draft, value, levelOf(options)),
-  EditDraftRequest: (value, options) => run(validate_EditDraftRequest, value, levelOf(options)),
-  EditHistoryEntry: (value, options) => run(validate_EditHistoryEntry, value, levelOf(options)),
-  ErrorEnvelope: (value, options) => run(validate_ErrorEnvelope, value, levelOf(options)),
-  EventNarrow: (value, options) => run(validate_EventNarrow, value, levelOf(options)),
-  FetchApiKeyRequest: (value, options) => run(validate_FetchApiKeyRequest, value, levelOf(options)),
-  FetchApiKeyResponse: (value, options) => run(validate_FetchApiKeyResponse, value, levelOf(options)),
-  GetMessageResponse: (value, options) => run(validate_GetMessageResponse, value, levelOf(options)),
-  GetMessagesResponse: (value, options) => run(validate_GetMessagesResponse, value, levelOf(options)),
-  GetStreamsResponse: (value, options) => run(validate_GetStreamsResponse, value, levelOf(options)),
-  GetUsersResponse: (value, options) => run(validate_GetUsersResponse, value, levelOf(options)),
-  GroupSettingUpdate: (value, options) => run(validate_GroupSettingUpdate, value, levelOf(options)),
-  GroupSettingValue: (value, options) => run(validate_GroupSettingValue, value, levelOf(options)),
-  Linkifier: (value, options) => run(validate_Linkifier, value, levelOf(options)),
-  Message: (value, options) => run(validate_Message, value, levelOf(options)),
-  MessageFlag: (value, options) => run(validate_MessageFlag, value, levelOf(options)),
-  MessageIdList: (value, options) => run(validate_MessageIdList, value, levelOf(options)),
-  MessageRetentionDays: (value, options) => run(validate_MessageRetentionDays, value, levelOf(options)),
-  Narrow: (value, options) => run(validate_Narrow, value, levelOf(options)),
-  NarrowPair: (value, options) => run(validate_NarrowPair, value, levelOf(options)),
-  NarrowTerm: (value, options) => run(validate_NarrowTerm, value, levelOf(options)),
-  NavigationView: (value, options) => run(validate_NavigationView, value, levelOf(options)),
-  Principals: (value, options) => run(validate_Principals, value, levelOf(options)),
-  ProfileDataValue: (value, options) => run(validate_ProfileDataValue, value, levelOf(options)),
-  Reaction: (value, options) => run(validate_Reaction, value, levelOf(options)),
-  ReactionType: (value, options) => run(validate_ReactionType, value, levelOf(options)),
-  RecentDirectMessageConversation: (value, options) => run(validate_RecentDirectMessageConversation, value, levelOf(options)),
-  RegisterQueueRequest: (value, options) => run(validate_RegisterQueueRequest, value, levelOf(options)),
-  RegisterQueueResponse: (value, options) => run(validate_RegisterQueueResponse, value, levelOf(options)),
-  Role: (value, options) => run(validate_Role, value, levelOf(options)),
-  SavedSnippet: (value, options) => run(validate_SavedSnippet, value, levelOf(options)),
-  SendMessageRequest: (value, options) => run(validate_SendMessageRequest, value, levelOf(options)),
-  SendMessageResponse: (value, options) => run(validate_SendMessageResponse, value, levelOf(options)),
-  SendMessageTo: (value, options) => run(validate_SendMessageTo, value, levelOf(options)),
-  StreamDoesNotExistError: (value, options) => run(validate_StreamDoesNotExistError, value, levelOf(options)),
-  Submessage: (value, options) => run(validate_Submessage, value, levelOf(options)),
-  Subscription: (value, options) => run(validate_Subscription, value, levelOf(options)),
-  SuccessEnvelope: (value, options) => run(validate_SuccessEnvelope, value, levelOf(options)),
-  TestE2eePushNotificationRequest: (value, options) => run(validate_TestE2eePushNotificationRequest, value, levelOf(options)),
-  TopicLink: (value, options) => run(validate_TopicLink, value, levelOf(options)),
-  TopicsPolicy: (value, options) => run(validate_TopicsPolicy, value, levelOf(options)),
-  UnsubscribeResponse: (value, options) => run(validate_UnsubscribeResponse, value, levelOf(options)),
-  UpdateMessageFlagsRequest: (value, options) => run(validate_UpdateMessageFlagsRequest, value, levelOf(options)),
-  UpdateMessageFlagsResponse: (value, options) => run(validate_UpdateMessageFlagsResponse, value, levelOf(options)),
-  UpdateRealmUserSettingsDefaultsRequest: (value, options) => run(validate_UpdateRealmUserSettingsDefaultsRequest, value, levelOf(options)),
-  UpdateStatusRequest: (value, options) => run(validate_UpdateStatusRequest, value, levelOf(options)),
-  UpdateStreamRequest: (value, options) => run(validate_UpdateStreamRequest, value, levelOf(options)),
-  UpdateUserGroupRequest: (value, options) => run(validate_UpdateUserGroupRequest, value, levelOf(options)),
-  UpdateUserRequest: (value, options) => run(validate_UpdateUserRequest, value, levelOf(options)),
-  UpdateUserTopicRequest: (value, options) => run(validate_UpdateUserTopicRequest, value, levelOf(options)),
-  User: (value, options) => run(validate_User, value, levelOf(options)),
-  UserGroupSettings: (value, options) => run(validate_UserGroupSettings, value, levelOf(options)),
-  UserIdList: (value, options) => run(validate_UserIdList, value, levelOf(options)),
-  VisibilityPolicy: (value, options) => run(validate_VisibilityPolicy, value, levelOf(options)),
+  AddLinkifierRequest: (value, options) => run(s0, value, levelOf(options)),
+  AddLinkifierResponse: (value, options) => run(s1, value, levelOf(options)),
+  AddPlatformDeviceTokenRequest: (value, options) => run(s2, value, levelOf(options)),
+  Anchor: (value, options) => run(s3, value, levelOf(options)),
+  Channel: (value, options) => run(s4, value, levelOf(options)),
+  ChannelNameList: (value, options) => run(s5, value, levelOf(options)),
+  ClientCapabilities: (value, options) => run(s6, value, levelOf(options)),
+  CreateSavedSnippetRequest: (value, options) => run(s7, value, levelOf(options)),
+  CreateSavedSnippetResponse: (value, options) => run(s8, value, levelOf(options)),
+  DisplayRecipientUser: (value, options) => run(s9, value, levelOf(options)),
+  Draft: (value, options) => run(s10, value, levelOf(options)),
+  EditDraftRequest: (value, options) => run(s11, value, levelOf(options)),
+  EditHistoryEntry: (value, options) => run(s12, value, levelOf(options)),
+  ErrorEnvelope: (value, options) => run(s13, value, levelOf(options)),
+  EventNarrow: (value, options) => run(s14, value, levelOf(options)),
+  FetchApiKeyRequest: (value, options) => run(s15, value, levelOf(options)),
+  FetchApiKeyResponse: (value, options) => run(s16, value, levelOf(options)),
+  GetMessageResponse: (value, options) => run(s17, value, levelOf(options)),
+  GetMessagesResponse: (value, options) => run(s18, value, levelOf(options)),
+  GetStreamsResponse: (value, options) => run(s19, value, levelOf(options)),
+  GetUsersResponse: (value, options) => run(s20, value, levelOf(options)),
+  GroupSettingUpdate: (value, options) => run(s21, value, levelOf(options)),
+  GroupSettingValue: (value, options) => run(s22, value, levelOf(options)),
+  Linkifier: (value, options) => run(s23, value, levelOf(options)),
+  Message: (value, options) => run(s24, value, levelOf(options)),
+  MessageFlag: (value, options) => run(s25, value, levelOf(options)),
+  MessageIdList: (value, options) => run(s26, value, levelOf(options)),
+  MessageRetentionDays: (value, options) => run(s27, value, levelOf(options)),
+  Narrow: (value, options) => run(s28, value, levelOf(options)),
+  NarrowPair: (value, options) => run(s29, value, levelOf(options)),
+  NarrowTerm: (value, options) => run(s30, value, levelOf(options)),
+  NavigationView: (value, options) => run(s31, value, levelOf(options)),
+  Principals: (value, options) => run(s32, value, levelOf(options)),
+  ProfileDataValue: (value, options) => run(s33, value, levelOf(options)),
+  Reaction: (value, options) => run(s34, value, levelOf(options)),
+  ReactionType: (value, options) => run(s35, value, levelOf(options)),
+  RecentDirectMessageConversation: (value, options) => run(s36, value, levelOf(options)),
+  RegisterQueueRequest: (value, options) => run(s37, value, levelOf(options)),
+  RegisterQueueResponse: (value, options) => run(s38, value, levelOf(options)),
+  Role: (value, options) => run(s39, value, levelOf(options)),
+  SavedSnippet: (value, options) => run(s40, value, levelOf(options)),
+  SendMessageRequest: (value, options) => run(s41, value, levelOf(options)),
+  SendMessageResponse: (value, options) => run(s42, value, levelOf(options)),
+  SendMessageTo: (value, options) => run(s43, value, levelOf(options)),
+  StreamDoesNotExistError: (value, options) => run(s44, value, levelOf(options)),
+  Submessage: (value, options) => run(s45, value, levelOf(options)),
+  Subscription: (value, options) => run(s46, value, levelOf(options)),
+  SuccessEnvelope: (value, options) => run(s47, value, levelOf(options)),
+  TestE2eePushNotificationRequest: (value, options) => run(s48, value, levelOf(options)),
+  TopicLink: (value, options) => run(s49, value, levelOf(options)),
+  TopicsPolicy: (value, options) => run(s50, value, levelOf(options)),
+  UnsubscribeResponse: (value, options) => run(s51, value, levelOf(options)),
+  UpdateMessageFlagsRequest: (value, options) => run(s52, value, levelOf(options)),
+  UpdateMessageFlagsResponse: (value, options) => run(s53, value, levelOf(options)),
+  UpdateRealmUserSettingsDefaultsRequest: (value, options) => run(s54, value, levelOf(options)),
+  UpdateStatusRequest: (value, options) => run(s55, value, levelOf(options)),
+  UpdateStreamRequest: (value, options) => run(s56, value, levelOf(options)),
+  UpdateUserGroupRequest: (value, options) => run(s57, value, levelOf(options)),
+  UpdateUserRequest: (value, options) => run(s58, value, levelOf(options)),
+  UpdateUserTopicRequest: (value, options) => run(s59, value, levelOf(options)),
+  User: (value, options) => run(s60, value, levelOf(options)),
+  UserGroupSettings: (value, options) => run(s61, value, levelOf(options)),
+  UserIdList: (value, options) => run(s62, value, levelOf(options)),
+  VisibilityPolicy: (value, options) => run(s63, value, levelOf(options)),
 });
 
 export const validateAddLinkifierRequest = validators["AddLinkifierRequest"];
-export const isAddLinkifierRequest = (value, options) => isValid(validate_AddLinkifierRequest, value, options);
+export const isAddLinkifierRequest = (value, options) => isValid(s0, value, options);
 export const validateAddLinkifierResponse = validators["AddLinkifierResponse"];
-export const isAddLinkifierResponse = (value, options) => isValid(validate_AddLinkifierResponse, value, options);
+export const isAddLinkifierResponse = (value, options) => isValid(s1, value, options);
 export const validateAddPlatformDeviceTokenRequest = validators["AddPlatformDeviceTokenRequest"];
-export const isAddPlatformDeviceTokenRequest = (value, options) => isValid(validate_AddPlatformDeviceTokenRequest, value, options);
+export const isAddPlatformDeviceTokenRequest = (value, options) => isValid(s2, value, options);
 export const validateAnchor = validators["Anchor"];
-export const isAnchor = (value, options) => isValid(validate_Anchor, value, options);
+export const isAnchor = (value, options) => isValid(s3, value, options);
 export const validateChannel = validators["Channel"];
-export const isChannel = (value, options) => isValid(validate_Channel, value, options);
+export const isChannel = (value, options) => isValid(s4, value, options);
 export const validateChannelNameList = validators["ChannelNameList"];
-export const isChannelNameList = (value, options) => isValid(validate_ChannelNameList, value, options);
+export const isChannelNameList = (value, options) => isValid(s5, value, options);
 export const validateClientCapabilities = validators["ClientCapabilities"];
-export const isClientCapabilities = (value, options) => isValid(validate_ClientCapabilities, value, options);
+export const isClientCapabilities = (value, options) => isValid(s6, value, options);
 export const validateCreateSavedSnippetRequest = validators["CreateSavedSnippetRequest"];
-export const isCreateSavedSnippetRequest = (value, options) => isValid(validate_CreateSavedSnippetRequest, value, options);
+export const isCreateSavedSnippetRequest = (value, options) => isValid(s7, value, options);
 export const validateCreateSavedSnippetResponse = validators["CreateSavedSnippetResponse"];
-export const isCreateSavedSnippetResponse = (value, options) => isValid(validate_CreateSavedSnippetResponse, value, options);
+export const isCreateSavedSnippetResponse = (value, options) => isValid(s8, value, options);
 export const validateDisplayRecipientUser = validators["DisplayRecipientUser"];
-export const isDisplayRecipientUser = (value, options) => isValid(validate_DisplayRecipientUser, value, options);
+export const isDisplayRecipientUser = (value, options) => isValid(s9, value, options);
 export const validateDraft = validators["Draft"];
-export const isDraft = (value, options) => isValid(validate_Draft, value, options);
+export const isDraft = (value, options) => isValid(s10, value, options);
 export const validateEditDraftRequest = validators["EditDraftRequest"];
-export const isEditDraftRequest = (value, options) => isValid(validate_EditDraftRequest, value, options);
+export const isEditDraftRequest = (value, options) => isValid(s11, value, options);
 export const validateEditHistoryEntry = validators["EditHistoryEntry"];
-export const isEditHistoryEntry = (value, options) => isValid(validate_EditHistoryEntry, value, options);
+export const isEditHistoryEntry = (value, options) => isValid(s12, value, options);
 export const validateErrorEnvelope = validators["ErrorEnvelope"];
-export const isErrorEnvelope = (value, options) => isValid(validate_ErrorEnvelope, value, options);
+export const isErrorEnvelope = (value, options) => isValid(s13, value, options);
 export const validateEventNarrow = validators["EventNarrow"];
-export const isEventNarrow = (value, options) => isValid(validate_EventNarrow, value, options);
+export const isEventNarrow = (value, options) => isValid(s14, value, options);
 export const validateFetchApiKeyRequest = validators["FetchApiKeyRequest"];
-export const isFetchApiKeyRequest = (value, options) => isValid(validate_FetchApiKeyRequest, value, options);
+export const isFetchApiKeyRequest = (value, options) => isValid(s15, value, options);
 export const validateFetchApiKeyResponse = validators["FetchApiKeyResponse"];
-export const isFetchApiKeyResponse = (value, options) => isValid(validate_FetchApiKeyResponse, value, options);
+export const isFetchApiKeyResponse = (value, options) => isValid(s16, value, options);
 export const validateGetMessageResponse = validators["GetMessageResponse"];
-export const isGetMessageResponse = (value, options) => isValid(validate_GetMessageResponse, value, options);
+export const isGetMessageResponse = (value, options) => isValid(s17, value, options);
 export const validateGetMessagesResponse = validators["GetMessagesResponse"];
-export const isGetMessagesResponse = (value, options) => isValid(validate_GetMessagesResponse, value, options);
+export const isGetMessagesResponse = (value, options) => isValid(s18, value, options);
 export const validateGetStreamsResponse = validators["GetStreamsResponse"];
-export const isGetStreamsResponse = (value, options) => isValid(validate_GetStreamsResponse, value, options);
+export const isGetStreamsResponse = (value, options) => isValid(s19, value, options);
 export const validateGetUsersResponse = validators["GetUsersResponse"];
-export const isGetUsersResponse = (value, options) => isValid(validate_GetUsersResponse, value, options);
+export const isGetUsersResponse = (value, options) => isValid(s20, value, options);
 export const validateGroupSettingUpdate = validators["GroupSettingUpdate"];
-export const isGroupSettingUpdate = (value, options) => isValid(validate_GroupSettingUpdate, value, options);
+export const isGroupSettingUpdate = (value, options) => isValid(s21, value, options);
 export const validateGroupSettingValue = validators["GroupSettingValue"];
-export const isGroupSettingValue = (value, options) => isValid(validate_GroupSettingValue, value, options);
+export const isGroupSettingValue = (value, options) => isValid(s22, value, options);
 export const validateLinkifier = validators["Linkifier"];
-export const isLinkifier = (value, options) => isValid(validate_Linkifier, value, options);
+export const isLinkifier = (value, options) => isValid(s23, value, options);
 export const validateMessage = validators["Message"];
-export const isMessage = (value, options) => isValid(validate_Message, value, options);
+export const isMessage = (value, options) => isValid(s24, value, options);
 export const validateMessageFlag = validators["MessageFlag"];
-export const isMessageFlag = (value, options) => isValid(validate_MessageFlag, value, options);
+export const isMessageFlag = (value, options) => isValid(s25, value, options);
 export const validateMessageIdList = validators["MessageIdList"];
-export const isMessageIdList = (value, options) => isValid(validate_MessageIdList, value, options);
+export const isMessageIdList = (value, options) => isValid(s26, value, options);
 export const validateMessageRetentionDays = validators["MessageRetentionDays"];
-export const isMessageRetentionDays = (value, options) => isValid(validate_MessageRetentionDays, value, options);
+export const isMessageRetentionDays = (value, options) => isValid(s27, value, options);
 export const validateNarrow = validators["Narrow"];
-export const isNarrow = (value, options) => isValid(validate_Narrow, value, options);
+export const isNarrow = (value, options) => isValid(s28, value, options);
 export const validateNarrowPair = validators["NarrowPair"];
-export const isNarrowPair = (value, options) => isValid(validate_NarrowPair, value, options);
+export const isNarrowPair = (value, options) => isValid(s29, value, options);
 export const validateNarrowTerm = validators["NarrowTerm"];
-export const isNarrowTerm = (value, options) => isValid(validate_NarrowTerm, value, options);
+export const isNarrowTerm = (value, options) => isValid(s30, value, options);
 export const validateNavigationView = validators["NavigationView"];
-export const isNavigationView = (value, options) => isValid(validate_NavigationView, value, options);
+export const isNavigationView = (value, options) => isValid(s31, value, options);
 export const validatePrincipals = validators["Principals"];
-export const isPrincipals = (value, options) => isValid(validate_Principals, value, options);
+export const isPrincipals = (value, options) => isValid(s32, value, options);
 export const validateProfileDataValue = validators["ProfileDataValue"];
-export const isProfileDataValue = (value, options) => isValid(validate_ProfileDataValue, value, options);
+export const isProfileDataValue = (value, options) => isValid(s33, value, options);
 export const validateReaction = validators["Reaction"];
-export const isReaction = (value, options) => isValid(validate_Reaction, value, options);
+export const isReaction = (value, options) => isValid(s34, value, options);
 export const validateReactionType = validators["ReactionType"];
-export const isReactionType = (value, options) => isValid(validate_ReactionType, value, options);
+export const isReactionType = (value, options) => isValid(s35, value, options);
 export const validateRecentDirectMessageConversation = validators["RecentDirectMessageConversation"];
-export const isRecentDirectMessageConversation = (value, options) => isValid(validate_RecentDirectMessageConversation, value, options);
+export const isRecentDirectMessageConversation = (value, options) => isValid(s36, value, options);
 export const validateRegisterQueueRequest = validators["RegisterQueueRequest"];
-export const isRegisterQueueRequest = (value, options) => isValid(validate_RegisterQueueRequest, value, options);
+export const isRegisterQueueRequest = (value, options) => isValid(s37, value, options);
 export const validateRegisterQueueResponse = validators["RegisterQueueResponse"];
-export const isRegisterQueueResponse = (value, options) => isValid(validate_RegisterQueueResponse, value, options);
+export const isRegisterQueueResponse = (value, options) => isValid(s38, value, options);
 export const validateRole = validators["Role"];
-export const isRole = (value, options) => isValid(validate_Role, value, options);
+export const isRole = (value, options) => isValid(s39, value, options);
 export const validateSavedSnippet = validators["SavedSnippet"];
-export const isSavedSnippet = (value, options) => isValid(validate_SavedSnippet, value, options);
+export const isSavedSnippet = (value, options) => isValid(s40, value, options);
 export const validateSendMessageRequest = validators["SendMessageRequest"];
-export const isSendMessageRequest = (value, options) => isValid(validate_SendMessageRequest, value, options);
+export const isSendMessageRequest = (value, options) => isValid(s41, value, options);
 export const validateSendMessageResponse = validators["SendMessageResponse"];
-export const isSendMessageResponse = (value, options) => isValid(validate_SendMessageResponse, value, options);
+export const isSendMessageResponse = (value, options) => isValid(s42, value, options);
 export const validateSendMessageTo = validators["SendMessageTo"];
-export const isSendMessageTo = (value, options) => isValid(validate_SendMessageTo, value, options);
+export const isSendMessageTo = (value, options) => isValid(s43, value, options);
 export const validateStreamDoesNotExistError = validators["StreamDoesNotExistError"];
-export const isStreamDoesNotExistError = (value, options) => isValid(validate_StreamDoesNotExistError, value, options);
+export const isStreamDoesNotExistError = (value, options) => isValid(s44, value, options);
 export const validateSubmessage = validators["Submessage"];
-export const isSubmessage = (value, options) => isValid(validate_Submessage, value, options);
+export const isSubmessage = (value, options) => isValid(s45, value, options);
 export const validateSubscription = validators["Subscription"];
-export const isSubscription = (value, options) => isValid(validate_Subscription, value, options);
+export const isSubscription = (value, options) => isValid(s46, value, options);
 export const validateSuccessEnvelope = validators["SuccessEnvelope"];
-export const isSuccessEnvelope = (value, options) => isValid(validate_SuccessEnvelope, value, options);
+export const isSuccessEnvelope = (value, options) => isValid(s47, value, options);
 export const validateTestE2eePushNotificationRequest = validators["TestE2eePushNotificationRequest"];
-export const isTestE2eePushNotificationRequest = (value, options) => isValid(validate_TestE2eePushNotificationRequest, value, options);
+export const isTestE2eePushNotificationRequest = (value, options) => isValid(s48, value, options);
 export const validateTopicLink = validators["TopicLink"];
-export const isTopicLink = (value, options) => isValid(validate_TopicLink, value, options);
+export const isTopicLink = (value, options) => isValid(s49, value, options);
 export const validateTopicsPolicy = validators["TopicsPolicy"];
-export const isTopicsPolicy = (value, options) => isValid(validate_TopicsPolicy, value, options);
+export const isTopicsPolicy = (value, options) => isValid(s50, value, options);
 export const validateUnsubscribeResponse = validators["UnsubscribeResponse"];
-export const isUnsubscribeResponse = (value, options) => isValid(validate_UnsubscribeResponse, value, options);
+export const isUnsubscribeResponse = (value, options) => isValid(s51, value, options);
 export const validateUpdateMessageFlagsRequest = validators["UpdateMessageFlagsRequest"];
-export const isUpdateMessageFlagsRequest = (value, options) => isValid(validate_UpdateMessageFlagsRequest, value, options);
+export const isUpdateMessageFlagsRequest = (value, options) => isValid(s52, value, options);
 export const validateUpdateMessageFlagsResponse = validators["UpdateMessageFlagsResponse"];
-export const isUpdateMessageFlagsResponse = (value, options) => isValid(validate_UpdateMessageFlagsResponse, value, options);
+export const isUpdateMessageFlagsResponse = (value, options) => isValid(s53, value, options);
 export const validateUpdateRealmUserSettingsDefaultsRequest = validators["UpdateRealmUserSettingsDefaultsRequest"];
-export const isUpdateRealmUserSettingsDefaultsRequest = (value, options) => isValid(validate_UpdateRealmUserSettingsDefaultsRequest, value, options);
+export const isUpdateRealmUserSettingsDefaultsRequest = (value, options) => isValid(s54, value, options);
 export const validateUpdateStatusRequest = validators["UpdateStatusRequest"];
-export const isUpdateStatusRequest = (value, options) => isValid(validate_UpdateStatusRequest, value, options);
+export const isUpdateStatusRequest = (value, options) => isValid(s55, value, options);
 export const validateUpdateStreamRequest = validators["UpdateStreamRequest"];
-export const isUpdateStreamRequest = (value, options) => isValid(validate_UpdateStreamRequest, value, options);
+export const isUpdateStreamRequest = (value, options) => isValid(s56, value, options);
 export const validateUpdateUserGroupRequest = validators["UpdateUserGroupRequest"];
-export const isUpdateUserGroupRequest = (value, options) => isValid(validate_UpdateUserGroupRequest, value, options);
+export const isUpdateUserGroupRequest = (value, options) => isValid(s57, value, options);
 export const validateUpdateUserRequest = validators["UpdateUserRequest"];
-export const isUpdateUserRequest = (value, options) => isValid(validate_UpdateUserRequest, value, options);
+export const isUpdateUserRequest = (value, options) => isValid(s58, value, options);
 export const validateUpdateUserTopicRequest = validators["UpdateUserTopicRequest"];
-export const isUpdateUserTopicRequest = (value, options) => isValid(validate_UpdateUserTopicRequest, value, options);
+export const isUpdateUserTopicRequest = (value, options) => isValid(s59, value, options);
 export const validateUser = validators["User"];
-export const isUser = (value, options) => isValid(validate_User, value, options);
+export const isUser = (value, options) => isValid(s60, value, options);
 export const validateUserGroupSettings = validators["UserGroupSettings"];
-export const isUserGroupSettings = (value, options) => isValid(validate_UserGroupSettings, value, options);
+export const isUserGroupSettings = (value, options) => isValid(s61, value, options);
 export const validateUserIdList = validators["UserIdList"];
-export const isUserIdList = (value, options) => isValid(validate_UserIdList, value, options);
+export const isUserIdList = (value, options) => isValid(s62, value, options);
 export const validateVisibilityPolicy = validators["VisibilityPolicy"];
-export const isVisibilityPolicy = (value, options) => isValid(validate_VisibilityPolicy, value, options);
+export const isVisibilityPolicy = (value, options) => isValid(s63, value, options);

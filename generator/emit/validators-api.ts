@@ -30,10 +30,17 @@ export function validatorsModule(
   exportsByName: Map<string, string>,
   bannerLine: string,
 ): string {
+  // Every shared module names its function `validate`: the index gives each a local name.
+  const localOf = new Map<string, string>();
+  for (const [, [path, fn]] of named) {
+    const id = `${path}#${fn}`;
+    if (!localOf.has(id)) localOf.set(id, `s${localOf.size}`);
+  }
+  const fnOf = (path: string, fn: string) => localOf.get(`${path}#${fn}`)!;
   const schemaModules = [...new Set(named.map(([, [path]]) => path))].sort();
   const schemaImports = schemaModules.map((path) => {
     const names = [...new Set(named.filter(([, [p]]) => p === path).map(([, [, n]]) => n))].sort();
-    return `import { ${names.join(', ')} } from "./validators/${path}.js";`;
+    return `import { ${names.map((n) => `${n} as ${fnOf(path, n)}`).join(', ')} } from "./validators/${path}.js";`;
   });
   return [
     bannerLine.trimEnd(),
@@ -60,17 +67,17 @@ export function validatorsModule(
     `/** A validator per named schema of the contract. */`,
     `export const validators = Object.freeze({`,
     ...named.map(
-      ([name, [, fn]]) =>
-        `  ${propertyKey(name)}: (value, options) => run(${fn}, value, levelOf(options)),`,
+      ([name, [path, fn]]) =>
+        `  ${propertyKey(name)}: (value, options) => run(${fnOf(path, fn)}, value, levelOf(options)),`,
     ),
     `});`,
     '',
-    ...named.flatMap(([name, [, fn]]) => {
+    ...named.flatMap(([name, [path, fn]]) => {
       const id = exportsByName.get(name);
       if (!id) return [];
       return [
         `export const validate${id} = validators[${literal(name)}];`,
-        `export const is${id} = (value, options) => isValid(${fn}, value, options);`,
+        `export const is${id} = (value, options) => isValid(${fnOf(path, fn)}, value, options);`,
       ];
     }),
     '',

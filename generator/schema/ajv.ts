@@ -45,6 +45,9 @@ export interface AjvFactoryOptions {
   allErrors?: boolean;
   /** false: errors carry no `message` (generated validators word them at run time, runtime/validators.ts) */
   messages?: boolean;
+  /** check `required` lists longer than this, and enums longer than `loopEnum`, in a loop (smaller code) */
+  loopRequired?: number;
+  loopEnum?: number;
   /** compile `pattern`s that are invalid with the `u` flag without it (see `usesLegacyPatterns`) */
   legacyPatterns?: boolean;
 }
@@ -112,6 +115,8 @@ export function createAjv(opts: AjvFactoryOptions): Ajv {
     strictTypes: false,
     allErrors: opts.allErrors ?? true,
     messages: opts.messages ?? true,
+    ...(opts.loopRequired !== undefined ? { loopRequired: opts.loopRequired } : {}),
+    ...(opts.loopEnum !== undefined ? { loopEnum: opts.loopEnum } : {}),
     validateFormats: true,
     // Every `$ref` stays a call to the referenced schema's own function: the validators emitter
     // puts each shared schema in a module of its own, never a copy inlined into each user.

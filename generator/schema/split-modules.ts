@@ -145,8 +145,10 @@ export function splitModules(
   // Which entry points reach each unit: a unit reached by one operation only lives in its module.
   const reachedBy = new Map<number, Set<number>>();
   const namedUnits = new Set(namedRoots.map((n) => unitOf.get(n.ajvName)!));
-  entryRoots.forEach((roots, i) => {
-    const stack = Object.values(roots).map((n) => n.ajvName);
+  // Named schemas count as users too (after the entries): what they call must stay importable.
+  const users = [...entryRoots.map((roots) => Object.values(roots)), ...namedRoots.map((n) => [n])];
+  users.forEach((roots, i) => {
+    const stack = roots.map((n) => n.ajvName);
     const seen = new Set<string>();
     while (stack.length > 0) {
       const name = stack.pop()!;
@@ -160,9 +162,10 @@ export function splitModules(
   const home = new Map<number, string>(); // unit → module path
   const sharedPaths = new Set<string>();
   for (const [unit, members] of units) {
-    const users = reachedBy.get(unit);
-    if (!namedUnits.has(unit) && users && users.size === 1) {
-      home.set(unit, entries[[...users][0]].path);
+    const by = reachedBy.get(unit);
+    const only = by && by.size === 1 ? [...by][0] : undefined;
+    if (!namedUnits.has(unit) && only !== undefined && only < entries.length) {
+      home.set(unit, entries[only].path);
     } else {
       let path = `schemas/${fileName(members[0].key)}`;
       for (let n = 2; sharedPaths.has(path.toLowerCase()); n++)
@@ -171,7 +174,8 @@ export function splitModules(
       home.set(unit, path);
     }
   }
-  // Stable, unique function names from the schema keys.
+  // Stable, unique function names from the schema keys: identities while the modules are
+  // written (in the code each function gets a short name local to its module).
   const exportName = new Map<string, string>();
   const usedNames = new Set<string>();
   for (const node of [...nodes.values()].sort((a, b) => compare(a.key, b.key))) {
@@ -187,6 +191,17 @@ export function splitModules(
     const path = home.get(unit)!;
     members.set(path, [...(members.get(path) ?? []), ...list]);
   }
+  // What a shared module exports, named within the module (its path says which schema it is):
+  // `validate` for its first schema, `validate_<hash>` for the others of a cycle.
+  const exportAs = new Map<string, string>();
+  for (const [path, list] of members) {
+    if (!sharedPaths.has(path.toLowerCase())) continue;
+    [...list]
+      .sort((a, b) => compare(a.key, b.key))
+      .forEach((node, i) =>
+        exportAs.set(node.ajvName, i === 0 ? 'validate' : `validate_${hash(node.key, 10)}`),
+      );
+  }
   const helpers = RUNTIME_HELPERS;
   const emit = (path: string, fns: FunctionNode[], entry?: EntryPoint) => {
     const stable = (ajvName: string) => exportName.get(alias.get(ajvName) ?? ajvName)!;
@@ -197,11 +212,13 @@ export function splitModules(
       if (!short) local.set(name, (short = `f_${local.size}`));
       return short;
     };
-    const imports = new Map<string, Set<string>>(); // module → stable names
+    const imports = new Map<string, Set<string>>(); // module → `<export> as <local>`
     const own = new Set(fns.map((f) => f.ajvName));
     const importFrom = (ajvName: string) => {
       const from = home.get(unitOf.get(ajvName)!)!;
-      (imports.get(from) ?? imports.set(from, new Set()).get(from)!).add(exportName.get(ajvName)!);
+      (imports.get(from) ?? imports.set(from, new Set()).get(from)!).add(
+        `${exportAs.get(ajvName)!} as ${localFor(stable(ajvName))}`,
+      );
     };
     for (const fn of fns) for (const callee of fn.calls) if (!own.has(callee)) importFrom(callee);
     const roots = entry ? entryRoots[entries.indexOf(entry)] : {};
@@ -223,7 +240,6 @@ export function splitModules(
     const rootLines = Object.entries(roots).map(
       ([name, node]) => `const ${name} = ${localFor(stable(node.ajvName))};`,
     );
-    const as = (name: string) => `${name} as ${localFor(name)}`;
     const lines = [
       ...(helperNames.length > 0
         ? [`import { ${helperNames.sort().join(', ')} } from ${JSON.stringify(rel(helpersPath))};`]
@@ -233,17 +249,16 @@ export function splitModules(
         .sort(compare)
         .map(
           (from) =>
-            `import { ${[...imports.get(from)!].sort(compare).map(as).join(', ')} } from ${JSON.stringify(rel(from))};`,
+            `import { ${[...imports.get(from)!].sort(compare).join(', ')} } from ${JSON.stringify(rel(from))};`,
         ),
       '',
       code.trim(),
       '',
-      ...(fns.length > 0
+      ...(fns.length > 0 && !entry
         ? [
             `export { ${fns
-              .map((f) => stable(f.ajvName))
+              .map((f) => `${localFor(stable(f.ajvName))} as ${exportAs.get(f.ajvName)!}`)
               .sort(compare)
-              .map((n) => `${localFor(n)} as ${n}`)
               .join(', ')} };`,
           ]
         : []),
@@ -259,7 +274,7 @@ export function splitModules(
 
   const sharedOf = new Map<string, [string, string]>();
   for (const node of namedRoots)
-    sharedOf.set(node.key, [home.get(unitOf.get(node.ajvName)!)!, exportName.get(node.ajvName)!]);
+    sharedOf.set(node.key, [home.get(unitOf.get(node.ajvName)!)!, exportAs.get(node.ajvName)!]);
   return {
     modules,
     sharedOf,
