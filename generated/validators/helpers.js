@@ -287,3 +287,8 @@ export function addError(errors, instancePath, schemaPath, keyword, params) {
   errors.push(error);
   return errors;
 }
+
+// The errors of a called check appended (as Ajv writes it: null, or a new concatenated list).
+export function addErrors(errors, more) {
+  return errors === null ? more : errors.concat(more);
+}

@@ -20,6 +20,11 @@ const MIN_SIZE = 120;
 const PLACE_DEPENDENT =
   /"(unevaluatedProperties|unevaluatedItems|\$id|\$anchor|\$dynamicAnchor|\$dynamicRef|\$recursiveAnchor|\$recursiveRef)"/;
 
+/** A `$defs` key as a `$ref` segment (as json-schema.ts writes them: Ajv percent-decodes). */
+function refSegment(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1').replace(/%/g, '%25');
+}
+
 export function shareSubschemas(defs: Record<string, JsonSchema>): Record<string, JsonSchema> {
   if (PLACE_DEPENDENT.test(JSON.stringify(defs))) return defs;
   // 1. A content hash and size for every subschema object (bottom-up, each node once).
@@ -74,6 +79,14 @@ export function shareSubschemas(defs: Record<string, JsonSchema>): Record<string
     subschemas(schema, countAll);
   };
   for (const schema of Object.values(defs)) subschemas(schema, countAll);
+  // An inline copy of a whole `$defs` entry (a component written out again) becomes a `$ref` to it.
+  const whole = new Map<string, string>();
+  for (const key of Object.keys(defs).sort()) {
+    const schema = defs[key];
+    if (!schema || typeof schema !== 'object') continue;
+    const { hash, size } = measure(schema);
+    if (size >= MIN_SIZE && !whole.has(hash)) whole.set(hash, key);
+  }
 
   // 2. Rewrite top-down: a repeated, large subschema becomes a `$ref` to its shared entry.
   const out: Record<string, JsonSchema> = {};
@@ -87,6 +100,7 @@ export function shareSubschemas(defs: Record<string, JsonSchema>): Record<string
   const rewrite = (schema: unknown, top: boolean): unknown => {
     if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
     const { hash, size } = measure(schema);
+    if (!top && whole.has(hash)) return { $ref: `#/$defs/${refSegment(whole.get(hash)!)}` };
     if (!top && size >= MIN_SIZE && (count.get(hash) ?? 0) > 1) {
       let key = shared.get(hash);
       if (!key) {

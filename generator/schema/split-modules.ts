@@ -232,6 +232,7 @@ export function splitModules(
     }
     if (/\bformats(\.|\[)/.test(code)) helperNames.push('formats');
     if (/\baddError\(/.test(code)) helperNames.push('addError');
+    if (/\baddErrors\(/.test(code)) helperNames.push('addErrors');
     const leftover = /require\([^)]*\)/.exec(code);
     if (leftover)
       throw new Error(`Ajv standalone code needs ${leftover[0]}, which has no ESM replacement yet`);
@@ -295,6 +296,11 @@ export function helpersModule(formatsSource: string): string {
     '  if (errors === null) return [error];',
     '  errors.push(error);',
     '  return errors;',
+    '}',
+    '',
+    '// The errors of a called check appended (as Ajv writes it: null, or a new concatenated list).',
+    'export function addErrors(errors, more) {',
+    '  return errors === null ? more : errors.concat(more);',
     '}',
     '',
   ].join('\n');
@@ -444,7 +450,25 @@ function compactErrors(code: string): string {
       );
       out.push('errors++;');
       i += 7;
-    } else out.push(lines[i]);
+      continue;
+    }
+    const merged =
+      /^vErrors = vErrors === null \? (f_\d+)\.errors : vErrors\.concat\((f_\d+)\.errors\);$/.exec(
+        lines[i],
+      );
+    if (merged && merged[1] === merged[2]) {
+      out.push(`vErrors = addErrors(vErrors, ${merged[1]}.errors);`);
+      continue;
+    }
+    // parentData(Property) serve Ajv's coercion and defaults, which these validators do not use
+    out.push(
+      lines[i].startsWith('if(!(f_')
+        ? lines[i].replace(
+            /,parentData:[A-Za-z_$][\w$]*,parentDataProperty:(?:"(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*),rootData\}/,
+            ',rootData}',
+          )
+        : lines[i],
+    );
   }
   return out.join('\n');
 }
