@@ -199,9 +199,9 @@ export function isValid(
 export function run(
   validate: CompiledValidator,
   value: unknown,
-  level = Infinity,
+  level?: number,
 ): ValidationResult {
-  if (validate.call({ level }, value)) return { valid: true };
+  if (validate.call({ level: level ?? Infinity }, value)) return { valid: true };
   return { valid: false, errors: collapseUnions(validate.errors ?? []).map(shape) };
 }
 

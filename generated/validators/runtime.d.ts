@@ -100,4 +100,4 @@ export declare function operationOf(table: {
 /** A type guard's answer: the compiled function alone, no error shaping. */
 export declare function isValid(validate: CompiledValidator, value: unknown, options?: ValidateOptions): boolean;
 /** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
-export declare function run(validate: CompiledValidator, value: unknown, level?): ValidationResult;
+export declare function run(validate: CompiledValidator, value: unknown, level?: number): ValidationResult;

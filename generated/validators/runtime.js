@@ -97,8 +97,8 @@ export function isValid(validate, value, options) {
     return validate.call({ level: levelOf(options) }, value) === true;
 }
 /** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
-export function run(validate, value, level = Infinity) {
-    if (validate.call({ level }, value))
+export function run(validate, value, level) {
+    if (validate.call({ level: level ?? Infinity }, value))
         return { valid: true };
     return { valid: false, errors: collapseUnions(validate.errors ?? []).map(shape) };
 }
