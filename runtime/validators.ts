@@ -195,12 +195,22 @@ export function isValid(
   return validate.call({ level: levelOf(options) }, value) === true;
 }
 
-/** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
-export function run(
+/** A named schema's validator, as the index exports it (`validators.Message`, `validateMessage`). */
+export function validatorOf(
   validate: CompiledValidator,
-  value: unknown,
-  level?: number,
-): ValidationResult {
+): (value: unknown, options?: ValidateOptions) => ValidationResult {
+  return (value, options) => run(validate, value, levelOf(options));
+}
+
+/** A named schema's type guard, as the index exports it (`isMessage`). */
+export function guardOf(
+  validate: CompiledValidator,
+): (value: unknown, options?: ValidateOptions) => boolean {
+  return (value, options) => isValid(validate, value, options);
+}
+
+/** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
+export function run(validate: CompiledValidator, value: unknown, level?: number): ValidationResult {
   if (validate.call({ level: level ?? Infinity }, value)) return { valid: true };
   return { valid: false, errors: collapseUnions(validate.errors ?? []).map(shape) };
 }

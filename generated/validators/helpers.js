@@ -288,6 +288,16 @@ export function addError(errors, instancePath, schemaPath, keyword, params) {
   return errors;
 }
 
+// A missing required property, as Ajv reports it.
+export function addMissing(errors, instancePath, missingProperty, schemaPath = "#/required") {
+  return addError(errors, instancePath, schemaPath, "required", { missingProperty });
+}
+
+// A value of the wrong type, as Ajv reports it.
+export function addTypeError(errors, instancePath, schemaPath, type) {
+  return addError(errors, instancePath, schemaPath, "type", { type });
+}
+
 // The errors of a called check appended (as Ajv writes it: null, or a new concatenated list).
 export function addErrors(errors, more) {
   return errors === null ? more : errors.concat(more);

@@ -99,5 +99,9 @@ export declare function operationOf(table: {
 }, operationId: string): OperationValidators;
 /** A type guard's answer: the compiled function alone, no error shaping. */
 export declare function isValid(validate: CompiledValidator, value: unknown, options?: ValidateOptions): boolean;
+/** A named schema's validator, as the index exports it (`validators.Message`, `validateMessage`). */
+export declare function validatorOf(validate: CompiledValidator): (value: unknown, options?: ValidateOptions) => ValidationResult;
+/** A named schema's type guard, as the index exports it (`isMessage`). */
+export declare function guardOf(validate: CompiledValidator): (value: unknown, options?: ValidateOptions) => boolean;
 /** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
 export declare function run(validate: CompiledValidator, value: unknown, level?: number): ValidationResult;

@@ -96,6 +96,14 @@ export function operationOf(table, operationId) {
 export function isValid(validate, value, options) {
     return validate.call({ level: levelOf(options) }, value) === true;
 }
+/** A named schema's validator, as the index exports it (`validators.Message`, `validateMessage`). */
+export function validatorOf(validate) {
+    return (value, options) => run(validate, value, levelOf(options));
+}
+/** A named schema's type guard, as the index exports it (`isMessage`). */
+export function guardOf(validate) {
+    return (value, options) => isValid(validate, value, options);
+}
 /** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
 export function run(validate, value, level) {
     if (validate.call({ level: level ?? Infinity }, value))

@@ -44,7 +44,7 @@ export function validatorsModule(
   });
   return [
     bannerLine.trimEnd(),
-    `import { isValid, operationOf, run, levelOf, validateOperationRequest, validateOperationResponse } from "./validators/runtime.js";`,
+    `import { guardOf, operationOf, validatorOf, validateOperationRequest, validateOperationResponse } from "./validators/runtime.js";`,
     ...operations.map(
       (op, i) => `import { operation as op${i} } from "./validators/${op.path}.js";`,
     ),
@@ -66,10 +66,7 @@ export function validatorsModule(
     '',
     `/** A validator per named schema of the contract. */`,
     `export const validators = Object.freeze({`,
-    ...named.map(
-      ([name, [path, fn]]) =>
-        `  ${propertyKey(name)}: (value, options) => run(${fnOf(path, fn)}, value, levelOf(options)),`,
-    ),
+    ...named.map(([name, [path, fn]]) => `  ${propertyKey(name)}: validatorOf(${fnOf(path, fn)}),`),
     `});`,
     '',
     ...named.flatMap(([name, [path, fn]]) => {
@@ -77,7 +74,7 @@ export function validatorsModule(
       if (!id) return [];
       return [
         `export const validate${id} = validators[${literal(name)}];`,
-        `export const is${id} = (value, options) => isValid(${fnOf(path, fn)}, value, options);`,
+        `export const is${id} = guardOf(${fnOf(path, fn)});`,
       ];
     }),
     '',

@@ -233,6 +233,8 @@ export function splitModules(
     if (/\bformats(\.|\[)/.test(code)) helperNames.push('formats');
     if (/\baddError\(/.test(code)) helperNames.push('addError');
     if (/\baddErrors\(/.test(code)) helperNames.push('addErrors');
+    if (/\baddMissing\(/.test(code)) helperNames.push('addMissing');
+    if (/\baddTypeError\(/.test(code)) helperNames.push('addTypeError');
     const leftover = /require\([^)]*\)/.exec(code);
     if (leftover)
       throw new Error(`Ajv standalone code needs ${leftover[0]}, which has no ESM replacement yet`);
@@ -298,6 +300,16 @@ export function helpersModule(formatsSource: string): string {
     '  return errors;',
     '}',
     '',
+    '// A missing required property, as Ajv reports it.',
+    'export function addMissing(errors, instancePath, missingProperty, schemaPath = "#/required") {',
+    '  return addError(errors, instancePath, schemaPath, "required", { missingProperty });',
+    '}',
+    '',
+    '// A value of the wrong type, as Ajv reports it.',
+    'export function addTypeError(errors, instancePath, schemaPath, type) {',
+    '  return addError(errors, instancePath, schemaPath, "type", { type });',
+    '}',
+    '',
     '// The errors of a called check appended (as Ajv writes it: null, or a new concatenated list).',
     'export function addErrors(errors, more) {',
     '  return errors === null ? more : errors.concat(more);',
@@ -349,10 +361,12 @@ function moduleBody(
 
 /**
  * Ajv reads enum lists and type lists out of a constant holding the whole schema
- * (`schema20.properties.state.enum`). Each read becomes the literal it reads, and a constant
- * no longer read is dropped: a large object schema is then not carried once more as data.
+ * (`schema20.properties.state.enum`). Each read becomes what it reads (a literal for a scalar, a
+ * module constant `read_<n>` for a list), and a whole-schema constant no longer read is dropped:
+ * a large object schema is then not carried once more as data.
  */
 function inlineSchemaReads(code: string, values: Map<string, unknown>): string {
+  const constants = new Map<string, string>(); // JSON → name
   const read =
     /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[(?:"(?:[^"\\\n]|\\.)*"|\d+)\])+)/g;
   const segment = /\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\\n]|\\.)*"|\d+)\]/g;
@@ -371,10 +385,19 @@ function inlineSchemaReads(code: string, values: Map<string, unknown>): string {
           return match;
         value = (value as Record<string | number, unknown>)[key];
       }
-      return value === undefined ? match : JSON.stringify(value);
+      if (value === undefined) return match;
+      if (value === null || typeof value !== 'object') return JSON.stringify(value);
+      // Lists stay constants of the module: a literal in a loop's head would be built per call.
+      const json = JSON.stringify(value);
+      let constant = constants.get(json);
+      if (!constant) constants.set(json, (constant = `read_${constants.size}`));
+      return constant;
     },
   );
-  const lines = inlined.split('\n');
+  const lines = [
+    ...[...constants].map(([json, name]) => `const ${name} = ${json};`),
+    ...inlined.split('\n'),
+  ];
   return lines
     .filter((line) => {
       const declared = /^const (schema\d+) = /.exec(line)?.[1];
@@ -470,7 +493,42 @@ function compactErrors(code: string): string {
         : lines[i],
     );
   }
-  return out.join('\n');
+  return compactRequired(out).join('\n');
+}
+
+/** `if(<prop> === undefined){` + its one required error + `errors++;` + `}` as one statement (`addMissing`). */
+function compactRequired(lines: string[]): string[] {
+  const out: string[] = [];
+  const error =
+    /^vErrors = addError\(vErrors, (.*), ("(?:[^"\\]|\\.)*"), "required", \{missingProperty: ("(?:[^"\\]|\\.)*")\}\);$/;
+  for (let i = 0; i < lines.length; i++) {
+    const test = /^if\((.+) === undefined\)\{$/.exec(lines[i]);
+    const m = test ? error.exec(lines[i + 1] ?? '') : null;
+    if (test && m && lines[i + 2] === 'errors++;' && lines[i + 3] === '}') {
+      out.push(
+        `if(${test[1]} === undefined) vErrors = addMissing(vErrors, ${m[1]}, ${m[3]}${m[2] === '"#/required"' ? '' : `, ${m[2]}`}), errors++;`,
+      );
+      i += 3;
+    } else out.push(lines[i]);
+  }
+  // A type error with a single type names it directly (`addTypeError`).
+  const typeError =
+    /^vErrors = addError\(vErrors, (.*), ("(?:[^"\\]|\\.)*"), "type", \{type: ("[a-z]+")\}\);$/;
+  const typed = out.map((line) => {
+    const t = typeError.exec(line);
+    return t ? `vErrors = addTypeError(vErrors, ${t[1]}, ${t[2]}, ${t[3]});` : line;
+  });
+  // `if(<test>){` + one error + `errors++;` + `}` as one statement.
+  const single: string[] = [];
+  for (let i = 0; i < typed.length; i++) {
+    const head = /^(if\(.*\))\{$/.exec(typed[i]);
+    const add = /^(vErrors = add[A-Za-z]*\(.*\));$/.exec(typed[i + 1] ?? '');
+    if (head && add && typed[i + 2] === 'errors++;' && typed[i + 3] === '}') {
+      single.push(`${head[1]} ${add[1]}, errors++;`);
+      i += 3;
+    } else single.push(typed[i]);
+  }
+  return single;
 }
 
 /** Tarjan's strongly connected components; returns function name → component number. */
