@@ -8,6 +8,7 @@
 import type { ApiModel, JsonSchema, Operation, Parameter } from '../model/types.js';
 import { childPointer, getAt, parsePointer } from '../pointer.js';
 import { windowOf } from '../model/level-facts.js';
+import { newestLevel } from '../model/levels.js';
 import { defKey } from '../schema/json-schema.js';
 import { levelRequired, levelWrapped } from '../schema/level-keywords.js';
 
@@ -45,9 +46,10 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
     targets.named[schema.name] = defKey(schema.pointer);
     targets.pointerOf[defKey(schema.pointer)] = schema.pointer;
   }
+  const newest = newestLevel(document);
   for (const op of model.operations) {
     const key = `request/${op.id}`;
-    targets.extra[key] = requestSchema(document, op);
+    targets.extra[key] = requestSchema(document, op, newest);
     targets.pointerOf[key] = op.pointer;
     targets.requests[op.id] = { key, formBody: op.requestBody?.kind === 'form' };
     const byStatus: Record<string, string | null> = {};
@@ -72,7 +74,11 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
  * pointers users read (`/query/num_before`). Groups stay open: parameters the contract does not
  * list are the server's business (it reports them as ignored), not a validation failure.
  */
-function requestSchema(document: Record<string, unknown>, op: Operation): JsonSchema {
+function requestSchema(
+  document: Record<string, unknown>,
+  op: Operation,
+  newest: number,
+): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const group = (location: Parameter['in']): JsonSchema | undefined => {
     const params = op.parameters.filter((p) => p.in === location);
@@ -81,7 +87,7 @@ function requestSchema(document: Record<string, unknown>, op: Operation): JsonSc
     // A parameter outside its level window is unknown at that level: unchecked, not required.
     const windows = Object.fromEntries(
       params.flatMap((p) => {
-        const w = windowOf(p.lifecycle, p.extensions['x-removed'] === true);
+        const w = windowOf(p.lifecycle, p.extensions['x-removed'] === true, newest);
         return w ? [[p.name, w]] : [];
       }),
     );

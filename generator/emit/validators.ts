@@ -23,6 +23,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _, type Ajv } from 'ajv';
 import { windowOf } from '../model/level-facts.js';
+import { newestLevel } from '../model/levels.js';
 import type { ApiModel, LevelWindow, Operation } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import { createAjv, findUnknownFormats, usesLegacyPatterns } from '../schema/ajv.js';
@@ -173,6 +174,7 @@ export function compileValidators(model: ApiModel): CompiledValidators {
     Object.entries(slim.$defs).map(([key, schema]) => [schema, key]),
   );
   const paths = operationPaths(model.operations.map((o) => o.id));
+  const newest = newestLevel(model.document);
   const entries: EntryPoint[] = model.operations.map((op) => {
     const statuses = Object.entries(targets.responses[op.id]);
     const exports: Record<string, string> = { request: targets.requests[op.id].key };
@@ -183,7 +185,7 @@ export function compileValidators(model: ApiModel): CompiledValidators {
       path: paths.get(op.id)!,
       exports,
       head: `import { validateOperationRequest, validateOperationResponse } from "../runtime.js";`,
-      tail: operationTail(op, targets, statuses),
+      tail: operationTail(op, targets, statuses, newest),
     };
   });
   const named = model.schemas.map((s) => targets.named[s.name]);
@@ -216,6 +218,7 @@ function operationTail(
   op: Operation,
   targets: ValidatorTargets,
   statuses: [string, string | null][],
+  newest: number,
 ): string {
   const windowCode = (w: LevelWindow | undefined) => {
     if (!w) return '{}';
@@ -236,12 +239,12 @@ function operationTail(
       `    ${group}: {`,
       ...params.map(
         (p) =>
-          `      ${propertyKey(p.name)}: ${windowCode(windowOf(p.lifecycle, p.extensions['x-removed'] === true))},`,
+          `      ${propertyKey(p.name)}: ${windowCode(windowOf(p.lifecycle, p.extensions['x-removed'] === true, newest))},`,
       ),
       `    },`,
     ];
   });
-  const opWindow = windowOf(op.lifecycle, false);
+  const opWindow = windowOf(op.lifecycle, false, newest);
   return [
     '',
     `export const operation = {`,

@@ -6,6 +6,7 @@
  */
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
+import { newestLevel } from './levels.js';
 import { readLifecycle, readHistory, lifecycleOf } from './lifecycle.js';
 import type { LevelWindow, SchemaLevelFacts } from './types.js';
 
@@ -38,6 +39,7 @@ export function collectLevelFacts(
   document: Record<string, unknown>,
 ): Record<string, SchemaLevelFacts> {
   const facts: Record<string, SchemaLevelFacts> = {};
+  const newest = newestLevel(document);
   const ignored: ContractProblem[] = [];
   const seen = new Set<unknown>();
 
@@ -54,6 +56,7 @@ export function collectLevelFacts(
         const window = windowOf(
           readLifecycle(p, childPointer(at, 'properties', name), ignored),
           p['x-removed'] === true,
+          newest,
         );
         if (window) (entry.properties ??= {})[name] = window;
       }
@@ -68,7 +71,7 @@ export function collectLevelFacts(
           childPointer(at, 'x-enum-history', String(value)),
           ignored,
         );
-        const window = windowOf(lifecycleOf(history), false);
+        const window = windowOf(lifecycleOf(history), false, newest);
         if (window) (entry.enum ??= []).push({ value, ...window });
       }
     }
@@ -106,7 +109,8 @@ export function collectLevelFacts(
 
 /**
  * The window of levels in which an item exists; undefined when the contract records none.
- * `removedIn: null`: removed (`x-removed` or a `removed` entry) at a level the description does not name.
+ * A removal the description dates nowhere counts from `newest`, the highest level the contract
+ * records (the rule of model/levels.ts: a server of today no longer has it).
  */
 export function windowOf(
   lifecycle: {
@@ -115,6 +119,7 @@ export function windowOf(
     history: { change: string; level: number | null }[];
   },
   xRemoved: boolean,
+  newest: number,
 ): LevelWindow | undefined {
   const removedUnknown =
     lifecycle.removedIn === undefined &&
@@ -124,6 +129,6 @@ export function windowOf(
   const window: LevelWindow = {};
   if (lifecycle.addedIn !== undefined) window.addedIn = lifecycle.addedIn;
   if (lifecycle.removedIn !== undefined) window.removedIn = lifecycle.removedIn;
-  else if (removedUnknown) window.removedIn = null;
+  else if (removedUnknown) window.removedIn = newest;
   return window;
 }

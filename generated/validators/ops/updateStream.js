@@ -88,8 +88,8 @@ export const operation = {
       can_administer_channel_group: {},
       can_delete_any_message_group: {},
       can_delete_own_message_group: {},
-      stream_post_policy: { removedIn: "unnamed" },
-      is_announcement_only: { removedIn: "unnamed" },
+      stream_post_policy: { removedIn: 420 },
+      is_announcement_only: { removedIn: 420 },
     },
   },
   responses: {

@@ -46,7 +46,7 @@ export const operation = {
     body: {
       stream_id: {},
       topic: {},
-      visibility_policy: { addedIn: 219 },
+      visibility_policy: {},
     },
   },
   responses: {

@@ -95,13 +95,13 @@ errors = vErrors.length;
 if(data.stream_post_policy !== undefined){
 let data15 = data.stream_post_policy;
 const level3 = (this && typeof this.level == "number" ? this.level : Infinity);
-if((true && level3 !== Infinity)){
+if((true && level3 < 420)){
 if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) vErrors = addTypeError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/tmsLevel/schema/type", "integer"), errors++;
 }
 }
 if(data.is_announcement_only !== undefined){
 const level4 = (this && typeof this.level == "number" ? this.level : Infinity);
-if((true && level4 !== Infinity)){
+if((true && level4 < 420)){
 if(typeof data.is_announcement_only !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_announcement_only", "#/properties/is_announcement_only/tmsLevel/schema/type", "boolean"), errors++;
 }
 }
