@@ -91,7 +91,7 @@ function canonicalPointer(ptr: string): string {
  * be `%25`, and what a fragment cannot hold raw (spaces, U+2028, non-ASCII) is percent-encoded
  * so that it decodes back to the key (`#` stays as it was: Ajv reads it raw).
  */
-function fragmentSegment(key: string): string {
+export function fragmentSegment(key: string): string {
   return escapeSegment(key).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@{}[\]|^`#]/gu, (c) =>
     encodeURIComponent(c),
   );

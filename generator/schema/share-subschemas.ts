@@ -13,17 +13,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { JsonSchema } from '../model/types.js';
-import { SCHEMA_MAPS, SCHEMA_VALUES } from './json-schema.js';
+import { SCHEMA_MAPS, SCHEMA_VALUES, fragmentSegment } from './json-schema.js';
 
 /** Subschemas smaller than this (JSON characters) stay inline: a call costs about as much. */
 const MIN_SIZE = 120;
 const PLACE_DEPENDENT =
   /"(unevaluatedProperties|unevaluatedItems|\$id|\$anchor|\$dynamicAnchor|\$dynamicRef|\$recursiveAnchor|\$recursiveRef)"/;
-
-/** A `$defs` key as a `$ref` segment (as json-schema.ts writes them: Ajv percent-decodes). */
-function refSegment(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1').replace(/%/g, '%25');
-}
 
 export function shareSubschemas(defs: Record<string, JsonSchema>): Record<string, JsonSchema> {
   if (PLACE_DEPENDENT.test(JSON.stringify(defs))) return defs;
@@ -100,7 +95,7 @@ export function shareSubschemas(defs: Record<string, JsonSchema>): Record<string
   const rewrite = (schema: unknown, top: boolean): unknown => {
     if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return schema;
     const { hash, size } = measure(schema);
-    if (!top && whole.has(hash)) return { $ref: `#/$defs/${refSegment(whole.get(hash)!)}` };
+    if (!top && whole.has(hash)) return { $ref: `#/$defs/${fragmentSegment(whole.get(hash)!)}` };
     if (!top && size >= MIN_SIZE && (count.get(hash) ?? 0) > 1) {
       let key = shared.get(hash);
       if (!key) {
