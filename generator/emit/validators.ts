@@ -17,9 +17,9 @@
  * The dialect follows the document: JSON Schema 2020-12 for OpenAPI 3.1, draft-07 with
  * `nullable` for 3.0. Feature levels are a parameter of the compiled code (level-keywords.ts).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _, type Ajv } from 'ajv';
 import { windowOf } from '../model/level-facts.js';
@@ -274,8 +274,20 @@ function operationTail(
   ].join('\n');
 }
 
+/**
+ * The runtime already compiled by the CLI's launcher (TMS_GEN_RUNTIME, see emit/package.ts): a
+ * packed toolkit ships that, not runtime/*.ts.
+ */
+function prebuiltRuntime(ext: 'js' | 'd.ts'): string | undefined {
+  const dir = process.env.TMS_GEN_RUNTIME;
+  const file = dir ? join(dir, 'runtime', `validators.${ext}`) : undefined;
+  return file && existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+}
+
 /** runtime/validators.ts as JavaScript (type annotations removed; no imports to rewrite). */
 function runtimeJavaScript(): string {
+  const prebuilt = prebuiltRuntime('js');
+  if (prebuilt !== undefined) return prebuilt;
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   const source = readFileSync(RUNTIME_SOURCE, 'utf8');
   const out = ts.transpileModule(source, {
@@ -291,6 +303,8 @@ function runtimeJavaScript(): string {
 
 /** Declarations of the runtime module, for the operation modules' `.d.ts`. */
 function runtimeTypes(): string {
+  const prebuilt = prebuiltRuntime('d.ts');
+  if (prebuilt !== undefined) return prebuilt;
   const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
   const source = readFileSync(RUNTIME_SOURCE, 'utf8');
   const file = ts.createSourceFile('validators.ts', source, ts.ScriptTarget.ES2022, true);
