@@ -12,6 +12,17 @@ const rawDocument = {
   group: ['**/generator/load/**', '../load/**', './load/**'],
   message: 'the raw document is opaque outside generator/load and generator/model: read the model.',
 };
+const rawDocumentType = {
+  group: ['**/model/document*', 'openapi-types'],
+  message:
+    'the raw document is an opaque type (model/document.ts) that only generator/load and generator/model open: read the model, or a view from model/views.',
+};
+const nameDecision = {
+  group: ['**/source.js', '../source*', './source*'],
+  importNames: ['toIdentifier'],
+  message:
+    'generated names are chosen once, in generator/model/names.ts: read them from the model (op.names, schema.guardStem).',
+};
 const toolkitFromRuntime = {
   group: ['**/generator/**', '**/mock/**', '**/contract-runner/**', '**/bench/**', '**/test/**'],
   message:
@@ -21,6 +32,35 @@ const outsideEmitter = {
   group: ['**/mock/**', '**/contract-runner/**', '../cli*', '../write*', '../../generator/cli*'],
   message: 'an emitter is model in, files out: no CLI, writer, mock or runner.',
 };
+/**
+ * Emitters import model/, not each other: each family of files below generator/emit/ may import
+ * its own files, emitter.ts and the shared layers, never another family's. (index.ts, the list
+ * of emitters, imports them all.)
+ */
+const emitterFamilies = {
+  types: ['types'],
+  operations: ['operations'],
+  client: ['client', 'client-docs'],
+  server: ['server'],
+  prism: ['prism'],
+  validators: ['validators', 'validator-targets', 'validators-api'],
+  docs: ['docs', 'docs/**'],
+};
+const familyFiles = (name) =>
+  emitterFamilies[name].map((f) =>
+    f.endsWith('/**') ? `generator/emit/${f}` : `generator/emit/${f}.ts`,
+  );
+const otherEmitters = (name) => ({
+  group: Object.entries(emitterFamilies)
+    .filter(([other]) => other !== name)
+    .flatMap(([, files]) =>
+      files
+        .filter((f) => !f.endsWith('/**'))
+        .flatMap((f) => [`./${f}.js`, `../${f}.js`, `./${f}/*`, `../${f}/*`]),
+    ),
+  message: `emitters import model/, not each other: the ${name} emitter may not import another emitter's files (move what both need into generator/model/).`,
+});
+
 const nodeFromCore = {
   group: ['node:*'],
   message:
@@ -50,11 +90,21 @@ const layers = [
       'test/**',
       'bench/**',
     ],
-    patterns: [rawDocument],
+    patterns: [rawDocument, rawDocumentType, nameDecision],
   },
-  { files: ['runtime/**/*.ts'], patterns: [toolkitFromRuntime, rawDocument] },
-  { files: transportFree, patterns: [toolkitFromRuntime, rawDocument, nodeFromCore] },
-  { files: ['generator/emit/**/*.ts'], patterns: [outsideEmitter, rawDocument] },
+  { files: ['runtime/**/*.ts'], patterns: [toolkitFromRuntime, rawDocument, rawDocumentType] },
+  {
+    files: transportFree,
+    patterns: [toolkitFromRuntime, rawDocument, rawDocumentType, nodeFromCore],
+  },
+  {
+    files: ['generator/emit/**/*.ts'],
+    patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision],
+  },
+  ...Object.keys(emitterFamilies).map((name) => ({
+    files: familyFiles(name),
+    patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision, otherEmitters(name)],
+  })),
 ];
 
 export default tseslint.config(

@@ -24,21 +24,22 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchOptions } from './lib/options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const cli = benchOptions(
+  ['jobs', 'only', 'out', 'generator', 'scratch'],
+  ['no-peer', 'reuse-peer'],
+);
+const option = cli.string;
 const JOBS = Number(option('jobs', '2'));
 const ONLY = option('only', '');
 const OUT = resolve(ROOT, option('out', 'bench/results/breadth.md'));
 const SPECS = resolve(ROOT, process.env.TMS_SHARED ?? join('..', 'shared'), 'specs');
 const GENERATOR = resolve(ROOT, option('generator', '.'));
-const PEER = !args.includes('--no-peer');
+const PEER = !cli.flag('no-peer');
 /** Keep openapi-typescript's output from an earlier run (it does not depend on our code). */
-const REUSE_PEER = args.includes('--reuse-peer');
+const REUSE_PEER = cli.flag('reuse-peer');
 const SCRATCH = join(ROOT, '.tmp', option('scratch', 'breadth'));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const OTS = join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js');

@@ -19,13 +19,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import createClient from 'openapi-fetch';
 import { createApiClient } from '../generated/client.js';
+import { benchOptions } from './lib/options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
-};
+const cli = benchOptions(['runs', 'batches', 'calls', 'out']);
+const option = cli.string;
 const RUNS = Number(option('runs', '5'));
 const BATCHES = Number(option('batches', '21'));
 const CALLS = Number(option('calls', '500'));

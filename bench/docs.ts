@@ -19,11 +19,12 @@ import {
 } from 'node:fs';
 import { cpus } from 'node:os';
 import { join, resolve } from 'node:path';
+import { benchOptions } from './lib/options.js';
 
 const TMP = resolve('bench/.tmp/docs');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
 const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 3;
+const runs = Number(benchOptions(['runs']).string('runs', '3')) || 3;
 const TIME = '/usr/bin/time';
 const REDOCLY = resolve('node_modules/.bin/redocly');
 const REDOCLY_TIMEOUT_MS = 600_000;

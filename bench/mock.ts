@@ -20,8 +20,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startPrism } from '../mock/prism/prism-process.js';
+import { startPrism } from './lib/prism-process.js';
 import { runLoad, type LoadResult } from './lib/load.js';
+import { benchOptions } from './lib/options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -139,14 +140,11 @@ interface Run {
 }
 
 async function main(): Promise<void> {
-  const arg = (name: string, fallback: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-  };
-  const seconds = Number(arg('--seconds', '5'));
-  const connections = Number(arg('--connections', '32'));
-  const rounds = Number(arg('--rounds', '5'));
-  const out = resolve(ROOT, arg('--out', 'bench/results/mock.md'));
+  const { string: arg } = benchOptions(['seconds', 'connections', 'rounds', 'out']);
+  const seconds = Number(arg('seconds', '5'));
+  const connections = Number(arg('connections', '32'));
+  const rounds = Number(arg('rounds', '5'));
+  const out = resolve(ROOT, arg('out', 'bench/results/mock.md'));
 
   // Plain Prism as the CLI runs it (no validation flags changed), quiet like the mock.
   const prismCli = await startPrism({ document: resolve(ROOT, 'generated/openapi.prism.json') });

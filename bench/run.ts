@@ -7,9 +7,19 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const wanted = process.argv.slice(2);
+const { values, positionals: wanted } = parseArgs({
+  options: { help: { type: 'boolean', short: 'h' } },
+  allowPositionals: true,
+});
+if (values.help) {
+  console.log(
+    'npm run bench [-- <subject>...]   subjects: the .ts modules of bench/ (all when none)',
+  );
+  process.exit(0);
+}
 const modules = readdirSync(HERE)
   .filter((f) => /\.ts$/.test(f) && f !== 'run.ts' && !f.endsWith('.d.ts'))
   .filter((f) => wanted.length === 0 || wanted.includes(basename(f, '.ts')))

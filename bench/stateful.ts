@@ -22,6 +22,7 @@ import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runLoad, type LoadResult } from './lib/load.js';
+import { benchOptions } from './lib/options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -238,17 +239,21 @@ interface Run {
 }
 
 async function main(): Promise<void> {
-  const arg = (name: string, fallback: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : fallback;
-  };
-  if (process.argv.includes('--memory-child'))
-    return memoryChild(Number(arg('--memory-child', '0')));
-  const seconds = Number(arg('--seconds', '5'));
-  const connections = Number(arg('--connections', '16'));
-  const rounds = Number(arg('--rounds', '5'));
-  const warmup = Number(arg('--warmup', '15'));
-  const out = resolve(ROOT, arg('--out', 'bench/results/stateful.md'));
+  const { string: arg } = benchOptions([
+    'memory-child',
+    'seconds',
+    'connections',
+    'rounds',
+    'warmup',
+    'out',
+  ]);
+  const child = arg('memory-child', '');
+  if (child !== '') return memoryChild(Number(child));
+  const seconds = Number(arg('seconds', '5'));
+  const connections = Number(arg('connections', '16'));
+  const rounds = Number(arg('rounds', '5'));
+  const warmup = Number(arg('warmup', '15'));
+  const out = resolve(ROOT, arg('out', 'bench/results/stateful.md'));
 
   const servers: Record<ServerKey, Proc & { root: string; auth: string }> = {
     prism: await startPrism(),

@@ -23,11 +23,14 @@ import { validatorSchemaRoot, validatorsEmitter } from '../generator/emit/valida
 import { loadContract } from '../generator/load.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { createAjv, findUnknownFormats } from '../generator/schema/ajv.js';
+import { benchOptions } from './lib/options.js';
 
 const TMP = resolve('bench/.tmp/validators');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
 const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
+// `--child MODE DIR`: one measurement in a fresh process (spawned by main).
+const cli = benchOptions(['runs', 'child']);
+const runs = Number(cli.string('runs', '5')) || 5;
 
 interface Subject {
   name: string;
@@ -353,6 +356,6 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
 }
 
-const childAt = process.argv.indexOf('--child');
-if (childAt >= 0) await child(process.argv[childAt + 1], process.argv[childAt + 2]);
+const childMode = cli.string('child', '');
+if (childMode !== '') await child(childMode, cli.positionals[0]);
 else await main();

@@ -7,6 +7,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs as parseArgv } from 'node:util';
 import { loadContract } from '../generator/load.js';
 import type { ResponseValidator } from './check.js';
 import { callThroughClient, loadClientModule } from './client-call.js';
@@ -31,57 +32,40 @@ export interface CliArgs {
 }
 
 export function parseArgs(argv: string[]): CliArgs {
+  const { values } = parseArgv({
+    args: argv,
+    options: {
+      'base-url': { type: 'string' },
+      email: { type: 'string' },
+      'api-key': { type: 'string' },
+      only: { type: 'string', multiple: true },
+      'read-only': { type: 'boolean' },
+      report: { type: 'string', multiple: true },
+      contract: { type: 'string' },
+      timeout: { type: 'string' },
+    },
+  });
   const args: Partial<CliArgs> & { reports: string[] } = {
-    readOnly: false,
-    reports: [],
-    contract: resolve(PROJECT_ROOT, 'openapi/openapi.yaml'),
+    readOnly: values['read-only'] === true,
+    reports: values.report ?? [],
+    contract: values.contract ?? resolve(PROJECT_ROOT, 'openapi/openapi.yaml'),
     timeoutMs: 10_000,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`${arg} needs a value`);
-      return v;
-    };
-    switch (arg) {
-      case '--base-url':
-        args.baseUrl = value();
-        break;
-      case '--email':
-        args.email = value();
-        break;
-      case '--api-key':
-        args.apiKey = value();
-        break;
-      case '--only':
-        args.only = [
-          ...(args.only ?? []),
-          ...value()
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean),
-        ];
-        break;
-      case '--read-only':
-        args.readOnly = true;
-        break;
-      case '--report':
-        args.reports.push(value());
-        break;
-      case '--contract':
-        args.contract = value();
-        break;
-      case '--timeout': {
-        const ms = Number(value());
-        if (!Number.isFinite(ms) || ms <= 0)
-          throw new Error('--timeout must be a positive number of milliseconds');
-        args.timeoutMs = ms;
-        break;
-      }
-      default:
-        throw new Error(`unknown argument '${arg}'`);
-    }
+  if (values['base-url'] !== undefined) args.baseUrl = values['base-url'];
+  if (values.email !== undefined) args.email = values.email;
+  if (values['api-key'] !== undefined) args.apiKey = values['api-key'];
+  if (values.only)
+    args.only = values.only.flatMap((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+  if (values.timeout !== undefined) {
+    const ms = Number(values.timeout);
+    if (values.timeout === '' || !Number.isFinite(ms) || ms <= 0)
+      throw new Error('--timeout must be a positive number of milliseconds');
+    args.timeoutMs = ms;
   }
   if (!args.baseUrl) throw new Error('--base-url is required');
   if (!/^https?:\/\//.test(args.baseUrl))

@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { toIdentifier } from '../generator/source.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { RequestInput } from './cases.js';
 import type { HttpResult, SendContext } from './send.js';
@@ -18,6 +17,8 @@ type Method = (
 
 export interface ClientModule {
   createApiClient(options: Record<string, unknown>): unknown;
+  /** operationId → client method, as the generator named it */
+  methodNames: Record<string, string>;
 }
 
 /** The generated client module of `generatedDir`, or undefined when it has not been generated. */
@@ -58,7 +59,7 @@ export function callThroughClient(module: ClientModule) {
         onNotice: () => {},
         onIgnoredParameters: () => {},
       }) as Record<string, Method>;
-      const method = api[toIdentifier(op.operationId)];
+      const method = api[module.methodNames[op.operationId]];
       if (typeof method !== 'function')
         return {
           request: fallback,

@@ -3,7 +3,6 @@
  * and its negative probes, each answer judged (check.ts). Requests go one at a time: the server
  * under test may be a real one.
  */
-import { operationInfo } from '../generator/emit/operations.js';
 import type { ApiModel } from '../generator/model/types.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { probes, validCases, type ProbeKind, type RequestInput } from './cases.js';
@@ -80,7 +79,7 @@ export async function runContract(
   const operations: OperationReport[] = [];
   for (const op of model.operations) {
     if (options.only && !options.only.includes(op.id)) continue;
-    const info = operationInfo(op);
+    const info = op.runtime;
     const report: OperationReport = {
       operationId: op.id,
       method: info.method,

@@ -1389,6 +1389,31 @@ export interface ApiMethods {
      */
     updateUser(params: ApiParams["updateUser"], options?: CallOptions): Promise<CallResult<ApiData["updateUser"], ApiErrorCodes["updateUser"]>>;
 }
+/** The client method of each operation, by operationId (names the model chose, collisions resolved). */
+export declare const methodNames: {
+    readonly editDraft: "editDraft";
+    readonly fetchApiKey: "fetchApiKey";
+    readonly getMessages: "getMessages";
+    readonly sendMessage: "sendMessage";
+    readonly updateMessageFlags: "updateMessageFlags";
+    readonly getMessage: "getMessage";
+    readonly removeReaction: "removeReaction";
+    readonly testE2eePushNotification: "testE2eePushNotification";
+    readonly addLinkifier: "addLinkifier";
+    readonly updateRealmUserSettingsDefaults: "updateRealmUserSettingsDefaults";
+    readonly registerQueue: "registerQueue";
+    readonly createSavedSnippet: "createSavedSnippet";
+    readonly getStreams: "getStreams";
+    readonly updateStream: "updateStream";
+    readonly updateUserGroup: "updateUserGroup";
+    readonly updateUserTopic: "updateUserTopic";
+    readonly getUsers: "getUsers";
+    readonly addPlatformDeviceToken: "addPlatformDeviceToken";
+    readonly updateStatus: "updateStatus";
+    readonly unsubscribe: "unsubscribe";
+    readonly deactivateUser: "deactivateUser";
+    readonly updateUser: "updateUser";
+};
 /** The parameter names of each operation, by operationId (what `supports` takes). */
 export interface ApiOperationParameters {
     editDraft: "draft_id" | "draft";

@@ -1051,6 +1051,7 @@ export const operations = {
                     "array",
                     "object"
                 ],
+                "until": 364,
                 "deprecated": true
             }
         ],
@@ -1493,6 +1494,7 @@ export const operations = {
                 "types": [
                     "integer"
                 ],
+                "until": 420,
                 "deprecated": true,
                 "replacedBy": "can_send_message_group"
             },
@@ -1504,6 +1506,7 @@ export const operations = {
                 "types": [
                     "boolean"
                 ],
+                "until": 420,
                 "deprecated": true,
                 "replacedBy": "can_send_message_group"
             }

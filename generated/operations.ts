@@ -1080,6 +1080,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
           "array",
           "object"
         ],
+        "until": 364,
         "deprecated": true
       }
     ],
@@ -1522,6 +1523,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
         "types": [
           "integer"
         ],
+        "until": 420,
         "deprecated": true,
         "replacedBy": "can_send_message_group"
       },
@@ -1533,6 +1535,7 @@ export const operations: { readonly [K in OperationId]: OperationInfo } = {
         "types": [
           "boolean"
         ],
+        "until": 420,
         "deprecated": true,
         "replacedBy": "can_send_message_group"
       }

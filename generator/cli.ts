@@ -6,7 +6,8 @@ import { watch } from 'node:fs';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProblem } from './contract-error.js';
+import { parseArgs as parseArgv } from 'node:util';
+import { formatProblem, problemOf } from './contract-error.js';
 import { banner } from './source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
@@ -56,85 +57,78 @@ export interface CliOptions {
   check: boolean;
   watch: boolean;
   quiet: boolean;
-  /** arguments after `scaffold` that the scaffold command reads itself */
-  rest: string[];
+  /** `scaffold --dir`: where the starter handlers go */
+  dir?: string;
   /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
   limits?: Partial<LoadLimits>;
 }
 
 export class UsageError extends Error {}
 
+/** The loader's limits as options: `--max-depth <n>` ... (generator/load/limits.ts). */
+const LIMIT_FLAGS = Object.fromEntries(
+  Object.values(LIMIT_OPTIONS).map((flag) => [flag.slice(2), { type: 'string' as const }]),
+);
+const OPTIONS = {
+  ...LIMIT_FLAGS,
+  'ref-root': { type: 'string', multiple: true },
+  contract: { type: 'string' },
+  out: { type: 'string' },
+  docs: { type: 'string' },
+  only: { type: 'string' },
+  runtime: { type: 'string' },
+  check: { type: 'boolean' },
+  watch: { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+/** Options only `scaffold` takes. */
+const SCAFFOLD_OPTIONS = { ...OPTIONS, dir: { type: 'string' } } as const;
+
 export function parseArgs(argv: string[]): CliOptions | 'help' {
-  const opts: CliOptions = {
-    command: 'generate',
-    contract: 'openapi/openapi.yaml',
-    out: 'generated',
-    docs: 'docs',
-    check: false,
-    watch: false,
-    quiet: false,
-    rest: [],
-  };
   const args = [...argv];
-  if (args[0] === 'generate' || args[0] === 'scaffold')
-    opts.command = args.shift() as CliOptions['command'];
-  while (args.length > 0) {
-    const arg = args.shift()!;
-    const value = () => {
-      const v = args.shift();
-      if (v === undefined || v.startsWith('--')) throw new UsageError(`${arg} needs a value`);
-      return v;
-    };
-    switch (arg) {
-      case '--help':
-      case '-h':
-        return 'help';
-      case '--contract':
-        opts.contract = value();
-        break;
-      case '--out':
-        opts.out = value();
-        break;
-      case '--docs':
-        opts.docs = value();
-        break;
-      case '--runtime':
-        opts.runtime = value();
-        break;
-      case '--only':
-        opts.only = value()
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        break;
-      case '--check':
-        opts.check = true;
-        break;
-      case '--watch':
-        opts.watch = true;
-        break;
-      case '--quiet':
-      case '-q':
-        opts.quiet = true;
-        break;
-      case '--ref-root':
-        opts.limits = { ...opts.limits, refRoots: [...(opts.limits?.refRoots ?? []), value()] };
-        break;
-      default: {
-        const limit = (Object.keys(LIMIT_OPTIONS) as NumericLimit[]).find(
-          (k) => LIMIT_OPTIONS[k] === arg,
-        );
-        if (limit) {
-          const n = parseLimitValue(value());
-          if (n === undefined) throw new UsageError(`${arg} needs a positive whole number`);
-          opts.limits = { ...opts.limits, [limit]: n };
-          break;
-        }
-        if (opts.command === 'scaffold') opts.rest.push(arg);
-        else throw new UsageError(`unknown argument '${arg}'`);
-      }
-    }
+  const command: CliOptions['command'] =
+    args[0] === 'generate' || args[0] === 'scaffold'
+      ? (args.shift() as CliOptions['command'])
+      : 'generate';
+  let values: { [name: string]: string | boolean | string[] | undefined };
+  try {
+    ({ values } = parseArgv({
+      args,
+      options: command === 'scaffold' ? SCAFFOLD_OPTIONS : OPTIONS,
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(usageMessage(error));
   }
+  if (values.help) return 'help';
+  const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+  const opts: CliOptions = {
+    command,
+    contract: text('contract') ?? 'openapi/openapi.yaml',
+    out: text('out') ?? 'generated',
+    docs: text('docs') ?? 'docs',
+    check: values.check === true,
+    watch: values.watch === true,
+    quiet: values.quiet === true,
+  };
+  if (text('runtime') !== undefined) opts.runtime = text('runtime');
+  if (text('dir') !== undefined) opts.dir = text('dir');
+  for (const [limit, flag] of Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]) {
+    const raw = text(flag.slice(2));
+    if (raw === undefined) continue;
+    const n = parseLimitValue(raw);
+    if (n === undefined) throw new UsageError(`${flag} needs a positive whole number`);
+    opts.limits = { ...opts.limits, [limit]: n };
+  }
+  const roots = values['ref-root'];
+  if (Array.isArray(roots) && roots.length > 0) opts.limits = { ...opts.limits, refRoots: roots };
+  if (text('only') !== undefined)
+    opts.only = text('only')!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (opts.check && opts.watch) throw new UsageError('--check and --watch do not go together');
   const unknown = (opts.only ?? []).filter((n) => !emitters.some((e) => e.name === n));
   if (unknown.length > 0)
@@ -142,6 +136,20 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
       `unknown emitter '${unknown.join(', ')}' (known: ${emitters.map((e) => e.name).join(', ')})`,
     );
   return opts;
+}
+
+/** node:util's parse errors in our words: the argument, and what is wrong with it. */
+function usageMessage(error: unknown): string {
+  const e = error as { code?: string; message?: string };
+  const quoted = /'([^']+)'/.exec(e.message ?? '')?.[1] ?? '';
+  if (
+    e.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ||
+    e.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL'
+  )
+    return `unknown argument '${quoted}'`;
+  if (e.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return `${quoted.split(' ')[0] || 'an option'} needs a value`;
+  return e.message ?? String(error);
 }
 
 /** Emitters to run: the ones asked for plus those they need. */
@@ -226,15 +234,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     // An emitter that cannot express the contract is a contract problem for the user, with
     // the emitter named; nothing is written.
     lines.push(`${opts.contract}: the ${failed.name} emitter failed; nothing was written`);
-    // Placed like a loader problem: file, line and pointer (the root document at least).
-    const [problem] = placeProblems(loaded.contract.bundle, [
-      {
-        pointer: failed.failure.pointer ?? '#',
-        message: failed.failure.message,
-        source: failed.name,
-      },
-    ]);
-    lines.push('  ' + formatProblem(problem));
+    const [placed] = placeProblems(loaded.contract.bundle, [failed.failure]);
+    lines.push('  ' + formatProblem(placed));
     return { exitCode: 1, lines };
   }
   // Summary and output in registry order, whichever thread ran the emitter.
@@ -314,7 +315,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
 const packageStep: Emitter = { name: 'package', root: 'code', emit: () => [] };
 
 type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings?: string[] };
-type EmitFailure = { name: string; failure: { message: string; pointer?: string } };
+type EmitFailure = { name: string; failure: ContractProblem };
 
 async function runEmitters(
   list: Emitter[],
@@ -326,11 +327,7 @@ async function runEmitters(
     try {
       out.push({ name: emitter.name, files: await emitter.emit(ctx), ms: performance.now() - t });
     } catch (error) {
-      const e = error as Error & { pointer?: string };
-      out.push({
-        name: emitter.name,
-        failure: { message: e.message, ...(e.pointer ? { pointer: e.pointer } : {}) },
-      });
+      out.push({ name: emitter.name, failure: problemOf(error, emitter.name) });
       break;
     }
   }
@@ -370,7 +367,12 @@ function startEmitWorker(names: string[]): EmitWorker | undefined {
     worker.once('message', (answer: WorkerAnswer) => resolveDone(answer));
     worker.once('error', (error) =>
       resolveDone({
-        results: [{ name: names[0], failure: { message: `worker failed: ${error.message}` } }],
+        results: [
+          {
+            name: names[0],
+            failure: problemOf(new Error(`worker failed: ${error.message}`), 'cli'),
+          },
+        ],
       }),
     );
   });

@@ -47,3 +47,31 @@ export function printable(text: string, max = 2000): string {
     ? `${whole.slice(0, max)}… (${whole.length - max} more characters)`
     : whole;
 }
+
+/**
+ * The same problem, thrown: what an emitter (or any step past the loader) raises when it cannot
+ * express the contract. It carries a ContractProblem, so the CLI places it (`file:line`) and
+ * prints it exactly as it prints the loader's problems.
+ */
+export class ContractError extends Error {
+  readonly problem: ContractProblem;
+  constructor(problem: ContractProblem) {
+    super(problem.message);
+    this.name = 'ContractError';
+    this.problem = problem;
+  }
+
+  get pointer(): string {
+    return this.problem.pointer;
+  }
+}
+
+/**
+ * The problem behind anything an emitter threw: a ContractError's own, or the message of an
+ * unexpected error placed at the document's root, found by the emitter named `source`.
+ */
+export function problemOf(error: unknown, source: string): ContractProblem {
+  if (error instanceof ContractError) return error.problem;
+  const message = error instanceof Error ? error.message : String(error);
+  return { pointer: '#', message, source };
+}

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadContract } from './load.js';
 import { lintContract, type LintFinding } from './lint/spectral.js';
+import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -21,12 +22,26 @@ export function formatFinding(f: LintFinding): string {
   return `${shown(f.file)}:${f.line}  ${f.code}  ${f.message}  (${f.pointer})`;
 }
 
-async function main(args: string[]): Promise<number> {
-  if (args.includes('--help') || args.length > 1) {
-    console.log('Usage: npm run lint [-- <contract file>]   (default: openapi/openapi.yaml)');
-    return args.includes('--help') ? 0 : 2;
+const USAGE = 'Usage: npm run lint [-- <contract file>]   (default: openapi/openapi.yaml)';
+
+async function main(argv: string[]): Promise<number> {
+  let parsed: { values: { help?: boolean }; positionals: string[] };
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { help: { type: 'boolean', short: 'h' } },
+      allowPositionals: true,
+    });
+  } catch (error) {
+    console.error(`lint: ${(error as Error).message}\n${USAGE}`);
+    return 2;
   }
-  const contract = path.resolve(args[0] ?? path.join(root, 'openapi', 'openapi.yaml'));
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length > 1) {
+    console.log(USAGE);
+    return values.help ? 0 : 2;
+  }
+  const contract = path.resolve(positionals[0] ?? path.join(root, 'openapi', 'openapi.yaml'));
   if (!fs.existsSync(contract)) {
     console.error(`lint: no contract at ${shown(contract)}`);
     return 2;

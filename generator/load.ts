@@ -12,6 +12,7 @@ import { checkDocumentRules } from './load/document-rules.js';
 import { resolveLimits, type LoadLimits } from './load/limits.js';
 import { formatProblem, type ContractProblem } from './contract-error.js';
 import { buildModel } from './model/build.js';
+import type { OpenApiDocument } from './model/document.js';
 import type { ApiModel } from './model/types.js';
 
 // The limits are part of loading's interface (the CLI sets them); load/ itself stays private.
@@ -116,9 +117,12 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   // Warnings carry their place too, printed as problems are (without failing the run).
   const ruleWarnings = placeProblems(bundle, rules.warnings).map(formatProblem);
   const sourceFile = bundle.files[0]?.shownPath ?? file;
+  // From here on the document is an OpenAPI 3.0/3.1 document (the version was checked above;
+  // validateDocument checks the rest before anything is written).
+  const openapi = document as unknown as OpenApiDocument;
   if (opts.deferValidation) {
     try {
-      const { model, problems } = buildModel(document, sourceFile);
+      const { model, problems } = buildModel(openapi, sourceFile);
       if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
       return { ok: true, contract: { model, bundle, warnings: ruleWarnings } };
     } catch {
@@ -126,7 +130,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
     }
   }
   const { problems, warnings } = await validateDocument(document, opts);
-  const { model, problems: modelProblems } = buildModel(document, sourceFile);
+  const { model, problems: modelProblems } = buildModel(openapi, sourceFile);
   problems.push(...modelProblems);
   if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
   return { ok: true, contract: { model, bundle, warnings: [...ruleWarnings, ...warnings] } };

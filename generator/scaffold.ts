@@ -13,7 +13,7 @@ import type { CliOptions } from './cli.js';
 import { formatProblem } from './contract-error.js';
 import { loadContract } from './load.js';
 import type { Operation } from './model/types.js';
-import { jsdoc, literal, toIdentifier } from './source.js';
+import { jsdoc, literal } from './source.js';
 
 export interface ScaffoldResult {
   written: string[];
@@ -21,19 +21,6 @@ export interface ScaffoldResult {
   /** lines to print */
   lines: string[];
   exitCode: 0 | 1 | 2;
-}
-
-function parseScaffoldArgs(rest: string[]): { dir: string } | string {
-  let dir = 'src/handlers';
-  for (let i = 0; i < rest.length; i++) {
-    if (rest[i] === '--dir') {
-      const v = rest[++i];
-      if (!v || v.startsWith('--')) return '--dir needs a value';
-      dir = v;
-    } else if (rest[i].startsWith('--dir=')) dir = rest[i].slice(6);
-    else return `unknown argument '${rest[i]}'`;
-  }
-  return { dir };
 }
 
 /** The import specifier of generated/server.js seen from `dir`. */
@@ -108,9 +95,6 @@ function indexSource(entries: { op: Operation; name: string }[], importPath: str
 }
 
 export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
-  const parsed = parseScaffoldArgs(opts.rest);
-  if (typeof parsed === 'string')
-    return { written: [], skipped: [], lines: [`tms-gen scaffold: ${parsed}`], exitCode: 2 };
   const loaded = await loadContract(opts.contract, { limits: opts.limits });
   if (!loaded.ok) {
     return {
@@ -123,7 +107,7 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
       ],
     };
   }
-  const dir = parsed.dir;
+  const dir = opts.dir ?? 'src/handlers';
   const importPath = serverImport(dir, opts.out);
   const written: string[] = [];
   const skipped: string[] = [];
@@ -132,13 +116,10 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
     lines.push(
       `note: ${join(opts.out, 'server.ts')} does not exist yet; run \`tms-gen\` so the starters compile`,
     );
-  const used = new Set<string>(['index', 'user']);
-  const entries = loaded.contract.model.operations.map((op) => {
-    let name = toIdentifier(op.id);
-    for (let i = 2; used.has(name); i++) name = `${toIdentifier(op.id)}${i}`;
-    used.add(name);
-    return { op, name };
-  });
+  const entries = loaded.contract.model.operations.map((op) => ({
+    op,
+    name: op.names.handlerExport,
+  }));
   mkdirSync(dir, { recursive: true });
   for (const { op, name } of entries) {
     const file = join(dir, `${name}.ts`);

@@ -5,7 +5,7 @@
 import type { ParamsLayout } from './client.js';
 import type { FieldInfo, OperationInfo } from './operation-info.js';
 import type { RequestParts } from './client-request.js';
-import { splitInput } from './wire.js';
+import { splitInput, type FieldIndexes } from './wire.js';
 
 const NONE: ReadonlyMap<string, string> = new Map();
 
@@ -18,6 +18,7 @@ export function splitParams(
   op: OperationInfo,
   params: unknown,
   layout: ParamsLayout,
+  fieldIndexes?: FieldIndexes,
 ): RequestParts {
   if (
     params !== undefined &&
@@ -41,7 +42,7 @@ export function splitParams(
       moved.push([where, name.join(':'), value]);
     } else rest[key] = value;
   }
-  const split = splitInput(op, rest);
+  const split = splitInput(op, rest, fieldIndexes);
   const parts: RequestParts = {
     path: split.path,
     query: split.query,

@@ -43,8 +43,9 @@ import {
   invalidAnswer,
   type CallResult,
 } from './client-errors.js';
-import { encodeRequest } from './wire.js';
-import { existsAt, levelView, type LevelTable } from './feature-levels.js';
+import { isJsonMediaType } from './media-type.js';
+import { createFieldIndexes, encodeRequest } from './wire.js';
+import { existsAt } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
 import {
@@ -69,8 +70,6 @@ export interface OperationTable {
   operations: { readonly [operationId: string]: OperationInfo };
   /** the path part of the first server URL (`/api/v1`) */
   basePath: string;
-  /** what exists at each feature level (runtime/feature-levels.ts); without it `supports` reads `since` */
-  levels?: LevelTable;
 }
 
 export interface ClientOptions {
@@ -143,12 +142,9 @@ export interface ClientCore<Paths extends {}> {
   ): Promise<CallResult<any, any>>;
 }
 
-const NO_OPTIONS = {};
-
 /** A request ready to go: straight to fetch (`url` set) or through openapi-fetch. */
 type Prepared =
   { url: string; init: RequestInit } | { url?: undefined; init: FetchOptions<unknown> };
-const JSON_TYPE = /[/+]json\b/i;
 
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
@@ -166,6 +162,9 @@ export function createClientCore<Paths extends {}>(
   }
   let featureLevel = options.featureLevel;
   const policy = options.featureLevelPolicy ?? 'warn';
+  // This client's own field indexes: fields grouped once per operation, nothing module-wide.
+  const fieldIndexes = createFieldIndexes();
+  const wireOptions = { fieldIndexes };
   const notify =
     options.onNotice ?? ((n: ClientNotice) => console.warn(`[tms client] ${n.message}`));
   const onIgnored =
@@ -216,7 +215,7 @@ export function createClientCore<Paths extends {}>(
     const wire = encodeRequest(
       op,
       { path: parts.path, query: parts.query, body: parts.body, headers: parts.header },
-      mediaType ? { mediaType } : NO_OPTIONS,
+      mediaType ? { mediaType, fieldIndexes } : wireOptions,
     );
     const headers: Record<string, string | null> = Object.assign(
       {},
@@ -295,7 +294,7 @@ export function createClientCore<Paths extends {}>(
       ? table.operations[operationId]
       : undefined;
     if (!op) throw new TypeError(`unknown operation '${operationId}'`);
-    const parts = splitParams(op, params, layout);
+    const parts = splitParams(op, params, layout, fieldIndexes);
     check(op, parts);
     const signal = callSignal(
       options.signal,
@@ -327,7 +326,7 @@ export function createClientCore<Paths extends {}>(
     const text = answer.data as string | undefined;
     let data: unknown = text;
     const type = response.headers.get('Content-Type') ?? '';
-    if (text && (type === '' || JSON_TYPE.test(type))) {
+    if (text && (type === '' || isJsonMediaType(type))) {
       try {
         data = JSON.parse(text);
       } catch (error) {
@@ -414,7 +413,7 @@ function supports(
   if (!op) return false;
   const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
   if (parameter !== undefined && !field) return false;
-  if (table.levels) return levelView(table.levels, level).supports(operationId, parameter);
-  if (level === undefined) return true;
-  return existsAt({ since: op.since }, level) && existsAt({ since: field?.since }, level);
+  // Without a known level, the newest: what the contract has not removed.
+  if (level === undefined) return op.until === undefined && field?.until === undefined;
+  return existsAt(op, level) && existsAt(field, level);
 }

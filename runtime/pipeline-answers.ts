@@ -14,6 +14,8 @@ export interface Answer {
   headers?: Record<string, string>;
   body?: unknown;
   text?: string;
+  /** the JSON media type `body` is sent with, when the contract documents another than application/json */
+  contentType?: string;
 }
 
 export interface ValidationIssue {

@@ -18,7 +18,7 @@ import { createCors, type CorsOptions } from './pipeline-cors.js';
 import { parseBasicAuth, type Credentials } from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
 import type { OperationInfo } from './operation-info.js';
-import { decodeRequest, type DecodedRequest } from './wire.js';
+import { createFieldIndexes, decodeRequest, type DecodedRequest } from './wire.js';
 
 export type { Answer, ValidationIssue } from './pipeline-answers.js';
 export type { CorsOptions } from './pipeline-cors.js';
@@ -153,6 +153,8 @@ export function createPipeline<User, Raw = unknown>(
     Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header')),
   );
   const logger = options.logger ?? { error: (m: string) => console.error(m) };
+  // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
+  const fieldIndexes = createFieldIndexes();
   const { authenticate, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer } =
     options;
 
@@ -207,7 +209,7 @@ export function createPipeline<User, Raw = unknown>(
           body: read.bytes,
           headers: incoming.headers,
         },
-        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' },
+        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE', fieldIndexes },
       );
       if (!decoded.ok) return answers.decodeErrors(decoded.errors);
       const value = decoded.value;

@@ -16,6 +16,7 @@ import {
   type Validators,
 } from './pipeline.js';
 import type { HandlerResult } from './server-results.js';
+import { answerMediaType } from './media-type.js';
 import type { OperationInfo } from './operation-info.js';
 import type { DecodedRequest } from './wire.js';
 
@@ -76,9 +77,13 @@ function toAnswer(op: OperationInfo, result: HandlerResult, logger: Logger): Ans
       `The server's handler for ${op.operationId} returned no response.`,
     );
   }
-  return result.headers
+  const answer: Answer = result.headers
     ? { status: result.status, headers: result.headers, body: result.body }
     : { status: result.status, body: result.body };
+  // Sent with the media type the contract documents (application/problem+json, ...).
+  const contentType = answerMediaType(op, result.status);
+  if (contentType !== 'application/json') answer.contentType = contentType;
+  return answer;
 }
 
 /** Path, query and body parameters side by side; the body's fields for a form body, `body` otherwise. */

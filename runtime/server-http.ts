@@ -125,7 +125,7 @@ export function writeAnswer(req: IncomingMessage, res: ServerResponse, answer: A
     res.end();
     return;
   }
-  sendJson(res, answer.status, answer.body, answer.headers);
+  sendJson(res, answer.status, answer.body, answer.headers, answer.contentType);
 }
 
 /**
@@ -137,16 +137,17 @@ export function sendJson(
   status: number,
   body: unknown,
   headers?: Record<string, string>,
+  contentType = 'application/json',
 ): void {
   if (res.headersSent || res.writableEnded) return;
   const text = JSON.stringify(body);
   const length = String(Buffer.byteLength(text));
   if (headers === undefined)
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': length });
+    res.writeHead(status, { 'content-type': contentType, 'content-length': length });
   else
     res.writeHead(status, {
       ...headers,
-      'content-type': 'application/json',
+      'content-type': contentType,
       'content-length': length,
     });
   res.end(text);

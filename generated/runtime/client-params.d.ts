@@ -6,11 +6,12 @@
 import type { ParamsLayout } from './client.js';
 import type { FieldInfo, OperationInfo } from './operation-info.js';
 import type { RequestParts } from './client-request.js';
+import { type FieldIndexes } from './wire.js';
 /**
  * Sorts a method's flattened parameters into locations: the wire model's `splitInput`, after
  * taking out what the layout names (the whole body of a non-form body; renamed keys). A name the
  * operation lacks is sent like its other parameters (the API reports it back as ignored).
  */
-export declare function splitParams(op: OperationInfo, params: unknown, layout: ParamsLayout): RequestParts;
+export declare function splitParams(op: OperationInfo, params: unknown, layout: ParamsLayout, fieldIndexes?: FieldIndexes): RequestParts;
 /** The fields a path-style call passes, for the checks. */
 export declare function givenFields(op: OperationInfo, parts: RequestParts): Map<FieldInfo, unknown>;

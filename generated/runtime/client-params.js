@@ -6,7 +6,7 @@ const NONE = new Map();
  * taking out what the layout names (the whole body of a non-form body; renamed keys). A name the
  * operation lacks is sent like its other parameters (the API reports it back as ignored).
  */
-export function splitParams(op, params, layout) {
+export function splitParams(op, params, layout, fieldIndexes) {
     if (params !== undefined &&
         (typeof params !== 'object' || params === null || Array.isArray(params))) {
         throw new TypeError(`${op.operationId}: parameters must be an object`);
@@ -31,7 +31,7 @@ export function splitParams(op, params, layout) {
         else
             rest[key] = value;
     }
-    const split = splitInput(op, rest);
+    const split = splitInput(op, rest, fieldIndexes);
     const parts = {
         path: split.path,
         query: split.query,

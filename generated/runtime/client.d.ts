@@ -33,7 +33,6 @@
 import { type Client } from 'openapi-fetch';
 import { type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 import { type CallResult } from './client-errors.js';
-import { type LevelTable } from './feature-levels.js';
 import type { OperationInfo } from './operation-info.js';
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
@@ -45,8 +44,6 @@ export interface OperationTable {
     };
     /** the path part of the first server URL (`/api/v1`) */
     basePath: string;
-    /** what exists at each feature level (runtime/feature-levels.ts); without it `supports` reads `since` */
-    levels?: LevelTable;
 }
 export interface ClientOptions {
     /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */

@@ -33,14 +33,13 @@
 import createClient from 'openapi-fetch';
 import { deprecatedItems, FeatureLevelError, tooNewItems, } from './client-checks.js';
 import { errorFromAnswer, errorFromThrow, invalidAnswer, } from './client-errors.js';
-import { encodeRequest } from './wire.js';
-import { existsAt, levelView } from './feature-levels.js';
+import { isJsonMediaType } from './media-type.js';
+import { createFieldIndexes, encodeRequest } from './wire.js';
+import { existsAt } from './feature-levels.js';
 import { givenFields, splitParams } from './client-params.js';
 import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
 export { FeatureLevelError } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
-const NO_OPTIONS = {};
-const JSON_TYPE = /[/+]json\b/i;
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
 export function createClientCore(table, options) {
     if (!options || typeof options !== 'object')
@@ -53,6 +52,9 @@ export function createClientCore(table, options) {
     }
     let featureLevel = options.featureLevel;
     const policy = options.featureLevelPolicy ?? 'warn';
+    // This client's own field indexes: fields grouped once per operation, nothing module-wide.
+    const fieldIndexes = createFieldIndexes();
+    const wireOptions = { fieldIndexes };
     const notify = options.onNotice ?? ((n) => console.warn(`[tms client] ${n.message}`));
     const onIgnored = options.onIgnoredParameters ??
         ((id, names) => console.warn(`[tms client] ${id}: the server ignored unsupported parameters: ${names.join(', ')}`));
@@ -92,7 +94,7 @@ export function createClientCore(table, options) {
     /** The wire model's encoding of `parts` and the headers to send (null deletes a header). */
     function encode(op, parts, call) {
         const mediaType = call.mediaType ?? options.mediaType;
-        const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType } : NO_OPTIONS);
+        const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType, fieldIndexes } : wireOptions);
         const headers = Object.assign({}, options.headers, wire.headers, call.headers && headerRecord(call.headers));
         headers.Authorization = op.auth !== 'none' && authorization ? authorization : null;
         if (wire.body)
@@ -149,7 +151,7 @@ export function createClientCore(table, options) {
             : undefined;
         if (!op)
             throw new TypeError(`unknown operation '${operationId}'`);
-        const parts = splitParams(op, params, layout);
+        const parts = splitParams(op, params, layout, fieldIndexes);
         check(op, parts);
         const signal = callSignal(options.signal, callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
         let prepared;
@@ -181,7 +183,7 @@ export function createClientCore(table, options) {
         const text = answer.data;
         let data = text;
         const type = response.headers.get('Content-Type') ?? '';
-        if (text && (type === '' || JSON_TYPE.test(type))) {
+        if (text && (type === '' || isJsonMediaType(type))) {
             try {
                 data = JSON.parse(text);
             }
@@ -254,9 +256,8 @@ function supports(table, level, operationId, parameter) {
     const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
     if (parameter !== undefined && !field)
         return false;
-    if (table.levels)
-        return levelView(table.levels, level).supports(operationId, parameter);
+    // Without a known level, the newest: what the contract has not removed.
     if (level === undefined)
-        return true;
-    return existsAt({ since: op.since }, level) && existsAt({ since: field?.since }, level);
+        return op.until === undefined && field?.until === undefined;
+    return existsAt(op, level) && existsAt(field, level);
 }

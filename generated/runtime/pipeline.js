@@ -17,7 +17,7 @@ import { answers, fail, LISTENER_ERROR_CODES as C, withIgnored } from './pipelin
 import { createCors } from './pipeline-cors.js';
 import { parseBasicAuth } from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
-import { decodeRequest } from './wire.js';
+import { createFieldIndexes, decodeRequest } from './wire.js';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 export function createPipeline(options) {
@@ -29,6 +29,8 @@ export function createPipeline(options) {
     const cors = createCors(options.cors);
     const withHeaderFields = new Set(Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header')));
     const logger = options.logger ?? { error: (m) => console.error(m) };
+    // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
+    const fieldIndexes = createFieldIndexes();
     const { authenticate, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer } = options;
     async function steps(incoming, passOutside) {
         try {
@@ -78,7 +80,7 @@ export function createPipeline(options) {
                 contentType: incoming.header('content-type'),
                 body: read.bytes,
                 headers: incoming.headers,
-            }, { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE' });
+            }, { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE', fieldIndexes });
             if (!decoded.ok)
                 return answers.decodeErrors(decoded.errors);
             const value = decoded.value;

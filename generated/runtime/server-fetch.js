@@ -91,7 +91,7 @@ export function toResponse(answer) {
         return new Response(answer.text, { status: answer.status, headers });
     if (answer.status === 204 || answer.body === undefined)
         return new Response(null, { status: answer.status, headers });
-    headers.set('content-type', 'application/json');
+    headers.set('content-type', answer.contentType ?? 'application/json');
     return new Response(JSON.stringify(answer.body), { status: answer.status, headers });
 }
 /**

@@ -7,6 +7,7 @@
 import { levelView, refusalMessage } from './feature-levels.js';
 import { answers, fail, LISTENER_ERROR_CODES as C } from './pipeline-answers.js';
 import { createPipeline, } from './pipeline.js';
+import { answerMediaType } from './media-type.js';
 export function handlerDispatch(handlers, logger) {
     // Not async: most handlers answer synchronously, and a promise per request costs a turn.
     return function dispatch(call) {
@@ -42,9 +43,14 @@ function toAnswer(op, result, logger) {
         logger.error(`handler ${op.operationId} returned no {status, body} result`);
         return fail(500, C.internal, `The server's handler for ${op.operationId} returned no response.`);
     }
-    return result.headers
+    const answer = result.headers
         ? { status: result.status, headers: result.headers, body: result.body }
         : { status: result.status, body: result.body };
+    // Sent with the media type the contract documents (application/problem+json, ...).
+    const contentType = answerMediaType(op, result.status);
+    if (contentType !== 'application/json')
+        answer.contentType = contentType;
+    return answer;
 }
 /** Path, query and body parameters side by side; the body's fields for a form body, `body` otherwise. */
 export function flatten(op, value) {

@@ -39,7 +39,7 @@ export declare function writeAnswer(req: IncomingMessage, res: ServerResponse, a
  * Writes `body` as JSON; never throws (a response already sent is left alone). One writeHead
  * with every header and one end(): the status line, headers and body leave in one write.
  */
-export declare function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>): void;
+export declare function sendJson(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, contentType?: string): void;
 /** The path and raw query of a request; under Express, `originalUrl` keeps a mount prefix that `url` lost. */
 export declare function splitUrl(req: IncomingMessage): {
     path: string;

@@ -111,23 +111,23 @@ export function writeAnswer(req, res, answer) {
         res.end();
         return;
     }
-    sendJson(res, answer.status, answer.body, answer.headers);
+    sendJson(res, answer.status, answer.body, answer.headers, answer.contentType);
 }
 /**
  * Writes `body` as JSON; never throws (a response already sent is left alone). One writeHead
  * with every header and one end(): the status line, headers and body leave in one write.
  */
-export function sendJson(res, status, body, headers) {
+export function sendJson(res, status, body, headers, contentType = 'application/json') {
     if (res.headersSent || res.writableEnded)
         return;
     const text = JSON.stringify(body);
     const length = String(Buffer.byteLength(text));
     if (headers === undefined)
-        res.writeHead(status, { 'content-type': 'application/json', 'content-length': length });
+        res.writeHead(status, { 'content-type': contentType, 'content-length': length });
     else
         res.writeHead(status, {
             ...headers,
-            'content-type': 'application/json',
+            'content-type': contentType,
             'content-length': length,
         });
     res.end(text);

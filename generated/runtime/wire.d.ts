@@ -11,6 +11,7 @@
  * re-exports the public functions.
  */
 /** The top-level JSON types a schema admits; an empty list admits every type. */
+import type { FieldIndexes } from './wire/fields.js';
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'array' | 'object';
 /** How a parameter's value travels as text (same meanings as generator/model/types.ts). */
 export type WireEncoding = 'plain' | 'json' | 'explode' | 'comma' | 'deepObject';
@@ -58,6 +59,8 @@ export interface EncodeOptions {
     mediaType?: string;
     /** a fixed multipart boundary (tests, docs); otherwise a random one */
     boundary?: string;
+    /** the caller's field indexes (createFieldIndexes), so fields are grouped once per operation */
+    fieldIndexes?: FieldIndexes;
 }
 export interface EncodedBody {
     /** the Content-Type header to send, boundary included */
@@ -96,6 +99,8 @@ export interface DecodeOptions {
      * When a field is in both places the declared place wins.
      */
     lenientLocation?: boolean;
+    /** the caller's field indexes (createFieldIndexes), so fields are grouped once per operation */
+    fieldIndexes?: FieldIndexes;
 }
 export interface DecodedRequest {
     path: Record<string, unknown>;
@@ -134,6 +139,7 @@ export interface CurlOptions {
     boundary?: string;
 }
 export { encodeRequest, splitInput } from './wire/request.js';
+export { createFieldIndexes, type FieldIndexes } from './wire/fields.js';
 export { decodeRequest } from './wire/decode.js';
 export { matchPath, fillPath } from './wire/path.js';
 export { curlCommand, shellQuote } from './wire/curl.js';

@@ -11,6 +11,7 @@
  * re-exports the public functions.
  */
 export { encodeRequest, splitInput } from './wire/request.js';
+export { createFieldIndexes } from './wire/fields.js';
 export { decodeRequest } from './wire/decode.js';
 export { matchPath, fillPath } from './wire/path.js';
 export { curlCommand, shellQuote } from './wire/curl.js';

@@ -2,32 +2,13 @@
  * generated/client.ts: `createApiClient(options)` with one method per operation, named from its
  * operationId, taking one flattened parameters object (path, query, header and form-body fields
  * by name, each typed from generated/types.ts), plus openapi-fetch's path-style calls. All the
- * behaviour lives in runtime/client.ts; this file is names, types and JSDoc. Spec-agnostic:
- * operation ids that are not identifiers are converted, collisions are suffixed.
+ * behaviour lives in runtime/client.ts; this file is names, types and JSDoc. The names (methods,
+ * params-object keys) are the model's (model/names.ts), collisions already resolved there.
  */
 import type { Operation, Parameter } from '../model/types.js';
-import { banner, commentText, jsdoc, literal, propertyKey, toIdentifier } from '../source.js';
+import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-
-/** Members of the client object a method must not shadow. */
-const TAKEN = [
-  'GET',
-  'PUT',
-  'POST',
-  'DELETE',
-  'OPTIONS',
-  'HEAD',
-  'PATCH',
-  'TRACE',
-  'request',
-  'use',
-  'eject',
-  'featureLevel',
-  'supports',
-  '__proto__',
-  'constructor',
-];
 
 interface MethodPlan {
   op: Operation;
@@ -52,7 +33,7 @@ export const clientEmitter: Emitter = {
     const out: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
       `import type { paths } from './types.js';`,
-      `import { basePath, levels, operations as table } from './operations.js';`,
+      `import { basePath, operations as table } from './operations.js';`,
       `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
       ...(login
@@ -92,6 +73,11 @@ export const clientEmitter: Emitter = {
       ),
       `}`,
       '',
+      `/** The client method of each operation, by operationId (names the model chose, collisions resolved). */`,
+      `export const methodNames = {`,
+      ...plans.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
+      `} as const;`,
+      '',
       `/** The parameter names of each operation, by operationId (what \`supports\` takes). */`,
       `export interface ApiOperationParameters {`,
       ...plans.map(
@@ -111,7 +97,7 @@ export const clientEmitter: Emitter = {
       '',
       `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
-      `  const { base, call } = createClientCore<paths>({ operations: table, basePath, levels }, options);`,
+      `  const { base, call } = createClientCore<paths>({ operations: table, basePath }, options);`,
       `  const methods: ApiMethods = {`,
       ...plans.map(
         (p) =>
@@ -128,47 +114,23 @@ export const clientEmitter: Emitter = {
 };
 
 function planMethods(ctx: EmitContext): MethodPlan[] {
-  const used = new Set(TAKEN);
+  for (const notice of ctx.model.nameNotices)
+    if (notice.emitter === 'client') ctx.warn(notice.message);
   return ctx.model.operations.map((op) => {
-    const name = unique(toIdentifier(op.id), used);
-    if (name !== toIdentifier(op.id))
-      ctx.warn(`client: operation '${op.id}' is method '${name}' (name taken)`);
-    const opType = `paths[${literal(op.path)}][${literal(op.method)}]`;
-    const keysUsed = new Set<string>();
-    const keys = op.parameters
-      .filter((p) => p.in !== 'cookie')
-      .map((field) => {
-        let key = field.name;
-        if (keysUsed.has(key)) {
-          key = unique(`${field.in}.${field.name}`, keysUsed);
-          ctx.warn(
-            `client: ${op.id}: two parameters named '${field.name}'; the ${field.in} one is '${key}'`,
-          );
-        }
-        keysUsed.add(key);
-        return { key, field };
-      });
+    const { method, fieldKeys, bodyKey } = op.names;
     const plan: MethodPlan = {
       op,
-      name,
-      opType,
-      keys,
-      required: keys.some((k) => isRequired(op, k.field)),
+      name: method,
+      opType: `paths[${literal(op.path)}][${literal(op.method)}]`,
+      keys: fieldKeys,
+      required: fieldKeys.some((k) => isRequired(op, k.field)),
     };
-    if (op.requestBody && op.requestBody.kind !== 'form') {
-      plan.bodyKey =
-        ['body', 'requestBody'].find((k) => !keysUsed.has(k)) ?? unique('body', keysUsed);
-      plan.required ||= op.requestBody.required;
+    if (bodyKey !== undefined) {
+      plan.bodyKey = bodyKey;
+      plan.required ||= op.requestBody!.required;
     }
     return plan;
   });
-}
-
-function unique(name: string, used: Set<string>): string {
-  let out = name;
-  for (let i = 2; used.has(out); i++) out = `${name}${i}`;
-  used.add(out);
-  return out;
 }
 
 /** A body field of an optional body is optional: the whole body may be left out. */
@@ -179,7 +141,7 @@ function isRequired(op: Operation, p: Parameter): boolean {
 }
 
 function paramsType(p: MethodPlan): string {
-  const media = p.op.requestBody?.mediaTypes[0]?.type ?? '';
+  const media = p.op.requestBody?.representative?.type ?? '';
   const members = p.keys.map(({ key, field }) => {
     const where =
       field.in === 'body'

@@ -11,7 +11,6 @@
  */
 import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
 import { banner } from '../source.js';
-import { operationInfo } from './operations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
@@ -251,7 +250,7 @@ function requestSamples(
   baseUrl: string,
   warn: (message: string) => void,
 ): RequestSampleView[] {
-  const info = operationInfo(op);
+  const info = op.runtime;
   const inputs = sampleInputs(op, model.document);
   const out: RequestSampleView[] = [];
   for (const input of inputs) {
@@ -269,7 +268,7 @@ function requestSamples(
     out.push({
       title: input.summary ?? input.name ?? 'Request',
       curl,
-      typescript: typescriptCall(op.id, input, op.requestBody?.kind),
+      typescript: typescriptCall(op.names.method, input, op.requestBody?.kind),
     });
   }
   return out;

@@ -1,13 +1,11 @@
 /**
  * generated/operations.ts: the operation table the runtime reads (wire encoding of every
  * parameter, auth, feature levels, error codes), so that nothing parses the contract at run
- * time. Spec-agnostic: built from the model only.
+ * time. Spec-agnostic: each entry is the model's (model/runtime-entry.ts), printed.
  */
 import { buildLevelTable } from '../model/levels.js';
-import type { Operation, Parameter } from '../model/types.js';
 import { banner, commentText, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
 
 export const operationsEmitter: Emitter = {
   name: 'operations',
@@ -27,7 +25,7 @@ export const operationsEmitter: Emitter = {
       `export const basePath = ${literal(ctx.model.servers[0]?.basePath ?? '')};`,
       '',
       `export const operations: { readonly [K in OperationId]: OperationInfo } = {`,
-      ...ops.map((op) => `  ${propertyKey(op.id)}: ${indentLiteral(operationInfo(op))},`),
+      ...ops.map((op) => `  ${propertyKey(op.id)}: ${indentLiteral(op.runtime)},`),
       '};',
       '',
       `/**`,
@@ -41,51 +39,6 @@ export const operationsEmitter: Emitter = {
     return [{ path: 'operations.ts', contents: lines.join('\n') }];
   },
 };
-
-export function operationInfo(op: Operation): OperationInfo {
-  const info: OperationInfo = {
-    operationId: op.id,
-    method: op.method.toUpperCase() as OperationInfo['method'],
-    path: op.path,
-    fields: op.parameters.filter((p) => p.in !== 'cookie').map(fieldInfo),
-    auth: op.auth,
-    errorCodes: op.errorCodes,
-    statuses: op.responses.map((r) => r.status),
-  };
-  if (op.requestBody) {
-    info.body = {
-      kind: op.requestBody.kind,
-      mediaTypes: op.requestBody.mediaTypes.map((m) => m.type),
-      required: op.requestBody.required,
-    };
-  }
-  if (op.lifecycle.addedIn !== undefined) info.since = op.lifecycle.addedIn;
-  if (op.lifecycle.deprecated) info.deprecated = true;
-  if (op.lifecycle.replacedBy) info.replacedBy = op.lifecycle.replacedBy;
-  return info;
-}
-
-function fieldInfo(p: Parameter): FieldInfo {
-  const field: FieldInfo = {
-    name: p.name,
-    in: p.in as FieldInfo['in'],
-    required: p.required,
-    encoding: p.encoding,
-    types: p.types,
-  };
-  if (p.itemTypes) field.itemTypes = p.itemTypes;
-  if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
-  if (p.lifecycle.deprecated) field.deprecated = true;
-  if (p.lifecycle.replacedBy) field.replacedBy = p.lifecycle.replacedBy;
-  for (const v of p.enum ?? []) {
-    const key = String(v.value);
-    if (v.lifecycle.addedIn !== undefined && v.lifecycle.addedIn !== p.lifecycle.addedIn) {
-      (field.valuesSince ??= {})[key] = v.lifecycle.addedIn;
-    }
-    if (v.lifecycle.deprecated) (field.deprecatedValues ??= {})[key] = v.lifecycle.replacedBy ?? '';
-  }
-  return field;
-}
 
 /** A literal spread over lines, for reviewable diffs of the table; quoting stays JSON's. */
 function indentLiteral(value: unknown): string {

@@ -8,7 +8,7 @@
  * the handler types can never disagree with the client's.
  */
 import type { Operation, Response } from '../model/types.js';
-import { banner, jsdoc, literal, propertyKey, toIdentifier } from '../source.js';
+import { banner, jsdoc, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
 export const serverEmitter: Emitter = {
@@ -22,7 +22,6 @@ export const serverEmitter: Emitter = {
 
 export function emitServerStubs(ctx: EmitContext): string {
   const ops = ctx.model.operations;
-  const names = typeNames(ops);
   const runtime = (file: string) => literal(`${ctx.runtimeImport}/${file}`);
   const out: string[] = [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
@@ -40,7 +39,7 @@ export function emitServerStubs(ctx: EmitContext): string {
     '',
   ];
   for (const op of ops) {
-    const { params, result } = names.get(op.id)!;
+    const { paramsType: params, resultType: result } = op.names;
     out.push(
       jsdoc([
         `Decoded parameters of \`${op.id}\` (${op.method.toUpperCase()} ${op.path}), flattened by name.`,
@@ -60,7 +59,7 @@ export function emitServerStubs(ctx: EmitContext): string {
   );
   out.push(`export interface Handlers<User = unknown> {`);
   for (const op of ops) {
-    const { params, result } = names.get(op.id)!;
+    const { paramsType: params, resultType: result, handler } = op.names;
     out.push(
       jsdoc(
         [
@@ -74,7 +73,7 @@ export function emitServerStubs(ctx: EmitContext): string {
       ).trimEnd(),
     );
     out.push(
-      `  ${propertyKey(op.id)}(params: ${params}, context: HandlerContext<UserFor<User, ${literal(op.auth)}>>): Awaitable<${result}>;`,
+      `  ${propertyKey(handler)}(params: ${params}, context: HandlerContext<UserFor<User, ${literal(op.auth)}>>): Awaitable<${result}>;`,
     );
   }
   out.push('}', '');
@@ -107,21 +106,6 @@ export function emitServerStubs(ctx: EmitContext): string {
   return out.join('\n');
 }
 
-/** `sendMessage` → `SendMessageParams` / `SendMessageResult`, unique even if two ids collapse to one identifier. */
-function typeNames(ops: Operation[]): Map<string, { params: string; result: string }> {
-  const taken = new Set(['Handlers', 'HandlerOf', 'Awaitable', 'UserFor']);
-  const names = new Map<string, { params: string; result: string }>();
-  for (const op of ops) {
-    let stem = toIdentifier(op.id, { upperFirst: true });
-    for (let i = 2; taken.has(stem + 'Params') || taken.has(stem + 'Result'); i++)
-      stem = `${toIdentifier(op.id, { upperFirst: true })}${i}`;
-    taken.add(stem + 'Params');
-    taken.add(stem + 'Result');
-    names.set(op.id, { params: stem + 'Params', result: stem + 'Result' });
-  }
-  return names;
-}
-
 /**
  * The openapi-typescript type of the operation, by its path and method (as the client does).
  * Not `operations[id]`: that exists only for operations whose contract gives an operationId
@@ -140,10 +124,8 @@ function paramsType(op: Operation): string {
   if (has('query')) parts.push(`NonNullable<${id}['parameters']['query']>`);
   if (has('header')) parts.push(`NonNullable<${id}['parameters']['header']>`);
   const body = op.requestBody;
-  if (body && body.mediaTypes.length > 0) {
-    const media =
-      body.mediaTypes.find((m) => m.type === 'application/x-www-form-urlencoded') ??
-      body.mediaTypes[0];
+  const media = body?.representative;
+  if (body && media) {
     const content = `NonNullable<${id}['requestBody']>['content'][${literal(media.type)}]`;
     if (body.kind === 'form') parts.push(body.required ? content : `Partial<${content}>`);
     else parts.push(`{ body${body.required ? '' : '?'}: ${content} }`);
@@ -172,8 +154,8 @@ function statusType(r: Response): string {
 }
 
 function bodyType(id: string, r: Response): string {
-  if (r.mediaTypes.length === 0) return 'undefined';
-  const media = r.mediaTypes.find((m) => m.type === 'application/json') ?? r.mediaTypes[0];
+  const media = r.representative;
+  if (!media) return 'undefined';
   const key = /^[0-9]+$/.test(r.status) ? r.status : literal(r.status);
   return `${id}['responses'][${key}]['content'][${literal(media.type)}]`;
 }

@@ -1,14 +1,11 @@
 /**
- * generated/types.ts: TypeScript types of the whole contract, by openapi-typescript.
- *
- * One fix before handing it the document: parameters declared with `content:` (JSON-encoded
- * query parameters such as `narrow`) are typed `string` by openapi-typescript; the wire model
- * encodes them, so callers pass the value. We hoist each media type's schema to `schema:`.
+ * generated/types.ts: TypeScript types of the whole contract, by openapi-typescript, from the
+ * view of the document the model prepares for it (model/views/typescript.ts).
  */
+import { ContractError } from '../contract-error.js';
+import { HOISTED_PREFIX, typescriptView } from '../model/views/typescript.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-import { dropShadowedDiscriminatorProperties } from './types-discriminators.js';
-import { HOISTED_PREFIX, rewriteDeepRefs } from './types-refs.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -17,51 +14,33 @@ export const typesEmitter: Emitter = {
     // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s
     // to load), which runs that need no types (`--only docs`, `--help`, scaffold) should not pay.
     const { default: openapiTS, astToString } = await import('openapi-typescript');
-    const document = hoistContentParameters(ctx.model.document);
-    // `$ref`s into operations or into other schemas would not compile (see types-refs.ts).
-    rewriteDeepRefs(document);
-    dropShadowedDiscriminatorProperties(document);
-    const ast = await openapiTS(document as never, {
-      alphabetize: false,
-      defaultNonNullable: false,
-      rootTypes: true,
-      rootTypesNoSchemaPrefix: true,
-      silent: true,
-    });
+    const document = typescriptView(ctx.model);
+    let ast: Awaited<ReturnType<typeof openapiTS>>;
+    try {
+      ast = await openapiTS(document as never, {
+        alphabetize: false,
+        defaultNonNullable: false,
+        rootTypes: true,
+        rootTypesNoSchemaPrefix: true,
+        silent: true,
+      });
+    } catch (error) {
+      throw openapiTypescriptError(error);
+    }
     let text = astToString(ast);
     text = dropUnusableRootTypes(text, ctx);
     return [{ path: 'types.ts', contents: banner(ctx.model.sourceFile, ctx.command) + text }];
   },
 };
 
-/** A copy of the document where every `content:` parameter carries its schema under `schema:`. */
-export function hoistContentParameters(document: Record<string, unknown>): Record<string, unknown> {
-  const copy = structuredClone(document);
-  const hoist = (param: Record<string, unknown> | undefined) => {
-    if (!param || typeof param !== 'object' || !param.content || param.schema) return;
-    const media = Object.values(param.content as Record<string, { schema?: unknown }>)[0];
-    if (media?.schema !== undefined) {
-      param.schema = media.schema;
-      delete param.content;
-    }
-  };
-  const params = ((copy.components as Record<string, unknown> | undefined)?.parameters ??
-    {}) as Record<string, Record<string, unknown>>;
-  Object.values(params).forEach(hoist);
-  for (const item of Object.values((copy.paths ?? {}) as Record<string, Record<string, unknown>>)) {
-    if (!item || typeof item !== 'object') continue;
-    for (const value of Object.values(item)) {
-      if (Array.isArray(value)) value.forEach(hoist);
-      else if (
-        value &&
-        typeof value === 'object' &&
-        Array.isArray((value as Record<string, unknown>).parameters)
-      ) {
-        ((value as Record<string, unknown>).parameters as Record<string, unknown>[]).forEach(hoist);
-      }
-    }
-  }
-  return copy;
+/**
+ * openapi-typescript names the place it failed at in its message (`Can't resolve $ref at
+ * #/components/...`): that pointer becomes the problem's, so the CLI prints its file and line.
+ */
+function openapiTypescriptError(error: unknown): ContractError {
+  const message = error instanceof Error ? error.message : String(error);
+  const pointer = /(#\/[^\s'"]*)/.exec(message)?.[1] ?? '#';
+  return new ContractError({ pointer, message, source: 'types' });
 }
 
 /**

@@ -5,14 +5,12 @@
  * in the document, so a schema shared by many operations (a component, a `$ref`'d response or
  * parameter) becomes one `$defs` entry, compiled once.
  */
-import type { ApiModel, JsonSchema, Operation, Parameter } from '../model/types.js';
-import { childPointer, getAt, parsePointer } from '../pointer.js';
+import { isJsonMediaType } from '../model/media.js';
+import type { ApiModel, JsonSchema, MediaType, Operation, Parameter } from '../model/types.js';
 import { windowOf } from '../model/level-facts.js';
 import { newestLevel } from '../model/levels.js';
-import { defKey } from '../schema/json-schema.js';
 import { levelRequired, levelWrapped } from '../schema/level-keywords.js';
-
-const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
+import { defKey } from '../schema/json-schema.js';
 
 export interface RequestTarget {
   /** `$defs` key of the operation's request schema */
@@ -34,7 +32,6 @@ export interface ValidatorTargets {
 }
 
 export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
-  const document = model.document;
   const targets: ValidatorTargets = {
     extra: {},
     named: {},
@@ -46,18 +43,17 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
     targets.named[schema.name] = defKey(schema.pointer);
     targets.pointerOf[defKey(schema.pointer)] = schema.pointer;
   }
-  const newest = newestLevel(document);
+  const newest = newestLevel(model.document);
   for (const op of model.operations) {
     const key = `request/${op.id}`;
-    targets.extra[key] = requestSchema(document, op, newest);
+    targets.extra[key] = requestSchema(op, newest);
     targets.pointerOf[key] = op.pointer;
     targets.requests[op.id] = { key, formBody: op.requestBody?.kind === 'form' };
     const byStatus: Record<string, string | null> = {};
     for (const response of op.responses) {
-      const media = response.mediaTypes.find(
-        (m) => JSON_MEDIA.test(m.type) && m.schema !== undefined,
-      );
-      const real = media && realPointer(document, childPointer(media.pointer, 'schema'));
+      // The response's representative media type (model/media.ts), when it is JSON with a schema.
+      const media = response.representative;
+      const real = media && isJsonMediaType(media.type) ? media.schemaPointer : undefined;
       // Status ranges are case-insensitive in practice (`4xx`); OpenAPI writes them upper case.
       byStatus[response.status === 'default' ? 'default' : response.status.toUpperCase()] = real
         ? defKey(real)
@@ -74,11 +70,7 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
  * pointers users read (`/query/num_before`). Groups stay open: parameters the contract does not
  * list are the server's business (it reports them as ignored), not a validation failure.
  */
-function requestSchema(
-  document: Record<string, unknown>,
-  op: Operation,
-  newest: number,
-): JsonSchema {
+function requestSchema(op: Operation, newest: number): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const group = (location: Parameter['in']): JsonSchema | undefined => {
     const params = op.parameters.filter((p) => p.in === location);
@@ -96,7 +88,7 @@ function requestSchema(
       type: 'object',
       properties: Object.fromEntries(
         params.map((p) => {
-          const schema = parameterSchema(document, p);
+          const schema = schemaAt(p);
           return [p.name, windows[p.name] ? levelWrapped(windows[p.name], schema) : schema];
         }),
       ),
@@ -114,65 +106,13 @@ function requestSchema(
   const body = op.requestBody;
   // Form bodies are validated whole against their schema (not field by field), so that
   // everything the schema says beyond the fields (allOf, additionalProperties) still counts.
-  const media =
-    body?.kind === 'form'
-      ? body.mediaTypes[0]
-      : body?.kind === 'json'
-        ? (body.mediaTypes.find((m) => JSON_MEDIA.test(m.type)) ??
-          body.mediaTypes.find((m) => /json/i.test(m.type)))
-        : undefined;
-  if (media?.schema !== undefined)
-    properties.body = schemaAt(document, childPointer(media.pointer, 'schema'), media.schema);
+  const media = body?.kind === 'form' || body?.kind === 'json' ? body.representative : undefined;
+  if (media?.schema !== undefined) properties.body = schemaAt(media);
   const required = body?.required && properties.body ? ['body'] : [];
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-function parameterSchema(document: Record<string, unknown>, p: Parameter): JsonSchema {
-  if (p.in === 'body') return schemaAt(document, p.pointer, p.schema);
-  const param = getAt(document, realPointer(document, p.pointer) ?? p.pointer) as
-    Record<string, unknown> | undefined;
-  const contentType =
-    param?.content && typeof param.content === 'object' ? Object.keys(param.content)[0] : undefined;
-  const at =
-    contentType !== undefined
-      ? childPointer(p.pointer, 'content', contentType, 'schema')
-      : childPointer(p.pointer, 'schema');
-  return schemaAt(document, at, p.schema);
-}
-
 /** A `$ref` to the schema's real place in the document; the model's copy when it has none. */
-function schemaAt(
-  document: Record<string, unknown>,
-  ptr: string,
-  fallback: JsonSchema,
-): JsonSchema {
-  const real = realPointer(document, ptr);
-  return real ? { $ref: real } : fallback;
-}
-
-/**
- * The pointer of the node `ptr` names once every `$ref` met on the way is followed
- * (`#/paths/~1x/get/responses/default/content/...` → `#/components/responses/Error/content/...`).
- * Undefined when the path does not exist. A `$ref` at the end is kept: the node is the schema.
- */
-export function realPointer(document: unknown, ptr: string): string | undefined {
-  let node: unknown = document;
-  let at = '#';
-  for (const segment of parsePointer(ptr)) {
-    for (
-      let hops = 0;
-      node && typeof node === 'object' && typeof (node as { $ref?: unknown }).$ref === 'string';
-      hops++
-    ) {
-      const ref = (node as { $ref: string }).$ref;
-      if (!ref.startsWith('#') || hops > 32) return undefined;
-      at = ref;
-      node = getAt(document, ref);
-    }
-    if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, segment))
-      return undefined;
-    node = (node as Record<string, unknown>)[segment];
-    at = childPointer(at, segment);
-  }
-  return at;
+function schemaAt(site: Parameter | MediaType): JsonSchema {
+  return site.schemaPointer ? { $ref: site.schemaPointer } : (site.schema ?? {});
 }

@@ -4,25 +4,7 @@
  * and delegates to `validators/runtime.js`, the compiled copy of runtime/validators.ts: no code
  * is written here as strings beyond imports, tables and one-line bindings.
  */
-import { isIdentifier, jsdoc, literal, propertyKey, toIdentifier } from '../source.js';
-
-/** Named exports per schema (`validateMessage`, `isMessage`), skipping names that would clash. */
-export function namedExports(names: string[], warn: (m: string) => void): Map<string, string> {
-  const taken = new Set(['validateRequest', 'validateResponse', 'validators']);
-  const out = new Map<string, string>();
-  for (const name of names) {
-    const id = toIdentifier(name, { upperFirst: true });
-    if (taken.has(`validate${id}`) || taken.has(`is${id}`) || !isIdentifier(`is${id}`)) {
-      warn(
-        `validators: no named export for schema '${name}' (name taken); use validators[${literal(name)}]`,
-      );
-      continue;
-    }
-    taken.add(`validate${id}`).add(`is${id}`);
-    out.set(name, id);
-  }
-  return out;
-}
+import { jsdoc, literal, propertyKey } from '../source.js';
 
 export function validatorsModule(
   operations: { id: string; path: string }[],

@@ -22,7 +22,9 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _, type Ajv } from 'ajv';
+import { ContractError } from '../contract-error.js';
 import { windowOf } from '../model/level-facts.js';
+import { jsonSchemaSource } from '../model/views/json-schema.js';
 import { newestLevel } from '../model/levels.js';
 import type { ApiModel, LevelWindow, Operation } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
@@ -35,12 +37,7 @@ import { shareSubschemas } from '../schema/share-subschemas.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { collectValidatorTargets, type ValidatorTargets } from './validator-targets.js';
-import {
-  namedExports,
-  operationTypes,
-  validatorsModule,
-  validatorsTypes,
-} from './validators-api.js';
+import { operationTypes, validatorsModule, validatorsTypes } from './validators-api.js';
 
 const RUNTIME_SOURCE = resolve(
   dirname(fileURLToPath(import.meta.url)),
@@ -60,9 +57,10 @@ export const validatorsEmitter: Emitter = {
   emit(ctx: EmitContext): GeneratedFile[] {
     const line = banner(ctx.model.sourceFile, ctx.command);
     const compiled = compileValidators(ctx.model);
-    const exportsByName = namedExports(
-      compiled.named.map(([name]) => name),
-      ctx.warn,
+    // Guard names (`isMessage`) are the model's (model/names.ts).
+    for (const n of ctx.model.nameNotices) if (n.emitter === 'validators') ctx.warn(n.message);
+    const exportsByName = new Map(
+      ctx.model.schemas.flatMap((s) => (s.guardStem ? [[s.name, s.guardStem] as const] : [])),
     );
     const files: GeneratedFile[] = [
       { path: 'validators/runtime.js', contents: line + runtimeJavaScript() },
@@ -105,7 +103,7 @@ export function validatorSchemaRoot(model: ApiModel): {
     .filter(([key]) => !(key in targets.extra))
     .map(([key, pointer]) => ({ key, pointer }));
   const root = buildJsonSchemaRoot(
-    model.document,
+    jsonSchemaSource(model),
     sites,
     model.dialect,
     targets.extra,
@@ -357,10 +355,7 @@ function compileOne(ajv: Ajv, ref: string, pointer: string): void {
   }
 }
 
-function contractError(error: unknown, pointer: string): Error & { pointer: string } {
-  const e = new Error(`cannot compile the schema: ${(error as Error).message}`) as Error & {
-    pointer: string;
-  };
-  e.pointer = pointer;
-  return e;
+function contractError(error: unknown, pointer: string): ContractError {
+  const message = `cannot compile the schema: ${(error as Error).message}`;
+  return new ContractError({ pointer, message, source: 'validators' });
 }

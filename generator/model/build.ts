@@ -6,12 +6,26 @@ import type { ContractProblem } from '../contract-error.js';
 import { childPointer, pointer } from '../pointer.js';
 import { readHistory, readLifecycle, lifecycleOf } from './lifecycle.js';
 import {
-  FORM_MEDIA,
-  examplesOf,
-  extensionsOf,
-  readBodyFields,
-  readParameter,
-} from './parameters.js';
+  opaqueDocument,
+  type Extended,
+  type MediaTypeObject,
+  type OpenApiDocument,
+  type OperationObject,
+  type ParameterObject,
+  type PathItemObject,
+  type Ref,
+  type RequestBodyObject,
+  type ResponseObject,
+  type SecuritySchemeObject,
+  type ServerObject,
+  withExtensions,
+} from './document.js';
+import { bodyKindOf, representativeMedia } from './media.js';
+import { nameOperations, nameSchemaGuards } from './names.js';
+import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
+import { realPointer } from './real-pointer.js';
+import { newestLevel } from './levels.js';
+import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
 import type {
@@ -20,6 +34,7 @@ import type {
   HttpMethod,
   MediaType,
   NamedSchema,
+  NameNotice,
   Operation,
   Parameter,
   RequestBody,
@@ -30,46 +45,61 @@ import type {
 
 const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
+/** An operation as read, before the model names it and builds its runtime entry. */
+type ReadOperation = Omit<Operation, 'runtime' | 'names'>;
+
 export function buildModel(
-  document: Record<string, unknown>,
+  input: OpenApiDocument,
   sourceFile: string,
 ): { model: ApiModel; problems: ContractProblem[] } {
+  const document: OpenApiDocument = input;
   const problems: ContractProblem[] = [];
   const openapiVersion = String(document.openapi ?? '');
   const dialect = openapiVersion.startsWith('3.1') ? '3.1' : '3.0';
-  const info = (document.info ?? {}) as Record<string, unknown>;
-  const components = (document.components ?? {}) as Record<
-    string,
-    Record<string, unknown> | undefined
-  >;
+  const info: Extended<OpenApiDocument['info']> & { summary?: string } = withExtensions(
+    document.info ?? { title: '', version: '' },
+  );
+  const components = withExtensions(document.components ?? {});
 
-  const operations: Operation[] = [];
-  const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
+  const read: ReadOperation[] = [];
+  const paths: Record<string, Ref<PathItemObject> | undefined> = document.paths ?? {};
   for (const path of Object.keys(paths).sort()) {
     const itemPtr = pointer('paths', path);
-    const item = deref(document, paths[path]) ?? {};
+    const item = resolve<PathItemObject>(document, paths[path]) ?? {};
     for (const method of METHODS) {
-      const raw = item[method] as Record<string, unknown> | undefined;
+      const raw = item[method];
       if (!raw) continue;
-      operations.push(readOperation(document, path, method, raw, item, itemPtr, problems));
+      read.push(
+        readOperation(document, path, method, withExtensions(raw), item, itemPtr, problems),
+      );
     }
   }
-  assignIds(operations, problems);
+  assignIds(read, problems);
+  const nameNotices: NameNotice[] = [];
+  const names = nameOperations(read, nameNotices);
+  // An undated removal counts from the newest level the contract records (model/levels.ts).
+  const newest = newestLevel(document);
+  const operations: Operation[] = read.map((op, i) => ({
+    ...op,
+    runtime: runtimeEntry(op, newest),
+    names: names[i],
+  }));
 
   const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
     .sort()
     .map((name) => {
       const at = pointer('components', 'schemas', name);
-      const schema = components.schemas![name] as Record<string, unknown>;
+      const schema = components.schemas![name] as unknown as Record<string, unknown>;
       const item: NamedSchema = {
         name,
-        schema: schema as NamedSchema['schema'],
+        schema,
         lifecycle: readLifecycle(schema, at, problems),
         pointer: at,
       };
       if (typeof schema?.description === 'string') item.description = schema.description;
       return item;
     });
+  nameSchemaGuards(schemas, nameNotices);
 
   const model: ApiModel = {
     sourceFile,
@@ -79,54 +109,60 @@ export function buildModel(
       title: String(info.title ?? ''),
       version: String(info.version ?? ''),
       ...(typeof info.description === 'string' ? { description: info.description } : {}),
+      ...(typeof info.summary === 'string' ? { summary: info.summary } : {}),
       extensions: extensionsOf(info),
     },
     servers: readServers(document.servers),
     securitySchemes: Object.keys(components.securitySchemes ?? {})
       .sort()
       .map((name) => {
-        const s = (deref(document, components.securitySchemes![name]) ?? {}) as Record<
-          string,
-          unknown
-        >;
+        const s: Partial<SecuritySchemeObject> =
+          resolve<SecuritySchemeObject>(document, components.securitySchemes![name]) ?? {};
         return {
           name,
           type: String(s.type ?? ''),
-          ...(typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
+          ...('scheme' in s && typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
           ...(typeof s.description === 'string' ? { description: s.description } : {}),
         };
       }),
     schemas,
     errorCodes: readErrorCatalog(components['x-error-catalog'], problems),
     operations,
-    tags: Array.isArray(document.tags)
-      ? (document.tags as Record<string, unknown>[]).map((t) => ({
-          name: String(t.name),
-          ...(typeof t.description === 'string' ? { description: t.description } : {}),
-        }))
-      : [],
-    levelFacts: collectLevelFacts(document),
-    document,
+    tags: (document.tags ?? []).map((t) => ({
+      name: String(t.name),
+      ...(typeof t.description === 'string' ? { description: t.description } : {}),
+    })),
+    nameNotices,
+    levelFacts: collectLevelFacts(input as unknown as Record<string, unknown>),
+    document: opaqueDocument(input),
   };
   return { model, problems };
 }
 
+/** A node the `$ref` (internal only, the loader made sure) stands for; the node itself otherwise. */
+function resolve<T extends object>(
+  document: OpenApiDocument,
+  node: Ref<T> | undefined,
+): T | undefined {
+  return deref(document, node) as T | undefined;
+}
+
 function readOperation(
-  document: Record<string, unknown>,
+  document: OpenApiDocument,
   path: string,
   method: HttpMethod,
-  raw: Record<string, unknown>,
-  item: Record<string, unknown>,
+  raw: Extended<OperationObject>,
+  item: PathItemObject,
   itemPtr: string,
   problems: ContractProblem[],
-): Operation {
+): ReadOperation {
   const at = childPointer(itemPtr, method);
   // Path-item parameters apply unless the operation redefines the same name and location.
   const byKey = new Map<string, Parameter>();
-  const addParams = (list: unknown, listPtr: string) => {
+  const addParams = (list: Ref<ParameterObject>[] | undefined, listPtr: string) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
-      const param = deref(document, p);
+      const param = resolve<ParameterObject>(document, p);
       if (!param) return;
       const parsed = readParameter(param, childPointer(listPtr, i), document, problems);
       byKey.set(`${parsed.in}:${parsed.name}`, parsed);
@@ -137,41 +173,46 @@ function readOperation(
   const parameters = [...byKey.values()];
 
   let requestBody: RequestBody | undefined;
-  const body = deref(document, raw.requestBody);
+  const body = resolve<RequestBodyObject>(document, raw.requestBody);
   if (body) {
     const bodyPtr = childPointer(at, 'requestBody');
     const mediaTypes = readContent(document, body.content, childPointer(bodyPtr, 'content'));
-    const form = mediaTypes.length > 0 && mediaTypes.every((m) => FORM_MEDIA.test(m.type));
-    const json = !form && mediaTypes.some((m) => /json/i.test(m.type));
+    const representative = representativeMedia(mediaTypes);
     requestBody = {
       required: body.required === true,
-      kind: form ? 'form' : json ? 'json' : 'other',
+      kind: bodyKindOf(mediaTypes),
       mediaTypes,
+      ...(representative ? { representative } : {}),
       pointer: bodyPtr,
       ...(typeof body.description === 'string' ? { description: body.description } : {}),
     };
-    if (form) {
-      for (const field of readBodyFields(mediaTypes[0], document, problems)) {
+    if (requestBody.kind === 'form' && representative) {
+      for (const field of readBodyFields(representative, document, problems)) {
         if (!byKey.has(`body:${field.name}`)) parameters.push(field);
       }
     }
   }
 
-  const responses: Response[] = Object.keys((raw.responses ?? {}) as object)
+  const rawResponses: Record<string, Ref<ResponseObject>> = raw.responses ?? {};
+  const responses: Response[] = Object.keys(rawResponses)
     .sort()
     .map((status) => {
       const resPtr = childPointer(at, 'responses', status);
-      const res = deref(document, (raw.responses as Record<string, unknown>)[status]) ?? {};
+      const res: Partial<ResponseObject> =
+        resolve<ResponseObject>(document, rawResponses[status]) ?? {};
+      const mediaTypes = readContent(document, res.content, childPointer(resPtr, 'content'));
+      const representative = representativeMedia(mediaTypes);
       return {
         status,
         description: String(res.description ?? ''),
-        mediaTypes: readContent(document, res.content, childPointer(resPtr, 'content')),
-        headers: Object.keys((res.headers ?? {}) as object).sort(),
+        mediaTypes,
+        ...(representative ? { representative } : {}),
+        headers: Object.keys(res.headers ?? {}).sort(),
         pointer: resPtr,
       };
     });
 
-  const security = (raw.security ?? document.security ?? []) as SecurityRequirement[];
+  const security: SecurityRequirement[] = raw.security ?? document.security ?? [];
   const auth =
     security.length === 0
       ? 'none'
@@ -182,7 +223,7 @@ function readOperation(
     ? (raw['x-error-codes'] as unknown[]).map(String)
     : [];
 
-  const op: Operation = {
+  const op: ReadOperation = {
     id: typeof raw.operationId === 'string' ? raw.operationId : '',
     idSynthesized: typeof raw.operationId !== 'string',
     method,
@@ -204,15 +245,17 @@ function readOperation(
   return op;
 }
 
-function readContent(document: unknown, content: unknown, at: string): MediaType[] {
+function readContent(
+  document: OpenApiDocument,
+  content: Record<string, Ref<MediaTypeObject>> | undefined,
+  at: string,
+): MediaType[] {
   if (!content || typeof content !== 'object') return [];
-  return Object.entries(content as Record<string, unknown>).map(([type, raw]) => {
-    const media = deref(document, raw) ?? {};
+  return Object.entries(content).map(([type, raw]) => {
+    const media: MediaTypeObject = resolve<MediaTypeObject>(document, raw) ?? {};
     const mediaPtr = childPointer(at, type);
     const encoding: MediaType['encoding'] = {};
-    for (const [name, e] of Object.entries(
-      (media.encoding ?? {}) as Record<string, Record<string, unknown>>,
-    )) {
+    for (const [name, e] of Object.entries(media.encoding ?? {})) {
       encoding[name] = {
         ...(typeof e?.contentType === 'string' ? { contentType: e.contentType } : {}),
         ...(typeof e?.style === 'string' ? { style: e.style } : {}),
@@ -225,14 +268,18 @@ function readContent(document: unknown, content: unknown, at: string): MediaType
       examples: examplesOf(media, mediaPtr, document),
       pointer: mediaPtr,
     };
-    if (media.schema !== undefined) out.schema = media.schema as MediaType['schema'];
+    if (media.schema !== undefined) {
+      out.schema = media.schema as MediaType['schema'];
+      const real = realPointer(document, childPointer(mediaPtr, 'schema'));
+      if (real) out.schemaPointer = real;
+    }
     return out;
   });
 }
 
 /** Unique operation ids: duplicates in the contract are problems; synthesized ones get suffixes. */
-function assignIds(operations: Operation[], problems: ContractProblem[]): void {
-  const seen = new Map<string, Operation>();
+function assignIds(operations: ReadOperation[], problems: ContractProblem[]): void {
+  const seen = new Map<string, ReadOperation>();
   for (const op of operations) {
     if (op.idSynthesized) continue;
     const first = seen.get(op.id);
@@ -260,14 +307,12 @@ function assignIds(operations: Operation[], problems: ContractProblem[]): void {
   }
 }
 
-function readServers(raw: unknown): Server[] {
+function readServers(raw: ServerObject[] | undefined): Server[] {
   if (!Array.isArray(raw)) return [];
-  return raw.map((s: Record<string, unknown>) => {
+  return raw.map((s) => {
     const url = String(s.url ?? '');
     const variables: Server['variables'] = {};
-    for (const [name, v] of Object.entries(
-      (s.variables ?? {}) as Record<string, Record<string, unknown>>,
-    )) {
+    for (const [name, v] of Object.entries(s.variables ?? {})) {
       variables[name] = {
         default: String(v.default ?? ''),
         ...(typeof v.description === 'string' ? { description: v.description } : {}),

@@ -44,7 +44,8 @@ export function buildLevelTable(model: ApiModel): LevelTable {
     if (!isEmpty(parameters)) entry.parameters = parameters;
     const responses: Record<string, FieldLevels> = {};
     for (const r of op.responses) {
-      const media = r.mediaTypes.find((m) => /json/i.test(m.type)) ?? r.mediaTypes[0];
+      // The response's representative media type (model/media.ts), as validators and types use.
+      const media = r.representative;
       const fields = media?.schema === undefined ? undefined : walker.fieldsOf(media.schema);
       if (fields) responses[r.status] = fields;
     }

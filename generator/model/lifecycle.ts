@@ -50,10 +50,11 @@ export function readHistory(
 
 /** Lifecycle of any contract object carrying `x-history`, `deprecated`, `x-replaced-by`, `x-removed`. */
 export function readLifecycle(
-  node: Record<string, unknown> | undefined,
+  contractNode: object | undefined,
   at: string,
   problems: ContractProblem[],
 ): Lifecycle {
+  const node = contractNode as Record<string, unknown> | undefined;
   const history = readHistory(node?.['x-history'], childPointer(at, 'x-history'), problems);
   return lifecycleOf(history, node);
 }

@@ -5,6 +5,9 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { readLifecycle } from './lifecycle.js';
+import type { ParameterObject } from './document.js';
+import { isJsonMediaType } from './media.js';
+import { realPointer } from './real-pointer.js';
 import {
   admittedTypes,
   collectProperties,
@@ -15,20 +18,18 @@ import {
 } from './schema-facts.js';
 import type { Example, MediaType, Parameter, ParameterLocation, WireEncoding } from './types.js';
 
-const JSON_MEDIA = /^application\/([\w.+-]+\+)?json\b/i;
-export const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
-
-export function extensionsOf(node: Record<string, unknown> | undefined): Record<string, unknown> {
+export function extensionsOf(node: object | undefined): Record<string, unknown> {
   if (!node) return {};
   return Object.fromEntries(Object.entries(node).filter(([k]) => k.startsWith('x-')));
 }
 
 export function examplesOf(
-  node: Record<string, unknown> | undefined,
+  examplesNode: object | undefined,
   at: string,
   document: unknown,
 ): Example[] {
-  if (!node) return [];
+  if (!examplesNode) return [];
+  const node = examplesNode as { examples?: unknown; example?: unknown };
   const out: Example[] = [];
   if (node.examples && typeof node.examples === 'object' && !Array.isArray(node.examples)) {
     for (const [name, raw] of Object.entries(node.examples as Record<string, unknown>)) {
@@ -44,9 +45,13 @@ export function examplesOf(
   return out;
 }
 
-/** A path, query, header or cookie parameter object (already dereferenced). */
+/**
+ * A path, query, header or cookie parameter object (already dereferenced). The one place that
+ * decides a parameter is `content:`-encoded: its value is the media type's schema, JSON text on
+ * the wire when that media type is JSON (`narrow=[...]`), plain text otherwise.
+ */
 export function readParameter(
-  raw: Record<string, unknown>,
+  raw: ParameterObject,
   at: string,
   document: unknown,
   problems: ContractProblem[],
@@ -55,19 +60,23 @@ export function readParameter(
   let schema = schemaOf(raw.schema);
   let encoding: WireEncoding = 'plain';
   let examples = examplesOf(raw, at, document);
+  let mediaType: string | undefined;
+  let schemaAt = childPointer(at, 'schema');
   if (raw.content && typeof raw.content === 'object') {
-    const [type, media] =
-      Object.entries(raw.content as Record<string, Record<string, unknown>>)[0] ?? [];
+    // OpenAPI allows exactly one entry in a parameter's `content`.
+    const [type, media] = Object.entries(raw.content)[0] ?? [];
     schema = schemaOf(media?.schema);
-    encoding = type && JSON_MEDIA.test(type) ? 'json' : 'plain';
+    mediaType = type;
+    encoding = type && isJsonMediaType(type) ? 'json' : 'plain';
+    if (type) schemaAt = childPointer(at, 'content', type, 'schema');
     if (examples.length === 0 && type)
       examples = examplesOf(media, childPointer(at, 'content', type), document);
   } else if (location === 'query' || location === 'cookie') {
     const types = admittedTypes(document, schema);
     const structured =
       types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null');
-    const style = (raw.style as string | undefined) ?? 'form';
-    const explode = (raw.explode as boolean | undefined) ?? style === 'form';
+    const style = raw.style ?? 'form';
+    const explode = raw.explode ?? style === 'form';
     if (style === 'deepObject') encoding = 'deepObject';
     else if (structured) encoding = explode ? 'explode' : 'comma';
   }
@@ -83,14 +92,17 @@ export function readParameter(
     examples,
     node: raw,
     at,
+    schemaAt,
+    mediaType,
     document,
     problems,
   });
 }
 
 /**
- * The fields of a form body, one parameter each. The first form media type decides: real
- * clients send either, and the contract declares the same schema and encoding for both.
+ * The fields of a form body, one parameter each. The body's representative media type decides
+ * (urlencoded before multipart): real clients send either, and the contract declares the same
+ * schema and encoding for both.
  */
 export function readBodyFields(
   media: MediaType,
@@ -104,7 +116,7 @@ export function readBodyFields(
     const enc = media.encoding[name];
     const types = admittedTypes(document, propSchema);
     let encoding: WireEncoding = 'plain';
-    if (enc?.contentType && JSON_MEDIA.test(enc.contentType)) encoding = 'json';
+    if (enc?.contentType && isJsonMediaType(enc.contentType)) encoding = 'json';
     else if (
       types.length > 0 &&
       types.every((t) => t === 'array' || t === 'object' || t === 'null')
@@ -124,6 +136,7 @@ export function readBodyFields(
       examples: examplesOf(resolved, at, document),
       node: resolved,
       at,
+      schemaAt: at,
       document,
       problems,
     });
@@ -138,8 +151,13 @@ function finishParameter(p: {
   schema: Parameter['schema'];
   encoding: WireEncoding;
   examples: Example[];
-  node: Record<string, unknown> | undefined;
+  /** the contract node the parameter is read from (its `x-` data counts) */
+  node: object | undefined;
   at: string;
+  /** where the value's schema is written (followed through `$ref`s for `schemaPointer`) */
+  schemaAt: string;
+  /** the media type of a `content:` parameter */
+  mediaType?: string;
   document: unknown;
   problems: ContractProblem[];
 }): Parameter {
@@ -163,6 +181,9 @@ function finishParameter(p: {
     extensions: { ...extensionsOf(resolved), ...extensionsOf(p.node) },
   };
   if (typeof p.description === 'string') param.description = p.description;
+  const real = realPointer(p.document, p.schemaAt);
+  if (real) param.schemaPointer = real;
+  if (p.mediaType !== undefined) param.mediaType = p.mediaType;
   if ((p.encoding === 'explode' || p.encoding === 'comma') && resolved?.items !== undefined) {
     param.itemTypes = admittedTypes(p.document, resolved.items);
   }

@@ -40,7 +40,7 @@ export function sampleInputs(
   }
   const body = op.requestBody;
   if (!body) return [base];
-  const media = body.mediaTypes[0];
+  const media = body.representative;
   const named = (media?.examples ?? []).filter(
     (e) => e.value !== undefined && e.value !== null && typeof e.value === 'object',
   );

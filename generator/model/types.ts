@@ -6,6 +6,9 @@
  * emitters that iterate produce byte-identical output run after run.
  */
 
+import type { OperationInfo } from '../../runtime/operation-info.js';
+import type { OpaqueDocument } from './document.js';
+
 /** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
 
@@ -104,6 +107,14 @@ export interface Parameter {
   description?: string;
   /** the schema of the value (for `content:` parameters, the media type's schema) */
   schema: JsonSchema;
+  /**
+   * Where that schema really is: its pointer once every `$ref` on the way was followed
+   * (`#/components/parameters/Narrow/content/application~1json/schema`). Undefined when the
+   * parameter has no schema; validators `$ref` it so a shared schema compiles once.
+   */
+  schemaPointer?: string;
+  /** the media type of a `content:`-encoded parameter (it decided `encoding`) */
+  mediaType?: string;
   /** the same schema with `$ref`s resolved one level down the tree, for docs and coercion */
   types: ScalarType[];
   encoding: WireEncoding;
@@ -128,6 +139,8 @@ export interface MediaType {
   encoding: Record<string, { contentType?: string; style?: string; explode?: boolean }>;
   examples: Example[];
   pointer: string;
+  /** the real place of `schema` (every `$ref` on the way followed), when it has one */
+  schemaPointer?: string;
 }
 
 export type BodyKind = 'form' | 'json' | 'other';
@@ -138,6 +151,8 @@ export interface RequestBody {
   /** `form` when every media type is urlencoded or multipart; `json` for JSON bodies */
   kind: BodyKind;
   mediaTypes: MediaType[];
+  /** the media type that stands for the body (model/media.ts, `representativeMedia`) */
+  representative?: MediaType;
   pointer: string;
 }
 
@@ -146,6 +161,8 @@ export interface Response {
   status: string;
   description: string;
   mediaTypes: MediaType[];
+  /** the media type that stands for the response (model/media.ts, `representativeMedia`) */
+  representative?: MediaType;
   headers: string[];
   pointer: string;
 }
@@ -180,6 +197,37 @@ export interface Operation {
   errorCodes: string[];
   lifecycle: Lifecycle;
   extensions: Record<string, unknown>;
+  /** the operation's entry of generated/operations.ts, the table the runtime reads */
+  runtime: OperationInfo;
+  /** every name generated for the operation (model/names.ts) */
+  names: OperationNames;
+}
+
+/**
+ * The names generated code gives an operation, chosen once (model/names.ts) with collisions
+ * resolved there, so that the client, the server, the docs and the runner agree.
+ */
+export interface OperationNames {
+  /** the client method (`sendMessage`) */
+  method: string;
+  /** the key of the operation in the server's `Handlers` and in the validators' tables */
+  handler: string;
+  /** the export (and file) name of the operation's starter handler (`tms-gen scaffold`) */
+  handlerExport: string;
+  /** the server's type of the decoded parameters (`SendMessageParams`) */
+  paramsType: string;
+  /** the server's type of the documented responses (`SendMessageResult`) */
+  resultType: string;
+  /** the client's params-object key of each field (cookies excluded), in parameter order */
+  fieldKeys: { key: string; field: Parameter }[];
+  /** the client's key of a whole body that is not a form */
+  bodyKey?: string;
+}
+
+/** A name the model had to change, said once by the emitter that uses it. */
+export interface NameNotice {
+  emitter: 'client' | 'validators';
+  message: string;
 }
 
 export interface NamedSchema {
@@ -188,6 +236,8 @@ export interface NamedSchema {
   description?: string;
   lifecycle: Lifecycle;
   pointer: string;
+  /** `Message` → the validators' `isMessage`/`validateMessage`; undefined when the name is taken */
+  guardStem?: string;
 }
 
 export interface ErrorCodeInfo {
@@ -223,6 +273,8 @@ export interface ApiModel {
     title: string;
     version: string;
     description?: string;
+    /** `info.summary` (OpenAPI 3.1) */
+    summary?: string;
     extensions: Record<string, unknown>;
   };
   servers: Server[];
@@ -231,15 +283,18 @@ export interface ApiModel {
   errorCodes: ErrorCodeInfo[];
   operations: Operation[];
   tags: { name: string; description?: string }[];
+  /** names the model had to change (collisions), for the emitter that uses them to say */
+  nameNotices: NameNotice[];
   /**
    * Feature-level facts of schema objects (`x-history` of properties, `x-enum-history`) by the
    * pointer of the schema object as written in the document; only schemas with facts appear.
    */
   levelFacts: Record<string, SchemaLevelFacts>;
   /**
-   * The validated document with every external file bundled in (internal `$ref`s only). Emitters
-   * that hand the document to a library built for OpenAPI (openapi-typescript, Ajv for the
-   * components) take it from here; nothing re-reads the YAML.
+   * The validated document with every external file bundled in (internal `$ref`s only), opaque:
+   * only generator/model/ reads it (model/document.ts). Others hand it back to model functions
+   * (`deref`, `sampleInputs`) or use the views model/views/ prepares for openapi-typescript,
+   * Ajv and Prism.
    */
-  document: Record<string, unknown>;
+  document: OpaqueDocument;
 }

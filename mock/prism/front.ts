@@ -40,7 +40,8 @@ import {
 } from '../../runtime/pipeline.js';
 import { NodeIncoming, writeAnswer } from '../../runtime/server-http.js';
 import { createHttpServer, type ServerTimeouts } from '../../runtime/server-node.js';
-import { encodeRequest, type DecodedRequest } from '../../runtime/wire.js';
+import { isJsonMediaType } from '../../runtime/media-type.js';
+import { createFieldIndexes, encodeRequest, type DecodedRequest } from '../../runtime/wire.js';
 import { resolvePrefer } from './prefer.js';
 import type { EngineAnswer, PrismEngine } from './prism-engine.js';
 
@@ -103,6 +104,7 @@ export function createMockFront(options: FrontOptions & ServerTimeouts): Server 
  * Prism's engine for the answer.
  */
 function prismDispatch(options: FrontOptions): Dispatch<AnyUser, IncomingMessage> {
+  const fieldIndexes = createFieldIndexes();
   return async ({ operation: op, value, incoming }) => {
     const prefer = resolvePrefer(
       incoming.header('prefer'),
@@ -112,7 +114,7 @@ function prismDispatch(options: FrontOptions): Dispatch<AnyUser, IncomingMessage
     const wire = encodeRequest(
       op,
       { path: value.path, query: value.query, body: value.body },
-      { mediaType: 'application/x-www-form-urlencoded' },
+      { mediaType: 'application/x-www-form-urlencoded', fieldIndexes },
     );
     const answer = await options.engine.respond({
       operationId: op.operationId,
@@ -150,7 +152,7 @@ function relay(answer: EngineAnswer): Answer {
   const contentType =
     headers['content-type'] ?? (body === undefined ? undefined : 'application/json');
   if (contentType) headers['content-type'] = contentType;
-  if (typeof body === 'string' && !/json/i.test(contentType ?? ''))
+  if (typeof body === 'string' && !isJsonMediaType(contentType ?? ''))
     return { status: answer.status, headers, text: body };
   if (body === undefined) return { status: answer.status, headers, text: '' };
   return { status: answer.status, headers, body };

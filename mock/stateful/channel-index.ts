@@ -3,30 +3,22 @@
  * of every message of the organization (direct messages included). Built lazily from
  * `state.messages` and brought up to date on each use: messages are only ever appended (see
  * storeMessage) and never change channel, so catching up on the new tail is enough. A list that
- * shrank (a test replacing the store) is indexed again from scratch.
+ * was replaced or shrank (a test replacing the store) is indexed again from scratch. The index
+ * lives in the mock instance's state (`state.caches`), not in this module.
  */
-import type { MessageRecord } from './state.js';
+import type { MessageRecord, MockState } from './state.js';
 
-interface Index {
-  /** how many of the list's messages are indexed */
-  indexed: number;
-  /** the last message indexed, to notice a list rewritten in place */
-  last: MessageRecord | undefined;
-  byChannel: Map<number, MessageRecord[]>;
-}
-
-const indexes = new WeakMap<MessageRecord[], Index>();
-
-/** The messages of channel `streamId`, in the order of `all` (sorted by ID, like `all`). */
-export function channelMessages(all: MessageRecord[], streamId: number): MessageRecord[] {
-  let index = indexes.get(all);
+/** The messages of channel `streamId`, in the order of `state.messages` (sorted by ID). */
+export function channelMessages(state: MockState, streamId: number): MessageRecord[] {
+  const all = state.messages;
+  let index = state.caches.channelIndex;
   if (
-    !index ||
+    index.list !== all ||
     all.length < index.indexed ||
     (index.indexed > 0 && all[index.indexed - 1] !== index.last)
   ) {
-    index = { indexed: 0, last: undefined, byChannel: new Map() };
-    indexes.set(all, index);
+    index = { list: all, indexed: 0, last: undefined, byChannel: new Map() };
+    state.caches.channelIndex = index;
   }
   for (let i = index.indexed; i < all.length; i++) {
     const m = all[i];

@@ -66,9 +66,7 @@ export function createGetMessages(
 
     // A channel narrow only ever matches that channel's messages: walk those alone.
     const all =
-      narrow.channelId === undefined
-        ? state.messages
-        : channelMessages(state.messages, narrow.channelId);
+      narrow.channelId === undefined ? state.messages : channelMessages(state, narrow.channelId);
     let anchor: number;
     const anchorParam = params.use_first_unread_anchor ? 'first_unread' : params.anchor!;
     if (anchorParam === 'newest') anchor = LARGER_THAN_MAX_MESSAGE_ID;

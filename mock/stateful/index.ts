@@ -31,7 +31,7 @@ import { createAddLinkifier, createUpdateRealmUserSettingsDefaults } from './rea
 import { createRegisterQueue } from './register.js';
 import { seedDefault, type SeededCredential, type SeedOptions } from './seed.js';
 import { createSendMessage } from './send.js';
-import type { MockState, UserRecord } from './state.js';
+import { emptyCaches, type MockState, type UserRecord } from './state.js';
 import { createUpdateStatus } from './status.js';
 import { createUpdateUserTopic } from './topics.js';
 import {
@@ -122,6 +122,7 @@ function emptyState(clock: Clock, featureLevel: number): MockState {
     subscriptions: new Map(),
     messages: [],
     messageById: new Map(),
+    caches: emptyCaches(),
     flags: new Map(),
     userTopics: new Map(),
     topics: new Map(),

@@ -28,16 +28,17 @@ const ESCAPES: Record<string, string> = {
 };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/**
- * Rendered Markdown by source text. Rendering is a pure function of the text and GET /messages
- * renders the same messages over and over; the real server stores rendered content too. Bounded:
- * emptied when full, so a long load test cannot grow it without limit.
- */
-const rendered = new Map<string, string>();
+/** Bound of the rendered-Markdown cache: emptied when full, so a long load test cannot grow it. */
 const RENDERED_MAX = 10_000;
 
-/** A deliberately tiny Markdown: paragraphs, **bold**, mentions. Enough for clients to tell HTML from raw. */
-export function renderMarkdown(text: string): string {
+/**
+ * A deliberately tiny Markdown: paragraphs, **bold**, mentions. Enough for clients to tell HTML
+ * from raw. Rendering is a pure function of the text and GET /messages renders the same messages
+ * over and over (the real server stores rendered content too), so results are kept in the mock
+ * instance's cache.
+ */
+export function renderMarkdown(state: MockState, text: string): string {
+  const rendered = state.caches.rendered;
   let html = rendered.get(text);
   if (html === undefined) {
     if (rendered.size >= RENDERED_MAX) rendered.clear();
@@ -83,10 +84,9 @@ export function messageFlags(state: MockState, m: MessageRecord, userId: number)
   return out;
 }
 
-/** Linkifier patterns compiled once per pattern text (`null`: not a valid JavaScript pattern). */
-const linkifierPatterns = new Map<string, RegExp | null>();
-
-function linkifierPattern(pattern: string): RegExp | null {
+/** A linkifier pattern compiled once per mock and pattern text (`null`: not a valid JavaScript pattern). */
+function linkifierPattern(state: MockState, pattern: string): RegExp | null {
+  const linkifierPatterns = state.caches.linkifierPatterns;
   let re = linkifierPatterns.get(pattern);
   if (re === undefined) {
     try {
@@ -104,7 +104,7 @@ export function topicLinks(state: MockState, topic: string): { text: string; url
   const links: { text: string; url: string }[] = [];
   for (const l of state.linkifiers.values()) {
     // matchAll works on a copy of the pattern, so the shared one's lastIndex never matters.
-    const re = linkifierPattern(l.pattern);
+    const re = linkifierPattern(state, l.pattern);
     if (re === null) continue;
     for (const match of topic.matchAll(re)) {
       const groups = match.groups ?? {};
@@ -139,7 +139,7 @@ export function renderMessage(
     sender_realm_str: state.realm.string_id,
     avatar_url: avatarUrl(sender, opts.clientExtavatar),
     client: m.client,
-    content: opts.applyMarkdown ? renderMarkdown(m.content) : m.content,
+    content: opts.applyMarkdown ? renderMarkdown(state, m.content) : m.content,
     content_type: opts.applyMarkdown ? 'text/html' : 'text/x-markdown',
     display_recipient:
       m.kind === 'stream'
@@ -174,7 +174,7 @@ export function renderChannel(state: MockState, ch: ChannelRecord): Channel {
     stream_id: ch.stream_id,
     name: ch.name,
     description: ch.description,
-    rendered_description: renderMarkdown(ch.description),
+    rendered_description: renderMarkdown(state, ch.description),
     is_archived: ch.is_archived,
     date_created: ch.date_created,
     creator_id: ch.creator_id,

@@ -176,6 +176,37 @@ export interface Realm {
   realm_emoji: Record<string, { name: string; deactivated: boolean }>;
 }
 
+/**
+ * Derived data kept per mock instance, never per module: two mocks in one process (tests, the
+ * bench) never see each other's entries, and a mock's caches go away with it.
+ */
+export interface MockCaches {
+  /** rendered Markdown by source text (bounded: emptied when full) */
+  rendered: Map<string, string>;
+  /** linkifier patterns compiled once per pattern text (`null`: not a valid pattern) */
+  linkifierPatterns: Map<string, RegExp | null>;
+  /** channel messages by channel (channel-index.ts) */
+  channelIndex: ChannelIndex;
+}
+
+export interface ChannelIndex {
+  /** the message list indexed (a test may replace `state.messages`) */
+  list: MessageRecord[] | undefined;
+  /** how many of the list's messages are indexed */
+  indexed: number;
+  /** the last message indexed, to notice a list rewritten in place */
+  last: MessageRecord | undefined;
+  byChannel: Map<number, MessageRecord[]>;
+}
+
+export function emptyCaches(): MockCaches {
+  return {
+    rendered: new Map(),
+    linkifierPatterns: new Map(),
+    channelIndex: { list: undefined, indexed: 0, last: undefined, byChannel: new Map() },
+  };
+}
+
 export interface MockState {
   clock: Clock;
   /** the feature level the mock serves as (POST /register reports it) */
@@ -206,6 +237,8 @@ export interface MockState {
   /** recipient ids of DM participant sets, keyed by the sorted IDs joined with commas */
   dmRecipients: Map<string, number>;
   events: EventQueues;
+  /** what this mock instance computes once and reuses (render.ts, channel-index.ts) */
+  caches: MockCaches;
   nextId: {
     message: number;
     channel: number;

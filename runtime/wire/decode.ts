@@ -14,7 +14,7 @@ import type {
   WireOperation,
 } from '../wire.js';
 import { coercePlain, coerceText, parseJson } from './coerce.js';
-import { decodeFields, fieldsByLocation, type PairSource } from './fields.js';
+import { decodeFields, indexFields, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded, type InPair } from './urlencoded.js';
@@ -37,7 +37,7 @@ export function decodeRequest(
 
 function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): DecodeResult {
   const errors: DecodeError[] = [];
-  const groups = fieldsByLocation(op.fields);
+  const groups = opts.fieldIndexes ? opts.fieldIndexes(op) : indexFields(op.fields);
   const value: DecodedRequest = { path: {}, query: {}, body: undefined, headers: {} };
 
   for (const field of groups.path) {

@@ -26,48 +26,65 @@ function isBlob(value: unknown): value is Blob {
 
 export type FieldsByLocation = Record<WireField['in'], WireField[]> & { count: number };
 
-/**
- * An operation's fields by location, computed once per field list rather than per request (the
- * operation table is constant; a list that changed length is grouped again).
- */
-const groupedFields = new WeakMap<readonly WireField[], FieldsByLocation>();
-
-export function fieldsByLocation(fields: readonly WireField[]): FieldsByLocation {
-  let groups = groupedFields.get(fields);
-  if (groups === undefined || groups.count !== fields.length) {
-    groups = { path: [], query: [], header: [], body: [], count: fields.length };
-    for (const field of fields) groups[field.in]?.push(field);
-    groupedFields.set(fields, groups);
-  }
-  return groups;
+/** An operation's fields indexed for encoding and decoding: by location, and by name. */
+export interface FieldIndex extends FieldsByLocation {
+  /** every field by name; with two fields of one name (query and body), the first wins */
+  byName: Map<string, WireField>;
+  /** the fields of each location by name */
+  namedIn: Record<WireField['in'], Map<string, WireField>>;
 }
 
-/**
- * Fields by name, once per list (the lists of fieldsByLocation are stable). With two fields of
- * one name (a query and a body field), the first wins, as a linear search would have it.
- */
-const namedFields = new WeakMap<
-  readonly WireField[],
-  { map: Map<string, WireField>; count: number }
->();
-
-export function fieldsByName(fields: readonly WireField[]): Map<string, WireField> {
-  let named = namedFields.get(fields);
-  if (named === undefined || named.count !== fields.length) {
-    const map = new Map<string, WireField>();
-    for (const field of fields) if (!map.has(field.name)) map.set(field.name, field);
-    named = { map, count: fields.length };
-    namedFields.set(fields, named);
+export function indexFields(fields: readonly WireField[]): FieldIndex {
+  const index: FieldIndex = {
+    path: [],
+    query: [],
+    header: [],
+    body: [],
+    count: fields.length,
+    byName: namedMap(fields),
+    namedIn: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
+  };
+  for (const field of fields) {
+    index[field.in]?.push(field);
+    const named = index.namedIn[field.in];
+    if (named && !named.has(field.name)) named.set(field.name, field);
   }
-  return named.map;
+  return index;
+}
+
+/** Looks up (and builds on first use) the field index of an operation. */
+export type FieldIndexes = (op: { fields: readonly WireField[] }) => FieldIndex;
+
+/**
+ * The field indexes of the operations one client, listener or mock works with, built once per
+ * operation rather than per request. Each instance makes its own (no state shared between
+ * instances or kept by this module); an operation whose field list was replaced or changed
+ * length is indexed again.
+ */
+export function createFieldIndexes(): FieldIndexes {
+  const byOperation = new WeakMap<object, { fields: readonly WireField[]; index: FieldIndex }>();
+  return (op) => {
+    const known = byOperation.get(op);
+    if (known && known.fields === op.fields && known.index.count === op.fields.length)
+      return known.index;
+    const index = indexFields(op.fields);
+    byOperation.set(op, { fields: op.fields, index });
+    return index;
+  };
+}
+
+function namedMap(fields: readonly WireField[]): Map<string, WireField> {
+  const map = new Map<string, WireField>();
+  for (const field of fields) if (!map.has(field.name)) map.set(field.name, field);
+  return map;
 }
 
 /** Pairs for the values of one location, in the order of the values' keys. */
 export function encodeFields(
   fields: readonly WireField[],
   values: Record<string, unknown>,
+  byName: Map<string, WireField> = namedMap(fields),
 ): OutPair[] {
-  const byName = fieldsByName(fields);
   const pairs: OutPair[] = [];
   for (const name in values) {
     if (!Object.hasOwn(values, name)) continue;

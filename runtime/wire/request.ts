@@ -8,11 +8,10 @@ import type {
   EncodedBody,
   EncodedRequest,
   RequestInput,
-  WireField,
   WireOperation,
 } from '../wire.js';
 import { fieldText } from './coerce.js';
-import { encodeFields, fieldsByLocation, fieldsByName } from './fields.js';
+import { encodeFields, indexFields, type FieldIndex, type FieldIndexes } from './fields.js';
 import { serializeMultipart } from './multipart.js';
 import { fillPath } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
@@ -40,7 +39,7 @@ export function encodeRequest(
   input: RequestInput,
   opts: EncodeOptions = {},
 ): EncodedRequest {
-  const groups = fieldsByLocation(op.fields);
+  const groups = opts.fieldIndexes ? opts.fieldIndexes(op) : indexFields(op.fields);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(input.headers ?? {})) {
     if (value === undefined) continue;
@@ -52,17 +51,17 @@ export function encodeRequest(
   const encoded: EncodedRequest = {
     method: op.method,
     path: fillPath(op.path, input.path ?? {}),
-    query: serializeUrlencoded(encodeFields(groups.query, input.query ?? {})),
+    query: serializeUrlencoded(encodeFields(groups.query, input.query ?? {}, groups.namedIn.query)),
     headers,
   };
-  const body = encodeBody(op, groups.body, input.body, opts);
+  const body = encodeBody(op, groups, input.body, opts);
   if (body !== undefined) encoded.body = body;
   return encoded;
 }
 
 function encodeBody(
   op: WireOperation,
-  fields: readonly WireField[],
+  groups: FieldIndex,
   value: unknown,
   opts: EncodeOptions,
 ): EncodedBody | undefined {
@@ -86,7 +85,7 @@ function encodeBody(
     throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);
   }
   const values = value as Record<string, unknown>;
-  const pairs = encodeFields(fields, values);
+  const pairs = encodeFields(groups.body, values, groups.namedIn.body);
   // An optional body with nothing in it is not sent at all, as clients do for a bare POST.
   if (pairs.length === 0 && !op.body.required) return undefined;
   const hasFile = pairs.some((pair) => typeof pair.value !== 'string');
@@ -103,7 +102,11 @@ function encodeBody(
  * operation's fields. A name the operation lacks goes where its other parameters go: the body
  * when it has a form body, else the query. Keys keep their order.
  */
-export function splitInput(op: WireOperation, params: Record<string, unknown>): RequestInput {
+export function splitInput(
+  op: WireOperation,
+  params: Record<string, unknown>,
+  fieldIndexes?: FieldIndexes,
+): RequestInput {
   const input: Required<Pick<RequestInput, 'path' | 'query' | 'headers'>> & {
     body?: Record<string, unknown>;
   } = {
@@ -112,7 +115,7 @@ export function splitInput(op: WireOperation, params: Record<string, unknown>): 
     headers: {},
   };
   const fallback = op.body?.kind === 'form' ? 'body' : 'query';
-  const byName = fieldsByName(op.fields);
+  const byName = (fieldIndexes ? fieldIndexes(op) : indexFields(op.fields)).byName;
   for (const [name, value] of Object.entries(params)) {
     const location = byName.get(name)?.in ?? fallback;
     if (location === 'body') (input.body ??= {})[name] = value;

@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
 import { curlSample } from '../../generator/emit/docs/curl-sample.js';
 import { sampleInputs } from '../../generator/model/samples.js';
-import { operationInfo } from '../../generator/emit/operations.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { loadContract } from '../../generator/load.js';
 import type { ApiModel } from '../../generator/model/types.js';
@@ -76,7 +75,7 @@ describe('docs emitter on the contract', () => {
       const op = model.operations.find((o) => o.id === id)!;
       const html = unescapeHtml(text(files, `operations/${id}.html`));
       const [input] = sampleInputs(op, model.document);
-      const expected = curlSample(operationInfo(op), input, { baseUrl: 'https://chat.example.com/api/v1', auth: op.auth });
+      const expected = curlSample(op.runtime, input, { baseUrl: 'https://chat.example.com/api/v1', auth: op.auth });
       expect(html, id).toContain(expected);
       expect(html).toContain(`await api.${id}(`);
     }

@@ -89,6 +89,84 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     refused: true,
     why: 'an emitter does not import the mocks',
   },
+  {
+    file: 'generator/emit/planted.ts',
+    code: "import type { OpaqueDocument } from '../model/types.js';\nexport type X = OpaqueDocument;\n",
+    refused: false,
+    why: 'emitters import the model',
+  },
+  {
+    file: 'generator/emit/docs/planted.ts',
+    code: "import { openDocument } from '../../model/document.js';\nexport const x = openDocument;\n",
+    refused: true,
+    why: 'the raw document type is opened only in model/ and load/ (docs)',
+  },
+  {
+    file: 'contract-runner/planted.ts',
+    code: "import type { OpenAPIV3 } from 'openapi-types';\nexport type X = OpenAPIV3.Document;\n",
+    refused: true,
+    why: 'the OpenAPI document types are for model/ and load/ only (runner)',
+  },
+  {
+    file: 'mock/prism/planted.ts',
+    code: "import type { OpenApiDocument } from '../../generator/model/document.js';\nexport type X = OpenApiDocument;\n",
+    refused: true,
+    why: 'the raw document type is opened only in model/ and load/ (mock)',
+  },
+  {
+    file: 'generator/load/planted.ts',
+    code: "import type { OpenApiDocument } from '../model/document.js';\nexport type X = OpenApiDocument;\n",
+    refused: false,
+    why: 'load/ produces the typed document',
+  },
+  {
+    file: 'generator/emit/docs.ts',
+    code: "import { clientEmitter } from './client.js';\nexport const x = clientEmitter;\n",
+    refused: true,
+    why: 'emitters do not import each other (docs → client)',
+  },
+  {
+    file: 'generator/emit/docs/planted.ts',
+    code: "import { operationsEmitter } from '../operations.js';\nexport const x = operationsEmitter;\n",
+    refused: true,
+    why: 'emitters do not import each other (docs/ → operations)',
+  },
+  {
+    file: 'generator/emit/server.ts',
+    code: "import { collectValidatorTargets } from './validator-targets.js';\nexport const x = collectValidatorTargets;\n",
+    refused: true,
+    why: 'emitters do not import each other (server → validators)',
+  },
+  {
+    file: 'generator/emit/docs/planted.ts',
+    code: "import { createSiteLinks } from './links.js';\nimport { docsEmitter } from '../docs.js';\nexport const x = [createSiteLinks, docsEmitter];\n",
+    refused: false,
+    why: "an emitter imports its own family's files",
+  },
+  {
+    file: 'generator/emit/validators.ts',
+    code: "import { collectValidatorTargets } from './validator-targets.js';\nimport { realPointer } from '../model/real-pointer.js';\nexport const x = [collectValidatorTargets, realPointer];\n",
+    refused: false,
+    why: 'an emitter imports its own files and model/',
+  },
+  {
+    file: 'contract-runner/planted.ts',
+    code: "import { toIdentifier } from '../generator/source.js';\nexport const x = toIdentifier;\n",
+    refused: true,
+    why: 'the runner takes names from the model, never recomputes them',
+  },
+  {
+    file: 'generator/emit/client.ts',
+    code: "import { literal, toIdentifier } from '../source.js';\nexport const x = [literal, toIdentifier];\n",
+    refused: true,
+    why: 'emitters take names from the model, never recompute them',
+  },
+  {
+    file: 'generator/model/planted.ts',
+    code: "import { toIdentifier } from '../source.js';\nexport const x = toIdentifier;\n",
+    refused: false,
+    why: 'model/names.ts is where names are chosen',
+  },
 ];
 
 describe('ESLint layer rules', () => {

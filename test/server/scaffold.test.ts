@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseArgs, type CliOptions } from '../../generator/cli.js';
+import { parseArgs, UsageError, type CliOptions } from '../../generator/cli.js';
 import { scaffold } from '../../generator/scaffold.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -109,9 +109,9 @@ describe('tms-gen scaffold', () => {
     expect(result.lines.join('\n')).toMatch(/index\.ts exists and was not changed/);
   });
 
-  it('rejects unknown arguments with exit code 2', async () => {
-    const o = opts(handlers);
-    o.rest.push('--frobnicate');
-    expect((await scaffold(o)).exitCode).toBe(2);
+  it('rejects unknown arguments as a usage error (exit code 2)', () => {
+    expect(() => parseArgs(['scaffold', '--dir', handlers, '--frobnicate'])).toThrow(UsageError);
+    expect(() => parseArgs(['scaffold', '--dir'])).toThrow(/--dir needs a value/);
+    expect(() => parseArgs(['generate', '--dir', handlers])).toThrow(/unknown argument '--dir'/);
   });
 });

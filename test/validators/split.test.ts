@@ -120,8 +120,10 @@ describe('synchronous entry points', () => {
 describe('reviewable output', () => {
   it('a change to one schema changes its module only, in a few lines of one statement each', async () => {
     const changed = structuredClone(model);
-    const components = (changed.document.components as Record<string, Record<string, unknown>>)
-      .schemas;
+    // The model's document is opaque to emitters; a test may reach into its copy to plant a change.
+    const components = (
+      changed.document as unknown as { components: Record<string, Record<string, unknown>> }
+    ).components.schemas;
     const reaction = components.Reaction as { properties: Record<string, unknown> };
     reaction.properties.emoji_name = { type: 'string', maxLength: 64 };
     const after = await emitted(changed);

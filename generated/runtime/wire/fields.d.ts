@@ -15,10 +15,27 @@ import { type InPair, type OutPair } from './urlencoded.js';
 export type FieldsByLocation = Record<WireField['in'], WireField[]> & {
     count: number;
 };
-export declare function fieldsByLocation(fields: readonly WireField[]): FieldsByLocation;
-export declare function fieldsByName(fields: readonly WireField[]): Map<string, WireField>;
+/** An operation's fields indexed for encoding and decoding: by location, and by name. */
+export interface FieldIndex extends FieldsByLocation {
+    /** every field by name; with two fields of one name (query and body), the first wins */
+    byName: Map<string, WireField>;
+    /** the fields of each location by name */
+    namedIn: Record<WireField['in'], Map<string, WireField>>;
+}
+export declare function indexFields(fields: readonly WireField[]): FieldIndex;
+/** Looks up (and builds on first use) the field index of an operation. */
+export type FieldIndexes = (op: {
+    fields: readonly WireField[];
+}) => FieldIndex;
+/**
+ * The field indexes of the operations one client, listener or mock works with, built once per
+ * operation rather than per request. Each instance makes its own (no state shared between
+ * instances or kept by this module); an operation whose field list was replaced or changed
+ * length is indexed again.
+ */
+export declare function createFieldIndexes(): FieldIndexes;
 /** Pairs for the values of one location, in the order of the values' keys. */
-export declare function encodeFields(fields: readonly WireField[], values: Record<string, unknown>): OutPair[];
+export declare function encodeFields(fields: readonly WireField[], values: Record<string, unknown>, byName?: Map<string, WireField>): OutPair[];
 /** Where pairs came from, for messages and for telling unknown names apart. */
 export interface PairSource {
     location: 'query' | 'body';

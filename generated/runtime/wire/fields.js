@@ -5,41 +5,50 @@ const STRINGS = ['string'];
 function isBlob(value) {
     return typeof Blob !== 'undefined' && value instanceof Blob;
 }
-/**
- * An operation's fields by location, computed once per field list rather than per request (the
- * operation table is constant; a list that changed length is grouped again).
- */
-const groupedFields = new WeakMap();
-export function fieldsByLocation(fields) {
-    let groups = groupedFields.get(fields);
-    if (groups === undefined || groups.count !== fields.length) {
-        groups = { path: [], query: [], header: [], body: [], count: fields.length };
-        for (const field of fields)
-            groups[field.in]?.push(field);
-        groupedFields.set(fields, groups);
+export function indexFields(fields) {
+    const index = {
+        path: [],
+        query: [],
+        header: [],
+        body: [],
+        count: fields.length,
+        byName: namedMap(fields),
+        namedIn: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
+    };
+    for (const field of fields) {
+        index[field.in]?.push(field);
+        const named = index.namedIn[field.in];
+        if (named && !named.has(field.name))
+            named.set(field.name, field);
     }
-    return groups;
+    return index;
 }
 /**
- * Fields by name, once per list (the lists of fieldsByLocation are stable). With two fields of
- * one name (a query and a body field), the first wins, as a linear search would have it.
+ * The field indexes of the operations one client, listener or mock works with, built once per
+ * operation rather than per request. Each instance makes its own (no state shared between
+ * instances or kept by this module); an operation whose field list was replaced or changed
+ * length is indexed again.
  */
-const namedFields = new WeakMap();
-export function fieldsByName(fields) {
-    let named = namedFields.get(fields);
-    if (named === undefined || named.count !== fields.length) {
-        const map = new Map();
-        for (const field of fields)
-            if (!map.has(field.name))
-                map.set(field.name, field);
-        named = { map, count: fields.length };
-        namedFields.set(fields, named);
-    }
-    return named.map;
+export function createFieldIndexes() {
+    const byOperation = new WeakMap();
+    return (op) => {
+        const known = byOperation.get(op);
+        if (known && known.fields === op.fields && known.index.count === op.fields.length)
+            return known.index;
+        const index = indexFields(op.fields);
+        byOperation.set(op, { fields: op.fields, index });
+        return index;
+    };
+}
+function namedMap(fields) {
+    const map = new Map();
+    for (const field of fields)
+        if (!map.has(field.name))
+            map.set(field.name, field);
+    return map;
 }
 /** Pairs for the values of one location, in the order of the values' keys. */
-export function encodeFields(fields, values) {
-    const byName = fieldsByName(fields);
+export function encodeFields(fields, values, byName = namedMap(fields)) {
     const pairs = [];
     for (const name in values) {
         if (!Object.hasOwn(values, name))

@@ -5,6 +5,7 @@
  * exactly this.
  */
 import type { EncodeOptions, EncodedRequest, RequestInput, WireOperation } from '../wire.js';
+import { type FieldIndexes } from './fields.js';
 export declare const URLENCODED = "application/x-www-form-urlencoded";
 export declare const MULTIPART = "multipart/form-data";
 /** `Type/Sub; charset=x` → `type/sub`: what media types are compared by. */
@@ -19,4 +20,4 @@ export declare function encodeRequest(op: WireOperation, input: RequestInput, op
  * operation's fields. A name the operation lacks goes where its other parameters go: the body
  * when it has a form body, else the query. Keys keep their order.
  */
-export declare function splitInput(op: WireOperation, params: Record<string, unknown>): RequestInput;
+export declare function splitInput(op: WireOperation, params: Record<string, unknown>, fieldIndexes?: FieldIndexes): RequestInput;

@@ -48,11 +48,11 @@ export function buildChangelog(model: ApiModel, links: SiteLinks): ChangeLevel[]
     }
     // Properties inside inline response and JSON-body schemas (named ones are walked once below).
     for (const r of op.responses) {
-      const schema = r.mediaTypes[0]?.schema;
+      const schema = r.representative?.schema;
       if (schema) walkSchema(schema, [], (path, h) => add(h.entry, { kind: h.kind, subject: h.subject(path), context: `response ${r.status} of ${op.id}`, href: `${href}#${fieldAnchor([r.status, ...path])}` }));
     }
     if (op.requestBody && op.requestBody.kind !== 'form') {
-      const schema = op.requestBody.mediaTypes[0]?.schema;
+      const schema = op.requestBody.representative?.schema;
       if (schema) walkSchema(schema, [], (path, h) => add(h.entry, { kind: h.kind, subject: h.subject(path), context: `request body of ${op.id}`, href: `${href}#${fieldAnchor(['body', ...path])}` }));
     }
   }

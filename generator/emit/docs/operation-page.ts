@@ -121,7 +121,7 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     errors: op.errorCodes.map((code) => errorView(code, op, ctx, fileStem)),
   };
   if (op.requestBody) {
-    const media = op.requestBody.mediaTypes[0];
+    const media = op.requestBody.representative;
     view.requestBody = {
       description: op.requestBody.description ?? '',
       mediaTypes: op.requestBody.mediaTypes.map((m) => m.type).join(', '),
@@ -172,7 +172,7 @@ const ENCODING_TEXT: Record<string, string> = {
 };
 
 function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Parameters<typeof schemaTree>[1], errorNames: Set<string>, fileStem: string): ResponseView {
-  const media = r.mediaTypes[0];
+  const media = r.representative;
   const kind = /^[23]/.test(r.status) ? 'success' : /^[45]/.test(r.status) || r.status === 'default' ? 'error' : 'other';
   return {
     status: r.status,

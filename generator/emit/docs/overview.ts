@@ -122,6 +122,5 @@ export function resolvedUrl(server: Server): string {
 }
 
 function summaryOf(model: ApiModel): string {
-  const doc = model.document as { info?: { summary?: unknown } };
-  return typeof doc.info?.summary === 'string' ? doc.info.summary : '';
+  return model.info.summary ?? '';
 }

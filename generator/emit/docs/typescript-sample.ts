@@ -3,22 +3,16 @@
  * operation. Source text goes through generator/source.ts (`literal`, `propertyKey`), never
  * through bare concatenation of contract strings.
  */
-import { isIdentifier, literal, propertyKey, toIdentifier } from '../../source.js';
+import { literal, propertyKey } from '../../source.js';
 import type { SampleInput } from '../../model/samples.js';
 
-/** The client method of an operation: its id when that is an identifier, else the camel-cased id. */
-export function clientMethodName(operationId: string): string {
-  return isIdentifier(operationId) ? operationId : toIdentifier(operationId);
-}
-
 /** `api.sendMessage({...})` with every parameter (path, query, header and body fields) in one object. */
-export function typescriptCall(operationId: string, input: SampleInput, bodyKind: 'form' | 'json' | 'other' | undefined): string {
+export function typescriptCall(method: string, input: SampleInput, bodyKind: 'form' | 'json' | 'other' | undefined): string {
   const args: Record<string, unknown> = { ...input.path, ...input.query };
   if (input.body !== undefined) {
     if (bodyKind === 'form' && input.body && typeof input.body === 'object' && !Array.isArray(input.body)) Object.assign(args, input.body);
     else args.body = input.body;
   }
-  const method = clientMethodName(operationId);
   const call = Object.keys(args).length === 0 ? `api.${method}()` : `api.${method}(${tsValue(args, '')})`;
   return `const { data, error } = await ${call};\nif (error) throw new Error(\`\${error.code}: \${error.msg}\`);\nconsole.log(data);`;
 }

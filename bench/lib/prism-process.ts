@@ -1,7 +1,7 @@
 /**
  * Plain Prism (pinned @stoplight/prism-cli 5.14.2, the `prism mock` CLI server) as a child
  * process on a free port: started, waited for, stopped. The mock no longer uses it (Prism's
- * engine runs inside the front, prism-engine.ts); bench/mock.ts does, as the peer the front is
+^ * engine runs inside the front, mock/prism/prism-engine.ts); bench/mock.ts does, as the peer the front is
  * measured against. Run with node directly (not through the `.bin` shell shim) so the process
  * we signal, and whose CPU the benchmark reads, is Prism itself.
  */

@@ -1,0 +1,121 @@
+/**
+ * Every name generated code gives the contract's operations and schemas, chosen here once with
+ * collisions resolved here once: the client's methods and params-object keys, the server's
+ * parameter and result types and handler keys, the scaffold's handler exports, the validators'
+ * per-schema guards. Emitters, the docs and the
+ * contract runner read these names; none derives a name from an operationId itself.
+ */
+import { isIdentifier, literal, toIdentifier } from '../source.js';
+import type { NamedSchema, NameNotice, Operation, OperationNames } from './types.js';
+
+/** Members of the generated client object a method must not shadow. */
+const CLIENT_MEMBERS = [
+  'GET',
+  'PUT',
+  'POST',
+  'DELETE',
+  'OPTIONS',
+  'HEAD',
+  'PATCH',
+  'TRACE',
+  'request',
+  'use',
+  'eject',
+  'featureLevel',
+  'supports',
+  '__proto__',
+  'constructor',
+];
+
+/** Names generated/server.ts declares itself. */
+const SERVER_TYPES = ['Handlers', 'HandlerOf', 'Awaitable', 'UserFor'];
+
+/** Names generated/validators.js exports besides the per-schema guards. */
+const VALIDATOR_EXPORTS = ['validateRequest', 'validateResponse', 'validators'];
+
+type Unnamed = Omit<Operation, 'names' | 'runtime'>;
+
+/** Names of every operation, in model order (which decides who keeps a contested name). */
+export function nameOperations(operations: Unnamed[], notices: NameNotice[]): OperationNames[] {
+  const methods = new Set(CLIENT_MEMBERS);
+  const types = new Set(SERVER_TYPES);
+  // Starter handlers sit beside the scaffold's `index.ts`.
+  const handlerExports = new Set(['index', 'user']);
+  return operations.map((op) => {
+    const wanted = toIdentifier(op.id);
+    const method = unique(wanted, methods);
+    if (method !== wanted)
+      notices.push({
+        emitter: 'client',
+        message: `client: operation '${op.id}' is method '${method}' (name taken)`,
+      });
+    const stem = typeStem(op.id, types);
+    const names: OperationNames = {
+      method,
+      handler: op.id,
+      handlerExport: unique(toIdentifier(op.id), handlerExports),
+      paramsType: `${stem}Params`,
+      resultType: `${stem}Result`,
+      fieldKeys: fieldKeys(op, notices),
+    };
+    if (op.requestBody && op.requestBody.kind !== 'form') {
+      const used = new Set(names.fieldKeys.map((k) => k.key));
+      names.bodyKey = ['body', 'requestBody'].find((k) => !used.has(k)) ?? unique('body', used);
+    }
+    return names;
+  });
+}
+
+/** `Message` → `Message` for `isMessage`/`validateMessage`; none when the name is taken. */
+export function nameSchemaGuards(schemas: NamedSchema[], notices: NameNotice[]): void {
+  const taken = new Set(VALIDATOR_EXPORTS);
+  for (const schema of schemas) {
+    const stem = toIdentifier(schema.name, { upperFirst: true });
+    if (taken.has(`validate${stem}`) || taken.has(`is${stem}`) || !isIdentifier(`is${stem}`)) {
+      notices.push({
+        emitter: 'validators',
+        message: `validators: no named export for schema '${schema.name}' (name taken); use validators[${literal(schema.name)}]`,
+      });
+      continue;
+    }
+    taken.add(`validate${stem}`).add(`is${stem}`);
+    schema.guardStem = stem;
+  }
+}
+
+/** Parameters by name in one object; a second parameter of the same name is `in.name`. */
+function fieldKeys(op: Unnamed, notices: NameNotice[]): OperationNames['fieldKeys'] {
+  const used = new Set<string>();
+  return op.parameters
+    .filter((p) => p.in !== 'cookie')
+    .map((field) => {
+      let key = field.name;
+      if (used.has(key)) {
+        key = unique(`${field.in}.${field.name}`, used);
+        notices.push({
+          emitter: 'client',
+          message: `client: ${op.id}: two parameters named '${field.name}'; the ${field.in} one is '${key}'`,
+        });
+      }
+      used.add(key);
+      return { key, field };
+    });
+}
+
+/** `sendMessage` → `SendMessage`, suffixed when another operation's stem already took it. */
+function typeStem(id: string, taken: Set<string>): string {
+  const base = toIdentifier(id, { upperFirst: true });
+  let stem = base;
+  for (let i = 2; taken.has(stem + 'Params') || taken.has(stem + 'Result'); i++)
+    stem = `${base}${i}`;
+  taken.add(stem + 'Params');
+  taken.add(stem + 'Result');
+  return stem;
+}
+
+function unique(name: string, used: Set<string>): string {
+  let out = name;
+  for (let i = 2; used.has(out); i++) out = `${name}${i}`;
+  used.add(out);
+  return out;
+}

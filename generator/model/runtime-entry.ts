@@ -1,0 +1,78 @@
+/**
+ * An operation's entry of the runtime table (generated/operations.ts): the wire data the wire
+ * model needs plus what the client, server and mock check at run time (auth, feature levels,
+ * documented error codes). Built once per operation with the model; the operations emitter
+ * prints it, the docs' curl samples and the contract runner use it as is.
+ */
+import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
+import { mediaEssence } from '../../runtime/wire/request.js';
+import { spanOf } from './levels.js';
+import { isJsonMediaType } from './media.js';
+import type { MediaType, Operation, Parameter } from './types.js';
+
+/** `newest`: the contract's newest feature level, where an undated removal counts from. */
+export function runtimeEntry(
+  op: Omit<Operation, 'runtime' | 'names'>,
+  newest: number,
+): OperationInfo {
+  const info: OperationInfo = {
+    operationId: op.id,
+    method: op.method.toUpperCase() as OperationInfo['method'],
+    path: op.path,
+    fields: op.parameters.filter((p) => p.in !== 'cookie').map((p) => fieldInfo(p, newest)),
+    auth: op.auth,
+    errorCodes: op.errorCodes,
+    statuses: op.responses.map((r) => r.status),
+  };
+  const responseMediaTypes: Record<string, string> = {};
+  for (const r of op.responses) {
+    const type = r.representative?.type;
+    if (type && isJsonMediaType(type) && mediaEssence(type) !== 'application/json')
+      responseMediaTypes[r.status] = type;
+  }
+  if (Object.keys(responseMediaTypes).length > 0) info.responseMediaTypes = responseMediaTypes;
+  if (op.requestBody) {
+    info.body = {
+      kind: op.requestBody.kind,
+      // The representative first: it is what a client sends unless told otherwise.
+      mediaTypes: representativeFirst(op.requestBody.mediaTypes, op.requestBody.representative),
+      required: op.requestBody.required,
+    };
+  }
+  if (op.lifecycle.addedIn !== undefined) info.since = op.lifecycle.addedIn;
+  const until = spanOf(op.lifecycle.history, newest).until;
+  if (until !== undefined) info.until = until;
+  if (op.lifecycle.deprecated) info.deprecated = true;
+  if (op.lifecycle.replacedBy) info.replacedBy = op.lifecycle.replacedBy;
+  return info;
+}
+
+function fieldInfo(p: Parameter, newest: number): FieldInfo {
+  const field: FieldInfo = {
+    name: p.name,
+    in: p.in as FieldInfo['in'],
+    required: p.required,
+    encoding: p.encoding,
+    types: p.types,
+  };
+  if (p.itemTypes) field.itemTypes = p.itemTypes;
+  if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
+  const until = spanOf(p.lifecycle.history, newest).until;
+  if (until !== undefined) field.until = until;
+  if (p.lifecycle.deprecated) field.deprecated = true;
+  if (p.lifecycle.replacedBy) field.replacedBy = p.lifecycle.replacedBy;
+  for (const v of p.enum ?? []) {
+    const key = String(v.value);
+    if (v.lifecycle.addedIn !== undefined && v.lifecycle.addedIn !== p.lifecycle.addedIn) {
+      (field.valuesSince ??= {})[key] = v.lifecycle.addedIn;
+    }
+    if (v.lifecycle.deprecated) (field.deprecatedValues ??= {})[key] = v.lifecycle.replacedBy ?? '';
+  }
+  return field;
+}
+
+function representativeFirst(all: MediaType[], representative: MediaType | undefined): string[] {
+  const types = all.map((m) => m.type);
+  if (!representative) return types;
+  return [representative.type, ...types.filter((t) => t !== representative.type)];
+}

@@ -1,0 +1,45 @@
+/**
+ * The document as openapi-typescript should see it: a copy, never the model's own, with three
+ * changes that keep the meaning and make the output right and compilable:
+ *
+ * - every parameter the model found `content:`-encoded (model/parameters.ts decides) carries
+ *   its media type's schema under `schema:`: openapi-typescript types `content:` parameters as
+ *   `string`, but the wire model encodes them, so callers pass the value (`narrow: [...]`);
+ * - `$ref`s into operations or into other schemas get addresses its types have
+ *   (typescript-refs.ts);
+ * - a discriminator quirk is worked around (typescript-discriminators.ts).
+ */
+import { getAt } from '../../pointer.js';
+import { openDocument, type OpenApiDocument } from '../document.js';
+import { realPointer } from '../real-pointer.js';
+import type { ApiModel } from '../types.js';
+import { dropShadowedDiscriminatorProperties } from './typescript-discriminators.js';
+import { rewriteDeepRefs } from './typescript-refs.js';
+
+export { HOISTED_PREFIX } from './typescript-refs.js';
+
+export function typescriptView(model: ApiModel): OpenApiDocument {
+  const document = openDocument(model.document);
+  const copy = structuredClone(document) as unknown as Record<string, unknown>;
+  for (const op of model.operations) {
+    for (const p of op.parameters) {
+      if (p.mediaType === undefined) continue;
+      const at = realPointer(document, p.pointer);
+      const param = at === undefined ? undefined : getAt(copy, at);
+      if (param && typeof param === 'object') hoistContent(param as Record<string, unknown>);
+    }
+  }
+  rewriteDeepRefs(copy);
+  dropShadowedDiscriminatorProperties(copy);
+  return copy as unknown as OpenApiDocument;
+}
+
+/** `content: {type: {schema}}` → `schema`, once per parameter object (shared ones are met again). */
+function hoistContent(param: Record<string, unknown>): void {
+  if (!param.content || param.schema) return;
+  const media = Object.values(param.content as Record<string, { schema?: unknown }>)[0];
+  if (media?.schema !== undefined) {
+    param.schema = media.schema;
+    delete param.content;
+  }
+}
