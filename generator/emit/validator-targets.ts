@@ -7,6 +7,9 @@
  */
 import { isJsonMediaType } from '../model/media.js';
 import type { ApiModel, JsonSchema, MediaType, Operation, Parameter } from '../model/types.js';
+import { windowOf } from '../model/level-facts.js';
+import { newestLevel } from '../model/levels.js';
+import { levelRequired, levelWrapped } from '../schema/level-keywords.js';
 import { defKey } from '../schema/json-schema.js';
 
 export interface RequestTarget {
@@ -40,9 +43,10 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
     targets.named[schema.name] = defKey(schema.pointer);
     targets.pointerOf[defKey(schema.pointer)] = schema.pointer;
   }
+  const newest = newestLevel(model.document);
   for (const op of model.operations) {
     const key = `request/${op.id}`;
-    targets.extra[key] = requestSchema(op);
+    targets.extra[key] = requestSchema(op, newest);
     targets.pointerOf[key] = op.pointer;
     targets.requests[op.id] = { key, formBody: op.requestBody?.kind === 'form' };
     const byStatus: Record<string, string | null> = {};
@@ -66,16 +70,29 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
  * pointers users read (`/query/num_before`). Groups stay open: parameters the contract does not
  * list are the server's business (it reports them as ignored), not a validation failure.
  */
-function requestSchema(op: Operation): JsonSchema {
+function requestSchema(op: Operation, newest: number): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
   const group = (location: Parameter['in']): JsonSchema | undefined => {
     const params = op.parameters.filter((p) => p.in === location);
     if (params.length === 0) return undefined;
     const required = params.filter((p) => p.required).map((p) => p.name);
+    // A parameter outside its level window is unknown at that level: unchecked, not required.
+    const windows = Object.fromEntries(
+      params.flatMap((p) => {
+        const w = windowOf(p.lifecycle, p.extensions['x-removed'] === true, newest);
+        return w ? [[p.name, w]] : [];
+      }),
+    );
+    const leveled = levelRequired(required, windows);
     return {
       type: 'object',
-      properties: Object.fromEntries(params.map((p) => [p.name, schemaAt(p)])),
-      ...(required.length > 0 ? { required } : {}),
+      properties: Object.fromEntries(
+        params.map((p) => {
+          const schema = schemaAt(p);
+          return [p.name, windows[p.name] ? levelWrapped(windows[p.name], schema) : schema];
+        }),
+      ),
+      ...(leveled ?? (required.length > 0 ? { required } : {})),
     };
   };
   for (const [name, location] of [

@@ -26,6 +26,7 @@ import { examplesOf, extensionsOf, readBodyFields, readParameter } from './param
 import { realPointer } from './real-pointer.js';
 import { newestLevel } from './levels.js';
 import { runtimeEntry } from './runtime-entry.js';
+import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
 import type {
   ApiModel,
@@ -132,6 +133,7 @@ export function buildModel(
       ...(typeof t.description === 'string' ? { description: t.description } : {}),
     })),
     nameNotices,
+    levelFacts: collectLevelFacts(input as unknown as Record<string, unknown>),
     document: opaqueDocument(input),
   };
   return { model, problems };

@@ -36,6 +36,21 @@ export interface Lifecycle {
   removedIn?: number;
 }
 
+/**
+ * The feature levels in which an item exists: from `addedIn` (inclusive) to `removedIn`
+ * (exclusive). `removedIn: null` = removed at a level the contract does not name.
+ */
+export interface LevelWindow {
+  addedIn?: number;
+  removedIn?: number | null;
+}
+
+/** Level facts of one schema object: its properties' and enum values' windows. */
+export interface SchemaLevelFacts {
+  properties?: Record<string, LevelWindow>;
+  enum?: (LevelWindow & { value: unknown })[];
+}
+
 /** One allowed value of an enum, with its meaning (`x-enum-meanings`) and history (`x-enum-history`). */
 export interface EnumValue {
   value: string | number | boolean | null;
@@ -270,6 +285,11 @@ export interface ApiModel {
   tags: { name: string; description?: string }[];
   /** names the model had to change (collisions), for the emitter that uses them to say */
   nameNotices: NameNotice[];
+  /**
+   * Feature-level facts of schema objects (`x-history` of properties, `x-enum-history`) by the
+   * pointer of the schema object as written in the document; only schemas with facts appear.
+   */
+  levelFacts: Record<string, SchemaLevelFacts>;
   /**
    * The validated document with every external file bundled in (internal `$ref`s only), opaque:
    * only generator/model/ reads it (model/document.ts). Others hand it back to model functions

@@ -6,6 +6,7 @@
 import { Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { addLevelKeywords } from './level-keywords.js';
 
 // ajv-formats is CommonJS; under NodeNext its default import is the module object.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ??
@@ -42,6 +43,11 @@ export interface AjvFactoryOptions {
   /** Ajv `code` options, for standalone output */
   code?: Options['code'];
   allErrors?: boolean;
+  /** false: errors carry no `message` (generated validators word them at run time, runtime/validators.ts) */
+  messages?: boolean;
+  /** check `required` lists longer than this, and enums longer than `loopEnum`, in a loop (smaller code) */
+  loopRequired?: number;
+  loopEnum?: number;
   /** compile `pattern`s that are invalid with the `u` flag without it (see `usesLegacyPatterns`) */
   legacyPatterns?: boolean;
 }
@@ -108,14 +114,20 @@ export function createAjv(opts: AjvFactoryOptions): Ajv {
     strictRequired: false,
     strictTypes: false,
     allErrors: opts.allErrors ?? true,
+    messages: opts.messages ?? true,
+    ...(opts.loopRequired !== undefined ? { loopRequired: opts.loopRequired } : {}),
+    ...(opts.loopEnum !== undefined ? { loopEnum: opts.loopEnum } : {}),
     validateFormats: true,
-    // Large real documents (GitHub) have deep, wide unions; the default is fine, but don't
-    // let Ajv inline huge schemas into every caller.
-    inlineRefs: 8,
+    // Every `$ref` stays a call to the referenced schema's own function: the validators emitter
+    // puts each shared schema in a module of its own, never a copy inlined into each user.
+    inlineRefs: false,
+    // The feature level travels as the validation context (`this`), see level-keywords.ts.
+    passContext: true,
     code: opts.legacyPatterns ? { ...opts.code, regExp: legacyRegExp } : opts.code,
   };
   const ajv = opts.dialect === '3.1' ? new Ajv2020(options) : new Ajv(options);
   addFormats(ajv as Ajv);
+  addLevelKeywords(ajv as Ajv);
   for (const [name, def] of Object.entries(OPENAPI_FORMATS)) ajv.addFormat(name, def as never);
   for (const name of opts.unknownFormats ?? []) if (!ajv.formats[name]) ajv.addFormat(name, true);
   return ajv as Ajv;

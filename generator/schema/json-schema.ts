@@ -9,8 +9,9 @@
  * Every schema of the document is placed under one root's `$defs`: component schemas by name,
  * inline schemas by their pointer. Shared definitions are therefore compiled once.
  */
-import type { JsonSchema } from '../model/types.js';
-import { escapeSegment, getAt, parsePointer, pointer } from '../pointer.js';
+import type { JsonSchema, SchemaLevelFacts } from '../model/types.js';
+import { childPointer, escapeSegment, getAt, parsePointer, pointer } from '../pointer.js';
+import { levelEnum, levelRequired, levelWrapped } from './level-keywords.js';
 
 /** Keys whose value is a map of name → schema. */
 export const SCHEMA_MAPS = new Set([
@@ -76,12 +77,21 @@ export function defKey(ptr: string): string {
   }
 }
 
+/** The pointer in the one spelling the model's level facts use (percent-decoded). */
+function canonicalPointer(ptr: string): string {
+  try {
+    return pointer(...parsePointer(ptr));
+  } catch {
+    return ptr;
+  }
+}
+
 /**
  * A `$defs` key as a URI-fragment segment. Ajv percent-decodes fragments, so a literal `%` must
  * be `%25`, and what a fragment cannot hold raw (spaces, U+2028, non-ASCII) is percent-encoded
  * so that it decodes back to the key (`#` stays as it was: Ajv reads it raw).
  */
-function fragmentSegment(key: string): string {
+export function fragmentSegment(key: string): string {
   return escapeSegment(key).replace(/[^A-Za-z0-9\-._~!$&'()*+,;=:@{}[\]|^`#]/gu, (c) =>
     encodeURIComponent(c),
   );
@@ -100,6 +110,8 @@ export function buildJsonSchemaRoot(
    * schemas), by `$defs` key; their `$ref`s are document pointers like any other schema's.
    */
   extra: Record<string, JsonSchema> = {},
+  /** the model's feature-level facts by schema pointer: they become level keywords (level-keywords.ts) */
+  levelFacts: Record<string, SchemaLevelFacts> = {},
 ): JsonSchemaRoot {
   const defs: Record<string, JsonSchema> = {};
   const pending: string[] = [];
@@ -114,25 +126,39 @@ export function buildJsonSchemaRoot(
   };
   for (const site of sites) enqueue(site.pointer);
 
-  const convert = (node: unknown): unknown => {
+  // `at`: where the node is in the document (undefined inside `extra` schemas), to find its facts.
+  const convert = (node: unknown, at?: string): unknown => {
     if (typeof node === 'boolean') return node;
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
     const schema = node as Record<string, unknown>;
     const out: Record<string, unknown> = {};
+    const child = (...segments: (string | number)[]) =>
+      at === undefined ? undefined : childPointer(at, ...segments);
     for (const [key, value] of Object.entries(schema)) {
       if (key.startsWith('x-') || OPENAPI_ONLY.has(key)) continue;
       if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
         out.$ref = `#/$defs/${fragmentSegment(enqueue(value))}`;
       } else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
         out[key] = Object.fromEntries(
-          Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v)]),
+          Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+            k,
+            convert(v, child(key, k)),
+          ]),
         );
+      } else if (key === 'tmsLevel' && value && typeof value === 'object') {
+        // a level window built by the validators emitter around a parameter's schema
+        const wrapped = value as { schema: unknown };
+        out[key] = { ...wrapped, schema: convert(wrapped.schema) };
       } else if (SCHEMA_VALUES.has(key)) {
-        out[key] = Array.isArray(value) ? value.map(convert) : convert(value);
+        out[key] = Array.isArray(value)
+          ? value.map((v, i) => convert(v, child(key, i)))
+          : convert(value, child(key));
       } else {
         out[key] = value;
       }
     }
+    const facts = at === undefined ? undefined : levelFacts[at];
+    if (facts) applyLevelFacts(out, facts);
     if (dialect === '3.0') convert30(out);
     // `nullable` without `type` means nothing (3.0 ties it to `type`; 3.1 has no `nullable`, but
     // 3.1 documents still carry it and the loader lets it pass) and Ajv, which knows the keyword,
@@ -150,7 +176,9 @@ export function buildJsonSchemaRoot(
   while (pending.length > 0) {
     const ptr = pending.shift()!;
     const value = getAt(document, ptr);
-    defs[defKey(ptr)] = (value === undefined ? {} : convert(value)) as JsonSchema;
+    defs[defKey(ptr)] = (
+      value === undefined ? {} : convert(value, canonicalPointer(ptr))
+    ) as JsonSchema;
   }
   const sorted = Object.fromEntries(
     Object.keys(defs)
@@ -161,6 +189,24 @@ export function buildJsonSchemaRoot(
     root: { $id: ROOT_ID, $defs: sorted },
     refOf: (key) => `${ROOT_ID}#/$defs/${fragmentSegment(key)}`,
   };
+}
+
+/** Level windows of properties and enum values as level keywords (see level-keywords.ts). */
+function applyLevelFacts(out: Record<string, unknown>, facts: SchemaLevelFacts): void {
+  const windows = facts.properties ?? {};
+  if (out.properties && typeof out.properties === 'object') {
+    const properties = out.properties as Record<string, unknown>;
+    for (const name of Object.keys(windows))
+      if (Object.prototype.hasOwnProperty.call(properties, name))
+        properties[name] = levelWrapped(windows[name], properties[name]);
+  }
+  const required = levelRequired(out.required, windows);
+  if (required) {
+    delete out.required;
+    Object.assign(out, required);
+  }
+  const values = levelEnum(facts.enum);
+  if (values.length > 0 && Array.isArray(out.enum)) out.tmsEnumAt = values;
 }
 
 /** OpenAPI 3.0 (JSON Schema draft-04-ish) → draft-07 as Ajv reads it. `nullable` stays: Ajv knows it. */

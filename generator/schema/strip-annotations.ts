@@ -26,6 +26,10 @@ export function stripAnnotations(schema: JsonSchema): JsonSchema {
       out[key] = Object.fromEntries(
         Object.entries(value).map(([k, v]) => [k, stripAnnotations(v as JsonSchema)]),
       );
+    } else if (key === 'tmsLevel' && value && typeof value === 'object') {
+      // the level keyword holds the property's schema (level-keywords.ts)
+      const wrapped = value as { schema: JsonSchema };
+      out[key] = { ...wrapped, schema: stripAnnotations(wrapped.schema) };
     } else if (SCHEMA_VALUES.has(key)) {
       out[key] = Array.isArray(value)
         ? value.map((v) => stripAnnotations(v as JsonSchema))

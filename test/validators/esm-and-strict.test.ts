@@ -5,7 +5,7 @@
  * the schema's pointer.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -33,8 +33,11 @@ describe.skipIf(!haveSpecs).each([
   it('imports with plain Node ESM and validates', async () => {
     const model = await loadModel(join(SPECS, file));
     const dir = await emitValidators(model, 'tms-validators-other-');
-    const compiled = readFileSync(join(dir, 'validators', 'compiled.js'), 'utf8');
-    expect(compiled).not.toMatch(/\brequire\(/);
+    const modules = readdirSync(join(dir, 'validators'), { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(dir, 'validators', f), 'utf8'));
+    expect(modules.length).toBeGreaterThan(model.operations.length); // one per operation at least
+    for (const code of modules) expect(code).not.toMatch(/\brequire\(/);
     expect(readFileSync(join(dir, 'validators.js'), 'utf8')).not.toMatch(/\brequire\(/);
     const objectSchema = model.schemas.find(
       (s) => (s.schema as { type?: unknown }).type === 'object',

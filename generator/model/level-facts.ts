@@ -1,0 +1,134 @@
+/**
+ * Feature-level facts of schema nodes, wherever they are (component schemas, inline request and
+ * response schemas, parameter schemas): when each property and each enum value was added or
+ * removed. The validators read them to answer as a server of a given level; they are read here
+ * so that nothing else goes back to `x-history` / `x-enum-history` in the raw document.
+ */
+import type { ContractProblem } from '../contract-error.js';
+import { childPointer } from '../pointer.js';
+import { newestLevel } from './levels.js';
+import { readLifecycle, readHistory, lifecycleOf } from './lifecycle.js';
+import type { LevelWindow, SchemaLevelFacts } from './types.js';
+
+const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
+const SCHEMA_VALUES = [
+  'items',
+  'prefixItems',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'additionalProperties',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'additionalItems',
+  'contains',
+  'propertyNames',
+];
+
+/**
+ * Facts by the pointer of the schema object that carries them (as written, `$ref`s not followed:
+ * a shared schema has one entry however many places use it). Only schemas with a fact appear.
+ * Problems in the history entries are the model's and the lint's to report elsewhere; here a
+ * malformed entry simply carries no level.
+ */
+export function collectLevelFacts(
+  document: Record<string, unknown>,
+): Record<string, SchemaLevelFacts> {
+  const facts: Record<string, SchemaLevelFacts> = {};
+  const newest = newestLevel(document);
+  const ignored: ContractProblem[] = [];
+  const seen = new Set<unknown>();
+
+  const schema = (node: unknown, at: string, depth: number): void => {
+    if (!node || typeof node !== 'object' || Array.isArray(node) || seen.has(node) || depth > 64)
+      return;
+    seen.add(node);
+    const s = node as Record<string, unknown>;
+    const entry: SchemaLevelFacts = {};
+    if (s.properties && typeof s.properties === 'object') {
+      for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>)) {
+        if (!prop || typeof prop !== 'object') continue;
+        const p = prop as Record<string, unknown>;
+        const window = windowOf(
+          readLifecycle(p, childPointer(at, 'properties', name), ignored),
+          p['x-removed'] === true,
+          newest,
+        );
+        if (window) (entry.properties ??= {})[name] = window;
+      }
+    }
+    const histories = s['x-enum-history'];
+    if (Array.isArray(s.enum) && histories && typeof histories === 'object') {
+      for (const value of s.enum) {
+        const raw = (histories as Record<string, unknown>)[String(value)];
+        if (raw === undefined) continue;
+        const history = readHistory(
+          raw,
+          childPointer(at, 'x-enum-history', String(value)),
+          ignored,
+        );
+        const window = windowOf(lifecycleOf(history), false, newest);
+        if (window) (entry.enum ??= []).push({ value, ...window });
+      }
+    }
+    if (entry.properties || entry.enum) facts[at] = entry;
+    for (const key of SCHEMA_MAPS) {
+      const map = s[key];
+      if (!map || typeof map !== 'object') continue;
+      for (const [name, child] of Object.entries(map as Record<string, unknown>))
+        schema(child, childPointer(at, key, name), depth + 1);
+    }
+    for (const key of SCHEMA_VALUES) {
+      const value = s[key];
+      if (Array.isArray(value))
+        value.forEach((v, i) => schema(v, childPointer(at, key, i), depth + 1));
+      else schema(value, childPointer(at, key), depth + 1);
+    }
+  };
+
+  // Outside schemas: find every `schema` (parameters, media types) and `components/schemas`.
+  const walk = (node: unknown, at: string, depth: number): void => {
+    if (!node || typeof node !== 'object' || depth > 32) return;
+    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, childPointer(at, i), depth + 1));
+    for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
+      if (key === 'examples' || key === 'example' || key.startsWith('x-')) continue;
+      const here = childPointer(at, key);
+      if (key === 'schema') schema(value, here, 0);
+      else if (key === 'schemas' && at === '#/components' && value && typeof value === 'object')
+        for (const [name, s] of Object.entries(value)) schema(s, childPointer(here, name), 0);
+      else walk(value, here, depth + 1);
+    }
+  };
+  walk(document, '#', 0);
+  return facts;
+}
+
+/**
+ * The window of levels in which an item exists; undefined when the contract records none.
+ * A removal the description dates nowhere counts from `newest`, the highest level the contract
+ * records (the rule of model/levels.ts: a server of today no longer has it).
+ */
+export function windowOf(
+  lifecycle: {
+    addedIn?: number;
+    removedIn?: number;
+    history: { change: string; level: number | null }[];
+  },
+  xRemoved: boolean,
+  newest: number,
+): LevelWindow | undefined {
+  const removedUnknown =
+    lifecycle.removedIn === undefined &&
+    (xRemoved || lifecycle.history.some((h) => h.change === 'removed'));
+  if (lifecycle.addedIn === undefined && lifecycle.removedIn === undefined && !removedUnknown)
+    return undefined;
+  const window: LevelWindow = {};
+  if (lifecycle.addedIn !== undefined) window.addedIn = lifecycle.addedIn;
+  if (lifecycle.removedIn !== undefined) window.removedIn = lifecycle.removedIn;
+  else if (removedUnknown) window.removedIn = newest;
+  return window;
+}

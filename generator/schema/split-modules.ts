@@ -1,0 +1,610 @@
+/**
+ * Ajv standalone code split into ES modules by use: one module per shared schema (or per group
+ * of schemas that reference each other in a cycle), and the schemas only one entry point uses
+ * kept in that entry point's module. Every module statically imports the modules of the schemas
+ * it calls, so loading one entry point loads exactly its closure, synchronously usable once
+ * imported, and no schema's code exists twice.
+ *
+ * Ajv names its values with counters global to one instance (`validate53`, `schema20`), so one
+ * contract change would renumber every module. Names are rewritten: each compiled function
+ * takes a name derived from its schema's key (stable across changes elsewhere), other values a
+ * number local to their module. Ajv's `require`s of its runtime helpers (code-point length,
+ * deep equality) and the `formats` binding come from one shared helpers module.
+ */
+import { createHash } from 'node:crypto';
+import { _, type Ajv, type Name, type ValidateFunction } from 'ajv';
+import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
+import equalModule from 'ajv/dist/runtime/equal.js';
+
+// CommonJS modules seen through NodeNext: the function is on `.default` (or is the module).
+const unwrap = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
+
+/** Ajv's runtime helpers by the code Ajv emits to reach them, with the name the helpers module exports. */
+const RUNTIME_HELPERS = [
+  {
+    call: 'require("ajv/dist/runtime/ucs2length").default',
+    name: 'ucs2length',
+    source: () => unwrap<(s: string) => number>(ucs2lengthModule).toString(),
+  },
+  {
+    call: 'require("ajv/dist/runtime/equal").default',
+    name: 'deepEqual',
+    // fast-deep-equal's function recurses through its own name (`equal`), so it is self-contained.
+    source: () => unwrap<(a: unknown, b: unknown) => boolean>(equalModule).toString(),
+  },
+];
+
+/** Prefixes of Ajv's instance-wide value names (codegen/scope.ts `scopeValue` callers). */
+const GLOBAL_NAME = /^(validate|schema|pattern|formats|func|wrapper|root|keyword|self|obj)\d+$/;
+
+interface ScopeName {
+  str: string;
+  prefix: string;
+  value?: { ref?: unknown; code?: unknown };
+}
+interface SourceInfo {
+  validateName: ScopeName;
+  validateCode: string;
+  scopeValues: Record<string, Set<ScopeName>>;
+  evaluated?: unknown;
+}
+type Compiled = ValidateFunction & { source?: SourceInfo; schemaEnv?: { validate?: unknown } };
+
+/** One compiled function: its schema's key, its code and what it calls. */
+interface FunctionNode {
+  ajvName: string;
+  key: string;
+  fn: Compiled;
+  calls: Set<string>;
+}
+
+/** An entry point: a set of compiled functions it starts from (an operation, a named schema). */
+export interface EntryPoint {
+  /** module path without `.js`, relative to the validators folder, e.g. `ops/getMessages` */
+  path: string;
+  /** `$defs` keys of the functions it exports, by the name it exports them under */
+  exports: Record<string, string>;
+  /** code appended to the module (the operation's tables), which may use the export names */
+  tail?: string;
+  /** extra imports of the module (e.g. from the runtime) */
+  head?: string;
+}
+
+export interface SplitOutput {
+  /** path (relative to the validators folder, with `.js`) → module source */
+  modules: Map<string, string>;
+  /** `$defs` key → [module path, export name] of the shared module holding it (named schemas) */
+  sharedOf: Map<string, [string, string]>;
+  stats: { functions: number; sharedModules: number; entryModules: number };
+}
+
+/**
+ * Splits the functions Ajv compiled for `keys` (`$defs` key → ref) into modules. `entries` are
+ * the operation modules; `named` are keys that must be importable on their own (schema guards),
+ * so they always get a shared module. `schemaOfKey` gives the (slim) schema object of each key,
+ * by which compiled functions are recognised.
+ */
+export function splitModules(
+  ajv: Ajv,
+  refOf: (key: string) => string,
+  schemaOfKey: Map<unknown, string>,
+  entries: EntryPoint[],
+  named: string[],
+  helpersPath = 'helpers',
+): SplitOutput {
+  const nodes = new Map<string, FunctionNode>();
+  const byKey = new Map<string, FunctionNode>();
+  // Ajv may compile one schema more than once (a `$ref`-only schema is followed to its target
+  // and compiled afresh; `getSchema` does not always find what a `$ref` compiled). Same schema,
+  // same options, same code: every copy is an alias of the first, which alone is emitted.
+  const alias = new Map<string, string>();
+  const visit = (fn: Compiled, fallbackKey?: string): FunctionNode => {
+    const source = fn.source;
+    if (!source) throw new Error('ajv: compiled function without source (code.source off?)');
+    const ajvName = source.validateName.str;
+    const existing = nodes.get(alias.get(ajvName) ?? ajvName);
+    if (existing) return existing;
+    const key = schemaOfKey.get(fn.schema) ?? fallbackKey ?? `#fn/${ajvName}`;
+    const same = byKey.get(key);
+    if (same) {
+      alias.set(ajvName, same.ajvName);
+      return same;
+    }
+    const node: FunctionNode = { ajvName, key, fn, calls: new Set() };
+    nodes.set(ajvName, node);
+    byKey.set(key, node);
+    for (const name of source.scopeValues.validate ?? []) {
+      const callee = name.value?.ref as Compiled | undefined;
+      if (typeof callee === 'function') node.calls.add(visit(callee).ajvName);
+    }
+    for (const name of source.scopeValues.wrapper ?? []) {
+      const env = name.value?.ref as { validate?: Compiled } | undefined;
+      if (env?.validate) node.calls.add(visit(env.validate).ajvName);
+    }
+    node.calls.delete(ajvName);
+    return node;
+  };
+  const rootOf = (key: string): FunctionNode => {
+    const fn = ajv.getSchema(refOf(key)) as Compiled | undefined;
+    if (!fn) throw new Error(`no schema at ${refOf(key)}`);
+    return visit(fn, key);
+  };
+  const entryRoots = entries.map((e) =>
+    Object.fromEntries(Object.entries(e.exports).map(([name, key]) => [name, rootOf(key)])),
+  );
+  const namedRoots = named.map(rootOf);
+
+  // Strongly connected groups (Tarjan, iterative order over sorted names: deterministic).
+  const unitOf = stronglyConnected(nodes);
+  const units = new Map<number, FunctionNode[]>();
+  for (const node of [...nodes.values()].sort((a, b) => compare(a.key, b.key))) {
+    const unit = unitOf.get(node.ajvName)!;
+    (units.get(unit) ?? units.set(unit, []).get(unit)!).push(node);
+  }
+
+  // Which entry points reach each unit: a unit reached by one operation only lives in its module.
+  const reachedBy = new Map<number, Set<number>>();
+  const namedUnits = new Set(namedRoots.map((n) => unitOf.get(n.ajvName)!));
+  // Named schemas count as users too (after the entries): what they call must stay importable.
+  const users = [...entryRoots.map((roots) => Object.values(roots)), ...namedRoots.map((n) => [n])];
+  users.forEach((roots, i) => {
+    const stack = roots.map((n) => n.ajvName);
+    const seen = new Set<string>();
+    while (stack.length > 0) {
+      const name = stack.pop()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const unit = unitOf.get(name)!;
+      (reachedBy.get(unit) ?? reachedBy.set(unit, new Set()).get(unit)!).add(i);
+      stack.push(...nodes.get(name)!.calls);
+    }
+  });
+  const home = new Map<number, string>(); // unit → module path
+  const sharedPaths = new Set<string>();
+  for (const [unit, members] of units) {
+    const by = reachedBy.get(unit);
+    const only = by && by.size === 1 ? [...by][0] : undefined;
+    if (!namedUnits.has(unit) && only !== undefined && only < entries.length) {
+      home.set(unit, entries[only].path);
+    } else {
+      let path = `schemas/${fileName(members[0].key)}`;
+      for (let n = 2; sharedPaths.has(path.toLowerCase()); n++)
+        path = `schemas/${fileName(members[0].key)}-${n}`;
+      sharedPaths.add(path.toLowerCase());
+      home.set(unit, path);
+    }
+  }
+  // Stable, unique function names from the schema keys: identities while the modules are
+  // written (in the code each function gets a short name local to its module).
+  const exportName = new Map<string, string>();
+  const usedNames = new Set<string>();
+  for (const node of [...nodes.values()].sort((a, b) => compare(a.key, b.key))) {
+    let name = functionName(node.key);
+    for (let n = 2; usedNames.has(name); n++) name = `${functionName(node.key)}_${n}`;
+    usedNames.add(name);
+    exportName.set(node.ajvName, name);
+  }
+
+  const modules = new Map<string, string>();
+  const members = new Map<string, FunctionNode[]>(); // module path → functions
+  for (const [unit, list] of units) {
+    const path = home.get(unit)!;
+    members.set(path, [...(members.get(path) ?? []), ...list]);
+  }
+  // What a shared module exports, named within the module (its path says which schema it is):
+  // `validate` for its first schema, `validate_<hash>` for the others of a cycle.
+  const exportAs = new Map<string, string>();
+  for (const [path, list] of members) {
+    if (!sharedPaths.has(path.toLowerCase())) continue;
+    [...list]
+      .sort((a, b) => compare(a.key, b.key))
+      .forEach((node, i) =>
+        exportAs.set(node.ajvName, i === 0 ? 'validate' : `validate_${hash(node.key, 10)}`),
+      );
+  }
+  const helpers = RUNTIME_HELPERS;
+  const emit = (path: string, fns: FunctionNode[], entry?: EntryPoint) => {
+    const stable = (ajvName: string) => exportName.get(alias.get(ajvName) ?? ajvName)!;
+    const body = moduleBody(ajv, fns, stable);
+    const local = body.localOf;
+    const localFor = (name: string) => {
+      let short = local.get(name);
+      if (!short) local.set(name, (short = `f_${local.size}`));
+      return short;
+    };
+    const imports = new Map<string, Set<string>>(); // module → `<export> as <local>`
+    const own = new Set(fns.map((f) => f.ajvName));
+    const importFrom = (ajvName: string) => {
+      const from = home.get(unitOf.get(ajvName)!)!;
+      (imports.get(from) ?? imports.set(from, new Set()).get(from)!).add(
+        `${exportAs.get(ajvName)!} as ${localFor(stable(ajvName))}`,
+      );
+    };
+    for (const fn of fns) for (const callee of fn.calls) if (!own.has(callee)) importFrom(callee);
+    const roots = entry ? entryRoots[entries.indexOf(entry)] : {};
+    for (const root of Object.values(roots)) if (!own.has(root.ajvName)) importFrom(root.ajvName);
+    let code = body.code;
+    const helperNames: string[] = [];
+    for (const helper of helpers) {
+      if (!code.includes(helper.call)) continue;
+      code = code.split(helper.call).join(helper.name);
+      helperNames.push(helper.name);
+    }
+    if (/\bformats(\.|\[)/.test(code)) helperNames.push('formats');
+    if (/\baddError\(/.test(code)) helperNames.push('addError');
+    if (/\baddErrors\(/.test(code)) helperNames.push('addErrors');
+    if (/\baddMissing\(/.test(code)) helperNames.push('addMissing');
+    if (/\baddTypeError\(/.test(code)) helperNames.push('addTypeError');
+    const leftover = /require\([^)]*\)/.exec(code);
+    if (leftover)
+      throw new Error(`Ajv standalone code needs ${leftover[0]}, which has no ESM replacement yet`);
+    const depth = path.split('/').length - 1;
+    const rel = (target: string) => `${'../'.repeat(depth) || './'}${target}.js`;
+    const rootLines = Object.entries(roots).map(
+      ([name, node]) => `const ${name} = ${localFor(stable(node.ajvName))};`,
+    );
+    const lines = [
+      ...(helperNames.length > 0
+        ? [`import { ${helperNames.sort().join(', ')} } from ${JSON.stringify(rel(helpersPath))};`]
+        : []),
+      ...(entry?.head ? [entry.head] : []),
+      ...[...imports.keys()]
+        .sort(compare)
+        .map(
+          (from) =>
+            `import { ${[...imports.get(from)!].sort(compare).join(', ')} } from ${JSON.stringify(rel(from))};`,
+        ),
+      '',
+      code.trim(),
+      '',
+      ...(fns.length > 0 && !entry
+        ? [
+            `export { ${fns
+              .map((f) => `${localFor(stable(f.ajvName))} as ${exportAs.get(f.ajvName)!}`)
+              .sort(compare)
+              .join(', ')} };`,
+          ]
+        : []),
+      ...rootLines,
+      ...(entry?.tail ? [entry.tail.trimEnd()] : []),
+    ];
+    modules.set(`${path}.js`, lines.join('\n') + '\n');
+  };
+  for (const entry of entries) emit(entry.path, members.get(entry.path) ?? [], entry);
+  const entryPaths = new Set(entries.map((e) => e.path));
+  for (const path of [...members.keys()].sort(compare))
+    if (!entryPaths.has(path)) emit(path, members.get(path)!);
+
+  const sharedOf = new Map<string, [string, string]>();
+  for (const node of namedRoots)
+    sharedOf.set(node.key, [home.get(unitOf.get(node.ajvName)!)!, exportAs.get(node.ajvName)!]);
+  return {
+    modules,
+    sharedOf,
+    stats: { functions: nodes.size, sharedModules: sharedPaths.size, entryModules: entries.length },
+  };
+}
+
+/** The helpers module: Ajv's runtime helpers and the `formats` table (its source is given). */
+export function helpersModule(formatsSource: string): string {
+  return [
+    ...RUNTIME_HELPERS.map((h) => `export const ${h.name} = (${h.source()});`),
+    formatsSource.trim(),
+    'export { formats };',
+    '',
+    '// One error of a compiled check: the error object Ajv writes, appended to the list (created if null).',
+    'export function addError(errors, instancePath, schemaPath, keyword, params) {',
+    '  const error = { instancePath, schemaPath, keyword, params };',
+    '  if (errors === null) return [error];',
+    '  errors.push(error);',
+    '  return errors;',
+    '}',
+    '',
+    '// A missing required property, as Ajv reports it.',
+    'export function addMissing(errors, instancePath, missingProperty, schemaPath = "#/required") {',
+    '  return addError(errors, instancePath, schemaPath, "required", { missingProperty });',
+    '}',
+    '',
+    '// A value of the wrong type, as Ajv reports it.',
+    'export function addTypeError(errors, instancePath, schemaPath, type) {',
+    '  return addError(errors, instancePath, schemaPath, "type", { type });',
+    '}',
+    '',
+    '// The errors of a called check appended (as Ajv writes it: null, or a new concatenated list).',
+    'export function addErrors(errors, more) {',
+    '  return errors === null ? more : errors.concat(more);',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** The code of a module's functions (scope values first), with names made stable. */
+function moduleBody(
+  ajv: Ajv,
+  fns: FunctionNode[],
+  functionNameOf: (ajvName: string) => string,
+): { code: string; localOf: Map<string, string> } {
+  const used: Record<string, Map<unknown, unknown>> = {};
+  const scope = (
+    ajv as unknown as { scope: { scopeCode: (...a: unknown[]) => { toString(): string } } }
+  ).scope;
+  const parts: string[] = [];
+  const schemaValues = new Map<string, unknown>();
+  for (const node of fns) {
+    const source = node.fn.source!;
+    for (const name of source.scopeValues.schema ?? []) schemaValues.set(name.str, name.value?.ref);
+    // Calls to other functions are imports (or are in this module): they declare nothing here.
+    const refCode = (name: ScopeName) => {
+      if (name.prefix === 'validate') return _``;
+      if (name.prefix === 'wrapper') {
+        const env = name.value?.ref as { validate?: Compiled } | undefined;
+        const target = env?.validate?.source?.validateName;
+        if (!target) throw new Error('ajv: recursive reference without a compiled function');
+        return _`const ${name as unknown as Name} = {validate: ${target as unknown as Name}};`;
+      }
+      return undefined;
+    };
+    const scopeCode = scope.scopeCode(source.scopeValues, used, refCode).toString();
+    parts.push(scopeCode, source.validateCode);
+    if (source.evaluated)
+      parts.push(`${source.validateName.str}.evaluated = ${String(source.evaluated)};`);
+  }
+  const text = parts
+    .join('\n')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n');
+  const localOf = new Map<string, string>();
+  const code = inlineSchemaReads(text, schemaValues);
+  return { code: compactErrors(renameGlobals(code, functionNameOf, localOf)), localOf };
+}
+
+/**
+ * Ajv reads enum lists and type lists out of a constant holding the whole schema
+ * (`schema20.properties.state.enum`). Each read becomes what it reads (a literal for a scalar, a
+ * module constant `read_<n>` for a list), and a whole-schema constant no longer read is dropped:
+ * a large object schema is then not carried once more as data.
+ */
+function inlineSchemaReads(code: string, values: Map<string, unknown>): string {
+  const constants = new Map<string, string>(); // JSON → name
+  const read =
+    /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])(schema\d+)((?:\.[A-Za-z_$][\w$]*|\[(?:"(?:[^"\\\n]|\\.)*"|\d+)\])+)/g;
+  const segment = /\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\\n]|\\.)*"|\d+)\]/g;
+  const inlined = code.replace(
+    read,
+    (match, name: string | undefined, path: string | undefined) => {
+      if (!name || !path || !values.has(name)) return match;
+      let value: unknown = values.get(name);
+      for (const [, prop, index] of path.matchAll(segment)) {
+        const key = prop ?? (JSON.parse(index) as string | number);
+        if (
+          !value ||
+          typeof value !== 'object' ||
+          !Object.prototype.hasOwnProperty.call(value, key)
+        )
+          return match;
+        value = (value as Record<string | number, unknown>)[key];
+      }
+      if (value === undefined) return match;
+      if (value === null || typeof value !== 'object') return JSON.stringify(value);
+      // Lists stay constants of the module: a literal in a loop's head would be built per call.
+      const json = JSON.stringify(value);
+      let constant = constants.get(json);
+      if (!constant) constants.set(json, (constant = `read_${constants.size}`));
+      return constant;
+    },
+  );
+  const lines = [
+    ...[...constants].map(([json, name]) => `const ${name} = ${json};`),
+    ...inlined.split('\n'),
+  ];
+  return lines
+    .filter((line) => {
+      const declared = /^const (schema\d+) = /.exec(line)?.[1];
+      if (!declared) return true;
+      const use = new RegExp(`(?<![.\\w$])${declared}(?![\\w$])`);
+      return lines.some((other) => other !== line && use.test(other));
+    })
+    .join('\n');
+}
+
+/**
+ * Ajv's instance-wide names, outside string literals and property accesses, become stable:
+ * functions their schema-derived name, other values `<prefix>_<n>` by order of appearance.
+ */
+function renameGlobals(
+  code: string,
+  functionNameOf: (ajvName: string) => string,
+  /** stable function name → its short name in this module (filled here) */
+  localOf: Map<string, string>,
+): string {
+  const local = new Map<string, string>();
+  const counters = new Map<string, number>();
+  return code.replace(
+    /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])([A-Za-z_$][\w$]*)/g,
+    (match, word: string | undefined) => {
+      if (word === undefined || !GLOBAL_NAME.test(word)) return match;
+      const prefix = /^[a-z]+/.exec(word)![0];
+      if (prefix === 'validate') {
+        const name = functionNameOf(word) ?? word;
+        let short = localOf.get(name);
+        if (!short) localOf.set(name, (short = `f_${localOf.size}`));
+        return short;
+      }
+      let name = local.get(word);
+      if (!name) {
+        const n = counters.get(prefix) ?? 0;
+        counters.set(prefix, n + 1);
+        name = `${prefix}_${n}`;
+        local.set(word, name);
+      }
+      return name;
+    },
+  );
+}
+
+/**
+ * Ajv writes each error as a literal and seven lines of bookkeeping (create or push the error
+ * list, count). The same statement, once per error, calls `addError` (helpers module) instead:
+ * the same list, the same objects, a third of the size. Lines that do not have exactly Ajv's
+ * shape are left as they are.
+ */
+function compactErrors(code: string): string {
+  const lines = code.split('\n');
+  const out: string[] = [];
+  const literal =
+    /^const (err\d+) = \{instancePath(?::(.*?))?,schemaPath:("(?:[^"\\]|\\.)*"),keyword:("(?:[^"\\]|\\.)*"),params:(.*)\};$/;
+  for (let i = 0; i < lines.length; i++) {
+    const m = literal.exec(lines[i]);
+    const name = m?.[1];
+    if (
+      m &&
+      lines[i + 1] === 'if(vErrors === null){' &&
+      lines[i + 2] === `vErrors = [${name}];` &&
+      lines[i + 3] === '}' &&
+      lines[i + 4] === 'else {' &&
+      lines[i + 5] === `vErrors.push(${name});` &&
+      lines[i + 6] === '}' &&
+      lines[i + 7] === 'errors++;'
+    ) {
+      const [, , path, schemaPath, keyword, params] = m;
+      out.push(
+        `vErrors = addError(vErrors, ${path ?? 'instancePath'}, ${schemaPath}, ${keyword}, ${params});`,
+      );
+      out.push('errors++;');
+      i += 7;
+      continue;
+    }
+    const merged =
+      /^vErrors = vErrors === null \? (f_\d+)\.errors : vErrors\.concat\((f_\d+)\.errors\);$/.exec(
+        lines[i],
+      );
+    if (merged && merged[1] === merged[2]) {
+      out.push(`vErrors = addErrors(vErrors, ${merged[1]}.errors);`);
+      continue;
+    }
+    // parentData(Property) serve Ajv's coercion and defaults, which these validators do not use
+    out.push(
+      lines[i].startsWith('if(!(f_')
+        ? lines[i].replace(
+            /,parentData:[A-Za-z_$][\w$]*,parentDataProperty:(?:"(?:[^"\\]|\\.)*"|[A-Za-z_$][\w$]*),rootData\}/,
+            ',rootData}',
+          )
+        : lines[i],
+    );
+  }
+  return compactRequired(out).join('\n');
+}
+
+/** `if(<prop> === undefined){` + its one required error + `errors++;` + `}` as one statement (`addMissing`). */
+function compactRequired(lines: string[]): string[] {
+  const out: string[] = [];
+  const error =
+    /^vErrors = addError\(vErrors, (.*), ("(?:[^"\\]|\\.)*"), "required", \{missingProperty: ("(?:[^"\\]|\\.)*")\}\);$/;
+  for (let i = 0; i < lines.length; i++) {
+    const test = /^if\((.+) === undefined\)\{$/.exec(lines[i]);
+    const m = test ? error.exec(lines[i + 1] ?? '') : null;
+    if (test && m && lines[i + 2] === 'errors++;' && lines[i + 3] === '}') {
+      out.push(
+        `if(${test[1]} === undefined) vErrors = addMissing(vErrors, ${m[1]}, ${m[3]}${m[2] === '"#/required"' ? '' : `, ${m[2]}`}), errors++;`,
+      );
+      i += 3;
+    } else out.push(lines[i]);
+  }
+  // A type error with a single type names it directly (`addTypeError`).
+  const typeError =
+    /^vErrors = addError\(vErrors, (.*), ("(?:[^"\\]|\\.)*"), "type", \{type: ("[a-z]+")\}\);$/;
+  const typed = out.map((line) => {
+    const t = typeError.exec(line);
+    return t ? `vErrors = addTypeError(vErrors, ${t[1]}, ${t[2]}, ${t[3]});` : line;
+  });
+  // `if(<test>){` + one error + `errors++;` + `}` as one statement.
+  const single: string[] = [];
+  for (let i = 0; i < typed.length; i++) {
+    const head = /^(if\(.*\))\{$/.exec(typed[i]);
+    const add = /^(vErrors = add[A-Za-z]*\(.*\));$/.exec(typed[i + 1] ?? '');
+    if (head && add && typed[i + 2] === 'errors++;' && typed[i + 3] === '}') {
+      single.push(`${head[1]} ${add[1]}, errors++;`);
+      i += 3;
+    } else single.push(typed[i]);
+  }
+  return single;
+}
+
+/** Tarjan's strongly connected components; returns function name → component number. */
+function stronglyConnected(nodes: Map<string, FunctionNode>): Map<string, number> {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const component = new Map<string, number>();
+  let counter = 0;
+  let components = 0;
+  for (const start of [...nodes.keys()].sort(compare)) {
+    if (index.has(start)) continue;
+    // Iterative DFS: frames of [node, callee iterator].
+    const frames: [string, Iterator<string>][] = [];
+    const open = (name: string) => {
+      index.set(name, counter);
+      low.set(name, counter);
+      counter++;
+      stack.push(name);
+      onStack.add(name);
+      frames.push([name, [...nodes.get(name)!.calls].sort(compare)[Symbol.iterator]()]);
+    };
+    open(start);
+    while (frames.length > 0) {
+      const [name, callees] = frames[frames.length - 1];
+      const next = callees.next();
+      if (!next.done) {
+        const callee = next.value;
+        if (!index.has(callee)) open(callee);
+        else if (onStack.has(callee)) low.set(name, Math.min(low.get(name)!, index.get(callee)!));
+        continue;
+      }
+      frames.pop();
+      if (frames.length > 0) {
+        const parent = frames[frames.length - 1][0];
+        low.set(parent, Math.min(low.get(parent)!, low.get(name)!));
+      }
+      if (low.get(name) === index.get(name)) {
+        let member: string;
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.set(member, components);
+        } while (member !== name);
+        components++;
+      }
+    }
+  }
+  return component;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const hash = (key: string, n: number) => createHash('sha256').update(key).digest('hex').slice(0, n);
+
+/** A readable file name for a schema key: the component name, or the pointer's tail, plus a hash. */
+function fileName(key: string): string {
+  const words = key.startsWith('#') ? key.split('/').slice(-4).join('-') : key;
+  const base =
+    words
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'schema';
+  return key.startsWith('#') ? `${base}-${hash(key, 8)}` : base;
+}
+
+/**
+ * The exported name of a schema key's function: `validate_<Name>` for a component (cut to 40
+ * characters, with a hash then), `validate_<hash>` for an inline or shared schema (its module's
+ * file name says where it comes from).
+ */
+function functionName(key: string): string {
+  if (key.startsWith('#') || /^shared-/.test(key)) return `validate_${hash(key, 10)}`;
+  const base = key.replace(/[^A-Za-z0-9_$]+/g, '_').replace(/^_+|_+$/g, '');
+  return base.length <= 40 ? `validate_${base}` : `validate_${base.slice(0, 30)}_${hash(key, 8)}`;
+}

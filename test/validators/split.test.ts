@@ -1,0 +1,139 @@
+/**
+ * The validators split by use: one module per operation, one per shared schema, each compiled
+ * function written once; an operation's module loads only its closure and answers synchronously
+ * under plain Node; a contract change touches only the modules of what changed, in a few lines.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { compileValidators, validatorsEmitter } from '../../generator/emit/validators.js';
+import type { ApiModel } from '../../generator/model/types.js';
+import { emitValidators, loadModel } from './harness.js';
+
+let model: ApiModel;
+let dir: string;
+let files: Map<string, string>;
+beforeAll(async () => {
+  model = await loadModel('openapi/openapi.yaml');
+  dir = await emitValidators(model, 'tms-validators-split-');
+  files = await emitted(model);
+});
+
+async function emitted(m: ApiModel): Promise<Map<string, string>> {
+  const out = await validatorsEmitter.emit({
+    model: m,
+    outDir: '',
+    docsDir: '',
+    runtimeImport: '../runtime',
+    command: 'test',
+    warn: () => {},
+  });
+  return new Map(out.map((f) => [f.path, String(f.contents)]));
+}
+
+const importsOf = (source: string) =>
+  [...source.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]);
+
+/** Module paths (under validators/) a module loads, itself included. */
+function closure(start: string): Set<string> {
+  const seen = new Set<string>();
+  const stack = [start];
+  while (stack.length > 0) {
+    const path = stack.pop()!;
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const base = path.split('/').slice(0, -1);
+    for (const spec of importsOf(files.get(`validators/${path}`)!)) {
+      const parts = [...base];
+      for (const seg of spec.split('/')) {
+        if (seg === '..') parts.pop();
+        else if (seg !== '.') parts.push(seg);
+      }
+      stack.push(parts.join('/'));
+    }
+  }
+  return seen;
+}
+
+describe('layout', () => {
+  it('one module per operation, importing only the runtime, the helpers and shared schemas', () => {
+    const ops = [...files.keys()].filter((p) => /^validators\/ops\/.*\.js$/.test(p));
+    expect(ops.length).toBe(model.operations.length);
+    for (const op of ops)
+      for (const spec of importsOf(files.get(op)!))
+        expect(spec, op).toMatch(/^\.\.\/(runtime|helpers|schemas\/[^/]+)\.js$/);
+  });
+
+  it('shared schema modules import only shared schemas and the helpers, never an operation', () => {
+    const shared = [...files.keys()].filter((p) => /^validators\/schemas\/.*\.js$/.test(p));
+    expect(shared.length).toBeGreaterThan(20);
+    for (const path of shared)
+      for (const spec of importsOf(files.get(path)!))
+        expect(spec, path).toMatch(/^\.\.\/(helpers|schemas\/[^/]+)\.js$/);
+  });
+
+  it('each compiled function is written once: a schema shared by operations is imported, not copied', () => {
+    const compiled = compileValidators(model);
+    const written = [...compiled.modules.values()].reduce(
+      (n, source) => n + (source.match(/^function f_\d+\(/gm) ?? []).length,
+      0,
+    );
+    expect(written).toBe(compiled.stats.functions);
+    const users = [...files.entries()].filter(
+      ([path, source]) =>
+        path.startsWith('validators/ops/') && source.includes('"../schemas/ErrorEnvelope.js"'),
+    );
+    expect(users.length).toBeGreaterThan(10);
+  });
+
+  it("an operation's module loads its closure only", () => {
+    const all = [...files.keys()].filter((p) => /^validators\/.*\.js$/.test(p));
+    const mine = closure('ops/getMessages.js');
+    expect(mine.has('schemas/Message.js')).toBe(true);
+    expect(mine.has('schemas/User.js')).toBe(false); // getMessages answers no users
+    expect(mine.size).toBeLessThan(all.length / 2);
+  });
+});
+
+describe('synchronous entry points', () => {
+  it('an operation module, imported by plain Node, answers synchronously', () => {
+    const file = join(dir, 'validators', 'ops', 'getMessages.js');
+    const script = `import(${JSON.stringify(file)}).then((m) => {
+      const bad = m.validateResponse(200, { result: 'success', msg: '' });
+      const good = m.validateRequest({ query: { anchor: 'newest' } }, { featureLevel: 299 });
+      console.log(JSON.stringify({ bad, good, isPromise: typeof bad.then === 'function' }));
+    })`;
+    const out = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
+    expect(out.isPromise).toBe(false);
+    expect(out.bad.valid).toBe(false);
+    expect(out.good).toEqual({ valid: true });
+  });
+
+  it('the runtime the modules import is the compiled runtime/validators.ts', () => {
+    const runtime = readFileSync(join(dir, 'validators', 'runtime.js'), 'utf8');
+    expect(runtime).toMatch(/export function validateOperationRequest\(op, input, options\)/);
+    expect(runtime).not.toMatch(/: OperationValidators/); // types removed
+  });
+});
+
+describe('reviewable output', () => {
+  it('a change to one schema changes its module only, in a few lines of one statement each', async () => {
+    const changed = structuredClone(model);
+    // The model's document is opaque to emitters; a test may reach into its copy to plant a change.
+    const components = (
+      changed.document as unknown as { components: Record<string, Record<string, unknown>> }
+    ).components.schemas;
+    const reaction = components.Reaction as { properties: Record<string, unknown> };
+    reaction.properties.emoji_name = { type: 'string', maxLength: 64 };
+    const after = await emitted(changed);
+    const differing = [...after.keys()].filter((p) => after.get(p) !== files.get(p));
+    expect(differing).toEqual(['validators/schemas/Reaction.js']);
+    const before = files.get('validators/schemas/Reaction.js')!.split('\n');
+    const now = after.get('validators/schemas/Reaction.js')!.split('\n');
+    const added = now.filter((line) => !before.includes(line));
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.length).toBeLessThan(8);
+    expect(added.some((line) => /maxLength|> 64/.test(line))).toBe(true);
+  });
+});
