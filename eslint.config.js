@@ -143,4 +143,25 @@ export default tseslint.config(
     ...(ignores ? { ignores } : {}),
     rules: { 'no-restricted-imports': ['error', { patterns }] },
   })),
+  {
+    // The opaque document travels only inside model/: an emitter or the runner that reaches for
+    // `model.document` is deciding from the raw contract again. Look it up through the model
+    // (model/lookup.ts, model/views/) instead.
+    files: ['generator/emit/**/*.ts', 'contract-runner/**/*.ts', 'mock/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[property.name='document'][object.name=/^(model|ctx)$/]",
+          message:
+            'the raw document stays in generator/model: use model/lookup.ts or a model/views view.',
+        },
+        {
+          selector: "MemberExpression[property.name='document'][object.property.name='model']",
+          message:
+            'the raw document stays in generator/model: use model/lookup.ts or a model/views view.',
+        },
+      ],
+    },
+  },
 );

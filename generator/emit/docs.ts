@@ -19,11 +19,10 @@ import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/li
 import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
 import { createRenderer, type Renderer } from './docs/render.js';
-import { sampleInputs } from '../model/samples.js';
-import { collectProperties } from '../model/schema-facts.js';
 import { unescapeSegment } from '../pointer.js';
 import { type SchemaNode, schemaTree } from './docs/schema-tree.js';
-import { deref } from '../model/schema-facts.js';
+import { propertiesOf, requestSamples, resolveSchema } from '../model/lookup.js';
+import type { SampleInput } from '../model/samples.js';
 import { lifecycleBadges } from './docs/badges.js';
 import { buildSearchIndex, searchIndexScript } from './docs/search-index.js';
 import { typescriptCall } from './docs/typescript-sample.js';
@@ -97,8 +96,10 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   // Try-it goes to the local mock by default: a reader trying things should not hit production.
   const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
-    const samples = requestSamples(op, model, baseUrl, opts.warn);
-    const tryit = tryItView(op, op.runtime, model, tryServer, sampleInputs(op, model.document)[0]);
+    // Sample requests are built once: the samples column shows them all, try-it starts from the first.
+    const inputs = requestSamples(model, op);
+    const samples = sampleViews(op, inputs, baseUrl, opts.warn);
+    const tryit = tryItView(op, op.runtime, model, tryServer, inputs[0]);
     const view = operationView(
       op,
       {
@@ -260,7 +261,7 @@ function schemaParts(
   let current: unknown = schema;
   for (let index = 1; index <= 50; index++) {
     const tree = schemaTree(current as JsonSchema, {
-      document: model.document,
+      model,
       links,
       prefix: [],
       anchors: new Set(),
@@ -270,8 +271,8 @@ function schemaParts(
     });
     parts.push({ index, tree });
     if (!tree.rest || tree.rest.length === 0) break;
-    const resolved = deref(model.document, current) ?? {};
-    const { properties, required } = collectProperties(model.document, resolved);
+    const resolved = resolveSchema(model, current) ?? {};
+    const { properties, required } = propertiesOf(model, resolved);
     current = {
       type: 'object',
       properties: Object.fromEntries(tree.rest.map((n) => [n, properties[n]])),
@@ -305,14 +306,13 @@ function clientSetup(baseUrl: string, auth: Operation['auth']): string {
  * Every sample input of the operation in four languages, all encoded by the wire model, and
  * highlighted here at build time.
  */
-function requestSamples(
+function sampleViews(
   op: Operation,
-  model: ApiModel,
+  inputs: SampleInput[],
   baseUrl: string,
   warn: (message: string) => void,
 ): RequestSampleView[] {
   const info = op.runtime;
-  const inputs = sampleInputs(op, model.document);
   const target = { baseUrl, auth: op.auth };
   const out: RequestSampleView[] = [];
   for (const input of inputs) {

@@ -8,7 +8,6 @@
 import { isJsonMediaType } from '../model/media.js';
 import type { ApiModel, JsonSchema, MediaType, Operation, Parameter } from '../model/types.js';
 import { windowOf } from '../model/level-facts.js';
-import { newestLevel } from '../model/levels.js';
 import { levelRequired, levelWrapped } from '../schema/level-keywords.js';
 import { defKey } from '../schema/json-schema.js';
 
@@ -43,7 +42,7 @@ export function collectValidatorTargets(model: ApiModel): ValidatorTargets {
     targets.named[schema.name] = defKey(schema.pointer);
     targets.pointerOf[defKey(schema.pointer)] = schema.pointer;
   }
-  const newest = newestLevel(model.document);
+  const newest = model.newestLevel;
   for (const op of model.operations) {
     const key = `request/${op.id}`;
     targets.extra[key] = requestSchema(op, newest);

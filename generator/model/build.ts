@@ -133,7 +133,8 @@ export function buildModel(
       ...(typeof t.description === 'string' ? { description: t.description } : {}),
     })),
     nameNotices,
-    levelFacts: collectLevelFacts(input as unknown as Record<string, unknown>),
+    newestLevel: newest,
+    levelFacts: collectLevelFacts(input as unknown as Record<string, unknown>, newest),
     document: opaqueDocument(input),
   };
   return { model, problems };

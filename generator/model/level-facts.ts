@@ -6,7 +6,6 @@
  */
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
-import { newestLevel } from './levels.js';
 import { readLifecycle, readHistory, lifecycleOf } from './lifecycle.js';
 import type { LevelWindow, SchemaLevelFacts } from './types.js';
 
@@ -37,9 +36,10 @@ const SCHEMA_VALUES = [
  */
 export function collectLevelFacts(
   document: Record<string, unknown>,
+  /** the contract's newest feature level (model/levels.ts `newestLevel`), computed once */
+  newest: number,
 ): Record<string, SchemaLevelFacts> {
   const facts: Record<string, SchemaLevelFacts> = {};
-  const newest = newestLevel(document);
   const ignored: ContractProblem[] = [];
   const seen = new Set<unknown>();
 

@@ -29,7 +29,7 @@ import { deref, enumValues } from './schema-facts.js';
 import type { ApiModel, EnumValue, FeatureChange } from './types.js';
 
 export function buildLevelTable(model: ApiModel): LevelTable {
-  const newest = newestLevel(model.document);
+  const newest = model.newestLevel;
   const walker = new FieldWalker(model.document, newest);
   const operations: Record<string, OperationLevels> = {};
   for (const op of model.operations) {

@@ -286,6 +286,11 @@ export interface ApiModel {
   /** names the model had to change (collisions), for the emitter that uses them to say */
   nameNotices: NameNotice[];
   /**
+   * The newest feature level the contract records anywhere (0 when none); an undated removal
+   * counts from it (model/levels.ts). Computed once, with the model.
+   */
+  newestLevel: number;
+  /**
    * Feature-level facts of schema objects (`x-history` of properties, `x-enum-history`) by the
    * pointer of the schema object as written in the document; only schemas with facts appear.
    */

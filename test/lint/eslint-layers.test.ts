@@ -178,3 +178,24 @@ describe('ESLint layer rules', () => {
     });
   }
 });
+
+describe('ESLint: the raw document stays in generator/model', () => {
+  const syntax = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return result.messages.filter((m) => m.ruleId === 'no-restricted-syntax');
+  };
+  it('refuses model.document and ctx.model.document in an emitter and in the runner', async () => {
+    const planted = [
+      "import type { ApiModel } from '../model/types.js';\nexport const f = (model: ApiModel) => model.document;\n",
+      "import type { EmitContext } from './emitter.js';\nexport const f = (ctx: EmitContext) => ctx.model.document;\n",
+    ];
+    for (const code of planted)
+      expect(await syntax('generator/emit/planted.ts', code)).toHaveLength(1);
+    expect(await syntax('contract-runner/planted.ts', planted[0])).toHaveLength(1);
+  });
+  it('allows it inside generator/model', async () => {
+    const code =
+      "import type { ApiModel } from './types.js';\nexport const f = (model: ApiModel) => model.document;\n";
+    expect(await syntax('generator/model/planted.ts', code)).toEqual([]);
+  });
+});

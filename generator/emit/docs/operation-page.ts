@@ -117,7 +117,7 @@ const ROWS_PER_PAGE = 600;
 export function operationView(op: Operation, ctx: PageContext, samples: RequestSampleView[], tryit?: TryItView): OperationView {
   const anchors = new Set<string>();
   const budget = { rows: ROWS_PER_PAGE };
-  const treeOpts = (prefix: string[]) => ({ document: ctx.model.document, links: ctx.links, prefix, anchors, budget, root: ctx.root });
+  const treeOpts = (prefix: string[]) => ({ model: ctx.model, links: ctx.links, prefix, anchors, budget, root: ctx.root });
   const params = op.parameters.map((p) => paramRow(p, op, anchors, treeOpts([])));
   const errorExampleNames = new Set(op.errorCodes);
   const fileStem = `${anchorPart(op.id)}`;

@@ -93,7 +93,7 @@ export function overviewView(model: ApiModel, links: SiteLinks, changelog: Chang
     envelopes: envelopeSchemas.map((s) => ({
       name: s.name,
       href: links.schema(s.name),
-      tree: schemaTree(s.schema, { document: model.document, links, prefix: [s.name], anchors: new Set(), budget: { rows: 40 }, root: '', maxDepth: 2 }),
+      tree: schemaTree(s.schema, { model, links, prefix: [s.name], anchors: new Set(), budget: { rows: 40 }, root: '', maxDepth: 2 }),
     })),
     encodings: [...encodingCounts.entries()].sort((a, b) => b[1] - a[1]).map(([label, count]) => ({ label: ENCODING_LABEL[label] ?? label, count })),
     jsonFields: jsonFields.slice(0, MAX_ROWS),

@@ -7,8 +7,8 @@
  * schema page, the body of a response); anonymous objects are expanded in place up to a depth and
  * a row budget, past which the tree says what it left out.
  */
-import type { JsonSchema } from '../../model/types.js';
-import { collectProperties, deref } from '../../model/schema-facts.js';
+import type { ApiModel, JsonSchema } from '../../model/types.js';
+import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import { type Badge, historyBadge, limitsText, schemaLimits, valueText } from './badges.js';
 import { fieldAnchor, type SiteLinks } from './links.js';
 
@@ -42,7 +42,8 @@ export interface SchemaNode {
 }
 
 export interface TreeOptions {
-  document: unknown;
+  /** the model, through which `$ref`s are followed */
+  model: ApiModel;
   links: SiteLinks;
   /** prefix of every field path in this tree (e.g. the response status) */
   prefix: string[];
@@ -85,7 +86,7 @@ function describe(schema: unknown, path: string[], opts: TreeOptions, expandRef:
       node.typeHref = opts.root + opts.links.schema(named);
       return node;
     }
-    const target = deref(opts.document, s);
+    const target = resolveSchema(opts.model, s);
     if (!target) return node;
     refStack = [...refStack, ref];
     s = target;
@@ -111,7 +112,7 @@ function describe(schema: unknown, path: string[], opts: TreeOptions, expandRef:
       node.typeHref = opts.root + opts.links.schema(itemName);
       return node;
     }
-    const inner = typeof items.$ref === 'string' ? deref(opts.document, items) ?? items : items;
+    const inner = typeof items.$ref === 'string' ? resolveSchema(opts.model, items) ?? items : items;
     node.type = withNull(s, `array of ${typeLabel(inner)}`);
     readValueFacts(inner, node, opts);
     expandObject(inner, node, path, opts, depth, refStack);
@@ -123,7 +124,7 @@ function describe(schema: unknown, path: string[], opts: TreeOptions, expandRef:
 
 function expandObject(s: Obj, node: SchemaNode, path: string[], opts: TreeOptions, depth: number, refStack: string[]): void {
   const maxDepth = opts.maxDepth ?? 8;
-  const { properties, required } = collectProperties(opts.document, s);
+  const { properties, required } = propertiesOf(opts.model, s);
   const names = Object.keys(properties);
   const variants = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as unknown[] | undefined;
   if ((names.length > 0 || variants) && depth >= maxDepth) {
@@ -163,7 +164,7 @@ function expandObject(s: Obj, node: SchemaNode, path: string[], opts: TreeOption
         node.variants.push({ label: named, href: opts.root + opts.links.schema(named) });
         return;
       }
-      const resolved = (typeof vs.$ref === 'string' ? deref(opts.document, vs) : vs) ?? {};
+      const resolved = (typeof vs.$ref === 'string' ? resolveSchema(opts.model, vs) : vs) ?? {};
       const title = typeof resolved.title === 'string' ? resolved.title : `Option ${i + 1}`;
       const inner = describe(resolved, path, opts, false, depth + 1, refStack);
       const hasMore = inner.children.length > 0 || inner.variants.length > 0 || inner.enumValues.length > 0 || inner.description !== '';

@@ -14,7 +14,7 @@
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
 import type { ApiModel, JsonSchema, Operation, Parameter } from '../../model/types.js';
-import { collectProperties, deref } from '../../model/schema-facts.js';
+import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import type { SampleInput } from '../../model/samples.js';
 import { literal } from '../../source.js';
 import { paramAnchor } from './links.js';
@@ -61,7 +61,7 @@ function typesOf(s: Obj): string[] {
   return [];
 }
 
-function shapeOf(p: Parameter, document: unknown): Pick<TryItField, 'shape' | 'itemType' | 'columns' | 'options'> {
+function shapeOf(p: Parameter, model: ApiModel): Pick<TryItField, 'shape' | 'itemType' | 'columns' | 'options'> {
   const none = { itemType: '', columns: [] as string[], options: [] as string[] };
   if (p.types.length === 1 && p.types[0] === 'string' && /binary/.test(JSON.stringify(p.schema)))
     return { ...none, shape: 'file' };
@@ -71,20 +71,20 @@ function shapeOf(p: Parameter, document: unknown): Pick<TryItField, 'shape' | 'i
   const scalar = p.types.every((t) => t === 'string' || t === 'integer' || t === 'number');
   if (scalar && p.types.length > 0) return { ...none, shape: 'text' };
   if (p.types.length === 1 && p.types[0] === 'array') {
-    const schema = (deref(document, p.schema as Obj) ?? p.schema) as Obj;
+    const schema = (resolveSchema(model, p.schema as Obj) ?? p.schema) as Obj;
     // A union of list shapes (narrow: objects or pairs) gets the editor of its first branch.
-    const branches = [schema, ...((schema.oneOf ?? schema.anyOf ?? []) as Obj[]).map((b) => (deref(document, b) ?? b) as Obj)];
+    const branches = [schema, ...((schema.oneOf ?? schema.anyOf ?? []) as Obj[]).map((b) => (resolveSchema(model, b) ?? b) as Obj)];
     for (const branch of branches) {
-    const items = (deref(document, branch.items as Obj) ?? branch.items) as Obj | undefined;
+    const items = (resolveSchema(model, branch.items as Obj) ?? branch.items) as Obj | undefined;
     if (items && typeof items === 'object') {
       const itemTypes = typesOf(items);
       if (itemTypes.length === 1 && ['string', 'integer', 'number'].includes(itemTypes[0]))
         return { ...none, shape: 'list', itemType: itemTypes[0] };
       if (itemTypes[0] === 'object' || items.properties) {
-        const { properties } = collectProperties(document, items);
+        const { properties } = propertiesOf(model, items);
         const columns = Object.keys(properties);
         const flat = columns.every((c) => {
-          const t = typesOf((deref(document, properties[c] as Obj) ?? properties[c]) as Obj);
+          const t = typesOf((resolveSchema(model, properties[c] as Obj) ?? properties[c]) as Obj);
           return t.length === 0 || t.every((x) => x !== 'object' && x !== 'array');
         });
         if (columns.length > 0 && columns.length <= 4 && flat)
@@ -127,7 +127,7 @@ export function tryItView(
     let anchor = `try-${paramAnchor(p.name)}`;
     if (anchors.has(anchor)) anchor = `${anchor}-${p.in}`;
     anchors.add(anchor);
-    const shape = shapeOf(p, model.document);
+    const shape = shapeOf(p, model);
     const field: TryItField = {
       name: p.name,
       anchor,
