@@ -1,7 +1,7 @@
 /**
  * The user-facing index `generated/validators.js` (and its `.d.ts`), and the declarations of each
  * operation module. The index holds only tables (which operation module, which schema function)
- * and delegates to `validators/runtime.js`, the compiled copy of runtime/validators.ts: no code
+ * and delegates to runtime/validators.ts, imported from the runtime copied beside the bindings: no code
  * is written here as strings beyond imports, tables and one-line bindings.
  */
 import { jsdoc, literal, propertyKey } from '../source.js';
@@ -11,6 +11,8 @@ export function validatorsModule(
   named: [string, [string, string]][],
   exportsByName: Map<string, string>,
   bannerLine: string,
+  /** the runtime's validators module as this file imports it */
+  runtime: string,
 ): string {
   // Every shared module names its function `validate`: the index gives each a local name.
   const localOf = new Map<string, string>();
@@ -26,7 +28,7 @@ export function validatorsModule(
   });
   return [
     bannerLine.trimEnd(),
-    `import { guardOf, operationOf, validatorOf, validateOperationRequest, validateOperationResponse } from "./validators/runtime.js";`,
+    `import { guardOf, operationOf, validatorOf, validateOperationRequest, validateOperationResponse } from ${literal(runtime)};`,
     ...operations.map(
       (op, i) => `import { operation as op${i} } from "./validators/${op.path}.js";`,
     ),
@@ -63,9 +65,9 @@ export function validatorsModule(
   ].join('\n');
 }
 
-const SHARED_TYPES = [
-  `export type { ValidationError, ValidationResult, RequestValidationResult, ValidateOptions, RequestInput } from "./validators/runtime.js";`,
-  `import type { ValidationResult, RequestValidationResult, ValidateOptions, RequestInput } from "./validators/runtime.js";`,
+const sharedTypes = (runtime: string) => [
+  `export type { ValidationError, ValidationResult, RequestValidationResult, ValidateOptions, RequestInput } from ${literal(runtime)};`,
+  `import type { ValidationResult, RequestValidationResult, ValidateOptions, RequestInput } from ${literal(runtime)};`,
 ];
 
 export function validatorsTypes(
@@ -73,13 +75,14 @@ export function validatorsTypes(
   names: string[],
   exportsByName: Map<string, string>,
   bannerLine: string,
+  runtime: string,
 ): string {
   const ops = operationIds;
   const schemaType = (name: string) => `components["schemas"][${literal(name)}]`;
   return [
     bannerLine.trimEnd(),
     `import type { components } from "./types.js";`,
-    ...SHARED_TYPES,
+    ...sharedTypes(runtime),
     '',
     `export type ValidatorOperationId =${ops.length === 0 ? ' never' : ''}`,
     ...ops.map((op, i) => `  | ${literal(op)}${i === ops.length - 1 ? ';' : ''}`),
@@ -110,9 +113,9 @@ export function validatorsTypes(
 }
 
 /** `validators/ops/<operation>.d.ts`: the operation's entry point, bound to its id. */
-export function operationTypes(operationId: string): string {
+export function operationTypes(operationId: string, runtime: string): string {
   return [
-    `import type { OperationValidators, RequestInput, RequestValidationResult, ValidateOptions, ValidationResult } from "../runtime.js";`,
+    `import type { OperationValidators, RequestInput, RequestValidationResult, ValidateOptions, ValidationResult } from ${literal(runtime)};`,
     '',
     `/** The tables of ${operationId.replace(/\*\//g, '*\\/')} (compiled checks, level windows). */`,
     `export declare const operation: OperationValidators;`,

@@ -13,7 +13,7 @@
  */
 import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join, relative, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStatefulMock } from '../../mock/stateful/index.js';
@@ -143,11 +143,16 @@ describe.concurrent('installed from tarballs', () => {
       expect(manifest.sideEffects).toBe(false);
       expect(existsSync(join(installed, 'runtime', 'client.js'))).toBe(true);
       expect(existsSync(join(installed, 'client.ts'))).toBe(false);
-      const text = readdirSync(installed, { recursive: true, encoding: 'utf8' })
-        .filter((f) => /\.(js|d\.ts)$/.test(f))
-        .map((f) => readFileSync(join(installed, f), 'utf8'))
-        .join('\n');
-      expect(text).not.toMatch(/from ["'](\.\.\/)+runtime\//);
+      // Every relative import of every module stays inside the package (no path back into the
+      // toolkit's runtime/): resolved against the importing file, not guessed from its text.
+      for (const f of readdirSync(installed, { recursive: true, encoding: 'utf8' })) {
+        if (!/\.(js|d\.ts)$/.test(f)) continue;
+        const source = readFileSync(join(installed, f), 'utf8');
+        for (const [, spec] of source.matchAll(/from ["'](\.{1,2}\/[^"']+)["']/g)) {
+          const target = resolve(dirname(join(installed, f)), spec);
+          expect(target.startsWith(installed + sep), `${f}: ${spec}`).toBe(true);
+        }
+      }
     },
     TEST_TIMEOUT_MS,
   );

@@ -91,7 +91,7 @@ describe('strict mode', () => {
       model: loaded.contract.model,
       outDir: dir,
       docsDir: dir,
-      runtimeImport: '../runtime',
+      runtimeImport: './runtime',
       command: 'test',
       warn: () => {},
     };

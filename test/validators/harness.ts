@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ValidateFunction } from 'ajv';
+import { runtimeEmitter } from '../../generator/emit/package.js';
+import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { validatorSchemaRoot, validatorsEmitter } from '../../generator/emit/validators.js';
 import { loadContract } from '../../generator/load.js';
 import type { ApiModel } from '../../generator/model/types.js';
@@ -26,19 +28,28 @@ export async function loadModel(file: string): Promise<ApiModel> {
 /** Emits the validators of `model` into a fresh temp dir; returns the dir. */
 export async function emitValidators(model: ApiModel, prefix = 'tms-validators-'): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  const files = await validatorsEmitter.emit({
+  const ctx = {
     model,
     outDir: dir,
     docsDir: dir,
-    runtimeImport: '../runtime',
+    runtimeImport: './runtime',
     command: 'test',
     warn: () => {},
-  });
+  };
+  // The validators import the runtime copied beside them, as in generated/.
+  const files = [...(await validatorsEmitter.emit(ctx)), ...(await compiledRuntime(ctx))];
   for (const f of files) {
     mkdirSync(dirname(join(dir, f.path)), { recursive: true });
     writeFileSync(join(dir, f.path), f.contents);
   }
   return dir;
+}
+
+/** The runtime emitter's output, compiled once per test file (it compiles all of runtime/). */
+let runtimeFiles: Promise<GeneratedFile[]> | undefined;
+function compiledRuntime(ctx: Parameters<typeof runtimeEmitter.emit>[0]): Promise<GeneratedFile[]> {
+  runtimeFiles ??= Promise.resolve(runtimeEmitter.emit(ctx));
+  return runtimeFiles;
 }
 
 export async function importValidators(dir: string): Promise<ValidatorsModule> {

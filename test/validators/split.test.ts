@@ -4,7 +4,7 @@
  * under plain Node; a contract change touches only the modules of what changed, in a few lines.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileValidators, validatorsEmitter } from '../../generator/emit/validators.js';
@@ -25,7 +25,7 @@ async function emitted(m: ApiModel): Promise<Map<string, string>> {
     model: m,
     outDir: '',
     docsDir: '',
-    runtimeImport: '../runtime',
+    runtimeImport: './runtime',
     command: 'test',
     warn: () => {},
   });
@@ -45,6 +45,8 @@ function closure(start: string): Set<string> {
     seen.add(path);
     const base = path.split('/').slice(0, -1);
     for (const spec of importsOf(files.get(`validators/${path}`)!)) {
+      // The runtime is the bindings' own runtime/ folder, outside validators/.
+      if (spec.endsWith('/runtime/validators.js')) continue;
       const parts = [...base];
       for (const seg of spec.split('/')) {
         if (seg === '..') parts.pop();
@@ -62,7 +64,9 @@ describe('layout', () => {
     expect(ops.length).toBe(model.operations.length);
     for (const op of ops)
       for (const spec of importsOf(files.get(op)!))
-        expect(spec, op).toMatch(/^\.\.\/(runtime|helpers|schemas\/[^/]+)\.js$/);
+        expect(spec, op).toMatch(
+          /^(\.\.\/\.\.\/runtime\/validators|\.\.\/helpers|\.\.\/schemas\/[^/]+)\.js$/,
+        );
   });
 
   it('shared schema modules import only shared schemas and the helpers, never an operation', () => {
@@ -110,8 +114,11 @@ describe('synchronous entry points', () => {
     expect(out.good).toEqual({ valid: true });
   });
 
-  it('the runtime the modules import is the compiled runtime/validators.ts', () => {
-    const runtime = readFileSync(join(dir, 'validators', 'runtime.js'), 'utf8');
+  it('the modules import the one compiled runtime copied beside the bindings, not a copy of their own', () => {
+    const op = readFileSync(join(dir, 'validators', 'ops', 'getMessages.js'), 'utf8');
+    expect(op).toContain('from "../../runtime/validators.js"');
+    expect(existsSync(join(dir, 'validators', 'runtime.js'))).toBe(false);
+    const runtime = readFileSync(join(dir, 'runtime', 'validators.js'), 'utf8');
     expect(runtime).toMatch(/export function validateOperationRequest\(op, input, options\)/);
     expect(runtime).not.toMatch(/: OperationValidators/); // types removed
   });
