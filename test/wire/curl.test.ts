@@ -90,9 +90,14 @@ async function checkSample(op: WireOperation, input: RequestInput, mediaType?: s
 }
 
 /** The form names a case sends: a deepObject field sends `name[key]`. */
-function pairNames(op: WireOperation, fields: Record<string, unknown>): string[] {
+/** The form names a case sends; a path field may share a body field's name, so match `in` too. */
+function pairNames(
+  op: WireOperation,
+  where: 'query' | 'body',
+  fields: Record<string, unknown>,
+): string[] {
   return Object.entries(fields).flatMap(([name, value]) =>
-    op.fields.find((field) => field.name === name)?.encoding === 'deepObject'
+    op.fields.find((field) => field.name === name && field.in === where)?.encoding === 'deepObject'
       ? Object.keys(value as object).map((key) => `${name}[${key}]`)
       : [name],
   );
@@ -182,7 +187,9 @@ describe(`curl samples send what encodeRequest encodes${curlSkipReason}`, () => 
           caseArb(target).filter(
             (c) =>
               !JSON.stringify(c.fields).includes('\\u0000') &&
-              !pairNames(c.op, c.fields).some((name) => name.includes('=')),
+              !pairNames(c.op, target === 'query' ? 'query' : 'body', c.fields).some((name) =>
+                name.includes('='),
+              ),
           ),
           async ({ op, path, fields }) => {
             await checkSample(
