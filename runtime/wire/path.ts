@@ -7,15 +7,28 @@ import { plainText } from './coerce.js';
 
 export function fillPath(template: string, values: Record<string, unknown>): string {
   if (!template.includes('{')) return template;
-  return template.replace(/\{([^}/]+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new TypeError(`path parameter \`${name}\` is missing`);
-    // OpenAPI's default path style (`simple`) joins arrays with commas.
-    const text = Array.isArray(value)
-      ? value.map((item) => plainText(item, name)).join(',')
-      : plainText(value, name);
-    return encodeURIComponent(text);
-  });
+  return template
+    .split('/')
+    .map((segment) => {
+      if (!segment.includes('{')) return segment;
+      const filled = segment.replace(/\{([^}/]+)\}/g, (_, name: string) => {
+        const value = values[name];
+        if (value === undefined) throw new TypeError(`path parameter \`${name}\` is missing`);
+        // OpenAPI's default path style (`simple`) joins arrays with commas.
+        const text = Array.isArray(value)
+          ? value.map((item) => plainText(item, name)).join(',')
+          : plainText(value, name);
+        return encodeURIComponent(text);
+      });
+      // A URL parser removes `.` and `..` segments (and their `%2E` spellings, WHATWG URL), so
+      // no client could send them: refusing here beats reaching a different route.
+      if (filled === '.' || filled === '..')
+        throw new TypeError(
+          `path segment \`${segment}\` would be \`${filled}\`, which URLs treat as a dot segment`,
+        );
+      return filled;
+    })
+    .join('/');
 }
 
 /**

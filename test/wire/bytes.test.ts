@@ -4,6 +4,7 @@ import {
   decodeRequest,
   encodeRequest,
   fieldText,
+  fillPath,
   matchPath,
   splitInput,
 } from '../../runtime/wire.js';
@@ -138,6 +139,14 @@ describe('query strings', () => {
       '/styles/a%2Fb%20c%3F%C3%A9',
     );
     expect(() => encodeRequest(styles, {})).toThrow(/path parameter `ids` is missing/);
+  });
+
+  it('refuses a path value that URLs would drop as a dot segment, and only that', () => {
+    for (const ids of ['.', '..', ['..']])
+      expect(() => encodeRequest(styles, { path: { ids } })).toThrow(/dot segment/);
+    expect(fillPath('/a/{x}.json', { x: '.' })).toBe('/a/..json');
+    expect(fillPath('/a/{x}', { x: '...' })).toBe('/a/...');
+    expect(new URL('http://h' + fillPath('/a/{x}/b', { x: '...' })).pathname).toBe('/a/.../b');
   });
 
   it('writes the OpenAPI styles: explode, comma (items escaped, delimiter literal), deepObject', () => {
