@@ -71,6 +71,16 @@ describe('the ruleset', () => {
     ['broken-deprecation-marks.yaml', 'tms-deprecation-marks', ['deprecated: true without']],
     ['broken-removed-items.yaml', 'tms-removed-items', ['"mode" is listed in required']],
     ['broken-author-note.yaml', 'tms-author-notes', ['names a contract extension']],
+    [
+      'broken-change-marks.yaml',
+      'tms-change-marks',
+      [
+        'x-correction must be one non-empty line',
+        'x-breaking reason must be one non-empty line',
+        'x-breaking level must be an integer',
+        'x-breaking has unknown key "why"',
+      ],
+    ],
     ['broken-example.yaml', 'oas3-valid-media-example', ['must be string']],
     ['broken-path-item.yaml', 'oas3-schema', ['must not have unevaluated properties']],
   ];
