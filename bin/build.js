@@ -2,11 +2,13 @@
 //   cli.mjs                 the CLI (generator/ bundled; npm packages stay imports)
 //   openapi-typescript.mjs  openapi-typescript in a chunk of its own, loaded only for types
 //   runtime/                runtime/**.ts compiled to .js + .d.ts, as copied into every output
+//   openapi-meta-3.x.cjs    the OpenAPI meta-schemas as standalone Ajv validators (the
+//                           loader's structure check; compiling them costs ~0.2 s a run)
 // bin/tms-gen.js builds it into node_modules/.cache/tms-gen/<hash>/ in a checkout, and
 // `npm pack` (prepack: `node bin/build.js dist`) into dist/ of the packed toolkit, which then
 // runs without esbuild, tsx or the TypeScript sources. Paths in the bundle are relative to the
 // bundle, never absolute, so the folder works wherever it is installed.
-import { mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -59,6 +61,16 @@ export async function buildCli(target) {
   const { writeCompiledRuntime } = await import(pathToFileURL(helper).href);
   writeCompiledRuntime(root, temp);
   rmSync(helper);
+  const metaHelper = join(temp, 'openapi-meta-build.mjs');
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'generator', 'load', 'openapi-meta.ts')],
+    outfile: metaHelper,
+  });
+  const { metaValidatorSource, prebuiltMetaFile } = await import(pathToFileURL(metaHelper).href);
+  for (const dialect of ['3.0', '3.1'])
+    writeFileSync(join(temp, prebuiltMetaFile(dialect)), metaValidatorSource(dialect));
+  rmSync(metaHelper);
   const old = `${target}.${process.pid}.old`;
   try {
     renameSync(target, old);

@@ -1,15 +1,16 @@
 /**
- * Loading a contract: read and bundle its files, validate the document (swagger-parser), compile
+ * Loading a contract: read and bundle its files, validate the document (the OpenAPI meta-schema
+ * check swagger-parser makes, load/openapi-structure.ts), compile
  * every schema strictly (Ajv), build the model. All problems of all steps that can run are
  * collected and returned together, each with a pointer and, where known, `file:line`.
  */
-import SwaggerParser from '@apidevtools/swagger-parser';
 import { bundleContract, type Bundle } from './load/bundle.js';
 import { checkSchemas } from './load/check-schemas.js';
 import { withClause } from './load/clauses.js';
 import { checkDocumentLimits } from './load/document-limits.js';
 import { checkDocumentRules } from './load/document-rules.js';
 import { resolveLimits, type LoadLimits } from './load/limits.js';
+import { checkOpenapiStructure } from './load/openapi-structure.js';
 import { formatProblem, type ContractProblem } from './contract-error.js';
 import { buildModel } from './model/build.js';
 import type { OpenApiDocument } from './model/document.js';
@@ -63,7 +64,7 @@ export function placeProblems(bundle: Bundle, problems: ContractProblem[]): Cont
 }
 
 /**
- * The document checks: swagger-parser (OpenAPI structure) then, if that passed, the strict
+ * The document checks: the OpenAPI structure (the meta-schema, as swagger-parser checks it) then, if that passed, the strict
  * schema check. Problems carry pointers only (see placeProblems).
  */
 export async function validateDocument(
@@ -72,12 +73,10 @@ export async function validateDocument(
 ): Promise<{ problems: ContractProblem[]; warnings: string[] }> {
   const problems: ContractProblem[] = [];
   const warnings: string[] = [];
-  // swagger-parser's validate() mutates what it is given: hand it a copy.
-  try {
-    await SwaggerParser.validate(withoutKnownFalsePositives(document) as never);
-  } catch (error) {
-    problems.push(...openapiProblems(error));
-  }
+  // The meta-schema check swagger-parser's validate() makes, without its dereferencing
+  // (load/openapi-structure.ts).
+  const structure = checkOpenapiStructure(document);
+  if (structure) problems.push(...openapiProblems(structure));
   const dialect = String(document.openapi).startsWith('3.1') ? '3.1' : '3.0';
   if (!opts.skipSchemaCheck && problems.length === 0) {
     const check = checkSchemas(document, dialect);
@@ -136,7 +135,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   return { ok: true, contract: { model, bundle, warnings: [...ruleWarnings, ...warnings] } };
 }
 
-/** swagger-parser reports schema violations in `details` (Ajv errors) and others in its message. */
+/** Meta-schema violations come in `details` (Ajv errors); anything else in a message. */
 function openapiProblems(error: unknown): ContractProblem[] {
   const e = error as {
     message?: string;
@@ -168,32 +167,4 @@ function openapiProblems(error: unknown): ContractProblem[] {
   return [
     { pointer: ptr, message: message.replace(/^Validation failed\.\s*/, ''), source: 'openapi' },
   ];
-}
-
-/**
- * A copy of the document for swagger-parser, minus what its bundled OAS 3.1 meta-schema rejects
- * by mistake: that schema spells the server variable's `description` as `descriptions`
- * (fixed upstream in the OAS schema of 2022-10), so a correct `description` fails validation.
- */
-function withoutKnownFalsePositives(document: Record<string, unknown>): Record<string, unknown> {
-  const copy = structuredClone(document);
-  if (String(copy.openapi).startsWith('3.1')) {
-    const servers = [
-      copy.servers,
-      ...Object.values((copy.paths ?? {}) as Record<string, { servers?: unknown }>).map(
-        (p) => p?.servers,
-      ),
-    ];
-    for (const list of servers) {
-      if (!Array.isArray(list)) continue;
-      for (const server of list) {
-        for (const variable of Object.values(
-          (server?.variables ?? {}) as Record<string, Record<string, unknown>>,
-        )) {
-          if (typeof variable?.description === 'string') delete variable.description;
-        }
-      }
-    }
-  }
-  return copy;
 }
