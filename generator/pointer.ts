@@ -4,10 +4,14 @@
  */
 
 export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const s = String(segment);
+  // Most segments need no escape; pointers are built for every node of large documents.
+  if (s.indexOf('~') === -1 && s.indexOf('/') === -1) return s;
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 export function unescapeSegment(segment: string): string {
+  if (segment.indexOf('~') === -1) return segment;
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
@@ -34,6 +38,7 @@ export function parsePointer(ptr: string): string[] {
 
 function decodeURIComponentSafe(s: string): string {
   // Pointers in URI fragments may be percent-encoded (`%7B` for `{`); plain ones are not.
+  if (s.indexOf('%') === -1) return s;
   try {
     return decodeURIComponent(s);
   } catch {

@@ -53,6 +53,8 @@ export function collectLevelFacts(
       for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>)) {
         if (!prop || typeof prop !== 'object') continue;
         const p = prop as Record<string, unknown>;
+        // No history and not removed: no window (windowOf), so nothing to read.
+        if (p['x-history'] === undefined && p['x-removed'] !== true) continue;
         const window = windowOf(
           readLifecycle(p, childPointer(at, 'properties', name), ignored),
           p['x-removed'] === true,
@@ -76,16 +78,21 @@ export function collectLevelFacts(
       }
     }
     if (entry.properties || entry.enum) facts[at] = entry;
+    // Pointers are built only for objects (a schema is one): most values of a big document are not.
     for (const key of SCHEMA_MAPS) {
       const map = s[key];
       if (!map || typeof map !== 'object') continue;
       for (const [name, child] of Object.entries(map as Record<string, unknown>))
-        schema(child, childPointer(at, key, name), depth + 1);
+        if (child && typeof child === 'object')
+          schema(child, childPointer(at, key, name), depth + 1);
     }
     for (const key of SCHEMA_VALUES) {
       const value = s[key];
+      if (!value || typeof value !== 'object') continue;
       if (Array.isArray(value))
-        value.forEach((v, i) => schema(v, childPointer(at, key, i), depth + 1));
+        value.forEach((v, i) => {
+          if (v && typeof v === 'object') schema(v, childPointer(at, key, i), depth + 1);
+        });
       else schema(value, childPointer(at, key), depth + 1);
     }
   };
@@ -93,9 +100,13 @@ export function collectLevelFacts(
   // Outside schemas: find every `schema` (parameters, media types) and `components/schemas`.
   const walk = (node: unknown, at: string, depth: number): void => {
     if (!node || typeof node !== 'object' || depth > 32) return;
-    if (Array.isArray(node)) return node.forEach((v, i) => walk(v, childPointer(at, i), depth + 1));
+    if (Array.isArray(node))
+      return node.forEach((v, i) => {
+        if (v && typeof v === 'object') walk(v, childPointer(at, i), depth + 1);
+      });
     for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
       if (key === 'examples' || key === 'example' || key.startsWith('x-')) continue;
+      if (!value || typeof value !== 'object') continue;
       const here = childPointer(at, key);
       if (key === 'schema') schema(value, here, 0);
       else if (key === 'schemas' && at === '#/components' && value && typeof value === 'object')

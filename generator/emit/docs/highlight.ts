@@ -67,23 +67,31 @@ const GRAMMARS: Record<HighlightLanguage, Grammar> = {
 };
 
 /**
- * The text as HTML with token spans. The scan tries the grammar at each position; where nothing
- * matches it copies one plain run (up to the next character that could start a token).
+ * The text as HTML with token spans. The scan looks for the grammar's next match from where it
+ * is (the first position at which it matches, as trying each position in turn would find); the
+ * text before that match is one plain run.
  */
 export function highlight(text: string, language: HighlightLanguage): string {
   const grammar = GRAMMARS[language];
-  const pattern = new RegExp(grammar.pattern.source, grammar.pattern.flags);
+  // Searching (not sticky): one exec per token instead of one per character of plain text.
+  const pattern = new RegExp(grammar.pattern.source, grammar.pattern.flags.replace('y', ''));
   let out = '';
   let plain = '';
   let i = 0;
   while (i < text.length) {
     pattern.lastIndex = i;
     const m = pattern.exec(text);
-    if (m === null || m[0] === '') {
-      plain += text[i];
-      i++;
+    if (m === null) {
+      plain += text.slice(i);
+      break;
+    }
+    if (m[0] === '') {
+      // (no grammar matches the empty string; kept safe) one plain character and go on
+      plain += text.slice(i, m.index + 1);
+      i = m.index + 1;
       continue;
     }
+    plain += text.slice(i, m.index);
     const groups = m.groups ?? {};
     let kind = Object.keys(groups).find((k) => groups[k] !== undefined) ?? '';
     // `x`: an escaped character outside quotes (the `\'` of `'it'\''s'`), plain text.
@@ -98,7 +106,7 @@ export function highlight(text: string, language: HighlightLanguage): string {
       plain = '';
       out += `<t-${kind}>${escapeHtml(m[0])}</t-${kind}>`;
     }
-    i += m[0].length;
+    i = m.index + m[0].length;
   }
   if (plain !== '') out += escapeHtml(plain);
   return out;

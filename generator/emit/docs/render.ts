@@ -8,6 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Handlebars from 'handlebars';
+
+type CompileOptions = Parameters<typeof Handlebars.compile>[1];
 import { createMarkdown } from './markdown.js';
 import { escapeHtml, highlight, type HighlightLanguage } from './highlight.js';
 import { scriptJson } from './try-it.js';
@@ -27,8 +29,21 @@ export interface Renderer {
 export function createRenderer(): Renderer {
   const hb = Handlebars.create();
   const md = createMarkdown();
-  hb.registerHelper('markdown', (text: unknown) => new hb.SafeString(md(typeof text === 'string' ? text : '')));
-  hb.registerHelper('markdownInline', (text: unknown) => new hb.SafeString(md(typeof text === 'string' ? text : '', { inline: true })));
+  // A big document repeats its descriptions (GitHub's `owner` parameter is on ~800 pages): each
+  // distinct text is rendered once per run.
+  const rendered = new Map<string, string>();
+  const markdown = (text: unknown, inline: boolean) => {
+    const source = typeof text === 'string' ? text : '';
+    const key = (inline ? 'i' : 'b') + source;
+    let html = rendered.get(key);
+    if (html === undefined) {
+      html = md(source, { inline });
+      rendered.set(key, html);
+    }
+    return new hb.SafeString(html);
+  };
+  hb.registerHelper('markdown', (text: unknown) => markdown(text, false));
+  hb.registerHelper('markdownInline', (text: unknown) => markdown(text, true));
   // Highlighted code: highlight() escapes every character of the text it is given.
   hb.registerHelper('highlighted', (text: unknown, language: unknown) =>
     new hb.SafeString(highlight(typeof text === 'string' ? text : '', language as HighlightLanguage)));
@@ -54,14 +69,22 @@ export function createRenderer(): Renderer {
     Array.isArray(rows) && rows.some((r: { meaning?: string; badges?: unknown[] }) => !!r.meaning || (r.badges?.length ?? 0) > 0));
   hb.registerHelper('notEmpty', (v: unknown) => (Array.isArray(v) ? v.length > 0 : !!v));
 
+  // Every helper is one of ours or a built-in: with knownHelpersOnly, `{{name}}` compiles to a
+  // plain lookup instead of asking at run time whether `name` is a helper (a big site renders
+  // ~2500 pages). A template using anything else fails to compile.
+  const compileOptions: CompileOptions = {
+    strict: false,
+    knownHelpersOnly: true,
+    knownHelpers: Object.fromEntries(Object.keys(hb.helpers).map((name) => [name, true])),
+  };
   const templates = new Map<string, Handlebars.TemplateDelegate>();
   for (const file of readdirSync(TEMPLATE_DIR).sort()) {
     if (!file.endsWith('.hbs')) continue;
     const source = readFileSync(join(TEMPLATE_DIR, file), 'utf8');
     const name = file.slice(0, -'.hbs'.length);
     // `_name.hbs` are partials; the rest are pages.
-    if (name.startsWith('_')) hb.registerPartial(name.slice(1), hb.compile(source, { strict: false }));
-    else templates.set(name, hb.compile(source, { strict: false }));
+    if (name.startsWith('_')) hb.registerPartial(name.slice(1), hb.compile(source, compileOptions));
+    else templates.set(name, hb.compile(source, compileOptions));
   }
   const assets = readdirSync(join(TEMPLATE_DIR, 'assets')).sort().map((file) => ({
     path: `assets/${file}`,
