@@ -203,6 +203,23 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
     await page.context().close();
   });
 
+  it('the level switcher hides a schema field added after the chosen level (Channel.is_archived, level 315)', async () => {
+    const page = await open('schemas/Channel.html');
+    const field = page.locator('#field-is_archived');
+    expect(await field.getAttribute('data-since')).toBe('315');
+    expect(await field.isVisible()).toBe(true);
+    const before = await page.evaluate(() =>
+      Math.max(...[...document.querySelectorAll('#level-select option')].map((o) => Number((o as HTMLOptionElement).value)).filter((n) => n > 0 && n < 315)),
+    );
+    await page.selectOption('#level-select', String(before));
+    expect(await field.isVisible()).toBe(false);
+    // A field the server of that level has stays.
+    expect(await page.locator('#field-name').isVisible()).toBe(true);
+    await page.click('#level-reset');
+    expect(await field.isVisible()).toBe(true);
+    await page.context().close();
+  });
+
   it('ranks the committed search table: each query has its page first', async () => {
     const rows = queryTable();
     expect(rows.length).toBeGreaterThanOrEqual(25);
