@@ -5,8 +5,25 @@ import type { BodyOf, FieldOf, ParamsIn, SuccessData } from "./runtime/client-ty
 import { type LoginResult } from "./runtime/client-login.js";
 export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, TransportError } from "./runtime/client.js";
 export { FeatureLevelError } from "./runtime/client.js";
-/** Options of `createApiClient`: base URL, credentials, feature level, timeouts (see runtime/client.ts). */
-export type ApiClientOptions = ClientOptions;
+/** Credentials by security scheme of the contract (`auth` of `createApiClient`'s options). */
+export type ApiAuth = {
+    /**
+     * HTTP Basic authentication with the user's (or bot's) email address as the username and the API key as the password.
+     * HTTP Basic: username and password.
+     */
+    basicAuth?: {
+        username: string;
+        password: string;
+    };
+};
+/**
+ * Options of `createApiClient`: base URL, credentials, feature level, timeouts (see runtime/client.ts).
+ * Each call sends the credentials of the first of its operation's security alternatives given in `auth`.
+ * `email` and `apiKey` are the HTTP Basic username and password.
+ */
+export type ApiClientOptions = Omit<ClientOptions, 'auth'> & {
+    auth?: ApiAuth;
+};
 /** The parameters of each method, flattened: path, query, header and form-body fields by name. */
 export interface ApiParams {
     editDraft: {

@@ -12,7 +12,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { CliOptions } from './cli.js';
 import { formatProblem } from './contract-error.js';
 import { loadContract } from './load.js';
-import type { Operation } from './model/types.js';
+import { schemesInUse } from './model/security.js';
+import type { ApiModel, Operation } from './model/types.js';
 import { jsdoc, literal } from './source.js';
 
 export interface ScaffoldResult {
@@ -52,8 +53,39 @@ export function starterSource(op: Operation, name: string, importPath: string): 
   ].join('\n');
 }
 
-/** The authenticated user's type and a starter `authenticate` that refuses everyone. */
-function userSource(importPath: string): string {
+/**
+ * The authenticated user's type and a starter `authenticate` that refuses everyone. Its
+ * credentials are the contract's (the generated server's `ApiCredentials`): a contract whose
+ * only scheme is HTTP Basic gets them as `{ email, apiKey }` (our API's names for username and
+ * password), any other the tagged credentials to switch on.
+ */
+function userSource(importPath: string, model: ApiModel): string {
+  const used = schemesInUse(model.securitySchemes, [
+    model.defaultAuthAlternatives,
+    ...model.operations.map((op) => op.authAlternatives),
+  ]);
+  const basicOnly =
+    Object.keys(used).length > 0 && Object.values(used).every((s) => s.type === 'basic');
+  if (!basicOnly)
+    return [
+      `import type { Authenticate } from ${literal(importPath)};`,
+      '',
+      '/** Who a request comes from: what `authenticate` returns, and `context.user` in handlers. */',
+      'export interface AppUser {',
+      '  id: string;',
+      '}',
+      '',
+      '/**',
+      " * Checks a request's credentials, as the contract's security schemes carry them",
+      ' * (`credentials.scheme` names the scheme; `type` is basic, bearer, apiKey or other). Return the',
+      ' * user, or null to answer 401. Starter: refuses everyone.',
+      ' */',
+      'export const authenticate: Authenticate<AppUser> = async (credentials) => {',
+      '  void credentials;',
+      '  return null;',
+      '};',
+      '',
+    ].join('\n');
   return [
     `import type { Authenticate } from ${literal(importPath)};`,
     '',
@@ -133,7 +165,7 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
   const user = join(dir, 'user.ts');
   if (existsSync(user)) skipped.push(user);
   else {
-    writeFileSync(user, userSource(importPath), { flag: 'wx' });
+    writeFileSync(user, userSource(importPath, loaded.contract.model), { flag: 'wx' });
     written.push(user);
   }
   const index = join(dir, 'index.ts');

@@ -3,14 +3,23 @@
  * value beside the response (the server said no, the network failed, the call timed out or
  * was cancelled); only misuse throws (see runtime/client.ts).
  */
+import type { ErrorShape } from './operation-info.js';
 
-/** The server answered with the API's error envelope `{result: "error", msg, code, ...}`. */
+/**
+ * The server answered with an error body of the shape the contract's error responses declare:
+ * our API's envelope `{result: "error", msg, code, ...}`, or another contract's (`{message}`,
+ * `{error: {message, code}}`; generator/model/errors.ts finds the fields).
+ */
 export interface ApiError<Code extends string = never> {
   kind: 'api';
   /** HTTP status of the answer */
   status: number;
-  /** one of the codes the operation documents, or any other code the server sends */
+  /**
+   * one of the codes the operation documents, or any other code the server sends; `''` when the
+   * contract's error bodies carry no code
+   */
   code: Code | (string & {});
+  /** the body's message, whatever the contract names its field */
   msg: string;
   /** the other fields of the error body, as sent (e.g. `stream` of STREAM_DOES_NOT_EXIST) */
   [field: string]: unknown;
@@ -41,11 +50,25 @@ export type CallResult<Data, Code extends string = never> =
   | { data: Data; error?: undefined; response: Response }
   | { data?: undefined; error: ClientError<Code>; response: Response | undefined };
 
-/** The error value of a non-2xx answer, from its parsed body (openapi-fetch parses JSON when it can). */
-export function errorFromAnswer(response: Response, body: unknown): ClientError<string> {
-  if (isErrorEnvelope(body)) {
-    const { code, msg, ...rest } = body;
-    return { ...rest, kind: 'api', status: response.status, code, msg };
+/**
+ * The error value of a non-2xx answer, from its parsed body (openapi-fetch parses JSON when it
+ * can) and where the contract's errors carry message and code (`shape`; none: no `api` errors).
+ */
+export function errorFromAnswer(
+  response: Response,
+  body: unknown,
+  shape: ErrorShape | undefined,
+): ClientError<string> {
+  const fields = shape && objectOf(shape.within ? objectOf(body)?.[shape.within] : body);
+  const msg = fields?.[shape!.message];
+  const code = shape?.code === undefined ? '' : fields?.[shape.code];
+  if (typeof msg === 'string' && (typeof code === 'string' || typeof code === 'number')) {
+    const rest = { ...objectOf(body) };
+    if (!shape!.within) {
+      delete rest[shape!.message];
+      if (shape!.code) delete rest[shape!.code];
+    }
+    return { ...rest, kind: 'api', status: response.status, code: String(code), msg };
   }
   return {
     kind: 'http',
@@ -67,12 +90,10 @@ export function invalidAnswer(response: Response, text: string, error: unknown):
   };
 }
 
-function isErrorEnvelope(
-  body: unknown,
-): body is { code: string; msg: string; [field: string]: unknown } {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
-  const b = body as Record<string, unknown>;
-  return typeof b.code === 'string' && typeof b.msg === 'string';
+function objectOf(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /**

@@ -168,21 +168,6 @@ export function headerRecord(headers: unknown): Record<string, string | null> {
   return out;
 }
 
-export function basicAuthorization(
-  email: string | undefined,
-  apiKey: string | undefined,
-): string | undefined {
-  if (email === undefined && apiKey === undefined) return undefined;
-  if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '') {
-    throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');
-  }
-  // btoa takes Latin-1 only; UTF-8 first so that any email encodes (RFC 7617 charset=UTF-8).
-  const bytes = new TextEncoder().encode(`${email}:${apiKey}`);
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return `Basic ${btoa(binary)}`;
-}
-
 /** A call's outcome as openapi-fetch gives it: `data` for a 2xx answer, `error` otherwise. */
 export interface Answer {
   data?: unknown;

@@ -6,9 +6,12 @@
  * - every query, path and body is encoded by the one wire model (runtime/wire.ts), handed to
  *   openapi-fetch through its per-request `querySerializer` / `pathSerializer` /
  *   `bodySerializer`, with the Content-Type the wire model chose (openapi-fetch would say JSON);
- * - HTTP Basic auth from email + API key, never sent to operations that take no credentials;
+ * - credentials shaped by the contract's security schemes (HTTP Basic, Bearer tokens, API keys in
+ *   a header, the query or a cookie: runtime/client-auth.ts), never sent to operations that take
+ *   none;
  * - the base URL may be the server root or already end in the contract's base path (`/api/v1`);
  * - `ignored_parameters_unsupported` in an answer reaches `onIgnoredParameters`;
+ * - error bodies are read where the contract's error responses put message and code;
  * - the server's feature level (told, or learnt from any answer carrying
  *   `service_feature_level`, e.g. POST /register) gates operations, parameters and enum values;
  * - timeouts and cancellation through AbortSignal, per client and per call.
@@ -37,6 +40,7 @@ import {
   type ClientNotice,
   type FeatureLevelPolicy,
 } from './client-checks.js';
+import { createAuth, type Credential } from './client-auth.js';
 import {
   errorFromAnswer,
   errorFromThrow,
@@ -46,11 +50,10 @@ import {
 import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
 import { existsAt } from './feature-levels.js';
-import type { OperationInfo } from './operation-info.js';
+import type { ClientTable, OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
 import {
   BareRequest,
-  basicAuthorization,
   callSignal,
   directFetch,
   headerRecord,
@@ -64,18 +67,20 @@ import {
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
-
-/** What generated/operations.ts exports. */
-export interface OperationTable {
-  operations: { readonly [operationId: string]: OperationInfo };
-  /** the path part of the first server URL (`/api/v1`) */
-  basePath: string;
-}
+export type { Credential } from './client-auth.js';
+export type { ClientTable } from './operation-info.js';
 
 export interface ClientOptions {
   /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */
   baseUrl: string;
-  /** with `apiKey`: HTTP Basic credentials */
+  /**
+   * Credentials by security scheme name (`securitySchemes` of the contract): a token for HTTP
+   * Bearer, OAuth 2 and OpenID Connect schemes, the key for an API key scheme, `{ username,
+   * password }` for HTTP Basic. Each call sends the first of its operation's alternatives this
+   * holds every credential of.
+   */
+  auth?: Record<string, Credential>;
+  /** with `apiKey`: HTTP Basic username and password, for the contract's Basic scheme */
   email?: string;
   apiKey?: string;
   /** the server's feature level, if known; answers carrying `service_feature_level` update it */
@@ -149,13 +154,37 @@ type Prepared =
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
 export function createClientCore<Paths extends {}>(
-  table: OperationTable,
+  table: ClientTable,
   options: ClientOptions,
 ): ClientCore<Paths> {
   if (!options || typeof options !== 'object')
     throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
   const baseUrl = resolveBaseUrl(options.baseUrl, table.basePath);
-  const authorization = basicAuthorization(options.email, options.apiKey);
+  const { authFor, setsAuthorization } = createAuth(
+    table.authSchemes,
+    options.auth,
+    options.email,
+    options.apiKey,
+  );
+  const operations = new Map<string, OperationInfo>();
+  /** The table's entry with its defaults filled in (once per operation and client). */
+  const operation = (id: string): OperationInfo | undefined => {
+    let op = operations.get(id);
+    if (op === undefined && Object.hasOwn(table.operations, id)) {
+      const entry = table.operations[id];
+      op = {
+        ...entry,
+        operationId: id,
+        fields: entry.fields.map((f) => ({ required: false, encoding: 'plain', types: [], ...f })),
+        auth: entry.auth ?? 'required',
+        security: entry.security ?? table.security,
+        errorCodes: [],
+        statuses: [],
+      };
+      operations.set(id, op);
+    }
+    return op;
+  };
   callSignal(undefined, undefined, options.timeoutMs).done(); // validates timeoutMs now, not at the first call
   if (options.featureLevel !== undefined && !Number.isInteger(options.featureLevel)) {
     throw new TypeError(`featureLevel must be an integer, not ${String(options.featureLevel)}`);
@@ -185,7 +214,10 @@ export function createClientCore<Paths extends {}>(
     init: object,
   ) => Promise<Answer>;
   const byRoute = new Map(
-    Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]),
+    Object.keys(table.operations).map((id) => {
+      const op = table.operations[id];
+      return [`${op.method} ${op.path}`, id];
+    }),
   );
 
   /** Feature-level and deprecation checks; throws under the `throw` policy. */
@@ -223,7 +255,13 @@ export function createClientCore<Paths extends {}>(
       wire.headers,
       call.headers && headerRecord(call.headers),
     );
-    headers.Authorization = op.auth !== 'none' && authorization ? authorization : null;
+    // Credentials never go where none are taken; where the client holds them, its own win.
+    const auth = op.auth === 'none' ? undefined : authFor(op.security);
+    if (op.auth === 'none' || setsAuthorization) headers.Authorization = null;
+    if (auth) {
+      Object.assign(headers, auth.headers);
+      if (auth.query) wire.query += (wire.query ? '&' : '') + auth.query;
+    }
     if (wire.body) headers['Content-Type'] = wire.body.contentType;
     const serialized = wire.body
       ? (wire.body.blob ?? wire.body.bytes ?? wire.body.text ?? '')
@@ -290,9 +328,7 @@ export function createClientCore<Paths extends {}>(
     callOptions: CallOptions = {},
     layout: ParamsLayout = {},
   ): Promise<CallResult<any, any>> {
-    const op = Object.hasOwn(table.operations, operationId)
-      ? table.operations[operationId]
-      : undefined;
+    const op = operation(operationId);
     if (!op) throw new TypeError(`unknown operation '${operationId}'`);
     const parts = splitParams(op, params, layout, fieldIndexes);
     check(op, parts);
@@ -322,7 +358,8 @@ export function createClientCore<Paths extends {}>(
       signal.done();
     }
     const { response } = answer;
-    if (!response.ok) return { error: errorFromAnswer(response, answer.error), response };
+    if (!response.ok)
+      return { error: errorFromAnswer(response, answer.error, table.errors), response };
     const text = answer.data as string | undefined;
     let data: unknown = text;
     const type = response.headers.get('Content-Type') ?? '';
@@ -343,15 +380,17 @@ export function createClientCore<Paths extends {}>(
     url: string,
     init: Record<string, any> = {},
   ): Promise<unknown> {
-    const op = byRoute.get(`${method} ${url}`);
+    const id = byRoute.get(`${method} ${url}`);
+    const op = id === undefined ? undefined : operation(id);
     const signal = callSignal(options.signal, init.signal, init.timeoutMs ?? options.timeoutMs);
     try {
       if (!op) {
-        // Not in the table (the types allow only its paths): openapi-fetch as is, plus auth.
+        // Not in the table (the types allow only its paths): openapi-fetch as is, plus the
+        // credentials of the contract's global security (headers only: the query is the caller's).
         const headers = {
           ...options.headers,
           ...headerRecord(init.headers),
-          Authorization: authorization ?? null,
+          ...authFor(table.security)?.headers,
         };
         return await request(method, url, { ...init, headers, signal: signal.signal });
       }
@@ -393,23 +432,19 @@ export function createClientCore<Paths extends {}>(
       return featureLevel;
     },
     supports: (operationId: string, parameter?: string) =>
-      supports(table, featureLevel, operationId, parameter),
+      supports(operation(operationId), featureLevel, parameter),
   } as Record<string, unknown>;
   for (const m of METHODS)
     base[m] = (url: string, init?: Record<string, unknown>) => pathCall(m, url, init);
   return { base: base as unknown as ClientBase<Paths>, call };
 }
 
-/** `supports` from the level table, or from the operation table's `since` when there is none. */
+/** `supports` from the operation table's `since` and `until`. */
 function supports(
-  table: OperationTable,
+  op: OperationInfo | undefined,
   level: number | undefined,
-  operationId: string,
   parameter?: string,
 ): boolean {
-  const op = Object.hasOwn(table.operations, operationId)
-    ? table.operations[operationId]
-    : undefined;
   if (!op) return false;
   const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
   if (parameter !== undefined && !field) return false;

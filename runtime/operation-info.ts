@@ -3,7 +3,30 @@
  * wire data the wire model needs, plus what the client, server and mock front check at run
  * time without reading the contract (auth, feature levels, documented error codes).
  */
-import type { WireField, WireOperation } from './wire.js';
+import type { ScalarType, WireEncoding, WireField, WireOperation } from './wire.js';
+
+/**
+ * How one security scheme of the contract travels, as the generator decided it from
+ * `securitySchemes` (generator/model/security.ts): HTTP Basic; a token in `Authorization:
+ * Bearer` (HTTP bearer, OAuth 2 and OpenID Connect alike); an API key in a header, the query or
+ * a cookie; `other` for what no stored credential can produce (mutual TLS, HTTP Digest or
+ * signatures): the client sends nothing for it, a server's `authenticate` hook decides alone.
+ */
+export type AuthScheme =
+  | { type: 'basic' }
+  | { type: 'bearer' }
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string }
+  | { type: 'other' };
+
+/**
+ * Where the contract's error bodies carry their message and code (generator/model/errors.ts):
+ * `{msg, code}` for our API, `{message}` or `{error: {message, code}}` elsewhere.
+ */
+export interface ErrorShape {
+  message: string;
+  code?: string;
+  within?: string;
+}
 
 export interface FieldInfo extends WireField {
   /** feature level at which the parameter was added */
@@ -23,6 +46,12 @@ export interface OperationInfo extends WireOperation {
   fields: FieldInfo[];
   /** `none`: no credentials; `optional`: credentials or none; `required` */
   auth: 'none' | 'optional' | 'required';
+  /**
+   * The ways to authenticate, each the names of the schemes (the table's `authSchemes`) sent
+   * together; absent when `auth` is `none`. Empty under `required`: the contract names no
+   * scheme it declares, so nothing can be sent.
+   */
+  security?: string[][];
   since?: number;
   /** feature level from which the operation no longer exists (removed) */
   until?: number;
@@ -38,4 +67,41 @@ export interface OperationInfo extends WireOperation {
    * when every JSON answer is `application/json`.
    */
   responseMediaTypes?: Record<string, string>;
+}
+
+/**
+ * A field as the client's table writes it (generated/operations.ts `clientTable`): what a
+ * client needs to encode and check a call, defaults left out to keep browser bundles small
+ * (`required` only when true, `encoding` only when not `plain`, `types` only for `json` fields,
+ * the only ones whose encoding reads them).
+ */
+export interface ClientField extends Omit<FieldInfo, 'required' | 'encoding' | 'types' | 'itemTypes'> {
+  required?: true;
+  encoding?: WireEncoding;
+  types?: ScalarType[];
+}
+
+/** An operation as the client's table writes it: no error codes or statuses (servers' data). */
+export interface ClientOperation extends Omit<
+  OperationInfo,
+  'operationId' | 'fields' | 'auth' | 'security' | 'errorCodes' | 'statuses' | 'responseMediaTypes'
+> {
+  fields: ClientField[];
+  /** absent: `required` */
+  auth?: 'none' | 'optional';
+  /** absent (when `auth` is not `none`): the table's `security` */
+  security?: string[][];
+}
+
+/** Everything a generated client hands the client runtime (runtime/client.ts). */
+export interface ClientTable {
+  operations: { readonly [operationId: string]: ClientOperation };
+  /** the path part of the first server URL (`/api/v1`) */
+  basePath: string;
+  /** the schemes operations use, by name */
+  authSchemes: { readonly [name: string]: AuthScheme };
+  /** the contract's global `security`, as alternatives: an operation's unless it says otherwise */
+  security: string[][];
+  /** where error bodies carry message and code; absent: the contract declares none */
+  errors?: ErrorShape;
 }

@@ -63,7 +63,8 @@ export function fail(
     : { status, body: envelope(code, msg) };
 }
 
-const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="api"' };
+const challenge = (value: string | undefined) =>
+  value === undefined ? undefined : { 'www-authenticate': value };
 
 /** The answers every server words the same way. */
 export const answers = {
@@ -82,20 +83,11 @@ export const answers = {
       `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
       { allow: allowed.join(', ') },
     ),
-  authRequired: () =>
-    fail(
-      401,
-      C.unauthorized,
-      'Authentication required: HTTP Basic with your email address and API key.',
-      BASIC_CHALLENGE,
-    ),
-  badCredentials: () =>
-    fail(
-      401,
-      C.unauthorized,
-      'Invalid credentials: unknown email address or API key.',
-      BASIC_CHALLENGE,
-    ),
+  /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
+  authRequired: (wanted = 'HTTP Basic credentials', scheme: string | undefined = 'Basic realm="api"') =>
+    fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
+  badCredentials: (scheme: string | undefined = 'Basic realm="api"') =>
+    fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
   repeatedAuthorization: () =>
     fail(400, C.badRequest, 'Invalid request: send one Authorization header, not several.'),
   tooLarge: (maxBytes: number) =>

@@ -15,14 +15,26 @@
 import { answers, fail, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
 import type { Answer, ValidationIssue } from './pipeline-answers.js';
 import { createCors, type CorsOptions } from './pipeline-cors.js';
-import { parseBasicAuth, type Credentials } from './pipeline-auth.js';
+import {
+  challengeOf,
+  readCredentials,
+  withoutQueryKeys,
+  type Credentials,
+} from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
-import type { OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo } from './operation-info.js';
 import { createFieldIndexes, decodeRequest, type DecodedRequest } from './wire.js';
 
 export type { Answer, ValidationIssue } from './pipeline-answers.js';
 export type { CorsOptions } from './pipeline-cors.js';
-export type { Credentials } from './pipeline-auth.js';
+export type {
+  BasicCredentials,
+  Credentials,
+  KeyCredentials,
+  OtherCredentials,
+  SchemeCredentials,
+  TokenCredentials,
+} from './pipeline-auth.js';
 
 export type BodyRead =
   | { ok: true; bytes: Uint8Array | undefined }
@@ -65,8 +77,10 @@ export interface Validators {
 }
 
 /**
- * Resolves Basic credentials to a user. `null`/`undefined` means "not valid": the pipeline
- * answers 401 (also for operations whose auth is optional, since bad credentials are an error).
+ * Resolves the request's credentials (shaped by the contract's security schemes: HTTP Basic,
+ * a Bearer token, an API key; see pipeline-auth.ts) to a user. `null`/`undefined` means "not
+ * valid": the pipeline answers 401 (also for operations whose auth is optional, since bad
+ * credentials are an error).
  */
 export type Authenticate<User, Raw = unknown> = (
   credentials: Credentials,
@@ -106,8 +120,13 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
   operations: Record<string, OperationInfo>;
   /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
   basePath?: string;
-  /** Basic credentials to a user; operations with auth `none` never call it */
+  /** credentials to a user; operations with auth `none` never call it */
   authenticate: Authenticate<User, Raw>;
+  /**
+   * How each security scheme the operations name travels (generated/operations.ts
+   * `authSchemes`); absent: every scheme is HTTP Basic (tables generated before schemes)
+   */
+  authSchemes?: { readonly [name: string]: AuthScheme };
   /** request validation; absent: the wire model's decoding only */
   validateRequest?: Validators['validateRequest'];
   /** answer validation (JSON bodies); absent: answers are not checked */
@@ -155,8 +174,15 @@ export function createPipeline<User, Raw = unknown>(
   const logger = options.logger ?? { error: (m: string) => console.error(m) };
   // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
   const fieldIndexes = createFieldIndexes();
-  const { authenticate, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer } =
-    options;
+  const {
+    authenticate,
+    authSchemes,
+    validateRequest,
+    validateResponse,
+    dispatch,
+    checkRequest,
+    shapeAnswer,
+  } = options;
 
   async function steps(
     incoming: Incoming<Raw>,
@@ -178,17 +204,21 @@ export function createPipeline<User, Raw = unknown>(
 
       // Authenticate before reading the body: an unauthenticated client learns nothing else.
       let user: User | null = null;
+      let query = incoming.query;
       if (op.auth !== 'none') {
-        const credentials = parseBasicAuth(authorization);
-        if (credentials === null) return answers.badCredentials();
-        if (credentials === undefined) {
-          if (op.auth === 'required') return answers.authRequired();
+        const verdict = readCredentials(op.security, authSchemes, incoming);
+        if (verdict.kind !== 'found') {
+          const { challenge, wanted } = challengeOf(op.security, authSchemes);
+          if (verdict.kind === 'malformed') return answers.badCredentials(challenge);
+          if (op.auth === 'required') return answers.authRequired(wanted, challenge);
         } else {
-          const found = authenticate(credentials, incoming.raw);
+          const found = authenticate(verdict.credentials, incoming.raw);
           // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
           user = (isPromise(found) ? await found : found) ?? null;
-          if (user === null) return answers.badCredentials();
+          if (user === null) return answers.badCredentials(challengeOf(op.security, authSchemes).challenge);
         }
+        // An API key in the query is a credential, not a parameter the operation ignores.
+        query = withoutQueryKeys(query, op.security, authSchemes);
       }
 
       const reading = incoming.readBody(maxBodyBytes, bodyTimeoutMs);
@@ -204,7 +234,7 @@ export function createPipeline<User, Raw = unknown>(
         op,
         {
           pathParams: route.pathParams,
-          query: incoming.query,
+          query,
           contentType: incoming.header('content-type'),
           body: read.bytes,
           headers: incoming.headers,

@@ -17,7 +17,7 @@ import {
 } from './pipeline.js';
 import type { HandlerResult } from './server-results.js';
 import { answerMediaType } from './media-type.js';
-import type { OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo } from './operation-info.js';
 import type { DecodedRequest } from './wire.js';
 
 export interface HandlerContext<User, Raw = unknown> {
@@ -103,6 +103,8 @@ export interface HandlerServerOptions<User, Raw = unknown> extends PipelineLimit
   operations: Record<string, OperationInfo>;
   validators: Validators;
   authenticate: Authenticate<User, Raw>;
+  /** how each security scheme travels (generated/operations.ts `authSchemes`); default: Basic */
+  authSchemes?: { readonly [name: string]: AuthScheme };
   /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
   basePath?: string;
   /** validate every handler response; default on unless NODE_ENV is `production` */

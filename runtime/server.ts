@@ -22,7 +22,14 @@ import {
 } from './server-handlers.js';
 import { NodeIncoming, writeAnswer } from './server-http.js';
 
-export type { Credentials } from './pipeline-auth.js';
+export type {
+  BasicCredentials,
+  Credentials,
+  KeyCredentials,
+  OtherCredentials,
+  SchemeCredentials,
+  TokenCredentials,
+} from './pipeline-auth.js';
 export type { CorsOptions, Logger, Validators, ValidationIssue } from './pipeline.js';
 export { LISTENER_ERROR_CODES } from './pipeline-answers.js';
 export { ok, error, notImplemented } from './server-results.js';
@@ -45,8 +52,9 @@ export type HandlerContext<User> = AnyHandlerContext<User, TransportRequest>;
 export type Handler<User = unknown> = AnyHandler<User, TransportRequest>;
 
 /**
- * Resolves Basic credentials to a user. `null`/`undefined` means "not valid": the listener
- * answers 401 (also for operations whose auth is optional, since bad credentials are an error).
+ * Resolves the request's credentials (HTTP Basic, a Bearer token, an API key: as the contract's
+ * security schemes say) to a user. `null`/`undefined` means "not valid": the listener answers
+ * 401 (also for operations whose auth is optional, since bad credentials are an error).
  */
 export type Authenticate<User> = PipelineAuthenticate<User, TransportRequest>;
 

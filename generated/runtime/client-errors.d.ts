@@ -4,13 +4,22 @@
  * value beside the response (the server said no, the network failed, the call timed out or
  * was cancelled); only misuse throws (see runtime/client.ts).
  */
-/** The server answered with the API's error envelope `{result: "error", msg, code, ...}`. */
+import type { ErrorShape } from './operation-info.js';
+/**
+ * The server answered with an error body of the shape the contract's error responses declare:
+ * our API's envelope `{result: "error", msg, code, ...}`, or another contract's (`{message}`,
+ * `{error: {message, code}}`; generator/model/errors.ts finds the fields).
+ */
 export interface ApiError<Code extends string = never> {
     kind: 'api';
     /** HTTP status of the answer */
     status: number;
-    /** one of the codes the operation documents, or any other code the server sends */
+    /**
+     * one of the codes the operation documents, or any other code the server sends; `''` when the
+     * contract's error bodies carry no code
+     */
     code: Code | (string & {});
+    /** the body's message, whatever the contract names its field */
     msg: string;
     /** the other fields of the error body, as sent (e.g. `stream` of STREAM_DOES_NOT_EXIST) */
     [field: string]: unknown;
@@ -43,8 +52,11 @@ export type CallResult<Data, Code extends string = never> = {
     error: ClientError<Code>;
     response: Response | undefined;
 };
-/** The error value of a non-2xx answer, from its parsed body (openapi-fetch parses JSON when it can). */
-export declare function errorFromAnswer(response: Response, body: unknown): ClientError<string>;
+/**
+ * The error value of a non-2xx answer, from its parsed body (openapi-fetch parses JSON when it
+ * can) and where the contract's errors carry message and code (`shape`; none: no `api` errors).
+ */
+export declare function errorFromAnswer(response: Response, body: unknown, shape: ErrorShape | undefined): ClientError<string>;
 /** The error value of a 2xx answer that says it is JSON but does not parse. */
 export declare function invalidAnswer(response: Response, text: string, error: unknown): TransportError;
 /**

@@ -59,7 +59,6 @@ export declare class BareRequest {
 }
 /** Headers as openapi-fetch accepts them (record, Headers, pairs) as one record; null deletes. */
 export declare function headerRecord(headers: unknown): Record<string, string | null>;
-export declare function basicAuthorization(email: string | undefined, apiKey: string | undefined): string | undefined;
 /** A call's outcome as openapi-fetch gives it: `data` for a 2xx answer, `error` otherwise. */
 export interface Answer {
     data?: unknown;

@@ -123,19 +123,6 @@ export function headerRecord(headers) {
     }
     return out;
 }
-export function basicAuthorization(email, apiKey) {
-    if (email === undefined && apiKey === undefined)
-        return undefined;
-    if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '') {
-        throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');
-    }
-    // btoa takes Latin-1 only; UTF-8 first so that any email encodes (RFC 7617 charset=UTF-8).
-    const bytes = new TextEncoder().encode(`${email}:${apiKey}`);
-    let binary = '';
-    for (const b of bytes)
-        binary += String.fromCharCode(b);
-    return `Basic ${btoa(binary)}`;
-}
 /**
  * An answer read the way openapi-fetch 0.17 reads it with `parseAs: 'text'`, for calls sent
  * without it: no body for 204, HEAD or an empty answer; the text of a 2xx answer; the JSON (or,

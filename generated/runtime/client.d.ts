@@ -7,9 +7,12 @@
  * - every query, path and body is encoded by the one wire model (runtime/wire.ts), handed to
  *   openapi-fetch through its per-request `querySerializer` / `pathSerializer` /
  *   `bodySerializer`, with the Content-Type the wire model chose (openapi-fetch would say JSON);
- * - HTTP Basic auth from email + API key, never sent to operations that take no credentials;
+ * - credentials shaped by the contract's security schemes (HTTP Basic, Bearer tokens, API keys in
+ *   a header, the query or a cookie: runtime/client-auth.ts), never sent to operations that take
+ *   none;
  * - the base URL may be the server root or already end in the contract's base path (`/api/v1`);
  * - `ignored_parameters_unsupported` in an answer reaches `onIgnoredParameters`;
+ * - error bodies are read where the contract's error responses put message and code;
  * - the server's feature level (told, or learnt from any answer carrying
  *   `service_feature_level`, e.g. POST /register) gates operations, parameters and enum values;
  * - timeouts and cancellation through AbortSignal, per client and per call.
@@ -32,23 +35,25 @@
  */
 import { type Client } from 'openapi-fetch';
 import { type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
+import { type Credential } from './client-auth.js';
 import { type CallResult } from './client-errors.js';
-import type { OperationInfo } from './operation-info.js';
+import type { ClientTable } from './operation-info.js';
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
-/** What generated/operations.ts exports. */
-export interface OperationTable {
-    operations: {
-        readonly [operationId: string]: OperationInfo;
-    };
-    /** the path part of the first server URL (`/api/v1`) */
-    basePath: string;
-}
+export type { Credential } from './client-auth.js';
+export type { ClientTable } from './operation-info.js';
 export interface ClientOptions {
     /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */
     baseUrl: string;
-    /** with `apiKey`: HTTP Basic credentials */
+    /**
+     * Credentials by security scheme name (`securitySchemes` of the contract): a token for HTTP
+     * Bearer, OAuth 2 and OpenID Connect schemes, the key for an API key scheme, `{ username,
+     * password }` for HTTP Basic. Each call sends the first of its operation's alternatives this
+     * holds every credential of.
+     */
+    auth?: Record<string, Credential>;
+    /** with `apiKey`: HTTP Basic username and password, for the contract's Basic scheme */
     email?: string;
     apiKey?: string;
     /** the server's feature level, if known; answers carrying `service_feature_level` update it */
@@ -105,4 +110,4 @@ export interface ClientCore<Paths extends {}> {
     /** one method call: `params` is the flattened parameters object */
     call(operationId: string, params: unknown, options?: CallOptions, layout?: ParamsLayout): Promise<CallResult<any, any>>;
 }
-export declare function createClientCore<Paths extends {}>(table: OperationTable, options: ClientOptions): ClientCore<Paths>;
+export declare function createClientCore<Paths extends {}>(table: ClientTable, options: ClientOptions): ClientCore<Paths>;

@@ -7,9 +7,12 @@
  * - every query, path and body is encoded by the one wire model (runtime/wire.ts), handed to
  *   openapi-fetch through its per-request `querySerializer` / `pathSerializer` /
  *   `bodySerializer`, with the Content-Type the wire model chose (openapi-fetch would say JSON);
- * - HTTP Basic auth from email + API key, never sent to operations that take no credentials;
+ * - credentials shaped by the contract's security schemes (HTTP Basic, Bearer tokens, API keys in
+ *   a header, the query or a cookie: runtime/client-auth.ts), never sent to operations that take
+ *   none;
  * - the base URL may be the server root or already end in the contract's base path (`/api/v1`);
  * - `ignored_parameters_unsupported` in an answer reaches `onIgnoredParameters`;
+ * - error bodies are read where the contract's error responses put message and code;
  * - the server's feature level (told, or learnt from any answer carrying
  *   `service_feature_level`, e.g. POST /register) gates operations, parameters and enum values;
  * - timeouts and cancellation through AbortSignal, per client and per call.
@@ -32,12 +35,13 @@
  */
 import createClient from 'openapi-fetch';
 import { deprecatedItems, FeatureLevelError, tooNewItems, } from './client-checks.js';
+import { createAuth } from './client-auth.js';
 import { errorFromAnswer, errorFromThrow, invalidAnswer, } from './client-errors.js';
 import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
 import { existsAt } from './feature-levels.js';
 import { givenFields, splitParams } from './client-params.js';
-import { BareRequest, basicAuthorization, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
+import { BareRequest, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
 export { FeatureLevelError } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
@@ -45,7 +49,26 @@ export function createClientCore(table, options) {
     if (!options || typeof options !== 'object')
         throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
     const baseUrl = resolveBaseUrl(options.baseUrl, table.basePath);
-    const authorization = basicAuthorization(options.email, options.apiKey);
+    const { authFor, setsAuthorization } = createAuth(table.authSchemes, options.auth, options.email, options.apiKey);
+    const operations = new Map();
+    /** The table's entry with its defaults filled in (once per operation and client). */
+    const operation = (id) => {
+        let op = operations.get(id);
+        if (op === undefined && Object.hasOwn(table.operations, id)) {
+            const entry = table.operations[id];
+            op = {
+                ...entry,
+                operationId: id,
+                fields: entry.fields.map((f) => ({ required: false, encoding: 'plain', types: [], ...f })),
+                auth: entry.auth ?? 'required',
+                security: entry.security ?? table.security,
+                errorCodes: [],
+                statuses: [],
+            };
+            operations.set(id, op);
+        }
+        return op;
+    };
     callSignal(undefined, undefined, options.timeoutMs).done(); // validates timeoutMs now, not at the first call
     if (options.featureLevel !== undefined && !Number.isInteger(options.featureLevel)) {
         throw new TypeError(`featureLevel must be an integer, not ${String(options.featureLevel)}`);
@@ -65,7 +88,10 @@ export function createClientCore(table, options) {
     let middlewares = 0;
     // openapi-fetch's own types need a literal path; this runtime routes any operation of the table.
     const request = fetcher.request;
-    const byRoute = new Map(Object.values(table.operations).map((op) => [`${op.method} ${op.path}`, op]));
+    const byRoute = new Map(Object.keys(table.operations).map((id) => {
+        const op = table.operations[id];
+        return [`${op.method} ${op.path}`, id];
+    }));
     /** Feature-level and deprecation checks; throws under the `throw` policy. */
     function check(op, parts) {
         const levelKnown = featureLevel !== undefined && policy !== 'ignore';
@@ -96,7 +122,15 @@ export function createClientCore(table, options) {
         const mediaType = call.mediaType ?? options.mediaType;
         const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType, fieldIndexes } : wireOptions);
         const headers = Object.assign({}, options.headers, wire.headers, call.headers && headerRecord(call.headers));
-        headers.Authorization = op.auth !== 'none' && authorization ? authorization : null;
+        // Credentials never go where none are taken; where the client holds them, its own win.
+        const auth = op.auth === 'none' ? undefined : authFor(op.security);
+        if (op.auth === 'none' || setsAuthorization)
+            headers.Authorization = null;
+        if (auth) {
+            Object.assign(headers, auth.headers);
+            if (auth.query)
+                wire.query += (wire.query ? '&' : '') + auth.query;
+        }
         if (wire.body)
             headers['Content-Type'] = wire.body.contentType;
         const serialized = wire.body
@@ -146,9 +180,7 @@ export function createClientCore(table, options) {
         };
     }
     async function call(operationId, params, callOptions = {}, layout = {}) {
-        const op = Object.hasOwn(table.operations, operationId)
-            ? table.operations[operationId]
-            : undefined;
+        const op = operation(operationId);
         if (!op)
             throw new TypeError(`unknown operation '${operationId}'`);
         const parts = splitParams(op, params, layout, fieldIndexes);
@@ -179,7 +211,7 @@ export function createClientCore(table, options) {
         }
         const { response } = answer;
         if (!response.ok)
-            return { error: errorFromAnswer(response, answer.error), response };
+            return { error: errorFromAnswer(response, answer.error, table.errors), response };
         const text = answer.data;
         let data = text;
         const type = response.headers.get('Content-Type') ?? '';
@@ -196,15 +228,17 @@ export function createClientCore(table, options) {
     }
     /** openapi-fetch's path-style call, with the same encoding, auth, checks and signals. */
     async function pathCall(method, url, init = {}) {
-        const op = byRoute.get(`${method} ${url}`);
+        const id = byRoute.get(`${method} ${url}`);
+        const op = id === undefined ? undefined : operation(id);
         const signal = callSignal(options.signal, init.signal, init.timeoutMs ?? options.timeoutMs);
         try {
             if (!op) {
-                // Not in the table (the types allow only its paths): openapi-fetch as is, plus auth.
+                // Not in the table (the types allow only its paths): openapi-fetch as is, plus the
+                // credentials of the contract's global security (headers only: the query is the caller's).
                 const headers = {
                     ...options.headers,
                     ...headerRecord(init.headers),
-                    Authorization: authorization ?? null,
+                    ...authFor(table.security)?.headers,
                 };
                 return await request(method, url, { ...init, headers, signal: signal.signal });
             }
@@ -240,17 +274,14 @@ export function createClientCore(table, options) {
         get featureLevel() {
             return featureLevel;
         },
-        supports: (operationId, parameter) => supports(table, featureLevel, operationId, parameter),
+        supports: (operationId, parameter) => supports(operation(operationId), featureLevel, parameter),
     };
     for (const m of METHODS)
         base[m] = (url, init) => pathCall(m, url, init);
     return { base: base, call };
 }
-/** `supports` from the level table, or from the operation table's `since` when there is none. */
-function supports(table, level, operationId, parameter) {
-    const op = Object.hasOwn(table.operations, operationId)
-        ? table.operations[operationId]
-        : undefined;
+/** `supports` from the operation table's `since` and `until`. */
+function supports(op, level, parameter) {
     if (!op)
         return false;
     const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);

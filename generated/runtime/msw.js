@@ -43,7 +43,8 @@ function anyUserFace(api, basePath, handlers) {
         validators: api.validators,
         basePath,
         levels: api.levels,
-        authenticate: ({ email, apiKey }) => (apiKey !== '' ? { email } : null),
+        // Basic: any username with a non-empty password; any other scheme's credentials pass as sent.
+        authenticate: (c) => c.type !== 'basic' ? { email: c.scheme } : c.apiKey !== '' ? { email: c.email } : null,
     };
     return createFetchHandler(options);
 }

@@ -50,8 +50,9 @@ export declare function fail(status: number, code: string, msg: string, headers?
 export declare const answers: {
     notFound: (path: string, basePath: string) => Answer;
     methodNotAllowed: (method: string, path: string, allowed: string[]) => Answer;
-    authRequired: () => Answer;
-    badCredentials: () => Answer;
+    /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
+    authRequired: (wanted?: string, scheme?: string | undefined) => Answer;
+    badCredentials: (scheme?: string | undefined) => Answer;
     repeatedAuthorization: () => Answer;
     tooLarge: (maxBytes: number) => Answer;
     bodyTimeout: (timeoutMs: number) => Answer;

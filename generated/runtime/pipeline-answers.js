@@ -26,15 +26,16 @@ export function fail(status, code, msg, headers) {
         ? { status, headers, body: envelope(code, msg) }
         : { status, body: envelope(code, msg) };
 }
-const BASIC_CHALLENGE = { 'www-authenticate': 'Basic realm="api"' };
+const challenge = (value) => value === undefined ? undefined : { 'www-authenticate': value };
 /** The answers every server words the same way. */
 export const answers = {
     notFound: (path, basePath) => fail(404, C.notFound, basePath !== '' && path !== basePath && !path.startsWith(basePath + '/')
         ? `No such endpoint: ${path} (the API is served under ${basePath}/)`
         : `No such endpoint: ${path}`),
     methodNotAllowed: (method, path, allowed) => fail(405, C.methodNotAllowed, `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`, { allow: allowed.join(', ') }),
-    authRequired: () => fail(401, C.unauthorized, 'Authentication required: HTTP Basic with your email address and API key.', BASIC_CHALLENGE),
-    badCredentials: () => fail(401, C.unauthorized, 'Invalid credentials: unknown email address or API key.', BASIC_CHALLENGE),
+    /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
+    authRequired: (wanted = 'HTTP Basic credentials', scheme = 'Basic realm="api"') => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
+    badCredentials: (scheme = 'Basic realm="api"') => fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
     repeatedAuthorization: () => fail(400, C.badRequest, 'Invalid request: send one Authorization header, not several.'),
     tooLarge: (maxBytes) => fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, { connection: 'close' }),
     bodyTimeout: (timeoutMs) => fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {

@@ -2,11 +2,11 @@
 import type { Answer, ValidationIssue } from './pipeline-answers.js';
 import { type CorsOptions } from './pipeline-cors.js';
 import { type Credentials } from './pipeline-auth.js';
-import type { OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo } from './operation-info.js';
 import { type DecodedRequest } from './wire.js';
 export type { Answer, ValidationIssue } from './pipeline-answers.js';
 export type { CorsOptions } from './pipeline-cors.js';
-export type { Credentials } from './pipeline-auth.js';
+export type { BasicCredentials, Credentials, KeyCredentials, OtherCredentials, SchemeCredentials, TokenCredentials, } from './pipeline-auth.js';
 export type BodyRead = {
     ok: true;
     bytes: Uint8Array | undefined;
@@ -55,8 +55,10 @@ export interface Validators {
     };
 }
 /**
- * Resolves Basic credentials to a user. `null`/`undefined` means "not valid": the pipeline
- * answers 401 (also for operations whose auth is optional, since bad credentials are an error).
+ * Resolves the request's credentials (shaped by the contract's security schemes: HTTP Basic,
+ * a Bearer token, an API key; see pipeline-auth.ts) to a user. `null`/`undefined` means "not
+ * valid": the pipeline answers 401 (also for operations whose auth is optional, since bad
+ * credentials are an error).
  */
 export type Authenticate<User, Raw = unknown> = (credentials: Credentials, request: Raw) => User | null | undefined | Promise<User | null | undefined>;
 /** A routed, authenticated, decoded and validated request, ready for the operation. */
@@ -88,8 +90,15 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
     operations: Record<string, OperationInfo>;
     /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
     basePath?: string;
-    /** Basic credentials to a user; operations with auth `none` never call it */
+    /** credentials to a user; operations with auth `none` never call it */
     authenticate: Authenticate<User, Raw>;
+    /**
+     * How each security scheme the operations name travels (generated/operations.ts
+     * `authSchemes`); absent: every scheme is HTTP Basic (tables generated before schemes)
+     */
+    authSchemes?: {
+        readonly [name: string]: AuthScheme;
+    };
     /** request validation; absent: the wire model's decoding only */
     validateRequest?: Validators['validateRequest'];
     /** answer validation (JSON bodies); absent: answers are not checked */

@@ -15,7 +15,7 @@
  */
 import { answers, fail, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
 import { createCors } from './pipeline-cors.js';
-import { parseBasicAuth } from './pipeline-auth.js';
+import { challengeOf, readCredentials, withoutQueryKeys, } from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
 import { createFieldIndexes, decodeRequest } from './wire.js';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -31,7 +31,7 @@ export function createPipeline(options) {
     const logger = options.logger ?? { error: (m) => console.error(m) };
     // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
     const fieldIndexes = createFieldIndexes();
-    const { authenticate, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer } = options;
+    const { authenticate, authSchemes, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer, } = options;
     async function steps(incoming, passOutside) {
         try {
             const { path, method } = incoming;
@@ -49,21 +49,25 @@ export function createPipeline(options) {
                 return answers.repeatedAuthorization();
             // Authenticate before reading the body: an unauthenticated client learns nothing else.
             let user = null;
+            let query = incoming.query;
             if (op.auth !== 'none') {
-                const credentials = parseBasicAuth(authorization);
-                if (credentials === null)
-                    return answers.badCredentials();
-                if (credentials === undefined) {
+                const verdict = readCredentials(op.security, authSchemes, incoming);
+                if (verdict.kind !== 'found') {
+                    const { challenge, wanted } = challengeOf(op.security, authSchemes);
+                    if (verdict.kind === 'malformed')
+                        return answers.badCredentials(challenge);
                     if (op.auth === 'required')
-                        return answers.authRequired();
+                        return answers.authRequired(wanted, challenge);
                 }
                 else {
-                    const found = authenticate(credentials, incoming.raw);
+                    const found = authenticate(verdict.credentials, incoming.raw);
                     // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
                     user = (isPromise(found) ? await found : found) ?? null;
                     if (user === null)
-                        return answers.badCredentials();
+                        return answers.badCredentials(challengeOf(op.security, authSchemes).challenge);
                 }
+                // An API key in the query is a credential, not a parameter the operation ignores.
+                query = withoutQueryKeys(query, op.security, authSchemes);
             }
             const reading = incoming.readBody(maxBodyBytes, bodyTimeoutMs);
             const read = isPromise(reading) ? await reading : reading;
@@ -76,7 +80,7 @@ export function createPipeline(options) {
             }
             const decoded = decodeRequest(op, {
                 pathParams: route.pathParams,
-                query: incoming.query,
+                query,
                 contentType: incoming.header('content-type'),
                 body: read.bytes,
                 headers: incoming.headers,

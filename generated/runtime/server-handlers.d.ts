@@ -7,7 +7,7 @@
 import { type LevelTable } from './feature-levels.js';
 import { type Authenticate, type CorsOptions, type Dispatch, type Logger, type Pipeline, type PipelineLimits, type Validators } from './pipeline.js';
 import type { HandlerResult } from './server-results.js';
-import type { OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo } from './operation-info.js';
 import type { DecodedRequest } from './wire.js';
 export interface HandlerContext<User, Raw = unknown> {
     /** the authenticated user (`null` where the operation's auth is `none`, or `optional` and none was sent) */
@@ -30,6 +30,10 @@ export interface HandlerServerOptions<User, Raw = unknown> extends PipelineLimit
     operations: Record<string, OperationInfo>;
     validators: Validators;
     authenticate: Authenticate<User, Raw>;
+    /** how each security scheme travels (generated/operations.ts `authSchemes`); default: Basic */
+    authSchemes?: {
+        readonly [name: string]: AuthScheme;
+    };
     /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
     basePath?: string;
     /** validate every handler response; default on unless NODE_ENV is `production` */

@@ -5,7 +5,8 @@
  * behaviour lives in runtime/client.ts; this file is names, types and JSDoc. The names (methods,
  * params-object keys) are the model's (model/names.ts), collisions already resolved there.
  */
-import type { Operation, Parameter } from '../model/types.js';
+import { schemesInUse } from '../model/security.js';
+import type { ApiModel, Operation, Parameter } from '../model/types.js';
 import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
@@ -33,7 +34,7 @@ export const clientEmitter: Emitter = {
     const out: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
       `import type { paths } from './types.js';`,
-      `import { basePath, operations as table } from './operations.js';`,
+      `import { clientTable } from './operations.js';`,
       `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
       ...(login
@@ -43,8 +44,7 @@ export const clientEmitter: Emitter = {
       `export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, TransportError } from ${literal(`${rt}/client.js`)};`,
       `export { FeatureLevelError } from ${literal(`${rt}/client.js`)};`,
       '',
-      `/** Options of \`createApiClient\`: base URL, credentials, feature level, timeouts (see runtime/client.ts). */`,
-      `export type ApiClientOptions = ClientOptions;`,
+      ...authTypes(ctx.model),
       '',
       `/** The parameters of each method, flattened: path, query, header and form-body fields by name. */`,
       `export interface ApiParams {`,
@@ -97,7 +97,7 @@ export const clientEmitter: Emitter = {
       '',
       `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
-      `  const { base, call } = createClientCore<paths>({ operations: table, basePath }, options);`,
+      `  const { base, call } = createClientCore<paths>(clientTable, options);`,
       `  const methods: ApiMethods = {`,
       ...plans.map(
         (p) =>
@@ -112,6 +112,55 @@ export const clientEmitter: Emitter = {
     return [{ path: 'client.ts', contents: out.join('\n') }];
   },
 };
+
+/**
+ * `ApiAuth`, the credentials of the contract's schemes by name (each documented with where it
+ * goes), and `ApiClientOptions` with `auth` typed by it; `email` + `apiKey` (Basic username and
+ * password) where the contract has an HTTP Basic scheme.
+ */
+function authTypes(model: ApiModel): string[] {
+  const used = schemesInUse(model.securitySchemes, [
+    model.defaultAuthAlternatives,
+    ...model.operations.map((op) => op.authAlternatives),
+  ]);
+  const schemes = model.securitySchemes.filter((s) => Object.hasOwn(used, s.name));
+  const hasBasic = schemes.some((s) => s.send.type === 'basic');
+  const member = (s: (typeof schemes)[number]): string => {
+    const send = s.send;
+    const [how, type] =
+      send.type === 'basic'
+        ? ['HTTP Basic: username and password.', '{ username: string; password: string }']
+        : send.type === 'bearer'
+          ? [
+              `A token, sent as \`Authorization: Bearer <token>\`${s.type === 'http' ? '' : ` (${s.type}: the access token the flow gave)`}.`,
+              'string',
+            ]
+          : send.type === 'apiKey'
+            ? [`An API key, sent in the ${send.in} \`${send.name}\`.`, 'string']
+            : [
+                `The \`${s.type}\` scheme${s.scheme ? ` (${s.scheme})` : ''}: the client cannot send it by itself; set what it needs in \`headers\`.`,
+                'never',
+              ];
+    return jsdoc([s.description?.trim(), how], '  ') + `  ${propertyKey(s.name)}?: ${type};`;
+  };
+  const omitted = ["'auth'", ...(hasBasic ? [] : ["'email'", "'apiKey'"])].join(' | ');
+  return [
+    `/** Credentials by security scheme of the contract (\`auth\` of \`createApiClient\`'s options). */`,
+    // A type, not an interface: it must fit the runtime's `Record<string, Credential>`.
+    `export type ApiAuth = {`,
+    ...schemes.map(member),
+    `};`,
+    '',
+    jsdoc([
+      'Options of `createApiClient`: base URL, credentials, feature level, timeouts (see runtime/client.ts).',
+      schemes.length === 0
+        ? 'The contract declares no security: the client sends no credentials.'
+        : "Each call sends the credentials of the first of its operation's security alternatives given in `auth`.",
+      hasBasic ? '`email` and `apiKey` are the HTTP Basic username and password.' : undefined,
+    ]).trimEnd(),
+    `export type ApiClientOptions = Omit<ClientOptions, ${omitted}> & { auth?: ApiAuth };`,
+  ];
+}
 
 function planMethods(ctx: EmitContext): MethodPlan[] {
   for (const notice of ctx.model.nameNotices)

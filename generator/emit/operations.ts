@@ -4,6 +4,8 @@
  * time. Spec-agnostic: each entry is the model's (model/runtime-entry.ts), printed.
  */
 import { buildLevelTable } from '../model/levels.js';
+import { clientEntry } from '../model/runtime-entry.js';
+import { schemesInUse } from '../model/security.js';
 import { banner, commentText, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
@@ -12,9 +14,13 @@ export const operationsEmitter: Emitter = {
   root: 'code',
   emit(ctx: EmitContext): GeneratedFile[] {
     const ops = ctx.model.operations;
+    const schemes = schemesInUse(ctx.model.securitySchemes, [
+      ctx.model.defaultAuthAlternatives,
+      ...ops.map((op) => op.authAlternatives),
+    ]);
     const lines: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-      `import type { OperationInfo } from ${literal(`${ctx.runtimeImport}/operation-info.js`)};`,
+      `import type { AuthScheme, ClientTable, OperationInfo } from ${literal(`${ctx.runtimeImport}/operation-info.js`)};`,
       `import type { LevelTable } from ${literal(`${ctx.runtimeImport}/feature-levels.js`)};`,
       '',
       `/** Every operationId of the contract. */`,
@@ -28,6 +34,26 @@ export const operationsEmitter: Emitter = {
       ...ops.map((op) => `  ${propertyKey(op.id)}: ${indentLiteral(op.runtime)},`),
       '};',
       '',
+      `/** How each security scheme operations name travels (generator/model/security.ts). */`,
+      `export const authSchemes: { readonly [name: string]: AuthScheme } = ${indentLiteral(schemes).replace(/\n {2}/g, '\n')};`,
+      '',
+      `/**`,
+      ` * What the client needs (runtime/client.ts): each operation without what only servers read`,
+      ` * (error codes, statuses), defaults left out, one line each: a browser bundle carries it all.`,
+      ` */`,
+      `export const clientTable: ClientTable = {`,
+      `  basePath,`,
+      `  authSchemes,`,
+      `  security: ${safeJson(ctx.model.defaultAuthAlternatives)},`,
+      ...(ctx.model.errorShape ? [`  errors: ${safeJson(ctx.model.errorShape)},`] : []),
+      `  operations: {`,
+      ...ops.map(
+        (op) =>
+          `    ${propertyKey(op.id)}: ${safeJson(clientEntry(op.runtime, ctx.model.defaultAuthAlternatives))},`,
+      ),
+      `  },`,
+      '};',
+      '',
       `/**`,
       ` * What exists at each feature level (generator/model/levels.ts): per operation, the levels of`,
       ` * the operation, its parameters, their enum values and its response fields. Applied by`,
@@ -39,6 +65,11 @@ export const operationsEmitter: Emitter = {
     return [{ path: 'operations.ts', contents: lines.join('\n') }];
   },
 };
+
+/** JSON on one line, safe inside JavaScript source. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
 
 /** A literal spread over lines, for reviewable diffs of the table; quoting stays JSON's. */
 function indentLiteral(value: unknown): string {

@@ -7,7 +7,8 @@
  * Types are cross-references into generated/types.ts (openapi-typescript's `paths`), so
  * the handler types can never disagree with the client's.
  */
-import type { Operation, Response } from '../model/types.js';
+import { schemesInUse } from '../model/security.js';
+import type { ApiModel, Operation, Response } from '../model/types.js';
 import { banner, jsdoc, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
@@ -26,12 +27,14 @@ export function emitServerStubs(ctx: EmitContext): string {
   const out: string[] = [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
     `import type { paths } from './types.js';`,
-    `import { basePath, levels, operations } from './operations.js';`,
+    `import { authSchemes, basePath, levels, operations } from './operations.js';`,
     `import * as validators from './validators.js';`,
-    `import { createRequestListener as createListener, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type ListenerOptions, type RequestListener } from ${runtime('server.js')};`,
+    `import { createRequestListener as createListener, type Authenticate as AnyAuthenticate, type BasicCredentials, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type KeyCredentials, type ListenerOptions, type OtherCredentials, type RequestListener, type SchemeCredentials, type TokenCredentials, type TransportRequest } from ${runtime('server.js')};`,
     '',
     `export { ok, error, notImplemented, LISTENER_ERROR_CODES } from ${runtime('server.js')};`,
-    `export type { Authenticate, Credentials, HandlerContext, HandlerResult, Logger, RequestListener } from ${runtime('server.js')};`,
+    `export type { BasicCredentials, Credentials, HandlerContext, HandlerResult, KeyCredentials, Logger, OtherCredentials, RequestListener, SchemeCredentials, TokenCredentials } from ${runtime('server.js')};`,
+    '',
+    ...credentialTypes(ctx.model),
     '',
     `type Awaitable<T> = T | Promise<T>;`,
     `/** The user a handler sees: per the operation's auth (\`none\` → null, \`optional\` → maybe null). */`,
@@ -91,12 +94,20 @@ export function emitServerStubs(ctx: EmitContext): string {
       'It serves as a server of the newest feature level unless `featureLevel` says otherwise.',
     ]).trimEnd(),
   );
+  const anyAuth = ops.some((op) => op.auth !== 'none');
   out.push(
-    `export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath' | 'levels'> & { handlers: Handlers<User>; basePath?: string }): RequestListener {`,
+    `export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath' | 'levels' | 'authenticate' | 'authSchemes'> & { handlers: Handlers<User>; basePath?: string; authenticate${anyAuth ? '' : '?'}: Authenticate<User> }): RequestListener {`,
   );
   out.push(`  return createListener<User>({`);
   out.push(`    ...options,`);
   out.push(`    handlers: options.handlers as unknown as Record<string, Handler<User>>,`);
+  // The runtime's hook takes any scheme's credentials; this contract's are a subset of them.
+  out.push(
+    anyAuth
+      ? `    authenticate: options.authenticate as AnyAuthenticate<User>,`
+      : `    authenticate: (options.authenticate ?? (() => null)) as AnyAuthenticate<User>,`,
+  );
+  out.push(`    authSchemes,`);
   out.push(`    operations,`);
   out.push(`    levels,`);
   out.push(`    validators,`);
@@ -104,6 +115,36 @@ export function emitServerStubs(ctx: EmitContext): string {
   out.push(`  });`);
   out.push(`}`, '');
   return out.join('\n');
+}
+
+/**
+ * `ApiCredentials`, what `authenticate` gets for this contract (one member per security scheme
+ * operations use, tagged with its name), and `Authenticate<User>` taking it.
+ */
+function credentialTypes(model: ApiModel): string[] {
+  const used = schemesInUse(model.securitySchemes, [
+    model.defaultAuthAlternatives,
+    ...model.operations.map((op) => op.authAlternatives),
+  ]);
+  const TYPES = {
+    basic: 'BasicCredentials',
+    bearer: 'TokenCredentials',
+    apiKey: 'KeyCredentials',
+    other: 'OtherCredentials',
+  } as const;
+  const members = Object.keys(used)
+    .sort()
+    .map((name) => `(${TYPES[used[name].type]} & { scheme: ${literal(name)} })`);
+  return [
+    jsdoc([
+      "The credentials `authenticate` gets: those of the contract's security schemes (HTTP Basic's",
+      'username and password, a Bearer token, an API key), tagged with the scheme name; the schemes',
+      'sent with it, when an operation takes several together, in `also`.',
+    ]).trimEnd(),
+    `export type ApiCredentials = ${members.length ? `(${members.join(' | ')}) & { also?: SchemeCredentials[] }` : 'never'};`,
+    `/** Resolves a request's credentials to a user; null or undefined answers 401. */`,
+    `export type Authenticate<User> = (credentials: ApiCredentials, request: TransportRequest) => User | null | undefined | Promise<User | null | undefined>;`,
+  ];
 }
 
 /**

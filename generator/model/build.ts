@@ -28,6 +28,8 @@ import { newestLevel } from './levels.js';
 import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
+import { errorShapeOf } from './errors.js';
+import { authSchemeOf, operationAuth, placeholderOf, type RawScheme } from './security.js';
 import type {
   ApiModel,
   ErrorCodeInfo,
@@ -61,6 +63,7 @@ export function buildModel(
   );
   const components = withExtensions(document.components ?? {});
 
+  const declaredSchemes = new Set(Object.keys(components.securitySchemes ?? {}));
   const read: ReadOperation[] = [];
   const paths: Record<string, Ref<PathItemObject> | undefined> = document.paths ?? {};
   for (const path of Object.keys(paths).sort()) {
@@ -70,7 +73,16 @@ export function buildModel(
       const raw = item[method];
       if (!raw) continue;
       read.push(
-        readOperation(document, path, method, withExtensions(raw), item, itemPtr, problems),
+        readOperation(
+          document,
+          path,
+          method,
+          withExtensions(raw),
+          item,
+          itemPtr,
+          declaredSchemes,
+          problems,
+        ),
       );
     }
   }
@@ -118,13 +130,21 @@ export function buildModel(
       .map((name) => {
         const s: Partial<SecuritySchemeObject> =
           resolve<SecuritySchemeObject>(document, components.securitySchemes![name]) ?? {};
+        const send = authSchemeOf(s as RawScheme);
         return {
           name,
           type: String(s.type ?? ''),
           ...('scheme' in s && typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
           ...(typeof s.description === 'string' ? { description: s.description } : {}),
+          send,
+          placeholder: placeholderOf(s as RawScheme, send),
         };
       }),
+    defaultAuthAlternatives: operationAuth(
+      Array.isArray(document.security) ? document.security : [],
+      declaredSchemes,
+    ).alternatives,
+    ...optional('errorShape', errorShapeOf(document, operations)),
     schemas,
     errorCodes: readErrorCatalog(components['x-error-catalog'], problems),
     operations,
@@ -138,6 +158,11 @@ export function buildModel(
     document: opaqueDocument(input),
   };
   return { model, problems };
+}
+
+/** `{ [key]: value }` when there is a value, `{}` otherwise (optional fields stay absent). */
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }
 
 /** A node the `$ref` (internal only, the loader made sure) stands for; the node itself otherwise. */
@@ -155,6 +180,7 @@ function readOperation(
   raw: Extended<OperationObject>,
   item: PathItemObject,
   itemPtr: string,
+  declaredSchemes: ReadonlySet<string>,
   problems: ContractProblem[],
 ): ReadOperation {
   const at = childPointer(itemPtr, method);
@@ -214,12 +240,7 @@ function readOperation(
     });
 
   const security: SecurityRequirement[] = raw.security ?? document.security ?? [];
-  const auth =
-    security.length === 0
-      ? 'none'
-      : security.some((r) => Object.keys(r).length === 0)
-        ? 'optional'
-        : 'required';
+  const { auth, alternatives: authAlternatives } = operationAuth(security, declaredSchemes);
   const errorCodes = Array.isArray(raw['x-error-codes'])
     ? (raw['x-error-codes'] as unknown[]).map(String)
     : [];
@@ -233,6 +254,7 @@ function readOperation(
     tags: Array.isArray(raw.tags) ? raw.tags.map(String) : [],
     security,
     auth,
+    authAlternatives,
     parameters,
     responses,
     errorCodes,

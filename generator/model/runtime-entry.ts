@@ -4,7 +4,11 @@
  * documented error codes). Built once per operation with the model; the operations emitter
  * prints it, the docs' curl samples and the contract runner use it as is.
  */
-import type { FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
+import type {
+  ClientOperation,
+  FieldInfo,
+  OperationInfo,
+} from '../../runtime/operation-info.js';
 import { mediaEssence } from '../../runtime/wire/request.js';
 import { spanOf } from './levels.js';
 import { isJsonMediaType } from './media.js';
@@ -21,6 +25,7 @@ export function runtimeEntry(
     path: op.path,
     fields: op.parameters.filter((p) => p.in !== 'cookie').map((p) => fieldInfo(p, newest)),
     auth: op.auth,
+    ...(op.auth === 'none' ? {} : { security: op.authAlternatives }),
     errorCodes: op.errorCodes,
     statuses: op.responses.map((r) => r.status),
   };
@@ -45,6 +50,37 @@ export function runtimeEntry(
   if (op.lifecycle.deprecated) info.deprecated = true;
   if (op.lifecycle.replacedBy) info.replacedBy = op.lifecycle.replacedBy;
   return info;
+}
+
+/**
+ * The operation's entry of the client's table (`ClientOperation`): the runtime entry without
+ * what only servers read, defaults left out (a browser bundle carries every byte of it).
+ * `defaultSecurity` is the table's: an operation repeating it leaves its own out.
+ */
+export function clientEntry(info: OperationInfo, defaultSecurity: string[][]): ClientOperation {
+  const {
+    operationId: _id,
+    fields,
+    auth,
+    security,
+    errorCodes: _codes,
+    statuses: _statuses,
+    responseMediaTypes: _media,
+    ...rest
+  } = info;
+  const entry: ClientOperation = {
+    ...rest,
+    fields: fields.map(({ required, encoding, types, itemTypes: _items, ...field }) => ({
+      ...field,
+      ...(required ? { required: true as const } : {}),
+      ...(encoding === 'plain' ? {} : { encoding }),
+      ...(encoding === 'json' ? { types } : {}),
+    })),
+  };
+  if (auth !== 'required') entry.auth = auth;
+  if (auth !== 'none' && JSON.stringify(security) !== JSON.stringify(defaultSecurity))
+    entry.security = security;
+  return entry;
 }
 
 function fieldInfo(p: Parameter, newest: number): FieldInfo {

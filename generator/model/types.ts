@@ -6,7 +6,7 @@
  * emitters that iterate produce byte-identical output run after run.
  */
 
-import type { OperationInfo } from '../../runtime/operation-info.js';
+import type { AuthScheme, OperationInfo } from '../../runtime/operation-info.js';
 import type { OpaqueDocument } from './document.js';
 
 /** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
@@ -186,8 +186,16 @@ export interface Operation {
   tags: string[];
   /** effective security (operation's or the document's) */
   security: SecurityRequirement[];
-  /** `none`: no credentials; `optional`: `{}` is one of the alternatives; `required` otherwise */
+  /**
+   * `none`: no credentials; `optional`: `{}` is one of the alternatives; `required` otherwise
+   * (model/security.ts decides it)
+   */
   auth: 'none' | 'optional' | 'required';
+  /**
+   * The ways to authenticate, each the names of the schemes sent together (`{}` and
+   * alternatives naming undeclared schemes left out); see model/security.ts
+   */
+  authAlternatives: string[][];
   /** `x-permission`: who may call it, as prose (e.g. "organization administrators only") */
   permission?: string;
   parameters: Parameter[];
@@ -253,6 +261,23 @@ export interface SecurityScheme {
   type: string;
   scheme?: string;
   description?: string;
+  /** how its credential travels (model/security.ts): what client, server and samples do */
+  send: AuthScheme;
+  /** what samples show for the credential (`x-placeholder`, else one by type: `<TOKEN>`) */
+  placeholder: string;
+}
+
+/**
+ * The fields of the document's error bodies that carry a message and a code (model/errors.ts),
+ * found in its error responses' schemas; `undefined` when its errors declare no such body.
+ */
+export interface ErrorShape {
+  /** the property holding the message (`msg`, `message`, ...) */
+  message: string;
+  /** the property holding a machine-readable code, when the body has one */
+  code?: string;
+  /** the property the message and code are nested in (`{"error": {"message": ...}}`), if any */
+  within?: string;
 }
 
 export interface Server {
@@ -279,6 +304,10 @@ export interface ApiModel {
   };
   servers: Server[];
   securitySchemes: SecurityScheme[];
+  /** the document's global `security`, as alternatives (see `Operation.authAlternatives`) */
+  defaultAuthAlternatives: string[][];
+  /** where the document's error bodies carry their message and code (model/errors.ts) */
+  errorShape?: ErrorShape;
   schemas: NamedSchema[];
   errorCodes: ErrorCodeInfo[];
   operations: Operation[];

@@ -5,9 +5,10 @@
  * the generated listener does it:
  *
  * - routes `/api/v1/...` (Prism ignores the servers' base path);
- * - enforces Basic auth except where the operation's auth is `none` (or `optional` and no
- *   credentials were sent). The mock accepts any email address and API key: it only checks that
- *   both are there;
+ * - enforces the operation's security as the contract's schemes say (HTTP Basic, a Bearer
+ *   token, an API key in a header, the query or a cookie), except where its auth is `none` (or
+ *   `optional` and no credentials were sent). The mock accepts any credentials: it only checks
+ *   that they are there and well-formed (Basic: a username and a non-empty password);
  * - decodes urlencoded and multipart bodies, JSON-encoded fields and `content:` query parameters
  *   with the shared wire model, accepting PATCH and DELETE parameters in the query string as
  *   well as in a body, and validates the result with the generated validators;
@@ -24,7 +25,7 @@
  * about a quarter of Prism's throughput (bench/results/mock.md), hence the in-process engine.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { OperationInfo } from '../../runtime/operation-info.js';
+import type { AuthScheme, OperationInfo } from '../../runtime/operation-info.js';
 import {
   fail,
   LISTENER_ERROR_CODES as C,
@@ -49,6 +50,8 @@ export interface FrontOptions extends PipelineLimits {
   /** Prism's mocking engine (prism-engine.ts) */
   engine: PrismEngine;
   operations: Record<string, OperationInfo>;
+  /** how each security scheme travels (generated/operations.ts `authSchemes`); default: Basic */
+  authSchemes?: Record<string, AuthScheme>;
   /** prefix of every route, the operation table's `basePath` (`/api/v1`) */
   basePath: string;
   /** operationId → example name → status (`x-mock-examples` of the Prism document) */
@@ -65,9 +68,9 @@ export interface FrontOptions extends PipelineLimits {
   shapeAnswer?: (operationId: string, status: number, body: unknown) => unknown;
 }
 
-/** The mock's user: whoever sent an email address and a non-empty API key. */
+/** The mock's user: whoever sent well-formed credentials; `name` is the Basic username, if any. */
 interface AnyUser {
-  email: string;
+  name: string;
 }
 
 /** The front's request listener: the shared pipeline with Prism's engine as its dispatch step. */
@@ -77,8 +80,13 @@ export function createFrontListener(
   const pipeline = createPipeline<AnyUser, IncomingMessage>({
     ...options,
     cors: options.cors ?? true,
-    // The mock accepts any email address and API key: it only checks that both are there.
-    authenticate: ({ email, apiKey }) => (email !== '' && apiKey !== '' ? { email } : null),
+    // The mock accepts any credentials: it only checks that they are there.
+    authenticate: (credentials) =>
+      credentials.type !== 'basic'
+        ? { name: credentials.scheme }
+        : credentials.username !== '' && credentials.password !== ''
+          ? { name: credentials.username }
+          : null,
     validateRequest: options.validateRequest,
     dispatch: prismDispatch(options),
     checkRequest: options.checkRequest

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { OperationInfo } from '../../runtime/operation-info.js';
+import type { AuthScheme, OperationInfo } from '../../runtime/operation-info.js';
 import type { Validators } from '../../runtime/server.js';
 import { levelView, type LevelTable } from '../../runtime/feature-levels.js';
 import { parseOrigins } from '../../runtime/pipeline-cors.js';
@@ -64,6 +64,8 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
     operations: Record<string, OperationInfo>;
     basePath: string;
     levels: LevelTable;
+    /** absent in tables generated before schemes were carried: every scheme is Basic */
+    authSchemes?: Record<string, AuthScheme>;
   };
   const featureLevel = options.featureLevel ?? table.levels.newest;
   if (!Number.isInteger(featureLevel) || featureLevel < 0 || featureLevel > table.levels.newest)
@@ -78,6 +80,7 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
     engine,
     operations: level.operationsAt(table.operations),
     basePath: table.basePath,
+    authSchemes: table.authSchemes,
     exampleStatuses: exampleStatusesOf(document),
     validateRequest: validators?.validateRequest,
     ...levelHooks(level),

@@ -6,6 +6,7 @@
  */
 import { levels } from '../../generated/operations.js';
 import type { Handlers, Logger } from '../../generated/server.js';
+import type { Credentials } from '../../runtime/pipeline-auth.js';
 import type { CorsOptions } from '../../runtime/pipeline-cors.js';
 import { createGetStreams, createUnsubscribe, createUpdateStream } from './channels.js';
 import { systemClock, type Clock } from './clock.js';
@@ -69,7 +70,7 @@ export const MAX_STORED_STRING_LENGTH = 20_000;
 /** What a transport face needs to serve the core (the options of a server on handlers). */
 export interface StatefulServerOptions {
   handlers: Handlers<UserRecord>;
-  authenticate: (credentials: { email: string; apiKey: string }) => UserRecord | null;
+  authenticate: (credentials: Credentials) => UserRecord | null;
   validateResponses?: boolean;
   logger?: Logger;
   featureLevel: number;
@@ -250,9 +251,11 @@ export function createStatefulCore(options: StatefulMockOptions = {}): StatefulC
     },
     server: {
       handlers: dispatch,
-      authenticate: ({ email, apiKey }) => {
-        const u = userByEmail(email.toLowerCase());
-        return u && u.is_active && u.api_key === apiKey ? u : null;
+      authenticate: (credentials) => {
+        // The contract's one scheme is HTTP Basic: email address and API key.
+        if (credentials.type !== 'basic') return null;
+        const u = userByEmail(credentials.email.toLowerCase());
+        return u && u.is_active && u.api_key === credentials.apiKey ? u : null;
       },
       validateResponses: options.validateResponses,
       logger: options.logger,

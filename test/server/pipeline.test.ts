@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operations, basePath } from '../../generated/operations.js';
 import * as validators from '../../generated/validators.js';
 import { ok } from '../../generated/server.js';
-import { createFetchHandler, type Handler } from '../../runtime/server.js';
+import { createFetchHandler, type Credentials, type Handler } from '../../runtime/server.js';
 import { startPrismMock, type RunningMock } from '../../mock/prism/start.js';
 import { ADA, basic, send, serve, USERS, type Running, type TestUser } from './helpers.js';
 
@@ -18,7 +18,9 @@ const handlers: Record<string, Handler<TestUser> | undefined> = {
   getUsers: (_p, { user }) => ok({ members: [], who: user?.email ?? null }),
 };
 
-const authenticate = ({ email, apiKey }: { email: string; apiKey: string }) => {
+const authenticate = (credentials: Credentials) => {
+  if (credentials.type !== 'basic') return null;
+  const { email, apiKey } = credentials;
   const u = USERS[email];
   return u && u.key === apiKey ? { id: u.id, email: u.email } : null;
 };

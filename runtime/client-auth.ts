@@ -1,0 +1,103 @@
+/**
+ * The client's credentials, shaped by the contract's security schemes (the table's
+ * `authSchemes`, decided by the generator): given once per client by scheme name, turned once
+ * into what each scheme adds to a request, and applied per call to the first of the operation's
+ * alternatives the client holds every credential of. Operations that take no credentials get
+ * none; an operation whose alternatives the client cannot satisfy goes out without any (the
+ * server then says what it wants).
+ */
+import type { AuthScheme } from './operation-info.js';
+
+/** One scheme's credential: `{ username, password }` for HTTP Basic, else the token or key. */
+export type Credential = string | { username: string; password: string };
+
+/** What one scheme adds: a header (Authorization, an API key's, a cookie) or a query pair. */
+type Addition = { header: string; value: string } | { query: string; value: string };
+
+/** What the credentials add to one call. */
+export interface AuthParts {
+  headers: Record<string, string>;
+  /** `name=value` pairs, already encoded, for the query string */
+  query: string;
+}
+
+/** Per operation's alternatives, what to add; `undefined` when nothing can be sent. */
+export type AuthFor = (alternatives: string[][] | undefined) => AuthParts | undefined;
+
+function additionOf(name: string, scheme: AuthScheme, credential: unknown): Addition | undefined {
+  const c = credential as { username?: unknown; password?: unknown } | string | null;
+  const basic = scheme.type === 'basic';
+  if (
+    basic
+      ? typeof c !== 'object' || typeof c?.username !== 'string' || typeof c.password !== 'string'
+      : typeof c !== 'string' || c === ''
+  )
+    throw new TypeError(`auth.${name}: ${basic ? '{ username, password }' : 'a non-empty string'}`);
+  if (basic) {
+    // btoa takes Latin-1 only; UTF-8 first so that any name encodes (RFC 7617 charset=UTF-8).
+    const { username, password } = c as { username: string; password: string };
+    let binary = '';
+    for (const b of new TextEncoder().encode(`${username}:${password}`))
+      binary += String.fromCharCode(b);
+    return { header: 'Authorization', value: `Basic ${btoa(binary)}` };
+  }
+  const text = c as string;
+  if (scheme.type === 'bearer') return { header: 'Authorization', value: `Bearer ${text}` };
+  if (scheme.type !== 'apiKey') return undefined;
+  if (scheme.in === 'query')
+    return { query: encodeURIComponent(scheme.name), value: encodeURIComponent(text) };
+  return scheme.in === 'cookie'
+    ? { header: 'Cookie', value: `${scheme.name}=${text}` }
+    : { header: scheme.name, value: text };
+}
+
+/**
+ * `auth` by scheme name, plus `email` + `apiKey`: HTTP Basic username and password for the
+ * contract's Basic scheme(s) (our API's credentials; kept for every client written so far).
+ * Misuse (an unknown scheme name, a credential of the wrong shape, half of a Basic pair)
+ * throws at creation, never at a call.
+ */
+export function createAuth(
+  schemes: { readonly [name: string]: AuthScheme },
+  auth: Record<string, unknown> | undefined,
+  email: unknown,
+  apiKey: unknown,
+): { authFor: AuthFor; setsAuthorization: boolean } {
+  const given: Record<string, unknown> = { ...auth };
+  for (const name in given)
+    if (!Object.hasOwn(schemes, name)) throw new TypeError(`auth.${name}: no such security scheme`);
+  if (email !== undefined || apiKey !== undefined) {
+    if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '')
+      throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');
+    let basics = 0;
+    for (const n in schemes)
+      if (schemes[n].type === 'basic') {
+        basics++;
+        given[n] ??= { username: email, password: apiKey };
+      }
+    if (!basics) throw new TypeError('email and apiKey: this API has no HTTP Basic scheme');
+  }
+  const additions = new Map<string, Addition>();
+  let setsAuthorization = false;
+  for (const name in given) {
+    const a = additionOf(name, schemes[name], given[name]);
+    if (a) additions.set(name, a);
+    if (a && 'header' in a && /^authorization$/i.test(a.header)) setsAuthorization = true;
+  }
+  const authFor: AuthFor = (alternatives) => {
+    const chosen = alternatives?.find((names) => names.every((n) => additions.has(n)));
+    if (!chosen) return undefined;
+    const parts: AuthParts = { headers: {}, query: '' };
+    for (const n of chosen) {
+      const a = additions.get(n)!;
+      if ('query' in a) parts.query += `${parts.query && '&'}${a.query}=${a.value}`;
+      else
+        parts.headers[a.header] =
+          a.header === 'Cookie' && parts.headers.Cookie
+            ? `${parts.headers.Cookie}; ${a.value}`
+            : a.value;
+    }
+    return parts;
+  };
+  return { authFor, setsAuthorization };
+}
