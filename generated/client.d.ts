@@ -1463,7 +1463,7 @@ export type ApiClient = Omit<ClientBase<paths>, 'supports'> & ApiMethods & {
      */
     supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;
 };
-/** A client of Team Messaging Service API: `createApiClient({ baseUrl, email, apiKey })`. */
+/** A client of Team Messaging Service API: `createApiClient({ baseUrl, ... })` (see `ApiClientOptions`). */
 export declare function createApiClient(options: ApiClientOptions): ApiClient;
 /**
  * Exchanges a username and password for an API key (`POST /fetch_api_key`, sent without credentials)

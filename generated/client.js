@@ -28,33 +28,19 @@ export const methodNames = {
     deactivateUser: "deactivateUser",
     updateUser: "updateUser",
 };
-/** A client of Team Messaging Service API: `createApiClient({ baseUrl, email, apiKey })`. */
+/** Methods whose name is not their operationId (operationId → method). */
+const renamedMethods = {};
+/** How a method's parameters object maps onto its fields, where keys are not field names. */
+const layouts = {};
+/** A client of Team Messaging Service API: `createApiClient({ baseUrl, ... })` (see `ApiClientOptions`). */
 export function createApiClient(options) {
     const { base, call } = createClientCore(clientTable, options);
-    const methods = {
-        editDraft: (params, callOptions) => call("editDraft", params, callOptions),
-        fetchApiKey: (params, callOptions) => call("fetchApiKey", params, callOptions),
-        getMessages: (params, callOptions) => call("getMessages", params, callOptions),
-        sendMessage: (params, callOptions) => call("sendMessage", params, callOptions),
-        updateMessageFlags: (params, callOptions) => call("updateMessageFlags", params, callOptions),
-        getMessage: (params, callOptions) => call("getMessage", params, callOptions),
-        removeReaction: (params, callOptions) => call("removeReaction", params, callOptions),
-        testE2eePushNotification: (params, callOptions) => call("testE2eePushNotification", params, callOptions),
-        addLinkifier: (params, callOptions) => call("addLinkifier", params, callOptions),
-        updateRealmUserSettingsDefaults: (params, callOptions) => call("updateRealmUserSettingsDefaults", params, callOptions),
-        registerQueue: (params, callOptions) => call("registerQueue", params, callOptions),
-        createSavedSnippet: (params, callOptions) => call("createSavedSnippet", params, callOptions),
-        getStreams: (params, callOptions) => call("getStreams", params, callOptions),
-        updateStream: (params, callOptions) => call("updateStream", params, callOptions),
-        updateUserGroup: (params, callOptions) => call("updateUserGroup", params, callOptions),
-        updateUserTopic: (params, callOptions) => call("updateUserTopic", params, callOptions),
-        getUsers: (params, callOptions) => call("getUsers", params, callOptions),
-        addPlatformDeviceToken: (params, callOptions) => call("addPlatformDeviceToken", params, callOptions),
-        updateStatus: (params, callOptions) => call("updateStatus", params, callOptions),
-        unsubscribe: (params, callOptions) => call("unsubscribe", params, callOptions),
-        deactivateUser: (params, callOptions) => call("deactivateUser", params, callOptions),
-        updateUser: (params, callOptions) => call("updateUser", params, callOptions),
-    };
+    const methods = {};
+    for (const id in clientTable.operations) {
+        const name = Object.hasOwn(renamedMethods, id) ? renamedMethods[id] : id;
+        const layout = Object.hasOwn(layouts, id) ? layouts[id] : undefined;
+        methods[name] = (params, callOptions) => call(id, params, callOptions, layout);
+    }
     return Object.assign(base, methods);
 }
 /**

@@ -53,9 +53,7 @@ import { existsAt } from './feature-levels.js';
 import type { ClientTable, OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
 import {
-  BareRequest,
   callSignal,
-  directFetch,
   headerRecord,
   headersToSend,
   answerOf,
@@ -178,9 +176,7 @@ export function createClientCore<Paths extends {}>(
         fields: entry.fields.map((f) => ({ required: false, encoding: 'plain', types: [], ...f })),
         auth: entry.auth ?? 'required',
         security: entry.security ?? table.security,
-        errorCodes: [],
-        statuses: [],
-      };
+      } as OperationInfo;
       operations.set(id, op);
     }
     return op;
@@ -280,17 +276,13 @@ export function createClientCore<Paths extends {}>(
     signal: AbortSignal | undefined,
   ): FetchOptions<unknown> {
     const { wire, headers, serialized } = encode(op, parts, call);
-    const bare = direct();
     return {
-      ...(bare ? { fetch: directFetch(headers, serialized, signal), Request: BareRequest } : {}),
       signal,
       params: { path: parts.path ?? {}, query: parts.query ?? {} },
       // openapi-fetch only calls bodySerializer for a defined body; the wire model has already
       // decided whether there is one.
       body: wire.body ? (parts.body ?? {}) : undefined,
-      // Sent directly, the Request openapi-fetch builds is seen by no one: leave its body out
-      // rather than have undici copy the bytes into a stream nobody reads (see directFetch).
-      bodySerializer: () => (bare ? undefined : serialized),
+      bodySerializer: () => serialized,
       querySerializer: () => wire.query,
       pathSerializer: () => baseUrl + wire.path,
       headers,

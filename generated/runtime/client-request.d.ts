@@ -34,29 +34,12 @@ export interface CallSignal {
 /** One signal from the client's, the call's and a timeout's; the timer runs until `done()`. */
 export declare function callSignal(clientSignal: AbortSignal | undefined, ownSignal: unknown, timeoutMs: unknown): CallSignal;
 /**
- * The fetch handed to openapi-fetch when nobody else sees the request (no custom fetch, no
- * middleware). openapi-fetch builds a Request and passes it to fetch; in undici building a
- * Request, copying its body into a stream and fetching it again cost about a quarter of a local
- * call. With nobody to see that Request, openapi-fetch is given `BareRequest` as its `Request`
- * option, and the request goes out from its parts: URL and method as openapi-fetch made them,
- * the headers, the wire model's bytes and the call's signal.
- */
-export declare function directFetch(headers: Record<string, string | null>, body: string | Uint8Array | Blob | undefined, signal: AbortSignal | undefined): (request: Request) => Promise<Response>;
-/**
  * The headers a request sent without openapi-fetch carries, merged as openapi-fetch merges them
  * into a Headers object: names compare without case, a later name replaces an earlier one and
  * `null` removes it (so a caller's `authorization` cannot ride along where the client sets or
  * drops `Authorization`).
  */
 export declare function headersToSend(headers: Record<string, string | null>): Record<string, string>;
-/** What `directFetch` reads of the request openapi-fetch builds: the URL and the method. */
-export declare class BareRequest {
-    readonly url: string;
-    readonly method: string;
-    constructor(url: string, init: {
-        method?: string;
-    });
-}
 /** Headers as openapi-fetch accepts them (record, Headers, pairs) as one record; null deletes. */
 export declare function headerRecord(headers: unknown): Record<string, string | null>;
 /** A call's outcome as openapi-fetch gives it: `data` for a 2xx answer, `error` otherwise. */

@@ -56,24 +56,6 @@ export function callSignal(clientSignal, ownSignal, timeoutMs) {
     };
 }
 /**
- * The fetch handed to openapi-fetch when nobody else sees the request (no custom fetch, no
- * middleware). openapi-fetch builds a Request and passes it to fetch; in undici building a
- * Request, copying its body into a stream and fetching it again cost about a quarter of a local
- * call. With nobody to see that Request, openapi-fetch is given `BareRequest` as its `Request`
- * option, and the request goes out from its parts: URL and method as openapi-fetch made them,
- * the headers, the wire model's bytes and the call's signal.
- */
-export function directFetch(headers, body, signal) {
-    const sent = headersToSend(headers);
-    // TS 5.9 types BodyInit's typed arrays as ArrayBuffer-backed; the wire model's bytes are.
-    return (request) => globalThis.fetch(request.url, {
-        method: request.method,
-        headers: sent,
-        body: body,
-        signal,
-    });
-}
-/**
  * The headers a request sent without openapi-fetch carries, merged as openapi-fetch merges them
  * into a Headers object: names compare without case, a later name replaces an earlier one and
  * `null` removes it (so a caller's `authorization` cannot ride along where the client sets or
@@ -98,15 +80,6 @@ export function headersToSend(headers) {
         }
     }
     return sent;
-}
-/** What `directFetch` reads of the request openapi-fetch builds: the URL and the method. */
-export class BareRequest {
-    url;
-    method;
-    constructor(url, init) {
-        this.url = url;
-        this.method = init.method ?? 'GET';
-    }
 }
 /** Headers as openapi-fetch accepts them (record, Headers, pairs) as one record; null deletes. */
 export function headerRecord(headers) {

@@ -41,7 +41,7 @@ import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
 import { existsAt } from './feature-levels.js';
 import { givenFields, splitParams } from './client-params.js';
-import { BareRequest, callSignal, directFetch, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
+import { callSignal, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
 export { FeatureLevelError } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];
@@ -62,8 +62,6 @@ export function createClientCore(table, options) {
                 fields: entry.fields.map((f) => ({ required: false, encoding: 'plain', types: [], ...f })),
                 auth: entry.auth ?? 'required',
                 security: entry.security ?? table.security,
-                errorCodes: [],
-                statuses: [],
             };
             operations.set(id, op);
         }
@@ -143,17 +141,13 @@ export function createClientCore(table, options) {
     /** openapi-fetch options carrying the wire model's encoding of `parts`. */
     function fetchOptions(op, parts, call, signal) {
         const { wire, headers, serialized } = encode(op, parts, call);
-        const bare = direct();
         return {
-            ...(bare ? { fetch: directFetch(headers, serialized, signal), Request: BareRequest } : {}),
             signal,
             params: { path: parts.path ?? {}, query: parts.query ?? {} },
             // openapi-fetch only calls bodySerializer for a defined body; the wire model has already
             // decided whether there is one.
             body: wire.body ? (parts.body ?? {}) : undefined,
-            // Sent directly, the Request openapi-fetch builds is seen by no one: leave its body out
-            // rather than have undici copy the bytes into a stream nobody reads (see directFetch).
-            bodySerializer: () => (bare ? undefined : serialized),
+            bodySerializer: () => serialized,
             querySerializer: () => wire.query,
             pathSerializer: () => baseUrl + wire.path,
             headers,

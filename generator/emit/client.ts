@@ -35,7 +35,7 @@ export const clientEmitter: Emitter = {
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
       `import type { paths } from './types.js';`,
       `import { clientTable } from './operations.js';`,
-      `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from ${literal(`${rt}/client.js`)};`,
+      `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions, type ParamsLayout } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
       ...(login
         ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`]
@@ -95,16 +95,28 @@ export const clientEmitter: Emitter = {
       `  supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;`,
       `};`,
       '',
-      `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, email, apiKey })\`. */`,
+      `/** Methods whose name is not their operationId (operationId → method). */`,
+      `const renamedMethods: Record<string, string> = {`,
+      ...plans.filter((p) => p.name !== p.op.id).map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
+      `};`,
+      '',
+      `/** How a method's parameters object maps onto its fields, where keys are not field names. */`,
+      `const layouts: Record<string, ParamsLayout> = {`,
+      ...plans.filter((p) => layoutOf(p) !== undefined).map((p) => `  ${propertyKey(p.op.id)}: ${literal(layoutOf(p))},`),
+      `};`,
+      '',
+      `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, ... })\` (see \`ApiClientOptions\`). */`,
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
       `  const { base, call } = createClientCore<paths>(clientTable, options);`,
-      `  const methods: ApiMethods = {`,
-      ...plans.map(
-        (p) =>
-          `    ${propertyKey(p.name)}: (params, callOptions) => call(${literal(p.op.id)}, params, callOptions${layoutArg(p)}),`,
-      ),
-      `  };`,
-      `  return Object.assign(base, methods);`,
+      // One loop over the table rather than a literal per method: a browser bundle carries
+      // every byte of this function, and only renamed methods and unusual layouts are data.
+      `  const methods: Record<string, unknown> = {};`,
+      `  for (const id in clientTable.operations) {`,
+      `    const name = Object.hasOwn(renamedMethods, id) ? renamedMethods[id] : id;`,
+      `    const layout = Object.hasOwn(layouts, id) ? layouts[id] : undefined;`,
+      `    methods[name] = (params: unknown, callOptions?: CallOptions) => call(id, params, callOptions, layout);`,
+      `  }`,
+      `  return Object.assign(base, methods as unknown as ApiMethods);`,
       `}`,
       ...(login ? loginFunction(login) : []),
       '',
@@ -217,7 +229,7 @@ function paramsType(p: MethodPlan): string {
   return members.length === 0 ? 'Record<string, never>' : `{\n${members.join('\n')}\n  }`;
 }
 
-function layoutArg(p: MethodPlan): string {
+function layoutOf(p: MethodPlan): { body?: string; keys?: Record<string, string> } | undefined {
   const renamed = Object.fromEntries(
     p.keys
       .filter((k) => k.key !== k.field.name)
@@ -226,7 +238,7 @@ function layoutArg(p: MethodPlan): string {
   const layout: { body?: string; keys?: Record<string, string> } = {};
   if (p.bodyKey !== undefined) layout.body = p.bodyKey;
   if (Object.keys(renamed).length > 0) layout.keys = renamed;
-  return Object.keys(layout).length > 0 ? `, ${literal(layout)}` : '';
+  return Object.keys(layout).length > 0 ? layout : undefined;
 }
 
 /** `fetchApiKey(baseUrl, username, password)` fits an operation taking exactly those two. */

@@ -84,9 +84,10 @@ export function parseMultipart(body, contentType) {
         at = next + crlfDelimiter.length;
     }
 }
-const CRLF = utf8.encode('\r\n');
-const CRLFCRLF = utf8.encode('\r\n\r\n');
-const decoder = new TextDecoder('utf-8');
+// Pure: a bundle that only encodes (the browser client) drops the decoder's constants.
+const CRLF = /* @__PURE__ */ utf8.encode('\r\n');
+const CRLFCRLF = /* @__PURE__ */ utf8.encode('\r\n\r\n');
+const decoder = /* @__PURE__ */ new TextDecoder('utf-8');
 function startsWithAt(haystack, needle, at) {
     if (at + needle.length > haystack.length)
         return false;
