@@ -12,6 +12,7 @@
 
 /** The top-level JSON types a schema admits; an empty list admits every type. */
 import type { FieldIndexes } from './wire/fields.js';
+import type { AuthScheme } from './operation-info.js';
 
 export type ScalarType = 'string' | 'integer' | 'number' | 'boolean' | 'null' | 'array' | 'object';
 
@@ -142,11 +143,21 @@ export type DecodeResult =
     }
   | { ok: false; errors: DecodeError[] };
 
+/** One scheme's credential in a curl sample: how it travels and the text sent (or a placeholder). */
+export interface CurlCredential {
+  send: AuthScheme;
+  value: string;
+}
+
 export interface CurlOptions {
   /** e.g. `https://chat.example.com/api/v1` */
   baseUrl: string;
-  /** HTTP Basic credentials, or `placeholder` for `<EMAIL>:<API_KEY>` */
-  auth?: { email: string; apiKey: string } | 'placeholder';
+  /**
+   * HTTP Basic credentials, `placeholder` for `<EMAIL>:<API_KEY>`, or the credentials of the
+   * operation's security schemes, each as it travels (Basic `user:password`, a Bearer token, an
+   * API key in a header, the query or a cookie)
+   */
+  auth?: { email: string; apiKey: string } | 'placeholder' | CurlCredential[];
   mediaType?: string;
   /** passed to encodeRequest so samples are stable */
   boundary?: string;

@@ -28,16 +28,13 @@ export function parseBasicAuth(header, scheme = 'basicAuth') {
 /** One scheme's credentials: `undefined` when the request carries none, `null` when malformed. */
 function schemeCredentials(name, scheme, source) {
     switch (scheme.type) {
-        case 'basic': {
-            const header = source.header('authorization');
-            // Another scheme's Authorization is not this one's, and not malformed either.
-            if (header !== undefined && /^\s*(?!basic\b)[A-Za-z][\w!#$%&'*+.^`|~-]*(\s|$)/i.test(header))
-                return undefined;
-            return parseBasicAuth(header, name);
-        }
+        // An Authorization header this scheme cannot read is malformed for it; the request still
+        // passes when another alternative reads it (Basic or Bearer, for an operation taking both).
+        case 'basic':
+            return parseBasicAuth(source.header('authorization'), name);
         case 'bearer': {
             const header = source.header('authorization');
-            if (header === undefined || header === '' || !/^\s*bearer\b/i.test(header))
+            if (header === undefined || header === '')
                 return undefined;
             const match = BEARER.exec(header);
             return match ? { type: 'bearer', scheme: name, token: match[1] } : null;

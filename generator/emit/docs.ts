@@ -25,7 +25,8 @@ import { propertiesOf, requestSamples, resolveSchema } from '../model/lookup.js'
 import type { SampleInput } from '../model/samples.js';
 import { lifecycleBadges } from './docs/badges.js';
 import { buildSearchIndex, searchIndexScript } from './docs/search-index.js';
-import { typescriptCall } from './docs/typescript-sample.js';
+import { clientCredentials, typescriptCall } from './docs/typescript-sample.js';
+import { sampleCredentials, type SampleCredential } from '../model/security.js';
 import { fetchSample, pythonSample } from './docs/code-samples.js';
 import { scriptJson, tryItView } from './docs/try-it.js';
 
@@ -98,7 +99,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   for (const op of model.operations) {
     // Sample requests are built once: the samples column shows them all, try-it starts from the first.
     const inputs = requestSamples(model, op);
-    const samples = sampleViews(op, inputs, baseUrl, opts.warn);
+    const samples = sampleViews(model, op, inputs, baseUrl, opts.warn);
     const tryit = tryItView(op, op.runtime, model, tryServer, inputs[0]);
     const view = operationView(
       op,
@@ -297,9 +298,8 @@ const SAMPLE_LANGUAGES = [
 ] as const;
 
 /** The lines before a client call: import and construction, so the sample runs as it stands. */
-function clientSetup(baseUrl: string, auth: Operation['auth']): string {
-  const credentials = auth === 'none' ? '' : `, email: '<EMAIL>', apiKey: '<API_KEY>'`;
-  return `import { createApiClient } from './generated/client.js';\n\nconst api = createApiClient({ baseUrl: ${literal(baseUrl)}${credentials} });\n`;
+function clientSetup(baseUrl: string, credentials: SampleCredential[]): string {
+  return `import { createApiClient } from './generated/client.js';\n\nconst api = createApiClient({ baseUrl: ${literal(baseUrl)}${clientCredentials(credentials)} });\n`;
 }
 
 /**
@@ -307,20 +307,22 @@ function clientSetup(baseUrl: string, auth: Operation['auth']): string {
  * highlighted here at build time.
  */
 function sampleViews(
+  model: ApiModel,
   op: Operation,
   inputs: SampleInput[],
   baseUrl: string,
   warn: (message: string) => void,
 ): RequestSampleView[] {
   const info = op.runtime;
-  const target = { baseUrl, auth: op.auth };
+  const credentials = sampleCredentials(model.securitySchemes, op);
+  const target = { baseUrl, auth: op.auth, credentials };
   const out: RequestSampleView[] = [];
   for (const input of inputs) {
     const build: Record<(typeof SAMPLE_LANGUAGES)[number]['id'], () => string> = {
       curl: () => curlSample(info, input, target),
       typescript: () =>
-        clientSetup(baseUrl, op.auth) +
-        typescriptCall(op.names.method, input, op.requestBody?.kind),
+        clientSetup(baseUrl, credentials) +
+        typescriptCall(op.names.method, input, op.requestBody?.kind, model.errorShape?.code !== undefined),
       fetch: () => fetchSample(info, input, target),
       python: () => pythonSample(info, input, target),
     };

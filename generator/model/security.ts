@@ -112,3 +112,29 @@ export function schemesInUse(
   for (const s of schemes) if (used.has(s.name)) out[s.name] = s.send;
   return out;
 }
+
+/** One credential a request sample shows: the scheme, how it travels, its placeholder. */
+export interface SampleCredential {
+  scheme: string;
+  send: AuthScheme;
+  placeholder: string;
+}
+
+/**
+ * What an operation's samples authenticate with: its first alternative (the contract's order
+ * is its preference), schemes a sample cannot spell (`other`) left out; none for an operation
+ * that takes no credentials.
+ */
+export function sampleCredentials(
+  schemes: SecurityScheme[],
+  op: { auth: OperationAuth['auth']; authAlternatives: string[][] },
+): SampleCredential[] {
+  if (op.auth === 'none') return [];
+  const names = op.authAlternatives[0] ?? [];
+  return names.flatMap((name) => {
+    const s = schemes.find((x) => x.name === name);
+    return s && s.send.type !== 'other'
+      ? [{ scheme: name, send: s.send, placeholder: s.placeholder }]
+      : [];
+  });
+}

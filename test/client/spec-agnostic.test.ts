@@ -61,7 +61,8 @@ describe.skipIf(!haveSpecs)('a third-party client at run time', () => {
     const { createApiClient } = await import(pathToFileURL(resolve(out, 'client.ts')).href);
     const server = await startRecordingServer();
     try {
-      const api = createApiClient({ baseUrl: server.origin, email: 'a@example.com', apiKey: 'k' });
+      // up.com.au declares one HTTP bearer scheme, `bearer_auth`: credentials by its name.
+      const api = createApiClient({ baseUrl: server.origin, auth: { bearer_auth: 'up-token' } });
       server.respond(() => ({ status: 201, body: { data: { id: 'w1' } } }));
       const body = {
         data: { attributes: { url: 'https://hooks.example.com/up', description: 'é "quoted"' } },
@@ -71,6 +72,7 @@ describe.skipIf(!haveSpecs)('a third-party client at run time', () => {
       expect(sent.method).toBe('POST');
       expect(sent.url).toBe('/api/v1/webhooks');
       expect(sent.headers['content-type']).toBe('application/json');
+      expect(sent.headers.authorization).toBe('Bearer up-token');
       expect(sent.body.toString('utf8')).toBe(JSON.stringify(body));
       expect(result.data).toEqual({ data: { id: 'w1' } });
     } finally {

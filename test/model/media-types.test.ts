@@ -124,7 +124,15 @@ describe('a second JSON media type and a problem+json error, through every artif
     const taken = await api.createThing({ name: 'taken' });
     expect(taken.response.status).toBe(422);
     expect(taken.response.headers.get('content-type')).toBe('application/problem+json');
-    expect(taken.error).toMatchObject({ kind: 'http', status: 422, body: problem });
+    // The contract's error responses are RFC 9457 problems: read as such (message from
+    // `detail`, code from `type`), the other members kept.
+    expect(taken.error).toMatchObject({
+      kind: 'api',
+      status: 422,
+      msg: problem.detail,
+      code: problem.type,
+      title: problem.title,
+    });
 
     // A problem the contract's Problem schema refuses never leaves the listener.
     const sloppy = await api.createThing({ name: 'sloppy' });

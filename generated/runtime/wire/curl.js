@@ -18,19 +18,35 @@ export function curlCommand(op, input, opts) {
         args.push('-I');
     else if (!(request.method === 'GET' || (request.method === 'POST' && body !== undefined)))
         args.push(`-X ${request.method}`);
+    const credentials = opts.auth === 'placeholder'
+        ? [{ send: { type: 'basic' }, value: '<EMAIL>:<API_KEY>' }]
+        : Array.isArray(opts.auth)
+            ? opts.auth
+            : opts.auth
+                ? [{ send: { type: 'basic' }, value: `${opts.auth.email}:${opts.auth.apiKey}` }]
+                : [];
+    // An API key that travels in the query is one more query pair, after the parameters.
+    const keyPairs = credentials.flatMap(({ send, value }) => send.type === 'apiKey' && send.in === 'query' ? [{ name: send.name, value }] : []);
+    const query = [request.query, ...keyPairs.map(encodedPair)].filter(Boolean).join('&');
     // With a body the query rides in the URL, as encoded; without one, -G spells it out readably.
     const base = opts.baseUrl.replace(/\/+$/, '') + request.path;
-    const url = body !== undefined && request.query !== '' ? `${base}?${request.query}` : base;
+    const url = body !== undefined && query !== '' ? `${base}?${query}` : base;
     const lines = [`curl ${[...args, shellQuote(url)].join(' ')}`];
-    if (opts.auth === 'placeholder')
-        lines.push(`-u ${shellQuote('<EMAIL>:<API_KEY>')}`);
-    else if (opts.auth)
-        lines.push(`-u ${shellQuote(`${opts.auth.email}:${opts.auth.apiKey}`)}`);
+    for (const { send, value } of credentials) {
+        if (send.type === 'basic')
+            lines.push(`-u ${shellQuote(value)}`);
+        else if (send.type === 'bearer')
+            lines.push(`-H ${shellQuote(`Authorization: Bearer ${value}`)}`);
+        else if (send.type === 'apiKey' && send.in === 'header')
+            lines.push(`-H ${shellQuote(`${send.name}: ${value}`)}`);
+        else if (send.type === 'apiKey' && send.in === 'cookie')
+            lines.push(`-b ${shellQuote(`${send.name}=${value}`)}`);
+    }
     for (const [name, value] of Object.entries(request.headers))
         lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
-    if (body === undefined && request.query !== '') {
+    if (body === undefined && query !== '') {
         lines.push('-G');
-        lines.push(...encodeFields(op.fields.filter((field) => field.in === 'query'), input.query ?? {}).map(dataArgument));
+        lines.push(...encodeFields(op.fields.filter((field) => field.in === 'query'), input.query ?? {}).map(dataArgument), ...keyPairs.map(dataArgument));
     }
     if (body !== undefined) {
         const pairs = () => encodeFields(op.fields.filter((field) => field.in === 'body'), input.body);
@@ -46,6 +62,9 @@ export function curlCommand(op, input, opts) {
         }
     }
     return lines.join(' \\\n  ');
+}
+function encodedPair(pair) {
+    return `${encodeFormComponent(pair.name)}=${encodeFormComponent(String(pair.value))}`;
 }
 function dataArgument(pair) {
     const name = encodeFormComponent(pair.name);

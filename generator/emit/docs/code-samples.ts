@@ -22,10 +22,14 @@ import { literal } from '../../source.js';
 import { tsValue } from './typescript-sample.js';
 import type { SampleInput } from '../../model/samples.js';
 import { SAMPLE_BOUNDARY } from './curl-sample.js';
+import type { SampleCredential } from '../../model/security.js';
+import { encodeFormComponent } from '../../../runtime/wire/urlencoded.js';
 
 export interface SampleTarget {
   baseUrl: string;
   auth: 'none' | 'optional' | 'required';
+  /** the operation's credentials as its schemes carry them (model/security.ts); absent: Basic */
+  credentials?: SampleCredential[];
 }
 
 /** The placeholder every sample uses for credentials (tests swap it for real ones). */
@@ -42,7 +46,8 @@ interface Parts {
     | { kind: 'text'; text: string }
     | { kind: 'json'; value: unknown }
     | { kind: 'form-data'; pairs: OutPair[] };
-  auth: boolean;
+  /** headers carrying credentials (the Basic one spelled by each language) */
+  auth: { basic?: string; headers: [string, string][] };
 }
 
 function plainPairs(pairs: OutPair[]): boolean {
@@ -60,15 +65,33 @@ function partsOf(op: OperationInfo, input: SampleInput, target: SampleTarget): P
     op.fields.filter((f: WireField) => f.in === 'query'),
     input.query ?? {},
   );
+  const credentials =
+    target.auth === 'none'
+      ? []
+      : (target.credentials ?? [
+          { scheme: '', send: { type: 'basic' } as const, placeholder: CREDENTIALS_PLACEHOLDER },
+        ]);
+  const auth: Parts['auth'] = { headers: [] };
+  const keyPairs: OutPair[] = [];
+  for (const { send, placeholder } of credentials) {
+    if (send.type === 'basic') auth.basic = placeholder;
+    else if (send.type === 'bearer') auth.headers.push(['Authorization', `Bearer ${placeholder}`]);
+    else if (send.type === 'apiKey' && send.in === 'header') auth.headers.push([send.name, placeholder]);
+    else if (send.type === 'apiKey' && send.in === 'cookie') auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
+    else if (send.type === 'apiKey') keyPairs.push({ name: send.name, value: placeholder });
+  }
   const parts: Parts = {
     url: base,
     method: request.method,
     headers: Object.entries(request.headers),
-    auth: target.auth !== 'none',
+    auth,
   };
-  if (request.query !== '') {
-    if (plainPairs(queryPairs)) parts.query = queryPairs;
-    else parts.url = `${base}?${request.query}`;
+  // An API key that travels in the query is one more pair, after the parameters.
+  const allPairs = [...queryPairs, ...keyPairs];
+  if (allPairs.length > 0) {
+    if (plainPairs(allPairs)) parts.query = allPairs;
+    else
+      parts.url = `${base}?${[request.query, ...keyPairs.map((p) => `${encodeFormComponent(p.name)}=${encodeFormComponent(p.value as string)}`)].filter(Boolean).join('&')}`;
   }
   const body = request.body;
   if (body === undefined) return parts;
@@ -115,9 +138,8 @@ export function fetchSample(op: OperationInfo, input: SampleInput, target: Sampl
   const init: string[] = [];
   if (p.method !== 'GET') init.push(`  method: ${literal(p.method)},`);
   const headers: string[] = [];
-  if (p.auth)
-    headers.push(`    Authorization: 'Basic ' + btoa(${literal(CREDENTIALS_PLACEHOLDER)}),`);
-  for (const [name, value] of p.headers) headers.push(`    ${literal(name)}: ${literal(value)},`);
+  if (p.auth.basic !== undefined) headers.push(`    Authorization: 'Basic ' + btoa(${literal(p.auth.basic)}),`);
+  for (const [name, value] of [...p.auth.headers, ...p.headers]) headers.push(`    ${literal(name)}: ${literal(value)},`);
   if (headers.length > 0) init.push(`  headers: {\n${headers.join('\n')}\n  },`);
   if (p.body?.kind === 'pairs')
     init.push(`  body: new URLSearchParams([\n${pairList(p.body.pairs, '    ', '[', ']')}\n  ]),`);
@@ -146,13 +168,11 @@ export function pythonSample(op: OperationInfo, input: SampleInput, target: Samp
     url = `${url} + '?' + query`;
   }
   const headers: string[] = [];
-  if (p.auth) {
+  if (p.auth.basic !== undefined) {
     imports.push('base64');
-    headers.push(
-      `    'Authorization': 'Basic ' + base64.b64encode(${literal(CREDENTIALS_PLACEHOLDER)}.encode()).decode(),`,
-    );
+    headers.push(`    'Authorization': 'Basic ' + base64.b64encode(${literal(p.auth.basic)}.encode()).decode(),`);
   }
-  for (const [name, value] of p.headers) headers.push(`    ${literal(name)}: ${literal(value)},`);
+  for (const [name, value] of [...p.auth.headers, ...p.headers]) headers.push(`    ${literal(name)}: ${literal(value)},`);
   let data = '';
   if (p.body?.kind === 'pairs') {
     if (!imports.includes('urllib.parse')) imports.push('urllib.parse');

@@ -6,11 +6,14 @@
 import type { OperationInfo } from '../../../runtime/operation-info.js';
 import { curlCommand } from '../../../runtime/wire.js';
 import type { SampleInput } from '../../model/samples.js';
+import type { SampleCredential } from '../../model/security.js';
 
 export interface CurlTarget {
   baseUrl: string;
   /** operations that take no credentials get none */
   auth: 'none' | 'optional' | 'required';
+  /** the operation's credentials as its schemes carry them (model/security.ts); absent: Basic */
+  credentials?: SampleCredential[];
 }
 
 /** A fixed boundary so multipart samples are identical run after run. */
@@ -20,7 +23,12 @@ export function curlSample(op: OperationInfo, input: SampleInput, target: CurlTa
   const { path, query, headers, body } = input;
   return curlCommand(op, { path, query, headers, body }, {
     baseUrl: target.baseUrl,
-    auth: target.auth === 'none' ? undefined : 'placeholder',
+    auth:
+      target.auth === 'none'
+        ? undefined
+        : target.credentials
+          ? target.credentials.map((c) => ({ send: c.send, value: c.placeholder }))
+          : 'placeholder',
     boundary: SAMPLE_BOUNDARY,
   });
 }

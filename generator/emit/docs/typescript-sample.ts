@@ -5,16 +5,46 @@
  */
 import { literal, propertyKey } from '../../source.js';
 import type { SampleInput } from '../../model/samples.js';
+import type { SampleCredential } from '../../model/security.js';
+
+/** A string literal in single quotes when the text needs no escape at all, else `literal`'s. */
+function quoted(text: string): string {
+  const json = literal(text);
+  return json === `"${text}"` && !text.includes("'") ? `'${text}'` : json;
+}
+
+/**
+ * The credentials part of `createApiClient({...})`: a lone HTTP Basic scheme through the
+ * client's `email` / `apiKey` (its Basic username and password), anything else by scheme name
+ * in `auth`, each with its placeholder.
+ */
+export function clientCredentials(credentials: SampleCredential[]): string {
+  if (credentials.length === 0) return '';
+  const [only] = credentials;
+  if (credentials.length === 1 && only.send.type === 'basic') {
+    const colon = only.placeholder.indexOf(':');
+    const [user, password] = colon < 0 ? [only.placeholder, ''] : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
+    return `, email: ${quoted(user)}, apiKey: ${quoted(password)}`;
+  }
+  const members = credentials.map((c) => {
+    if (c.send.type !== 'basic') return `${propertyKey(c.scheme)}: ${literal(c.placeholder)}`;
+    const colon = c.placeholder.indexOf(':');
+    return `${propertyKey(c.scheme)}: { username: ${literal(c.placeholder.slice(0, Math.max(colon, 0)))}, password: ${literal(c.placeholder.slice(colon + 1))} }`;
+  });
+  return `, auth: { ${members.join(', ')} }`;
+}
 
 /** `api.sendMessage({...})` with every parameter (path, query, header and body fields) in one object. */
-export function typescriptCall(method: string, input: SampleInput, bodyKind: 'form' | 'json' | 'other' | undefined): string {
+/** `readsCode`: the contract's error bodies carry a code (model/errors.ts), so the sample shows it. */
+export function typescriptCall(method: string, input: SampleInput, bodyKind: 'form' | 'json' | 'other' | undefined, readsCode = true): string {
   const args: Record<string, unknown> = { ...input.path, ...input.query };
   if (input.body !== undefined) {
     if (bodyKind === 'form' && input.body && typeof input.body === 'object' && !Array.isArray(input.body)) Object.assign(args, input.body);
     else args.body = input.body;
   }
   const call = Object.keys(args).length === 0 ? `api.${method}()` : `api.${method}(${tsValue(args, '')})`;
-  return `const { data, error } = await ${call};\nif (error) throw new Error(\`\${error.code}: \${error.msg}\`);\nconsole.log(data);`;
+  const fail = readsCode ? `new Error(\`\${error.code}: \${error.msg}\`)` : 'new Error(error.msg)';
+  return `const { data, error } = await ${call};\nif (error) throw ${fail};\nconsole.log(data);`;
 }
 
 /** A JS literal laid out over lines when it does not fit on one. */
