@@ -12,12 +12,10 @@ import { dirname, resolve as resolvePath, relative } from 'node:path';
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, escapeSegment, getAt, parsePointer } from '../pointer.js';
 import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
+import { REF_CLAUSE } from './clauses.js';
 import { checkRefTarget, isRemoteRef, refRoots } from './ref-policy.js';
 import { readSourceFile, type SourceFile } from './source-files.js';
 
-/** The rule every `$ref` refusal cites. */
-const REF_CLAUSE =
-  'OpenAPI Reference Object ($ref is a URI, RFC 3986 §4.1); tms-gen reads local files only';
 
 export interface Bundle {
   document: Record<string, unknown>;

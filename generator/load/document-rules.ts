@@ -5,6 +5,7 @@
  * `basicAuth` scheme it declares as `BasicAuth`) and the emitters still produce working code
  * from them, so refusing would only lose the rest of the document.
  */
+import { specClause } from './clauses.js';
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, getAt, pointer } from '../pointer.js';
 
@@ -20,11 +21,8 @@ export interface RuleFindings {
   warnings: ContractProblem[];
 }
 
-/** The specification's own words, by section anchor of the document's version. */
-function clause(version: string, anchor: string, words: string): string {
-  const v = version.startsWith('3.1') ? '3.1.0' : '3.0.3';
-  return `OpenAPI ${v} https://spec.openapis.org/oas/v${v}#${anchor}: ${words}`;
-}
+/** The specification's own words, by section of the document's version (load/clauses.ts). */
+const clause = specClause;
 
 /** A `$ref` (internal, after bundling) followed to its target, at most a few hops. */
 function resolve(document: Json, value: unknown): unknown {

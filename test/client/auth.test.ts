@@ -224,7 +224,7 @@ describe.skipIf(!curlPath)('the docs curl sample sends the same credentials', ()
     const base = `${recorder.origin}/x`;
     const command = curlSample(
       op.runtime,
-      { path: { id: 1 } },
+      { path: { id: 1 }, query: {}, headers: {} },
       { baseUrl: base, auth: op.auth, credentials: sampleCredentials(m.securitySchemes, op) },
     );
     expect(command).toBe(want[doc].sample.replace('BASE', base));

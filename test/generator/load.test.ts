@@ -2,7 +2,7 @@
  * Broken contracts get clear messages: each names the file, line and JSON pointer of the place,
  * and loading collects every problem in one pass.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -127,5 +127,86 @@ describe('a remote $ref', () => {
       server.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/**
+ * Every refusal says which rule it enforces: a clause of the specification with its section
+ * (`OpenAPI 3.1.0 §4.8.10 ...`), of JSON, YAML or a URI RFC, or tms-gen's own rule or limit
+ * said as such. Every broken and hostile fixture that is refused is checked, so a new kind of
+ * refusal without a clause fails here.
+ */
+describe('loader verdicts cite their clause', () => {
+  const CITES =
+    /^(OpenAPI 3\.[01]\.\d( §[34]\.\d+(\.\d+)? |: the specification's schema)|OpenAPI 3\.1\.0 §4\.8\.\d+ \/ 3\.0\.3 §4\.7\.\d+ |OpenAPI Reference Object|YAML 1\.2\.2|RFC \d+|tms-gen|a tms-gen)/;
+  const refused = [
+    ...readdirSync('test/fixtures/broken')
+      .filter((f) => /\.(ya?ml|json)$/.test(f))
+      .map((f) => `test/fixtures/broken/${f}`),
+    'test/fixtures/broken/split/root.yaml',
+    ...readdirSync('test/fixtures/hostile')
+      .filter((f) => /^(ref|names|rule|yaml|types)-.*\.(ya?ml|json)$/.test(f))
+      .map((f) => `test/fixtures/hostile/${f}`),
+  ];
+
+  it('each problem of each refused fixture carries a clause naming its source', async () => {
+    let seen = 0;
+    for (const file of refused) {
+      const result = await loadContract(file);
+      if (result.ok) continue;
+      for (const problem of result.problems) {
+        seen++;
+        expect(problem.clause, `${file}: ${problem.message}`).toMatch(CITES);
+        expect(formatProblem(problem), file).toContain(` — ${problem.clause}`);
+      }
+    }
+    expect(seen).toBeGreaterThanOrEqual(30);
+  }, 120_000);
+
+  it('OpenAPI clauses carry the section of the document version', async () => {
+    const dup31 = await loadContract('test/fixtures/broken/duplicate-id.yaml');
+    expect(dup31.ok ? '' : dup31.problems[0].clause).toMatch(
+      /^OpenAPI 3\.1\.0 §4\.8\.10 Operation Object \(https:\/\/spec\.openapis\.org\/oas\/v3\.1\.0#operation-object\): operationId MUST be unique/,
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'tms-clause-'));
+    try {
+      const head = ['openapi: 3.0.3', 'info: {title: T, version: "1"}'];
+      const clausesOf = async (name: string, lines: string[]) => {
+        writeFileSync(join(dir, name), [...head, ...lines, ''].join('\n'));
+        const result = await loadContract(join(dir, name));
+        return result.ok ? [] : result.problems.map((p) => p.clause);
+      };
+      expect(
+        await clausesOf('dup.yaml', [
+          'paths:',
+          '  /a: {get: {operationId: x, responses: {"200": {description: ok}}}}',
+          '  /b: {get: {operationId: x, responses: {"200": {description: ok}}}}',
+        ]),
+      ).toEqual([expect.stringMatching(/^OpenAPI 3\.0\.3 §4\.7\.10 Operation Object \(/)]);
+      // A $ref that does not resolve stops bundling, before the version is read: both sections.
+      expect(
+        await clausesOf('ref.yaml', [
+          'paths: {}',
+          'components:',
+          '  schemas:',
+          "    Gone: {$ref: '#/components/schemas/Nowhere'}",
+        ]),
+      ).toEqual([expect.stringMatching(/§4\.8\.23 \/ 3\.0\.3 §4\.7\.23 Reference Object.*RFC 6901 §7/)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what the specification only recommends is a warning, not a refusal', () => {
+  it.each([
+    ['3.0.3', 'rule-duplicate-enum-30.yaml'],
+    ['3.1.0', 'rule-duplicate-enum-31.yaml'],
+  ])('duplicate enum items under %s load, with a warning citing the SHOULD', async (_v, name) => {
+    const result = await loadContract(`test/fixtures/hostile/${name}`);
+    if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+    const warnings = result.contract.warnings.join('\n');
+    expect(warnings).toMatch(/enum lists \d+ values? twice; the copies are ignored/);
+    expect(warnings).toContain('SHOULD be unique');
   });
 });
