@@ -28,18 +28,12 @@ export const methodNames = {
     deactivateUser: "deactivateUser",
     updateUser: "updateUser",
 };
-/** Methods whose name is not their operationId (operationId → method). */
-const renamedMethods = {};
-/** How a method's parameters object maps onto its fields, where keys are not field names. */
-const layouts = {};
 /** A client of Team Messaging Service API: `createApiClient({ baseUrl, ... })` (see `ApiClientOptions`). */
 export function createApiClient(options) {
     const { base, call } = createClientCore(clientTable, options);
     const methods = {};
     for (const id in clientTable.operations) {
-        const name = Object.hasOwn(renamedMethods, id) ? renamedMethods[id] : id;
-        const layout = Object.hasOwn(layouts, id) ? layouts[id] : undefined;
-        methods[name] = (params, callOptions) => call(id, params, callOptions, layout);
+        methods[id] = (params, callOptions) => call(id, params, callOptions);
     }
     return Object.assign(base, methods);
 }

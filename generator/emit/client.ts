@@ -29,13 +29,15 @@ export const clientEmitter: Emitter = {
   needs: ['types', 'operations'],
   emit(ctx: EmitContext): GeneratedFile[] {
     const plans = planMethods(ctx);
+    const renamed = plans.filter((p) => p.name !== p.op.id);
+    const layouts = plans.filter((p) => layoutOf(p) !== undefined);
     const rt = ctx.runtimeImport;
     const login = plans.find((p) => p.name === 'fetchApiKey' && isLogin(p));
     const out: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
       `import type { paths } from './types.js';`,
       `import { clientTable } from './operations.js';`,
-      `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions, type ParamsLayout } from ${literal(`${rt}/client.js`)};`,
+      `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions${layouts.length > 0 ? ', type ParamsLayout' : ''} } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
       ...(login
         ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`]
@@ -95,16 +97,24 @@ export const clientEmitter: Emitter = {
       `  supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;`,
       `};`,
       '',
-      `/** Methods whose name is not their operationId (operationId → method). */`,
-      `const renamedMethods: Record<string, string> = {`,
-      ...plans.filter((p) => p.name !== p.op.id).map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
-      `};`,
-      '',
-      `/** How a method's parameters object maps onto its fields, where keys are not field names. */`,
-      `const layouts: Record<string, ParamsLayout> = {`,
-      ...plans.filter((p) => layoutOf(p) !== undefined).map((p) => `  ${propertyKey(p.op.id)}: ${literal(layoutOf(p))},`),
-      `};`,
-      '',
+      ...(renamed.length > 0
+        ? [
+            `/** Methods whose name is not their operationId (operationId → method). */`,
+            `const renamedMethods: Record<string, string> = {`,
+            ...renamed.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
+            `};`,
+            '',
+          ]
+        : []),
+      ...(layouts.length > 0
+        ? [
+            `/** How a method's parameters object maps onto its fields, where keys are not field names. */`,
+            `const layouts: Record<string, ParamsLayout> = {`,
+            ...layouts.map((p) => `  ${propertyKey(p.op.id)}: ${literal(layoutOf(p))},`),
+            `};`,
+            '',
+          ]
+        : []),
       `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, ... })\` (see \`ApiClientOptions\`). */`,
       `export function createApiClient(options: ApiClientOptions): ApiClient {`,
       `  const { base, call } = createClientCore<paths>(clientTable, options);`,
@@ -112,9 +122,13 @@ export const clientEmitter: Emitter = {
       // every byte of this function, and only renamed methods and unusual layouts are data.
       `  const methods: Record<string, unknown> = {};`,
       `  for (const id in clientTable.operations) {`,
-      `    const name = Object.hasOwn(renamedMethods, id) ? renamedMethods[id] : id;`,
-      `    const layout = Object.hasOwn(layouts, id) ? layouts[id] : undefined;`,
-      `    methods[name] = (params: unknown, callOptions?: CallOptions) => call(id, params, callOptions, layout);`,
+      ...(renamed.length > 0
+        ? [`    const name = Object.hasOwn(renamedMethods, id) ? renamedMethods[id] : id;`]
+        : []),
+      ...(layouts.length > 0
+        ? [`    const layout = Object.hasOwn(layouts, id) ? layouts[id] : undefined;`]
+        : []),
+      `    methods[${renamed.length > 0 ? 'name' : 'id'}] = (params: unknown, callOptions?: CallOptions) => call(id, params, callOptions${layouts.length > 0 ? ', layout' : ''});`,
       `  }`,
       `  return Object.assign(base, methods as unknown as ApiMethods);`,
       `}`,

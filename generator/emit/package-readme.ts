@@ -3,7 +3,8 @@
  * few facts a user needs first (credentials, results, the server listener). Plain text of the
  * model's title and version only; the API's own reference is the docs site.
  */
-import type { ApiModel } from '../model/types.js';
+import { schemesInUse } from '../model/security.js';
+import type { ApiModel, SecurityScheme } from '../model/types.js';
 import { banner } from '../source.js';
 
 export interface ReadmeInput {
@@ -17,6 +18,7 @@ export interface ReadmeInput {
 
 export function bindingsReadme({ model, name, modules, command, toolkit }: ReadmeInput): string {
   const { title, version } = model.info;
+  const auth = authText(model);
   const sections: string[] = [
     banner(model.sourceFile, command, 'html').trimEnd(),
     '',
@@ -62,15 +64,15 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       '```ts',
       `import { createApiClient } from '${name}';`,
       '',
-      `const api = createApiClient({ baseUrl: 'https://api.example.com', email: 'me@example.com', apiKey: 'KEY' });`,
+      `const api = createApiClient({ baseUrl: 'https://api.example.com'${auth.client} });`,
       `// one method per operation, named from its operationId (see the ApiMethods type)`,
       `const result = await api.someOperation({ /* path, query and body fields by name */ });`,
       `if (result.error) console.error(result.error.kind, result.error.status, result.error.code);`,
       `else console.log(result.data);`,
       '```',
       '',
-      'Credentials are `{ email, apiKey }` (HTTP Basic). Every call resolves to `{ data, response }`',
-      'or `{ error, response }`; it throws only on misuse.',
+      auth.words,
+      'Every call resolves to `{ data, response }` or `{ error, response }`; it throws only on misuse.',
       '',
     );
   if (modules.has('server'))
@@ -85,8 +87,7 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       `const handlers: Partial<Handlers<User>> = { /* one function per operation */ };`,
       `createServer(createRequestListener<User>({`,
       `  handlers: handlers as Handlers<User>,`,
-      `  // credentials are { email, apiKey }; return the user, or null to answer 401`,
-      `  authenticate: ({ email, apiKey }) => (apiKey === process.env.API_KEY ? { email } : null),`,
+      ...auth.server,
       `})).listen(8080);`,
       '```',
       '',
@@ -95,6 +96,50 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       '',
     );
   return sections.join('\n');
+}
+
+/** The README's credentials: the client option, a sentence, the server hook; by the contract's schemes. */
+function authText(model: ApiModel): { client: string; words: string; server: string[] } {
+  const used = schemesInUse(model.securitySchemes, [
+    model.defaultAuthAlternatives,
+    ...model.operations.map((op) => op.authAlternatives),
+  ]);
+  const schemes = model.securitySchemes.filter((s) => Object.hasOwn(used, s.name));
+  if (schemes.length === 0)
+    return { client: '', words: 'The contract declares no security: no credentials are sent.', server: [] };
+  const basicOnly = schemes.length === 1 && schemes[0].send.type === 'basic';
+  if (basicOnly)
+    return {
+      client: `, email: 'me@example.com', apiKey: 'KEY'`,
+      words:
+        'Credentials are HTTP Basic: `email` and `apiKey` are the username and password (or `auth: { ' +
+        `${schemes[0].name}: { username, password } }\`).`,
+      server: [
+        `  // credentials: HTTP Basic ({ username, password }, also as { email, apiKey }); the user, or null for 401`,
+        `  authenticate: ({ email, apiKey }) => (apiKey === process.env.API_KEY ? { email } : null),`,
+      ],
+    };
+  const first = schemes[0];
+  const value = (s: SecurityScheme) =>
+    s.send.type === 'basic' ? `{ username: 'me', password: 'secret' }` : `'${s.placeholder.replace(/[^A-Za-z0-9_<>:-]/g, '')}'`;
+  const what = (s: SecurityScheme) =>
+    s.send.type === 'basic'
+      ? 'HTTP Basic `{ username, password }`'
+      : s.send.type === 'bearer'
+        ? 'a Bearer token'
+        : s.send.type === 'apiKey'
+          ? `an API key (${s.send.in} \`${oneLine(s.send.name)}\`)`
+          : 'credentials the client cannot send itself (set headers)';
+  const field =
+    first.send.type === 'bearer' ? 'token' : first.send.type === 'apiKey' ? 'key' : 'username';
+  return {
+    client: `, auth: { ${JSON.stringify(first.name)}: ${value(first)} }`,
+    words: `Credentials go in \`auth\`, by security scheme: ${schemes.map((s) => `\`${oneLine(s.name).replace(/`/g, "'")}\` ${what(s)}`).join('; ')}.`,
+    server: [
+      `  // credentials as the contract's schemes carry them, tagged with the scheme; the user, or null for 401`,
+      `  authenticate: (credentials) => (credentials.type === ${JSON.stringify(first.send.type)} && credentials.${first.send.type === 'other' ? 'scheme' : field} !== '' ? { email: 'someone' } : null),`,
+    ],
+  };
 }
 
 function oneLine(text: string): string {
