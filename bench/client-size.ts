@@ -61,4 +61,6 @@ const lines = [
   '',
 ];
 writeFileSync(new URL('results/client-size.md', import.meta.url), lines.join('\n'));
-console.log(`client bundle: ${kb(min)} KB minified, ${kb(gzip)} KB gzipped (${min} / ${gzip} bytes)`);
+console.log(
+  `client bundle: ${kb(min)} KB minified, ${kb(gzip)} KB gzipped (${min} / ${gzip} bytes)`,
+);

@@ -84,8 +84,10 @@ export const answers = {
       { allow: allowed.join(', ') },
     ),
   /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
-  authRequired: (wanted = 'HTTP Basic credentials', scheme: string | undefined = 'Basic realm="api"') =>
-    fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
+  authRequired: (
+    wanted = 'HTTP Basic credentials',
+    scheme: string | undefined = 'Basic realm="api"',
+  ) => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
   badCredentials: (scheme: string | undefined = 'Basic realm="api"') =>
     fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
   repeatedAuthorization: () =>

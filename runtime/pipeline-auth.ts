@@ -40,10 +40,7 @@ export interface OtherCredentials {
 }
 
 export type SchemeCredentials =
-  | BasicCredentials
-  | TokenCredentials
-  | KeyCredentials
-  | OtherCredentials;
+  BasicCredentials | TokenCredentials | KeyCredentials | OtherCredentials;
 
 /**
  * What `authenticate` gets: the credentials of the first scheme of the alternative the request
@@ -118,9 +115,7 @@ function schemeCredentials(
 }
 
 export type AuthVerdict =
-  | { kind: 'found'; credentials: Credentials }
-  | { kind: 'absent' }
-  | { kind: 'malformed' };
+  { kind: 'found'; credentials: Credentials } | { kind: 'absent' } | { kind: 'malformed' };
 
 /**
  * The credentials of the first alternative (`security`, scheme names sent together) the request
@@ -136,7 +131,8 @@ export function readCredentials(
   for (const names of security ?? [['basicAuth']]) {
     const found: SchemeCredentials[] = [];
     for (const name of names) {
-      const scheme = (schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined) ?? BASIC_SCHEME;
+      const scheme =
+        (schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined) ?? BASIC_SCHEME;
       const credentials = schemeCredentials(name, scheme, source);
       if (credentials === null) malformed = true;
       if (!credentials) break;

@@ -215,7 +215,8 @@ export function createPipeline<User, Raw = unknown>(
           const found = authenticate(verdict.credentials, incoming.raw);
           // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
           user = (isPromise(found) ? await found : found) ?? null;
-          if (user === null) return answers.badCredentials(challengeOf(op.security, authSchemes).challenge);
+          if (user === null)
+            return answers.badCredentials(challengeOf(op.security, authSchemes).challenge);
         }
         // An API key in the query is a credential, not a parameter the operation ignores.
         query = withoutQueryKeys(query, op.security, authSchemes);

@@ -68,7 +68,9 @@ export const operationsEmitter: Emitter = {
 
 /** JSON on one line, safe inside JavaScript source. */
 function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** A literal spread over lines, for reviewable diffs of the table; quoting stays JSON's. */

@@ -106,7 +106,11 @@ function authText(model: ApiModel): { client: string; words: string; server: str
   ]);
   const schemes = model.securitySchemes.filter((s) => Object.hasOwn(used, s.name));
   if (schemes.length === 0)
-    return { client: '', words: 'The contract declares no security: no credentials are sent.', server: [] };
+    return {
+      client: '',
+      words: 'The contract declares no security: no credentials are sent.',
+      server: [],
+    };
   const basicOnly = schemes.length === 1 && schemes[0].send.type === 'basic';
   if (basicOnly)
     return {
@@ -121,7 +125,9 @@ function authText(model: ApiModel): { client: string; words: string; server: str
     };
   const first = schemes[0];
   const value = (s: SecurityScheme) =>
-    s.send.type === 'basic' ? `{ username: 'me', password: 'secret' }` : `'${s.placeholder.replace(/[^A-Za-z0-9_<>:-]/g, '')}'`;
+    s.send.type === 'basic'
+      ? `{ username: 'me', password: 'secret' }`
+      : `'${s.placeholder.replace(/[^A-Za-z0-9_<>:-]/g, '')}'`;
   const what = (s: SecurityScheme) =>
     s.send.type === 'basic'
       ? 'HTTP Basic `{ username, password }`'

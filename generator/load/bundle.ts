@@ -16,7 +16,6 @@ import { REF_CLAUSE } from './clauses.js';
 import { checkRefTarget, isRemoteRef, refRoots } from './ref-policy.js';
 import { readSourceFile, type SourceFile } from './source-files.js';
 
-
 export interface Bundle {
   document: Record<string, unknown>;
   files: SourceFile[];

@@ -4,11 +4,7 @@
  * documented error codes). Built once per operation with the model; the operations emitter
  * prints it, the docs' curl samples and the contract runner use it as is.
  */
-import type {
-  ClientOperation,
-  FieldInfo,
-  OperationInfo,
-} from '../../runtime/operation-info.js';
+import type { ClientOperation, FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
 import { mediaEssence } from '../../runtime/wire/request.js';
 import { spanOf } from './levels.js';
 import { isJsonMediaType } from './media.js';

@@ -31,7 +31,6 @@ type Doc = (typeof DOCUMENTS)[number];
 const curlPath = ['/usr/bin/curl', '/usr/local/bin/curl', '/bin/curl'].find((p) => existsSync(p));
 if (!curlPath && process.env.CI) throw new Error('curl is missing and CI is set: install it');
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Module = Record<string, any>;
 const clients = new Map<Doc, Module>();
 const servers = new Map<Doc, Module>();
@@ -90,7 +89,10 @@ describe('the generated client sends what the document declares', () => {
   });
 
   it('Bearer: `{message}` errors are API errors; email + apiKey (HTTP Basic) is refused as misuse', async () => {
-    recorder.respond(() => ({ status: 404, body: { message: 'Not Found', documentation_url: 'x' } }));
+    recorder.respond(() => ({
+      status: 404,
+      body: { message: 'Not Found', documentation_url: 'x' },
+    }));
     const { error } = await client('bearer', { auth: { token: 't' } }).getThing({ id: 1 });
     recorder.respond(() => ({ body: {} }));
     expect(error).toEqual({
@@ -106,7 +108,10 @@ describe('the generated client sends what the document declares', () => {
   });
 
   it('API key in the query: one more query pair, encoded; the header alternative when that is the one given', async () => {
-    await client('api-key-query', { auth: { queryKey: 'k 1/é' } }).getThing({ id: 2, verbose: false });
+    await client('api-key-query', { auth: { queryKey: 'k 1/é' } }).getThing({
+      id: 2,
+      verbose: false,
+    });
     expect(last().url).toBe('/things/2?verbose=false&api_key=k%201%2F%C3%A9');
     expect(last().headers['x-api-key']).toBeUndefined();
     await client('api-key-query', { auth: { headerKey: 'h-1' } }).getThing({ id: 2 });
@@ -121,9 +126,17 @@ describe('the generated client sends what the document declares', () => {
   it('API key: nested `{error: {message, code}}` errors are API errors with that code', async () => {
     const body = { error: { message: 'No such thing', code: 'missing' } };
     recorder.respond(() => ({ status: 400, body }));
-    const { error } = await client('api-key-query', { auth: { queryKey: 'k' } }).getThing({ id: 1 });
+    const { error } = await client('api-key-query', { auth: { queryKey: 'k' } }).getThing({
+      id: 1,
+    });
     recorder.respond(() => ({ body: {} }));
-    expect(error).toEqual({ kind: 'api', status: 400, code: 'missing', msg: 'No such thing', ...body });
+    expect(error).toEqual({
+      kind: 'api',
+      status: 400,
+      code: 'missing',
+      msg: 'No such thing',
+      ...body,
+    });
   });
 
   it('no security: nothing sent, credentials refused; no error body declared: HTTP errors', async () => {
@@ -171,7 +184,9 @@ describe('the generated listener authenticates by the same data', () => {
     const anonymous = await fetch(`${base}/v2/things/9`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    expect(await anonymous.json()).toMatchObject({ msg: 'Authentication required: a Bearer token.' });
+    expect(await anonymous.json()).toMatchObject({
+      msg: 'Authentication required: a Bearer token.',
+    });
     expect((await fetch(`${base}/v2/health`)).status).toBe(200);
     expect(seen).toHaveLength(1);
   });

@@ -191,7 +191,9 @@ describe('loader verdicts cite their clause', () => {
           '  schemas:',
           "    Gone: {$ref: '#/components/schemas/Nowhere'}",
         ]),
-      ).toEqual([expect.stringMatching(/§4\.8\.23 \/ 3\.0\.3 §4\.7\.23 Reference Object.*RFC 6901 §7/)]);
+      ).toEqual([
+        expect.stringMatching(/§4\.8\.23 \/ 3\.0\.3 §4\.7\.23 Reference Object.*RFC 6901 §7/),
+      ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
