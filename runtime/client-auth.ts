@@ -62,7 +62,7 @@ export function createAuth(
   auth: Record<string, unknown> | undefined,
   email: unknown,
   apiKey: unknown,
-): { authFor: AuthFor; setsAuthorization: boolean } {
+): AuthFor {
   const given: Record<string, unknown> = { ...auth };
   for (const name in given)
     if (!Object.hasOwn(schemes, name)) throw new TypeError(`auth.${name}: no such security scheme`);
@@ -75,16 +75,14 @@ export function createAuth(
         basics++;
         given[n] ??= { username: email, password: apiKey };
       }
-    if (!basics) throw new TypeError('email and apiKey: this API has no HTTP Basic scheme');
+    if (!basics) throw new TypeError('email and apiKey: no HTTP Basic scheme');
   }
   const additions = new Map<string, Addition>();
-  let setsAuthorization = false;
   for (const name in given) {
     const a = additionOf(name, schemes[name], given[name]);
     if (a) additions.set(name, a);
-    if (a && 'header' in a && /^authorization$/i.test(a.header)) setsAuthorization = true;
   }
-  const authFor: AuthFor = (alternatives) => {
+  return (alternatives) => {
     const chosen = alternatives?.find((names) => names.every((n) => additions.has(n)));
     if (!chosen) return undefined;
     const parts: AuthParts = { headers: {}, query: '' };
@@ -99,5 +97,4 @@ export function createAuth(
     }
     return parts;
   };
-  return { authFor, setsAuthorization };
 }

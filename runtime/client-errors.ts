@@ -21,7 +21,10 @@ export interface ApiError<Code extends string = never> {
   code: Code | (string & {});
   /** the body's message, whatever the contract names its field */
   msg: string;
-  /** the other fields of the error body, as sent (e.g. `stream` of STREAM_DOES_NOT_EXIST) */
+  /**
+   * the fields of the error body, as sent (e.g. `stream` of STREAM_DOES_NOT_EXIST, `message` of
+   * a `{message}` body)
+   */
   [field: string]: unknown;
 }
 
@@ -62,14 +65,9 @@ export function errorFromAnswer(
   const fields = shape && objectOf(shape.within ? objectOf(body)?.[shape.within] : body);
   const msg = fields?.[shape!.message];
   const code = shape?.code === undefined ? '' : fields?.[shape.code];
-  if (typeof msg === 'string' && (typeof code === 'string' || typeof code === 'number')) {
-    const rest = { ...objectOf(body) };
-    if (!shape!.within) {
-      delete rest[shape!.message];
-      if (shape!.code) delete rest[shape!.code];
-    }
-    return { ...rest, kind: 'api', status: response.status, code: String(code), msg };
-  }
+  // The body's own fields stay as sent (`message` of a `{message}` body too) beside `code` and `msg`.
+  if (typeof msg === 'string' && (typeof code === 'string' || typeof code === 'number'))
+    return { ...objectOf(body), kind: 'api', status: response.status, code: String(code), msg };
   return {
     kind: 'http',
     status: response.status,

@@ -158,12 +158,7 @@ export function createClientCore<Paths extends {}>(
   if (!options || typeof options !== 'object')
     throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
   const baseUrl = resolveBaseUrl(options.baseUrl, table.basePath);
-  const { authFor, setsAuthorization } = createAuth(
-    table.authSchemes,
-    options.auth,
-    options.email,
-    options.apiKey,
-  );
+  const authFor = createAuth(table.authSchemes, options.auth, options.email, options.apiKey);
   const operations = new Map<string, OperationInfo>();
   /** The table's entry with its defaults filled in (once per operation and client). */
   const operation = (id: string): OperationInfo | undefined => {
@@ -251,9 +246,9 @@ export function createClientCore<Paths extends {}>(
       wire.headers,
       call.headers && headerRecord(call.headers),
     );
-    // Credentials never go where none are taken; where the client holds them, its own win.
+    // Credentials never go where none are taken; where the client sends its own, they win.
     const auth = op.auth === 'none' ? undefined : authFor(op.security);
-    if (op.auth === 'none' || setsAuthorization) headers.Authorization = null;
+    if (op.auth === 'none' || auth) headers.Authorization = null;
     if (auth) {
       Object.assign(headers, auth.headers);
       if (auth.query) wire.query += (wire.query ? '&' : '') + auth.query;

@@ -29,7 +29,4 @@ export type AuthFor = (alternatives: string[][] | undefined) => AuthParts | unde
  */
 export declare function createAuth(schemes: {
     readonly [name: string]: AuthScheme;
-}, auth: Record<string, unknown> | undefined, email: unknown, apiKey: unknown): {
-    authFor: AuthFor;
-    setsAuthorization: boolean;
-};
+}, auth: Record<string, unknown> | undefined, email: unknown, apiKey: unknown): AuthFor;

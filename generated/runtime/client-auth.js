@@ -46,18 +46,15 @@ export function createAuth(schemes, auth, email, apiKey) {
                 given[n] ??= { username: email, password: apiKey };
             }
         if (!basics)
-            throw new TypeError('email and apiKey: this API has no HTTP Basic scheme');
+            throw new TypeError('email and apiKey: no HTTP Basic scheme');
     }
     const additions = new Map();
-    let setsAuthorization = false;
     for (const name in given) {
         const a = additionOf(name, schemes[name], given[name]);
         if (a)
             additions.set(name, a);
-        if (a && 'header' in a && /^authorization$/i.test(a.header))
-            setsAuthorization = true;
     }
-    const authFor = (alternatives) => {
+    return (alternatives) => {
         const chosen = alternatives?.find((names) => names.every((n) => additions.has(n)));
         if (!chosen)
             return undefined;
@@ -74,5 +71,4 @@ export function createAuth(schemes, auth, email, apiKey) {
         }
         return parts;
     };
-    return { authFor, setsAuthorization };
 }

@@ -21,7 +21,10 @@ export interface ApiError<Code extends string = never> {
     code: Code | (string & {});
     /** the body's message, whatever the contract names its field */
     msg: string;
-    /** the other fields of the error body, as sent (e.g. `stream` of STREAM_DOES_NOT_EXIST) */
+    /**
+     * the fields of the error body, as sent (e.g. `stream` of STREAM_DOES_NOT_EXIST, `message` of
+     * a `{message}` body)
+     */
     [field: string]: unknown;
 }
 /**

@@ -7,15 +7,9 @@ export function errorFromAnswer(response, body, shape) {
     const fields = shape && objectOf(shape.within ? objectOf(body)?.[shape.within] : body);
     const msg = fields?.[shape.message];
     const code = shape?.code === undefined ? '' : fields?.[shape.code];
-    if (typeof msg === 'string' && (typeof code === 'string' || typeof code === 'number')) {
-        const rest = { ...objectOf(body) };
-        if (!shape.within) {
-            delete rest[shape.message];
-            if (shape.code)
-                delete rest[shape.code];
-        }
-        return { ...rest, kind: 'api', status: response.status, code: String(code), msg };
-    }
+    // The body's own fields stay as sent (`message` of a `{message}` body too) beside `code` and `msg`.
+    if (typeof msg === 'string' && (typeof code === 'string' || typeof code === 'number'))
+        return { ...objectOf(body), kind: 'api', status: response.status, code: String(code), msg };
     return {
         kind: 'http',
         status: response.status,

@@ -49,7 +49,7 @@ export function createClientCore(table, options) {
     if (!options || typeof options !== 'object')
         throw new TypeError('createApiClient: options are required ({ baseUrl, ... })');
     const baseUrl = resolveBaseUrl(options.baseUrl, table.basePath);
-    const { authFor, setsAuthorization } = createAuth(table.authSchemes, options.auth, options.email, options.apiKey);
+    const authFor = createAuth(table.authSchemes, options.auth, options.email, options.apiKey);
     const operations = new Map();
     /** The table's entry with its defaults filled in (once per operation and client). */
     const operation = (id) => {
@@ -120,9 +120,9 @@ export function createClientCore(table, options) {
         const mediaType = call.mediaType ?? options.mediaType;
         const wire = encodeRequest(op, { path: parts.path, query: parts.query, body: parts.body, headers: parts.header }, mediaType ? { mediaType, fieldIndexes } : wireOptions);
         const headers = Object.assign({}, options.headers, wire.headers, call.headers && headerRecord(call.headers));
-        // Credentials never go where none are taken; where the client holds them, its own win.
+        // Credentials never go where none are taken; where the client sends its own, they win.
         const auth = op.auth === 'none' ? undefined : authFor(op.security);
-        if (op.auth === 'none' || setsAuthorization)
+        if (op.auth === 'none' || auth)
             headers.Authorization = null;
         if (auth) {
             Object.assign(headers, auth.headers);

@@ -100,6 +100,7 @@ describe('the generated client sends what the document declares', () => {
       status: 404,
       code: '',
       msg: 'Not Found',
+      message: 'Not Found',
       documentation_url: 'x',
     });
     expect(() => client('bearer', { email: 'a@b.c', apiKey: 'k' })).toThrow(/no HTTP Basic/);
