@@ -54,7 +54,7 @@ beforeAll(async () => {
           '--out',
           out,
           '--only',
-          'types,operations,client,validators,server,runtime',
+          'types,operations,client,validators,server,runtime,prism',
         ],
         { maxBuffer: 16 * 1024 * 1024 },
       );
@@ -219,6 +219,42 @@ describe('the generated listener authenticates by the same data', () => {
     expect(response.status).toBe(200);
     expect(seen).toEqual([]);
   });
+});
+
+describe("the Prism mock's front authenticates by the same data", () => {
+  it('Bearer and an API key in the query: 401 without, an answer with them; Basic is not Bearer', async () => {
+    const { startPrismMock } = await import('../../mock/prism/start.js');
+    const bearer = await startPrismMock({ generatedDir: join(SCRATCH, 'bearer') });
+    const keyed = await startPrismMock({ generatedDir: join(SCRATCH, 'api-key-query') });
+    try {
+      const none = await fetch(`${bearer.baseUrl}/things/1`);
+      expect(none.status).toBe(401);
+      expect(none.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      const withToken = await fetch(`${bearer.baseUrl}/things/1`, {
+        headers: { Authorization: 'Bearer any-token' },
+      });
+      expect(withToken.status).toBe(200);
+      // Basic credentials are not what this document takes.
+      const basic = await fetch(`${bearer.baseUrl}/things/1`, {
+        headers: { Authorization: `Basic ${btoa('a@b.c:k')}` },
+      });
+      expect(basic.status).toBe(401);
+      expect((await fetch(`${bearer.baseUrl}/health`)).status).toBe(200);
+
+      expect((await fetch(`${keyed.baseUrl}/things/1?verbose=true`)).status).toBe(401);
+      const api = clients.get('api-key-query')!.createApiClient({
+        baseUrl: keyed.baseUrl,
+        auth: { queryKey: 'k' },
+      });
+      const { data, error, response } = await api.getThing({ id: 1, verbose: true });
+      expect(error, JSON.stringify(error)).toBeUndefined();
+      expect(response.status).toBe(200);
+      expect(data).toBeDefined();
+    } finally {
+      await bearer.stop();
+      await keyed.stop();
+    }
+  }, 60_000);
 });
 
 describe.skipIf(!curlPath)('the docs curl sample sends the same credentials', () => {
