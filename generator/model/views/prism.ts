@@ -8,8 +8,9 @@
  * What changes from the contract, and why:
  * - `servers` removed: Prism 5.14 ignores the base path anyway (everything 404s under `/api/v1`);
  *   the front strips `/api/v1` and forwards the contract's own paths.
- * - `security` removed: the front enforces Basic auth (and knows `none` / `optional`); Prism would
- *   answer a missing header with its own 401 problem+json.
+ * - `security` removed: the front enforces the operation's schemes as the table's `authSchemes`
+ *   say (and knows `none` / `optional`); Prism would answer a missing header with its own 401
+ *   problem+json.
  * - request parameters and form bodies relaxed to "any value": the front has already decoded and
  *   validated them with the wire model and the generated validators, then re-encoded them as one
  *   urlencoded body (JSON-encoded fields stay JSON text). Prism cannot validate them correctly
