@@ -69,7 +69,7 @@ const BASIC_SCHEME: AuthScheme = { type: 'basic' };
  */
 export function parseBasicAuth(
   header: string | undefined,
-  scheme = 'basicAuth',
+  scheme = 'basic',
 ): BasicCredentials | null | undefined {
   if (header === undefined || header === '') return undefined;
   const match = BASIC.exec(header);
@@ -128,7 +128,7 @@ export function readCredentials(
   source: AuthSource,
 ): AuthVerdict {
   let malformed = false;
-  for (const names of security ?? [['basicAuth']]) {
+  for (const names of security ?? [['basic']]) {
     const found: SchemeCredentials[] = [];
     for (const name of names) {
       const scheme =
@@ -174,7 +174,7 @@ export function challengeOf(
   security: string[][] | undefined,
   schemes: { readonly [name: string]: AuthScheme } | undefined,
 ): { challenge?: string; wanted: string } {
-  const names = security?.[0] ?? ['basicAuth'];
+  const names = security?.[0] ?? ['basic'];
   const wanted = names.map((n) => {
     const s = (schemes && Object.hasOwn(schemes, n) ? schemes[n] : undefined) ?? BASIC_SCHEME;
     if (s.type === 'basic') return 'HTTP Basic credentials';

@@ -9,7 +9,7 @@ const BASIC_SCHEME = { type: 'basic' };
  * malformed. Parsed on every request, on purpose: a library that servers embed keeps no
  * process-wide table of API keys (a base64 decode costs about a microsecond).
  */
-export function parseBasicAuth(header, scheme = 'basicAuth') {
+export function parseBasicAuth(header, scheme = 'basic') {
     if (header === undefined || header === '')
         return undefined;
     const match = BASIC.exec(header);
@@ -58,7 +58,7 @@ function schemeCredentials(name, scheme, source) {
  */
 export function readCredentials(security, schemes, source) {
     let malformed = false;
-    for (const names of security ?? [['basicAuth']]) {
+    for (const names of security ?? [['basic']]) {
         const found = [];
         for (const name of names) {
             const scheme = (schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined) ?? BASIC_SCHEME;
@@ -99,7 +99,7 @@ export function withoutQueryKeys(query, security, schemes) {
 }
 /** The challenge (`WWW-Authenticate`) and the words of a 401 for an operation's first alternative. */
 export function challengeOf(security, schemes) {
-    const names = security?.[0] ?? ['basicAuth'];
+    const names = security?.[0] ?? ['basic'];
     const wanted = names.map((n) => {
         const s = (schemes && Object.hasOwn(schemes, n) ? schemes[n] : undefined) ?? BASIC_SCHEME;
         if (s.type === 'basic')
