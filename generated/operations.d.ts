@@ -12,10 +12,6 @@ export declare const operations: {
 export declare const authSchemes: {
     readonly [name: string]: AuthScheme;
 };
-/**
- * What the client needs (runtime/client.ts): each operation without what only servers read
- * (error codes, statuses), defaults left out, one line each: a browser bundle carries it all.
- */
 export declare const clientTable: ClientTable;
 /**
  * What exists at each feature level (generator/model/levels.ts): per operation, the levels of

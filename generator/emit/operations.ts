@@ -20,7 +20,7 @@ export const operationsEmitter: Emitter = {
     ]);
     const lines: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-      `import type { AuthScheme, ClientTable, OperationInfo } from ${literal(`${ctx.runtimeImport}/operation-info.js`)};`,
+      `import type { AuthScheme, ClientOperation, ClientTable, OperationInfo } from ${literal(`${ctx.runtimeImport}/operation-info.js`)};`,
       `import type { LevelTable } from ${literal(`${ctx.runtimeImport}/feature-levels.js`)};`,
       '',
       `/** Every operationId of the contract. */`,
@@ -41,17 +41,21 @@ export const operationsEmitter: Emitter = {
       ` * What the client needs (runtime/client.ts): each operation without what only servers read`,
       ` * (error codes, statuses), defaults left out, one line each: a browser bundle carries it all.`,
       ` */`,
+      // Typed by the operationIds (not an index signature), so that an operation named like an
+      // Object.prototype member (`toString`) is still typed as an operation.
+      `const clientOperations: { readonly [K in OperationId]: ClientOperation } = {`,
+      ...ops.map(
+        (op) =>
+          `  ${propertyKey(op.id)}: ${safeJson(clientEntry(op.runtime, ctx.model.defaultAuthAlternatives))},`,
+      ),
+      '};',
+      '',
       `export const clientTable: ClientTable = {`,
       `  basePath,`,
       `  authSchemes,`,
       `  security: ${safeJson(ctx.model.defaultAuthAlternatives)},`,
       ...(ctx.model.errorShape ? [`  errors: ${safeJson(ctx.model.errorShape)},`] : []),
-      `  operations: {`,
-      ...ops.map(
-        (op) =>
-          `    ${propertyKey(op.id)}: ${safeJson(clientEntry(op.runtime, ctx.model.defaultAuthAlternatives))},`,
-      ),
-      `  },`,
+      `  operations: clientOperations,`,
       '};',
       '',
       `/**`,

@@ -100,7 +100,9 @@ export function withClause(problem: ContractProblem, openapiVersion: string): Co
             ? `${specClause(openapiVersion, 'reference-object', 'the Reference Object is replaced by the value it references')}; a cycle through files has no value (tms-gen inlines other files)`
             : REF_CLAUSE;
       case 'types':
-        return 'a tms-gen limit, not a rule of the specification: TypeScript cannot write this type (TS2502)';
+        return /TS2502/.test(problem.message)
+          ? 'a tms-gen limit, not a rule of the specification: TypeScript cannot write this type (TS2502)'
+          : undefined;
       case 'yaml':
         return 'YAML 1.2.2 (https://yaml.org/spec/1.2.2/) / JSON RFC 8259';
       case 'limit':
