@@ -2,8 +2,8 @@
  * The fixed part of the generated validators: runs a compiled (Ajv standalone) function at a
  * feature level and turns Ajv's errors into `{pointer, keyword, message}`. The generated modules
  * hold only contract data (which function checks what, which parameter exists at which level)
- * and import this module; the validators emitter copies it, compiled to JavaScript, as
- * `validators/runtime.js`, so it must stay free of imports.
+ * and import this module, compiled to JavaScript in the runtime copied beside the bindings
+ * (`runtime/validators.js`), so it must stay free of imports.
  *
  * Feature levels: a compiled function reads the level from its context (`this.level`); without
  * one the newest level applies. Operations and parameters carry level windows as data here.
@@ -176,14 +176,23 @@ function ignoredIn(
   );
 }
 
-/** The operation's tables from the index; an unknown id is a programming error, so it throws. */
-export function operationOf(
-  table: { [operationId: string]: OperationValidators },
-  operationId: string,
-): OperationValidators {
-  if (!has(table, operationId))
-    throw new TypeError(`unknown operationId ${JSON.stringify(operationId)}`);
-  return table[operationId];
+/** An operation module's two entry points, bound to its tables. */
+export function operationEntryPoints(op: OperationValidators): {
+  validateRequest: (
+    input: RequestInput | undefined,
+    options?: ValidateOptions,
+  ) => RequestValidationResult;
+  validateResponse: (
+    status: number | string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult;
+} {
+  return {
+    validateRequest: (input, options) => validateOperationRequest(op, input, options),
+    validateResponse: (status, body, options) =>
+      validateOperationResponse(op, status, body, options),
+  };
 }
 
 /** A type guard's answer: the compiled function alone, no error shaping. */
@@ -195,18 +204,101 @@ export function isValid(
   return validate.call({ level: levelOf(options) }, value) === true;
 }
 
-/** A named schema's validator, as the index exports it (`validators.Message`, `validateMessage`). */
-export function validatorOf(
-  validate: CompiledValidator,
-): (value: unknown, options?: ValidateOptions) => ValidationResult {
-  return (value, options) => run(validate, value, levelOf(options));
+/**
+ * Where the index finds each module: operation id → module path under `validators/ops/`, schema
+ * name → module path under `validators/schemas/`, with `#<export>` when the module's export is
+ * not `validate` (a member of a cycle of schemas).
+ */
+export interface IndexTables {
+  operations: { [operationId: string]: string };
+  schemas: { [name: string]: string };
 }
 
-/** A named schema's type guard, as the index exports it (`isMessage`). */
-export function guardOf(
-  validate: CompiledValidator,
-): (value: unknown, options?: ValidateOptions) => boolean {
-  return (value, options) => isValid(validate, value, options);
+/** A module of the validators (`ops/<path>`, `schemas/<path>`), loaded synchronously. */
+export type ModuleLoader = (path: string) => { [name: string]: unknown };
+
+/**
+ * Node's synchronous loader of the validators' ES modules (`require`, Node ≥ 20.19), relative to
+ * the index at `indexUrl`: an operation's module, and the schemas it needs, load on its first
+ * use, so importing the index costs its tables only. Where there is no Node (a browser bundle)
+ * the first use says to import `validators/bundle.js`, which loads every module up front.
+ */
+export function nodeLoader(indexUrl: string): ModuleLoader {
+  const node = (
+    globalThis as {
+      process?: { getBuiltinModule?: (id: string) => unknown };
+    }
+  ).process?.getBuiltinModule?.('node:module') as
+    { createRequire(url: string): (id: string) => { [name: string]: unknown } } | undefined;
+  if (!node)
+    return (path) => {
+      throw new Error(
+        `validators.js loads validators/${path}.js on first use with Node's require; without Node (a browser bundle) import validators/bundle.js instead`,
+      );
+    };
+  const load = node.createRequire(indexUrl);
+  return (path) => load(`./validators/${path}.js`);
+}
+
+/**
+ * The index's API over its tables: each module is loaded by `load` when first needed and kept
+ * by this index (the cache lives in the index, not in this module).
+ */
+export function validatorIndex(
+  tables: IndexTables,
+  load: ModuleLoader,
+): {
+  validateRequest: (
+    operationId: string,
+    input: RequestInput | undefined,
+    options?: ValidateOptions,
+  ) => RequestValidationResult;
+  validateResponse: (
+    operationId: string,
+    status: number | string,
+    body: unknown,
+    options?: ValidateOptions,
+  ) => ValidationResult;
+  /** a validator per named schema (`validators.Message`, exported as `validateMessage`) */
+  validators: {
+    readonly [name: string]: (value: unknown, options?: ValidateOptions) => ValidationResult;
+  };
+  /** a type guard per named schema (exported as `isMessage`) */
+  guards: { readonly [name: string]: (value: unknown, options?: ValidateOptions) => boolean };
+} {
+  const loaded = new Map<string, { [name: string]: unknown }>();
+  const moduleAt = (path: string) => {
+    let module = loaded.get(path);
+    if (!module) loaded.set(path, (module = load(path)));
+    return module;
+  };
+  const operation = (operationId: string): OperationValidators => {
+    // an unknown id is a programming error, so it throws
+    if (typeof operationId !== 'string' || !has(tables.operations, operationId))
+      throw new TypeError(`unknown operationId ${JSON.stringify(operationId)}`);
+    return moduleAt(`ops/${tables.operations[operationId]}`).operation as OperationValidators;
+  };
+  const compiled = (name: string) => {
+    const [path, exported = 'validate'] = tables.schemas[name].split('#');
+    return moduleAt(`schemas/${path}`)[exported] as CompiledValidator;
+  };
+  // own properties whatever the name (`__proto__` included), as the contract names them
+  const byName = <T>(entry: (name: string) => T): { readonly [name: string]: T } =>
+    Object.freeze(Object.fromEntries(Object.keys(tables.schemas).map((n) => [n, entry(n)])));
+  return {
+    validateRequest: (operationId, input, options) =>
+      validateOperationRequest(operation(operationId), input, options),
+    validateResponse: (operationId, status, body, options) =>
+      validateOperationResponse(operation(operationId), status, body, options),
+    validators: byName(
+      (name) => (value: unknown, options?: ValidateOptions) =>
+        run(compiled(name), value, levelOf(options)),
+    ),
+    guards: byName(
+      (name) => (value: unknown, options?: ValidateOptions) =>
+        isValid(compiled(name), value, options),
+    ),
+  };
 }
 
 /** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */

@@ -3,8 +3,8 @@
  * The fixed part of the generated validators: runs a compiled (Ajv standalone) function at a
  * feature level and turns Ajv's errors into `{pointer, keyword, message}`. The generated modules
  * hold only contract data (which function checks what, which parameter exists at which level)
- * and import this module; the validators emitter copies it, compiled to JavaScript, as
- * `validators/runtime.js`, so it must stay free of imports.
+ * and import this module, compiled to JavaScript in the runtime copied beside the bindings
+ * (`runtime/validators.js`), so it must stay free of imports.
  *
  * Feature levels: a compiled function reads the level from its context (`this.level`); without
  * one the newest level applies. Operations and parameters carry level windows as data here.
@@ -93,15 +93,52 @@ export declare function levelOf(options: ValidateOptions | undefined): number;
 export declare function existsAt(window: LevelWindow | undefined, level: number): boolean;
 export declare function validateOperationResponse(op: OperationValidators, status: number | string, body: unknown, options?: ValidateOptions): ValidationResult;
 export declare function validateOperationRequest(op: OperationValidators, input: RequestInput | undefined, options?: ValidateOptions): RequestValidationResult;
-/** The operation's tables from the index; an unknown id is a programming error, so it throws. */
-export declare function operationOf(table: {
-    [operationId: string]: OperationValidators;
-}, operationId: string): OperationValidators;
+/** An operation module's two entry points, bound to its tables. */
+export declare function operationEntryPoints(op: OperationValidators): {
+    validateRequest: (input: RequestInput | undefined, options?: ValidateOptions) => RequestValidationResult;
+    validateResponse: (status: number | string, body: unknown, options?: ValidateOptions) => ValidationResult;
+};
 /** A type guard's answer: the compiled function alone, no error shaping. */
 export declare function isValid(validate: CompiledValidator, value: unknown, options?: ValidateOptions): boolean;
-/** A named schema's validator, as the index exports it (`validators.Message`, `validateMessage`). */
-export declare function validatorOf(validate: CompiledValidator): (value: unknown, options?: ValidateOptions) => ValidationResult;
-/** A named schema's type guard, as the index exports it (`isMessage`). */
-export declare function guardOf(validate: CompiledValidator): (value: unknown, options?: ValidateOptions) => boolean;
+/**
+ * Where the index finds each module: operation id → module path under `validators/ops/`, schema
+ * name → module path under `validators/schemas/`, with `#<export>` when the module's export is
+ * not `validate` (a member of a cycle of schemas).
+ */
+export interface IndexTables {
+    operations: {
+        [operationId: string]: string;
+    };
+    schemas: {
+        [name: string]: string;
+    };
+}
+/** A module of the validators (`ops/<path>`, `schemas/<path>`), loaded synchronously. */
+export type ModuleLoader = (path: string) => {
+    [name: string]: unknown;
+};
+/**
+ * Node's synchronous loader of the validators' ES modules (`require`, Node ≥ 20.19), relative to
+ * the index at `indexUrl`: an operation's module, and the schemas it needs, load on its first
+ * use, so importing the index costs its tables only. Where there is no Node (a browser bundle)
+ * the first use says to import `validators/bundle.js`, which loads every module up front.
+ */
+export declare function nodeLoader(indexUrl: string): ModuleLoader;
+/**
+ * The index's API over its tables: each module is loaded by `load` when first needed and kept
+ * by this index (the cache lives in the index, not in this module).
+ */
+export declare function validatorIndex(tables: IndexTables, load: ModuleLoader): {
+    validateRequest: (operationId: string, input: RequestInput | undefined, options?: ValidateOptions) => RequestValidationResult;
+    validateResponse: (operationId: string, status: number | string, body: unknown, options?: ValidateOptions) => ValidationResult;
+    /** a validator per named schema (`validators.Message`, exported as `validateMessage`) */
+    validators: {
+        readonly [name: string]: (value: unknown, options?: ValidateOptions) => ValidationResult;
+    };
+    /** a type guard per named schema (exported as `isMessage`) */
+    guards: {
+        readonly [name: string]: (value: unknown, options?: ValidateOptions) => boolean;
+    };
+};
 /** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
 export declare function run(validate: CompiledValidator, value: unknown, level?: number): ValidationResult;

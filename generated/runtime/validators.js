@@ -3,8 +3,8 @@
  * The fixed part of the generated validators: runs a compiled (Ajv standalone) function at a
  * feature level and turns Ajv's errors into `{pointer, keyword, message}`. The generated modules
  * hold only contract data (which function checks what, which parameter exists at which level)
- * and import this module; the validators emitter copies it, compiled to JavaScript, as
- * `validators/runtime.js`, so it must stay free of imports.
+ * and import this module, compiled to JavaScript in the runtime copied beside the bindings
+ * (`runtime/validators.js`), so it must stay free of imports.
  *
  * Feature levels: a compiled function reads the level from its context (`this.level`); without
  * one the newest level applies. Operations and parameters carry level windows as data here.
@@ -86,23 +86,62 @@ function ignoredIn(known, given, level) {
         return [];
     return Object.keys(given).filter((name) => !known || !has(known, name) || !existsAt(known[name], level));
 }
-/** The operation's tables from the index; an unknown id is a programming error, so it throws. */
-export function operationOf(table, operationId) {
-    if (!has(table, operationId))
-        throw new TypeError(`unknown operationId ${JSON.stringify(operationId)}`);
-    return table[operationId];
+/** An operation module's two entry points, bound to its tables. */
+export function operationEntryPoints(op) {
+    return {
+        validateRequest: (input, options) => validateOperationRequest(op, input, options),
+        validateResponse: (status, body, options) => validateOperationResponse(op, status, body, options),
+    };
 }
 /** A type guard's answer: the compiled function alone, no error shaping. */
 export function isValid(validate, value, options) {
     return validate.call({ level: levelOf(options) }, value) === true;
 }
-/** A named schema's validator, as the index exports it (`validators.Message`, `validateMessage`). */
-export function validatorOf(validate) {
-    return (value, options) => run(validate, value, levelOf(options));
+/**
+ * Node's synchronous loader of the validators' ES modules (`require`, Node ≥ 20.19), relative to
+ * the index at `indexUrl`: an operation's module, and the schemas it needs, load on its first
+ * use, so importing the index costs its tables only. Where there is no Node (a browser bundle)
+ * the first use says to import `validators/bundle.js`, which loads every module up front.
+ */
+export function nodeLoader(indexUrl) {
+    const node = globalThis.process?.getBuiltinModule?.('node:module');
+    if (!node)
+        return (path) => {
+            throw new Error(`validators.js loads validators/${path}.js on first use with Node's require; without Node (a browser bundle) import validators/bundle.js instead`);
+        };
+    const load = node.createRequire(indexUrl);
+    return (path) => load(`./validators/${path}.js`);
 }
-/** A named schema's type guard, as the index exports it (`isMessage`). */
-export function guardOf(validate) {
-    return (value, options) => isValid(validate, value, options);
+/**
+ * The index's API over its tables: each module is loaded by `load` when first needed and kept
+ * by this index (the cache lives in the index, not in this module).
+ */
+export function validatorIndex(tables, load) {
+    const loaded = new Map();
+    const moduleAt = (path) => {
+        let module = loaded.get(path);
+        if (!module)
+            loaded.set(path, (module = load(path)));
+        return module;
+    };
+    const operation = (operationId) => {
+        // an unknown id is a programming error, so it throws
+        if (typeof operationId !== 'string' || !has(tables.operations, operationId))
+            throw new TypeError(`unknown operationId ${JSON.stringify(operationId)}`);
+        return moduleAt(`ops/${tables.operations[operationId]}`).operation;
+    };
+    const compiled = (name) => {
+        const [path, exported = 'validate'] = tables.schemas[name].split('#');
+        return moduleAt(`schemas/${path}`)[exported];
+    };
+    // own properties whatever the name (`__proto__` included), as the contract names them
+    const byName = (entry) => Object.freeze(Object.fromEntries(Object.keys(tables.schemas).map((n) => [n, entry(n)])));
+    return {
+        validateRequest: (operationId, input, options) => validateOperationRequest(operation(operationId), input, options),
+        validateResponse: (operationId, status, body, options) => validateOperationResponse(operation(operationId), status, body, options),
+        validators: byName((name) => (value, options) => run(compiled(name), value, levelOf(options))),
+        guards: byName((name) => (value, options) => isValid(compiled(name), value, options)),
+    };
 }
 /** Runs a compiled function at a level (Infinity: the newest) and shapes its errors. */
 export function run(validate, value, level) {

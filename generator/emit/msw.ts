@@ -47,7 +47,7 @@ export function emitMsw(ctx: EmitContext): string {
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
     `import { basePath, levels, operations } from './operations.js';`,
     `import type { Handlers } from './server.js';`,
-    `import * as validators from './validators.js';`,
+    `import * as validators from './validators/bundle.js';`,
     `import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type HttpHandler, type MswApi, type MswOptions } from ${runtime};`,
     '',
     `export type { MswOptions } from ${runtime};`,

@@ -1,12 +1,51 @@
 /**
- * The user-facing index `generated/validators.js` (and its `.d.ts`), and the declarations of each
- * operation module. The index holds only tables (which operation module, which schema function)
- * and delegates to runtime/validators.ts, imported from the runtime copied beside the bindings: no code
- * is written here as strings beyond imports, tables and one-line bindings.
+ * The user-facing index `generated/validators.js` (and its `.d.ts`), its eager twin for bundles
+ * `validators/bundle.js`, the tables both read, and the declarations of each operation module.
+ * The indexes hold only tables (which operation module, which schema function) and delegate to
+ * runtime/validators.ts, imported from the runtime copied beside the bindings: no code is written
+ * here as strings beyond imports, tables and one-line bindings.
  */
 import { jsdoc, literal, propertyKey } from '../source.js';
 
+/**
+ * The generated index's own URL, spelled so that the CLI bundle's rewrite of this source's
+ * `import.meta` URL (bin/build.js) leaves the generated text alone.
+ */
+const IMPORT_META_URL = ['import', 'meta', 'url'].join('.');
+
+/** Where the index finds each module (runtime/validators.ts `IndexTables`). */
+export function indexTables(
+  operations: { id: string; path: string }[],
+  named: [string, [string, string]][],
+): string {
+  const under = (prefix: string, path: string) => {
+    if (!path.startsWith(prefix)) throw new Error(`validators: ${path} is not under ${prefix}`);
+    return path.slice(prefix.length);
+  };
+  return [
+    `/** Where the validators' index finds each module (paths under ops/ and schemas/). */`,
+    `export const tables = {`,
+    `  operations: {`,
+    ...operations.map((op) => `    ${propertyKey(op.id)}: ${literal(under('ops/', op.path))},`),
+    `  },`,
+    `  schemas: {`,
+    ...named.map(
+      ([name, [path, fn]]) =>
+        `    ${propertyKey(name)}: ${literal(under('schemas/', path) + (fn === 'validate' ? '' : `#${fn}`))},`,
+    ),
+    `  },`,
+    `};`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * `validators.js` (lazy: Node loads an operation's module, and the schemas it needs, on its
+ * first use) or `validators/bundle.js` (every module imported up front, for bundlers and
+ * browsers). Both give the same API over the same tables (validators/tables.js).
+ */
 export function validatorsModule(
+  kind: 'lazy' | 'bundle',
   operations: { id: string; path: string }[],
   named: [string, [string, string]][],
   exportsByName: Map<string, string>,
@@ -14,52 +53,43 @@ export function validatorsModule(
   /** the runtime's validators module as this file imports it */
   runtime: string,
 ): string {
-  // Every shared module names its function `validate`: the index gives each a local name.
-  const localOf = new Map<string, string>();
-  for (const [, [path, fn]] of named) {
-    const id = `${path}#${fn}`;
-    if (!localOf.has(id)) localOf.set(id, `s${localOf.size}`);
-  }
-  const fnOf = (path: string, fn: string) => localOf.get(`${path}#${fn}`)!;
-  const schemaModules = [...new Set(named.map(([, [path]]) => path))].sort();
-  const schemaImports = schemaModules.map((path) => {
-    const names = [...new Set(named.filter(([, [p]]) => p === path).map(([, [, n]]) => n))].sort();
-    return `import { ${names.map((n) => `${n} as ${fnOf(path, n)}`).join(', ')} } from "./validators/${path}.js";`;
-  });
+  const here = kind === 'lazy' ? './validators/' : './';
+  const modules = [
+    ...operations.map((op) => op.path),
+    ...[...new Set(named.map(([, [path]]) => path))].sort(),
+  ];
+  const loader =
+    kind === 'lazy'
+      ? [`const index = validatorIndex(tables, nodeLoader(${IMPORT_META_URL}));`]
+      : [
+          `const modules = {`,
+          ...modules.map((path, i) => `  ${literal(path)}: m${i},`),
+          `};`,
+          `const index = validatorIndex(tables, (path) => modules[path]);`,
+        ];
   return [
     bannerLine.trimEnd(),
-    `import { guardOf, operationOf, validatorOf, validateOperationRequest, validateOperationResponse } from ${literal(runtime)};`,
-    ...operations.map(
-      (op, i) => `import { operation as op${i} } from "./validators/${op.path}.js";`,
-    ),
-    ...schemaImports,
+    `import { ${kind === 'lazy' ? 'nodeLoader, ' : ''}validatorIndex } from ${literal(runtime)};`,
+    `import { tables } from ${literal(`${here}tables.js`)};`,
+    ...(kind === 'bundle'
+      ? modules.map((path, i) => `import * as m${i} from ${literal(`./${path}.js`)};`)
+      : []),
     '',
-    `const operations = {`,
-    ...operations.map((op, i) => `  ${propertyKey(op.id)}: op${i},`),
-    `};`,
+    ...loader,
     '',
     `/** Checks a response body against the schema documented for the status, at a feature level. */`,
-    `export function validateResponse(operationId, status, body, options) {`,
-    `  return validateOperationResponse(operationOf(operations, operationId), status, body, options);`,
-    `}`,
-    '',
+    `export const validateResponse = index.validateResponse;`,
     `/** Checks decoded request parameters and body, at a feature level; lists ignored parameters. */`,
-    `export function validateRequest(operationId, input, options) {`,
-    `  return validateOperationRequest(operationOf(operations, operationId), input, options);`,
-    `}`,
-    '',
+    `export const validateRequest = index.validateRequest;`,
     `/** A validator per named schema of the contract. */`,
-    `export const validators = Object.freeze({`,
-    ...named.map(([name, [path, fn]]) => `  ${propertyKey(name)}: validatorOf(${fnOf(path, fn)}),`),
-    `});`,
+    `export const validators = index.validators;`,
+    `const guards = index.guards;`,
     '',
-    ...named.flatMap(([name, [path, fn]]) => {
+    ...named.flatMap(([name]) => {
       const id = exportsByName.get(name);
       if (!id) return [];
-      return [
-        `export const validate${id} = validators[${literal(name)}];`,
-        `export const is${id} = guardOf(${fnOf(path, fn)});`,
-      ];
+      const key = literal(name);
+      return [`export const validate${id} = validators[${key}], is${id} = guards[${key}];`];
     }),
     '',
   ].join('\n');

@@ -2,16 +2,9 @@
 import { addError, addMissing, addTypeError, ucs2length } from "../helpers.js";
 
 const func_0 = ucs2length;
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.title === undefined) vErrors = addMissing(vErrors, instancePath, "title"), errors++;
 if(data.content === undefined) vErrors = addMissing(vErrors, instancePath, "content"), errors++;

@@ -3,16 +3,9 @@ import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const read_0 = ["","stream","private"];
 const pattern_0 = new RegExp("^[^\\u0000]*$", "u");
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined) vErrors = addMissing(vErrors, instancePath, "type"), errors++;
 if(data.to === undefined) vErrors = addMissing(vErrors, instancePath, "to"), errors++;

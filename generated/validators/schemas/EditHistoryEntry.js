@@ -2,16 +2,9 @@
 import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const read_0 = ["integer","null"];
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.user_id === undefined) vErrors = addMissing(vErrors, instancePath, "user_id"), errors++;
 if(data.timestamp === undefined) vErrors = addMissing(vErrors, instancePath, "timestamp"), errors++;

@@ -2,16 +2,9 @@
 import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const formats_0 = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined) vErrors = addMissing(vErrors, instancePath, "id"), errors++;
 if(data.pattern === undefined) vErrors = addMissing(vErrors, instancePath, "pattern"), errors++;

@@ -2,16 +2,9 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["read","starred","collapsed","mentioned","stream_wildcard_mentioned","topic_wildcard_mentioned","has_alert_word","historical","wildcard_mentioned"];
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
 if(!(((((((((data === "read") || (data === "starred")) || (data === "collapsed")) || (data === "mentioned")) || (data === "stream_wildcard_mentioned")) || (data === "topic_wildcard_mentioned")) || (data === "has_alert_word")) || (data === "historical")) || (data === "wildcard_mentioned"))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
 f_0.errors = vErrors;

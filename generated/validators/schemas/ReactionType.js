@@ -2,16 +2,9 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["unicode_emoji","realm_emoji","service_extra_emoji"];
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
 if(!(((data === "unicode_emoji") || (data === "realm_emoji")) || (data === "service_extra_emoji"))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
 f_0.errors = vErrors;

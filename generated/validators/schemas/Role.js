@@ -2,16 +2,9 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = [100,200,300,400,600];
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
 if(!(((((data === 100) || (data === 200)) || (data === 300)) || (data === 400)) || (data === 600))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
 f_0.errors = vErrors;

@@ -2,16 +2,9 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["inherit","allow_empty_topic","disable_empty_topic","empty_topic_only"];
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
 if(!((((data === "inherit") || (data === "allow_empty_topic")) || (data === "disable_empty_topic")) || (data === "empty_topic_only"))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);

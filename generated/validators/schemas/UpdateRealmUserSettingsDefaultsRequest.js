@@ -8,16 +8,9 @@ const read_3 = ["recent_topics","inbox","all_messages"];
 const read_4 = ["google","twitter","text"];
 const read_5 = ["always","on_hover","never"];
 const read_6 = ["always","except_followed","never"];
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.starred_message_counts !== undefined){
 if(typeof data.starred_message_counts !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/starred_message_counts", "#/properties/starred_message_counts/type", "boolean"), errors++;

@@ -2,16 +2,9 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = [0,1,2,3];
-function f_0(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function f_0(data, {instancePath="", dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = f_0.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
 if(!((((data === 0) || (data === 1)) || (data === 2)) || (data === 3))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
 f_0.errors = vErrors;
