@@ -205,7 +205,10 @@ export function compileValidators(
     };
   });
   const named = model.schemas.map((s) => targets.named[s.name]);
-  const split = splitModules(ajv, root.refOf, schemaOfKey, entries, named);
+  const dynamicScopes = /"\$(dynamicRef|dynamicAnchor|recursiveRef|recursiveAnchor)"/.test(
+    JSON.stringify(slim),
+  );
+  const split = splitModules(ajv, root.refOf, schemaOfKey, entries, named, dynamicScopes);
   return {
     modules: split.modules,
     helpers: helpersModule(formatsSource(ajv)),

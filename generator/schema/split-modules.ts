@@ -90,6 +90,8 @@ export function splitModules(
   schemaOfKey: Map<unknown, string>,
   entries: EntryPoint[],
   named: string[],
+  /** the root uses `$dynamicRef`/`$recursiveRef`: the compiled functions pass their scopes along */
+  dynamicScopes = true,
   helpersPath = 'helpers',
 ): SplitOutput {
   const nodes = new Map<string, FunctionNode>();
@@ -205,7 +207,7 @@ export function splitModules(
   const helpers = RUNTIME_HELPERS;
   const emit = (path: string, fns: FunctionNode[], entry?: EntryPoint) => {
     const stable = (ajvName: string) => exportName.get(alias.get(ajvName) ?? ajvName)!;
-    const body = moduleBody(ajv, fns, stable);
+    const body = moduleBody(ajv, fns, stable, dynamicScopes);
     const local = body.localOf;
     const localFor = (name: string) => {
       let short = local.get(name);
@@ -331,6 +333,7 @@ function moduleBody(
   ajv: Ajv,
   fns: FunctionNode[],
   functionNameOf: (ajvName: string) => string,
+  dynamicScopes: boolean,
 ): { code: string; localOf: Map<string, string> } {
   const used: Record<string, Map<unknown, unknown>> = {};
   const scope = (
@@ -365,7 +368,10 @@ function moduleBody(
   const localOf = new Map<string, string>();
   const code = inlineSchemaReads(text, schemaValues);
   return {
-    code: withoutUnusedArguments(compactErrors(renameGlobals(code, functionNameOf, localOf))),
+    code: withoutUnusedArguments(
+      compactErrors(renameGlobals(code, functionNameOf, localOf)),
+      dynamicScopes,
+    ),
     localOf,
   };
 }
@@ -398,19 +404,27 @@ function withoutStaticPrologue(source: SourceInfo): string {
 /** A string literal, or one of Ajv's data arguments these validators never read. */
 const DATA_ARGUMENTS =
   /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|, parentData, parentDataProperty, rootData=data(?=[,}])|,parentData:[A-Za-z_$][\w$]*,parentDataProperty:(?:"(?:[^"\\\n]|\\.)*"|[A-Za-z_$][\w$]*),rootData(?=[,}])|,parentData,parentDataProperty,rootData(?=[,}])|,rootData(?=[,}])/g;
-const DATA_NAME = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])(parentData|parentDataProperty|rootData)(?![\w$])/g;
+/** The same, and the dynamic scopes (2020-12), for a root without `$dynamicRef`/`$recursiveRef`. */
+const STATIC_ARGUMENTS = new RegExp(
+  `${DATA_ARGUMENTS.source}|, dynamicAnchors=\\{\\}(?=\\})|,dynamicAnchors(?=\\})`,
+  'g',
+);
+const ARGUMENT_NAME =
+  /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])(parentData|parentDataProperty|rootData|dynamicAnchors)(?![\w$])/g;
 
 /**
  * Ajv passes every call the parent object, the property name and the root value, for coercion,
- * defaults and `$data`, none of which these validators use: each function's signature and call
- * sites lose them (a smaller options object per call, ~5% of GitHub's output). Should any code
- * still read one of them, the module keeps Ajv's arguments as they were.
+ * defaults and `$data`, none of which these validators use, and under 2020-12 the dynamic
+ * scopes, which only `$dynamicRef` reads: each function's signature and call sites lose them (a
+ * smaller options object per call; ~5% of GitHub's output). Should any code still read one of
+ * them, the module keeps Ajv's arguments as they were.
  */
-function withoutUnusedArguments(code: string): string {
-  const out = code.replace(DATA_ARGUMENTS, (match) =>
+function withoutUnusedArguments(code: string, dynamicScopes: boolean): string {
+  const out = code.replace(dynamicScopes ? DATA_ARGUMENTS : STATIC_ARGUMENTS, (match) =>
     match.startsWith('"') || match.startsWith("'") ? match : '',
   );
-  for (const m of out.matchAll(DATA_NAME)) if (m[1] !== undefined) return code;
+  for (const m of out.matchAll(ARGUMENT_NAME))
+    if (m[1] !== undefined && (m[1] !== 'dynamicAnchors' || !dynamicScopes)) return code;
   return out;
 }
 
@@ -535,7 +549,11 @@ function compactErrors(code: string): string {
         lines[i],
       );
     if (merged && merged[1] === merged[2]) {
-      out.push(`vErrors = addErrors(vErrors, ${merged[1]}.errors);`);
+      // with the count that follows it, one statement (thousands of calls on a large document)
+      if (lines[i + 1] === 'errors = vErrors.length;') {
+        out.push(`errors = (vErrors = addErrors(vErrors, ${merged[1]}.errors)).length;`);
+        i++;
+      } else out.push(`vErrors = addErrors(vErrors, ${merged[1]}.errors);`);
       continue;
     }
     out.push(lines[i]);

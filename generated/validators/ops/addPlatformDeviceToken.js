@@ -6,15 +6,14 @@ import { validate as i_3 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_2 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2, f_3 = i_3;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.body === undefined) vErrors = addMissing(vErrors, instancePath, "body"), errors++;
 if(data.body !== undefined){
-if(!(f_1.call(this, data.body, {instancePath:instancePath+"/body",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.body, {instancePath:instancePath+"/body"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }

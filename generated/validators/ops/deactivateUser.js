@@ -5,7 +5,7 @@ import { validate as i_4 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_3 } from "../schemas/SuccessEnvelope.js";
 const f_3 = i_3, f_4 = i_4;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
@@ -13,7 +13,7 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath="", dynamicAnchors={}}={}){
+function f_1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
@@ -21,7 +21,7 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath="", dynamicAnchors={}}={}){
+function f_2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30,9 +30,8 @@ let data0 = data.path;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.user_id === undefined) vErrors = addMissing(vErrors, instancePath+"/path", "user_id", "#/properties/path/required"), errors++;
 if(data0.user_id !== undefined){
-if(!(f_0.call(this, data0.user_id, {instancePath:instancePath+"/path/user_id",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_0.errors);
-errors = vErrors.length;
+if(!(f_0.call(this, data0.user_id, {instancePath:instancePath+"/path/user_id"}))){
+errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
 }
 }
 }
@@ -45,9 +44,8 @@ if(data.query !== undefined){
 let data2 = data.query;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.deactivation_notification_comment !== undefined){
-if(!(f_1.call(this, data2.deactivation_notification_comment, {instancePath:instancePath+"/query/deactivation_notification_comment",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data2.deactivation_notification_comment, {instancePath:instancePath+"/query/deactivation_notification_comment"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }

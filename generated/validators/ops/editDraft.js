@@ -6,7 +6,7 @@ import { validate as i_4 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_3 } from "../schemas/SuccessEnvelope.js";
 const f_2 = i_2, f_3 = i_3, f_4 = i_4;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
@@ -14,7 +14,7 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath="", dynamicAnchors={}}={}){
+function f_1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -24,9 +24,8 @@ let data0 = data.path;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.draft_id === undefined) vErrors = addMissing(vErrors, instancePath+"/path", "draft_id", "#/properties/path/required"), errors++;
 if(data0.draft_id !== undefined){
-if(!(f_0.call(this, data0.draft_id, {instancePath:instancePath+"/path/draft_id",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_0.errors);
-errors = vErrors.length;
+if(!(f_0.call(this, data0.draft_id, {instancePath:instancePath+"/path/draft_id"}))){
+errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
 }
 }
 }
@@ -36,9 +35,8 @@ errors++;
 }
 }
 if(data.body !== undefined){
-if(!(f_2.call(this, data.body, {instancePath:instancePath+"/body",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.body, {instancePath:instancePath+"/body"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

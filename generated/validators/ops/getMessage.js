@@ -5,7 +5,7 @@ import { validate as i_5 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_4 } from "../schemas/GetMessageResponse.js";
 const f_4 = i_4, f_5 = i_5;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
@@ -13,7 +13,7 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath="", dynamicAnchors={}}={}){
+function f_1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -21,7 +21,7 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath="", dynamicAnchors={}}={}){
+function f_2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -29,7 +29,7 @@ f_2.errors = vErrors;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_3(data, {instancePath="", dynamicAnchors={}}={}){
+function f_3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -38,9 +38,8 @@ let data0 = data.path;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.message_id === undefined) vErrors = addMissing(vErrors, instancePath+"/path", "message_id", "#/properties/path/required"), errors++;
 if(data0.message_id !== undefined){
-if(!(f_0.call(this, data0.message_id, {instancePath:instancePath+"/path/message_id",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_0.errors);
-errors = vErrors.length;
+if(!(f_0.call(this, data0.message_id, {instancePath:instancePath+"/path/message_id"}))){
+errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
 }
 }
 }
@@ -53,15 +52,13 @@ if(data.query !== undefined){
 let data2 = data.query;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.apply_markdown !== undefined){
-if(!(f_1.call(this, data2.apply_markdown, {instancePath:instancePath+"/query/apply_markdown",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data2.apply_markdown, {instancePath:instancePath+"/query/apply_markdown"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data2.allow_empty_topic_name !== undefined){
-if(!(f_2.call(this, data2.allow_empty_topic_name, {instancePath:instancePath+"/query/allow_empty_topic_name",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data2.allow_empty_topic_name, {instancePath:instancePath+"/query/allow_empty_topic_name"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

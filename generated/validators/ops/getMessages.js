@@ -8,7 +8,7 @@ import { validate as i_10 } from "../schemas/MessageIdList.js";
 import { validate as i_9 } from "../schemas/Narrow.js";
 const f_10 = i_10, f_11 = i_11, f_12 = i_12, f_8 = i_8, f_9 = i_9;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -16,7 +16,7 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath="", dynamicAnchors={}}={}){
+function f_1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
@@ -24,7 +24,7 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath="", dynamicAnchors={}}={}){
+function f_2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
@@ -32,7 +32,7 @@ f_2.errors = vErrors;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_3(data, {instancePath="", dynamicAnchors={}}={}){
+function f_3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -40,7 +40,7 @@ f_3.errors = vErrors;
 return errors === 0;
 }
 f_3.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_4(data, {instancePath="", dynamicAnchors={}}={}){
+function f_4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -48,7 +48,7 @@ f_4.errors = vErrors;
 return errors === 0;
 }
 f_4.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_5(data, {instancePath="", dynamicAnchors={}}={}){
+function f_5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -56,7 +56,7 @@ f_5.errors = vErrors;
 return errors === 0;
 }
 f_5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_6(data, {instancePath="", dynamicAnchors={}}={}){
+function f_6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -64,7 +64,7 @@ f_6.errors = vErrors;
 return errors === 0;
 }
 f_6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_7(data, {instancePath="", dynamicAnchors={}}={}){
+function f_7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -72,66 +72,56 @@ if(data.query !== undefined){
 let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.anchor !== undefined){
-if(!(f_8.call(this, data0.anchor, {instancePath:instancePath+"/query/anchor",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_8.errors);
-errors = vErrors.length;
+if(!(f_8.call(this, data0.anchor, {instancePath:instancePath+"/query/anchor"}))){
+errors = (vErrors = addErrors(vErrors, f_8.errors)).length;
 }
 }
 if(data0.include_anchor !== undefined){
-if(!(f_0.call(this, data0.include_anchor, {instancePath:instancePath+"/query/include_anchor",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_0.errors);
-errors = vErrors.length;
+if(!(f_0.call(this, data0.include_anchor, {instancePath:instancePath+"/query/include_anchor"}))){
+errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
 }
 }
 if(data0.num_before !== undefined){
-if(!(f_1.call(this, data0.num_before, {instancePath:instancePath+"/query/num_before",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data0.num_before, {instancePath:instancePath+"/query/num_before"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data0.num_after !== undefined){
-if(!(f_2.call(this, data0.num_after, {instancePath:instancePath+"/query/num_after",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data0.num_after, {instancePath:instancePath+"/query/num_after"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data0.narrow !== undefined){
-if(!(f_9.call(this, data0.narrow, {instancePath:instancePath+"/query/narrow",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_9.errors);
-errors = vErrors.length;
+if(!(f_9.call(this, data0.narrow, {instancePath:instancePath+"/query/narrow"}))){
+errors = (vErrors = addErrors(vErrors, f_9.errors)).length;
 }
 }
 if(data0.client_extavatar !== undefined){
-if(!(f_3.call(this, data0.client_extavatar, {instancePath:instancePath+"/query/client_extavatar",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data0.client_extavatar, {instancePath:instancePath+"/query/client_extavatar"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 if(data0.apply_markdown !== undefined){
-if(!(f_4.call(this, data0.apply_markdown, {instancePath:instancePath+"/query/apply_markdown",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_4.errors);
-errors = vErrors.length;
+if(!(f_4.call(this, data0.apply_markdown, {instancePath:instancePath+"/query/apply_markdown"}))){
+errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
 }
 }
 if(data0.message_ids !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 300 && true)){
-if(!(f_10.call(this, data0.message_ids, {instancePath:instancePath+"/query/message_ids",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_10.errors);
-errors = vErrors.length;
+if(!(f_10.call(this, data0.message_ids, {instancePath:instancePath+"/query/message_ids"}))){
+errors = (vErrors = addErrors(vErrors, f_10.errors)).length;
 }
 }
 }
 if(data0.allow_empty_topic_name !== undefined){
-if(!(f_5.call(this, data0.allow_empty_topic_name, {instancePath:instancePath+"/query/allow_empty_topic_name",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_5.errors);
-errors = vErrors.length;
+if(!(f_5.call(this, data0.allow_empty_topic_name, {instancePath:instancePath+"/query/allow_empty_topic_name"}))){
+errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
 }
 }
 if(data0.use_first_unread_anchor !== undefined){
-if(!(f_6.call(this, data0.use_first_unread_anchor, {instancePath:instancePath+"/query/use_first_unread_anchor",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_6.errors);
-errors = vErrors.length;
+if(!(f_6.call(this, data0.use_first_unread_anchor, {instancePath:instancePath+"/query/use_first_unread_anchor"}))){
+errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
 }
 }
 }

@@ -5,7 +5,7 @@ import { validate as i_11 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_10 } from "../schemas/GetStreamsResponse.js";
 const f_10 = i_10, f_11 = i_11;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -13,7 +13,7 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath="", dynamicAnchors={}}={}){
+function f_1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -21,7 +21,7 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath="", dynamicAnchors={}}={}){
+function f_2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -29,7 +29,7 @@ f_2.errors = vErrors;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_3(data, {instancePath="", dynamicAnchors={}}={}){
+function f_3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -37,7 +37,7 @@ f_3.errors = vErrors;
 return errors === 0;
 }
 f_3.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_4(data, {instancePath="", dynamicAnchors={}}={}){
+function f_4(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -45,7 +45,7 @@ f_4.errors = vErrors;
 return errors === 0;
 }
 f_4.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_5(data, {instancePath="", dynamicAnchors={}}={}){
+function f_5(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -53,7 +53,7 @@ f_5.errors = vErrors;
 return errors === 0;
 }
 f_5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_6(data, {instancePath="", dynamicAnchors={}}={}){
+function f_6(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -61,7 +61,7 @@ f_6.errors = vErrors;
 return errors === 0;
 }
 f_6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_7(data, {instancePath="", dynamicAnchors={}}={}){
+function f_7(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -69,7 +69,7 @@ f_7.errors = vErrors;
 return errors === 0;
 }
 f_7.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_8(data, {instancePath="", dynamicAnchors={}}={}){
+function f_8(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -77,7 +77,7 @@ f_8.errors = vErrors;
 return errors === 0;
 }
 f_8.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_9(data, {instancePath="", dynamicAnchors={}}={}){
+function f_9(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -85,63 +85,54 @@ if(data.query !== undefined){
 let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.include_public !== undefined){
-if(!(f_0.call(this, data0.include_public, {instancePath:instancePath+"/query/include_public",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_0.errors);
-errors = vErrors.length;
+if(!(f_0.call(this, data0.include_public, {instancePath:instancePath+"/query/include_public"}))){
+errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
 }
 }
 if(data0.include_web_public !== undefined){
-if(!(f_1.call(this, data0.include_web_public, {instancePath:instancePath+"/query/include_web_public",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data0.include_web_public, {instancePath:instancePath+"/query/include_web_public"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data0.include_subscribed !== undefined){
-if(!(f_2.call(this, data0.include_subscribed, {instancePath:instancePath+"/query/include_subscribed",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data0.include_subscribed, {instancePath:instancePath+"/query/include_subscribed"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data0.exclude_archived !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 315 && true)){
-if(!(f_3.call(this, data0.exclude_archived, {instancePath:instancePath+"/query/exclude_archived",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data0.exclude_archived, {instancePath:instancePath+"/query/exclude_archived"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 }
 if(data0.include_all !== undefined){
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 356 && true)){
-if(!(f_4.call(this, data0.include_all, {instancePath:instancePath+"/query/include_all",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_4.errors);
-errors = vErrors.length;
+if(!(f_4.call(this, data0.include_all, {instancePath:instancePath+"/query/include_all"}))){
+errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
 }
 }
 }
 if(data0.include_default !== undefined){
-if(!(f_5.call(this, data0.include_default, {instancePath:instancePath+"/query/include_default",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_5.errors);
-errors = vErrors.length;
+if(!(f_5.call(this, data0.include_default, {instancePath:instancePath+"/query/include_default"}))){
+errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
 }
 }
 if(data0.include_owner_subscribed !== undefined){
-if(!(f_6.call(this, data0.include_owner_subscribed, {instancePath:instancePath+"/query/include_owner_subscribed",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_6.errors);
-errors = vErrors.length;
+if(!(f_6.call(this, data0.include_owner_subscribed, {instancePath:instancePath+"/query/include_owner_subscribed"}))){
+errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
 }
 }
 if(data0.include_can_access_content !== undefined){
-if(!(f_7.call(this, data0.include_can_access_content, {instancePath:instancePath+"/query/include_can_access_content",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_7.errors);
-errors = vErrors.length;
+if(!(f_7.call(this, data0.include_can_access_content, {instancePath:instancePath+"/query/include_can_access_content"}))){
+errors = (vErrors = addErrors(vErrors, f_7.errors)).length;
 }
 }
 if(data0.include_all_active !== undefined){
-if(!(f_8.call(this, data0.include_all_active, {instancePath:instancePath+"/query/include_all_active",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_8.errors);
-errors = vErrors.length;
+if(!(f_8.call(this, data0.include_all_active, {instancePath:instancePath+"/query/include_all_active"}))){
+errors = (vErrors = addErrors(vErrors, f_8.errors)).length;
 }
 }
 }

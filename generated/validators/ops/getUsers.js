@@ -6,7 +6,7 @@ import { validate as i_4 } from "../schemas/GetUsersResponse.js";
 import { validate as i_3 } from "../schemas/UserIdList.js";
 const f_3 = i_3, f_4 = i_4, f_5 = i_5;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -14,7 +14,7 @@ f_0.errors = vErrors;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath="", dynamicAnchors={}}={}){
+function f_1(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
@@ -22,7 +22,7 @@ f_1.errors = vErrors;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath="", dynamicAnchors={}}={}){
+function f_2(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -30,23 +30,20 @@ if(data.query !== undefined){
 let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.client_extavatar !== undefined){
-if(!(f_0.call(this, data0.client_extavatar, {instancePath:instancePath+"/query/client_extavatar",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_0.errors);
-errors = vErrors.length;
+if(!(f_0.call(this, data0.client_extavatar, {instancePath:instancePath+"/query/client_extavatar"}))){
+errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
 }
 }
 if(data0.include_custom_profile_fields !== undefined){
-if(!(f_1.call(this, data0.include_custom_profile_fields, {instancePath:instancePath+"/query/include_custom_profile_fields",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data0.include_custom_profile_fields, {instancePath:instancePath+"/query/include_custom_profile_fields"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data0.user_ids !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 384 && true)){
-if(!(f_3.call(this, data0.user_ids, {instancePath:instancePath+"/query/user_ids",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data0.user_ids, {instancePath:instancePath+"/query/user_ids"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 }

@@ -7,7 +7,7 @@ import { validate as i_5 } from "../schemas/SendMessageResponse.js";
 import { validate as i_1 } from "../schemas/StreamDoesNotExistError.js";
 const f_1 = i_1, f_2 = i_2, f_4 = i_4, f_5 = i_5;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = f_0.evaluated;
@@ -20,9 +20,8 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
@@ -34,9 +33,8 @@ props0.result = true;
 props0.msg = true;
 }
 const _errs2 = errors;
-if(!(f_2.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -65,15 +63,14 @@ evaluated0.props = props0;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function f_3(data, {instancePath="", dynamicAnchors={}}={}){
+function f_3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.body === undefined) vErrors = addMissing(vErrors, instancePath, "body"), errors++;
 if(data.body !== undefined){
-if(!(f_4.call(this, data.body, {instancePath:instancePath+"/body",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_4.errors);
-errors = vErrors.length;
+if(!(f_4.call(this, data.body, {instancePath:instancePath+"/body"}))){
+errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
 }
 }
 }

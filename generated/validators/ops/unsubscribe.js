@@ -8,7 +8,7 @@ import { validate as i_1 } from "../schemas/StreamDoesNotExistError.js";
 import { validate as i_6 } from "../schemas/UnsubscribeResponse.js";
 const f_1 = i_1, f_2 = i_2, f_4 = i_4, f_5 = i_5, f_6 = i_6;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = f_0.evaluated;
@@ -21,9 +21,8 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
@@ -35,9 +34,8 @@ props0.result = true;
 props0.msg = true;
 }
 const _errs2 = errors;
-if(!(f_2.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -66,7 +64,7 @@ evaluated0.props = props0;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function f_3(data, {instancePath="", dynamicAnchors={}}={}){
+function f_3(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -75,15 +73,13 @@ let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.subscriptions === undefined) vErrors = addMissing(vErrors, instancePath+"/query", "subscriptions", "#/properties/query/required"), errors++;
 if(data0.subscriptions !== undefined){
-if(!(f_4.call(this, data0.subscriptions, {instancePath:instancePath+"/query/subscriptions",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_4.errors);
-errors = vErrors.length;
+if(!(f_4.call(this, data0.subscriptions, {instancePath:instancePath+"/query/subscriptions"}))){
+errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
 }
 }
 if(data0.principals !== undefined){
-if(!(f_5.call(this, data0.principals, {instancePath:instancePath+"/query/principals",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_5.errors);
-errors = vErrors.length;
+if(!(f_5.call(this, data0.principals, {instancePath:instancePath+"/query/principals"}))){
+errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
 }
 }
 }

@@ -2,7 +2,7 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["newest","oldest","first_unread"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const _errs0 = errors;

@@ -6,7 +6,7 @@ const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["integer","null"];
 const read_1 = [1,2,3,4];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -75,9 +75,8 @@ if(data.history_public_to_subscribers !== undefined){
 if(typeof data.history_public_to_subscribers !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/history_public_to_subscribers", "#/properties/history_public_to_subscribers/type", "boolean"), errors++;
 }
 if(data.topics_policy !== undefined){
-if(!(f_1.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.first_message_id !== undefined){
@@ -95,38 +94,33 @@ if(data.is_recently_active !== undefined){
 if(typeof data.is_recently_active !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_recently_active", "#/properties/is_recently_active/type", "boolean"), errors++;
 }
 if(data.can_add_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.can_remove_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.can_administer_channel_group !== undefined){
-if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.can_delete_any_message_group !== undefined){
 const level2 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level2 >= 407 && true)){
-if(!(f_2.call(this, data.can_delete_any_message_group, {instancePath:instancePath+"/can_delete_any_message_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_delete_any_message_group, {instancePath:instancePath+"/can_delete_any_message_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }
 if(data.can_delete_own_message_group !== undefined){
 const level3 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level3 >= 407 && true)){
-if(!(f_2.call(this, data.can_delete_own_message_group, {instancePath:instancePath+"/can_delete_own_message_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_delete_own_message_group, {instancePath:instancePath+"/can_delete_own_message_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

@@ -2,7 +2,7 @@
 import { addError, addMissing, addTypeError, ucs2length } from "../helpers.js";
 
 const func_0 = ucs2length;
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

@@ -3,15 +3,14 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/Draft.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.draft === undefined) vErrors = addMissing(vErrors, instancePath, "draft"), errors++;
 if(data.draft !== undefined){
-if(!(f_1.call(this, data.draft, {instancePath:instancePath+"/draft",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.draft, {instancePath:instancePath+"/draft"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }

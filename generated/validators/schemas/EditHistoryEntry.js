@@ -2,7 +2,7 @@
 import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const read_0 = ["integer","null"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

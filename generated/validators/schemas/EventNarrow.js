@@ -3,15 +3,14 @@ import { addErrors, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/NarrowPair.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_1.call(this, data[i0], {instancePath:instancePath+"/" + i0,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data[i0], {instancePath:instancePath+"/" + i0}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }

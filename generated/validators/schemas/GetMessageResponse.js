@@ -4,19 +4,17 @@ import { validate as i_2 } from "../schemas/Message.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.message === undefined) vErrors = addMissing(vErrors, instancePath, "message", "#/allOf/1/required"), errors++;
 if(data.message !== undefined){
-if(!(f_2.call(this, data.message, {instancePath:instancePath+"/message",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.message, {instancePath:instancePath+"/message"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.raw_content !== undefined){

@@ -4,12 +4,11 @@ import { validate as i_2 } from "../schemas/Message.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.found_newest === undefined) vErrors = addMissing(vErrors, instancePath, "found_newest", "#/allOf/1/required"), errors++;
@@ -38,9 +37,8 @@ let data5 = data.messages;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_2.call(this, data5[i0], {instancePath:instancePath+"/messages/" + i0,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data5[i0], {instancePath:instancePath+"/messages/" + i0}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

@@ -4,12 +4,11 @@ import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 import { validate as i_2 } from "../schemas/User.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.members === undefined) vErrors = addMissing(vErrors, instancePath, "members", "#/allOf/1/required"), errors++;
@@ -18,9 +17,8 @@ let data0 = data.members;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_2.call(this, data0[i0], {instancePath:instancePath+"/members/" + i0,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data0[i0], {instancePath:instancePath+"/members/" + i0}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

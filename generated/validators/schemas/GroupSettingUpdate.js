@@ -3,21 +3,19 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/GroupSettingValue.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.new === undefined) vErrors = addMissing(vErrors, instancePath, "new"), errors++;
 if(data.new !== undefined){
-if(!(f_1.call(this, data.new, {instancePath:instancePath+"/new",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.new, {instancePath:instancePath+"/new"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.old !== undefined){
-if(!(f_1.call(this, data.old, {instancePath:instancePath+"/old",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.old, {instancePath:instancePath+"/old"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }

@@ -11,7 +11,7 @@ const f_1 = i_1, f_2 = i_2, f_3 = i_3, f_4 = i_4, f_5 = i_5, f_6 = i_6;
 const read_0 = ["stream","private"];
 const read_1 = ["string","null"];
 const read_2 = ["text/html","text/x-markdown"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -87,9 +87,8 @@ const _errs25 = errors;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_1.call(this, data10[i0], {instancePath:instancePath+"/display_recipient/" + i0,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data10[i0], {instancePath:instancePath+"/display_recipient/" + i0}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }
@@ -137,9 +136,8 @@ let data15 = data.topic_links;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(f_2.call(this, data15[i1], {instancePath:instancePath+"/topic_links/" + i1,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data15[i1], {instancePath:instancePath+"/topic_links/" + i1}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }
@@ -168,9 +166,8 @@ let data21 = data.edit_history;
 if(Array.isArray(data21)){
 const len2 = data21.length;
 for(let i2=0; i2<len2; i2++){
-if(!(f_3.call(this, data21[i2], {instancePath:instancePath+"/edit_history/" + i2,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data21[i2], {instancePath:instancePath+"/edit_history/" + i2}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 }
@@ -184,9 +181,8 @@ let data23 = data.reactions;
 if(Array.isArray(data23)){
 const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
-if(!(f_4.call(this, data23[i3], {instancePath:instancePath+"/reactions/" + i3,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_4.errors);
-errors = vErrors.length;
+if(!(f_4.call(this, data23[i3], {instancePath:instancePath+"/reactions/" + i3}))){
+errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
 }
 }
 }
@@ -200,9 +196,8 @@ let data25 = data.submessages;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(f_5.call(this, data25[i4], {instancePath:instancePath+"/submessages/" + i4,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_5.errors);
-errors = vErrors.length;
+if(!(f_5.call(this, data25[i4], {instancePath:instancePath+"/submessages/" + i4}))){
+errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
 }
 }
 }
@@ -216,9 +211,8 @@ let data27 = data.flags;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(f_6.call(this, data27[i5], {instancePath:instancePath+"/flags/" + i5,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_6.errors);
-errors = vErrors.length;
+if(!(f_6.call(this, data27[i5], {instancePath:instancePath+"/flags/" + i5}))){
+errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
 }
 }
 }

@@ -2,7 +2,7 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["read","starred","collapsed","mentioned","stream_wildcard_mentioned","topic_wildcard_mentioned","has_alert_word","historical","wildcard_mentioned"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;

@@ -4,7 +4,7 @@ import { validate as i_2 } from "../schemas/NarrowPair.js";
 import { validate as i_1 } from "../schemas/NarrowTerm.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 const evaluated0 = f_0.evaluated;
@@ -21,9 +21,8 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_1.call(this, data[i0], {instancePath:instancePath+"/" + i0,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data[i0], {instancePath:instancePath+"/" + i0}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }
@@ -42,9 +41,8 @@ if(Array.isArray(data)){
 if(data.length < 1) vErrors = addError(vErrors, instancePath, "#/oneOf/1/minItems", "minItems", {limit: 1}), errors++;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
-if(!(f_2.call(this, data[i1], {instancePath:instancePath+"/" + i1,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data[i1], {instancePath:instancePath+"/" + i1}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

@@ -2,7 +2,7 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["unicode_emoji","realm_emoji","service_extra_emoji"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;

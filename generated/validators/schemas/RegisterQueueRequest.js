@@ -5,7 +5,7 @@ import { validate as i_2 } from "../schemas/EventNarrow.js";
 const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["true","false","partial"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -46,9 +46,8 @@ if(data.all_public_streams !== undefined){
 if(typeof data.all_public_streams !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/all_public_streams", "#/properties/all_public_streams/type", "boolean"), errors++;
 }
 if(data.client_capabilities !== undefined){
-if(!(f_1.call(this, data.client_capabilities, {instancePath:instancePath+"/client_capabilities",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.client_capabilities, {instancePath:instancePath+"/client_capabilities"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.fetch_event_types !== undefined){
@@ -65,9 +64,8 @@ errors++;
 }
 }
 if(data.narrow !== undefined){
-if(!(f_2.call(this, data.narrow, {instancePath:instancePath+"/narrow",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.narrow, {instancePath:instancePath+"/narrow"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

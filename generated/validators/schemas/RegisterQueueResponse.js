@@ -10,12 +10,11 @@ import { validate as i_6 } from "../schemas/UserGroupSettings.js";
 const f_1 = i_1, f_2 = i_2, f_3 = i_3, f_4 = i_4, f_5 = i_5, f_6 = i_6, f_7 = i_7;
 
 const read_0 = ["string","null"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.queue_id === undefined) vErrors = addMissing(vErrors, instancePath, "queue_id", "#/allOf/1/required"), errors++;
@@ -42,9 +41,8 @@ let data4 = data.recent_private_conversations;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_2.call(this, data4[i0], {instancePath:instancePath+"/recent_private_conversations/" + i0,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data4[i0], {instancePath:instancePath+"/recent_private_conversations/" + i0}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }
@@ -58,9 +56,8 @@ let data6 = data.navigation_views;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(f_3.call(this, data6[i1], {instancePath:instancePath+"/navigation_views/" + i1,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data6[i1], {instancePath:instancePath+"/navigation_views/" + i1}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 }
@@ -74,9 +71,8 @@ let data8 = data.saved_snippets;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(f_4.call(this, data8[i2], {instancePath:instancePath+"/saved_snippets/" + i2,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_4.errors);
-errors = vErrors.length;
+if(!(f_4.call(this, data8[i2], {instancePath:instancePath+"/saved_snippets/" + i2}))){
+errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
 }
 }
 }
@@ -90,9 +86,8 @@ let data10 = data.subscriptions;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(f_5.call(this, data10[i3], {instancePath:instancePath+"/subscriptions/" + i3,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_5.errors);
-errors = vErrors.length;
+if(!(f_5.call(this, data10[i3], {instancePath:instancePath+"/subscriptions/" + i3}))){
+errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
 }
 }
 }
@@ -106,9 +101,8 @@ let data12 = data.realm_user_groups;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(f_6.call(this, data12[i4], {instancePath:instancePath+"/realm_user_groups/" + i4,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_6.errors);
-errors = vErrors.length;
+if(!(f_6.call(this, data12[i4], {instancePath:instancePath+"/realm_user_groups/" + i4}))){
+errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
 }
 }
 }
@@ -122,9 +116,8 @@ let data14 = data.realm_linkifiers;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(f_7.call(this, data14[i5], {instancePath:instancePath+"/realm_linkifiers/" + i5,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_7.errors);
-errors = vErrors.length;
+if(!(f_7.call(this, data14[i5], {instancePath:instancePath+"/realm_linkifiers/" + i5}))){
+errors = (vErrors = addErrors(vErrors, f_7.errors)).length;
 }
 }
 }

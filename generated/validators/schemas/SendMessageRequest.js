@@ -4,7 +4,7 @@ import { validate as i_1 } from "../schemas/SendMessageTo.js";
 const f_1 = i_1;
 
 const read_0 = ["direct","channel","stream","private"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -19,9 +19,8 @@ const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if(data0 === "channel" && !(level0 >= 248 && true)) vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/tmsEnumAt", "tmsEnumAt", {value: "channel", addedIn: 248, removedIn: null, level: level0}), errors++;
 }
 if(data.to !== undefined){
-if(!(f_1.call(this, data.to, {instancePath:instancePath+"/to",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.to, {instancePath:instancePath+"/to"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.content !== undefined){

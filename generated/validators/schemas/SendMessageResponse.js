@@ -4,12 +4,11 @@ import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 import { validate as i_2 } from "../schemas/VisibilityPolicy.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined) vErrors = addMissing(vErrors, instancePath, "id", "#/allOf/1/required"), errors++;
@@ -20,9 +19,8 @@ if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinit
 if(data.automatic_new_visibility_policy !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 218 && true)){
-if(!(f_2.call(this, data.automatic_new_visibility_policy, {instancePath:instancePath+"/automatic_new_visibility_policy",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.automatic_new_visibility_policy, {instancePath:instancePath+"/automatic_new_visibility_policy"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

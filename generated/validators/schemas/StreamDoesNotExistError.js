@@ -3,12 +3,11 @@ import { addError, addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/ErrorEnvelope.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.code === undefined) vErrors = addMissing(vErrors, instancePath, "code", "#/allOf/1/required"), errors++;

@@ -8,7 +8,7 @@ const read_0 = ["stream_id","name","description","rendered_description","date_cr
 const read_1 = ["integer","null"];
 const read_2 = ["boolean","null"];
 const read_3 = [1,2,3,4];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -134,9 +134,8 @@ if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isF
 }
 }
 if(data.topics_policy !== undefined){
-if(!(f_1.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.is_recently_active !== undefined){
@@ -147,21 +146,18 @@ let data29 = data.stream_weekly_traffic;
 if((!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) && (data29 !== null)) vErrors = addError(vErrors, instancePath+"/stream_weekly_traffic", "#/properties/stream_weekly_traffic/type", "type", {type: read_1}), errors++;
 }
 if(data.can_add_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.can_remove_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.can_administer_channel_group !== undefined){
-if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.email_address !== undefined){

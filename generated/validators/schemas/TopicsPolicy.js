@@ -2,7 +2,7 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["inherit","allow_empty_topic","disable_empty_topic","empty_topic_only"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;

@@ -4,26 +4,23 @@ import { validate as i_2 } from "../schemas/ChannelNameList.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.removed === undefined) vErrors = addMissing(vErrors, instancePath, "removed", "#/allOf/1/required"), errors++;
 if(data.not_removed === undefined) vErrors = addMissing(vErrors, instancePath, "not_removed", "#/allOf/1/required"), errors++;
 if(data.removed !== undefined){
-if(!(f_2.call(this, data.removed, {instancePath:instancePath+"/removed",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.removed, {instancePath:instancePath+"/removed"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.not_removed !== undefined){
-if(!(f_2.call(this, data.not_removed, {instancePath:instancePath+"/not_removed",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.not_removed, {instancePath:instancePath+"/not_removed"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

@@ -5,7 +5,7 @@ import { validate as i_1 } from "../schemas/MessageIdList.js";
 const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["add","remove"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -13,9 +13,8 @@ if(data.messages === undefined) vErrors = addMissing(vErrors, instancePath, "mes
 if(data.op === undefined) vErrors = addMissing(vErrors, instancePath, "op"), errors++;
 if(data.flag === undefined) vErrors = addMissing(vErrors, instancePath, "flag"), errors++;
 if(data.messages !== undefined){
-if(!(f_1.call(this, data.messages, {instancePath:instancePath+"/messages",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.messages, {instancePath:instancePath+"/messages"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.op !== undefined){
@@ -24,9 +23,8 @@ if(typeof data1 !== "string") vErrors = addTypeError(vErrors, instancePath+"/op"
 if(!((data1 === "add") || (data1 === "remove"))) vErrors = addError(vErrors, instancePath+"/op", "#/properties/op/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.flag !== undefined){
-if(!(f_2.call(this, data.flag, {instancePath:instancePath+"/flag",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.flag, {instancePath:instancePath+"/flag"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }

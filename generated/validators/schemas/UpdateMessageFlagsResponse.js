@@ -4,19 +4,17 @@ import { validate as i_2 } from "../schemas/MessageIdList.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath,dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data, {instancePath}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.messages === undefined) vErrors = addMissing(vErrors, instancePath, "messages", "#/allOf/1/required"), errors++;
 if(data.messages !== undefined){
-if(!(f_2.call(this, data.messages, {instancePath:instancePath+"/messages",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.messages, {instancePath:instancePath+"/messages"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.ignored_because_not_subscribed_channels !== undefined){

@@ -8,7 +8,7 @@ const read_3 = ["recent_topics","inbox","all_messages"];
 const read_4 = ["google","twitter","text"];
 const read_5 = ["always","on_hover","never"];
 const read_6 = ["always","except_followed","never"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){

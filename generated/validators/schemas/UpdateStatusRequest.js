@@ -4,7 +4,7 @@ import { validate as i_1 } from "../schemas/ReactionType.js";
 const f_1 = i_1;
 
 const func_0 = ucs2length;
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -25,9 +25,8 @@ if(data.emoji_code !== undefined){
 if(typeof data.emoji_code !== "string") vErrors = addTypeError(vErrors, instancePath+"/emoji_code", "#/properties/emoji_code/type", "string"), errors++;
 }
 if(data.reaction_type !== undefined){
-if(!(f_1.call(this, data.reaction_type, {instancePath:instancePath+"/reaction_type",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.reaction_type, {instancePath:instancePath+"/reaction_type"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.away !== undefined){

@@ -6,7 +6,7 @@ import { validate as i_2 } from "../schemas/TopicsPolicy.js";
 const f_1 = i_1, f_2 = i_2, f_3 = i_3;
 
 const read_0 = ["integer","null"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -29,9 +29,8 @@ if(data.is_default_stream !== undefined){
 if(typeof data.is_default_stream !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_default_stream", "#/properties/is_default_stream/type", "boolean"), errors++;
 }
 if(data.message_retention_days !== undefined){
-if(!(f_1.call(this, data.message_retention_days, {instancePath:instancePath+"/message_retention_days",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.message_retention_days, {instancePath:instancePath+"/message_retention_days"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.is_archived !== undefined){
@@ -45,44 +44,38 @@ if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFini
 }
 }
 if(data.topics_policy !== undefined){
-if(!(f_2.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy"}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 if(data.can_add_subscribers_group !== undefined){
-if(!(f_3.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 if(data.can_remove_subscribers_group !== undefined){
-if(!(f_3.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 if(data.can_administer_channel_group !== undefined){
-if(!(f_3.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 if(data.can_delete_any_message_group !== undefined){
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 407 && true)){
-if(!(f_3.call(this, data.can_delete_any_message_group, {instancePath:instancePath+"/can_delete_any_message_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data.can_delete_any_message_group, {instancePath:instancePath+"/can_delete_any_message_group"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 }
 if(data.can_delete_own_message_group !== undefined){
 const level2 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level2 >= 407 && true)){
-if(!(f_3.call(this, data.can_delete_own_message_group, {instancePath:instancePath+"/can_delete_own_message_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_3.errors);
-errors = vErrors.length;
+if(!(f_3.call(this, data.can_delete_own_message_group, {instancePath:instancePath+"/can_delete_own_message_group"}))){
+errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
 }
 }
 }

@@ -3,7 +3,7 @@ import { addErrors, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/GroupSettingUpdate.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -14,39 +14,33 @@ if(data.description !== undefined){
 if(typeof data.description !== "string") vErrors = addTypeError(vErrors, instancePath+"/description", "#/properties/description/type", "string"), errors++;
 }
 if(data.can_add_members_group !== undefined){
-if(!(f_1.call(this, data.can_add_members_group, {instancePath:instancePath+"/can_add_members_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.can_add_members_group, {instancePath:instancePath+"/can_add_members_group"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.can_join_group !== undefined){
-if(!(f_1.call(this, data.can_join_group, {instancePath:instancePath+"/can_join_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.can_join_group, {instancePath:instancePath+"/can_join_group"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.can_leave_group !== undefined){
-if(!(f_1.call(this, data.can_leave_group, {instancePath:instancePath+"/can_leave_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.can_leave_group, {instancePath:instancePath+"/can_leave_group"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.can_manage_group !== undefined){
-if(!(f_1.call(this, data.can_manage_group, {instancePath:instancePath+"/can_manage_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.can_manage_group, {instancePath:instancePath+"/can_manage_group"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.can_mention_group !== undefined){
-if(!(f_1.call(this, data.can_mention_group, {instancePath:instancePath+"/can_mention_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.can_mention_group, {instancePath:instancePath+"/can_mention_group"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.can_remove_members_group !== undefined){
-if(!(f_1.call(this, data.can_remove_members_group, {instancePath:instancePath+"/can_remove_members_group",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.can_remove_members_group, {instancePath:instancePath+"/can_remove_members_group"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.deactivated !== undefined){

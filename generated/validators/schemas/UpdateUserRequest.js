@@ -3,7 +3,7 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/Role.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -11,9 +11,8 @@ if(data.full_name !== undefined){
 if(typeof data.full_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/full_name", "#/properties/full_name/type", "string"), errors++;
 }
 if(data.role !== undefined){
-if(!(f_1.call(this, data.role, {instancePath:instancePath+"/role",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.role, {instancePath:instancePath+"/role"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.profile_data !== undefined){

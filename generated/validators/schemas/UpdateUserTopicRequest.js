@@ -3,7 +3,7 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/VisibilityPolicy.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -18,9 +18,8 @@ if(data.topic !== undefined){
 if(typeof data.topic !== "string") vErrors = addTypeError(vErrors, instancePath+"/topic", "#/properties/topic/type", "string"), errors++;
 }
 if(data.visibility_policy !== undefined){
-if(!(f_1.call(this, data.visibility_policy, {instancePath:instancePath+"/visibility_policy",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.visibility_policy, {instancePath:instancePath+"/visibility_policy"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 }

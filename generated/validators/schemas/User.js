@@ -6,7 +6,7 @@ const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["string","null"];
 const read_1 = ["integer","null"];
-function f_0(data, {instancePath="", dynamicAnchors={}}={}){
+function f_0(data, {instancePath=""}={}){
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
@@ -64,9 +64,8 @@ if(data.is_bot !== undefined){
 if(typeof data.is_bot !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_bot", "#/properties/is_bot/type", "boolean"), errors++;
 }
 if(data.role !== undefined){
-if(!(f_1.call(this, data.role, {instancePath:instancePath+"/role",dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_1.errors);
-errors = vErrors.length;
+if(!(f_1.call(this, data.role, {instancePath:instancePath+"/role"}))){
+errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
 }
 }
 if(data.bot_type !== undefined){
@@ -81,9 +80,8 @@ if(data.profile_data !== undefined){
 let data15 = data.profile_data;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key0 in data15){
-if(!(f_2.call(this, data15[key0], {instancePath:instancePath+"/profile_data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),dynamicAnchors}))){
-vErrors = addErrors(vErrors, f_2.errors);
-errors = vErrors.length;
+if(!(f_2.call(this, data15[key0], {instancePath:instancePath+"/profile_data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
+errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
 }
 }
 }
