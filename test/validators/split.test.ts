@@ -1,15 +1,16 @@
 /**
  * The validators split by use: one module per operation, one per shared schema, each compiled
  * function written once; an operation's module loads only its closure and answers synchronously
- * under plain Node; a contract change touches only the modules of what changed, in a few lines.
+ * under plain Node; the index loads an operation's modules on first use (the bundle, up front);
+ * a contract change touches only the modules of what changed, in a few lines.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileValidators, validatorsEmitter } from '../../generator/emit/validators.js';
 import type { ApiModel } from '../../generator/model/types.js';
-import { emitValidators, loadModel } from './harness.js';
+import { emitValidators, loadModel, runtimeValidators } from './harness.js';
 
 let model: ApiModel;
 let dir: string;
@@ -121,6 +122,126 @@ describe('synchronous entry points', () => {
     const runtime = readFileSync(join(dir, 'runtime', 'validators.js'), 'utf8');
     expect(runtime).toMatch(/export function validateOperationRequest\(op, input, options\)/);
     expect(runtime).not.toMatch(/: OperationValidators/); // types removed
+  });
+});
+
+/** Runs `script` as an ES module under plain Node (no vitest transform); parses what it prints. */
+function plainNode(script: string): unknown {
+  const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return JSON.parse(out.trim());
+}
+
+describe('the index loads lazily, the bundle up front', () => {
+  it("importing the index loads no operation's module; one operation's first use loads its closure only", async () => {
+    const lazy = await emitValidators(model, 'tms-validators-lazy-');
+    // Modules getMessages does not need, planted to fail if anything loads them.
+    const planted = ['ops/getUsers.js', 'schemas/User.js', 'ops/sendMessage.js'];
+    for (const path of planted)
+      writeFileSync(
+        join(lazy, 'validators', path),
+        'throw new Error("loaded " + import.meta.url);\n',
+      );
+    const index = JSON.stringify(join(lazy, 'validators.js'));
+    const out = plainNode(`
+      const v = await import(${index});
+      const good = v.validateResponse('getMessages', 200, { result: 'success', msg: '', found_newest: true, found_oldest: true, found_anchor: true, history_limited: false, messages: [] });
+      const bad = v.validateRequest('getMessages', { query: { anchor: 42.5 } });
+      const tryIt = (f) => { try { f(); return 'no error'; } catch (e) { return String(e.message); } };
+      console.log(JSON.stringify({
+        good, bad: bad.valid,
+        users: tryIt(() => v.validateResponse('getUsers', 200, {})),
+        guard: tryIt(() => v.isUser({})),
+        unknown: tryIt(() => v.validateRequest('noSuchOperation', {})),
+      }));`) as Record<string, unknown>;
+    expect(out.good).toEqual({ valid: true });
+    expect(out.bad).toBe(false);
+    expect(out.users).toMatch(/loaded .*ops\/getUsers\.js/); // loaded on demand, not before
+    expect(out.guard).toMatch(/loaded .*schemas\/User\.js/);
+    expect(out.unknown).toBe('unknown operationId "noSuchOperation"');
+  });
+
+  it('without Node (a browser bundle) the first use says to import the bundle', () => {
+    const index = JSON.stringify(join(dir, 'validators.js'));
+    const out = plainNode(`
+      process.getBuiltinModule = undefined;
+      const v = await import(${index});
+      let message = 'no error';
+      try { v.validateResponse('getMessages', 200, {}); } catch (e) { message = e.message; }
+      console.log(JSON.stringify({ message }));`) as { message: string };
+    expect(out.message).toMatch(/without Node \(a browser bundle\) import validators\/bundle\.js/);
+  });
+
+  it('the bundle imports every module up front and answers as the index does', () => {
+    const bundle = files.get('validators/bundle.js')!;
+    const modules = [...files.keys()].filter((p) => /^validators\/(ops|schemas)\/.*\.js$/.test(p));
+    for (const path of modules)
+      expect(bundle, path).toContain(`from "./${path.slice('validators/'.length)}"`);
+    const calls = `[
+      v.validateResponse('getMessages', 200, { result: 'success', msg: '' }),
+      v.validateRequest('sendMessage', { body: { type: 'channel', to: 7 } }, { featureLevel: 100 }),
+      v.validators.Message({ id: 'x' }),
+      v.isUser({}),
+      Object.keys(v.validators).length,
+    ]`;
+    const run = (file: string) =>
+      plainNode(
+        `const v = await import(${JSON.stringify(join(dir, file))}); console.log(JSON.stringify(${calls}));`,
+      );
+    const fromBundle = run('validators/bundle.js') as unknown[];
+    expect(fromBundle).toEqual(run('validators.js'));
+    expect((fromBundle[0] as { valid: boolean }).valid).toBe(false); // not vacuous
+    expect(fromBundle[4]).toBe(model.schemas.length);
+  });
+});
+
+describe('as fast as Ajv at run time', () => {
+  it('a shared schema is called through a module constant, never through its import binding', () => {
+    for (const [path, source] of files) {
+      if (!/^validators\/(ops|schemas)\//.test(path)) continue;
+      const imported = [...source.matchAll(/\bas (i_\d+)\b/g)].map((m) => m[1]);
+      for (const name of imported) {
+        expect(source, path).toMatch(new RegExp(`\\bf_${name.slice(2)} = ${name}\\b`));
+        expect(source, path).not.toMatch(new RegExp(`\\b${name}\\.call\\(`));
+      }
+    }
+  });
+
+  it("a long required list loops only behind one test of plain reads, with Ajv's errors", () => {
+    const source = files.get('validators/schemas/Subscription.js')!;
+    const lines = source.split('\n');
+    const loop = lines.findIndex((l) => /^for\(const prop\d+ of read_\d+\)\{$/.test(l));
+    expect(loop).toBeGreaterThan(0);
+    expect(lines[loop - 1]).toMatch(
+      /^if\(data\.stream_id === undefined \|\| data\.name === undefined \|\| /,
+    );
+    // a subscription as the contract's register example gives it
+    const register = model.operations.find((o) => o.id === 'registerQueue')!;
+    const answer = register.responses.find((r) => r.status === '200')!.mediaTypes[0].examples[0]
+      .value as { subscriptions: Record<string, unknown>[] };
+    const runtime = runtimeValidators(model);
+    const check = runtime.compile(runtime.targets.named.Subscription);
+    const value = structuredClone(answer.subscriptions[0]);
+    expect(check(value)).toBe(true);
+    delete value.name;
+    delete value.color;
+    const script = `const v = await import(${JSON.stringify(join(dir, 'validators.js'))});
+      console.log(JSON.stringify(v.validators.Subscription(${JSON.stringify(value)})));`;
+    const generated = plainNode(script) as {
+      valid: boolean;
+      errors: { pointer: string; keyword: string }[];
+    };
+    expect(check(value)).toBe(false);
+    const expected = check.errors!.map((e) => ({
+      pointer: `${e.instancePath}/${String(e.params.missingProperty)}`,
+      keyword: e.keyword,
+    }));
+    expect(generated.errors.map(({ pointer, keyword }) => ({ pointer, keyword }))).toEqual(
+      expected,
+    );
+    expect(expected.map((e) => e.pointer).sort()).toEqual(['/color', '/name']);
   });
 });
 
