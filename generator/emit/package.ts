@@ -26,12 +26,17 @@ const TOOLKIT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The import specifier of the runtime copied into the output, as generated code writes it. */
 export const RUNTIME_IMPORT = './runtime';
 
-/** The subpaths an app imports, each from one module of the output (when that module exists). */
-const SUBPATHS: { subpath: string; module: string }[] = [
+/**
+ * The subpaths an app imports, each from one module of the output (when that module exists).
+ * `bundled`: the module bundlers take instead (the `module` condition, which esbuild, webpack and
+ * Rollup apply and Node does not): the validators' index loads modules on demand with Node's
+ * `require`, which a bundle cannot follow, so a bundle takes the index that imports them all.
+ */
+const SUBPATHS: { subpath: string; module: string; bundled?: string }[] = [
   { subpath: '.', module: 'client' },
   { subpath: './client', module: 'client' },
   { subpath: './types', module: 'types' },
-  { subpath: './validators', module: 'validators' },
+  { subpath: './validators', module: 'validators', bundled: 'validators/bundle' },
   { subpath: './server', module: 'server' },
   { subpath: './operations', module: 'operations' },
   { subpath: './msw', module: 'msw' },
@@ -111,11 +116,16 @@ function bindingsManifest(
   present: Set<string>,
   command: string,
 ) {
-  const exports: Record<string, { types: string; default: string } | string> = {};
-  for (const { subpath, module } of SUBPATHS) {
+  const exports: Record<string, Record<string, string> | string> = {};
+  for (const { subpath, module, bundled } of SUBPATHS) {
     // A module is a file (`validators.js`) or a folder with an index (`validators/index.js`).
     const file = [module, `${module}/index`].find((m) => present.has(m));
-    if (file) exports[subpath] = { types: `./${file}.d.ts`, default: `./${file}.js` };
+    if (!file) continue;
+    exports[subpath] = {
+      types: `./${file}.d.ts`,
+      ...(bundled && present.has(bundled) ? { module: `./${bundled}.js` } : {}),
+      default: `./${file}.js`,
+    };
   }
   exports['./package.json'] = './package.json';
   const { info } = model;
