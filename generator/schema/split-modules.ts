@@ -614,7 +614,9 @@ function guardedRequiredLoops(lines: string[]): string[] {
     const loop = /^for\(const (prop\d+) of (read_\d+)\)\{$/.exec(lines[i]);
     const list = loop ? lists.get(loop[2]) : undefined;
     const test = loop
-      ? new RegExp(`^if\\(([A-Za-z_$][\\w$]*)\\[${loop[1]}\\] === undefined\\) `).exec(lines[i + 1] ?? '')
+      ? new RegExp(`^if\\(([A-Za-z_$][\\w$]*)\\[${loop[1]}\\] === undefined\\) `).exec(
+          lines[i + 1] ?? '',
+        )
       : null;
     if (
       !test ||
@@ -629,7 +631,9 @@ function guardedRequiredLoops(lines: string[]): string[] {
     const data = test[1];
     const read = (name: string) =>
       /^[A-Za-z_$][\w$]*$/.test(name) ? `${data}.${name}` : `${data}[${JSON.stringify(name)}]`;
-    out.push(`if(${(list as string[]).map((name) => `${read(name)} === undefined`).join(' || ')}){`);
+    out.push(
+      `if(${(list as string[]).map((name) => `${read(name)} === undefined`).join(' || ')}){`,
+    );
     out.push(lines[i], lines[i + 1], lines[i + 2], '}');
     i += 2;
   }

@@ -5,7 +5,7 @@
  * a contract change touches only the modules of what changed, in a few lines.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileValidators, validatorsEmitter } from '../../generator/emit/validators.js';
