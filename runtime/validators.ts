@@ -278,9 +278,14 @@ export function validatorIndex(
       throw new TypeError(`unknown operationId ${JSON.stringify(operationId)}`);
     return moduleAt(`ops/${tables.operations[operationId]}`).operation as OperationValidators;
   };
+  const functions = new Map<string, CompiledValidator>();
   const compiled = (name: string) => {
-    const [path, exported = 'validate'] = tables.schemas[name].split('#');
-    return moduleAt(`schemas/${path}`)[exported] as CompiledValidator;
+    let validate = functions.get(name);
+    if (!validate) {
+      const [path, exported = 'validate'] = tables.schemas[name].split('#');
+      functions.set(name, (validate = moduleAt(`schemas/${path}`)[exported] as CompiledValidator));
+    }
+    return validate;
   };
   // own properties whatever the name (`__proto__` included), as the contract names them
   const byName = <T>(entry: (name: string) => T): { readonly [name: string]: T } =>

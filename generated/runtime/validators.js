@@ -130,9 +130,14 @@ export function validatorIndex(tables, load) {
             throw new TypeError(`unknown operationId ${JSON.stringify(operationId)}`);
         return moduleAt(`ops/${tables.operations[operationId]}`).operation;
     };
+    const functions = new Map();
     const compiled = (name) => {
-        const [path, exported = 'validate'] = tables.schemas[name].split('#');
-        return moduleAt(`schemas/${path}`)[exported];
+        let validate = functions.get(name);
+        if (!validate) {
+            const [path, exported = 'validate'] = tables.schemas[name].split('#');
+            functions.set(name, (validate = moduleAt(`schemas/${path}`)[exported]));
+        }
+        return validate;
     };
     // own properties whatever the name (`__proto__` included), as the contract names them
     const byName = (entry) => Object.freeze(Object.fromEntries(Object.keys(tables.schemas).map((n) => [n, entry(n)])));
