@@ -11,18 +11,21 @@ import { http, type HttpHandler } from 'msw';
 // Re-exported so generated code names msw's types only through the runtime (an app that never
 // imports the MSW handlers compiles without msw installed).
 export type { HttpHandler } from 'msw';
+export type { ValidatorLoaders } from './msw-validators.js';
 import { fail, LISTENER_ERROR_CODES } from './pipeline-answers.js';
 import { createFetchHandler } from './server-fetch.js';
 import type { Handler, HandlerServerOptions } from './server-handlers.js';
 import type { HandlerResult } from './server-results.js';
 import type { LevelTable } from './feature-levels.js';
+import { lazyValidators, type LazyValidators, type ValidatorLoaders } from './msw-validators.js';
 import type { OperationInfo } from './operation-info.js';
-import type { Validators } from './pipeline.js';
+import { createRouter } from './server-router.js';
 
 /** What the generated bindings hand over: the operation table, validators, base path, levels. */
 export interface MswApi {
   operations: Record<string, OperationInfo>;
-  validators: Validators;
+  /** each operation's validators module, loaded on its first request (msw-validators.ts) */
+  validators: ValidatorLoaders;
   basePath: string;
   levels?: LevelTable;
 }
@@ -33,6 +36,12 @@ export interface MswOptions {
    * (the client accepts both). Given: handlers match only there. Absent: any origin.
    */
   baseUrl?: string;
+  /**
+   * Check every answer against the contract (a wrong one becomes a 500 envelope naming what is
+   * wrong). Default: on, unless `process.env.NODE_ENV` is `production`. Requests are always
+   * validated (a bad one gets the API's 400 envelope).
+   */
+  validateAnswers?: boolean;
 }
 
 /** One example answer of an operation: its name in the contract, the status it is served with. */
@@ -60,39 +69,56 @@ function mswPath(template: string): string {
   return template.replace(/\{[^}]*\}/g, () => `:p${i++}`);
 }
 
-/** An MSW handler per operation (or for the `only` ones), each answering through `face`. */
+/**
+ * An MSW handler per operation (or for the `only` ones), each answering through `face` once the
+ * validators of the operation the pipeline will route to are loaded. (MSW's pattern for
+ * `/messages/{message_id}` also matches `/messages/flags`: the router, not the pattern, says
+ * which operation a request is.)
+ */
 export function handlersFor(
   api: MswApi,
   face: FetchFace,
-  prefix: string,
+  lazy: LazyValidators,
+  mount: { basePath: string; prefix: string },
   only?: string[],
 ): HttpHandler[] {
+  const router = createRouter(Object.values(api.operations), mount.basePath);
   const ids = only ?? Object.keys(api.operations);
   return ids.map((id) => {
     const op = api.operations[id];
     const method = op.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
     const route = http[method] ?? http.all;
-    return route(`${prefix}${api.basePath}${mswPath(op.path)}`, ({ request }) => face(request));
+    return route(`${mount.prefix}${api.basePath}${mswPath(op.path)}`, async ({ request }) => {
+      const found = router.match(request.method, new URL(request.url).pathname);
+      // an override of one operation lets the others' requests go on to the next handler
+      if (only && !(found.kind === 'found' && only.includes(found.operation.operationId)))
+        return undefined;
+      if (found.kind === 'found') await lazy.load(found.operation.operationId);
+      return face(request);
+    });
   });
 }
 
 /** A fetch face on the pipeline with `handlers`; any email with a non-empty API key passes. */
 function anyUserFace(
   api: MswApi,
+  lazy: LazyValidators,
   basePath: string,
   handlers: Record<string, Handler<{ email: string }, Request> | undefined>,
+  options: MswOptions,
 ): FetchFace {
-  const options: HandlerServerOptions<{ email: string }, Request> = {
+  const server: HandlerServerOptions<{ email: string }, Request> = {
     handlers,
     operations: api.operations,
-    validators: api.validators,
+    validators: lazy.validators,
+    validateResponses: options.validateAnswers,
     basePath,
     levels: api.levels,
     // Basic: any username with a non-empty password; any other scheme's credentials pass as sent.
     authenticate: (c) =>
       c.type !== 'basic' ? { email: c.scheme } : c.apiKey !== '' ? { email: c.email } : null,
   };
-  return createFetchHandler(options);
+  return createFetchHandler(server);
 }
 
 /**
@@ -149,6 +175,7 @@ export function exampleHandlers(
   options: MswOptions = {},
 ): HttpHandler[] {
   const mount = mountPoint(api, options);
+  const lazy = lazyValidators(api.validators);
   const handlers = Object.fromEntries(
     Object.keys(api.operations).map((id) => [
       id,
@@ -156,7 +183,7 @@ export function exampleHandlers(
         chooseExample(id, examples[id] ?? [], context.header('prefer')),
     ]),
   );
-  return handlersFor(api, anyUserFace(api, mount.basePath, handlers), mount.prefix);
+  return handlersFor(api, anyUserFace(api, lazy, mount.basePath, handlers, options), lazy, mount);
 }
 
 /** MSW handlers serving `handlers` (a real implementation) through the pipeline. */
@@ -169,14 +196,18 @@ export function implementationHandlers<User>(
   options: MswOptions = {},
 ): HttpHandler[] {
   const mount = mountPoint(api, options);
+  const lazy = lazyValidators(api.validators);
   const face = createFetchHandler<User>({
     ...server,
+    ...(options.validateAnswers !== undefined
+      ? { validateResponses: options.validateAnswers }
+      : {}),
     operations: api.operations,
-    validators: api.validators,
+    validators: lazy.validators,
     basePath: mount.basePath,
     levels: api.levels,
   });
-  return handlersFor(api, face, mount.prefix);
+  return handlersFor(api, face, lazy, mount);
 }
 
 /**
@@ -193,8 +224,13 @@ export function overrideHandler(
   options: MswOptions = {},
 ): HttpHandler {
   const mount = mountPoint(api, options);
-  const face = anyUserFace(api, mount.basePath, {
-    [operationId]: (params, context) => answer({ params, request: context.request }),
-  });
-  return handlersFor(api, face, mount.prefix, [operationId])[0];
+  const lazy = lazyValidators(api.validators);
+  const face = anyUserFace(
+    api,
+    lazy,
+    mount.basePath,
+    { [operationId]: (params, context) => answer({ params, request: context.request }) },
+    options,
+  );
+  return handlersFor(api, face, lazy, mount, [operationId])[0];
 }

@@ -9,15 +9,17 @@
  */
 import { type HttpHandler } from 'msw';
 export type { HttpHandler } from 'msw';
+export type { ValidatorLoaders } from './msw-validators.js';
 import type { HandlerServerOptions } from './server-handlers.js';
 import type { HandlerResult } from './server-results.js';
 import type { LevelTable } from './feature-levels.js';
+import { type LazyValidators, type ValidatorLoaders } from './msw-validators.js';
 import type { OperationInfo } from './operation-info.js';
-import type { Validators } from './pipeline.js';
 /** What the generated bindings hand over: the operation table, validators, base path, levels. */
 export interface MswApi {
     operations: Record<string, OperationInfo>;
-    validators: Validators;
+    /** each operation's validators module, loaded on its first request (msw-validators.ts) */
+    validators: ValidatorLoaders;
     basePath: string;
     levels?: LevelTable;
 }
@@ -27,6 +29,12 @@ export interface MswOptions {
      * (the client accepts both). Given: handlers match only there. Absent: any origin.
      */
     baseUrl?: string;
+    /**
+     * Check every answer against the contract (a wrong one becomes a 500 envelope naming what is
+     * wrong). Default: on, unless `process.env.NODE_ENV` is `production`. Requests are always
+     * validated (a bad one gets the API's 400 envelope).
+     */
+    validateAnswers?: boolean;
 }
 /** One example answer of an operation: its name in the contract, the status it is served with. */
 export interface ExampleAnswer {
@@ -40,8 +48,16 @@ export declare function mountPoint(api: MswApi, options: MswOptions): {
     basePath: string;
     prefix: string;
 };
-/** An MSW handler per operation (or for the `only` ones), each answering through `face`. */
-export declare function handlersFor(api: MswApi, face: FetchFace, prefix: string, only?: string[]): HttpHandler[];
+/**
+ * An MSW handler per operation (or for the `only` ones), each answering through `face` once the
+ * validators of the operation the pipeline will route to are loaded. (MSW's pattern for
+ * `/messages/{message_id}` also matches `/messages/flags`: the router, not the pattern, says
+ * which operation a request is.)
+ */
+export declare function handlersFor(api: MswApi, face: FetchFace, lazy: LazyValidators, mount: {
+    basePath: string;
+    prefix: string;
+}, only?: string[]): HttpHandler[];
 /**
  * The answer `Prefer` asks for: `example=NAME`, `code=STATUS` (its first example), or by
  * default the first example of the lowest success status, as Prism picks.

@@ -10,6 +10,8 @@
 import { http } from 'msw';
 import { fail, LISTENER_ERROR_CODES } from './pipeline-answers.js';
 import { createFetchHandler } from './server-fetch.js';
+import { lazyValidators } from './msw-validators.js';
+import { createRouter } from './server-router.js';
 /** The pipeline's base path under `baseUrl`, and the MSW URL prefix to match. */
 export function mountPoint(api, options) {
     if (options.baseUrl === undefined)
@@ -25,28 +27,43 @@ function mswPath(template) {
     let i = 0;
     return template.replace(/\{[^}]*\}/g, () => `:p${i++}`);
 }
-/** An MSW handler per operation (or for the `only` ones), each answering through `face`. */
-export function handlersFor(api, face, prefix, only) {
+/**
+ * An MSW handler per operation (or for the `only` ones), each answering through `face` once the
+ * validators of the operation the pipeline will route to are loaded. (MSW's pattern for
+ * `/messages/{message_id}` also matches `/messages/flags`: the router, not the pattern, says
+ * which operation a request is.)
+ */
+export function handlersFor(api, face, lazy, mount, only) {
+    const router = createRouter(Object.values(api.operations), mount.basePath);
     const ids = only ?? Object.keys(api.operations);
     return ids.map((id) => {
         const op = api.operations[id];
         const method = op.method.toLowerCase();
         const route = http[method] ?? http.all;
-        return route(`${prefix}${api.basePath}${mswPath(op.path)}`, ({ request }) => face(request));
+        return route(`${mount.prefix}${api.basePath}${mswPath(op.path)}`, async ({ request }) => {
+            const found = router.match(request.method, new URL(request.url).pathname);
+            // an override of one operation lets the others' requests go on to the next handler
+            if (only && !(found.kind === 'found' && only.includes(found.operation.operationId)))
+                return undefined;
+            if (found.kind === 'found')
+                await lazy.load(found.operation.operationId);
+            return face(request);
+        });
     });
 }
 /** A fetch face on the pipeline with `handlers`; any email with a non-empty API key passes. */
-function anyUserFace(api, basePath, handlers) {
-    const options = {
+function anyUserFace(api, lazy, basePath, handlers, options) {
+    const server = {
         handlers,
         operations: api.operations,
-        validators: api.validators,
+        validators: lazy.validators,
+        validateResponses: options.validateAnswers,
         basePath,
         levels: api.levels,
         // Basic: any username with a non-empty password; any other scheme's credentials pass as sent.
         authenticate: (c) => c.type !== 'basic' ? { email: c.scheme } : c.apiKey !== '' ? { email: c.email } : null,
     };
-    return createFetchHandler(options);
+    return createFetchHandler(server);
 }
 /**
  * The answer `Prefer` asks for: `example=NAME`, `code=STATUS` (its first example), or by
@@ -92,23 +109,28 @@ function parsePrefer(header) {
 /** MSW handlers answering every operation from the contract's examples. */
 export function exampleHandlers(api, examples, options = {}) {
     const mount = mountPoint(api, options);
+    const lazy = lazyValidators(api.validators);
     const handlers = Object.fromEntries(Object.keys(api.operations).map((id) => [
         id,
         (_params, context) => chooseExample(id, examples[id] ?? [], context.header('prefer')),
     ]));
-    return handlersFor(api, anyUserFace(api, mount.basePath, handlers), mount.prefix);
+    return handlersFor(api, anyUserFace(api, lazy, mount.basePath, handlers, options), lazy, mount);
 }
 /** MSW handlers serving `handlers` (a real implementation) through the pipeline. */
 export function implementationHandlers(api, server, options = {}) {
     const mount = mountPoint(api, options);
+    const lazy = lazyValidators(api.validators);
     const face = createFetchHandler({
         ...server,
+        ...(options.validateAnswers !== undefined
+            ? { validateResponses: options.validateAnswers }
+            : {}),
         operations: api.operations,
-        validators: api.validators,
+        validators: lazy.validators,
         basePath: mount.basePath,
         levels: api.levels,
     });
-    return handlersFor(api, face, mount.prefix);
+    return handlersFor(api, face, lazy, mount);
 }
 /**
  * One operation answered by `answer` (its params decoded and validated first; its result
@@ -116,8 +138,7 @@ export function implementationHandlers(api, server, options = {}) {
  */
 export function overrideHandler(api, operationId, answer, options = {}) {
     const mount = mountPoint(api, options);
-    const face = anyUserFace(api, mount.basePath, {
-        [operationId]: (params, context) => answer({ params, request: context.request }),
-    });
-    return handlersFor(api, face, mount.prefix, [operationId])[0];
+    const lazy = lazyValidators(api.validators);
+    const face = anyUserFace(api, lazy, mount.basePath, { [operationId]: (params, context) => answer({ params, request: context.request }) }, options);
+    return handlersFor(api, face, lazy, mount, [operationId])[0];
 }

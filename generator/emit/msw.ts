@@ -8,13 +8,17 @@ import type { Operation } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { exampleStatuses } from '../model/views/prism.js';
+import { operationPaths } from './validators.js';
 
 export const mswEmitter: Emitter = {
   name: 'msw',
   root: 'code',
   needs: ['types', 'operations', 'validators', 'server'],
   emit(ctx: EmitContext): GeneratedFile[] {
-    return [{ path: 'msw.ts', contents: emitMsw(ctx) }];
+    return [
+      { path: 'msw.ts', contents: emitMsw(ctx) },
+      { path: 'msw-tldts.ts', contents: emitTldtsAlias(ctx) },
+    ];
   },
 };
 
@@ -43,14 +47,27 @@ export function emitMsw(ctx: EmitContext): string {
   const table = ctx.model.operations.map(
     (op) => `  ${propertyKey(op.id)}: ${literal(exampleAnswers(op))},`,
   );
+  // The validators emitter's module of each operation (the same names: one function decides them).
+  const modules = operationPaths(ctx.model.operations.map((op) => op.id));
+  const loaders = ctx.model.operations.map(
+    (op) =>
+      `  ${propertyKey(op.id)}: () => import(${literal(`./validators/${modules.get(op.id)}.js`)}),`,
+  );
   return [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
     `import { basePath, levels, operations } from './operations.js';`,
     `import type { Handlers } from './server.js';`,
-    `import * as validators from './validators/bundle.js';`,
-    `import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type HttpHandler, type MswApi, type MswOptions } from ${runtime};`,
+    `import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type HttpHandler, type MswApi, type MswOptions, type ValidatorLoaders } from ${runtime};`,
     '',
     `export type { MswOptions } from ${runtime};`,
+    '',
+    `/**`,
+    ` * Each operation's validators, imported on its first request: a bundler that splits code makes`,
+    ` * each a chunk, so a page downloads the checks of the operations it calls.`,
+    ` */`,
+    `const validators: ValidatorLoaders = {`,
+    ...loaders,
+    `};`,
     '',
     `/** The API as the MSW handlers serve it: operation table, validators, base path, levels. */`,
     `export const api: MswApi = { operations, validators, basePath, levels };`,
@@ -83,6 +100,20 @@ export function emitMsw(ctx: EmitContext): string {
     `export function override<K extends keyof Handlers>(operationId: K, answer: (call: { params: Parameters<Handlers[K]>[0]; request: Request }) => OverrideResult<K> | Promise<OverrideResult<K>>, options: MswOptions = {}): HttpHandler {`,
     `  return overrideHandler(api, operationId, answer as unknown as Parameters<typeof overrideHandler>[2], options);`,
     `}`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * `msw-tldts.ts`: an alias target for `tldts` in a page's bundle (runtime/msw-tldts.ts says why
+ * and what changes), as a module of the bindings so that the packaged ones export it.
+ */
+export function emitTldtsAlias(ctx: EmitContext): string {
+  return [
+    banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+    `// A page's bundler may alias \`tldts\` to this module (e.g. esbuild \`alias: { tldts: '<bindings>/msw-tldts' }\`):`,
+    `// msw's cookie store then needs no Public Suffix List. See ${ctx.runtimeImport}/msw-tldts.js.`,
+    `export { getDomain } from ${literal(`${ctx.runtimeImport}/msw-tldts.js`)};`,
     '',
   ].join('\n');
 }

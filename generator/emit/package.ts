@@ -40,6 +40,7 @@ const SUBPATHS: { subpath: string; module: string; bundled?: string }[] = [
   { subpath: './server', module: 'server' },
   { subpath: './operations', module: 'operations' },
   { subpath: './msw', module: 'msw' },
+  { subpath: './msw-tldts', module: 'msw-tldts' },
 ];
 
 /**

@@ -218,8 +218,11 @@ export function compileValidators(
   };
 }
 
-/** `ops/<operationId>` with characters a file name cannot hold replaced; unique even case-insensitively. */
-function operationPaths(ids: string[]): Map<string, string> {
+/**
+ * `ops/<operationId>` with characters a file name cannot hold replaced; unique even
+ * case-insensitively. Exported: the MSW handlers load each operation's module by this path.
+ */
+export function operationPaths(ids: string[]): Map<string, string> {
   const out = new Map<string, string>();
   const taken = new Set<string>();
   for (const id of ids) {

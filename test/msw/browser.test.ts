@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPages } from './pages/build.js';
+import { buildPages, type PageSize } from './pages/build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -26,16 +26,25 @@ if (!haveChromium)
 
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
 
+/** The scripts of the page's folder the browser fetched, as build.ts names them. */
+const chunksServed = (served: string[], page: string) =>
+  [
+    ...new Set(
+      served.filter((p) => p.startsWith(`/${page}/`)).map((p) => p.slice(page.length + 2)),
+    ),
+  ].sort();
+
 describe.skipIf(!haveChromium)('MSW handlers in a page, in Chromium', () => {
   let dir: string;
   let server: Server;
   let origin: string;
   let browser: Browser;
+  let sizes: PageSize[];
   const served: string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'tms-msw-pages-'));
-    await buildPages(dir);
+    sizes = await buildPages(dir);
     // A static server for the pages only: any /api/v1 request reaching it means the worker missed it.
     server = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
@@ -77,11 +86,17 @@ describe.skipIf(!haveChromium)('MSW handlers in a page, in Chromium', () => {
     expect(result.readContent).toBe(result.content);
     expect(served.filter((p) => p.startsWith('/api/'))).toEqual([]);
     expect(served).toContain('/mockServiceWorker.js');
+    // what the bench counts is what the page loaded: its chunks and the two operations' validators
+    const expected = sizes.find((s) => s.page === 'stateful')!.loaded.map((c) => c.file);
+    expect(chunksServed(served, 'stateful')).toEqual(expected);
+    expect(expected.some((f) => f.startsWith('sendMessage-'))).toBe(true);
   }, 40_000);
 
   it('the example page gets the contract example, then the typed override', async () => {
     const result = await outcome('examples');
     expect(result).toEqual({ exampleId: 42, overriddenId: 777, readOk: true });
     expect(served.filter((p) => p.startsWith('/api/'))).toEqual([]);
+    const expected = sizes.find((s) => s.page === 'examples')!.loaded.map((c) => c.file);
+    expect(chunksServed(served, 'examples')).toEqual(expected);
   }, 40_000);
 });

@@ -7,7 +7,8 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../generated/client.js';
-import { createExampleHandlers, examples, handlers, override } from '../../generated/msw.js';
+import { api, createExampleHandlers, examples, handlers, override } from '../../generated/msw.js';
+import { exampleHandlers } from '../../generated/runtime/msw.js';
 import { contractCases, type OperationCase } from '../client/contract-examples.js';
 
 const server = setupServer(...handlers);
@@ -142,5 +143,49 @@ describe('generated MSW example handlers', () => {
     );
     const answer = await client().getUsers({});
     expect(answer.error).toMatchObject({ status: 500 });
+  });
+});
+
+describe('validators loaded per operation', () => {
+  it("loads an operation's validators on its first request only, and only that operation's", async () => {
+    const asked: string[] = [];
+    const validators = Object.fromEntries(
+      Object.entries(api.validators).map(([id, load]) => [
+        id,
+        () => {
+          asked.push(id);
+          return load();
+        },
+      ]),
+    );
+    server.resetHandlers(...exampleHandlers({ ...api, validators }, examples));
+    const c = client();
+    await c.getMessage({ message_id: 42 });
+    await c.getMessage({ message_id: 43 });
+    // POST /messages/flags also fits GET /messages/{message_id}'s pattern: the router decides
+    await c.updateMessageFlags({ messages: [42], op: 'add', flag: 'starred' });
+    expect(asked).toEqual(['getMessage', 'updateMessageFlags']);
+    // a bad request still gets the 400 envelope
+    const bad = await fetch('https://chat.example.com/api/v1/messages/abc', {
+      headers: { authorization: `Basic ${btoa('iago@example.com:k')}` },
+    });
+    expect(bad.status).toBe(400);
+  });
+
+  it('validateAnswers: false serves an answer the contract refuses; by default it is a 500 envelope', async () => {
+    const wrong = () => ({
+      status: 200 as const,
+      body: { result: 'success', msg: '', members: 'no' },
+    });
+    const call = () =>
+      fetch('https://chat.example.com/api/v1/users', {
+        headers: { authorization: `Basic ${btoa('iago@example.com:k')}` },
+      });
+    server.use(override('getUsers', wrong as never));
+    expect((await call()).status).toBe(500);
+    server.use(override('getUsers', wrong as never, { validateAnswers: false }));
+    const served = await call();
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ members: 'no' });
   });
 });
