@@ -30,7 +30,7 @@ const validators = {
     updateUser: () => import("./validators/ops/updateUser.js"),
 };
 /** The API as the MSW handlers serve it: operation table, validators, base path, levels. */
-export const api = { operations, validators, basePath, levels };
+export const api = { operations, validators, basePath, levels, fake: () => import('./msw-fake.js') };
 /** Each operation's examples with the status they are served with (`Prefer: example=NAME` / `code=N`). */
 export const examples = {
     editDraft: [{ "name": "success", "status": 200, "body": { "result": "success", "msg": "" } }, { "name": "BAD_REQUEST", "status": 400, "body": { "result": "error", "msg": "Draft does not exist", "code": "BAD_REQUEST" } }],

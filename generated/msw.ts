@@ -35,7 +35,7 @@ const validators: ValidatorLoaders = {
 };
 
 /** The API as the MSW handlers serve it: operation table, validators, base path, levels. */
-export const api: MswApi = { operations, validators, basePath, levels };
+export const api: MswApi = { operations, validators, basePath, levels, fake: () => import('./msw-fake.js') };
 
 /** Each operation's examples with the status they are served with (`Prefer: example=NAME` / `code=N`). */
 export const examples: Readonly<Record<keyof typeof operations, readonly ExampleAnswer[]>> = {

@@ -28,6 +28,17 @@ export interface MswApi {
   validators: ValidatorLoaders;
   basePath: string;
   levels?: LevelTable;
+  /** the fake-data module (generated msw-fake.js), loaded the first time an answer is made up */
+  fake?: () => Promise<FakeModule>;
+}
+
+/** What the generated `msw-fake.js` exports. */
+export interface FakeModule {
+  fakeAnswer(
+    operationId: string,
+    status: number | undefined,
+    seed: string,
+  ): { status: number; body: unknown } | undefined;
 }
 
 export interface MswOptions {
@@ -42,6 +53,11 @@ export interface MswOptions {
    * validated (a bad one gets the API's 400 envelope).
    */
   validateAnswers?: boolean;
+  /**
+   * Seed of the fake data the example handlers answer with where the contract has no example
+   * (or with `Prefer: dynamic=true`): the same seed gives the same answers. Default `1`.
+   */
+  seed?: string | number;
 }
 
 /** One example answer of an operation: its name in the contract, the status it is served with. */
@@ -121,41 +137,70 @@ function anyUserFace(
   return createFetchHandler(server);
 }
 
-/**
- * The answer `Prefer` asks for: `example=NAME`, `code=STATUS` (its first example), or by
- * default the first example of the lowest success status, as Prism picks.
- */
-export function chooseExample(
+type Wanted = ReturnType<typeof parsePrefer>;
+
+/** The example `wanted` names: by name, by status, or the first of the lowest success status (as Prism picks). */
+function findExample(answers: readonly ExampleAnswer[], wanted: Wanted): ExampleAnswer | undefined {
+  if (wanted.example !== undefined) return answers.find((a) => a.name === wanted.example);
+  if (wanted.code !== undefined) return answers.find((a) => a.status === wanted.code);
+  return [...answers]
+    .filter((a) => a.status >= 200 && a.status < 300)
+    .sort((a, b) => a.status - b.status)[0];
+}
+
+/** The 501 envelope for an answer the contract does not give, listing the examples it has. */
+function noSuchAnswer(
   operationId: string,
   answers: readonly ExampleAnswer[],
-  prefer: string | undefined,
+  wanted: Wanted,
 ): HandlerResult {
-  const wanted = parsePrefer(prefer);
-  let found: ExampleAnswer | undefined;
-  if (wanted.example !== undefined) found = answers.find((a) => a.name === wanted.example);
-  else if (wanted.code !== undefined) found = answers.find((a) => a.status === wanted.code);
-  else
-    found = [...answers]
-      .filter((a) => a.status >= 200 && a.status < 300)
-      .sort((a, b) => a.status - b.status)[0];
-  if (found) return { status: found.status, body: structuredClone(found.body) };
   const asked =
     wanted.example !== undefined
-      ? `an example named '${wanted.example}'`
+      ? `example named '${wanted.example}'`
       : wanted.code !== undefined
-        ? `an example with status ${wanted.code}`
-        : 'a success example';
+        ? `example or JSON schema for status ${wanted.code}`
+        : 'success example or success JSON schema';
   const have = answers.map((a) => `${a.name} (${a.status})`).join(', ') || 'none';
   const miss = fail(
     501,
     LISTENER_ERROR_CODES.notImplemented,
-    `The contract gives ${operationId} no ${asked.replace(/^an? /, '')}; its examples: ${have}.`,
+    `The contract gives ${operationId} no ${asked}; its examples: ${have}.`,
   );
   return { status: miss.status, body: miss.body };
 }
 
-function parsePrefer(header: string | undefined): { example?: string; code?: number } {
-  const out: { example?: string; code?: number } = {};
+/**
+ * The answer to an example handler's call: the contract's example that `Prefer` asks for
+ * (`example=NAME`, `code=STATUS`, by default the first example of the lowest success status);
+ * where it has none but documents a JSON body for that status (or with `Prefer: dynamic=true`,
+ * as Prism spells it), one made up from the schema, the same for the same `seed`; else a 501
+ * envelope.
+ */
+export async function chooseAnswer(
+  api: MswApi,
+  operationId: string,
+  answers: readonly ExampleAnswer[],
+  prefer: string | undefined,
+  seed: string,
+): Promise<HandlerResult> {
+  const wanted = parsePrefer(prefer);
+  const example = wanted.dynamic ? undefined : findExample(answers, wanted);
+  if (example) return { status: example.status, body: structuredClone(example.body) };
+  if (wanted.example === undefined && api.fake) {
+    const made = (await api.fake()).fakeAnswer(operationId, wanted.code, seed);
+    if (made) return made;
+  }
+  const fallback = wanted.dynamic ? findExample(answers, wanted) : undefined;
+  if (fallback) return { status: fallback.status, body: structuredClone(fallback.body) };
+  return noSuchAnswer(operationId, answers, wanted);
+}
+
+function parsePrefer(header: string | undefined): {
+  example?: string;
+  code?: number;
+  dynamic?: boolean;
+} {
+  const out: { example?: string; code?: number; dynamic?: boolean } = {};
   for (const part of (header ?? '').split(/[,;]/)) {
     const [key, ...rest] = part.split('=');
     const value = rest
@@ -164,6 +209,7 @@ function parsePrefer(header: string | undefined): { example?: string; code?: num
       .replace(/^"(.*)"$/, '$1');
     if (key.trim() === 'example' && value !== '') out.example = value;
     if (key.trim() === 'code' && /^\d{3}$/.test(value)) out.code = Number(value);
+    if (key.trim() === 'dynamic' && value === 'true') out.dynamic = true;
   }
   return out;
 }
@@ -176,11 +222,12 @@ export function exampleHandlers(
 ): HttpHandler[] {
   const mount = mountPoint(api, options);
   const lazy = lazyValidators(api.validators);
+  const seed = String(options.seed ?? 1);
   const handlers = Object.fromEntries(
     Object.keys(api.operations).map((id) => [
       id,
       (_params: unknown, context: { header(name: string): string | undefined }) =>
-        chooseExample(id, examples[id] ?? [], context.header('prefer')),
+        chooseAnswer(api, id, examples[id] ?? [], context.header('prefer'), seed),
     ]),
   );
   return handlersFor(api, anyUserFace(api, lazy, mount.basePath, handlers, options), lazy, mount);

@@ -22,6 +22,15 @@ export interface MswApi {
     validators: ValidatorLoaders;
     basePath: string;
     levels?: LevelTable;
+    /** the fake-data module (generated msw-fake.js), loaded the first time an answer is made up */
+    fake?: () => Promise<FakeModule>;
+}
+/** What the generated `msw-fake.js` exports. */
+export interface FakeModule {
+    fakeAnswer(operationId: string, status: number | undefined, seed: string): {
+        status: number;
+        body: unknown;
+    } | undefined;
 }
 export interface MswOptions {
     /**
@@ -35,6 +44,11 @@ export interface MswOptions {
      * validated (a bad one gets the API's 400 envelope).
      */
     validateAnswers?: boolean;
+    /**
+     * Seed of the fake data the example handlers answer with where the contract has no example
+     * (or with `Prefer: dynamic=true`): the same seed gives the same answers. Default `1`.
+     */
+    seed?: string | number;
 }
 /** One example answer of an operation: its name in the contract, the status it is served with. */
 export interface ExampleAnswer {
@@ -59,10 +73,13 @@ export declare function handlersFor(api: MswApi, face: FetchFace, lazy: LazyVali
     prefix: string;
 }, only?: string[]): HttpHandler[];
 /**
- * The answer `Prefer` asks for: `example=NAME`, `code=STATUS` (its first example), or by
- * default the first example of the lowest success status, as Prism picks.
+ * The answer to an example handler's call: the contract's example that `Prefer` asks for
+ * (`example=NAME`, `code=STATUS`, by default the first example of the lowest success status);
+ * where it has none but documents a JSON body for that status (or with `Prefer: dynamic=true`,
+ * as Prism spells it), one made up from the schema, the same for the same `seed`; else a 501
+ * envelope.
  */
-export declare function chooseExample(operationId: string, answers: readonly ExampleAnswer[], prefer: string | undefined): HandlerResult;
+export declare function chooseAnswer(api: MswApi, operationId: string, answers: readonly ExampleAnswer[], prefer: string | undefined, seed: string): Promise<HandlerResult>;
 /** MSW handlers answering every operation from the contract's examples. */
 export declare function exampleHandlers(api: MswApi, examples: Record<string, readonly ExampleAnswer[]>, options?: MswOptions): HttpHandler[];
 /** MSW handlers serving `handlers` (a real implementation) through the pipeline. */

@@ -65,31 +65,48 @@ function anyUserFace(api, lazy, basePath, handlers, options) {
     };
     return createFetchHandler(server);
 }
-/**
- * The answer `Prefer` asks for: `example=NAME`, `code=STATUS` (its first example), or by
- * default the first example of the lowest success status, as Prism picks.
- */
-export function chooseExample(operationId, answers, prefer) {
-    const wanted = parsePrefer(prefer);
-    let found;
+/** The example `wanted` names: by name, by status, or the first of the lowest success status (as Prism picks). */
+function findExample(answers, wanted) {
     if (wanted.example !== undefined)
-        found = answers.find((a) => a.name === wanted.example);
-    else if (wanted.code !== undefined)
-        found = answers.find((a) => a.status === wanted.code);
-    else
-        found = [...answers]
-            .filter((a) => a.status >= 200 && a.status < 300)
-            .sort((a, b) => a.status - b.status)[0];
-    if (found)
-        return { status: found.status, body: structuredClone(found.body) };
+        return answers.find((a) => a.name === wanted.example);
+    if (wanted.code !== undefined)
+        return answers.find((a) => a.status === wanted.code);
+    return [...answers]
+        .filter((a) => a.status >= 200 && a.status < 300)
+        .sort((a, b) => a.status - b.status)[0];
+}
+/** The 501 envelope for an answer the contract does not give, listing the examples it has. */
+function noSuchAnswer(operationId, answers, wanted) {
     const asked = wanted.example !== undefined
-        ? `an example named '${wanted.example}'`
+        ? `example named '${wanted.example}'`
         : wanted.code !== undefined
-            ? `an example with status ${wanted.code}`
-            : 'a success example';
+            ? `example or JSON schema for status ${wanted.code}`
+            : 'success example or success JSON schema';
     const have = answers.map((a) => `${a.name} (${a.status})`).join(', ') || 'none';
-    const miss = fail(501, LISTENER_ERROR_CODES.notImplemented, `The contract gives ${operationId} no ${asked.replace(/^an? /, '')}; its examples: ${have}.`);
+    const miss = fail(501, LISTENER_ERROR_CODES.notImplemented, `The contract gives ${operationId} no ${asked}; its examples: ${have}.`);
     return { status: miss.status, body: miss.body };
+}
+/**
+ * The answer to an example handler's call: the contract's example that `Prefer` asks for
+ * (`example=NAME`, `code=STATUS`, by default the first example of the lowest success status);
+ * where it has none but documents a JSON body for that status (or with `Prefer: dynamic=true`,
+ * as Prism spells it), one made up from the schema, the same for the same `seed`; else a 501
+ * envelope.
+ */
+export async function chooseAnswer(api, operationId, answers, prefer, seed) {
+    const wanted = parsePrefer(prefer);
+    const example = wanted.dynamic ? undefined : findExample(answers, wanted);
+    if (example)
+        return { status: example.status, body: structuredClone(example.body) };
+    if (wanted.example === undefined && api.fake) {
+        const made = (await api.fake()).fakeAnswer(operationId, wanted.code, seed);
+        if (made)
+            return made;
+    }
+    const fallback = wanted.dynamic ? findExample(answers, wanted) : undefined;
+    if (fallback)
+        return { status: fallback.status, body: structuredClone(fallback.body) };
+    return noSuchAnswer(operationId, answers, wanted);
 }
 function parsePrefer(header) {
     const out = {};
@@ -103,6 +120,8 @@ function parsePrefer(header) {
             out.example = value;
         if (key.trim() === 'code' && /^\d{3}$/.test(value))
             out.code = Number(value);
+        if (key.trim() === 'dynamic' && value === 'true')
+            out.dynamic = true;
     }
     return out;
 }
@@ -110,9 +129,10 @@ function parsePrefer(header) {
 export function exampleHandlers(api, examples, options = {}) {
     const mount = mountPoint(api, options);
     const lazy = lazyValidators(api.validators);
+    const seed = String(options.seed ?? 1);
     const handlers = Object.fromEntries(Object.keys(api.operations).map((id) => [
         id,
-        (_params, context) => chooseExample(id, examples[id] ?? [], context.header('prefer')),
+        (_params, context) => chooseAnswer(api, id, examples[id] ?? [], context.header('prefer'), seed),
     ]));
     return handlersFor(api, anyUserFace(api, lazy, mount.basePath, handlers, options), lazy, mount);
 }

@@ -4,7 +4,11 @@
  * overrides. Spec-agnostic: the example table is built from the model only, with the statuses
  * the Prism mock serves them with (prism.ts `exampleStatuses`: `default` examples as 400).
  */
-import type { Operation } from '../model/types.js';
+import { isJsonMediaType } from '../model/media.js';
+import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
+import { jsonSchemaSource } from '../model/views/json-schema.js';
+import { buildJsonSchemaRoot, defKey } from '../schema/json-schema.js';
+import { stripAnnotations } from '../schema/strip-annotations.js';
 import { banner, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { exampleStatuses } from '../model/views/prism.js';
@@ -18,6 +22,7 @@ export const mswEmitter: Emitter = {
     return [
       { path: 'msw.ts', contents: emitMsw(ctx) },
       { path: 'msw-tldts.ts', contents: emitTldtsAlias(ctx) },
+      { path: 'msw-fake.ts', contents: emitFakeTable(ctx) },
     ];
   },
 };
@@ -70,7 +75,7 @@ export function emitMsw(ctx: EmitContext): string {
     `};`,
     '',
     `/** The API as the MSW handlers serve it: operation table, validators, base path, levels. */`,
-    `export const api: MswApi = { operations, validators, basePath, levels };`,
+    `export const api: MswApi = { operations, validators, basePath, levels, fake: () => import('./msw-fake.js') };`,
     '',
     `/** Each operation's examples with the status they are served with (\`Prefer: example=NAME\` / \`code=N\`). */`,
     `export const examples: Readonly<Record<keyof typeof operations, readonly ExampleAnswer[]>> = {`,
@@ -114,6 +119,58 @@ export function emitTldtsAlias(ctx: EmitContext): string {
     `// A page's bundler may alias \`tldts\` to this module (e.g. esbuild \`alias: { tldts: '<bindings>/msw-tldts' }\`):`,
     `// msw's cookie store then needs no Public Suffix List. See ${ctx.runtimeImport}/msw-tldts.js.`,
     `export { getDomain } from ${literal(`${ctx.runtimeImport}/msw-tldts.js`)};`,
+    '',
+  ].join('\n');
+}
+
+/**
+ * The schemas fake data is made from: each operation's JSON response bodies (by documented
+ * status), converted as the validators convert them (generator/schema/), annotations left out.
+ */
+export function fakeTable(model: ApiModel): {
+  defs: Record<string, JsonSchema>;
+  responses: Record<string, [string, string][]>;
+} {
+  const responses: Record<string, [string, string][]> = {};
+  const sites: { key: string; pointer: string }[] = [];
+  for (const op of model.operations) {
+    const list: [string, string][] = [];
+    for (const response of op.responses) {
+      const media = response.representative;
+      const pointer = media && isJsonMediaType(media.type) ? media.schemaPointer : undefined;
+      if (!pointer) continue;
+      const status = response.status === 'default' ? 'default' : response.status.toUpperCase();
+      list.push([status, defKey(pointer)]);
+      if (!sites.some((s) => s.key === defKey(pointer)))
+        sites.push({ key: defKey(pointer), pointer });
+    }
+    responses[op.id] = list;
+  }
+  const { root } = buildJsonSchemaRoot(jsonSchemaSource(model), sites, model.dialect);
+  const defs = Object.fromEntries(
+    Object.entries(root.$defs).map(([key, schema]) => [key, stripAnnotations(schema)]),
+  );
+  return { defs, responses };
+}
+
+/** `msw-fake.ts`: the fake-data table and its one function, a module loaded only when an answer is made up. */
+export function emitFakeTable(ctx: EmitContext): string {
+  const runtime = literal(`${ctx.runtimeImport}/msw-fake.js`);
+  const table = fakeTable(ctx.model);
+  return [
+    banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+    `import { fakeAnswer as fakeFrom, type FakeTable } from ${runtime};`,
+    '',
+    `/** Response schemas by \`$defs\` key, and each operation's JSON bodies by documented status. */`,
+    `export const table: FakeTable = {`,
+    `  defs: ${literal(table.defs)},`,
+    `  responses: ${literal(table.responses)},`,
+    `};`,
+    '',
+    `/** An answer made up from the operation's schema for \`status\` (default: its lowest success status), the same for the same seed. */`,
+    `export function fakeAnswer(operationId: string, status: number | undefined, seed: string): { status: number; body: unknown } | undefined {`,
+    `  return fakeFrom(table, operationId, status, seed);`,
+    `}`,
     '',
   ].join('\n');
 }

@@ -16,7 +16,7 @@ import type { SeededCredential } from './seed.js';
 import type { MockState } from './state.js';
 
 export interface StatefulHandlerOptions
-  extends MswOptions, Omit<StatefulMockOptions, 'seed' | 'cors' | 'bodyTimeoutMs'> {
+  extends Omit<MswOptions, 'seed'>, Omit<StatefulMockOptions, 'seed' | 'cors' | 'bodyTimeoutMs'> {
   /** a named preset of seed data (presets.ts), or a function filling a fresh state; default the built-in organization */
   seed?: PresetName | ((state: MockState) => SeededCredential[]);
 }
@@ -32,7 +32,7 @@ export interface StatefulHandlers {
 }
 
 export function createStatefulHandlers(options: StatefulHandlerOptions = {}): StatefulHandlers {
-  const { baseUrl, seed, ...rest } = options;
+  const { baseUrl, validateAnswers, seed, ...rest } = options;
   const core = createStatefulCore({
     ...rest,
     seed: typeof seed === 'string' ? presetSeed(seed) : seed,
@@ -40,7 +40,7 @@ export function createStatefulHandlers(options: StatefulHandlerOptions = {}): St
     cors: false,
   });
   return {
-    handlers: createImplementationHandlers(core.server, { baseUrl }),
+    handlers: createImplementationHandlers(core.server, { baseUrl, validateAnswers }),
     get credentials() {
       return core.credentials;
     },

@@ -54,6 +54,7 @@ export async function buildPages(
   options: { alias?: boolean } = {},
 ): Promise<PageSize[]> {
   const alias = options.alias ?? true;
+  mkdirSync(outDir, { recursive: true });
   const workerSource = createRequire(import.meta.url).resolve('msw/mockServiceWorker.js');
   copyFileSync(workerSource, join(outDir, 'mockServiceWorker.js'));
   const workerGzip = gzipSync(readFileSync(workerSource), { level: 9 }).length;
