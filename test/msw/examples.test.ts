@@ -134,6 +134,21 @@ describe('generated MSW example handlers', () => {
     expect((await api.getUsers({})).error).toBeUndefined();
   });
 
+  it('types an override as the documented responses (checked by npm run typecheck)', () => {
+    // @ts-expect-error: 201 is not a documented status of sendMessage
+    override('sendMessage', () => ({ status: 201, body: { result: 'success', msg: '', id: 1 } }));
+    // @ts-expect-error: the success body of sendMessage has an id
+    override('sendMessage', () => ({ status: 200, body: { result: 'success', msg: '' } }));
+    override('sendMessage', ({ params }) => ({
+      status: 200,
+      // @ts-expect-error: params are sendMessage's (no message_id)
+      body: { result: 'success', msg: '', id: params.message_id },
+    }));
+    expect(
+      override('sendMessage', () => ({ status: 200, body: { result: 'success', msg: '', id: 1 } })),
+    ).toBeDefined();
+  });
+
   it('checks an override answer against the contract (a wrong shape is a 500 envelope)', async () => {
     server.use(
       override(
