@@ -155,8 +155,8 @@ class PatternReader {
 
   private quantified(node: Node): Node {
     const c = this.text[this.at];
-    let min = 1;
-    let max = 1;
+    let min: number;
+    let max: number;
     if (c === '*' || c === '+' || c === '?') {
       this.at++;
       [min, max] = c === '*' ? [0, 3] : c === '+' ? [1, 3] : [0, 1];

@@ -1,5 +1,5 @@
 /**
- * Fake data for the MSW example handlers: a value valid for a JSON Schema (as the generator
+ * Fake data for the MSW example handlers (generated msw-fake.ts holds the schemas): a value valid for a JSON Schema (as the generator
  * converts the contract's: `$ref`s to `#/$defs/...`), the same for the same seed, made up
  * without a faker library. It follows type, const, enum, format, minimum/maximum (exclusive too)
  * and multipleOf, minLength/maxLength, simple patterns, required, properties,
@@ -9,9 +9,11 @@
  * in patterns) it ignores; the handlers check every answer against the contract in development.
  */
 
-export type FakeSchema = { [key: string]: unknown } | boolean;
-
+import { conforms } from './msw-fake-conforms.js';
 import { fromPattern, patternTest } from './msw-fake-pattern.js';
+import { flatten, isObj, merge, type Defs, type FakeSchema, type Obj } from './msw-fake-schema.js';
+
+export type { FakeSchema } from './msw-fake-schema.js';
 
 /** Past this depth: required properties only, the fewest items. */
 const SOFT_DEPTH = 5;
@@ -34,25 +36,18 @@ export function createRandom(seed: string): () => number {
   };
 }
 
-type Obj = Record<string, unknown>;
-
 interface Context {
   random: () => number;
-  defs: Record<string, FakeSchema>;
+  defs: Defs;
   /** objects down to this depth get every optional property, arrays an item (telling oneOf branches apart) */
   fillTo: number;
 }
 
 /** A value valid for `schema` (whose `$ref`s point into `defs`), the same for the same seed. */
-export function fakeValue(
-  schema: FakeSchema,
-  defs: Record<string, FakeSchema>,
-  seed: string,
-): unknown {
+export function fakeValue(schema: FakeSchema, defs: Defs, seed: string): unknown {
   return make(schema, { random: createRandom(seed), defs, fillTo: -1 }, 0);
 }
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
 
 function int(ctx: Context, lo: number, hi: number): number {
@@ -62,120 +57,9 @@ function pick<T>(ctx: Context, list: readonly T[]): T {
   return list[Math.floor(ctx.random() * list.length)];
 }
 
-/** `#/$defs/<key>` (the key percent- and pointer-escaped) → the schema; anything else → `{}`. */
-function deref(ref: string, ctx: Context): FakeSchema {
-  const m = /^#\/\$defs\/(.*)$/.exec(ref);
-  if (!m) return {};
-  let key: string;
-  try {
-    key = decodeURIComponent(m[1]);
-  } catch {
-    key = m[1];
-  }
-  key = key.replace(/~1/g, '/').replace(/~0/g, '~');
-  return Object.prototype.hasOwnProperty.call(ctx.defs, key) ? ctx.defs[key] : {};
-}
-
-/** The schema with its `$ref` chain and `allOf` folded into one object schema. */
-function flatten(schema: FakeSchema, ctx: Context, seen = 0): Obj | false {
-  if (schema === false) return false;
-  if (schema === true) return {};
-  let out: Obj = { ...schema };
-  if (typeof out.$ref === 'string' && seen < HARD_DEPTH) {
-    const { $ref, ...rest } = out;
-    const target = flatten(deref($ref as string, ctx), ctx, seen + 1);
-    if (target === false) return false;
-    out = merge(target, rest);
-  }
-  if (Array.isArray(out.allOf) && seen < HARD_DEPTH) {
-    const { allOf, ...rest } = out;
-    let merged: Obj = rest;
-    for (const member of allOf as FakeSchema[]) {
-      const flat = flatten(member, ctx, seen + 1);
-      if (flat === false) return false;
-      merged = merge(merged, flat);
-    }
-    out = flatten(merged, ctx, seen + 1) || merged;
-  }
-  return out;
-}
-
-const LOWER_BOUNDS = ['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties'];
-const UPPER_BOUNDS = ['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties'];
-
-/** Both schemas at once (what `allOf` means), as far as making a value needs. */
-function merge(a: Obj, b: Obj): Obj {
-  const out: Obj = { ...a };
-  for (const [key, value] of Object.entries(b)) {
-    const mine = out[key];
-    if (mine === undefined) {
-      out[key] = value;
-      // which names b allows, kept apart: a's own properties may not be among them
-      if (key === 'additionalProperties' && value === false)
-        out.closed = [...((out.closed as string[][] | undefined) ?? []), closedSet(b)];
-      continue;
-    }
-    if (key === 'properties' && isObj(mine) && isObj(value)) {
-      const props: Obj = { ...mine };
-      for (const [name, s] of Object.entries(value))
-        props[name] = name in props ? { allOf: [props[name], s] } : s;
-      out.properties = props;
-    } else if (key === 'required' && Array.isArray(mine) && Array.isArray(value)) {
-      out.required = [...new Set([...(mine as string[]), ...(value as string[])])];
-    } else if (key === 'type') {
-      out.type = intersectTypes(mine, value);
-    } else if (key === 'enum' && Array.isArray(mine) && Array.isArray(value)) {
-      const keys = new Set(value.map((v) => JSON.stringify(v)));
-      out.enum = mine.filter((v) => keys.has(JSON.stringify(v)));
-    } else if (LOWER_BOUNDS.includes(key) && typeof value === 'number') {
-      out[key] = Math.max(mine as number, value);
-    } else if (UPPER_BOUNDS.includes(key) && typeof value === 'number') {
-      out[key] = Math.min(mine as number, value);
-    } else if (key === 'additionalProperties') {
-      if (value === false || mine === false) {
-        out.closed = [
-          ...((out.closed as string[][] | undefined) ?? (mine === false ? [closedSet(a)] : [])),
-          ...(value === false ? [closedSet(b)] : []),
-        ];
-        out.additionalProperties = false;
-      } else out.additionalProperties = { allOf: [mine, value] };
-    } else if (key === 'closed') {
-      out.closed = [...(mine as string[][]), ...(value as string[][])];
-    } else if (key === 'allOf' || key === 'oneOf' || key === 'anyOf') {
-      // two sets of branches: both must hold, so the second goes into allOf
-      out.allOf = [...((out.allOf as FakeSchema[]) ?? []), { [key]: value }];
-    } else if (key === 'items' || key === 'contains' || key === 'additionalItems') {
-      out[key] = { allOf: [mine, value] };
-    } else {
-      out[key] = value;
-    }
-  }
-  return out;
-}
-
-/** The property names an `additionalProperties: false` member allows. */
-function closedSet(schema: Obj): string[] {
-  return Object.keys(isObj(schema.properties) ? schema.properties : {});
-}
-
-function intersectTypes(a: unknown, b: unknown): unknown {
-  const list = (t: unknown) => (Array.isArray(t) ? (t as string[]) : [t as string]);
-  const right = list(b);
-  const both = list(a).flatMap((t) =>
-    right.includes(t)
-      ? [t]
-      : t === 'number' && right.includes('integer')
-        ? ['integer']
-        : t === 'integer' && right.includes('number')
-          ? ['integer']
-          : [],
-  );
-  return both.length === 1 ? both[0] : both;
-}
-
 function make(schema: FakeSchema, ctx: Context, depth: number): unknown {
   if (depth > HARD_DEPTH) return null;
-  const flat = flatten(schema, ctx);
+  const flat = flatten(schema, ctx.defs);
   if (flat === false) return null;
   const s = flat;
   const branches = (
@@ -186,7 +70,7 @@ function make(schema: FakeSchema, ctx: Context, depth: number): unknown {
   if (Array.isArray(s.enum) && s.enum.length > 0) {
     // values the rest of the schema refuses (`null` in the enum of a `type: string`) are left out
     const { enum: values, ...rest } = s;
-    const fitting = values.filter((v) => conforms(v, rest, ctx, 0));
+    const fitting = values.filter((v) => conforms(v, rest, ctx.defs));
     return clone(pick(ctx, fitting.length > 0 ? fitting : values));
   }
   switch (typeOf(s, ctx)) {
@@ -215,8 +99,8 @@ function make(schema: FakeSchema, ctx: Context, depth: number): unknown {
 function makeBranch(s: Obj, branches: FakeSchema[], ctx: Context, depth: number): unknown {
   const { oneOf, anyOf: _anyOf, ...rest } = s;
   const options = branches.map((b) => {
-    const flat = flatten(b, ctx);
-    return flat === false ? false : flatten(merge(rest, flat), ctx) || rest;
+    const flat = flatten(b, ctx.defs);
+    return flat === false ? false : flatten(merge(rest, flat), ctx.defs) || rest;
   });
   const start = depth > SOFT_DEPTH ? 0 : int(ctx, 0, options.length - 1);
   let last: unknown = null;
@@ -229,91 +113,9 @@ function makeBranch(s: Obj, branches: FakeSchema[], ctx: Context, depth: number)
     last = make(option, ctx, depth + 1);
     ctx.fillTo = fillTo;
     if (!Array.isArray(oneOf)) return last;
-    if (options.filter((o) => o !== false && conforms(last, o, ctx, 0)).length === 1) return last;
+    if (options.filter((o) => o !== false && conforms(last, o, ctx.defs)).length === 1) return last;
   }
   return last;
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-function hasType(value: unknown, type: unknown): boolean {
-  switch (type) {
-    case 'integer':
-      return Number.isInteger(value);
-    case 'number':
-      return typeof value === 'number';
-    case 'object':
-      return isObj(value);
-    case 'array':
-      return Array.isArray(value);
-    case 'null':
-      return value === null;
-    default:
-      return typeof value === type;
-  }
-}
-
-/**
- * Whether `value` fits `schema`, as far as telling `oneOf` branches apart needs: types, const,
- * enum, required, properties, closed objects, bounds, items, nested branches. Formats and
- * patterns are not checked (a value made for one branch has them right for it).
- */
-function conforms(value: unknown, schema: FakeSchema, ctx: Context, depth: number): boolean {
-  if (depth > 12) return true;
-  const s = flatten(schema, ctx);
-  if (s === false) return false;
-  const num = (k: string) => (typeof s[k] === 'number' ? (s[k] as number) : undefined);
-  if ('const' in s && !sameJson(s.const, value)) return false;
-  if (Array.isArray(s.enum) && !s.enum.some((e) => sameJson(e, value))) return false;
-  if (s.type !== undefined) {
-    const types = Array.isArray(s.type) ? s.type : [s.type];
-    if (!types.some((t) => hasType(value, t)) && !(s.nullable === true && value === null))
-      return false;
-  }
-  if (typeof value === 'string') {
-    const n = [...value].length;
-    if (n < (num('minLength') ?? 0) || n > (num('maxLength') ?? Infinity)) return false;
-  }
-  if (typeof value === 'number') {
-    if (value < (num('minimum') ?? -Infinity) || value > (num('maximum') ?? Infinity)) return false;
-    if (value <= (num('exclusiveMinimum') ?? -Infinity)) return false;
-    if (value >= (num('exclusiveMaximum') ?? Infinity)) return false;
-  }
-  if (Array.isArray(value)) {
-    if (value.length < (num('minItems') ?? 0) || value.length > (num('maxItems') ?? Infinity))
-      return false;
-    const items = s.items;
-    if (items !== undefined && !Array.isArray(items))
-      if (!value.every((v) => conforms(v, items as FakeSchema, ctx, depth + 1))) return false;
-  }
-  if (isObj(value)) {
-    const props = (isObj(s.properties) ? s.properties : {}) as Record<string, FakeSchema>;
-    const keys = Object.keys(value);
-    if (Array.isArray(s.required) && !(s.required as string[]).every((r) => r in value))
-      return false;
-    if (
-      keys.length < (num('minProperties') ?? 0) ||
-      keys.length > (num('maxProperties') ?? Infinity)
-    )
-      return false;
-    const closed =
-      (s.closed as string[][] | undefined) ??
-      (s.additionalProperties === false && !s.patternProperties ? [Object.keys(props)] : []);
-    if (!keys.every((k) => closed.every((set) => set.includes(k)))) return false;
-    for (const k of keys)
-      if (k in props && !conforms(value[k], props[k], ctx, depth + 1)) return false;
-  }
-  if (Array.isArray(s.oneOf)) {
-    const fits = (s.oneOf as FakeSchema[]).filter((b) => conforms(value, b, ctx, depth + 1));
-    if (fits.length !== 1) return false;
-  }
-  if (
-    Array.isArray(s.anyOf) &&
-    !(s.anyOf as FakeSchema[]).some((b) => conforms(value, b, ctx, depth + 1))
-  )
-    return false;
-  if (s.not !== undefined && conforms(value, s.not as FakeSchema, ctx, depth + 1)) return false;
-  return true;
 }
 
 /** The JSON type to make: the schema's (not `null` when it has another), else what its keywords imply. */

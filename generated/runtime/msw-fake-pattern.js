@@ -170,8 +170,8 @@ class PatternReader {
     }
     quantified(node) {
         const c = this.text[this.at];
-        let min = 1;
-        let max = 1;
+        let min;
+        let max;
         if (c === '*' || c === '+' || c === '?') {
             this.at++;
             [min, max] = c === '*' ? [0, 3] : c === '+' ? [1, 3] : [0, 1];
