@@ -59,7 +59,7 @@ try {
   const parts = {
     msw: await gzipOf(mswAlone),
     mswAliased: await gzipOf(mswAlone, tldts),
-    validators: await gzipOf("export * from './generated/validators.js';"),
+    validators: await gzipOf("export * from './generated/validators/bundle.js';"),
     fake: await gzipOf("export * from './generated/msw-fake.js';"),
   };
   const lines = [
@@ -85,7 +85,7 @@ try {
     '',
     `- msw's browser side (\`setupWorker\` + \`http\`): **${kb(parts.msw)} KB** gzipped, of which its cookie store's`,
     `  Public Suffix List (tldts, through tough-cookie) is ${kb(parts.msw - parts.mswAliased)} KB: **${kb(parts.mswAliased)} KB** with the alias;`,
-    `- every operation's validators (generated/validators.js, Ajv standalone): **${kb(parts.validators)} KB** gzipped; a page`,
+    `- every operation's validators (generated/validators/bundle.js, Ajv standalone): **${kb(parts.validators)} KB** gzipped; a page`,
     '  loads only the chunks of the operations it calls (a few KB each);',
     `- the fake-data chunk (generated/msw-fake.js: response schemas and the generator), loaded only when`,
     `  an answer is made up (no example, or \`Prefer: dynamic=true\`): **${kb(parts.fake)} KB** gzipped.`,
