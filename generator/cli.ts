@@ -251,8 +251,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const generator = cacheDir ? generatorDigest(TOOLKIT_ROOT) : undefined;
   const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
   const keys: Record<string, string> = {};
+  let validationKey: string | undefined;
   if (cache && generator) {
     const digests = modelDigests(model);
+    // The document checks' verdict (a pass, with its warnings) is cached too: the loader's
+    // limits and rules ran already; swagger-parser's validation of a large document is seconds.
+    if (helper) validationKey = cacheKey('validate', generator, digests.withoutProse);
     const settings = JSON.stringify({
       outDir: opts.out,
       docsDir: opts.docs,
@@ -268,7 +272,6 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
         digests[SLICES[e.name] ?? 'whole'],
       );
   }
-  const memo = cache && generator ? { cache, generator } : undefined;
   const compileJob: CompileJob = {
     banner: bannerLine,
     cache: cacheDir && generator ? { dir: cacheDir, generator } : undefined,
@@ -344,10 +347,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const toRun = selected.filter((e) => !cachedNames.includes(e));
   const inWorker = helper ? toRun.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)) : [];
   let validation: { problems: ContractProblem[]; warnings: string[] } | undefined;
+  const knownVerdict = validationKey ? cache!.get(validationKey) : undefined;
+  if (knownVerdict) validation = { problems: [], warnings: knownVerdict.warnings };
   let workerDone: Promise<void> | undefined;
   if (helper && inWorker.length > 0) {
     workerDone = helper.run(
-      { ctx, names: inWorker.map((e) => e.name), compile: compileJob },
+      { ctx, names: inWorker.map((e) => e.name), compile: compileJob, validated: !!knownVerdict },
       (message) => {
         if (message.kind === 'validation') validation = message;
         else acceptMessage(message);
@@ -380,6 +385,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       // the worker had nothing to emit: the document checks run here
       validation = await validateDocument(model.document as never);
     }
+    if (validationKey && !knownVerdict && validation?.problems.length === 0)
+      cache!.put(validationKey, { files: [], warnings: validation.warnings });
     if (validation && validation.problems.length > 0) {
       sink.abort();
       return invalid(placeProblems(loaded.contract.bundle, validation.problems));

@@ -35,6 +35,8 @@ export interface EmitJob {
   ctx: Omit<EmitContext, 'warn'>;
   names: string[];
   compile: CompileJob;
+  /** the document checks' verdict is known (from the cache): do not check again */
+  validated: boolean;
 }
 
 export type WorkerMessage =
@@ -121,9 +123,11 @@ export function startEmitWorker(): EmitWorker | undefined {
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
   parentPort!.once('message', async (job: EmitJob) => {
     const post = (m: WorkerMessage) => parentPort!.postMessage(m);
-    const validation = await validateDocument(job.ctx.model.document as never);
-    post({ kind: 'validation', ...validation });
-    if (validation.problems.length === 0) {
+    const validation = job.validated
+      ? undefined
+      : await validateDocument(job.ctx.model.document as never);
+    if (validation) post({ kind: 'validation', ...validation });
+    if (!validation || validation.problems.length === 0) {
       for (const emitter of emitters.filter((e) => job.names.includes(e.name))) {
         const message = await runOne(emitter, job.ctx, job.compile);
         post(message);

@@ -13,8 +13,10 @@ export interface Measure {
   peakMb: number;
   /** why it failed: the exit code and the last lines of stderr */
   note?: string;
-  /** the last 4000 characters of stderr (kept for callers that parse a summary) */
+  /** stderr: its last 4000 characters, or all of it with `capture` */
   stderr: string;
+  /** stdout, with `capture` (otherwise empty) */
+  stdout: string;
 }
 
 /** RSS (KB) of `root` and every descendant, from /proc. */
@@ -51,6 +53,8 @@ export interface MeasureOptions {
   timeoutMs?: number;
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** keep all of stdout and stderr (for callers that parse what the command printed) */
+  capture?: boolean;
 }
 
 /** One run of `command` in a child process: wall time and the peak RSS of its process tree. */
@@ -69,23 +73,26 @@ export function measure(
         ...options.env,
       },
       cwd: options.cwd,
-      stdio: ['ignore', 'ignore', 'pipe'],
+      stdio: ['ignore', options.capture ? 'pipe' : 'ignore', 'pipe'],
     });
     let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000);
+    let stdout = '';
+    child.stderr!.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      if (!options.capture) stderr = stderr.slice(-4000);
     });
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
     let peak = 0;
     const sample = () => {
       if (child.pid) peak = Math.max(peak, treeRssKb(child.pid));
     };
     const timer = setInterval(sample, 20);
     const killer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 600_000);
-    child.on('exit', (code, signal) => {
+    child.on('close', (code, signal) => {
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(timer);
       clearTimeout(killer);
-      const out: Measure = { ok: code === 0, seconds, peakMb: peak / 1024, stderr };
+      const out: Measure = { ok: code === 0, seconds, peakMb: peak / 1024, stderr, stdout };
       if (code !== 0)
         out.note = `${signal === 'SIGKILL' ? 'timed out' : `exit ${code}`}: ${stderr.trim().split('\n').slice(-2).join(' / ')}`;
       done(out);

@@ -66,7 +66,7 @@ export function compileIsolated(source: string, fileName: string, banner = ''): 
  */
 function declarationsOnly(source: string, banner: string): boolean {
   if (banner === '' || !source.startsWith(banner)) return false;
-  for (let at = banner.length; at < source.length; ) {
+  for (let at = banner.length; at < source.length;) {
     const end = source.indexOf('\n', at);
     const line = source.slice(at, end === -1 ? source.length : end);
     if (line !== '' && !TOP_LEVEL_DECLARATION.test(line)) return false;

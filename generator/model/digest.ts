@@ -3,9 +3,10 @@
  * digest is the same produce the same files, so a cached copy can stand in for a run.
  *
  * - `whole`: everything in the model (the document included). Any change changes it.
- * - `withoutProse`: the same with every prose string left out — string-valued `description`
- *   and `summary` members — for emitters whose output carries no prose (the validators: Ajv
- *   code never embeds an annotation). Values that are data stay whole wherever they appear
+ * - `withoutProse`: the same with the text of every prose string left out — string-valued
+ *   `description` and `summary` members count only as present — for outputs that carry no
+ *   prose: the validators (Ajv code never embeds an annotation) and the document checks' verdict
+ *   (a description must be a string, and a response must have one; its words change nothing). Values that are data stay whole wherever they appear
  *   (`const`, `enum`, `default`, `example(s)`, `x-` extensions, example and enum values), so a
  *   `{"description": …}` inside a `const` still counts; a schema named `description` (an
  *   object, not a string) is never left out.
@@ -78,9 +79,12 @@ function writeWithoutProse(value: unknown, out: ChunkedHash): void {
   out.push('{');
   for (const [key, member] of Object.entries(value)) {
     if (member === undefined) continue;
-    if (PROSE.has(key) && typeof member === 'string') continue;
     out.push(JSON.stringify(key));
     out.push(':');
+    if (PROSE.has(key) && typeof member === 'string') {
+      out.push('~,'); // present, words not counted (`~` is no JSON value: nothing else reads so)
+      continue;
+    }
     if (DATA.has(key) || key.startsWith('x-')) out.push(JSON.stringify(member) ?? 'null');
     else writeWithoutProse(member, out);
     out.push(',');
