@@ -344,6 +344,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   // Outputs the cache holds are not produced again; the rest run, on two threads when there is
   // a worker (the types emitter on this one).
   const cachedNames = selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]));
+  /** the outputs that did come from the cache (an entry found damaged is produced again) */
+  const reused: Emitter[] = [];
   const toRun = selected.filter((e) => !cachedNames.includes(e));
   const inWorker = helper ? toRun.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)) : [];
   let validation: { problems: ContractProblem[]; warnings: string[] } | undefined;
@@ -372,6 +374,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
         onMain.push(emitter); // damaged or removed meanwhile: produced again
         continue;
       }
+      reused.push(emitter);
       emitterWarnings.set(emitter.name, hit.warnings);
       if (compiled) compileReport.reused += compiled.files.length / 2;
       accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
@@ -424,7 +427,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const diffs = sink.finish();
   cache?.prune();
   const cacheLine = cache
-    ? `cache: reused ${cachedNames.length} of ${selected.length} emitter outputs${cachedNames.length ? ` (${cachedNames.map((e) => e.name).join(', ')})` : ''}; ran ${toRun.map((e) => e.name).join(', ') || 'none'}; compiled ${compileReport.compiled} TypeScript files, reused ${compileReport.reused}`
+    ? `cache: reused ${reused.length} of ${selected.length} emitter outputs${reused.length ? ` (${reused.map((e) => e.name).join(', ')})` : ''}; ran ${
+        selected
+          .filter((e) => !reused.includes(e))
+          .map((e) => e.name)
+          .join(', ') || 'none'
+      }; compiled ${compileReport.compiled} TypeScript files, reused ${compileReport.reused}`
     : undefined;
   if (opts.check) {
     if (diffs.length > 0) {
