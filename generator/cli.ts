@@ -13,7 +13,13 @@ import { banner } from './source.js';
 import type { Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
 import { packageFiles, RUNTIME_IMPORT } from './emit/package.js';
-import { runOne, startEmitWorker, type CompileJob, type WorkerMessage } from './emit-worker.js';
+import {
+  runOne,
+  SharedQueue,
+  startEmitWorker,
+  type CompileJob,
+  type WorkerMessage,
+} from './emit-worker.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
 import { modelDigests, type ModelDigests } from './model/digest.js';
 import {
@@ -185,8 +191,25 @@ export interface RunResult {
   lines: string[];
 }
 
-/** The emitters that stay on the main thread (emit-worker.ts says why). */
-const MAIN_THREAD_EMITTERS = new Set(['types']);
+/**
+ * The order the two threads share (emit-worker.ts, SharedQueue): the main thread takes from the
+ * front, the worker from the back. The types first (loading TypeScript for openapi-typescript is
+ * the longest single step, and the package compiles that follow reuse it on this thread), the
+ * validators last (the worker's first: Ajv's compile is the other long step), and between them
+ * the rest from the most to the least costly on large documents.
+ */
+const LANE_ORDER = ['types', 'docs', 'prism', 'client', 'msw', 'server', 'operations', 'runtime'];
+const WORKER_FIRST = 'validators';
+
+function laneOrder(list: Emitter[]): string[] {
+  const rank = (e: Emitter) =>
+    e.name === WORKER_FIRST
+      ? Infinity
+      : LANE_ORDER.indexOf(e.name) === -1
+        ? LANE_ORDER.length
+        : LANE_ORDER.indexOf(e.name);
+  return [...list].sort((a, b) => rank(a) - rank(b)).map((e) => e.name);
+}
 
 /** The toolkit's root (its package.json, templates): one level up from generator/. */
 const TOOLKIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -214,8 +237,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   // (`--only docs`) the worker would just hold a second copy of the model (GitHub's: ~200 MB).
   // Watch mode keeps the threading it always had (its test is timing-sensitive under load).
   const helper =
-    (opts.watch || selected.some((e) => MAIN_THREAD_EMITTERS.has(e.name))) &&
-    selected.some((e) => !MAIN_THREAD_EMITTERS.has(e.name))
+    (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1
       ? startEmitWorker()
       : undefined;
   // With a worker, the document checks run there, beside the types emitter; nothing is written
@@ -342,46 +364,56 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   };
 
   // Outputs the cache holds are not produced again; the rest run, on two threads when there is
-  // a worker (the types emitter on this one).
-  const cachedNames = selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]));
+  // a worker, both taking from one queue (emit-worker.ts).
   /** the outputs that did come from the cache (an entry found damaged is produced again) */
   const reused: Emitter[] = [];
-  const toRun = selected.filter((e) => !cachedNames.includes(e));
-  const inWorker = helper ? toRun.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)) : [];
   let validation: { problems: ContractProblem[]; warnings: string[] } | undefined;
   const knownVerdict = validationKey ? cache!.get(validationKey) : undefined;
   if (knownVerdict) validation = { problems: [], warnings: knownVerdict.warnings };
   let workerDone: Promise<void> | undefined;
-  if (helper && inWorker.length > 0) {
-    workerDone = helper.run(
-      { ctx, names: inWorker.map((e) => e.name), compile: compileJob, validated: !!knownVerdict },
-      (message) => {
-        if (message.kind === 'validation') validation = message;
-        else acceptMessage(message);
-      },
-    );
-  } else {
-    helper?.cancel();
-  }
   try {
-    const onMain = toRun.filter((e) => !inWorker.includes(e));
-    for (const emitter of cachedNames) {
+    for (const emitter of selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]))) {
       const t = performance.now();
       const hit = cache!.get(keys[emitter.name]);
       const compiled =
         emitter.root === 'code' ? cache!.get(`${keys[emitter.name]}.compiled`) : undefined;
-      if (!hit || (emitter.root === 'code' && !compiled)) {
-        onMain.push(emitter); // damaged or removed meanwhile: produced again
-        continue;
-      }
+      if (!hit || (emitter.root === 'code' && !compiled)) continue; // damaged: produced again
       reused.push(emitter);
       emitterWarnings.set(emitter.name, hit.warnings);
       if (compiled) compileReport.reused += compiled.files.length / 2;
       accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
     }
-    for (const emitter of selected.filter((e) => onMain.includes(e))) {
-      if (failure) break;
-      acceptMessage(await runOne(emitter, ctx, compileJob));
+    const queue = new SharedQueue(laneOrder(selected.filter((e) => !reused.includes(e))));
+    if (helper && queue.order.length > 0) {
+      workerDone = helper.run(
+        {
+          ctx,
+          compile: compileJob,
+          validated: !!knownVerdict,
+          order: queue.order,
+          queue: queue.buffer,
+        },
+        (message) => {
+          if (message.kind === 'validation') {
+            validation = message;
+            if (message.problems.length > 0) queue.stop();
+          } else acceptMessage(message);
+        },
+      );
+    } else {
+      helper?.cancel();
+    }
+    for (let name = queue.take('front'); name; name = queue.take('front')) {
+      acceptMessage(
+        await runOne(
+          selected.find((e) => e.name === name)!,
+          ctx,
+          compileJob,
+        ),
+      );
+      if (failure) queue.stop();
+      // let the worker's results in (written as they come) between two emitters
+      await new Promise((resolveTurn) => setImmediate(resolveTurn));
     }
     await workerDone;
     if (helper && !validation) {
@@ -415,13 +447,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
 
   const warnings = [
     ...loadWarnings,
-    ...selected
-      .filter((e) => MAIN_THREAD_EMITTERS.has(e.name))
-      .flatMap((e) => emitterWarnings.get(e.name) ?? []),
     ...(validation?.warnings ?? []),
-    ...selected
-      .filter((e) => !MAIN_THREAD_EMITTERS.has(e.name))
-      .flatMap((e) => emitterWarnings.get(e.name) ?? []),
+    ...selected.flatMap((e) => emitterWarnings.get(e.name) ?? []),
   ];
   for (const w of warnings) if (!opts.quiet) lines.push(`warning: ${w}`);
   const diffs = sink.finish();

@@ -33,16 +33,49 @@ export interface CompileJob {
 
 export interface EmitJob {
   ctx: Omit<EmitContext, 'warn'>;
-  names: string[];
   compile: CompileJob;
   /** the document checks' verdict is known (from the cache): do not check again */
   validated: boolean;
+  /** the emitters to run, shared with the main thread through `queue` */
+  order: string[];
+  queue: SharedArrayBuffer;
 }
 
 export type WorkerMessage =
   | { kind: 'validation'; problems: ContractProblem[]; warnings: string[] }
   | { kind: 'result'; result: EmitResult; compiled?: Compiled; compileFailure?: string }
   | { kind: 'done' };
+
+/**
+ * The emitters both threads take work from, without messages: the main thread from the front
+ * (types first: it loads TypeScript there), the worker from the back (the validators last in
+ * the order, so first for it), until they meet. Whoever finishes early takes more, so the two
+ * cores stay busy whatever each emitter costs on a given document. A stop flag ends it early
+ * (a failure, a document that does not pass its checks).
+ */
+export class SharedQueue {
+  /** [front, back, lock, stopped] */
+  private readonly cells: Int32Array;
+  constructor(
+    readonly order: string[],
+    readonly buffer = new SharedArrayBuffer(16),
+    fresh = true,
+  ) {
+    this.cells = new Int32Array(buffer);
+    if (fresh) Atomics.store(this.cells, 1, order.length);
+  }
+  take(end: 'front' | 'back'): string | undefined {
+    while (Atomics.compareExchange(this.cells, 2, 0, 1) !== 0);
+    let index = -1;
+    if (Atomics.load(this.cells, 3) === 0 && this.cells[0] < this.cells[1])
+      index = end === 'front' ? this.cells[0]++ : --this.cells[1];
+    Atomics.store(this.cells, 2, 0);
+    return index < 0 ? undefined : this.order[index];
+  }
+  stop(): void {
+    Atomics.store(this.cells, 3, 1);
+  }
+}
 
 /** One emitter, then the compile of its TypeScript (code emitters), then the cache entries. */
 export async function runOne(
@@ -107,7 +140,7 @@ export function startEmitWorker(): EmitWorker | undefined {
           onMessage({
             kind: 'result',
             result: {
-              name: job.names[0] ?? 'cli',
+              name: job.order[0] ?? 'cli',
               failure: problemOf(new Error(`worker failed: ${error.message}`), 'cli'),
             },
           });
@@ -123,16 +156,20 @@ export function startEmitWorker(): EmitWorker | undefined {
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
   parentPort!.once('message', async (job: EmitJob) => {
     const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+    const queue = new SharedQueue(job.order, job.queue, false);
     const validation = job.validated
       ? undefined
       : await validateDocument(job.ctx.model.document as never);
     if (validation) post({ kind: 'validation', ...validation });
-    if (!validation || validation.problems.length === 0) {
-      for (const emitter of emitters.filter((e) => job.names.includes(e.name))) {
-        const message = await runOne(emitter, job.ctx, job.compile);
-        post(message);
-        if ('failure' in message.result || message.compileFailure) break;
-      }
+    if (validation && validation.problems.length > 0) queue.stop();
+    for (let name = queue.take('back'); name; name = queue.take('back')) {
+      const message = await runOne(
+        emitters.find((e) => e.name === name)!,
+        job.ctx,
+        job.compile,
+      );
+      post(message);
+      if ('failure' in message.result || message.compileFailure) queue.stop();
     }
     post({ kind: 'done' });
   });
