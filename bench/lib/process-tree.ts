@@ -9,6 +9,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export interface Measure {
   ok: boolean;
+  /** the exit code (null when killed by a signal) */
+  code: number | null;
   seconds: number;
   peakMb: number;
   /** why it failed: the exit code and the last lines of stderr */
@@ -92,7 +94,7 @@ export function measure(
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(timer);
       clearTimeout(killer);
-      const out: Measure = { ok: code === 0, seconds, peakMb: peak / 1024, stderr, stdout };
+      const out: Measure = { ok: code === 0, code, seconds, peakMb: peak / 1024, stderr, stdout };
       if (code !== 0)
         out.note = `${signal === 'SIGKILL' ? 'timed out' : `exit ${code}`}: ${stderr.trim().split('\n').slice(-2).join(' / ')}`;
       done(out);
