@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
 import { cacheKey, DEFAULT_CACHE_DIR, generatorDigest, openCache } from './cache.js';
 import { formatProblem } from './contract-error.js';
+import { collectIfLarge } from './heap.js';
 import { banner } from './source.js';
 import type { Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
@@ -300,6 +301,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     keys,
   };
   const tKeys = performance.now() - tCache;
+  collectIfLarge(); // what loading left behind (the parse with positions, the raw text)
 
   const partial = opts.only !== undefined;
   const hasCode = selected.some((e) => e.root === 'code');
@@ -412,8 +414,10 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
         ),
       );
       if (failure) queue.stop();
-      // let the worker's results in (written as they come) between two emitters
+      // let the worker's results in (written as they come) between two emitters, then return
+      // what the written output held
       await new Promise((resolveTurn) => setImmediate(resolveTurn));
+      collectIfLarge();
     }
     await workerDone;
     if (helper && !validation) {

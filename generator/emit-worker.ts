@@ -16,6 +16,7 @@ import { compileStep, type Compiled } from './compile-step.js';
 import { problemOf, type ContractProblem } from './contract-error.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
+import { collectIfLarge } from './heap.js';
 import { validateDocument } from './load.js';
 
 export type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings: string[] };
@@ -170,6 +171,7 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
       );
       post(message);
       if ('failure' in message.result || message.compileFailure) queue.stop();
+      collectIfLarge();
     }
     post({ kind: 'done' });
   });
