@@ -357,6 +357,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     }
     const emitter = selected.find((e) => e.name === result.name)!;
     emitterWarnings.set(result.name, result.warnings);
+    reusedSteps.push(...result.reusedSteps);
     if (message.compiled) {
       compileReport.ms += message.compiled.ms;
       compileReport.compiled += message.compiled.compiled;
@@ -369,6 +370,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   // a worker, both taking from one queue (emit-worker.ts).
   /** the outputs that did come from the cache (an entry found damaged is produced again) */
   const reused: Emitter[] = [];
+  /** steps inside emitters that ran, served by the cache (EmitContext.memo) */
+  const reusedSteps: string[] = [];
   let validation: { problems: ContractProblem[]; warnings: string[] } | undefined;
   const knownVerdict = validationKey ? cache!.get(validationKey) : undefined;
   if (knownVerdict) validation = { problems: [], warnings: knownVerdict.warnings };
@@ -463,7 +466,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
           .filter((e) => !reused.includes(e))
           .map((e) => e.name)
           .join(', ') || 'none'
-      }; compiled ${compileReport.compiled} TypeScript files, reused ${compileReport.reused}`
+      }; steps reused: ${reusedSteps.sort().join(', ') || 'none'}; compiled ${compileReport.compiled} TypeScript files, reused ${compileReport.reused}`
     : undefined;
   if (opts.check) {
     if (diffs.length > 0) {

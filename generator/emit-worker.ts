@@ -11,7 +11,8 @@
  * CLI imported from elsewhere, e.g. a test) everything runs on the main thread.
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { openCache } from './cache.js';
+import { createHash } from 'node:crypto';
+import { cacheKey, openCache } from './cache.js';
 import { compileStep, type Compiled } from './compile-step.js';
 import { problemOf, type ContractProblem } from './contract-error.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
@@ -19,7 +20,14 @@ import { emitters } from './emit/index.js';
 import { collectIfLarge } from './heap.js';
 import { validateDocument } from './load.js';
 
-export type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings: string[] };
+export type EmitSuccess = {
+  name: string;
+  files: GeneratedFile[];
+  ms: number;
+  warnings: string[];
+  /** steps of the emitter served by the cache (EmitContext.memo) */
+  reusedSteps: string[];
+};
 export type EmitFailure = { name: string; failure: ContractProblem };
 export type EmitResult = EmitSuccess | EmitFailure;
 
@@ -85,19 +93,45 @@ export async function runOne(
   compile: CompileJob,
 ): Promise<Extract<WorkerMessage, { kind: 'result' }>> {
   const warnings: string[] = [];
+  const reusedSteps: string[] = [];
   const t = performance.now();
+  const cache = compile.cache ? openCache(compile.cache.dir) : undefined;
+  const memo = cache && compile.cache ? { cache, generator: compile.cache.generator } : undefined;
+  const step: EmitContext['memo'] = memo
+    ? async (name, input, compute) => {
+        const key = cacheKey(
+          'step',
+          memo.generator,
+          emitter.name,
+          name,
+          createHash('sha256').update(input).digest('hex'),
+        );
+        const hit = memo.cache.get(key)?.files[0]?.contents;
+        if (typeof hit === 'string') {
+          reusedSteps.push(`${emitter.name}/${name}`);
+          return hit;
+        }
+        const made = await compute();
+        memo.cache.put(key, { files: [{ path: name, contents: made }], warnings: [] });
+        return made;
+      }
+    : undefined;
   let files: GeneratedFile[];
   try {
-    files = await emitter.emit({ ...ctx, warn: (m) => warnings.push(m) });
+    files = await emitter.emit({ ...ctx, warn: (m) => warnings.push(m), memo: step });
   } catch (error) {
     return {
       kind: 'result',
       result: { name: emitter.name, failure: problemOf(error, emitter.name) },
     };
   }
-  const result: EmitSuccess = { name: emitter.name, files, ms: performance.now() - t, warnings };
-  const cache = compile.cache ? openCache(compile.cache.dir) : undefined;
-  const memo = cache && compile.cache ? { cache, generator: compile.cache.generator } : undefined;
+  const result: EmitSuccess = {
+    name: emitter.name,
+    files,
+    ms: performance.now() - t,
+    warnings,
+    reusedSteps,
+  };
   let compiled: Compiled | undefined;
   if (emitter.root === 'code') {
     try {

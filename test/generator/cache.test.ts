@@ -22,7 +22,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileIsolated } from '../../generator/emit/package-compile.js';
+import { loadContract } from '../../generator/load.js';
 import { modelDigests } from '../../generator/model/digest.js';
+import {
+  restoreProse,
+  tokenizedTypescriptView,
+  typescriptView,
+} from '../../generator/model/views/typescript.js';
 import type { ApiModel } from '../../generator/model/types.js';
 
 const run = promisify(execFile);
@@ -95,6 +101,8 @@ describe('tms-gen with an output cache', () => {
       expect(line).toMatch(/reused \d+ of \d+ emitter outputs \(.*validators.*\)/);
       expect(line).toMatch(/; ran [^;]*\btypes\b[^;]*\bdocs\b/);
       expect(line).not.toMatch(/; ran [^;]*validators/);
+      // inside the types emitter, openapi-typescript's work is reused (prose goes back in after)
+      expect(line).toMatch(/steps reused: [^;]*types\/openapi-typescript/);
       expect(line).toMatch(/reused [1-9]\d*$/); // some TypeScript files were not compiled again
       expect(readFileSync(join(work, 'a', 'docs', 'index.html'), 'utf8').length).toBeGreaterThan(0);
       const incremental = snapshot(join(work, 'a'));
@@ -132,6 +140,70 @@ describe('tms-gen with an output cache', () => {
       expect(check.code, check.out).toBe(0);
       expect(check.out).toContain('generated files are up to date');
       expect(readdirSync(cache).length).toBeGreaterThan(3);
+    },
+  );
+});
+
+describe("the types' prose tokens (model/views/typescript-prose.ts)", () => {
+  it(
+    'give what openapi-typescript gives from the words themselves',
+    { timeout: 60_000 },
+    async () => {
+      const file = join(work, 'prose.yaml');
+      const description = (text: string) => JSON.stringify(text);
+      writeFileSync(
+        file,
+        [
+          'openapi: 3.0.3',
+          'info: { title: Prose, version: "1" }',
+          'paths:',
+          '  /a:',
+          '    get:',
+          '      operationId: getA',
+          `      summary: ${description('One line with */ inside')}`,
+          `      description: ${description('Two lines\r\nand a */ and a trailing star *')}`,
+          '      parameters:',
+          `        - { name: q, in: query, description: ${description('  padded  ')}, schema: { type: string, description: "" } }`,
+          '      responses:',
+          '        "200":',
+          `          description: ${description('ok  \n\nwith a blank line')}`,
+          '          content:',
+          '            application/json:',
+          '              schema: { $ref: "#/components/schemas/Pet" }',
+          'components:',
+          '  schemas:',
+          '    Pet:',
+          '      type: object',
+          `      description: ${description('A pet.\n  Indented, */ twice */.')}`,
+          '      discriminator: { propertyName: kind }',
+          '      properties:',
+          `        kind: { type: string, description: ${description('Which kind\u2028of pet')} }`,
+          `        description: { type: string, description: ${description('a property named description')}, example: { description: "data" } }`,
+          '    Cat:',
+          '      allOf: [{ $ref: "#/components/schemas/Pet" }, { type: object, properties: { lives: { type: integer } } }]',
+        ].join('\n') + '\n',
+      );
+      const loaded = await loadContract(file);
+      expect(loaded.ok, JSON.stringify(loaded.ok ? [] : loaded.problems)).toBe(true);
+      if (!loaded.ok) return;
+      const { default: openapiTS, astToString } = await import('openapi-typescript');
+      const run = async (document: unknown) =>
+        astToString(
+          await openapiTS(document as never, {
+            alphabetize: false,
+            defaultNonNullable: false,
+            rootTypes: true,
+            rootTypesNoSchemaPrefix: true,
+            silent: true,
+          }),
+        );
+      const tokenized = tokenizedTypescriptView(loaded.contract.model);
+      expect(tokenized).toBeDefined();
+      expect(tokenized!.json).not.toContain('A pet.');
+    expect(tokenized!.json).toContain('Which kind'); // a U+2028 line break: kept as words
+      const direct = await run(typescriptView(loaded.contract.model));
+      expect(direct).toContain('*\\/'); // the escaped comment end is in there
+      expect(restoreProse(await run(tokenized!.document), tokenized!.prose)).toBe(direct);
     },
   );
 });
