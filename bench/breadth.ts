@@ -18,7 +18,7 @@
  *    against issue 19's targets (≤ 60 s, ≤ 1 GB), the slowest 10 beside openapi-typescript's time.
  *
  * Not part of `npm test` (it takes minutes); test/generator/spec-agnostic.test.ts keeps a sample.
- * `node --import tsx bench/breadth.ts [--jobs 2] [--only substring] [--out bench/results/breadth.md]`
+ * `node --import tsx bench/breadth.ts [--jobs 2] [--only substring] [--largest N] [--out bench/results/breadth.md]`
  * `--generator DIR` runs another checkout's bin/tms-gen.js (an older commit extracted under .tmp/,
  * for before/after numbers); `--no-peer` skips openapi-typescript; `--reuse-peer` keeps its output
  * from an earlier run where there is one (a failed peer run leaves none, so it is retried).
@@ -32,12 +32,14 @@ import { measure } from './lib/process-tree.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const cli = benchOptions(
-  ['jobs', 'only', 'out', 'generator', 'scratch'],
+  ['jobs', 'only', 'out', 'generator', 'scratch', 'largest'],
   ['no-peer', 'reuse-peer'],
 );
 const option = cli.string;
 const JOBS = Number(option('jobs', '2'));
 const ONLY = option('only', '');
+/** only the N largest documents (by bytes): the ones the time and memory targets are about */
+const LARGEST = Number(option('largest', '0'));
 const OUT = resolve(ROOT, option('out', 'bench/results/breadth.md'));
 const SPECS = resolve(ROOT, process.env.TMS_SHARED ?? join('..', 'shared'), 'specs');
 const GENERATOR = resolve(ROOT, option('generator', '.'));
@@ -82,7 +84,11 @@ function documents(): Doc[] {
     { name: 'big__zulip', file: join(SPECS, 'big', 'zulip.yaml') },
     { name: 'big__stripe', file: join(SPECS, 'big', 'stripe-spec3.json') },
   ];
-  return [...breadth, ...big].filter((d) => !ONLY || d.name.includes(ONLY));
+  const chosen = [...breadth, ...big].filter((d) => !ONLY || d.name.includes(ONLY));
+  if (!LARGEST) return chosen;
+  const bySize = [...chosen].sort((a, b) => statSync(b.file).size - statSync(a.file).size);
+  const keep = new Set(bySize.slice(0, LARGEST));
+  return chosen.filter((d) => keep.has(d));
 }
 
 function exec(
