@@ -184,7 +184,8 @@ for (const subject of SUBJECTS) {
   }
   const good = (list: Measure[]) => list.filter((m) => m.ok);
   const t = (list: Measure[]) => median(good(list).map((m) => m.seconds));
-  const p = (list: Measure[]) => Math.max(...good(list).map((m) => m.peakMb), NaN);
+  const p = (list: Measure[]) =>
+    good(list).length ? Math.max(...good(list).map((m) => m.peakMb)) : NaN;
   const ratio = median(ratios);
   const ourPeak = good(ours).length ? Math.max(...good(ours).map((m) => m.peakMb)) : NaN;
   const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
@@ -221,7 +222,12 @@ for (const subject of SUBJECTS) {
   const stages = inc.stdout
     .split('\n')
     .filter((l) => /^ {2}\S/.test(l))
-    .map((l) => l.trim().replace(/\s+/g, ' '));
+    .map((l) =>
+      l
+        .trim()
+        .replace(/ → \S+/, '')
+        .replace(/\s+/g, ' '),
+    );
   notes.push(`${subject.name}, incremental run: ${cacheLine}. Stages: ${stages.join('; ')}.`);
   say(incRows.at(-1)!);
 }

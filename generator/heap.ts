@@ -23,8 +23,9 @@ function exposedGc(): (() => void) | undefined {
 }
 
 /** Collects when the used heap is over the threshold. Returns whether it did. */
-export function collectIfLarge(gc = exposedGc()): boolean {
-  if (!gc || process.memoryUsage().heapUsed < THRESHOLD_BYTES) return false;
-  gc();
-  return true;
+export function collectIfLarge(): boolean {
+  if (process.memoryUsage().heapUsed < THRESHOLD_BYTES) return false;
+  const gc = exposedGc();
+  gc?.();
+  return gc !== undefined;
 }
