@@ -200,7 +200,7 @@ describe("the types' prose tokens (model/views/typescript-prose.ts)", () => {
       const tokenized = tokenizedTypescriptView(loaded.contract.model);
       expect(tokenized).toBeDefined();
       expect(tokenized!.json).not.toContain('A pet.');
-    expect(tokenized!.json).toContain('Which kind'); // a U+2028 line break: kept as words
+      expect(tokenized!.json).toContain('Which kind'); // a U+2028 line break: kept as words
       const direct = await run(typescriptView(loaded.contract.model));
       expect(direct).toContain('*\\/'); // the escaped comment end is in there
       expect(restoreProse(await run(tokenized!.document), tokenized!.prose)).toBe(direct);
