@@ -14,8 +14,11 @@
  *    expected) are counted apart.
  * 4. every validators.js imported by Node, since it is plain JS that tsc does not check.
  *
+ * 5. each generate's wall time and the peak RSS of its process tree (bench/lib/process-tree.ts),
+ *    against issue 19's targets (≤ 60 s, ≤ 1 GB), the slowest 10 beside openapi-typescript's time.
+ *
  * Not part of `npm test` (it takes minutes); test/generator/spec-agnostic.test.ts keeps a sample.
- * `node --import tsx bench/breadth.ts [--jobs 2] [--only substring] [--out bench/results/breadth.md]`
+ * `node --import tsx bench/breadth.ts [--jobs 2] [--only substring] [--largest N] [--out bench/results/breadth.md]`
  * `--generator DIR` runs another checkout's bin/tms-gen.js (an older commit extracted under .tmp/,
  * for before/after numbers); `--no-peer` skips openapi-typescript; `--reuse-peer` keeps its output
  * from an earlier run where there is one (a failed peer run leaves none, so it is retried).
@@ -25,15 +28,18 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions } from './lib/options.js';
+import { measure } from './lib/process-tree.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const cli = benchOptions(
-  ['jobs', 'only', 'out', 'generator', 'scratch'],
+  ['jobs', 'only', 'out', 'generator', 'scratch', 'largest'],
   ['no-peer', 'reuse-peer'],
 );
 const option = cli.string;
 const JOBS = Number(option('jobs', '2'));
 const ONLY = option('only', '');
+/** only the N largest documents (by bytes): the ones the time and memory targets are about */
+const LARGEST = Number(option('largest', '0'));
 const OUT = resolve(ROOT, option('out', 'bench/results/breadth.md'));
 const SPECS = resolve(ROOT, process.env.TMS_SHARED ?? join('..', 'shared'), 'specs');
 const GENERATOR = resolve(ROOT, option('generator', '.'));
@@ -61,6 +67,8 @@ interface Result {
   doc: Doc;
   gen: GenOutcome;
   genMs: number;
+  /** peak RSS of our run's whole process tree (MB) */
+  genPeakMb: number;
   ours: string[]; // tsc error lines in our output
   validatorsLoad?: string; // error importing validators.js
   ots: { ok: boolean; message?: string; ms: number };
@@ -76,7 +84,11 @@ function documents(): Doc[] {
     { name: 'big__zulip', file: join(SPECS, 'big', 'zulip.yaml') },
     { name: 'big__stripe', file: join(SPECS, 'big', 'stripe-spec3.json') },
   ];
-  return [...breadth, ...big].filter((d) => !ONLY || d.name.includes(ONLY));
+  const chosen = [...breadth, ...big].filter((d) => !ONLY || d.name.includes(ONLY));
+  if (!LARGEST) return chosen;
+  const bySize = [...chosen].sort((a, b) => statSync(b.file).size - statSync(a.file).size);
+  const keep = new Set(bySize.slice(0, LARGEST));
+  return chosen.filter((d) => keep.has(d));
 }
 
 function exec(
@@ -141,16 +153,29 @@ async function generateAll(docs: Doc[], results: Map<string, Result>): Promise<v
       rmSync(join(dir, sub), { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const rel = (p: string) => relative(ROOT, p);
-    const ours = await exec([
-      join(GENERATOR, 'bin', 'tms-gen.js'),
-      '--contract',
-      doc.file,
-      '--out',
-      rel(join(dir, 'gen')),
-      '--docs',
-      rel(join(dir, 'docs')),
-      '--quiet',
-    ]);
+    // Timed and sampled over its process tree (bench/lib/process-tree.ts); cold: no cache.
+    const measured = await measure(
+      process.execPath,
+      [
+        join(GENERATOR, 'bin', 'tms-gen.js'),
+        '--contract',
+        doc.file,
+        '--out',
+        rel(join(dir, 'gen')),
+        '--docs',
+        rel(join(dir, 'docs')),
+        '--quiet',
+        '--no-cache',
+      ],
+      { cwd: ROOT, capture: true, timeoutMs: 300_000 },
+    );
+    const ours = {
+      code: measured.code,
+      stdout: measured.stdout,
+      stderr: measured.stderr,
+      ms: measured.seconds * 1000,
+      peakMb: measured.peakMb,
+    };
     const theirs = !PEER
       ? { code: 1, stdout: '', stderr: 'not run (--no-peer)', ms: 0 }
       : reusePeer
@@ -160,6 +185,7 @@ async function generateAll(docs: Doc[], results: Map<string, Result>): Promise<v
       doc,
       gen: classify(ours.code, ours.stdout, ours.stderr),
       genMs: ours.ms,
+      genPeakMb: ours.peakMb,
       ours: [],
       ots: {
         ok: theirs.code === 0,
@@ -347,6 +373,38 @@ async function main(): Promise<void> {
   console.log(`wrote ${relative(ROOT, OUT)}`);
 }
 
+/** Issue 19's targets: every loadable document in ≤ 60 s and ≤ 1 GB; the slowest 10. */
+const TIME_TARGET_S = 60;
+const MEMORY_TARGET_MB = 1024;
+
+function timeAndMemory(loaded: Result[]): string[] {
+  const over = loaded.filter(
+    (r) => r.genMs / 1000 > TIME_TARGET_S || r.genPeakMb > MEMORY_TARGET_MB,
+  );
+  const slowest = [...loaded].sort((a, b) => b.genMs - a.genMs).slice(0, 10);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+  const ratios = loaded.filter((r) => r.ots.ok && r.ots.ms > 0).map((r) => r.genMs / r.ots.ms);
+  return [
+    '## Time and memory',
+    '',
+    `Each document's cold generate (\`--no-cache\`, every artifact), timed with the peak RSS of its whole process tree sampled from /proc; openapi-typescript's CLI on the same document right after it, in the same lane (${JOBS} lanes at once on a shared machine, so seconds carry the load). Target: every loadable document ≤ ${TIME_TARGET_S} s and ≤ 1 GB: **${over.length === 0 ? 'met' : `missed by ${over.length}`}** (${loaded.length} documents; the largest peak ${Math.max(0, ...loaded.map((r) => r.genPeakMb)).toFixed(0)} MB). Median time ratio to openapi-typescript: ${median(ratios).toFixed(2)}×.`,
+    '',
+    '| document | tms-gen (everything) | peak RSS | openapi-typescript (types) | ratio |',
+    '|---|---|---|---|---|',
+    ...slowest.map(
+      (r) =>
+        `| ${r.doc.name} | ${(r.genMs / 1000).toFixed(1)} s | ${r.genPeakMb.toFixed(0)} MB | ${r.ots.ok && r.ots.ms > 0 ? `${(r.ots.ms / 1000).toFixed(1)} s` : '—'} | ${r.ots.ok && r.ots.ms > 0 ? `${(r.genMs / r.ots.ms).toFixed(1)}×` : '—'} |`,
+    ),
+    ...(over.length > 0
+      ? [
+          '',
+          `Over a target: ${over.map((r) => `${r.doc.name} (${(r.genMs / 1000).toFixed(0)} s, ${r.genPeakMb.toFixed(0)} MB)`).join(', ')}.`,
+        ]
+      : []),
+    '',
+  ];
+}
+
 function sum(files: string[]): number {
   return files.reduce((n, f) => n + statSync(f).size, 0);
 }
@@ -409,6 +467,7 @@ function writeReport(
     `| wall time (2 jobs) | generate${REUSE_PEER ? ' (openapi-typescript output reused where present)' : ' + openapi-typescript'} ${s(times.genWall)}; tsc ${s(times.tscOurs)} | tsc ${s(times.tscTheirs)} |`,
   );
   md.push('');
+  md.push(...timeAndMemory(loaded));
   const refused = all.filter((r) => r.gen.kind === 'refused');
   md.push('## Refused as invalid');
   md.push('');

@@ -13,7 +13,6 @@
  * /proc every 20 ms. Targets (issue 18, GitHub's spec): time and memory at or below Redocly's,
  * output <= 25 MB, largest page < 200 KB, first paint < 1 s.
  */
-import { spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -27,6 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchOptions } from './lib/options.js';
+import { measure, type Measure } from './lib/process-tree.js';
 
 const TMP = resolve('bench/.tmp/docs');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
@@ -35,7 +35,6 @@ const cli = benchOptions(['runs', 'big-runs']);
 const RUNS = Number(cli.string('runs', '5')) || 5;
 const BIG_RUNS = Number(cli.string('big-runs', '3')) || 3;
 const REDOCLY = resolve('node_modules/.bin/redocly');
-const TIMEOUT_MS = 600_000;
 const CHROMIUM = '/usr/bin/chromium';
 const quiet = process.env.CI === 'true' || process.argv.includes('--quiet');
 const say = (line: string) => {
@@ -50,71 +49,6 @@ const SUBJECTS = [
     runs: BIG_RUNS,
   },
 ];
-
-interface Measure {
-  ok: boolean;
-  seconds: number;
-  peakMb: number;
-  note?: string;
-}
-
-/** RSS (KB) of `root` and every descendant, from /proc (Linux). */
-function treeRssKb(root: number): number {
-  const parent = new Map<number, number>();
-  const rss = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(entry), Number(fields[1]));
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      const m = /VmRSS:\s+(\d+)/.exec(status);
-      rss.set(Number(entry), m ? Number(m[1]) : 0);
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let total = 0;
-  for (const [pid, kb] of rss) {
-    for (let p: number | undefined = pid; p !== undefined && p > 1; p = parent.get(p)) {
-      if (p === root) {
-        total += kb;
-        break;
-      }
-    }
-  }
-  return total;
-}
-
-/** One build in a child process: wall time and the peak RSS of its process tree. */
-function measure(command: string, args: string[]): Promise<Measure> {
-  return new Promise((done) => {
-    const t0 = performance.now();
-    const child = spawn(command, args, {
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (d: Buffer) => {
-      stderr = (stderr + d.toString()).slice(-4000);
-    });
-    let peak = 0;
-    const sample = () => {
-      if (child.pid) peak = Math.max(peak, treeRssKb(child.pid));
-    };
-    const timer = setInterval(sample, 20);
-    const killer = setTimeout(() => child.kill('SIGKILL'), TIMEOUT_MS);
-    child.on('exit', (code) => {
-      const seconds = (performance.now() - t0) / 1000;
-      clearInterval(timer);
-      clearTimeout(killer);
-      const out: Measure = { ok: code === 0, seconds, peakMb: peak / 1024 };
-      if (code !== 0) out.note = `exit ${code}: ${stderr.trim().split('\n').slice(-2).join(' / ')}`;
-      done(out);
-    });
-  });
-}
 
 function walk(dir: string): {
   bytes: number;

@@ -2,17 +2,27 @@
  * tms-gen: validates the contract and writes everything generated from it.
  * Exit codes: 0 ok, 1 contract invalid (or --check found differences), 2 usage.
  */
-import { watch } from 'node:fs';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { existsSync, watch } from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
-import { formatProblem, problemOf } from './contract-error.js';
+import { cacheKey, DEFAULT_CACHE_DIR, generatorDigest, openCache } from './cache.js';
+import { formatProblem } from './contract-error.js';
+import { collectIfLarge } from './heap.js';
 import { banner } from './source.js';
-import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
+import type { Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
-import { compiledModules, packageFiles, RUNTIME_IMPORT } from './emit/package.js';
+import { packageFiles, RUNTIME_IMPORT } from './emit/package.js';
+import {
+  runOne,
+  SharedQueue,
+  startEmitWorker,
+  type CompileJob,
+  type WorkerMessage,
+} from './emit-worker.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
+import { modelDigests, type ModelDigests } from './model/digest.js';
 import {
   DEFAULT_LIMITS,
   LIMIT_OPTIONS,
@@ -21,7 +31,7 @@ import {
   type NumericLimit,
 } from './load.js';
 import type { ContractProblem } from './contract-error.js';
-import { checkOutputs, writeOutputs, type OutputDir } from './write.js';
+import { outputSink } from './write.js';
 
 const HELP = `tms-gen — generate types, client, validators, server stubs, mock document and docs from an OpenAPI contract
 
@@ -40,6 +50,9 @@ Options:
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
   --watch             regenerate whenever a file next to the contract changes
   --quiet             print only problems
+  --cache-dir <dir>   where outputs are cached between runs (default: node_modules/.cache/tms-gen-outputs;
+                      safe to delete: the next run is cold)
+  --no-cache          neither read nor write the cache
 
 Limits (a contract over one is refused with its place; see README, "Hostile contracts"):
   --ref-root <dir>            another folder $ref may read from (repeatable; default: the contract's folder only)
@@ -57,6 +70,9 @@ export interface CliOptions {
   check: boolean;
   watch: boolean;
   quiet: boolean;
+  /** the output cache's folder (generator/cache.ts); `noCache` turns it off */
+  cacheDir?: string;
+  noCache?: boolean;
   /** `scaffold --dir`: where the starter handlers go */
   dir?: string;
   /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
@@ -80,6 +96,8 @@ const OPTIONS = {
   check: { type: 'boolean' },
   watch: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  'cache-dir': { type: 'string' },
+  'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 /** Options only `scaffold` takes. */
@@ -112,7 +130,9 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
     check: values.check === true,
     watch: values.watch === true,
     quiet: values.quiet === true,
+    noCache: values['no-cache'] === true,
   };
+  if (text('cache-dir') !== undefined) opts.cacheDir = text('cache-dir');
   if (text('runtime') !== undefined) opts.runtime = text('runtime');
   if (text('dir') !== undefined) opts.dir = text('dir');
   for (const [limit, flag] of Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]) {
@@ -172,21 +192,54 @@ export interface RunResult {
   lines: string[];
 }
 
+/**
+ * The order the two threads share (emit-worker.ts, SharedQueue): the main thread takes from the
+ * front, the worker from the back. The types first (loading TypeScript for openapi-typescript is
+ * the longest single step, and the package compiles that follow reuse it on this thread), the
+ * validators last (the worker's first: Ajv's compile is the other long step), and between them
+ * the rest from the most to the least costly on large documents.
+ */
+const LANE_ORDER = ['types', 'docs', 'prism', 'client', 'msw', 'server', 'operations', 'runtime'];
+const WORKER_FIRST = 'validators';
+
+function laneOrder(list: Emitter[]): string[] {
+  const rank = (e: Emitter) =>
+    e.name === WORKER_FIRST
+      ? Infinity
+      : LANE_ORDER.indexOf(e.name) === -1
+        ? LANE_ORDER.length
+        : LANE_ORDER.indexOf(e.name);
+  return [...list].sort((a, b) => rank(a) - rank(b)).map((e) => e.name);
+}
+
+/** The toolkit's root (its package.json, templates): one level up from generator/. */
+const TOOLKIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Which digest of the model (model/digest.ts) an emitter's output is keyed by: the whole model
+ * unless the emitter's output is known to carry no prose (descriptions, summaries).
+ */
+const SLICES: Record<string, keyof ModelDigests> = { validators: 'withoutProse' };
+
+/** How one stage of the run went, for the summary. */
+interface StageReport {
+  files: number;
+  bytes: number;
+  ms: number;
+  cached: boolean;
+}
+
 /** One generate (or check) run. Never throws for a bad contract: problems come back as lines. */
 export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const lines: string[] = [];
   const t0 = performance.now();
   const selected = selectEmitters(opts.only);
-  // Started before the contract loads, so its own start-up overlaps the load. Only worth it
-  // when the main thread has an emitter to run meanwhile: otherwise (`--only docs`) it would
-  // just hold a second copy of the model (GitHub's: ~200 MB) and send the output back.
-  // Watch mode keeps the threading it always had: its test (test/generator/watch.test.ts) is
-  // timing-sensitive under load, and a long-lived process gains nothing from the saving.
+  // Only worth a second thread when the main thread has an emitter to run meanwhile: otherwise
+  // (`--only docs`) the worker would just hold a second copy of the model (GitHub's: ~200 MB).
+  // Watch mode keeps the threading it always had (its test is timing-sensitive under load).
   const helper =
-    opts.watch || selected.some((e) => MAIN_THREAD_EMITTERS.has(e.name))
-      ? startEmitWorker(
-          selected.filter((e) => !MAIN_THREAD_EMITTERS.has(e.name)).map((e) => e.name),
-        )
+    (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1
+      ? startEmitWorker()
       : undefined;
   // With a worker, the document checks run there, beside the types emitter; nothing is written
   // unless they pass.
@@ -194,94 +247,228 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     deferValidation: helper !== undefined,
     limits: opts.limits,
   });
+  const invalid = (problems: ContractProblem[]): RunResult => {
+    lines.push(
+      `${opts.contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`,
+    );
+    for (const p of problems) lines.push('  ' + formatProblem(p));
+    return { exitCode: 1, lines };
+  };
   if (!loaded.ok) {
     helper?.cancel();
-    lines.push(
-      `${opts.contract}: the contract is invalid (${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'}); nothing was written`,
-    );
-    for (const p of loaded.problems) lines.push('  ' + formatProblem(p));
-    return { exitCode: 1, lines };
+    return invalid(loaded.problems);
   }
-  const { model, warnings } = loaded.contract;
+  const { model, warnings: loadWarnings } = loaded.contract;
   const tLoad = performance.now() - t0;
   const runtimeImport = opts.runtime ?? RUNTIME_IMPORT;
   const command =
     opts.out === 'generated' && opts.docs === 'docs' && opts.contract === 'openapi/openapi.yaml'
       ? 'npm run generate'
       : `tms-gen --contract ${model.sourceFile}`;
-  const ctx: EmitContext = {
-    model,
-    outDir: opts.out,
-    docsDir: opts.docs,
-    runtimeImport,
-    command,
-    warn: (m) => warnings.push(m),
+  const ctx = { model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command };
+  const bannerLine = banner(model.sourceFile, command);
+
+  // The cache: a key per emitter from the generator, the run's settings and the model slice.
+  const tCache = performance.now();
+  const cacheDir = opts.noCache ? undefined : cacheFolder(opts.cacheDir);
+  const generator = cacheDir ? generatorDigest(TOOLKIT_ROOT) : undefined;
+  const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
+  const keys: Record<string, string> = {};
+  let validationKey: string | undefined;
+  if (cache && generator) {
+    const digests = modelDigests(model);
+    // The document checks' verdict (a pass, with its warnings) is cached too: the loader's
+    // limits and rules ran already; swagger-parser's validation of a large document is seconds.
+    if (helper) validationKey = cacheKey('validate', generator, digests.withoutProse);
+    const settings = JSON.stringify({
+      outDir: opts.out,
+      docsDir: opts.docs,
+      runtimeImport,
+      command,
+    });
+    for (const e of selected)
+      keys[e.name] = cacheKey(
+        'emit',
+        generator,
+        e.name,
+        settings,
+        digests[SLICES[e.name] ?? 'whole'],
+      );
+  }
+  const compileJob: CompileJob = {
+    banner: bannerLine,
+    cache: cacheDir && generator ? { dir: cacheDir, generator } : undefined,
+    keys,
+  };
+  const tKeys = performance.now() - tCache;
+  collectIfLarge(); // what loading left behind (the parse with positions, the raw text)
+
+  const partial = opts.only !== undefined;
+  const hasCode = selected.some((e) => e.root === 'code');
+  const dirs = [
+    ...(hasCode ? [{ dir: opts.out, partial }] : []),
+    ...(selected.some((e) => e.root === 'docs') ? [{ dir: opts.docs, partial }] : []),
+  ];
+  const sink = outputSink(dirs, opts.check ? 'check' : 'write');
+  const reports = new Map<string, StageReport>();
+  const emitterWarnings = new Map<string, string[]>();
+  const compileReport = { files: 0, bytes: 0, ms: 0, compiled: 0, reused: 0 };
+  /** every code file's path (the package manifest lists the modules present) */
+  const codePaths: GeneratedFile[] = [];
+  let failure: string[] | undefined;
+
+  const accept = (
+    emitter: Emitter,
+    files: GeneratedFile[],
+    compiled: GeneratedFile[] | undefined,
+    stage: Omit<StageReport, 'files' | 'bytes'>,
+  ) => {
+    const dir = emitter.root === 'code' ? opts.out : opts.docs;
+    sink.add(dir, files);
+    reports.set(emitter.name, { ...stage, files: files.length, bytes: sizeOf(files) });
+    if (compiled) {
+      sink.add(dir, compiled);
+      compileReport.files += compiled.length;
+      compileReport.bytes += sizeOf(compiled);
+    }
+    if (emitter.root === 'code')
+      for (const f of [...files, ...(compiled ?? [])])
+        codePaths.push({ path: f.path, contents: '' });
+  };
+  const acceptMessage = (message: WorkerMessage) => {
+    if (message.kind !== 'result' || failure) return;
+    const { result } = message;
+    if ('failure' in result) {
+      // An emitter that cannot express the contract is a contract problem for the user, with
+      // the emitter named; nothing is written.
+      const [placed] = placeProblems(loaded.contract.bundle, [result.failure]);
+      failure = [
+        `${opts.contract}: the ${result.name} emitter failed; nothing was written`,
+        '  ' + formatProblem(placed),
+      ];
+      return;
+    }
+    if (message.compileFailure) {
+      failure = [
+        `${opts.contract}: the package step failed; nothing was written`,
+        `  ${message.compileFailure}`,
+      ];
+      return;
+    }
+    const emitter = selected.find((e) => e.name === result.name)!;
+    emitterWarnings.set(result.name, result.warnings);
+    reusedSteps.push(...result.reusedSteps);
+    if (message.compiled) {
+      compileReport.ms += message.compiled.ms;
+      compileReport.compiled += message.compiled.compiled;
+      compileReport.reused += message.compiled.reused;
+    }
+    accept(emitter, result.files, message.compiled?.files, { ms: result.ms, cached: false });
   };
 
-  const inWorker = helper
-    ? helper.run({ model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command })
-    : undefined;
-  const onMain = selected.filter((e) => !helper || MAIN_THREAD_EMITTERS.has(e.name));
-  const mainResults = await runEmitters(onMain, ctx);
-  const fromWorker = inWorker ? await inWorker : { results: [] };
-  if (fromWorker.validation) {
-    warnings.push(...fromWorker.validation.warnings);
-    if (fromWorker.validation.problems.length > 0) {
-      const problems = placeProblems(loaded.contract.bundle, fromWorker.validation.problems);
-      lines.push(
-        `${opts.contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`,
+  // Outputs the cache holds are not produced again; the rest run, on two threads when there is
+  // a worker, both taking from one queue (emit-worker.ts).
+  /** the outputs that did come from the cache (an entry found damaged is produced again) */
+  const reused: Emitter[] = [];
+  /** steps inside emitters that ran, served by the cache (EmitContext.memo) */
+  const reusedSteps: string[] = [];
+  let validation: { problems: ContractProblem[]; warnings: string[] } | undefined;
+  const knownVerdict = validationKey ? cache!.get(validationKey) : undefined;
+  if (knownVerdict) validation = { problems: [], warnings: knownVerdict.warnings };
+  let workerDone: Promise<void> | undefined;
+  try {
+    for (const emitter of selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]))) {
+      const t = performance.now();
+      const hit = cache!.get(keys[emitter.name]);
+      const compiled =
+        emitter.root === 'code' ? cache!.get(`${keys[emitter.name]}.compiled`) : undefined;
+      if (!hit || (emitter.root === 'code' && !compiled)) continue; // damaged: produced again
+      reused.push(emitter);
+      emitterWarnings.set(emitter.name, hit.warnings);
+      if (compiled) compileReport.reused += compiled.files.length / 2;
+      accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
+    }
+    const queue = new SharedQueue(laneOrder(selected.filter((e) => !reused.includes(e))));
+    if (helper && queue.order.length > 0) {
+      workerDone = helper.run(
+        {
+          ctx,
+          compile: compileJob,
+          validated: !!knownVerdict,
+          order: queue.order,
+          queue: queue.buffer,
+        },
+        (message) => {
+          if (message.kind === 'validation') {
+            validation = message;
+            if (message.problems.length > 0) queue.stop();
+          } else acceptMessage(message);
+        },
       );
-      for (const p of problems) lines.push('  ' + formatProblem(p));
+    } else {
+      helper?.cancel();
+    }
+    for (let name = queue.take('front'); name; name = queue.take('front')) {
+      acceptMessage(
+        await runOne(
+          selected.find((e) => e.name === name)!,
+          ctx,
+          compileJob,
+        ),
+      );
+      if (failure) queue.stop();
+      // let the worker's results in (written as they come) between two emitters, then return
+      // what the written output held
+      await new Promise((resolveTurn) => setImmediate(resolveTurn));
+      collectIfLarge();
+    }
+    await workerDone;
+    if (helper && !validation) {
+      // the worker had nothing to emit: the document checks run here
+      validation = await validateDocument(model.document as never);
+    }
+    if (validationKey && !knownVerdict && validation?.problems.length === 0)
+      cache!.put(validationKey, { files: [], warnings: validation.warnings });
+    if (validation && validation.problems.length > 0) {
+      sink.abort();
+      return invalid(placeProblems(loaded.contract.bundle, validation.problems));
+    }
+    if (failure) {
+      sink.abort();
+      lines.push(...failure);
       return { exitCode: 1, lines };
     }
-  }
-  const results = [...mainResults, ...fromWorker.results];
-  const failed = results.find((r): r is EmitFailure => 'failure' in r);
-  if (failed) {
-    // An emitter that cannot express the contract is a contract problem for the user, with
-    // the emitter named; nothing is written.
-    lines.push(`${opts.contract}: the ${failed.name} emitter failed; nothing was written`);
-    const [placed] = placeProblems(loaded.contract.bundle, [failed.failure]);
-    lines.push('  ' + formatProblem(placed));
-    return { exitCode: 1, lines };
-  }
-  // Summary and output in registry order, whichever thread ran the emitter.
-  const produced = selected.map((emitter) => {
-    const r = results.find((x) => x.name === emitter.name) as EmitSuccess;
-    if (r.warnings) warnings.push(...r.warnings);
-    return { emitter, files: r.files, ms: r.ms };
-  });
-
-  const byRoot = (root: 'code' | 'docs') =>
-    produced.filter((p) => p.emitter.root === root).flatMap((p) => p.files);
-  const outputs: OutputDir[] = [];
-  const partial = opts.only !== undefined;
-  if (selected.some((e) => e.root === 'code')) {
-    // The code output is also a package (emit/package.ts): each TypeScript file as JavaScript
-    // + .d.ts, compiled here where the types emitter has already loaded TypeScript; and, when
-    // complete, package.json and README.
-    const t = performance.now();
-    const code = byRoot('code');
-    let packaged: GeneratedFile[];
-    try {
-      packaged = compiledModules(code, banner(model.sourceFile, command));
-    } catch (error) {
-      // A generated file TypeScript cannot declare on its own: an emitter bug, reported as such.
-      lines.push(`${opts.contract}: the package step failed; nothing was written`);
-      lines.push(`  ${(error as Error).message}`);
-      return { exitCode: 1, lines };
+    if (hasCode && !partial) {
+      // The code output is also a package: package.json and README, from the modules present.
+      const t = performance.now();
+      const manifest = packageFiles(model, codePaths, command);
+      sink.add(opts.out, manifest);
+      compileReport.files += manifest.length;
+      compileReport.bytes += sizeOf(manifest);
+      compileReport.ms += performance.now() - t;
     }
-    if (!partial) packaged.push(...packageFiles(model, [...code, ...packaged], command));
-    code.push(...packaged);
-    produced.push({ emitter: packageStep, files: packaged, ms: performance.now() - t });
-    outputs.push({ dir: opts.out, files: code, partial });
+  } catch (error) {
+    sink.abort();
+    throw error;
   }
-  if (selected.some((e) => e.root === 'docs'))
-    outputs.push({ dir: opts.docs, files: byRoot('docs'), partial });
 
+  const warnings = [
+    ...loadWarnings,
+    ...(validation?.warnings ?? []),
+    ...selected.flatMap((e) => emitterWarnings.get(e.name) ?? []),
+  ];
   for (const w of warnings) if (!opts.quiet) lines.push(`warning: ${w}`);
+  const diffs = sink.finish();
+  cache?.prune();
+  const cacheLine = cache
+    ? `cache: reused ${reused.length} of ${selected.length} emitter outputs${reused.length ? ` (${reused.map((e) => e.name).join(', ')})` : ''}; ran ${
+        selected
+          .filter((e) => !reused.includes(e))
+          .map((e) => e.name)
+          .join(', ') || 'none'
+      }; steps reused: ${reusedSteps.sort().join(', ') || 'none'}; compiled ${compileReport.compiled} TypeScript files, reused ${compileReport.reused}`
+    : undefined;
   if (opts.check) {
-    const diffs = checkOutputs(outputs);
     if (diffs.length > 0) {
       lines.push(
         `${diffs.length} generated file${diffs.length === 1 ? '' : 's'} differ from the contract (run \`${command}\`):`,
@@ -289,126 +476,45 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       for (const d of diffs) lines.push(`  ${d.kind.padEnd(7)} ${d.file}`);
       return { exitCode: 1, lines };
     }
-    if (!opts.quiet)
+    if (!opts.quiet) {
+      const checked = [...reports.values()].reduce((n, r) => n + r.files, 0) + compileReport.files;
       lines.push(
-        `generated files are up to date with ${model.sourceFile} (${outputs.reduce((n, o) => n + o.files.length, 0)} files checked)`,
+        `generated files are up to date with ${model.sourceFile} (${checked} files checked)`,
       );
+      if (cacheLine) lines.push(cacheLine);
+    }
     return { exitCode: 0, lines };
   }
-  writeOutputs(outputs);
   if (!opts.quiet) {
     const total = performance.now() - t0;
     lines.push(
       `${model.sourceFile}: ${model.operations.length} operations, ${model.schemas.length} schemas (OpenAPI ${model.openapiVersion})`,
     );
     lines.push(`  load + validate  ${ms(tLoad)}`);
-    for (const p of produced) {
-      const bytes = p.files.reduce(
-        (n, f) =>
-          n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.length),
-        0,
-      );
-      const dir = p.emitter.root === 'code' ? opts.out : opts.docs;
-      lines.push(
-        `  ${p.emitter.name.padEnd(15)}  ${ms(p.ms)}  ${p.files.length} file${p.files.length === 1 ? '' : 's'}, ${kb(bytes)} → ${dir}/`,
-      );
-    }
+    if (cache) lines.push(`  cache keys       ${ms(tKeys)}`);
+    const row = (name: string, r: StageReport, dir: string) =>
+      `  ${name.padEnd(15)}  ${ms(r.ms)}  ${r.files} file${r.files === 1 ? '' : 's'}, ${kb(r.bytes)} → ${dir}/${r.cached ? ' (cached)' : ''}`;
+    for (const e of selected)
+      lines.push(row(e.name, reports.get(e.name)!, e.root === 'code' ? opts.out : opts.docs));
+    if (hasCode) lines.push(row('package', { ...compileReport, cached: false }, opts.out));
+    if (cacheLine) lines.push(cacheLine);
     lines.push(`done in ${ms(total)}`);
   }
   return { exitCode: 0, lines };
 }
 
-/** How the package step appears in the summary (its files are counted with their emitters'). */
-const packageStep: Emitter = { name: 'package', root: 'code', emit: () => [] };
-
-type EmitSuccess = { name: string; files: GeneratedFile[]; ms: number; warnings?: string[] };
-type EmitFailure = { name: string; failure: ContractProblem };
-
-async function runEmitters(
-  list: Emitter[],
-  ctx: EmitContext,
-): Promise<(EmitSuccess | EmitFailure)[]> {
-  const out: (EmitSuccess | EmitFailure)[] = [];
-  for (const emitter of list) {
-    const t = performance.now();
-    try {
-      out.push({ name: emitter.name, files: await emitter.emit(ctx), ms: performance.now() - t });
-    } catch (error) {
-      out.push({ name: emitter.name, failure: problemOf(error, emitter.name) });
-      break;
-    }
-  }
-  return out;
+/** The cache folder: the one given, else node_modules/.cache/… of a project that has node_modules. */
+function cacheFolder(given: string | undefined): string | undefined {
+  if (given) return given;
+  return existsSync('node_modules') ? DEFAULT_CACHE_DIR : undefined;
 }
 
-/**
- * Emitters run on two threads. The types emitter stays on the main thread: loading the
- * TypeScript compiler for openapi-typescript is the longest single step of a generate, and the
- * other emitters (validators, docs, ...) run meanwhile in a worker. Emitters are pure functions
- * of the model, which is plain data, so the worker gets a structured clone of it. The worker
- * runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js); without it (the CLI
- * imported from elsewhere, e.g. a test) everything runs on the main thread.
- */
-const MAIN_THREAD_EMITTERS = new Set(['types']);
-
-interface WorkerAnswer {
-  /** the document checks (validateDocument), run first; emitters run only if they pass */
-  validation?: { problems: ContractProblem[]; warnings: string[] };
-  results: (EmitSuccess | EmitFailure)[];
-}
-
-interface EmitWorker {
-  run(job: Omit<EmitContext, 'warn'>): Promise<WorkerAnswer>;
-  cancel(): void;
-}
-
-function startEmitWorker(names: string[]): EmitWorker | undefined {
-  const entry = process.env.TMS_GEN_ENTRY;
-  if (!entry || names.length === 0 || process.env.TMS_GEN_THREADS === '1') return undefined;
-  const worker = new Worker(new URL(entry), {
-    workerData: { kind: 'tms-gen-emit', names },
-    execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
-  });
-  worker.unref();
-  const done = new Promise<WorkerAnswer>((resolveDone) => {
-    worker.once('message', (answer: WorkerAnswer) => resolveDone(answer));
-    worker.once('error', (error) =>
-      resolveDone({
-        results: [
-          {
-            name: names[0],
-            failure: problemOf(new Error(`worker failed: ${error.message}`), 'cli'),
-          },
-        ],
-      }),
-    );
-  });
-  return {
-    run(job) {
-      worker.postMessage(job);
-      return done.finally(() => void worker.terminate());
-    },
-    cancel: () => void worker.terminate(),
-  };
-}
-
-if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
-  const { names } = workerData as { names: string[] };
-  parentPort!.once('message', async (job: Omit<EmitContext, 'warn'>) => {
-    const validation = await validateDocument(job.model.document);
-    if (validation.problems.length > 0) {
-      parentPort!.postMessage({ validation, results: [] } satisfies WorkerAnswer);
-      return;
-    }
-    const warnings: string[] = [];
-    const results = await runEmitters(
-      emitters.filter((e) => names.includes(e.name)),
-      { ...job, warn: (m) => warnings.push(m) },
-    );
-    // Warnings travel with the first result; the main thread prints them once.
-    if (results[0] && 'files' in results[0]) results[0].warnings = warnings;
-    parentPort!.postMessage({ validation, results } satisfies WorkerAnswer);
-  });
+function sizeOf(files: GeneratedFile[]): number {
+  return files.reduce(
+    (n, f) =>
+      n + (typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.length),
+    0,
+  );
 }
 
 function ms(n: number): string {

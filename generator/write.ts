@@ -32,50 +32,102 @@ export interface Difference {
 }
 
 export function checkOutputs(outputs: OutputDir[]): Difference[] {
-  const diffs: Difference[] = [];
-  for (const out of outputs) {
-    const expected = new Map(out.files.map((f) => [f.path, toBytes(f.contents)]));
-    for (const [path, bytes] of expected) {
-      const full = join(out.dir, path);
-      if (!existsSync(full)) diffs.push({ file: full, kind: 'missing' });
-      else if (!readFileSync(full).equals(bytes)) diffs.push({ file: full, kind: 'changed' });
-    }
-    if (!out.partial) {
-      for (const path of listFiles(out.dir))
-        if (!expected.has(path)) diffs.push({ file: join(out.dir, path), kind: 'extra' });
-    }
-  }
-  return diffs.sort((a, b) => a.file.localeCompare(b.file));
+  const sink = outputSink(outputs, 'check');
+  for (const out of outputs) sink.add(out.dir, out.files);
+  return sink.finish();
 }
 
 export function writeOutputs(outputs: OutputDir[]): void {
-  // Stage everything first: nothing on disk changes until every directory is complete.
-  const staged: { dir: string; temp: string }[] = [];
+  const sink = outputSink(outputs, 'write');
   try {
-    for (const out of outputs) {
-      const temp = join(dirname(out.dir), `.${basename(out.dir)}.tmp-${process.pid}`);
-      rmSync(temp, { recursive: true, force: true });
-      mkdirSync(temp, { recursive: true });
-      if (out.partial && existsSync(out.dir)) {
-        for (const path of listFiles(out.dir)) copyInto(join(out.dir, path), join(temp, path));
-      }
-      for (const f of out.files) {
-        const full = join(temp, f.path);
-        mkdirSync(dirname(full), { recursive: true });
-        writeFileSync(full, toBytes(f.contents));
-      }
-      staged.push({ dir: out.dir, temp });
-    }
+    for (const out of outputs) sink.add(out.dir, out.files);
   } catch (error) {
-    for (const s of staged) rmSync(s.temp, { recursive: true, force: true });
+    sink.abort();
     throw error;
   }
-  for (const { dir, temp } of staged) {
-    const old = `${temp}.old`;
-    if (existsSync(dir)) renameSync(dir, old);
-    renameSync(temp, dir);
-    rmSync(old, { recursive: true, force: true });
+  sink.finish();
+}
+
+/**
+ * Where files go as emitters produce them, so no stage has to hold every output at once.
+ * `write`: each directory is staged beside the real one as files arrive; `finish` swaps them
+ * all in (nothing on disk changes before), `abort` removes the staging. `check`: each file is
+ * compared as it arrives; `finish` adds the files on disk nobody produced and returns the
+ * differences. Files of a directory may arrive in any number of batches.
+ */
+export interface OutputSink {
+  add(dir: string, files: GeneratedFile[]): void;
+  finish(): Difference[];
+  abort(): void;
+}
+
+export function outputSink(
+  dirs: { dir: string; partial?: boolean }[],
+  mode: 'write' | 'check',
+): OutputSink {
+  const seen = new Map<string, Set<string>>(dirs.map((d) => [d.dir, new Set<string>()]));
+  const diffs: Difference[] = [];
+  const staged = new Map<string, string>();
+  const stage = (out: { dir: string; partial?: boolean }) => {
+    const temp = join(dirname(out.dir), `.${basename(out.dir)}.tmp-${process.pid}`);
+    rmSync(temp, { recursive: true, force: true });
+    mkdirSync(temp, { recursive: true });
+    staged.set(out.dir, temp);
+    if (out.partial && existsSync(out.dir)) {
+      for (const path of listFiles(out.dir)) copyInto(join(out.dir, path), join(temp, path));
+    }
+  };
+  const abort = () => {
+    for (const temp of staged.values()) rmSync(temp, { recursive: true, force: true });
+    staged.clear();
+  };
+  if (mode === 'write') {
+    try {
+      dirs.forEach(stage);
+    } catch (error) {
+      abort();
+      throw error;
+    }
   }
+  return {
+    add(dir, files) {
+      const names = seen.get(dir);
+      if (!names) throw new Error(`${dir} is not an output directory of this run`);
+      for (const f of files) {
+        names.add(f.path);
+        const bytes = toBytes(f.contents);
+        if (mode === 'check') {
+          const full = join(dir, f.path);
+          if (!existsSync(full)) diffs.push({ file: full, kind: 'missing' });
+          else if (!readFileSync(full).equals(bytes)) diffs.push({ file: full, kind: 'changed' });
+        } else {
+          const full = join(staged.get(dir)!, f.path);
+          mkdirSync(dirname(full), { recursive: true });
+          writeFileSync(full, bytes);
+        }
+      }
+    },
+    finish() {
+      if (mode === 'check') {
+        for (const out of dirs) {
+          if (out.partial) continue;
+          const names = seen.get(out.dir)!;
+          for (const path of listFiles(out.dir))
+            if (!names.has(path)) diffs.push({ file: join(out.dir, path), kind: 'extra' });
+        }
+        return diffs.sort((a, b) => a.file.localeCompare(b.file));
+      }
+      for (const [dir, temp] of staged) {
+        const old = `${temp}.old`;
+        if (existsSync(dir)) renameSync(dir, old);
+        renameSync(temp, dir);
+        rmSync(old, { recursive: true, force: true });
+      }
+      staged.clear();
+      return [];
+    },
+    abort,
+  };
 }
 
 function listFiles(dir: string): string[] {

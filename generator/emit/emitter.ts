@@ -25,6 +25,12 @@ export interface EmitContext {
   command: string;
   /** messages that are not failures (e.g. something an emitter could not express) */
   warn(message: string): void;
+  /**
+   * When the CLI keeps a cache (generator/cache.ts): the result of a costly step of this
+   * emitter, `compute()`, looked up by the text it depends on (`input`); computed and stored on
+   * a miss. The step must be a function of `input` alone. Absent: the emitter computes.
+   */
+  memo?(step: string, input: string, compute: () => Promise<string>): Promise<string>;
 }
 
 export interface Emitter {

@@ -28,6 +28,8 @@ export class IsolatedCompileError extends Error {}
  * outputs when the source's own first line is not a comment the compiler kept.
  */
 export function compileIsolated(source: string, fileName: string, banner = ''): CompiledFile {
+  if (declarationsOnly(source, banner))
+    return { js: headed('export {};\n', banner), dts: headed(source, banner) };
   const ts = typescript();
   const compilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -54,6 +56,27 @@ export function compileIsolated(source: string, fileName: string, banner = ''): 
   const js = ts.transpileModule(source, { fileName, compilerOptions, reportDiagnostics: false });
   return { js: headed(js.outputText, banner), dts: headed(dts.outputText, banner) };
 }
+
+/**
+ * A file of exported interfaces and type aliases only, as the TypeScript printer writes them
+ * (openapi-typescript's types.ts): it is its own declarations file, and its JavaScript is an
+ * empty module. Recognised by its top-level lines (only declarations start at column 0), so
+ * the 6 MB types of a large document are not parsed twice to learn that; anything else at the
+ * top level (a value, an import) takes the compiler's path.
+ */
+function declarationsOnly(source: string, banner: string): boolean {
+  if (banner === '' || !source.startsWith(banner)) return false;
+  for (let at = banner.length; at < source.length;) {
+    const end = source.indexOf('\n', at);
+    const line = source.slice(at, end === -1 ? source.length : end);
+    if (line !== '' && !TOP_LEVEL_DECLARATION.test(line)) return false;
+    at = end === -1 ? source.length : end + 1;
+  }
+  return true;
+}
+
+/** A top-level line of a declarations-only file: a declaration's head or end, or a comment. */
+const TOP_LEVEL_DECLARATION = /^(?:export (?:interface|type) [\w$]+[ <=]|\}|\s|\/\/|\/\*)/;
 
 function headed(text: string, banner: string): string {
   const body = text.endsWith('\n') ? text : `${text}\n`;

@@ -3,7 +3,12 @@
  * view of the document the model prepares for it (model/views/typescript.ts).
  */
 import { ContractError } from '../contract-error.js';
-import { HOISTED_PREFIX, typescriptView } from '../model/views/typescript.js';
+import {
+  HOISTED_PREFIX,
+  restoreProse,
+  tokenizedTypescriptView,
+  typescriptView,
+} from '../model/views/typescript.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
@@ -14,20 +19,35 @@ export const typesEmitter: Emitter = {
     // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s
     // to load), which runs that need no types (`--only docs`, `--help`, scaffold) should not pay.
     const { default: openapiTS, astToString } = await import('openapi-typescript');
-    const document = typescriptView(ctx.model);
-    let ast: Awaited<ReturnType<typeof openapiTS>>;
-    try {
-      ast = await openapiTS(document as never, {
-        alphabetize: false,
-        defaultNonNullable: false,
-        rootTypes: true,
-        rootTypesNoSchemaPrefix: true,
-        silent: true,
-      });
-    } catch (error) {
-      throw openapiTypescriptError(error);
+    const run = async (document: unknown): Promise<string> => {
+      let ast: Awaited<ReturnType<typeof openapiTS>>;
+      try {
+        ast = await openapiTS(document as never, {
+          alphabetize: false,
+          defaultNonNullable: false,
+          rootTypes: true,
+          rootTypesNoSchemaPrefix: true,
+          silent: true,
+        });
+      } catch (error) {
+        throw openapiTypescriptError(error);
+      }
+      return astToString(ast);
+    };
+    // openapi-typescript works on the view with its prose as tokens, so its output (the cost of
+    // this emitter) is the same across description edits and the cache can keep it; the words
+    // go back in afterwards (model/views/typescript-prose.ts). Done with or without a cache, so
+    // both give the same bytes.
+    const tokenized = tokenizedTypescriptView(ctx.model);
+    let text: string | undefined;
+    if (tokenized) {
+      const { document, json, prose } = tokenized;
+      const withTokens = ctx.memo
+        ? await ctx.memo('openapi-typescript', json, () => run(document))
+        : await run(document);
+      text = restoreProse(withTokens, prose);
     }
-    let text = astToString(ast);
+    text ??= await run(typescriptView(ctx.model));
     text = dropUnusableRootTypes(text, ctx);
     return [{ path: 'types.ts', contents: banner(ctx.model.sourceFile, ctx.command) + text }];
   },

@@ -15,8 +15,31 @@ import { realPointer } from '../real-pointer.js';
 import type { ApiModel } from '../types.js';
 import { dropShadowedDiscriminatorProperties } from './typescript-discriminators.js';
 import { rewriteDeepRefs } from './typescript-refs.js';
+import {
+  countTokenCharacters,
+  expectedTokenCharacters,
+  tokenizeProse,
+} from './typescript-prose.js';
 
 export { HOISTED_PREFIX } from './typescript-refs.js';
+export { restoreProse } from './typescript-prose.js';
+
+/**
+ * The view with its prose as tokens (typescript-prose.ts), its JSON text (what openapi-typescript's
+ * output depends on, for a cache key) and the words; undefined when the document's text holds
+ * token characters of its own.
+ */
+export function tokenizedTypescriptView(
+  model: ApiModel,
+): { document: OpenApiDocument; json: string; prose: string[] } | undefined {
+  const document = typescriptView(model);
+  const prose = tokenizeProse(document as unknown as Record<string, unknown>);
+  const json = JSON.stringify(document);
+  // Every token character in the text must be one of ours (JSON.stringify leaves them as they are).
+  return countTokenCharacters(json) === expectedTokenCharacters(prose)
+    ? { document, json, prose }
+    : undefined;
+}
 
 export function typescriptView(model: ApiModel): OpenApiDocument {
   const document = openDocument(model.document);

@@ -1,0 +1,212 @@
+/**
+ * The second thread of a generate. The types emitter stays on the main thread (loading
+ * TypeScript for openapi-typescript is the longest single step); the other emitters that must
+ * run (not served by the cache) run here meanwhile, each followed by the package compile of its
+ * TypeScript files. Emitters are pure functions of the model, which is plain data, so the worker
+ * gets a structured clone of it; it checks the document first (validateDocument) and emits only
+ * if that passes. Each emitter's result is posted as soon as it is done, so the main thread
+ * writes it and neither thread holds every output at once.
+ *
+ * The worker runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js); without it (the
+ * CLI imported from elsewhere, e.g. a test) everything runs on the main thread.
+ */
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { createHash } from 'node:crypto';
+import { cacheKey, openCache } from './cache.js';
+import { compileStep, type Compiled } from './compile-step.js';
+import { problemOf, type ContractProblem } from './contract-error.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
+import { emitters } from './emit/index.js';
+import { collectIfLarge } from './heap.js';
+import { validateDocument } from './load.js';
+
+export type EmitSuccess = {
+  name: string;
+  files: GeneratedFile[];
+  ms: number;
+  warnings: string[];
+  /** steps of the emitter served by the cache (EmitContext.memo) */
+  reusedSteps: string[];
+};
+export type EmitFailure = { name: string; failure: ContractProblem };
+export type EmitResult = EmitSuccess | EmitFailure;
+
+/** Where a code emitter's TypeScript goes through the package compile, and the cache. */
+export interface CompileJob {
+  banner: string;
+  /** the cache folder and generator digest, when the run uses a cache */
+  cache?: { dir: string; generator: string };
+  /** per emitter, the cache key its output and compiled files are stored under */
+  keys: Record<string, string>;
+}
+
+export interface EmitJob {
+  ctx: Omit<EmitContext, 'warn'>;
+  compile: CompileJob;
+  /** the document checks' verdict is known (from the cache): do not check again */
+  validated: boolean;
+  /** the emitters to run, shared with the main thread through `queue` */
+  order: string[];
+  queue: SharedArrayBuffer;
+}
+
+export type WorkerMessage =
+  | { kind: 'validation'; problems: ContractProblem[]; warnings: string[] }
+  | { kind: 'result'; result: EmitResult; compiled?: Compiled; compileFailure?: string }
+  | { kind: 'done' };
+
+/**
+ * The emitters both threads take work from, without messages: the main thread from the front
+ * (types first: it loads TypeScript there), the worker from the back (the validators last in
+ * the order, so first for it), until they meet. Whoever finishes early takes more, so the two
+ * cores stay busy whatever each emitter costs on a given document. A stop flag ends it early
+ * (a failure, a document that does not pass its checks).
+ */
+export class SharedQueue {
+  /** [front, back, lock, stopped] */
+  private readonly cells: Int32Array;
+  constructor(
+    readonly order: string[],
+    readonly buffer = new SharedArrayBuffer(16),
+    fresh = true,
+  ) {
+    this.cells = new Int32Array(buffer);
+    if (fresh) Atomics.store(this.cells, 1, order.length);
+  }
+  take(end: 'front' | 'back'): string | undefined {
+    while (Atomics.compareExchange(this.cells, 2, 0, 1) !== 0);
+    let index = -1;
+    if (Atomics.load(this.cells, 3) === 0 && this.cells[0] < this.cells[1])
+      index = end === 'front' ? this.cells[0]++ : --this.cells[1];
+    Atomics.store(this.cells, 2, 0);
+    return index < 0 ? undefined : this.order[index];
+  }
+  stop(): void {
+    Atomics.store(this.cells, 3, 1);
+  }
+}
+
+/** One emitter, then the compile of its TypeScript (code emitters), then the cache entries. */
+export async function runOne(
+  emitter: Emitter,
+  ctx: Omit<EmitContext, 'warn'>,
+  compile: CompileJob,
+): Promise<Extract<WorkerMessage, { kind: 'result' }>> {
+  const warnings: string[] = [];
+  const reusedSteps: string[] = [];
+  const t = performance.now();
+  const cache = compile.cache ? openCache(compile.cache.dir) : undefined;
+  const memo = cache && compile.cache ? { cache, generator: compile.cache.generator } : undefined;
+  const step: EmitContext['memo'] = memo
+    ? async (name, input, compute) => {
+        const key = cacheKey(
+          'step',
+          memo.generator,
+          emitter.name,
+          name,
+          createHash('sha256').update(input).digest('hex'),
+        );
+        const hit = memo.cache.get(key)?.files[0]?.contents;
+        if (typeof hit === 'string') {
+          reusedSteps.push(`${emitter.name}/${name}`);
+          return hit;
+        }
+        const made = await compute();
+        memo.cache.put(key, { files: [{ path: name, contents: made }], warnings: [] });
+        return made;
+      }
+    : undefined;
+  let files: GeneratedFile[];
+  try {
+    files = await emitter.emit({ ...ctx, warn: (m) => warnings.push(m), memo: step });
+  } catch (error) {
+    return {
+      kind: 'result',
+      result: { name: emitter.name, failure: problemOf(error, emitter.name) },
+    };
+  }
+  const result: EmitSuccess = {
+    name: emitter.name,
+    files,
+    ms: performance.now() - t,
+    warnings,
+    reusedSteps,
+  };
+  let compiled: Compiled | undefined;
+  if (emitter.root === 'code') {
+    try {
+      compiled = compileStep(files, compile.banner, memo);
+    } catch (error) {
+      // A generated file TypeScript cannot declare on its own: an emitter bug, reported as such.
+      return { kind: 'result', result, compileFailure: (error as Error).message };
+    }
+  }
+  const key = compile.keys[emitter.name];
+  if (memo && key) {
+    memo.cache.put(key, { files, warnings });
+    if (compiled) memo.cache.put(`${key}.compiled`, { files: compiled.files, warnings: [] });
+  }
+  return { kind: 'result', result, compiled };
+}
+
+export interface EmitWorker {
+  /** runs the job; `onMessage` sees each message as it arrives; resolves after the last */
+  run(job: EmitJob, onMessage: (message: WorkerMessage) => void): Promise<void>;
+  cancel(): void;
+}
+
+/** Started before the contract loads, so its own start-up overlaps the load. */
+export function startEmitWorker(): EmitWorker | undefined {
+  const entry = process.env.TMS_GEN_ENTRY;
+  if (!entry || process.env.TMS_GEN_THREADS === '1') return undefined;
+  const worker = new Worker(new URL(entry), {
+    workerData: { kind: 'tms-gen-emit' },
+    execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
+  });
+  worker.unref();
+  return {
+    run(job, onMessage) {
+      return new Promise<void>((done) => {
+        worker.on('message', (message: WorkerMessage) => {
+          onMessage(message);
+          if (message.kind === 'done') done();
+        });
+        worker.once('error', (error) => {
+          onMessage({
+            kind: 'result',
+            result: {
+              name: job.order[0] ?? 'cli',
+              failure: problemOf(new Error(`worker failed: ${error.message}`), 'cli'),
+            },
+          });
+          done();
+        });
+        worker.postMessage(job);
+      }).finally(() => void worker.terminate());
+    },
+    cancel: () => void worker.terminate(),
+  };
+}
+
+if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
+  parentPort!.once('message', async (job: EmitJob) => {
+    const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+    const queue = new SharedQueue(job.order, job.queue, false);
+    const validation = job.validated
+      ? undefined
+      : await validateDocument(job.ctx.model.document as never);
+    if (validation) post({ kind: 'validation', ...validation });
+    if (validation && validation.problems.length > 0) queue.stop();
+    for (let name = queue.take('back'); name; name = queue.take('back')) {
+      const message = await runOne(
+        emitters.find((e) => e.name === name)!,
+        job.ctx,
+        job.compile,
+      );
+      post(message);
+      if ('failure' in message.result || message.compileFailure) queue.stop();
+      collectIfLarge();
+    }
+    post({ kind: 'done' });
+  });
+}
