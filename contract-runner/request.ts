@@ -6,6 +6,7 @@
  * curl command comes from the same encoder (`curlCommand`), so it sends the same request.
  * Failures are values (no answer, timeout), never throws.
  */
+import { basicAuthorization } from '../runtime/client-auth.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import {
   curlCommand,
@@ -87,7 +88,7 @@ function wireInput(request: PlannedRequest): { op: WireOperation; input: Request
 export function authorizationHeader(auth: Auth): string | undefined {
   if (auth.kind === 'none') return undefined;
   if (auth.kind === 'header') return auth.value;
-  return `Basic ${Buffer.from(`${auth.email}:${auth.apiKey}`, 'utf8').toString('base64')}`;
+  return basicAuthorization(auth.email, auth.apiKey);
 }
 
 export async function send(request: PlannedRequest, transport: Transport): Promise<Answer> {

@@ -24,6 +24,15 @@ export interface AuthParts {
 /** Per operation's alternatives, what to add; `undefined` when nothing can be sent. */
 export type AuthFor = (alternatives: string[][] | undefined) => AuthParts | undefined;
 
+/** An HTTP Basic `Authorization` value (RFC 7617, UTF-8), the one encoder every sender uses. */
+export function basicAuthorization(username: string, password: string): string {
+  // btoa takes Latin-1 only; UTF-8 first so that any name encodes (RFC 7617 charset=UTF-8).
+  let binary = '';
+  for (const b of new TextEncoder().encode(`${username}:${password}`))
+    binary += String.fromCharCode(b);
+  return `Basic ${btoa(binary)}`;
+}
+
 function additionOf(name: string, scheme: AuthScheme, credential: unknown): Addition | undefined {
   const c = credential as { username?: unknown; password?: unknown } | string | null;
   const basic = scheme.type === 'basic';
@@ -34,12 +43,8 @@ function additionOf(name: string, scheme: AuthScheme, credential: unknown): Addi
   )
     throw new TypeError(`auth.${name}: ${basic ? '{ username, password }' : 'a non-empty string'}`);
   if (basic) {
-    // btoa takes Latin-1 only; UTF-8 first so that any name encodes (RFC 7617 charset=UTF-8).
     const { username, password } = c as { username: string; password: string };
-    let binary = '';
-    for (const b of new TextEncoder().encode(`${username}:${password}`))
-      binary += String.fromCharCode(b);
-    return { header: 'Authorization', value: `Basic ${btoa(binary)}` };
+    return { header: 'Authorization', value: basicAuthorization(username, password) };
   }
   const text = c as string;
   if (scheme.type === 'bearer') return { header: 'Authorization', value: `Bearer ${text}` };

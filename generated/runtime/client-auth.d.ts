@@ -21,6 +21,8 @@ export interface AuthParts {
 }
 /** Per operation's alternatives, what to add; `undefined` when nothing can be sent. */
 export type AuthFor = (alternatives: string[][] | undefined) => AuthParts | undefined;
+/** An HTTP Basic `Authorization` value (RFC 7617, UTF-8), the one encoder every sender uses. */
+export declare function basicAuthorization(username: string, password: string): string;
 /**
  * `auth` by scheme name, plus `email` + `apiKey`: HTTP Basic username and password for the
  * contract's Basic scheme(s) (our API's credentials; kept for every client written so far).
