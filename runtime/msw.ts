@@ -1,7 +1,8 @@
 /**
  * MSW (2.x) handlers over the one request pipeline: every handler hands MSW's `Request` to the
  * pipeline's web face (server-fetch.ts), so a page or a test gets exactly the answers a server of
- * ours gives (routing, Basic auth, wire-model decoding, validation → 400 envelope, answers
+ * ours gives (routing, credentials read by the contract's security schemes, wire-model decoding,
+ * validation → 400 envelope, answers
  * validated outside production). Two dispatchers plug in: the contract's examples, chosen per
  * call with `Prefer` as in the Prism mock (this file), or real handlers (the stateful mock,
  * a typed override). No node: import: this runs in pages and service workers.
@@ -18,12 +19,18 @@ import type { Handler, HandlerServerOptions } from './server-handlers.js';
 import type { HandlerResult } from './server-results.js';
 import type { LevelTable } from './feature-levels.js';
 import { lazyValidators, type LazyValidators, type ValidatorLoaders } from './msw-validators.js';
-import type { OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo } from './operation-info.js';
 import { createRouter } from './server-router.js';
 
 /** What the generated bindings hand over: the operation table, validators, base path, levels. */
 export interface MswApi {
   operations: Record<string, OperationInfo>;
+  /**
+   * How each security scheme travels (generated/operations.ts `authSchemes`): the handlers read
+   * credentials where the contract puts them. Absent (bindings generated before it was handed
+   * over): every scheme is HTTP Basic.
+   */
+  authSchemes?: { readonly [name: string]: AuthScheme };
   /** each operation's validators module, loaded on its first request (msw-validators.ts) */
   validators: ValidatorLoaders;
   basePath: string;
@@ -115,7 +122,12 @@ export function handlersFor(
   });
 }
 
-/** A fetch face on the pipeline with `handlers`; any email with a non-empty API key passes. */
+/**
+ * A fetch face on the pipeline with `handlers`, accepting any credentials of the operation's
+ * schemes: HTTP Basic with any username and a non-empty password (our API: any email with a
+ * non-empty API key), any Bearer token, any API key where the scheme puts it. Missing or
+ * malformed ones get the pipeline's 401, as from the generated listener.
+ */
 function anyUserFace(
   api: MswApi,
   lazy: LazyValidators,
@@ -130,7 +142,9 @@ function anyUserFace(
     validateResponses: options.validateAnswers,
     basePath,
     levels: api.levels,
-    // Basic: any username with a non-empty password; any other scheme's credentials pass as sent.
+    authSchemes: api.authSchemes,
+    // Basic: any username with a non-empty password; a Bearer token or an API key is non-empty
+    // once read (pipeline-auth.ts); a scheme no stored credential produces passes as sent.
     authenticate: (c) =>
       c.type !== 'basic' ? { email: c.scheme } : c.apiKey !== '' ? { email: c.email } : null,
   };
@@ -253,6 +267,7 @@ export function implementationHandlers<User>(
     validators: lazy.validators,
     basePath: mount.basePath,
     levels: api.levels,
+    authSchemes: server.authSchemes ?? api.authSchemes,
   });
   return handlersFor(api, face, lazy, mount);
 }

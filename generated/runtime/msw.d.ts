@@ -2,7 +2,8 @@
 /**
  * MSW (2.x) handlers over the one request pipeline: every handler hands MSW's `Request` to the
  * pipeline's web face (server-fetch.ts), so a page or a test gets exactly the answers a server of
- * ours gives (routing, Basic auth, wire-model decoding, validation → 400 envelope, answers
+ * ours gives (routing, credentials read by the contract's security schemes, wire-model decoding,
+ * validation → 400 envelope, answers
  * validated outside production). Two dispatchers plug in: the contract's examples, chosen per
  * call with `Prefer` as in the Prism mock (this file), or real handlers (the stateful mock,
  * a typed override). No node: import: this runs in pages and service workers.
@@ -14,10 +15,18 @@ import type { HandlerServerOptions } from './server-handlers.js';
 import type { HandlerResult } from './server-results.js';
 import type { LevelTable } from './feature-levels.js';
 import { type LazyValidators, type ValidatorLoaders } from './msw-validators.js';
-import type { OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo } from './operation-info.js';
 /** What the generated bindings hand over: the operation table, validators, base path, levels. */
 export interface MswApi {
     operations: Record<string, OperationInfo>;
+    /**
+     * How each security scheme travels (generated/operations.ts `authSchemes`): the handlers read
+     * credentials where the contract puts them. Absent (bindings generated before it was handed
+     * over): every scheme is HTTP Basic.
+     */
+    authSchemes?: {
+        readonly [name: string]: AuthScheme;
+    };
     /** each operation's validators module, loaded on its first request (msw-validators.ts) */
     validators: ValidatorLoaders;
     basePath: string;

@@ -2,7 +2,8 @@
 /**
  * MSW (2.x) handlers over the one request pipeline: every handler hands MSW's `Request` to the
  * pipeline's web face (server-fetch.ts), so a page or a test gets exactly the answers a server of
- * ours gives (routing, Basic auth, wire-model decoding, validation → 400 envelope, answers
+ * ours gives (routing, credentials read by the contract's security schemes, wire-model decoding,
+ * validation → 400 envelope, answers
  * validated outside production). Two dispatchers plug in: the contract's examples, chosen per
  * call with `Prefer` as in the Prism mock (this file), or real handlers (the stateful mock,
  * a typed override). No node: import: this runs in pages and service workers.
@@ -51,7 +52,12 @@ export function handlersFor(api, face, lazy, mount, only) {
         });
     });
 }
-/** A fetch face on the pipeline with `handlers`; any email with a non-empty API key passes. */
+/**
+ * A fetch face on the pipeline with `handlers`, accepting any credentials of the operation's
+ * schemes: HTTP Basic with any username and a non-empty password (our API: any email with a
+ * non-empty API key), any Bearer token, any API key where the scheme puts it. Missing or
+ * malformed ones get the pipeline's 401, as from the generated listener.
+ */
 function anyUserFace(api, lazy, basePath, handlers, options) {
     const server = {
         handlers,
@@ -60,7 +66,9 @@ function anyUserFace(api, lazy, basePath, handlers, options) {
         validateResponses: options.validateAnswers,
         basePath,
         levels: api.levels,
-        // Basic: any username with a non-empty password; any other scheme's credentials pass as sent.
+        authSchemes: api.authSchemes,
+        // Basic: any username with a non-empty password; a Bearer token or an API key is non-empty
+        // once read (pipeline-auth.ts); a scheme no stored credential produces passes as sent.
         authenticate: (c) => c.type !== 'basic' ? { email: c.scheme } : c.apiKey !== '' ? { email: c.email } : null,
     };
     return createFetchHandler(server);
@@ -149,6 +157,7 @@ export function implementationHandlers(api, server, options = {}) {
         validators: lazy.validators,
         basePath: mount.basePath,
         levels: api.levels,
+        authSchemes: server.authSchemes ?? api.authSchemes,
     });
     return handlersFor(api, face, lazy, mount);
 }
