@@ -1,20 +1,25 @@
 /**
  * `npm run contract -- --base-url URL --email E --api-key K [options]`: the contract tests of a
- * live server. `--help` lists every option. Exit codes: 0 no violation · 1 a violation (an
- * operation failed) · 2 usage or setup error (bad arguments, no credentials, broken scenarios).
+ * live server. `--help` lists every option. Credentials are given by how the contract's
+ * security schemes carry them (HTTP Basic: `--email` + `--api-key`; Bearer, OAuth 2, OpenID
+ * Connect: `--bearer`; API keys: `--key NAME=VALUE`) and never printed. Exit codes: 0 no
+ * violation · 1 a violation (an operation failed) · 2 usage or setup error (bad arguments, no
+ * credentials or none the contract takes, broken scenarios).
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { loadContract } from '../generator/load.js';
+import type { ApiModel } from '../generator/model/types.js';
+import { credentialsFor, flagsFor, type Credentials } from './credentials.js';
 import type { LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { loadGeneratedClient, sendThroughClient } from './client-call.js';
 import type { ResponseValidator } from './judge.js';
 import type { RequestValidator } from './properties.js';
 import { formatTable, toJson, toJunitXml } from './report.js';
-import { runContract, type RunOptions, type RunReport } from './run.js';
+import { runContract, schemesOf, type RunOptions, type RunReport } from './run.js';
 import { loadScenarios } from './scenario/load.js';
 
 export const DEFAULT_MAX_EXAMPLES = 5;
@@ -26,12 +31,21 @@ Runs the scenarios of contract-runner/scenarios/ against a live server (every op
 success path, with semantic checks), then negative probes and generated requests per
 operation, and judges every answer against the contract (contract-runner/README.md).
 
-credentials
-  --email EMAIL, --api-key KEY    the user the run acts as (required, unless --unauthenticated-only)
+credentials (as the contract's security schemes carry them; required, unless
+--unauthenticated-only; never printed: reports show placeholders)
+  --email EMAIL, --api-key KEY    HTTP Basic user name and password (our API: email and API key)
+  --bearer TOKEN                  the token of Bearer, OAuth 2 and OpenID Connect schemes
+  --key NAME=VALUE                an API key, by scheme name or by the header, query parameter
+                                  or cookie it travels in (repeatable); without --email,
+                                  --api-key NAME=VALUE means the same
   --password PASSWORD             lets POST /fetch_api_key be tested
   --other-email E, --other-api-key K
                                   a second user: checks that one user cannot see another's data
   --unauthenticated-only          run without credentials: only what needs none
+
+contract
+  --contract FILE                 the contract (default: openapi/openapi.yaml)
+  --generated DIR                 its generated code: table, validators, client (default: generated)
 
 what runs
   --only OP[,OP...]               report on these operations (their scenarios still run what they need)
@@ -62,8 +76,10 @@ exit codes: 0 no violation, 1 violations, 2 usage or setup error`;
 
 export interface CliArgs {
   baseUrl: string;
-  credentials?: { email: string; apiKey: string };
-  other?: { email: string; apiKey: string };
+  credentials?: Credentials;
+  other?: Credentials;
+  contract: string;
+  generated: string;
   password?: string;
   inputs: Record<string, string>;
   only?: string[];
@@ -113,7 +129,11 @@ export function parseArgs(
     options: {
       'base-url': { type: 'string' },
       email: { type: 'string' },
-      'api-key': { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      bearer: { type: 'string' },
+      key: { type: 'string', multiple: true },
+      contract: { type: 'string' },
+      generated: { type: 'string' },
       password: { type: 'string' },
       'other-email': { type: 'string' },
       'other-api-key': { type: 'string' },
@@ -141,20 +161,49 @@ export function parseArgs(
     if (!/^https?:\/\//.test(baseUrl))
       throw new Error(`--base-url must be an http(s) URL, got '${baseUrl}'`);
   }
-  const pair = (emailKey: string, keyKey: string) => {
-    const email = values[emailKey as 'email'];
-    const apiKey = values[keyKey as 'api-key'];
+  const pair = (email: string | undefined, apiKey: string | undefined, names: [string, string]) => {
     if ((email === undefined) !== (apiKey === undefined))
-      throw new Error(`--${emailKey} and --${keyKey} go together`);
-    if (apiKey === '') throw new Error(`--${keyKey} is empty`);
+      throw new Error(`--${names[0]} and --${names[1]} go together`);
+    if (apiKey === '') throw new Error(`--${names[1]} is empty`);
     return email !== undefined ? { email, apiKey: apiKey! } : undefined;
   };
-  const credentials = pair('email', 'api-key');
-  const other = pair('other-email', 'other-api-key');
+  // With --email, --api-key is the Basic password (whatever it contains); without, NAME=VALUE.
+  const apiKeys = values['api-key'] ?? [];
+  if (values.email !== undefined && apiKeys.length > 1)
+    throw new Error(
+      '--api-key: one with --email (the HTTP Basic password); API keys go as --key NAME=VALUE',
+    );
+  const basicKey = values.email !== undefined ? apiKeys[0] : undefined;
+  const keyPairs = [...(values.email === undefined ? apiKeys : []), ...(values.key ?? [])];
+  if (values.email === undefined && apiKeys.some((k) => k.indexOf('=') <= 0))
+    throw new Error('--email and --api-key go together (for an API key scheme: --key NAME=VALUE)');
+  const keys: Record<string, string> = {};
+  for (const entry of keyPairs) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0 || eq === entry.length - 1)
+      throw new Error(
+        `--key takes NAME=VALUE (both non-empty), got '${entry.slice(0, Math.max(eq, 0))}=…'`,
+      );
+    keys[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  if (values.bearer === '') throw new Error('--bearer is empty');
+  const basic = pair(values.email, basicKey, ['email', 'api-key']);
+  const credentials: Credentials | undefined =
+    basic || values.bearer !== undefined || keyPairs.length > 0
+      ? {
+          ...basic,
+          ...(values.bearer !== undefined ? { bearer: values.bearer } : {}),
+          ...(keyPairs.length > 0 ? { keys } : {}),
+        }
+      : undefined;
+  const other = pair(values['other-email'], values['other-api-key'], [
+    'other-email',
+    'other-api-key',
+  ]);
   const unauthenticatedOnly = values['unauthenticated-only'] === true;
   if (!help && !credentials && !unauthenticatedOnly)
     throw new Error(
-      'no credentials: give --email and --api-key (or --unauthenticated-only to test only what needs none)',
+      'no credentials: give --email and --api-key (HTTP Basic), --bearer TOKEN or --key NAME=VALUE, as the contract’s security schemes take them (or --unauthenticated-only to test only what needs none)',
     );
   if (values['read-only'] && values['allow-destructive'])
     throw new Error('--read-only and --allow-destructive contradict each other');
@@ -168,6 +217,8 @@ export function parseArgs(
     baseUrl,
     credentials,
     other,
+    contract: resolve(values.contract ?? resolve(PROJECT_ROOT, 'openapi/openapi.yaml')),
+    generated: resolve(values.generated ?? resolve(PROJECT_ROOT, 'generated')),
     password: values.password,
     inputs,
     only: list(values.only),
@@ -188,6 +239,52 @@ export function parseArgs(
     quiet: values.quiet === true || process.env.CI === 'true',
     help,
   };
+}
+
+/**
+ * Why the credentials given cannot serve this contract (a credential of a kind it declares no
+ * scheme for, an API key naming no scheme, or none of its operations' alternatives satisfied),
+ * or undefined. The message names what the contract takes, never a credential's value.
+ */
+export function credentialsProblem(
+  model: Pick<ApiModel, 'securitySchemes' | 'operations'>,
+  credentials: Credentials | undefined,
+): string | undefined {
+  const schemes = schemesOf(model);
+  // In the order operations name them (the contract's preference), each once.
+  const order = [...new Set(model.operations.flatMap((op) => op.authAlternatives.flat()))].filter(
+    (name) => Object.hasOwn(schemes, name),
+  );
+  const used = order.map((name) => [name, schemes[name]] as const);
+  const takes =
+    used.length > 0
+      ? `it takes ${[...new Set(used.map(([n, s]) => flagsFor(s, n)))].join(' or ')}`
+      : 'it declares no credentials';
+  const kinds = new Set(used.map(([, s]) => s.type));
+  if (credentials?.email !== undefined && !kinds.has('basic'))
+    return `--email/--api-key: the contract has no HTTP Basic scheme (${takes})`;
+  if (credentials?.bearer !== undefined && !kinds.has('bearer'))
+    return `--bearer: the contract has no Bearer, OAuth 2 or OpenID Connect scheme (${takes})`;
+  for (const name of Object.keys(credentials?.keys ?? {}))
+    if (
+      !used.some(
+        ([n, s]) =>
+          s.type === 'apiKey' &&
+          (n === name ||
+            s.name === name ||
+            (s.in === 'header' && s.name.toLowerCase() === name.toLowerCase())),
+      )
+    )
+      return `--key ${name}=…: no API key scheme of the contract is named so (${takes})`;
+  const needing = model.operations.filter((op) => op.auth === 'required');
+  if (
+    needing.length > 0 &&
+    !needing.some((op) =>
+      credentialsFor({ auth: op.auth, security: op.authAlternatives }, schemes, credentials),
+    )
+  )
+    return `the credentials given satisfy no operation of the contract (${takes})`;
+  return undefined;
 }
 
 /** Where each report goes: by extension, or both `.json` and `.xml` beside a name without one. */
@@ -246,20 +343,27 @@ export async function runCli(
   }
   let report: RunReport;
   try {
-    const loaded = await loadContract(resolve(PROJECT_ROOT, 'openapi/openapi.yaml'));
+    const loaded = await loadContract(args.contract);
     if (!loaded.ok) {
       out(
         `contract: the contract is invalid (${loaded.problems.length} problems); run \`npm run generate\` to see them`,
       );
       return 2;
     }
-    const generated = await loadGenerated();
+    const unfit = args.unauthenticatedOnly
+      ? undefined
+      : credentialsProblem(loaded.contract.model, args.credentials);
+    if (unfit) {
+      out(`contract: ${unfit}`);
+      return 2;
+    }
+    const generated = await loadGenerated(args.generated);
     const scenarios = loadScenarios(args.scenarios, Object.keys(generated.operations));
     if (!scenarios.ok) {
       out(scenarios.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`).join('\n'));
       return 2;
     }
-    const client = await loadGeneratedClient(resolve(PROJECT_ROOT, 'generated'));
+    const client = await loadGeneratedClient(args.generated);
     const options: RunOptions = {
       baseUrl: args.baseUrl,
       credentials: args.credentials,

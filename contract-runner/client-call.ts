@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { clientAuthOf } from './credentials.js';
 import type { Answer, PlannedRequest, Transport } from './request.js';
 
 type Method = (params: Record<string, unknown>) => Promise<unknown>;
@@ -39,7 +40,10 @@ export async function loadGeneratedClient(
   return { client, methodNames: names && typeof names === 'object' ? names : undefined };
 }
 
-/** A sender for valid requests with Basic credentials (or none): one client call each. */
+/**
+ * A sender for valid requests: one client call each, with the request's credentials given to
+ * the client by scheme (HTTP Basic alone as `email` + `apiKey`, as our API's users write it).
+ */
 export function sendThroughClient(code: GeneratedCode) {
   return async function sendValid(request: PlannedRequest, transport: Transport): Promise<Answer> {
     const started = performance.now();
@@ -78,6 +82,7 @@ export function sendThroughClient(code: GeneratedCode) {
       const api = code.client.createApiClient({
         baseUrl: transport.baseUrl,
         ...(auth.kind === 'basic' ? { email: auth.email, apiKey: auth.apiKey } : {}),
+        ...(auth.kind === 'schemes' ? { auth: clientAuthOf(auth.items) } : {}),
         fetch: recording,
         featureLevelPolicy: 'ignore',
         onNotice: () => {},

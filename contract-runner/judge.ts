@@ -1,6 +1,7 @@
 /**
  * Judging one answer against the contract. Every answer, whatever was asked: an answer came;
- * JSON labelled application/json; a documented status; the envelope; the documented shape
+ * JSON labelled application/json; a documented status; the envelope, where the contract's
+ * answers are envelopes (error-conventions.ts: our API's are); the documented shape
  * (generated validators); an error code the operation documents (authentication failures
  * excepted: the description names no code for them); no 5xx, unless a scenario step names the
  * documented code as a condition of the server (the push relay is down). Then what the request expects: a valid request of a scenario must succeed; an
@@ -11,6 +12,10 @@ import { existsAt, type FieldLevels, type LevelTable } from '../runtime/feature-
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { ViolationKind } from './findings.js';
 import type { Answer } from './request.js';
+import { errorFields, type ErrorConventions } from './error-conventions.js';
+
+/** Our API's conventions: what a caller that names none gets (every run names the contract's). */
+const OUR_ENVELOPE: ErrorConventions = { shape: { message: 'msg', code: 'code' }, envelope: true };
 
 export interface ResponseValidator {
   validateResponse(
@@ -35,6 +40,8 @@ export interface JudgeRules {
   tolerated?: string[];
   /** the status authentication failures must have (e.g. 401 for our mocks); any 4xx otherwise */
   authStatus?: number;
+  /** where error bodies carry message and code, and whether answers are envelopes (from the contract) */
+  errors?: ErrorConventions;
 }
 
 export interface Judged {
@@ -88,7 +95,8 @@ export function judge(
       kind: 'undocumented-status',
       message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
     });
-  problems.push(...envelopeProblems(body, success));
+  const conventions = rules.errors ?? OUR_ENVELOPE;
+  if (conventions.envelope) problems.push(...envelopeProblems(body, success, conventions.shape));
   const shape = validator.validateResponse(op.operationId, status, body);
   if (!shape.valid) {
     const real = shape.errors.filter((e) => !newerThanServer(op.operationId, status, e, rules));
@@ -99,9 +107,9 @@ export function judge(
         message: `body: ${errors.join('; ')}${real.length > 3 ? ` (and ${real.length - 3} more)` : ''}`,
       });
   }
-  const b = (body ?? {}) as Record<string, unknown>;
-  const code = !success && typeof b.code === 'string' ? b.code : undefined;
-  const msg = typeof b.msg === 'string' ? b.msg : undefined;
+  const fields = errorFields(body, conventions.shape);
+  const code = !success ? fields.code : undefined;
+  const msg = fields.msg;
   const documentedCode = code !== undefined && op.errorCodes.includes(code);
   if (code !== undefined && !documentedCode && expect !== 'credentials')
     problems.push({
@@ -186,10 +194,16 @@ export function statusDocumented(statuses: string[], status: number): boolean {
   return status >= 300 && statuses.includes('default');
 }
 
-function envelopeProblems(body: unknown, success: boolean): Judged['problems'] {
+function envelopeProblems(
+  body: unknown,
+  success: boolean,
+  shape: ErrorConventions['shape'],
+): Judged['problems'] {
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return [{ kind: 'envelope', message: 'body is not a JSON object (no envelope)' }];
   const b = body as Record<string, unknown>;
+  const msgName = shape?.message ?? 'msg';
+  const codeName = shape?.code ?? 'code';
   const out: Judged['problems'] = [];
   const want = success ? 'success' : 'error';
   if (b.result !== want)
@@ -197,9 +211,9 @@ function envelopeProblems(body: unknown, success: boolean): Judged['problems'] {
       kind: 'envelope',
       message: `result is ${JSON.stringify(b.result)}, expected "${want}"`,
     });
-  if (typeof b.msg !== 'string')
-    out.push({ kind: 'envelope', message: 'msg is missing or not a string' });
-  if (!success && typeof b.code !== 'string')
+  if (typeof b[msgName] !== 'string')
+    out.push({ kind: 'envelope', message: `${msgName} is missing or not a string` });
+  if (!success && typeof b[codeName] !== 'string')
     out.push({ kind: 'envelope', message: 'an error without a code' });
   return out;
 }

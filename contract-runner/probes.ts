@@ -2,12 +2,14 @@
  * Negative probes: one wire-level change of a request that succeeded (the scenario's base), so
  * the one thing wrong is the probe's. Each must be refused with a 4xx in the envelope:
  * a missing required parameter, a value of the wrong type, malformed JSON in a JSON-encoded
- * field; no credentials, a wrong non-empty API key, an unknown email, a malformed
- * Authorization header.
+ * field; then by the operation's security scheme: no credentials, and for HTTP Basic (our API)
+ * a wrong non-empty API key, an unknown email, a malformed Authorization header; for a Bearer
+ * token or an API key, a wrong one where the scheme puts it (and a malformed Bearer header).
  */
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { fieldText } from '../runtime/wire.js';
 import type { Expectation } from './judge.js';
+import { authOf, neededFlags, schemeOf, wrongSecret, type Schemes } from './credentials.js';
 import type { Credentials, PlannedRequest } from './request.js';
 
 export type ProbeKind =
@@ -16,6 +18,8 @@ export type ProbeKind =
   | 'malformed-json'
   | 'no-credentials'
   | 'wrong-api-key'
+  | 'wrong-token'
+  | 'wrong-key'
   | 'unknown-email'
   | 'malformed-authorization';
 
@@ -86,7 +90,7 @@ export function wrongTypeText(field: Field): string | undefined {
 export function probes(
   base: PlannedRequest,
   credentials: Credentials | undefined,
-  options: { stateless: boolean; tag: string },
+  options: { stateless: boolean; tag: string; schemes?: Schemes },
 ): Probe[] {
   const op = base.op;
   const texts = asTexts(base);
@@ -154,6 +158,20 @@ export function probes(
       ? { kind, applies: false, reason: auth }
       : { kind, applies: true, description, expect: 'credentials', request: { ...texts, auth } };
   const noAuth = op.auth === 'none' ? 'the operation takes no credentials' : undefined;
+  const stateless = options.stateless
+    ? 'a stateless server cannot tell a right key from a wrong one (--stateless)'
+    : undefined;
+  const auth = authOf(op, options.schemes, credentials);
+  const firstNames = op.security?.[0] ?? ['basic'];
+  const basicAlone =
+    auth.kind === 'basic' ||
+    (auth.kind === 'none' &&
+      firstNames.length === 1 &&
+      schemeOf(options.schemes, firstNames[0]).type === 'basic');
+  if (!basicAlone) {
+    out.push(...schemeProbes(op, auth, authProbe, { noAuth, stateless, schemes: options.schemes }));
+    return out;
+  }
   out.push(
     authProbe(
       'no-credentials',
@@ -161,10 +179,10 @@ export function probes(
       noAuth ?? (op.auth === 'optional' ? 'credentials are optional here' : { kind: 'none' }),
     ),
   );
-  const needs = credentials ? undefined : 'needs credentials (--email, --api-key) to change';
-  const stateless = options.stateless
-    ? 'a stateless server cannot tell a right key from a wrong one (--stateless)'
-    : undefined;
+  const needs =
+    credentials?.email !== undefined && credentials.apiKey !== undefined
+      ? undefined
+      : 'needs credentials (--email, --api-key) to change';
   out.push(
     authProbe(
       'wrong-api-key',
@@ -173,8 +191,8 @@ export function probes(
         needs ??
         stateless ?? {
           kind: 'basic',
-          email: credentials!.email,
-          apiKey: wrongKey(credentials!.apiKey),
+          email: credentials!.email!,
+          apiKey: wrongSecret(credentials!.apiKey!),
         },
     ),
   );
@@ -187,7 +205,7 @@ export function probes(
         stateless ?? {
           kind: 'basic',
           email: `nobody-${options.tag}@example.invalid`,
-          apiKey: credentials!.apiKey,
+          apiKey: credentials!.apiKey!,
         },
     ),
   );
@@ -204,10 +222,66 @@ export function probes(
   return out;
 }
 
-/** A key of the same length that differs in every character. */
-function wrongKey(key: string): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  return [...key]
-    .map((c) => alphabet[(alphabet.indexOf(c) + 7 + alphabet.length) % alphabet.length])
-    .join('');
+/**
+ * The credential probes of an operation whose first way in is not HTTP Basic alone: no
+ * credentials; the run's credentials with the first one wrong (a wrong Bearer token, a wrong
+ * API key where the scheme puts it); a malformed `Authorization: Bearer`. Each must be refused.
+ */
+function schemeProbes(
+  op: OperationInfo,
+  auth: PlannedRequest['auth'],
+  authProbe: (kind: ProbeKind, description: string, auth: PlannedRequest['auth'] | string) => Probe,
+  why: { noAuth?: string; stateless?: string; schemes?: Schemes },
+): Probe[] {
+  const names = op.security?.[0] ?? [];
+  const items = auth.kind === 'schemes' ? auth.items : undefined;
+  const firstName = items?.[0].scheme ?? names[0] ?? '';
+  const first = items?.[0].send ?? schemeOf(why.schemes, firstName);
+  const needs = items ? undefined : `needs credentials (${neededFlags(op, why.schemes)}) to change`;
+  const out: Probe[] = [
+    authProbe(
+      'no-credentials',
+      'no credentials',
+      why.noAuth ??
+        (op.auth === 'optional'
+          ? 'credentials are optional here'
+          : names.length === 0
+            ? 'the contract names no scheme it declares: nothing can be sent'
+            : { kind: 'none' }),
+    ),
+  ];
+  const wrong = (kind: ProbeKind, description: string) =>
+    authProbe(
+      kind,
+      description,
+      why.noAuth ??
+        needs ??
+        why.stateless ?? {
+          kind: 'schemes',
+          items: items!.map((i, n) => (n === 0 ? { ...i, value: wrongSecret(i.value) } : i)),
+        },
+    );
+  if (first.type === 'bearer') out.push(wrong('wrong-token', 'a wrong Bearer token'));
+  else if (first.type === 'apiKey')
+    out.push(wrong('wrong-key', `a wrong API key in the ${first.in} '${first.name}'`));
+  else if (first.type === 'basic')
+    out.push(wrong('wrong-api-key', 'the right user name with a wrong password'));
+  out.push(
+    authProbe('unknown-email', '', why.noAuth ?? 'the scheme has no user name (HTTP Basic only)'),
+  );
+  out.push(
+    first.type === 'bearer'
+      ? authProbe(
+          'malformed-authorization',
+          "'Authorization: Bearer %%%' (not a token)",
+          why.noAuth ?? { kind: 'header', value: 'Bearer %%%' },
+        )
+      : authProbe(
+          'malformed-authorization',
+          '',
+          why.noAuth ??
+            `the scheme '${firstName}' sends no Authorization header of its own to malform`,
+        ),
+  );
+  return out;
 }

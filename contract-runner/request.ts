@@ -8,6 +8,7 @@
  */
 import { basicAuthorization } from '../runtime/client-auth.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
+import { additionsOf, type SentCredential } from './credentials.js';
 import {
   curlCommand,
   encodeRequest,
@@ -16,14 +17,14 @@ import {
   type WireOperation,
 } from '../runtime/wire.js';
 
-export interface Credentials {
-  email: string;
-  apiKey: string;
-}
+export type { Credentials } from './credentials.js';
 
 export type Auth =
   | { kind: 'none' }
+  /** HTTP Basic alone (our API's email and API key): sent as today, `-u` in curl */
   | { kind: 'basic'; email: string; apiKey: string }
+  /** the credentials of one alternative of the operation, each as its scheme carries it */
+  | { kind: 'schemes'; items: SentCredential[] }
   /** an Authorization header sent as is (malformed on purpose) */
   | { kind: 'header'; value: string };
 
@@ -55,7 +56,7 @@ export interface Transport {
   timeoutMs: number;
   /** sees every request as `METHOD url body` (the same-seed test compares them) */
   onSend?: (line: string) => void;
-  /** secret → placeholder: the user's API key and password never appear in reports */
+  /** secret → placeholder: the user's keys, tokens and password never appear in reports */
   secrets?: Record<string, string>;
 }
 
@@ -88,7 +89,20 @@ function wireInput(request: PlannedRequest): { op: WireOperation; input: Request
 export function authorizationHeader(auth: Auth): string | undefined {
   if (auth.kind === 'none') return undefined;
   if (auth.kind === 'header') return auth.value;
+  if (auth.kind === 'schemes') return additionsOf(auth.items).headers.Authorization;
   return basicAuthorization(auth.email, auth.apiKey);
+}
+
+/** Every header and query pair the request's credentials add. */
+function authAdditions(auth: Auth): { headers: Record<string, string>; query: string } {
+  if (auth.kind === 'schemes') {
+    const parts = additionsOf(auth.items);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(parts.headers)) headers[name.toLowerCase()] = value;
+    return { headers, query: parts.query };
+  }
+  const authorization = authorizationHeader(auth);
+  return { headers: authorization !== undefined ? { authorization } : {}, query: '' };
 }
 
 export async function send(request: PlannedRequest, transport: Transport): Promise<Answer> {
@@ -99,10 +113,16 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
   try {
     const { op, input } = wireInput(request);
     const wire = encodeRequest(op, input, { mediaType: URLENCODED });
-    url = `${transport.baseUrl.replace(/\/+$/, '')}${wire.path}${wire.query ? `?${wire.query}` : ''}`;
-    const headers: Record<string, string> = { accept: 'application/json', ...wire.headers };
-    const authorization = authorizationHeader(request.auth);
-    if (authorization !== undefined) headers.authorization = authorization;
+    const added = authAdditions(request.auth);
+    // An API key in the query is one more pair, after the parameters (as the client sends it).
+    const query = [wire.query, added.query].filter(Boolean).join('&');
+    url = `${transport.baseUrl.replace(/\/+$/, '')}${wire.path}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      ...wire.headers,
+      ...added.headers,
+    };
+    const authorization = headers.authorization;
     if (wire.body) headers['content-type'] = wire.body.contentType;
     init = { method: wire.method, headers, body: wire.body?.text ?? wire.body?.bytes };
     transport.onSend?.(`${wire.method} ${url} ${wire.body?.text ?? ''} ${authorization ?? ''}`);
@@ -134,8 +154,8 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
 }
 
 /**
- * The request as a curl command, from the wire model's curl writer. The user's API key and
- * password are replaced by placeholders (`<API_KEY>`): reports end up in CI artifacts.
+ * The request as a curl command, from the wire model's curl writer. The user's keys, tokens and
+ * password are replaced by placeholders (`<API_KEY>`, `<TOKEN>`): reports end up in CI artifacts.
  */
 export function curlOf(
   request: PlannedRequest,
@@ -148,7 +168,15 @@ export function curlOf(
     command = curlCommand(op, input, {
       baseUrl: transport.baseUrl,
       mediaType: URLENCODED,
-      auth: auth.kind === 'basic' ? { email: auth.email, apiKey: auth.apiKey } : undefined,
+      auth:
+        auth.kind === 'basic'
+          ? { email: auth.email, apiKey: auth.apiKey }
+          : auth.kind === 'schemes'
+            ? auth.items.map((i) => ({
+                send: i.send,
+                value: i.send.type === 'basic' ? `${i.username}:${i.value}` : i.value,
+              }))
+            : undefined,
     });
     if (auth.kind === 'header')
       command += ` \\\n  -H ${shellQuote(`Authorization: ${auth.value}`)}`;

@@ -27,6 +27,19 @@ import { runScenarios, type OperationState } from './scenario/execute.js';
 import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
 import { encodeFormComponent } from '../runtime/wire.js';
+import { secretsOf, type Schemes } from './credentials.js';
+import { errorConventions } from './error-conventions.js';
+
+/** The contract's security schemes by name, as the model decided how each travels. */
+export function schemesOf(model: Pick<ApiModel, 'securitySchemes'>): Schemes {
+  return Object.fromEntries(model.securitySchemes.map((s) => [s.name, s.send]));
+}
+
+function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+}
 
 export interface RunOptions {
   baseUrl: string;
@@ -114,8 +127,8 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     timeoutMs: options.timeoutMs ?? 10_000,
     onSend: options.onSend,
     secrets: {
-      ...(options.credentials ? { [options.credentials.apiKey]: '<API_KEY>' } : {}),
-      ...(options.other ? { [options.other.apiKey]: '<OTHER_API_KEY>' } : {}),
+      ...secretsOf(options.credentials),
+      ...secretsOf(options.other, 'OTHER_'),
       ...(options.password
         ? {
             [options.password]: '<PASSWORD>',
@@ -124,16 +137,17 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
         : {}),
     },
   };
-  const rules = options.rules ?? {};
+  const schemes = schemesOf(inputs.model);
+  const rules: JudgeRules = { errors: errorConventions(inputs.model), ...options.rules };
   const tag = runTag(options.seed);
   const scenarioInputs: Record<string, unknown> = {
     tag,
-    ...(options.credentials
-      ? { email: options.credentials.email, api_key: options.credentials.apiKey }
-      : {}),
-    ...(options.other
-      ? { other_email: options.other.email, other_api_key: options.other.apiKey }
-      : {}),
+    ...definedOnly({
+      email: options.credentials?.email,
+      api_key: options.credentials?.apiKey,
+      other_email: options.other?.email,
+      other_api_key: options.other?.apiKey,
+    }),
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.inputs ?? {}),
   };
@@ -150,6 +164,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       unauthenticatedOnly: options.unauthenticatedOnly ?? false,
       stateless: options.stateless ?? false,
       skipped: new Set(options.skip ?? []),
+      schemes,
       rules,
       levels: inputs.levels,
       transport,
@@ -200,7 +215,10 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     if (state.base) {
       options.progress?.(`${id}: probes`);
       const base = atLevel[id] ? { ...state.base, op: atLevel[id] } : state.base;
-      await runProbes(base, report, options, transport, levelRules, inputs.validator, tag);
+      await runProbes(base, report, options, transport, levelRules, inputs.validator, {
+        tag,
+        schemes,
+      });
       const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
       const generated = await propertyProbes(base, parameters, {
         seed: options.seed,
@@ -266,10 +284,11 @@ async function runProbes(
   transport: Transport,
   rules: JudgeRules,
   validator: ResponseValidator,
-  tag: string,
+  context: { tag: string; schemes: Schemes },
 ): Promise<void> {
   const credentials = options.unauthenticatedOnly ? undefined : options.credentials;
-  for (const probe of probes(base, credentials, { stateless: options.stateless ?? false, tag })) {
+  const stateless = options.stateless ?? false;
+  for (const probe of probes(base, credentials, { stateless, ...context })) {
     if (!probe.applies) {
       report.notes.push(`probe ${probe.kind} not applicable: ${probe.reason}`);
       continue;

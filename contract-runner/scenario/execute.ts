@@ -18,6 +18,7 @@ import {
   type PlannedRequest,
   type Transport,
 } from '../request.js';
+import { authOf, credentialsFor, neededFlags, type Schemes } from '../credentials.js';
 import {
   condition,
   referencedInputs,
@@ -39,6 +40,8 @@ export interface ScenarioOptions {
   stateless: boolean;
   /** operations skipped by name (--skip) */
   skipped: Set<string>;
+  /** the contract's security schemes by name (how each credential travels); absent: Basic */
+  schemes?: Schemes;
   rules: JudgeRules;
   /** the generated level table: answers of an older server may lack newer fields */
   levels?: LevelTable;
@@ -299,8 +302,11 @@ function legitimateSkip(
     return `destructive: ${step.destructive} (--allow-destructive runs it)`;
   if (options.unauthenticatedOnly && op.auth === 'required')
     return '--unauthenticated-only: the operation needs credentials';
-  if (!options.unauthenticatedOnly && !options.credentials && op.auth === 'required')
-    return 'needs credentials (--email, --api-key)';
+  if (!options.unauthenticatedOnly && op.auth === 'required') {
+    const who = step.as === 'other' ? options.other : options.credentials;
+    if (!credentialsFor(op, options.schemes, who))
+      return `needs credentials (${neededFlags(op, options.schemes)})`;
+  }
   if (level !== undefined && op.since !== undefined && op.since > level)
     return `added at feature level ${op.since}; the server is at ${level}`;
   return undefined;
@@ -352,7 +358,7 @@ function fieldTextSafe(field: OperationInfo['fields'][number], value: unknown): 
 function authFor(step: Step, op: OperationInfo, options: ScenarioOptions): PlannedRequest['auth'] {
   if (op.auth === 'none' || options.unauthenticatedOnly) return { kind: 'none' };
   const who = step.as === 'other' ? options.other : options.credentials;
-  return who ? { kind: 'basic', email: who.email, apiKey: who.apiKey } : { kind: 'none' };
+  return authOf(op, options.schemes, who);
 }
 
 /** Undefined when the check holds, else what was seen. */

@@ -1,0 +1,187 @@
+/**
+ * What the run authenticates with, by how the contract's security schemes carry credentials
+ * (the model's `securitySchemes`, generator/model/security.ts): an HTTP Basic pair (our API:
+ * the user's email and API key), a Bearer token (HTTP bearer, OAuth 2, OpenID Connect), API
+ * keys by scheme. Each operation gets the first of its alternatives the run holds every
+ * credential of; what goes on the wire is written by the client's own encoder
+ * (runtime/client-auth.ts), so the runner sends what the generated client sends.
+ */
+import { basicAuthorization, createAuth, type AuthParts } from '../runtime/client-auth.js';
+import type { AuthScheme, OperationInfo } from '../runtime/operation-info.js';
+import type { Auth } from './request.js';
+
+/** One user's credentials. */
+export interface Credentials {
+  /** HTTP Basic username (our API: the user's email); goes with `apiKey` */
+  email?: string;
+  /** HTTP Basic password (our API: the user's API key); goes with `email` */
+  apiKey?: string;
+  /** the token of Bearer, OAuth 2 and OpenID Connect schemes */
+  bearer?: string;
+  /** API keys, by scheme name or by the header, query parameter or cookie name they travel in */
+  keys?: Record<string, string>;
+}
+
+/** The schemes of the contract by name (the model's decisions; absent: our API's Basic). */
+export type Schemes = { readonly [name: string]: AuthScheme };
+
+/** One scheme's credential as sent: `value` is the token or key, or the Basic password. */
+export interface SentCredential {
+  scheme: string;
+  send: AuthScheme;
+  value: string;
+  /** HTTP Basic only */
+  username?: string;
+}
+
+const BASIC: AuthScheme = { type: 'basic' };
+
+export function schemeOf(schemes: Schemes | undefined, name: string): AuthScheme {
+  return (schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined) ?? BASIC;
+}
+
+function keyFor(who: Credentials, name: string, scheme: AuthScheme): string | undefined {
+  if (scheme.type !== 'apiKey' || !who.keys) return undefined;
+  if (Object.hasOwn(who.keys, name)) return who.keys[name];
+  // By where it travels; header names compare without case (RFC 9110 §5.1).
+  for (const [given, value] of Object.entries(who.keys))
+    if (
+      given === scheme.name ||
+      (scheme.in === 'header' && given.toLowerCase() === scheme.name.toLowerCase())
+    )
+      return value;
+  return undefined;
+}
+
+/** The credential `who` holds for one scheme, or undefined. */
+function credentialFor(
+  name: string,
+  scheme: AuthScheme,
+  who: Credentials,
+): SentCredential | undefined {
+  switch (scheme.type) {
+    case 'basic':
+      return who.email !== undefined && who.apiKey !== undefined
+        ? { scheme: name, send: scheme, username: who.email, value: who.apiKey }
+        : undefined;
+    case 'bearer':
+      return who.bearer !== undefined
+        ? { scheme: name, send: scheme, value: who.bearer }
+        : undefined;
+    case 'apiKey': {
+      const key = keyFor(who, name, scheme);
+      return key !== undefined ? { scheme: name, send: scheme, value: key } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The credentials `who` sends to `op`: its first alternative (the contract's order) `who` holds
+ * all of; `[]` when the operation takes none, `undefined` when `who` can satisfy none.
+ */
+export function credentialsFor(
+  op: Pick<OperationInfo, 'auth' | 'security'>,
+  schemes: Schemes | undefined,
+  who: Credentials | undefined,
+): SentCredential[] | undefined {
+  if (op.auth === 'none') return [];
+  if (!who) return undefined;
+  for (const names of op.security ?? [['basic']]) {
+    const items = names.map((n) => credentialFor(n, schemeOf(schemes, n), who));
+    if (items.length > 0 && items.every((i) => i !== undefined)) return items as SentCredential[];
+  }
+  return undefined;
+}
+
+/**
+ * How a request of `who` to `op` authenticates: nothing when the operation takes nothing or
+ * `who` holds none of its alternatives; a lone HTTP Basic scheme as our API's `basic` (email
+ * and API key, the requests and reports of today); anything else by scheme.
+ */
+export function authOf(
+  op: Pick<OperationInfo, 'auth' | 'security'>,
+  schemes: Schemes | undefined,
+  who: Credentials | undefined,
+): Auth {
+  const items = credentialsFor(op, schemes, who);
+  if (!items || items.length === 0) return { kind: 'none' };
+  const [only] = items;
+  if (items.length === 1 && only.send.type === 'basic')
+    return { kind: 'basic', email: only.username ?? '', apiKey: only.value };
+  return { kind: 'schemes', items };
+}
+
+/** What the credentials add to a request: headers and `name=value` query pairs (encoded). */
+export function additionsOf(items: SentCredential[]): AuthParts {
+  const schemes: Record<string, AuthScheme> = {};
+  const given: Record<string, unknown> = {};
+  for (const i of items) {
+    schemes[i.scheme] = i.send;
+    given[i.scheme] =
+      i.send.type === 'basic' ? { username: i.username ?? '', password: i.value } : i.value;
+  }
+  return (
+    createAuth(schemes, given, undefined, undefined)([items.map((i) => i.scheme)]) ?? {
+      headers: {},
+      query: '',
+    }
+  );
+}
+
+/** The client options that send `items`: `auth` by scheme name. */
+export function clientAuthOf(items: SentCredential[]): Record<string, unknown> {
+  return Object.fromEntries(
+    items.map((i) => [
+      i.scheme,
+      i.send.type === 'basic' ? { username: i.username ?? '', password: i.value } : i.value,
+    ]),
+  );
+}
+
+/** How a scheme's credential is spelled in the runner's options, for messages. */
+export function flagsFor(scheme: AuthScheme, name: string): string {
+  if (scheme.type === 'basic') return '--email, --api-key';
+  if (scheme.type === 'bearer') return '--bearer';
+  if (scheme.type === 'apiKey') return `--key ${name}=KEY`;
+  return `'${name}' (no credential the runner can send)`;
+}
+
+/** The options that would satisfy `op`'s first alternative, for a skip reason. */
+export function neededFlags(
+  op: Pick<OperationInfo, 'security'>,
+  schemes: Schemes | undefined,
+): string {
+  const names = op.security?.[0] ?? ['basic'];
+  return names.map((n) => flagsFor(schemeOf(schemes, n), n)).join(' and ');
+}
+
+/** An `Authorization: Basic` value (the one encoder, runtime/client-auth.ts). */
+export { basicAuthorization };
+
+/** A text of the same length that differs in every character (a wrong key or token). */
+export function wrongSecret(secret: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  return [...secret]
+    .map((c) => alphabet[(alphabet.indexOf(c) + 7 + alphabet.length) % alphabet.length])
+    .join('');
+}
+
+/**
+ * Secret → placeholder for reports (they end up in CI artifacts): each credential of `who`
+ * and the wrong variant the probes derive from it (which would give the secret away).
+ */
+export function secretsOf(who: Credentials | undefined, prefix = ''): Record<string, string> {
+  const out: Record<string, string> = {};
+  const add = (secret: string | undefined, placeholder: string) => {
+    if (!secret) return;
+    out[secret] = `<${prefix}${placeholder}>`;
+    out[wrongSecret(secret)] = `<WRONG_${prefix}${placeholder}>`;
+  };
+  add(who?.apiKey, 'API_KEY');
+  add(who?.bearer, 'TOKEN');
+  for (const [name, key] of Object.entries(who?.keys ?? {}))
+    add(key, `KEY:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
+  return out;
+}
