@@ -4,8 +4,12 @@
  *
  * - The request is encoded by the wire model itself (assets/wire.js, runtime/wire bundled at
  *   generate time): the bytes are the ones the generated client sends.
- * - Credentials live in this tab's sessionStorage (never the URL, never localStorage) and go
- *   only to the chosen server, as HTTP Basic auth on that one request.
+ * - Credentials are asked for as the operation's security schemes carry them (the page data's
+ *   `auth`, from the model: HTTP Basic, a Bearer token for bearer / OAuth 2 / OpenID Connect
+ *   schemes, an API key in a header or the query), live in this tab's sessionStorage (never the
+ *   page's URL, never localStorage) and go only to the chosen server, on that one request. The
+ *   request's own URL carries a key only when the contract puts the key in the query (said in
+ *   the form); a key in a cookie cannot be sent from a page to another site (said too).
  * - The contract's data arrives as JSON (a script element of type application/json) and every
  *   answer is shown with textContent: nothing from the contract or the server is parsed as HTML.
  * - The answer is checked by a small JSON Schema checker (below) against the response schema
@@ -42,6 +46,88 @@
     div.appendChild(input);
     parent.appendChild(div);
   }
+  // --- credentials, as the operation's security schemes carry them ------------------------
+  // One input (two for HTTP Basic) per scheme the operation's alternatives name; the first HTTP
+  // Basic scheme keeps the ids `tryit-email` / `tryit-key`. Each input says which scheme it is.
+  var credentialInputs = [];
+  function credentialInput(parent, id, label, scheme, part, secret) {
+    var input = el('input', { id: id, type: secret ? 'password' : 'text', spellcheck: 'false', autocomplete: 'off' });
+    input.setAttribute('data-scheme', scheme);
+    input.setAttribute('data-part', part);
+    row(parent, id, label, input);
+    credentialInputs.push(input);
+  }
+  function howSent(s) {
+    if (s.type === 'basic') return 'HTTP Basic auth';
+    if (s.type === 'bearer') return 'a Bearer token';
+    if (s.type === 'apiKey' && s.in === 'header') return 'the header ' + s.name;
+    if (s.type === 'apiKey' && s.in === 'query') return 'the query parameter ' + s.name;
+    return null;
+  }
+  function buildCredentials(parent, auth) {
+    var names = Object.keys(auth.schemes);
+    var basics = 0;
+    var how = [];
+    var notes = [];
+    names.forEach(function (name, i) {
+      var s = auth.schemes[name];
+      if (s.type === 'basic') {
+        var first = basics++ === 0;
+        credentialInput(parent, first ? 'tryit-email' : 'tryit-auth-' + i + '-user', s.user, name, 'user', false);
+        credentialInput(parent, first ? 'tryit-key' : 'tryit-auth-' + i + '-secret', s.secret, name, 'secret', true);
+      } else if (s.type === 'bearer' || (s.type === 'apiKey' && s.in !== 'cookie')) {
+        credentialInput(parent, 'tryit-auth-' + i, s.label, name, 'secret', true);
+      }
+      if (s.type === 'apiKey' && s.in === 'query')
+        notes.push('The contract puts the API key in the query (' + s.name + '): it travels in the request\u2019s URL, so the server and anything between may log it.');
+      if (s.type === 'apiKey' && s.in === 'cookie')
+        notes.push('The contract sends the API key as the cookie ' + s.name + ', which a page cannot set for another site: try it sends this request without it.');
+      if (s.type === 'other')
+        notes.push('The contract\u2019s scheme ' + s.label + ' cannot be sent from this page.');
+      var h = howSent(s);
+      if (h && how.indexOf(h) < 0) how.push(h);
+    });
+    if (auth.alternatives.length > 1)
+      notes.unshift('Any one of the contract\u2019s ways in will do: ' + auth.alternatives.map(function (a) { return a.join(' + '); }).join(', or ') + '.');
+    if (auth.optional) notes.unshift('Credentials are optional for this operation.');
+    if (how.length > 0)
+      notes.push('Credentials stay in this browser tab (session storage, never the address bar) and go only to the server above, as ' + how.join(' or ') + '.');
+    notes.forEach(function (n) { parent.appendChild(el('p', { class: 'note' }, n)); });
+  }
+  // What the credentials add to the request: the first alternative whose every scheme has a
+  // value (the contract's order); a lone HTTP Basic scheme goes as soon as either half is given.
+  function credentialValue(scheme, part) {
+    for (var i = 0; i < credentialInputs.length; i++) {
+      var c = credentialInputs[i];
+      if (c.getAttribute('data-scheme') === scheme && c.getAttribute('data-part') === part) return c.value;
+    }
+    return '';
+  }
+  function addCredentials(headers, query) {
+    var auth = data.auth;
+    if (!auth) return query;
+    var filled = function (name) {
+      var s = auth.schemes[name];
+      if (!s) return false;
+      if (s.type === 'basic') return credentialValue(name, 'user') !== '' || credentialValue(name, 'secret') !== '';
+      if (s.type === 'bearer' || (s.type === 'apiKey' && s.in !== 'cookie')) return credentialValue(name, 'secret') !== '';
+      return false;
+    };
+    var chosen = null;
+    for (var i = 0; i < auth.alternatives.length && !chosen; i++)
+      if (auth.alternatives[i].every(filled)) chosen = auth.alternatives[i];
+    if (!chosen) return query;
+    chosen.forEach(function (name) {
+      var s = auth.schemes[name];
+      var secret = credentialValue(name, 'secret');
+      if (s.type === 'basic') headers.Authorization = basic(credentialValue(name, 'user'), secret);
+      else if (s.type === 'bearer') headers.Authorization = 'Bearer ' + secret;
+      else if (s.in === 'header') headers[s.name] = secret;
+      else if (s.in === 'query') query = (query ? query + '&' : '') + encodeURIComponent(s.name) + '=' + encodeURIComponent(secret);
+    });
+    return query;
+  }
+
   function buildForm() {
     form.textContent = '';
     var serverSet = el('fieldset', { class: 'tryit-server' });
@@ -49,11 +135,7 @@
     var serverInput = el('input', { id: 'tryit-server', name: 'server', type: 'url', spellcheck: 'false', autocomplete: 'off' });
     serverInput.value = form.getAttribute('data-server') || '';
     row(serverSet, 'tryit-server', 'Server', serverInput);
-    if (form.hasAttribute('data-auth')) {
-      row(serverSet, 'tryit-email', 'Email', el('input', { id: 'tryit-email', type: 'text', spellcheck: 'false', autocomplete: 'off' }));
-      row(serverSet, 'tryit-key', 'API key', el('input', { id: 'tryit-key', type: 'password', autocomplete: 'off' }));
-      serverSet.appendChild(el('p', { class: 'note' }, 'Credentials stay in this browser tab (session storage, never the address bar) and go only to the server above, as HTTP Basic auth.'));
-    }
+    if (form.hasAttribute('data-auth') && data.auth) buildCredentials(serverSet, data.auth);
     form.appendChild(serverSet);
     if (data.fields.length > 0) {
       var params = el('fieldset', { class: 'tryit-params' });
@@ -120,11 +202,12 @@
 
   var saved = session();
   var server = form.querySelector('#tryit-server');
-  var email = form.querySelector('#tryit-email');
-  var key = form.querySelector('#tryit-key');
   if (saved.server && server) server.value = saved.server;
-  if (saved.email && email) email.value = saved.email;
-  if (saved.key && key) key.value = saved.key;
+  // Saved by scheme and part, so another operation's page of the same scheme finds them.
+  credentialInputs.forEach(function (c) {
+    var k = c.getAttribute('data-scheme') + '/' + c.getAttribute('data-part');
+    if (saved.credentials && typeof saved.credentials[k] === 'string') c.value = saved.credentials[k];
+  });
 
   // --- structured inputs for JSON-encoded lists -------------------------------------------
   function button(label, onClick) {
@@ -354,9 +437,9 @@
     ev.preventDefault();
     var base = server ? server.value.trim().replace(/\/+$/, '') : '';
     if (!/^https?:\/\//i.test(base)) { say('Give the server as an http:// or https:// URL.'); return; }
-    var creds = { server: base };
-    if (email) creds.email = email.value;
-    if (key) creds.key = key.value;
+    var stored = session();
+    var creds = { server: base, credentials: stored.credentials || {} };
+    credentialInputs.forEach(function (c) { creds.credentials[c.getAttribute('data-scheme') + '/' + c.getAttribute('data-part')] = c.value; });
     session(creds);
     var encoded;
     try {
@@ -372,8 +455,8 @@
       headers['Content-Type'] = encoded.body.contentType;
       body = encoded.body.text !== undefined ? encoded.body.text : encoded.body.blob || encoded.body.bytes;
     }
-    if (email && key && (email.value || key.value)) headers.Authorization = basic(email.value, key.value);
-    var url = base + encoded.path + (encoded.query ? '?' + encoded.query : '');
+    var query = addCredentials(headers, encoded.query);
+    var url = base + encoded.path + (query ? '?' + query : '');
     say('Sending\u2026');
     fetch(url, { method: encoded.method, headers: headers, body: body, credentials: 'omit', referrerPolicy: 'no-referrer' })
       .then(function (response) {

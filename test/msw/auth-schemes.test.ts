@@ -10,7 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { setupServer, type SetupServerApi } from 'msw/node';
+import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -21,7 +21,7 @@ const DOCUMENTS = ['bearer', 'api-key-query', 'api-key-cookie', 'no-auth'] as co
 type Doc = (typeof DOCUMENTS)[number];
 
 const handlers = new Map<Doc, unknown[]>();
-let server: SetupServerApi;
+let server: ReturnType<typeof setupServer>;
 
 beforeAll(async () => {
   mkdirSync(SCRATCH, { recursive: true });

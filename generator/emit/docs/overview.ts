@@ -4,7 +4,9 @@
  * versioning and feature levels. Every section is computed from the model, so it holds for any
  * contract; the contract's own introduction (`info.description`) comes first.
  */
+import { sampleCredentials } from '../../model/security.js';
 import type { ApiModel, Server } from '../../model/types.js';
+import { propertyKey } from '../../source.js';
 import { limitsText } from './badges.js';
 import type { ChangeLevel } from './changelog.js';
 import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';
@@ -80,8 +82,7 @@ export function overviewView(model: ApiModel, links: SiteLinks, changelog: Chang
       '',
       `const api = createApiClient({`,
       `  baseUrl: ${JSON.stringify(model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com')},`,
-      `  email: process.env.API_EMAIL,`,
-      `  apiKey: process.env.API_KEY,`,
+      ...clientSetupCredentials(model),
       `});`,
     ].join('\n'),
     // A contract without security schemes makes every operation "none": listing them all says nothing.
@@ -123,4 +124,32 @@ export function resolvedUrl(server: Server): string {
 
 function summaryOf(model: ApiModel): string {
   return model.info.summary ?? '';
+}
+
+/**
+ * The credentials lines of the overview's client setup, read from the environment, for the
+ * document's default way in (its global `security`, first alternative): a lone HTTP Basic
+ * scheme as the client's `email` / `apiKey` (our API's), other schemes by name in `auth`,
+ * nothing when the document asks for none.
+ */
+function clientSetupCredentials(model: ApiModel): string[] {
+  const credentials = sampleCredentials(model.securitySchemes, {
+    auth: model.defaultAuthAlternatives.length > 0 ? 'required' : 'none',
+    authAlternatives: model.defaultAuthAlternatives,
+  });
+  if (credentials.length === 0) return [];
+  if (credentials.length === 1 && credentials[0].send.type === 'basic')
+    return [`  email: process.env.API_EMAIL,`, `  apiKey: process.env.API_KEY,`];
+  const env = (c: (typeof credentials)[number]) => {
+    const base = c.send.type === 'bearer' ? 'API_TOKEN' : c.send.type === 'basic' ? 'API' : 'API_KEY';
+    const suffix = credentials.length > 1 ? `_${c.scheme.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}` : '';
+    // Only [A-Z0-9_]: safe as a property name, whatever the scheme is called.
+    return `${base}${suffix}`;
+  };
+  const members = credentials.map((c) =>
+    c.send.type === 'basic'
+      ? `    ${propertyKey(c.scheme)}: { username: process.env.${env(c)}_USERNAME, password: process.env.${env(c)}_PASSWORD },`
+      : `    ${propertyKey(c.scheme)}: process.env.${env(c)},`,
+  );
+  return [`  auth: {`, ...members, `  },`];
 }

@@ -13,7 +13,7 @@
  * methods and textContent (GitHub's 1200 pages would otherwise each carry their form's markup).
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
-import type { ApiModel, JsonSchema, Operation, Parameter } from '../../model/types.js';
+import type { ApiModel, JsonSchema, Operation, Parameter, SecurityScheme } from '../../model/types.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import type { SampleInput } from '../../model/samples.js';
 import { literal } from '../../source.js';
@@ -103,6 +103,80 @@ function initialText(shape: FieldShape, value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** What the form asks for one scheme's credential, and how the page sends it. */
+export type TryItScheme =
+  | { type: 'basic'; user: string; secret: string }
+  | { type: 'bearer'; label: string }
+  | { type: 'apiKey'; in: 'header' | 'query' | 'cookie'; name: string; label: string }
+  | { type: 'other'; label: string };
+
+/** The credentials part of the page data: the operation's alternatives and their schemes. */
+export interface TryItAuth {
+  /** `{}` is one of the alternatives: the request may go without credentials */
+  optional?: 1;
+  /** the operation's alternatives (scheme names sent together), the contract's order */
+  alternatives: string[][];
+  schemes: Record<string, TryItScheme>;
+}
+
+/**
+ * A label from a placeholder word (`<EMAIL>` → `Email`, `<API_KEY>` → `API key`): the contract's
+ * own name for the credential (`x-placeholder`), so our API's form asks for an email and an
+ * API key and another document's for a username and a password.
+ */
+function labelOf(placeholder: string, fallback: string): string {
+  const words = placeholder.replace(/^<|>$/g, '').split(/[_\s]+/).filter(Boolean);
+  if (words.length === 0 || !/^[A-Za-z0-9_ ]+$/.test(words.join(' '))) return fallback;
+  return words
+    .map((w, i) =>
+      i > 0 ? w.toLowerCase() : w.length <= 3 ? w.toUpperCase() : w[0].toUpperCase() + w.slice(1).toLowerCase(),
+    )
+    .join(' ');
+}
+
+function tryItScheme(s: SecurityScheme): TryItScheme {
+  switch (s.send.type) {
+    case 'basic': {
+      const colon = s.placeholder.indexOf(':');
+      return colon < 0
+        ? { type: 'basic', user: 'Username', secret: 'Password' }
+        : {
+            type: 'basic',
+            user: labelOf(s.placeholder.slice(0, colon), 'Username'),
+            secret: labelOf(s.placeholder.slice(colon + 1), 'Password'),
+          };
+    }
+    case 'bearer':
+      return {
+        type: 'bearer',
+        label:
+          s.type === 'oauth2'
+            ? 'OAuth 2 access token'
+            : s.type === 'openIdConnect'
+              ? 'OpenID Connect token'
+              : 'Bearer token',
+      };
+    case 'apiKey':
+      return { type: 'apiKey', in: s.send.in, name: s.send.name, label: `API key (${s.send.in} ${s.send.name})` };
+    default:
+      return { type: 'other', label: `${s.name} (${s.type}${s.scheme ? ` ${s.scheme}` : ''})` };
+  }
+}
+
+/** The operation's credentials for the page, by the model's decisions (model/security.ts). */
+export function tryItAuth(op: Operation, model: ApiModel): TryItAuth | undefined {
+  if (op.auth === 'none') return undefined;
+  const schemes: Record<string, TryItScheme> = {};
+  for (const names of op.authAlternatives)
+    for (const name of names) {
+      const s = model.securitySchemes.find((x) => x.name === name);
+      if (s && !Object.hasOwn(schemes, name)) schemes[name] = tryItScheme(s);
+    }
+  const auth: TryItAuth = { alternatives: op.authAlternatives, schemes };
+  if (op.auth === 'optional') auth.optional = 1;
+  return auth;
+}
+
 /** JSON for a `<script type="application/json">`: no `<` can end the element early. */
 export function scriptJson(value: unknown): string {
   return literal(value).replace(/</g, '\\u003c');
@@ -161,8 +235,10 @@ export function tryItView(
     }),
   };
   if (info.body) wire.body = info.body;
+  const auth = tryItAuth(op, model);
   const data = {
     op: wire,
+    ...(auth ? { auth } : {}),
     // The form is built by assets/tryit.js from these (text only): a page carries data, not markup.
     fields: fields.map((f) => {
       const out: Record<string, unknown> = {
