@@ -38,6 +38,8 @@ credentials (as the contract's security schemes carry them; required, unless
   --key NAME=VALUE                an API key, by scheme name or by the header, query parameter
                                   or cookie it travels in (repeatable); without --email,
                                   --api-key NAME=VALUE means the same
+  (or from the environment, where an option of the same kind is not given: CONTRACT_EMAIL and
+  CONTRACT_API_KEY, CONTRACT_BEARER, CONTRACT_KEYS with one NAME=VALUE per line)
   --password PASSWORD             lets POST /fetch_api_key be tested
   --other-email E, --other-api-key K
                                   a second user: checks that one user cannot see another's data
@@ -121,6 +123,7 @@ function positiveInteger(
 export function parseArgs(
   argv: string[],
   randomSeed = () => Math.floor(Math.random() * 2 ** 31),
+  env: Record<string, string | undefined> = process.env,
 ): CliArgs {
   const { values } = parseNodeArgs({
     args: argv,
@@ -167,15 +170,27 @@ export function parseArgs(
     if (apiKey === '') throw new Error(`--${names[1]} is empty`);
     return email !== undefined ? { email, apiKey: apiKey! } : undefined;
   };
+  // Credentials may come from the environment instead (CI secrets then stay off the command
+  // line, out of `ps` and shell history); a kind given as an option ignores its variables.
+  const fromEnv = values.email === undefined && values['api-key'] === undefined;
+  const email = fromEnv ? env.CONTRACT_EMAIL : values.email;
+  const apiKeys =
+    (fromEnv
+      ? env.CONTRACT_API_KEY !== undefined
+        ? [env.CONTRACT_API_KEY]
+        : undefined
+      : values['api-key']) ?? [];
+  const bearer = values.bearer ?? env.CONTRACT_BEARER;
+  const keyOptions =
+    values.key ?? (env.CONTRACT_KEYS ?? '').split('\n').filter((line) => line.trim() !== '');
   // With --email, --api-key is the Basic password (whatever it contains); without, NAME=VALUE.
-  const apiKeys = values['api-key'] ?? [];
-  if (values.email !== undefined && apiKeys.length > 1)
+  if (email !== undefined && apiKeys.length > 1)
     throw new Error(
       '--api-key: one with --email (the HTTP Basic password); API keys go as --key NAME=VALUE',
     );
-  const basicKey = values.email !== undefined ? apiKeys[0] : undefined;
-  const keyPairs = [...(values.email === undefined ? apiKeys : []), ...(values.key ?? [])];
-  if (values.email === undefined && apiKeys.some((k) => k.indexOf('=') <= 0))
+  const basicKey = email !== undefined ? apiKeys[0] : undefined;
+  const keyPairs = [...(email === undefined ? apiKeys : []), ...keyOptions];
+  if (email === undefined && apiKeys.some((k) => k.indexOf('=') <= 0))
     throw new Error('--email and --api-key go together (for an API key scheme: --key NAME=VALUE)');
   const keys: Record<string, string> = {};
   for (const entry of keyPairs) {
@@ -186,13 +201,13 @@ export function parseArgs(
       );
     keys[entry.slice(0, eq)] = entry.slice(eq + 1);
   }
-  if (values.bearer === '') throw new Error('--bearer is empty');
-  const basic = pair(values.email, basicKey, ['email', 'api-key']);
+  if (bearer === '') throw new Error('--bearer is empty');
+  const basic = pair(email, basicKey, ['email', 'api-key']);
   const credentials: Credentials | undefined =
-    basic || values.bearer !== undefined || keyPairs.length > 0
+    basic || bearer !== undefined || keyPairs.length > 0
       ? {
           ...basic,
-          ...(values.bearer !== undefined ? { bearer: values.bearer } : {}),
+          ...(bearer !== undefined ? { bearer } : {}),
           ...(keyPairs.length > 0 ? { keys } : {}),
         }
       : undefined;

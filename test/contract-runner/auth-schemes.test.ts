@@ -196,6 +196,25 @@ describe('the runner CLI takes credentials by scheme', () => {
     expect(otherKey.text).not.toContain('secret-k');
   });
 
+  it('credentials from the environment where no option of their kind is given', () => {
+    const args = (argv: string[], env: Record<string, string>) =>
+      parseArgs(['--base-url', 'http://x', ...argv], () => 1, env).credentials;
+    expect(args([], { CONTRACT_BEARER: 'env-token' })).toEqual({ bearer: 'env-token' });
+    expect(args([], { CONTRACT_EMAIL: 'a@b.c', CONTRACT_API_KEY: 'env-k' })).toEqual({
+      email: 'a@b.c',
+      apiKey: 'env-k',
+    });
+    expect(args([], { CONTRACT_KEYS: 'api_key=one\nX-Key=two\n' })).toEqual({
+      keys: { api_key: 'one', 'X-Key': 'two' },
+    });
+    expect(args(['--bearer', 'opt'], { CONTRACT_BEARER: 'env-token' })).toEqual({ bearer: 'opt' });
+    // --api-key NAME=VALUE given: the Basic variables are not read.
+    expect(
+      args(['--api-key', 'api_key=k'], { CONTRACT_EMAIL: 'a@b.c', CONTRACT_API_KEY: 'x' }),
+    ).toEqual({ keys: { api_key: 'k' } });
+    expect(() => args([], {})).toThrow(/no credentials/);
+  });
+
   it('our API’s --email/--api-key keep meaning HTTP Basic', () => {
     expect(
       parseArgs(['--base-url', 'http://x', '--email', 'a@b.c', '--api-key', 'k=v=']).credentials,
