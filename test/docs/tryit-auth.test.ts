@@ -7,13 +7,14 @@
  * (CORS on) on 127.0.0.1, which lets the right credential through and refuses anything else.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
+import { tryItAuth } from '../../generator/emit/docs/try-it.js';
 import { loadContract } from '../../generator/load.js';
 import { writeOutputs } from '../../generator/write.js';
 import { serve, type Running } from '../contract-runner/servers.js';
@@ -195,5 +196,49 @@ describe.skipIf(!haveChromium)('try it sends credentials as the document declare
     expect((await send(page)).summary).toMatch(/^200 /);
     expect(site.seen.at(-1)!.authorization).toBeUndefined();
     await page.close();
+  });
+});
+
+describe('what try-it asks for, by scheme (page data)', () => {
+  it('OAuth 2 and OpenID Connect as Bearer tokens, Basic halves named by x-placeholder, what a page cannot send said', async () => {
+    const dir = join(SCRATCH, 'schemes');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'openapi.yaml');
+    writeFileSync(
+      file,
+      [
+        'openapi: 3.1.0',
+        'info: { title: Schemes, version: "1" }',
+        'paths:',
+        '  /a:',
+        '    get:',
+        '      operationId: getA',
+        '      security: [{ oauth: [read] }, { oidc: [] }, { basicPlain: [] }, { named: [] }, { tls: [] }, {}]',
+        '      responses: { "200": { description: ok } }',
+        'components:',
+        '  securitySchemes:',
+        '    oauth: { type: oauth2, flows: { clientCredentials: { tokenUrl: "https://x/token", scopes: { read: r } } } }',
+        '    oidc: { type: openIdConnect, openIdConnectUrl: "https://x/.well-known/openid-configuration" }',
+        '    basicPlain: { type: http, scheme: basic }',
+        '    named: { type: http, scheme: basic, x-placeholder: "<CLIENT_ID>:<CLIENT_SECRET>" }',
+        '    tls: { type: mutualTLS }',
+        '',
+      ].join('\n'),
+    );
+    const loaded = await loadContract(file);
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+    const model = loaded.contract.model;
+    const auth = tryItAuth(model.operations[0], model);
+    expect(auth).toEqual({
+      optional: 1,
+      alternatives: [['oauth'], ['oidc'], ['basicPlain'], ['named'], ['tls']],
+      schemes: {
+        oauth: { type: 'bearer', label: 'OAuth 2 access token' },
+        oidc: { type: 'bearer', label: 'OpenID Connect token' },
+        basicPlain: { type: 'basic', user: 'Username', secret: 'Password' },
+        named: { type: 'basic', user: 'Client id', secret: 'Client secret' },
+        tls: { type: 'other', label: 'tls (mutualTLS)' },
+      },
+    });
   });
 });
