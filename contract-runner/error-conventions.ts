@@ -15,11 +15,17 @@ export interface ErrorConventions {
   shape?: ErrorShape;
   /** every answer is a `{result, msg, code}` envelope (by `shape`'s names) */
   envelope: boolean;
+  /**
+   * The contract says which error codes each operation answers with (`x-error-codes`, ours):
+   * another code is a violation. A contract that lists none leaves codes unjudged.
+   */
+  listsCodes: boolean;
 }
 
 export function errorConventions(model: ApiModel): ErrorConventions {
   const shape = model.errorShape;
-  if (!shape || shape.within !== undefined) return { shape, envelope: false };
+  const listsCodes = model.operations.some((op) => op.errorCodes.length > 0);
+  if (!shape || shape.within !== undefined) return { shape, envelope: false, listsCodes };
   const envelope = model.operations.some((op) =>
     op.responses.some((r) => {
       if (!(r.status === 'default' || /^[45]/.test(r.status))) return false;
@@ -31,7 +37,7 @@ export function errorConventions(model: ApiModel): ErrorConventions {
       );
     }),
   );
-  return { shape, envelope };
+  return { shape, envelope, listsCodes };
 }
 
 /** The message and code of an error body, where the contract's error shape puts them. */

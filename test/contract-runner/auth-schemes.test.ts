@@ -15,6 +15,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGenerated, parseArgs, runCli } from '../../contract-runner/cli.js';
 import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
+import { errorConventions } from '../../contract-runner/error-conventions.js';
+import { judge } from '../../contract-runner/judge.js';
 import { runContract, type RunInputs, type RunOptions } from '../../contract-runner/run.js';
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
 import { loadContract } from '../../generator/load.js';
@@ -222,5 +224,38 @@ describe('the runner CLI takes credentials by scheme', () => {
     expect(() => parseArgs(['--base-url', 'http://x', '--api-key', 'plainkey'])).toThrow(
       /--email and --api-key go together/,
     );
+  });
+});
+
+describe('error bodies judged by the contract’s error shape', () => {
+  it('reads message and code where the document puts them; no envelope or code list it does not declare', async () => {
+    const op = inputs.operations.getThing;
+    const answer = (body: unknown) => ({
+      status: 400,
+      contentType: 'application/json',
+      text: JSON.stringify(body),
+      ms: 1,
+    });
+    const own = errorConventions(inputs.model);
+    expect(own).toEqual({ shape: { message: 'message' }, envelope: false, listsCodes: false });
+    const flat = judge(op, answer({ message: 'bad id' }), 'invalid', inputs.validator, {
+      errors: own,
+    });
+    expect(flat.problems).toEqual([]);
+    expect(flat.msg).toBe('bad id');
+    const nestedModel = await loadContract(resolve('test/fixtures/auth/api-key-query.yaml'));
+    if (!nestedModel.ok) throw new Error('api-key-query does not load');
+    const nested = errorConventions(nestedModel.contract.model);
+    const judged = judge(
+      op,
+      answer({ error: { message: 'No such thing', code: 'missing' } }),
+      'invalid',
+      inputs.validator,
+      { errors: nested },
+    );
+    expect(judged).toMatchObject({ problems: [], code: 'missing', msg: 'No such thing' });
+    // Our API's conventions (the default): the same body is no envelope.
+    const ours = judge(op, answer({ message: 'bad id' }), 'invalid', inputs.validator);
+    expect(ours.problems.map((p) => p.kind)).toContain('envelope');
   });
 });
