@@ -41,8 +41,9 @@ credentials (as the contract's security schemes carry them; required, unless
   (or from the environment, where an option of the same kind is not given: CONTRACT_EMAIL and
   CONTRACT_API_KEY, CONTRACT_BEARER, CONTRACT_KEYS with one NAME=VALUE per line)
   --password PASSWORD             lets POST /fetch_api_key be tested
-  --other-email E, --other-api-key K
-                                  a second user: checks that one user cannot see another's data
+  --other-email E, --other-api-key K, --other-bearer T, --other-key NAME=VALUE
+                                  a second user (by scheme, as above): checks that one user
+                                  cannot see another's data
   --unauthenticated-only          run without credentials: only what needs none
 
 contract
@@ -119,6 +120,21 @@ function positiveInteger(
   return n;
 }
 
+/** `NAME=VALUE` entries as a map; undefined when there are none. The message never shows a value. */
+function keyMap(entries: string[], option: string): Record<string, string> | undefined {
+  if (entries.length === 0) return undefined;
+  const keys: Record<string, string> = {};
+  for (const entry of entries) {
+    const eq = entry.indexOf('=');
+    if (eq <= 0 || eq === entry.length - 1)
+      throw new Error(
+        `${option} takes NAME=VALUE (both non-empty), got '${entry.slice(0, Math.max(eq, 0))}=…'`,
+      );
+    keys[entry.slice(0, eq)] = entry.slice(eq + 1);
+  }
+  return keys;
+}
+
 /** Arguments, checked; throws an Error whose message is for the user. */
 export function parseArgs(
   argv: string[],
@@ -140,6 +156,8 @@ export function parseArgs(
       password: { type: 'string' },
       'other-email': { type: 'string' },
       'other-api-key': { type: 'string' },
+      'other-bearer': { type: 'string' },
+      'other-key': { type: 'string', multiple: true },
       'unauthenticated-only': { type: 'boolean' },
       only: { type: 'string', multiple: true },
       skip: { type: 'string', multiple: true },
@@ -192,15 +210,7 @@ export function parseArgs(
   const keyPairs = [...(email === undefined ? apiKeys : []), ...keyOptions];
   if (email === undefined && apiKeys.some((k) => k.indexOf('=') <= 0))
     throw new Error('--email and --api-key go together (for an API key scheme: --key NAME=VALUE)');
-  const keys: Record<string, string> = {};
-  for (const entry of keyPairs) {
-    const eq = entry.indexOf('=');
-    if (eq <= 0 || eq === entry.length - 1)
-      throw new Error(
-        `--key takes NAME=VALUE (both non-empty), got '${entry.slice(0, Math.max(eq, 0))}=…'`,
-      );
-    keys[entry.slice(0, eq)] = entry.slice(eq + 1);
-  }
+  const keys = keyMap(keyPairs, '--key') ?? {};
   if (bearer === '') throw new Error('--bearer is empty');
   const basic = pair(email, basicKey, ['email', 'api-key']);
   const credentials: Credentials | undefined =
@@ -211,10 +221,20 @@ export function parseArgs(
           ...(keyPairs.length > 0 ? { keys } : {}),
         }
       : undefined;
-  const other = pair(values['other-email'], values['other-api-key'], [
+  const otherBasic = pair(values['other-email'], values['other-api-key'], [
     'other-email',
     'other-api-key',
   ]);
+  if (values['other-bearer'] === '') throw new Error('--other-bearer is empty');
+  const otherKeys = keyMap(values['other-key'] ?? [], '--other-key');
+  const other: Credentials | undefined =
+    otherBasic || values['other-bearer'] !== undefined || otherKeys
+      ? {
+          ...otherBasic,
+          ...(values['other-bearer'] !== undefined ? { bearer: values['other-bearer'] } : {}),
+          ...(otherKeys ? { keys: otherKeys } : {}),
+        }
+      : undefined;
   const unauthenticatedOnly = values['unauthenticated-only'] === true;
   if (!help && !credentials && !unauthenticatedOnly)
     throw new Error(

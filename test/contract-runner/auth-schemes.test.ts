@@ -215,6 +215,13 @@ describe('the runner CLI takes credentials by scheme', () => {
       args(['--api-key', 'api_key=k'], { CONTRACT_EMAIL: 'a@b.c', CONTRACT_API_KEY: 'x' }),
     ).toEqual({ keys: { api_key: 'k' } });
     expect(() => args([], {})).toThrow(/no credentials/);
+    expect(
+      parseArgs(
+        ['--base-url', 'http://x', '--bearer', 'a', '--other-bearer', 'b', '--other-key', 'k=v'],
+        () => 1,
+        {},
+      ).other,
+    ).toEqual({ bearer: 'b', keys: { k: 'v' } });
   });
 
   it('our API’s --email/--api-key keep meaning HTTP Basic', () => {
