@@ -6,7 +6,7 @@
  * credential of; what goes on the wire is written by the client's own encoder
  * (runtime/client-auth.ts), so the runner sends what the generated client sends.
  */
-import { basicAuthorization, createAuth, type AuthParts } from '../runtime/client-auth.js';
+import { createAuth, type AuthParts } from '../runtime/client-auth.js';
 import type { AuthScheme, OperationInfo } from '../runtime/operation-info.js';
 import type { Auth } from './request.js';
 
@@ -156,9 +156,6 @@ export function neededFlags(
   const names = op.security?.[0] ?? ['basic'];
   return names.map((n) => flagsFor(schemeOf(schemes, n), n)).join(' and ');
 }
-
-/** An `Authorization: Basic` value (the one encoder, runtime/client-auth.ts). */
-export { basicAuthorization };
 
 /** A text of the same length that differs in every character (a wrong key or token). */
 export function wrongSecret(secret: string): string {
