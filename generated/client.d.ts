@@ -7,1403 +7,1398 @@ export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, Tran
 export { FeatureLevelError } from "./runtime/client.js";
 /** Credentials by security scheme of the contract (`auth` of `createApiClient`'s options). */
 export type ApiAuth = {
-    /**
-     * HTTP Basic authentication with the user's (or bot's) email address as the username and the API key as the password.
-     * HTTP Basic: username and password.
-     */
-    basicAuth?: {
-        username: string;
-        password: string;
-    };
+  /**
+   * HTTP Basic authentication with the user's (or bot's) email address as the username and the API key as the password.
+   * HTTP Basic: username and password.
+   */
+  basicAuth?: { username: string; password: string };
 };
 /**
  * Options of `createApiClient`: base URL, credentials, feature level, timeouts (see runtime/client.ts).
  * Each call sends the credentials of the first of its operation's security alternatives given in `auth`.
  * `email` and `apiKey` are the HTTP Basic username and password.
  */
-export type ApiClientOptions = Omit<ClientOptions, 'auth'> & {
-    auth?: ApiAuth;
-};
+export type ApiClientOptions = Omit<ClientOptions, 'auth'> & { auth?: ApiAuth };
 /** The parameters of each method, flattened: path, query, header and form-body fields by name. */
 export interface ApiParams {
-    editDraft: {
-        /**
-         * ID of the draft.
-         */
-        draft_id: FieldOf<ParamsIn<paths["/drafts/{draft_id}"]["patch"], "path">, "draft_id">;
-        /**
-         * A message draft. `id` is set only when a draft is fetched (not sent on create or edit);
-         * `timestamp` is filled by the server on create.
-         */
-        draft: FieldOf<BodyOf<paths["/drafts/{draft_id}"]["patch"], "application/x-www-form-urlencoded">, "draft">;
-    };
-    fetchApiKey: {
-        /**
-         * Usually the user's email address; possibly a directory username.
-         */
-        username: FieldOf<BodyOf<paths["/fetch_api_key"]["post"], "application/x-www-form-urlencoded">, "username">;
-        /**
-         * The user's password.
-         */
-        password: FieldOf<BodyOf<paths["/fetch_api_key"]["post"], "application/x-www-form-urlencoded">, "password">;
-    };
-    getMessages: {
-        /**
-         * Where to start: a message ID, or `newest`, `oldest`, `first_unread` (the oldest unread
-         * message matching the narrow, else the most recent one). Not with `message_ids` or
-         * `use_first_unread_anchor`.
-         *
-         * Values:
-         * - `first_unread`: new in feature level 1
-         */
-        anchor?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "anchor">;
-        /**
-         * Include the anchor message if it matches the narrow. Not with `message_ids`.
-         */
-        include_anchor?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "include_anchor">;
-        /**
-         * Number of messages with IDs smaller than the anchor. Required when `message_ids` is
-         * absent; not allowed with it. `num_before + num_after` may not exceed 5000.
-         */
-        num_before?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "num_before">;
-        /**
-         * Number of messages with IDs larger than the anchor. Required when `message_ids` is
-         * absent; not allowed with it. `num_before + num_after` may not exceed 5000.
-         */
-        num_after?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "num_after">;
-        /**
-         * Filter, as `{operator, operand}` objects or string pairs. Default `[]`: the combined
-         * feed. Without a channel operator the search covers the user's personal history;
-         * `channels` with operand `public` searches all public channels. The operator list is
-         * not shown.
-         */
-        narrow?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "narrow">;
-        /**
-         * The client computes avatar URLs itself: `avatar_url` is `null` for users whose avatars
-         * are computed externally (see `Message.avatar_url`).
-         */
-        client_extavatar?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "client_extavatar">;
-        /**
-         * `true`: message content as HTML; `false`: raw Markdown.
-         */
-        apply_markdown?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "apply_markdown">;
-        /**
-         * Fetch exactly these messages (only those that exist, are accessible and match the
-         * narrow). Not with `anchor`, `include_anchor`, `use_first_unread_anchor`, `num_before`
-         * or `num_after`.
-         *
-         * @since feature level 300
-         */
-        message_ids?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "message_ids">;
-        /**
-         * `false`: the empty topic is replaced by the organization's empty-topic display name;
-         * `true`: it is returned as the empty string.
-         */
-        allow_empty_topic_name?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "allow_empty_topic_name">;
-        /**
-         * Deprecated; use `anchor=first_unread`. Mutually exclusive with `anchor`.
-         *
-         * @deprecated Deprecated since feature level 1. Use anchor=first_unread instead.
-         */
-        use_first_unread_anchor?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "use_first_unread_anchor">;
-    };
-    sendMessage: {
-        /**
-         * Kind of message: `direct` or `private` for a direct message, `channel` or `stream` for a
-         * channel message. `private` is deprecated (use `direct`); `channel` is accepted from
-         * feature level 248.
-         *
-         * Values:
-         * - `channel`: new in feature level 248
-         * - `private`: deprecated, use direct
-         */
-        type: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "type">;
-        /**
-         * Recipients of a new message. For a channel message: the channel's name (string) or ID
-         * (integer). For a direct message: a list of user IDs or a list of API email addresses.
-         */
-        to: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "to">;
-        /**
-         * The message content. Its length is bounded by `max_message_length` from the register
-         * response (the number is not shown).
-         */
-        content: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "content">;
-        /**
-         * Topic of a channel message; ignored for direct messages. Bounded by `max_topic_length`
-         * from the register response. `(no topic)` or the organization's empty-topic display name
-         * is read as the empty string. Where a topic is required, the topic may not be empty,
-         * `(no topic)` or the empty-topic display name. Legacy alias: `subject`.
-         */
-        topic?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "topic">;
-        /**
-         * Legacy alias of `topic`; deprecated.
-         *
-         * @deprecated Use topic instead.
-         */
-        subject?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "subject">;
-        /**
-         * ID of the sender's event queue, for local echo. When it is passed, `local_id` is
-         * required.
-         */
-        queue_id?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "queue_id">;
-        /**
-         * A client-chosen ID, returned unchanged in the `message` event delivered to the queue
-         * `queue_id`.
-         */
-        local_id?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "local_id">;
-        /**
-         * Whether the message starts as read for the sender. When omitted, the server decides
-         * from the client's name (messages sent from a non-API client start as read).
-         *
-         * @since feature level 236
-         */
-        read_by_sender?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "read_by_sender">;
-    };
-    updateMessageFlags: {
-        /**
-         * A list of message IDs.
-         */
-        messages: FieldOf<BodyOf<paths["/messages/flags"]["post"], "application/x-www-form-urlencoded">, "messages">;
-        /**
-         * Whether to add or remove the flag.
-         */
-        op: FieldOf<BodyOf<paths["/messages/flags"]["post"], "application/x-www-form-urlencoded">, "op">;
-        /**
-         * A per-user flag on a message. Only the user-changeable flags can be added or removed with
-         * `POST /messages/flags`; the others are maintained by the server.
-         *
-         * | flag | meaning | user-changeable |
-         * |---|---|---|
-         * | `read` | the user has read the message | yes |
-         * | `starred` | the user starred the message | yes |
-         * | `collapsed` | the user collapsed the message | yes |
-         * | `mentioned` | the user is mentioned directly or through a group | no (follows edits) |
-         * | `stream_wildcard_mentioned` | the message has a channel wildcard mention | no |
-         * | `topic_wildcard_mentioned` | the message has a topic wildcard mention | no |
-         * | `has_alert_word` | the message has one of the user's alert words | no |
-         * | `historical` | the user did not receive the message when it was sent; it was added to their history later | no |
-         * | `wildcard_mentioned` | deprecated: `stream_wildcard_mentioned` OR `topic_wildcard_mentioned` | no |
-         *
-         * Values:
-         * - `wildcard_mentioned`: deprecated, use stream_wildcard_mentioned or topic_wildcard_mentioned
-         */
-        flag: FieldOf<BodyOf<paths["/messages/flags"]["post"], "application/x-www-form-urlencoded">, "flag">;
-    };
-    getMessage: {
-        /**
-         * ID of the message.
-         */
-        message_id: FieldOf<ParamsIn<paths["/messages/{message_id}"]["get"], "path">, "message_id">;
-        /**
-         * `true`: message content as HTML; `false`: raw Markdown.
-         */
-        apply_markdown?: FieldOf<ParamsIn<paths["/messages/{message_id}"]["get"], "query">, "apply_markdown">;
-        /**
-         * `false`: the empty topic is replaced by the organization's empty-topic display name;
-         * `true`: it is returned as the empty string.
-         */
-        allow_empty_topic_name?: FieldOf<ParamsIn<paths["/messages/{message_id}"]["get"], "query">, "allow_empty_topic_name">;
-    };
-    removeReaction: {
-        /**
-         * ID of the message.
-         */
-        message_id: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "path">, "message_id">;
-        /**
-         * Name of the emoji.
-         */
-        emoji_name?: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "query">, "emoji_name">;
-        /**
-         * Code of the emoji; disambiguates after changes to the emoji mapping.
-         */
-        emoji_code?: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "query">, "emoji_code">;
-        /**
-         * Kind of emoji. Before feature level 2, `unicode_emoji` was assumed when absent.
-         */
-        reaction_type?: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "query">, "reaction_type">;
-    };
-    testE2eePushNotification: {
-        /**
-         * The push account to test; when absent, all of the user's registered devices get the test notification.
-         */
-        push_account_id?: FieldOf<BodyOf<paths["/mobile_push/e2ee/test_notification"]["post"], "application/x-www-form-urlencoded">, "push_account_id">;
-    };
-    addLinkifier: {
-        /**
-         * Regular expression; named groups are allowed.
-         */
-        pattern: FieldOf<BodyOf<paths["/realm/filters"]["post"], "application/x-www-form-urlencoded">, "pattern">;
-        /**
-         * RFC 6570 URL template; the pattern's named groups are inserted as `{name_of_group}`.
-         *
-         * @since feature level 176
-         */
-        url_template: FieldOf<BodyOf<paths["/realm/filters"]["post"], "application/x-www-form-urlencoded">, "url_template">;
-    };
-    updateRealmUserSettingsDefaults: {
-        /**
-         * Default for new users.
-         */
-        starred_message_counts?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "starred_message_counts">;
-        /**
-         * Default for new users.
-         */
-        receives_typing_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "receives_typing_notifications">;
-        /**
-         * Default for new users.
-         */
-        web_suggest_update_timezone?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_suggest_update_timezone">;
-        /**
-         * Default for new users.
-         */
-        fluid_layout_width?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "fluid_layout_width">;
-        /**
-         * Default for new users.
-         */
-        high_contrast_mode?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "high_contrast_mode">;
-        /**
-         * Default for new users. Disabling draft synchronization deletes all of the user's drafts stored on the server.
-         */
-        enable_drafts_synchronization?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_drafts_synchronization">;
-        /**
-         * Default for new users.
-         */
-        translate_emoticons?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "translate_emoticons">;
-        /**
-         * Default for new users.
-         */
-        display_emoji_reaction_users?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "display_emoji_reaction_users">;
-        /**
-         * Default for new users.
-         */
-        web_escape_navigates_to_home_view?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_escape_navigates_to_home_view">;
-        /**
-         * Default for new users.
-         */
-        left_side_userlist?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "left_side_userlist">;
-        /**
-         * Default for new users.
-         */
-        hide_ai_features?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "hide_ai_features">;
-        /**
-         * Default for new users; inherited by subscriptions whose desktop_notifications is null.
-         */
-        enable_stream_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_desktop_notifications">;
-        /**
-         * Default for new users; inherited by subscriptions whose email_notifications is null.
-         */
-        enable_stream_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_email_notifications">;
-        /**
-         * Default for new users; inherited by subscriptions whose push_notifications is null.
-         */
-        enable_stream_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_push_notifications">;
-        /**
-         * Default for new users; inherited by subscriptions whose audible_notifications is null.
-         */
-        enable_stream_audible_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_audible_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_desktop_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_sounds?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_sounds">;
-        /**
-         * Default for new users.
-         */
-        enable_followed_topic_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_desktop_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_followed_topic_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_email_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_followed_topic_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_push_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_followed_topic_audible_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_audible_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_offline_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_offline_email_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_offline_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_offline_push_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_online_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_online_push_notifications">;
-        /**
-         * Default for new users.
-         */
-        enable_digest_emails?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_digest_emails">;
-        /**
-         * Default for new users.
-         */
-        message_content_in_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "message_content_in_email_notifications">;
-        /**
-         * Default for new users.
-         */
-        pm_content_in_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "pm_content_in_desktop_notifications">;
-        /**
-         * Default for new users; inherited by subscriptions whose wildcard_mentions_notify is null.
-         */
-        wildcard_mentions_notify?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "wildcard_mentions_notify">;
-        /**
-         * Default for new users.
-         */
-        enable_followed_topic_wildcard_mentions_notify?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_wildcard_mentions_notify">;
-        /**
-         * Default for new users.
-         */
-        automatically_follow_topics_where_mentioned?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "automatically_follow_topics_where_mentioned">;
-        /**
-         * Default for new users.
-         */
-        presence_enabled?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "presence_enabled">;
-        /**
-         * Default for new users.
-         */
-        enter_sends?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enter_sends">;
-        /**
-         * Default for new users.
-         */
-        twenty_four_hour_time?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "twenty_four_hour_time">;
-        /**
-         * Default for new users.
-         */
-        send_private_typing_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "send_private_typing_notifications">;
-        /**
-         * Default for new users.
-         */
-        send_stream_typing_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "send_stream_typing_notifications">;
-        /**
-         * Default for new users.
-         */
-        send_read_receipts?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "send_read_receipts">;
-        /**
-         * Default for new users.
-         */
-        web_navigate_to_sent_message?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_navigate_to_sent_message">;
-        /**
-         * Default view of a channel: 1 top topic, 2 channel feed, 3 list of topics, 4 top unread topic.
-         */
-        web_channel_default_view?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_channel_default_view">;
-        /**
-         * 1 automatic, 2 dark, 3 light.
-         */
-        color_scheme?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "color_scheme">;
-        /**
-         * 1 automatic, 2 always, 3 never.
-         */
-        demote_inactive_streams?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "demote_inactive_streams">;
-        /**
-         * 1 compact, 2 with status, 3 with avatar and status.
-         */
-        user_list_style?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "user_list_style">;
-        /**
-         * 1 all channels, 2 unmuted channels and topics, 3 no channels.
-         */
-        web_stream_unreads_count_display_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_stream_unreads_count_display_policy">;
-        /**
-         * 1 all unread messages, 2 direct messages, mentions and followed topics, 3 direct messages and mentions, 4 none.
-         */
-        desktop_icon_count_display?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "desktop_icon_count_display">;
-        /**
-         * Automatically follow topics the user: 1 participates in, 2 sends a message to, 3 starts, 4 never.
-         */
-        automatically_follow_topics_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "automatically_follow_topics_policy">;
-        /**
-         * Automatically unmute topics in muted channels that the user: 1 participates in, 2 sends a message to, 3 starts, 4 never.
-         */
-        automatically_unmute_topics_in_muted_streams_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "automatically_unmute_topics_in_muted_streams_policy">;
-        /**
-         * Who can see the real email address: 1 everyone, 2 members only, 3 administrators only, 4 nobody, 5 moderators only.
-         */
-        email_address_visibility?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "email_address_visibility">;
-        /**
-         * Font size in pixels.
-         */
-        web_font_size_px?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_font_size_px">;
-        /**
-         * Line height in percent (120 means 1.2).
-         */
-        web_line_height_percent?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_line_height_percent">;
-        /**
-         * Batching period of email notifications, in seconds.
-         */
-        email_notifications_batching_period_seconds?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "email_notifications_batching_period_seconds">;
-        /**
-         * Home view of the web app.
-         */
-        web_home_view?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_home_view">;
-        /**
-         * Emoji set.
-         */
-        emojiset?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "emojiset">;
-        /**
-         * When image previews are animated.
-         */
-        web_animate_image_previews?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_animate_image_previews">;
-        /**
-         * When notices of resolved topics are marked as read automatically.
-         */
-        resolved_topic_notice_auto_read_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "resolved_topic_notice_auto_read_policy">;
-        /**
-         * Name of the notification sound. The semantics of sound names are not shown.
-         */
-        notification_sound?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "notification_sound">;
-        /**
-         * Default of the realm_name_in_email_notifications_policy setting for new users. Its type and allowed values are not shown.
-         */
-        realm_name_in_email_notifications_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "realm_name_in_email_notifications_policy">;
-        /**
-         * Removed at feature level 364. (The description lists it among removed items without
-         * naming its endpoint or type; it is recorded here, with the other user settings.)
-         *
-         * @deprecated Removed in feature level 364.
-         */
-        dense_mode?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "dense_mode">;
-    };
-    registerQueue: {
-        /**
-         * `true`: message content as HTML; `false`: raw Markdown.
-         */
-        apply_markdown?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "apply_markdown">;
-        /**
-         * The client computes avatar URLs itself. Default: `true` for authenticated requests,
-         * `false` for unauthenticated ones; `true` in an unauthenticated request is an error.
-         */
-        client_extavatar?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "client_extavatar">;
-        /**
-         * Whether subscriptions carry subscriber lists. Channels with fewer than 250 subscribers
-         * always get a full `subscribers` list. `true` is an error in an unauthenticated request.
-         *
-         * Values:
-         * - `partial`: new in feature level 412
-         */
-        include_subscribers?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "include_subscribers">;
-        /**
-         * Presences keyed by user ID, in the modern format.
-         */
-        slim_presence?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "slim_presence">;
-        /**
-         * How many days back presence data goes (default 14).
-         */
-        presence_history_limit_days?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "presence_history_limit_days">;
-        /**
-         * Event types to receive (e.g. `message`, `subscription`, `realm_user`). Default: all.
-         * Unsupported types are ignored.
-         */
-        event_types?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "event_types">;
-        /**
-         * Receive message events from all public channels.
-         */
-        all_public_streams?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "all_public_streams">;
-        /**
-         * Features the client supports, as boolean keys. Their effects on the register response and
-         * on events:
-         *
-         * - `empty_topic_name`: without it, empty topic names are replaced by the organization's
-         *   empty-topic display name in the response and in events.
-         * - `archived_channels`: without it, data about archived channels is omitted.
-         * - `include_deactivated_groups`: without it, deactivated groups are omitted from
-         *   `realm_user_groups`, and a group's deactivation is sent as a remove event instead of an
-         *   update event.
-         * - `linkifier_url_template`: without it, `realm_linkifiers` is empty and no linkifier
-         *   events are sent.
-         * - `user_list_incomplete`: with it, users the requester cannot access are omitted.
-         * - `user_settings_object`: without it, the legacy `update_global_notifications` and
-         *   `update_display_settings` events are sent as well.
-         * - `bulk_message_deletion`: without it, `delete_message` events carry one message each.
-         * - `simplified_presence_events`: without it, presence events carry data in the legacy
-         *   format.
-         * - `notification_settings_null`, `user_avatar_url_field_optional`,
-         *   `stream_typing_notifications`: their effects are not shown.
-         */
-        client_capabilities?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "client_capabilities">;
-        /**
-         * Event types whose initial data the response carries. Default: `null`, which falls back
-         * to `event_types`. Unsupported types are ignored.
-         */
-        fetch_event_types?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "fetch_event_types">;
-        /**
-         * A filter on the messages an event queue receives, as string pairs (e.g. `[["is", "dm"]]`).
-         * Only channels the user is subscribed to produce events.
-         */
-        narrow?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "narrow">;
-    };
-    createSavedSnippet: {
-        /**
-         * Title of the snippet; must not be empty.
-         */
-        title: FieldOf<BodyOf<paths["/saved_snippets"]["post"], "application/x-www-form-urlencoded">, "title">;
-        /**
-         * Markdown content of the snippet; must not be empty.
-         */
-        content: FieldOf<BodyOf<paths["/saved_snippets"]["post"], "application/x-www-form-urlencoded">, "content">;
-    };
-    getStreams: {
-        /**
-         * Include all public channels.
-         */
-        include_public?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_public">;
-        /**
-         * Include all web-public channels.
-         */
-        include_web_public?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_web_public">;
-        /**
-         * Include the channels the user is subscribed to.
-         */
-        include_subscribed?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_subscribed">;
-        /**
-         * Leave out archived channels.
-         *
-         * @since feature level 315
-         */
-        exclude_archived?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "exclude_archived">;
-        /**
-         * Include all channels the user has metadata access to (everything, for administrators).
-         *
-         * @since feature level 356
-         */
-        include_all?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_all">;
-        /**
-         * Include the organization's default channels.
-         */
-        include_default?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_default">;
-        /**
-         * For bots, include the channels the bot's owner is subscribed to.
-         */
-        include_owner_subscribed?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_owner_subscribed">;
-        /**
-         * Include the channels the user has content access to.
-         */
-        include_can_access_content?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_can_access_content">;
-        /**
-         * Deprecated alias of `include_all` (feature level 356); needs administrative privileges.
-         *
-         * @deprecated Deprecated since feature level 356. Use include_all instead.
-         */
-        include_all_active?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_all_active">;
-    };
-    updateStream: {
-        /**
-         * ID of the channel.
-         */
-        stream_id: FieldOf<ParamsIn<paths["/streams/{stream_id}"]["patch"], "path">, "stream_id">;
-        /**
-         * New description; bounded by `max_stream_description_length` from the register response.
-         */
-        description?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "description">;
-        /**
-         * New name; bounded by `max_stream_name_length` from the register response.
-         */
-        new_name?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "new_name">;
-        /**
-         * Whether the channel becomes private.
-         */
-        is_private?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_private">;
-        /**
-         * Whether the channel becomes web-public. Requires the server setting for web-public
-         * channels, spectator access enabled in the organization, and membership of the
-         * organization group allowed to create web-public channels.
-         */
-        is_web_public?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_web_public">;
-        /**
-         * Whether subscribers can see history from before they subscribed. `false` is an error
-         * for a public or web-public channel (`is_private` false).
-         */
-        history_public_to_subscribers?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "history_public_to_subscribers">;
-        /**
-         * Add the channel to (true) or remove it from (false) the organization's default channels.
-         */
-        is_default_stream?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_default_stream">;
-        /**
-         * How long a channel keeps its messages: a number of days, `realm_default` (use the
-         * organization's setting) or `unlimited`.
-         */
-        message_retention_days?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "message_retention_days">;
-        /**
-         * Only unarchiving takes effect: `false` unarchives an archived channel; `true` does
-         * nothing. (Archiving a channel is not shown.)
-         */
-        is_archived?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_archived">;
-        /**
-         * ID of the folder to put the channel in; `null` removes it from its folder.
-         *
-         * @since feature level 389
-         */
-        folder_id?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "folder_id">;
-        /**
-         * Which topics a channel allows:
-         *
-         * - `inherit`: named topics are allowed; whether the empty topic is allowed follows the
-         *   organization setting `realm_topics_policy`. A new channel created without
-         *   `topics_policy` gets `inherit`.
-         * - `allow_empty_topic`: named topics and the empty topic are both allowed.
-         * - `disable_empty_topic`: only named topics are allowed.
-         * - `empty_topic_only`: only the empty topic is allowed. It can be set only when every
-         *   existing message of the channel is already in the empty topic.
-         *
-         * Values:
-         * - `empty_topic_only`: new in feature level 404
-         *
-         * @since feature level 392
-         */
-        topics_policy?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "topics_policy">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_add_subscribers_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_add_subscribers_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_remove_subscribers_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_remove_subscribers_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_administer_channel_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_administer_channel_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_delete_any_message_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_delete_any_message_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_delete_own_message_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_delete_own_message_group">;
-        /**
-         * Removed; posting is governed by `can_send_message_group`.
-         *
-         * @deprecated Deprecated since feature level 333. Use can_send_message_group instead.
-         */
-        stream_post_policy?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "stream_post_policy">;
-        /**
-         * Removed; posting is governed by `can_send_message_group`.
-         *
-         * @deprecated Deprecated since feature level 333. Use can_send_message_group instead.
-         */
-        is_announcement_only?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_announcement_only">;
-    };
-    updateUserGroup: {
-        /**
-         * ID of the user group.
-         */
-        user_group_id: FieldOf<ParamsIn<paths["/user_groups/{user_group_id}"]["patch"], "path">, "user_group_id">;
-        /**
-         * New name of the group.
-         */
-        name?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "name">;
-        /**
-         * New description of the group.
-         */
-        description?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "description">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_add_members_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_add_members_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_join_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_join_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_leave_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_leave_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_manage_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_manage_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_mention_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_mention_group">;
-        /**
-         * A permission setting in an update request: the new value and, optionally, the value the
-         * client expects the setting to hold now.
-         */
-        can_remove_members_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_remove_members_group">;
-        /**
-         * `false` reactivates a deactivated group; `true` has no effect.
-         *
-         * @since feature level 386
-         */
-        deactivated?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "deactivated">;
-    };
-    updateUserTopic: {
-        /**
-         * ID of the channel.
-         */
-        stream_id: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "stream_id">;
-        /**
-         * Name of the topic, bounded by `max_topic_length` from the register response. Succeeds
-         * even if the topic has no messages. The organization's empty-topic display name is read
-         * as the empty string.
-         */
-        topic: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "topic">;
-        /**
-         * A user's visibility policy for one topic of one channel: 0 no policy, 1 muted; 2 and 3 are
-         * unmuted and followed, but the description does not say which value is which. In an
-         * unmuted channel, unmuted is the same as no policy.
-         */
-        visibility_policy: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "visibility_policy">;
-    };
-    getUsers: {
-        /**
-         * The client computes avatar URLs itself.
-         */
-        client_extavatar?: FieldOf<ParamsIn<paths["/users"]["get"], "query">, "client_extavatar">;
-        /**
-         * Include each user's `profile_data`.
-         */
-        include_custom_profile_fields?: FieldOf<ParamsIn<paths["/users"]["get"], "query">, "include_custom_profile_fields">;
-        /**
-         * Limit the results to these users. Default: all accessible users.
-         *
-         * @since feature level 384
-         */
-        user_ids?: FieldOf<ParamsIn<paths["/users"]["get"], "query">, "user_ids">;
-    };
-    addPlatformDeviceToken: {
-        /**
-         * The device token; an empty token or one of invalid length is rejected.
-         */
-        token: FieldOf<BodyOf<paths["/users/me/platform_device_token"]["post"], "application/x-www-form-urlencoded">, "token">;
-        /**
-         * ID of the app. Required since feature level 223.
-         */
-        appid: FieldOf<BodyOf<paths["/users/me/platform_device_token"]["post"], "application/x-www-form-urlencoded">, "appid">;
-    };
-    updateStatus: {
-        /**
-         * Status text, at most 60 characters; the empty string clears it.
-         */
-        status_text?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "status_text">;
-        /**
-         * Name of the status emoji.
-         */
-        emoji_name?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "emoji_name">;
-        /**
-         * Code of the status emoji; needs emoji_name.
-         */
-        emoji_code?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "emoji_code">;
-        /**
-         * Kind of emoji, which decides what `emoji_code` holds: `unicode_emoji` (dash-separated
-         * hexadecimal codepoints), `realm_emoji` (the ID of the organization's custom emoji),
-         * `service_extra_emoji` (the emoji name).
-         */
-        reaction_type?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "reaction_type">;
-        /**
-         * Deprecated (feature level 148); the same as not `presence_enabled`.
-         *
-         * @deprecated Deprecated since feature level 148. Use presence_enabled (inverted) instead.
-         */
-        away?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "away">;
-    };
-    unsubscribe: {
-        /**
-         * Names of the channels to unsubscribe from.
-         */
-        subscriptions: FieldOf<ParamsIn<paths["/users/me/subscriptions"]["delete"], "query">, "subscriptions">;
-        /**
-         * Users to unsubscribe, as API email addresses or user IDs. Default: the requester.
-         */
-        principals?: FieldOf<ParamsIn<paths["/users/me/subscriptions"]["delete"], "query">, "principals">;
-    };
-    deactivateUser: {
-        /**
-         * ID of the user.
-         */
-        user_id: FieldOf<ParamsIn<paths["/users/{user_id}"]["delete"], "path">, "user_id">;
-        /**
-         * When passed (not null), the user is sent a notification email; a non-empty string is
-         * custom text from the administrator included in it.
-         */
-        deactivation_notification_comment?: FieldOf<ParamsIn<paths["/users/{user_id}"]["delete"], "query">, "deactivation_notification_comment">;
-    };
-    updateUser: {
-        /**
-         * ID of the user.
-         */
-        user_id: FieldOf<ParamsIn<paths["/users/{user_id}"]["patch"], "path">, "user_id">;
-        /**
-         * New full name.
-         */
-        full_name?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "full_name">;
-        /**
-         * Organization role of a user: 100 owner, 200 administrator, 300 moderator, 400 member,
-         * 600 guest.
-         */
-        role?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "role">;
-        /**
-         * New custom profile field values.
-         */
-        profile_data?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "profile_data">;
-        /**
-         * New email address. Needs an organization owner with the special permission to change user emails.
-         *
-         * @since feature level 285
-         */
-        new_email?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "new_email">;
-    };
+  editDraft: {
+    /**
+     * ID of the draft.
+     */
+    draft_id: FieldOf<ParamsIn<paths["/drafts/{draft_id}"]["patch"], "path">, "draft_id">;
+    /**
+     * A message draft. `id` is set only when a draft is fetched (not sent on create or edit);
+     * `timestamp` is filled by the server on create.
+     */
+    draft: FieldOf<BodyOf<paths["/drafts/{draft_id}"]["patch"], "application/x-www-form-urlencoded">, "draft">;
+  };
+  fetchApiKey: {
+    /**
+     * Usually the user's email address; possibly a directory username.
+     */
+    username: FieldOf<BodyOf<paths["/fetch_api_key"]["post"], "application/x-www-form-urlencoded">, "username">;
+    /**
+     * The user's password.
+     */
+    password: FieldOf<BodyOf<paths["/fetch_api_key"]["post"], "application/x-www-form-urlencoded">, "password">;
+  };
+  getMessages: {
+    /**
+     * Where to start: a message ID, or `newest`, `oldest`, `first_unread` (the oldest unread
+     * message matching the narrow, else the most recent one). Not with `message_ids` or
+     * `use_first_unread_anchor`.
+     *
+     * Values:
+     * - `first_unread`: new in feature level 1
+     */
+    anchor?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "anchor">;
+    /**
+     * Include the anchor message if it matches the narrow. Not with `message_ids`.
+     */
+    include_anchor?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "include_anchor">;
+    /**
+     * Number of messages with IDs smaller than the anchor. Required when `message_ids` is
+     * absent; not allowed with it. `num_before + num_after` may not exceed 5000.
+     */
+    num_before?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "num_before">;
+    /**
+     * Number of messages with IDs larger than the anchor. Required when `message_ids` is
+     * absent; not allowed with it. `num_before + num_after` may not exceed 5000.
+     */
+    num_after?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "num_after">;
+    /**
+     * Filter, as `{operator, operand}` objects or string pairs. Default `[]`: the combined
+     * feed. Without a channel operator the search covers the user's personal history;
+     * `channels` with operand `public` searches all public channels. The operator list is
+     * not shown.
+     */
+    narrow?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "narrow">;
+    /**
+     * The client computes avatar URLs itself: `avatar_url` is `null` for users whose avatars
+     * are computed externally (see `Message.avatar_url`).
+     */
+    client_extavatar?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "client_extavatar">;
+    /**
+     * `true`: message content as HTML; `false`: raw Markdown.
+     */
+    apply_markdown?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "apply_markdown">;
+    /**
+     * Fetch exactly these messages (only those that exist, are accessible and match the
+     * narrow). Not with `anchor`, `include_anchor`, `use_first_unread_anchor`, `num_before`
+     * or `num_after`.
+     *
+     * @since feature level 300
+     */
+    message_ids?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "message_ids">;
+    /**
+     * `false`: the empty topic is replaced by the organization's empty-topic display name;
+     * `true`: it is returned as the empty string.
+     */
+    allow_empty_topic_name?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "allow_empty_topic_name">;
+    /**
+     * Deprecated; use `anchor=first_unread`. Mutually exclusive with `anchor`.
+     *
+     * @deprecated Deprecated since feature level 1. Use anchor=first_unread instead.
+     */
+    use_first_unread_anchor?: FieldOf<ParamsIn<paths["/messages"]["get"], "query">, "use_first_unread_anchor">;
+  };
+  sendMessage: {
+    /**
+     * Kind of message: `direct` or `private` for a direct message, `channel` or `stream` for a
+     * channel message. `private` is deprecated (use `direct`); `channel` is accepted from
+     * feature level 248.
+     *
+     * Values:
+     * - `channel`: new in feature level 248
+     * - `private`: deprecated, use direct
+     */
+    type: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "type">;
+    /**
+     * Recipients of a new message. For a channel message: the channel's name (string) or ID
+     * (integer). For a direct message: a list of user IDs or a list of API email addresses.
+     */
+    to: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "to">;
+    /**
+     * The message content. Its length is bounded by `max_message_length` from the register
+     * response (the number is not shown).
+     */
+    content: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "content">;
+    /**
+     * Topic of a channel message; ignored for direct messages. Bounded by `max_topic_length`
+     * from the register response. `(no topic)` or the organization's empty-topic display name
+     * is read as the empty string. Where a topic is required, the topic may not be empty,
+     * `(no topic)` or the empty-topic display name. Legacy alias: `subject`.
+     */
+    topic?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "topic">;
+    /**
+     * Legacy alias of `topic`; deprecated.
+     *
+     * @deprecated Use topic instead.
+     */
+    subject?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "subject">;
+    /**
+     * ID of the sender's event queue, for local echo. When it is passed, `local_id` is
+     * required.
+     */
+    queue_id?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "queue_id">;
+    /**
+     * A client-chosen ID, returned unchanged in the `message` event delivered to the queue
+     * `queue_id`.
+     */
+    local_id?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "local_id">;
+    /**
+     * Whether the message starts as read for the sender. When omitted, the server decides
+     * from the client's name (messages sent from a non-API client start as read).
+     *
+     * @since feature level 236
+     */
+    read_by_sender?: FieldOf<BodyOf<paths["/messages"]["post"], "application/x-www-form-urlencoded">, "read_by_sender">;
+  };
+  updateMessageFlags: {
+    /**
+     * A list of message IDs.
+     */
+    messages: FieldOf<BodyOf<paths["/messages/flags"]["post"], "application/x-www-form-urlencoded">, "messages">;
+    /**
+     * Whether to add or remove the flag.
+     */
+    op: FieldOf<BodyOf<paths["/messages/flags"]["post"], "application/x-www-form-urlencoded">, "op">;
+    /**
+     * A per-user flag on a message. Only the user-changeable flags can be added or removed with
+     * `POST /messages/flags`; the others are maintained by the server.
+     *
+     * | flag | meaning | user-changeable |
+     * |---|---|---|
+     * | `read` | the user has read the message | yes |
+     * | `starred` | the user starred the message | yes |
+     * | `collapsed` | the user collapsed the message | yes |
+     * | `mentioned` | the user is mentioned directly or through a group | no (follows edits) |
+     * | `stream_wildcard_mentioned` | the message has a channel wildcard mention | no |
+     * | `topic_wildcard_mentioned` | the message has a topic wildcard mention | no |
+     * | `has_alert_word` | the message has one of the user's alert words | no |
+     * | `historical` | the user did not receive the message when it was sent; it was added to their history later | no |
+     * | `wildcard_mentioned` | deprecated: `stream_wildcard_mentioned` OR `topic_wildcard_mentioned` | no |
+     *
+     * Values:
+     * - `wildcard_mentioned`: deprecated, use stream_wildcard_mentioned or topic_wildcard_mentioned
+     */
+    flag: FieldOf<BodyOf<paths["/messages/flags"]["post"], "application/x-www-form-urlencoded">, "flag">;
+  };
+  getMessage: {
+    /**
+     * ID of the message.
+     */
+    message_id: FieldOf<ParamsIn<paths["/messages/{message_id}"]["get"], "path">, "message_id">;
+    /**
+     * `true`: message content as HTML; `false`: raw Markdown.
+     */
+    apply_markdown?: FieldOf<ParamsIn<paths["/messages/{message_id}"]["get"], "query">, "apply_markdown">;
+    /**
+     * `false`: the empty topic is replaced by the organization's empty-topic display name;
+     * `true`: it is returned as the empty string.
+     */
+    allow_empty_topic_name?: FieldOf<ParamsIn<paths["/messages/{message_id}"]["get"], "query">, "allow_empty_topic_name">;
+  };
+  removeReaction: {
+    /**
+     * ID of the message.
+     */
+    message_id: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "path">, "message_id">;
+    /**
+     * Name of the emoji.
+     */
+    emoji_name?: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "query">, "emoji_name">;
+    /**
+     * Code of the emoji; disambiguates after changes to the emoji mapping.
+     */
+    emoji_code?: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "query">, "emoji_code">;
+    /**
+     * Kind of emoji. Before feature level 2, `unicode_emoji` was assumed when absent.
+     */
+    reaction_type?: FieldOf<ParamsIn<paths["/messages/{message_id}/reactions"]["delete"], "query">, "reaction_type">;
+  };
+  testE2eePushNotification: {
+    /**
+     * The push account to test; when absent, all of the user's registered devices get the test notification.
+     */
+    push_account_id?: FieldOf<BodyOf<paths["/mobile_push/e2ee/test_notification"]["post"], "application/x-www-form-urlencoded">, "push_account_id">;
+  };
+  addLinkifier: {
+    /**
+     * Regular expression; named groups are allowed.
+     */
+    pattern: FieldOf<BodyOf<paths["/realm/filters"]["post"], "application/x-www-form-urlencoded">, "pattern">;
+    /**
+     * RFC 6570 URL template; the pattern's named groups are inserted as `{name_of_group}`.
+     *
+     * @since feature level 176
+     */
+    url_template: FieldOf<BodyOf<paths["/realm/filters"]["post"], "application/x-www-form-urlencoded">, "url_template">;
+  };
+  updateRealmUserSettingsDefaults: {
+    /**
+     * Default for new users.
+     */
+    starred_message_counts?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "starred_message_counts">;
+    /**
+     * Default for new users.
+     */
+    receives_typing_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "receives_typing_notifications">;
+    /**
+     * Default for new users.
+     */
+    web_suggest_update_timezone?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_suggest_update_timezone">;
+    /**
+     * Default for new users.
+     */
+    fluid_layout_width?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "fluid_layout_width">;
+    /**
+     * Default for new users.
+     */
+    high_contrast_mode?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "high_contrast_mode">;
+    /**
+     * Default for new users. Disabling draft synchronization deletes all of the user's drafts stored on the server.
+     */
+    enable_drafts_synchronization?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_drafts_synchronization">;
+    /**
+     * Default for new users.
+     */
+    translate_emoticons?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "translate_emoticons">;
+    /**
+     * Default for new users.
+     */
+    display_emoji_reaction_users?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "display_emoji_reaction_users">;
+    /**
+     * Default for new users.
+     */
+    web_escape_navigates_to_home_view?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_escape_navigates_to_home_view">;
+    /**
+     * Default for new users.
+     */
+    left_side_userlist?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "left_side_userlist">;
+    /**
+     * Default for new users.
+     */
+    hide_ai_features?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "hide_ai_features">;
+    /**
+     * Default for new users; inherited by subscriptions whose desktop_notifications is null.
+     */
+    enable_stream_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_desktop_notifications">;
+    /**
+     * Default for new users; inherited by subscriptions whose email_notifications is null.
+     */
+    enable_stream_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_email_notifications">;
+    /**
+     * Default for new users; inherited by subscriptions whose push_notifications is null.
+     */
+    enable_stream_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_push_notifications">;
+    /**
+     * Default for new users; inherited by subscriptions whose audible_notifications is null.
+     */
+    enable_stream_audible_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_stream_audible_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_desktop_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_sounds?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_sounds">;
+    /**
+     * Default for new users.
+     */
+    enable_followed_topic_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_desktop_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_followed_topic_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_email_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_followed_topic_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_push_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_followed_topic_audible_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_audible_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_offline_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_offline_email_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_offline_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_offline_push_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_online_push_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_online_push_notifications">;
+    /**
+     * Default for new users.
+     */
+    enable_digest_emails?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_digest_emails">;
+    /**
+     * Default for new users.
+     */
+    message_content_in_email_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "message_content_in_email_notifications">;
+    /**
+     * Default for new users.
+     */
+    pm_content_in_desktop_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "pm_content_in_desktop_notifications">;
+    /**
+     * Default for new users; inherited by subscriptions whose wildcard_mentions_notify is null.
+     */
+    wildcard_mentions_notify?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "wildcard_mentions_notify">;
+    /**
+     * Default for new users.
+     */
+    enable_followed_topic_wildcard_mentions_notify?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enable_followed_topic_wildcard_mentions_notify">;
+    /**
+     * Default for new users.
+     */
+    automatically_follow_topics_where_mentioned?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "automatically_follow_topics_where_mentioned">;
+    /**
+     * Default for new users.
+     */
+    presence_enabled?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "presence_enabled">;
+    /**
+     * Default for new users.
+     */
+    enter_sends?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "enter_sends">;
+    /**
+     * Default for new users.
+     */
+    twenty_four_hour_time?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "twenty_four_hour_time">;
+    /**
+     * Default for new users.
+     */
+    send_private_typing_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "send_private_typing_notifications">;
+    /**
+     * Default for new users.
+     */
+    send_stream_typing_notifications?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "send_stream_typing_notifications">;
+    /**
+     * Default for new users.
+     */
+    send_read_receipts?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "send_read_receipts">;
+    /**
+     * Default for new users.
+     */
+    web_navigate_to_sent_message?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_navigate_to_sent_message">;
+    /**
+     * Default view of a channel: 1 top topic, 2 channel feed, 3 list of topics, 4 top unread topic.
+     */
+    web_channel_default_view?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_channel_default_view">;
+    /**
+     * 1 automatic, 2 dark, 3 light.
+     */
+    color_scheme?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "color_scheme">;
+    /**
+     * 1 automatic, 2 always, 3 never.
+     */
+    demote_inactive_streams?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "demote_inactive_streams">;
+    /**
+     * 1 compact, 2 with status, 3 with avatar and status.
+     */
+    user_list_style?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "user_list_style">;
+    /**
+     * 1 all channels, 2 unmuted channels and topics, 3 no channels.
+     */
+    web_stream_unreads_count_display_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_stream_unreads_count_display_policy">;
+    /**
+     * 1 all unread messages, 2 direct messages, mentions and followed topics, 3 direct messages and mentions, 4 none.
+     */
+    desktop_icon_count_display?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "desktop_icon_count_display">;
+    /**
+     * Automatically follow topics the user: 1 participates in, 2 sends a message to, 3 starts, 4 never.
+     */
+    automatically_follow_topics_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "automatically_follow_topics_policy">;
+    /**
+     * Automatically unmute topics in muted channels that the user: 1 participates in, 2 sends a message to, 3 starts, 4 never.
+     */
+    automatically_unmute_topics_in_muted_streams_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "automatically_unmute_topics_in_muted_streams_policy">;
+    /**
+     * Who can see the real email address: 1 everyone, 2 members only, 3 administrators only, 4 nobody, 5 moderators only.
+     */
+    email_address_visibility?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "email_address_visibility">;
+    /**
+     * Font size in pixels.
+     */
+    web_font_size_px?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_font_size_px">;
+    /**
+     * Line height in percent (120 means 1.2).
+     */
+    web_line_height_percent?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_line_height_percent">;
+    /**
+     * Batching period of email notifications, in seconds.
+     */
+    email_notifications_batching_period_seconds?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "email_notifications_batching_period_seconds">;
+    /**
+     * Home view of the web app.
+     */
+    web_home_view?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_home_view">;
+    /**
+     * Emoji set.
+     */
+    emojiset?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "emojiset">;
+    /**
+     * When image previews are animated.
+     */
+    web_animate_image_previews?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "web_animate_image_previews">;
+    /**
+     * When notices of resolved topics are marked as read automatically.
+     */
+    resolved_topic_notice_auto_read_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "resolved_topic_notice_auto_read_policy">;
+    /**
+     * Name of the notification sound. The semantics of sound names are not shown.
+     */
+    notification_sound?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "notification_sound">;
+    /**
+     * Default of the realm_name_in_email_notifications_policy setting for new users. Its type and allowed values are not shown.
+     */
+    realm_name_in_email_notifications_policy?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "realm_name_in_email_notifications_policy">;
+    /**
+     * Removed at feature level 364. (The description lists it among removed items without
+     * naming its endpoint or type; it is recorded here, with the other user settings.)
+     *
+     * @deprecated Removed in feature level 364.
+     */
+    dense_mode?: FieldOf<BodyOf<paths["/realm/user_settings_defaults"]["patch"], "application/x-www-form-urlencoded">, "dense_mode">;
+  };
+  registerQueue: {
+    /**
+     * `true`: message content as HTML; `false`: raw Markdown.
+     */
+    apply_markdown?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "apply_markdown">;
+    /**
+     * The client computes avatar URLs itself. Default: `true` for authenticated requests,
+     * `false` for unauthenticated ones; `true` in an unauthenticated request is an error.
+     */
+    client_extavatar?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "client_extavatar">;
+    /**
+     * Whether subscriptions carry subscriber lists. Channels with fewer than 250 subscribers
+     * always get a full `subscribers` list. `true` is an error in an unauthenticated request.
+     *
+     * Values:
+     * - `partial`: new in feature level 412
+     */
+    include_subscribers?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "include_subscribers">;
+    /**
+     * Presences keyed by user ID, in the modern format.
+     */
+    slim_presence?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "slim_presence">;
+    /**
+     * How many days back presence data goes (default 14).
+     */
+    presence_history_limit_days?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "presence_history_limit_days">;
+    /**
+     * Event types to receive (e.g. `message`, `subscription`, `realm_user`). Default: all.
+     * Unsupported types are ignored.
+     */
+    event_types?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "event_types">;
+    /**
+     * Receive message events from all public channels.
+     */
+    all_public_streams?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "all_public_streams">;
+    /**
+     * Features the client supports, as boolean keys. Their effects on the register response and
+     * on events:
+     *
+     * - `empty_topic_name`: without it, empty topic names are replaced by the organization's
+     *   empty-topic display name in the response and in events.
+     * - `archived_channels`: without it, data about archived channels is omitted.
+     * - `include_deactivated_groups`: without it, deactivated groups are omitted from
+     *   `realm_user_groups`, and a group's deactivation is sent as a remove event instead of an
+     *   update event.
+     * - `linkifier_url_template`: without it, `realm_linkifiers` is empty and no linkifier
+     *   events are sent.
+     * - `user_list_incomplete`: with it, users the requester cannot access are omitted.
+     * - `user_settings_object`: without it, the legacy `update_global_notifications` and
+     *   `update_display_settings` events are sent as well.
+     * - `bulk_message_deletion`: without it, `delete_message` events carry one message each.
+     * - `simplified_presence_events`: without it, presence events carry data in the legacy
+     *   format.
+     * - `notification_settings_null`, `user_avatar_url_field_optional`,
+     *   `stream_typing_notifications`: their effects are not shown.
+     */
+    client_capabilities?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "client_capabilities">;
+    /**
+     * Event types whose initial data the response carries. Default: `null`, which falls back
+     * to `event_types`. Unsupported types are ignored.
+     */
+    fetch_event_types?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "fetch_event_types">;
+    /**
+     * A filter on the messages an event queue receives, as string pairs (e.g. `[["is", "dm"]]`).
+     * Only channels the user is subscribed to produce events.
+     */
+    narrow?: FieldOf<BodyOf<paths["/register"]["post"], "application/x-www-form-urlencoded">, "narrow">;
+  };
+  createSavedSnippet: {
+    /**
+     * Title of the snippet; must not be empty.
+     */
+    title: FieldOf<BodyOf<paths["/saved_snippets"]["post"], "application/x-www-form-urlencoded">, "title">;
+    /**
+     * Markdown content of the snippet; must not be empty.
+     */
+    content: FieldOf<BodyOf<paths["/saved_snippets"]["post"], "application/x-www-form-urlencoded">, "content">;
+  };
+  getStreams: {
+    /**
+     * Include all public channels.
+     */
+    include_public?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_public">;
+    /**
+     * Include all web-public channels.
+     */
+    include_web_public?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_web_public">;
+    /**
+     * Include the channels the user is subscribed to.
+     */
+    include_subscribed?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_subscribed">;
+    /**
+     * Leave out archived channels.
+     *
+     * @since feature level 315
+     */
+    exclude_archived?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "exclude_archived">;
+    /**
+     * Include all channels the user has metadata access to (everything, for administrators).
+     *
+     * @since feature level 356
+     */
+    include_all?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_all">;
+    /**
+     * Include the organization's default channels.
+     */
+    include_default?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_default">;
+    /**
+     * For bots, include the channels the bot's owner is subscribed to.
+     */
+    include_owner_subscribed?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_owner_subscribed">;
+    /**
+     * Include the channels the user has content access to.
+     */
+    include_can_access_content?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_can_access_content">;
+    /**
+     * Deprecated alias of `include_all` (feature level 356); needs administrative privileges.
+     *
+     * @deprecated Deprecated since feature level 356. Use include_all instead.
+     */
+    include_all_active?: FieldOf<ParamsIn<paths["/streams"]["get"], "query">, "include_all_active">;
+  };
+  updateStream: {
+    /**
+     * ID of the channel.
+     */
+    stream_id: FieldOf<ParamsIn<paths["/streams/{stream_id}"]["patch"], "path">, "stream_id">;
+    /**
+     * New description; bounded by `max_stream_description_length` from the register response.
+     */
+    description?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "description">;
+    /**
+     * New name; bounded by `max_stream_name_length` from the register response.
+     */
+    new_name?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "new_name">;
+    /**
+     * Whether the channel becomes private.
+     */
+    is_private?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_private">;
+    /**
+     * Whether the channel becomes web-public. Requires the server setting for web-public
+     * channels, spectator access enabled in the organization, and membership of the
+     * organization group allowed to create web-public channels.
+     */
+    is_web_public?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_web_public">;
+    /**
+     * Whether subscribers can see history from before they subscribed. `false` is an error
+     * for a public or web-public channel (`is_private` false).
+     */
+    history_public_to_subscribers?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "history_public_to_subscribers">;
+    /**
+     * Add the channel to (true) or remove it from (false) the organization's default channels.
+     */
+    is_default_stream?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_default_stream">;
+    /**
+     * How long a channel keeps its messages: a number of days, `realm_default` (use the
+     * organization's setting) or `unlimited`.
+     */
+    message_retention_days?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "message_retention_days">;
+    /**
+     * Only unarchiving takes effect: `false` unarchives an archived channel; `true` does
+     * nothing. (Archiving a channel is not shown.)
+     */
+    is_archived?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_archived">;
+    /**
+     * ID of the folder to put the channel in; `null` removes it from its folder.
+     *
+     * @since feature level 389
+     */
+    folder_id?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "folder_id">;
+    /**
+     * Which topics a channel allows:
+     *
+     * - `inherit`: named topics are allowed; whether the empty topic is allowed follows the
+     *   organization setting `realm_topics_policy`. A new channel created without
+     *   `topics_policy` gets `inherit`.
+     * - `allow_empty_topic`: named topics and the empty topic are both allowed.
+     * - `disable_empty_topic`: only named topics are allowed.
+     * - `empty_topic_only`: only the empty topic is allowed. It can be set only when every
+     *   existing message of the channel is already in the empty topic.
+     *
+     * Values:
+     * - `empty_topic_only`: new in feature level 404
+     *
+     * @since feature level 392
+     */
+    topics_policy?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "topics_policy">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_add_subscribers_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_add_subscribers_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_remove_subscribers_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_remove_subscribers_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_administer_channel_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_administer_channel_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_delete_any_message_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_delete_any_message_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_delete_own_message_group?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "can_delete_own_message_group">;
+    /**
+     * Removed; posting is governed by `can_send_message_group`.
+     *
+     * @deprecated Deprecated since feature level 333. Use can_send_message_group instead.
+     */
+    stream_post_policy?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "stream_post_policy">;
+    /**
+     * Removed; posting is governed by `can_send_message_group`.
+     *
+     * @deprecated Deprecated since feature level 333. Use can_send_message_group instead.
+     */
+    is_announcement_only?: FieldOf<BodyOf<paths["/streams/{stream_id}"]["patch"], "application/x-www-form-urlencoded">, "is_announcement_only">;
+  };
+  updateUserGroup: {
+    /**
+     * ID of the user group.
+     */
+    user_group_id: FieldOf<ParamsIn<paths["/user_groups/{user_group_id}"]["patch"], "path">, "user_group_id">;
+    /**
+     * New name of the group.
+     */
+    name?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "name">;
+    /**
+     * New description of the group.
+     */
+    description?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "description">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_add_members_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_add_members_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_join_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_join_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_leave_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_leave_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_manage_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_manage_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_mention_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_mention_group">;
+    /**
+     * A permission setting in an update request: the new value and, optionally, the value the
+     * client expects the setting to hold now.
+     */
+    can_remove_members_group?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "can_remove_members_group">;
+    /**
+     * `false` reactivates a deactivated group; `true` has no effect.
+     *
+     * @since feature level 386
+     */
+    deactivated?: FieldOf<BodyOf<paths["/user_groups/{user_group_id}"]["patch"], "application/x-www-form-urlencoded">, "deactivated">;
+  };
+  updateUserTopic: {
+    /**
+     * ID of the channel.
+     */
+    stream_id: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "stream_id">;
+    /**
+     * Name of the topic, bounded by `max_topic_length` from the register response. Succeeds
+     * even if the topic has no messages. The organization's empty-topic display name is read
+     * as the empty string.
+     */
+    topic: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "topic">;
+    /**
+     * A user's visibility policy for one topic of one channel: 0 no policy, 1 muted; 2 and 3 are
+     * unmuted and followed, but the description does not say which value is which. In an
+     * unmuted channel, unmuted is the same as no policy.
+     */
+    visibility_policy: FieldOf<BodyOf<paths["/user_topics"]["post"], "application/x-www-form-urlencoded">, "visibility_policy">;
+  };
+  getUsers: {
+    /**
+     * The client computes avatar URLs itself.
+     */
+    client_extavatar?: FieldOf<ParamsIn<paths["/users"]["get"], "query">, "client_extavatar">;
+    /**
+     * Include each user's `profile_data`.
+     */
+    include_custom_profile_fields?: FieldOf<ParamsIn<paths["/users"]["get"], "query">, "include_custom_profile_fields">;
+    /**
+     * Limit the results to these users. Default: all accessible users.
+     *
+     * @since feature level 384
+     */
+    user_ids?: FieldOf<ParamsIn<paths["/users"]["get"], "query">, "user_ids">;
+  };
+  addPlatformDeviceToken: {
+    /**
+     * The device token; an empty token or one of invalid length is rejected.
+     */
+    token: FieldOf<BodyOf<paths["/users/me/platform_device_token"]["post"], "application/x-www-form-urlencoded">, "token">;
+    /**
+     * ID of the app. Required since feature level 223.
+     */
+    appid: FieldOf<BodyOf<paths["/users/me/platform_device_token"]["post"], "application/x-www-form-urlencoded">, "appid">;
+  };
+  updateStatus: {
+    /**
+     * Status text, at most 60 characters; the empty string clears it.
+     */
+    status_text?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "status_text">;
+    /**
+     * Name of the status emoji.
+     */
+    emoji_name?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "emoji_name">;
+    /**
+     * Code of the status emoji; needs emoji_name.
+     */
+    emoji_code?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "emoji_code">;
+    /**
+     * Kind of emoji, which decides what `emoji_code` holds: `unicode_emoji` (dash-separated
+     * hexadecimal codepoints), `realm_emoji` (the ID of the organization's custom emoji),
+     * `service_extra_emoji` (the emoji name).
+     */
+    reaction_type?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "reaction_type">;
+    /**
+     * Deprecated (feature level 148); the same as not `presence_enabled`.
+     *
+     * @deprecated Deprecated since feature level 148. Use presence_enabled (inverted) instead.
+     */
+    away?: FieldOf<BodyOf<paths["/users/me/status"]["post"], "application/x-www-form-urlencoded">, "away">;
+  };
+  unsubscribe: {
+    /**
+     * Names of the channels to unsubscribe from.
+     */
+    subscriptions: FieldOf<ParamsIn<paths["/users/me/subscriptions"]["delete"], "query">, "subscriptions">;
+    /**
+     * Users to unsubscribe, as API email addresses or user IDs. Default: the requester.
+     */
+    principals?: FieldOf<ParamsIn<paths["/users/me/subscriptions"]["delete"], "query">, "principals">;
+  };
+  deactivateUser: {
+    /**
+     * ID of the user.
+     */
+    user_id: FieldOf<ParamsIn<paths["/users/{user_id}"]["delete"], "path">, "user_id">;
+    /**
+     * When passed (not null), the user is sent a notification email; a non-empty string is
+     * custom text from the administrator included in it.
+     */
+    deactivation_notification_comment?: FieldOf<ParamsIn<paths["/users/{user_id}"]["delete"], "query">, "deactivation_notification_comment">;
+  };
+  updateUser: {
+    /**
+     * ID of the user.
+     */
+    user_id: FieldOf<ParamsIn<paths["/users/{user_id}"]["patch"], "path">, "user_id">;
+    /**
+     * New full name.
+     */
+    full_name?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "full_name">;
+    /**
+     * Organization role of a user: 100 owner, 200 administrator, 300 moderator, 400 member,
+     * 600 guest.
+     */
+    role?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "role">;
+    /**
+     * New custom profile field values.
+     */
+    profile_data?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "profile_data">;
+    /**
+     * New email address. Needs an organization owner with the special permission to change user emails.
+     *
+     * @since feature level 285
+     */
+    new_email?: FieldOf<BodyOf<paths["/users/{user_id}"]["patch"], "application/x-www-form-urlencoded">, "new_email">;
+  };
 }
 /** The error codes each operation documents; any other code is still representable. */
 export interface ApiErrorCodes {
-    editDraft: "BAD_REQUEST";
-    fetchApiKey: "BAD_REQUEST";
-    getMessages: "BAD_REQUEST";
-    sendMessage: "STREAM_DOES_NOT_EXIST" | "BAD_REQUEST" | "STREAM_WILDCARD_MENTION_NOT_ALLOWED" | "TOPIC_WILDCARD_MENTION_NOT_ALLOWED";
-    updateMessageFlags: "BAD_REQUEST";
-    getMessage: "BAD_REQUEST";
-    removeReaction: "BAD_REQUEST" | "REACTION_DOES_NOT_EXIST";
-    testE2eePushNotification: "NO_ACTIVE_PUSH_DEVICE" | "ADMIN_ACTION_REQUIRED" | "FAILED_TO_CONNECT_BOUNCER" | "INTERNAL_SERVER_ERROR_ON_BOUNCER" | "BAD_REQUEST";
-    addLinkifier: "BAD_REQUEST";
-    updateRealmUserSettingsDefaults: "BAD_REQUEST";
-    registerQueue: "BAD_REQUEST";
-    createSavedSnippet: "BAD_REQUEST";
-    getStreams: "BAD_REQUEST";
-    updateStream: "BAD_REQUEST";
-    updateUserGroup: "BAD_REQUEST";
-    updateUserTopic: "BAD_REQUEST";
-    getUsers: "BAD_REQUEST";
-    addPlatformDeviceToken: "BAD_REQUEST";
-    updateStatus: "BAD_REQUEST";
-    unsubscribe: "STREAM_DOES_NOT_EXIST" | "BAD_REQUEST" | "UNAUTHORIZED_PRINCIPAL";
-    deactivateUser: "BAD_REQUEST";
-    updateUser: "BAD_REQUEST";
+  editDraft: "BAD_REQUEST";
+  fetchApiKey: "BAD_REQUEST";
+  getMessages: "BAD_REQUEST";
+  sendMessage: "STREAM_DOES_NOT_EXIST" | "BAD_REQUEST" | "STREAM_WILDCARD_MENTION_NOT_ALLOWED" | "TOPIC_WILDCARD_MENTION_NOT_ALLOWED";
+  updateMessageFlags: "BAD_REQUEST";
+  getMessage: "BAD_REQUEST";
+  removeReaction: "BAD_REQUEST" | "REACTION_DOES_NOT_EXIST";
+  testE2eePushNotification: "NO_ACTIVE_PUSH_DEVICE" | "ADMIN_ACTION_REQUIRED" | "FAILED_TO_CONNECT_BOUNCER" | "INTERNAL_SERVER_ERROR_ON_BOUNCER" | "BAD_REQUEST";
+  addLinkifier: "BAD_REQUEST";
+  updateRealmUserSettingsDefaults: "BAD_REQUEST";
+  registerQueue: "BAD_REQUEST";
+  createSavedSnippet: "BAD_REQUEST";
+  getStreams: "BAD_REQUEST";
+  updateStream: "BAD_REQUEST";
+  updateUserGroup: "BAD_REQUEST";
+  updateUserTopic: "BAD_REQUEST";
+  getUsers: "BAD_REQUEST";
+  addPlatformDeviceToken: "BAD_REQUEST";
+  updateStatus: "BAD_REQUEST";
+  unsubscribe: "STREAM_DOES_NOT_EXIST" | "BAD_REQUEST" | "UNAUTHORIZED_PRINCIPAL";
+  deactivateUser: "BAD_REQUEST";
+  updateUser: "BAD_REQUEST";
 }
 /** The data of each method's successful answer. */
 export interface ApiData {
-    editDraft: SuccessData<paths["/drafts/{draft_id}"]["patch"]>;
-    fetchApiKey: SuccessData<paths["/fetch_api_key"]["post"]>;
-    getMessages: SuccessData<paths["/messages"]["get"]>;
-    sendMessage: SuccessData<paths["/messages"]["post"]>;
-    updateMessageFlags: SuccessData<paths["/messages/flags"]["post"]>;
-    getMessage: SuccessData<paths["/messages/{message_id}"]["get"]>;
-    removeReaction: SuccessData<paths["/messages/{message_id}/reactions"]["delete"]>;
-    testE2eePushNotification: SuccessData<paths["/mobile_push/e2ee/test_notification"]["post"]>;
-    addLinkifier: SuccessData<paths["/realm/filters"]["post"]>;
-    updateRealmUserSettingsDefaults: SuccessData<paths["/realm/user_settings_defaults"]["patch"]>;
-    registerQueue: SuccessData<paths["/register"]["post"]>;
-    createSavedSnippet: SuccessData<paths["/saved_snippets"]["post"]>;
-    getStreams: SuccessData<paths["/streams"]["get"]>;
-    updateStream: SuccessData<paths["/streams/{stream_id}"]["patch"]>;
-    updateUserGroup: SuccessData<paths["/user_groups/{user_group_id}"]["patch"]>;
-    updateUserTopic: SuccessData<paths["/user_topics"]["post"]>;
-    getUsers: SuccessData<paths["/users"]["get"]>;
-    addPlatformDeviceToken: SuccessData<paths["/users/me/platform_device_token"]["post"]>;
-    updateStatus: SuccessData<paths["/users/me/status"]["post"]>;
-    unsubscribe: SuccessData<paths["/users/me/subscriptions"]["delete"]>;
-    deactivateUser: SuccessData<paths["/users/{user_id}"]["delete"]>;
-    updateUser: SuccessData<paths["/users/{user_id}"]["patch"]>;
+  editDraft: SuccessData<paths["/drafts/{draft_id}"]["patch"]>;
+  fetchApiKey: SuccessData<paths["/fetch_api_key"]["post"]>;
+  getMessages: SuccessData<paths["/messages"]["get"]>;
+  sendMessage: SuccessData<paths["/messages"]["post"]>;
+  updateMessageFlags: SuccessData<paths["/messages/flags"]["post"]>;
+  getMessage: SuccessData<paths["/messages/{message_id}"]["get"]>;
+  removeReaction: SuccessData<paths["/messages/{message_id}/reactions"]["delete"]>;
+  testE2eePushNotification: SuccessData<paths["/mobile_push/e2ee/test_notification"]["post"]>;
+  addLinkifier: SuccessData<paths["/realm/filters"]["post"]>;
+  updateRealmUserSettingsDefaults: SuccessData<paths["/realm/user_settings_defaults"]["patch"]>;
+  registerQueue: SuccessData<paths["/register"]["post"]>;
+  createSavedSnippet: SuccessData<paths["/saved_snippets"]["post"]>;
+  getStreams: SuccessData<paths["/streams"]["get"]>;
+  updateStream: SuccessData<paths["/streams/{stream_id}"]["patch"]>;
+  updateUserGroup: SuccessData<paths["/user_groups/{user_group_id}"]["patch"]>;
+  updateUserTopic: SuccessData<paths["/user_topics"]["post"]>;
+  getUsers: SuccessData<paths["/users"]["get"]>;
+  addPlatformDeviceToken: SuccessData<paths["/users/me/platform_device_token"]["post"]>;
+  updateStatus: SuccessData<paths["/users/me/status"]["post"]>;
+  unsubscribe: SuccessData<paths["/users/me/subscriptions"]["delete"]>;
+  deactivateUser: SuccessData<paths["/users/{user_id}"]["delete"]>;
+  updateUser: SuccessData<paths["/users/{user_id}"]["patch"]>;
 }
 /** One method per operation. Each resolves to `{ data, response }` or `{ error, response }`. */
 export interface ApiMethods {
-    /**
-     * Edit a draft
-     *
-     * Replaces a draft with the state given in `draft`. The edit is propagated to the user's
-     * other clients through `drafts` events.
-     *
-     * Draft rules: `type` is `` (empty string, unaddressed), `stream` or `private`; `to` holds
-     * exactly one channel ID for a channel draft, the recipients' user IDs for a direct-message
-     * draft, and is empty for an unaddressed draft; `topic` is used for channel drafts only
-     * (send an empty string otherwise); `topic` and `content` may not contain null bytes; `id`
-     * is not sent; `timestamp` is the last-edit time in seconds.
-     *
-     * When no draft has the ID, the request fails with `BAD_REQUEST`.
-     *
-     * `PATCH /drafts/{draft_id}`
-     * Documented error codes: BAD_REQUEST.
-     */
-    editDraft(params: ApiParams["editDraft"], options?: CallOptions): Promise<CallResult<ApiData["editDraft"], ApiErrorCodes["editDraft"]>>;
-    /**
-     * Fetch an API key
-     *
-     * Exchanges a username and password for the user's API key, email address and user ID.
-     * Needs no prior authentication. It works only where password-based or directory-based
-     * login is enabled; single sign-on flows in mobile apps do not use it.
-     *
-     * Use the returned `email` as the username and `api_key` as the password of HTTP Basic
-     * authentication. The key's lifetime, rotation and revocation are not shown.
-     *
-     * `POST /fetch_api_key`
-     * Documented error codes: BAD_REQUEST.
-     */
-    fetchApiKey(params: ApiParams["fetchApiKey"], options?: CallOptions): Promise<CallResult<ApiData["fetchApiKey"], ApiErrorCodes["fetchApiKey"]>>;
-    /**
-     * Fetch messages
-     *
-     * Fetches messages around an anchor, or exactly the messages listed in `message_ids`.
-     * Messages are returned sorted by ID.
-     *
-     * - **Anchor form.** `anchor` is a message ID, `newest`, `oldest` or `first_unread` (the
-     *   oldest unread message matching the narrow, else the most recent one). `num_before`
-     *   messages with smaller IDs and `num_after` messages with larger IDs are returned, with
-     *   the anchor itself when `include_anchor` is true and it matches. `num_before` and
-     *   `num_after` are required in this form.
-     * - **List form** (feature level 300). `message_ids` fetches exactly the listed messages
-     *   that exist, are accessible and match the narrow. It may not be combined with `anchor`,
-     *   `include_anchor`, `use_first_unread_anchor`, `num_before` or `num_after`; the response
-     *   then has no `anchor`.
-     * - `use_first_unread_anchor` is deprecated (use `anchor=first_unread`, feature level 1)
-     *   and may not be combined with `anchor`.
-     *
-     * **Limit.** At most 5000 messages per request (`num_before + num_after`); 1000 is
-     * recommended. A request for more fails with an error whose code is not shown.
-     *
-     * **Narrow.** The default `[]` is the combined feed. A narrow without a channel operator
-     * searches the user's personal history; the operator `channels` with operand `public`
-     * searches all public channels. The list of operators is not shown. A user's history
-     * excludes messages sent to channels before they subscribed.
-     *
-     * `GET /messages`
-     * Documented error codes: BAD_REQUEST.
-     */
-    getMessages(params?: ApiParams["getMessages"], options?: CallOptions): Promise<CallResult<ApiData["getMessages"], ApiErrorCodes["getMessages"]>>;
-    /**
-     * Send a message
-     *
-     * Sends a message to a channel topic or a direct message to one or more users.
-     *
-     * - `type` is `direct` or `channel` (legacy `private` / `stream`; `private` is deprecated,
-     *   `channel` is accepted from feature level 248).
-     * - For a channel message, `to` is the channel's name or ID and `topic` names the topic.
-     *   For a direct message, `to` is a list of user IDs or of API email addresses, and `topic`
-     *   is ignored.
-     * - `content` is bounded by `max_message_length` and `topic` by `max_topic_length`, both
-     *   returned by `POST /register`.
-     * - `(no topic)` and the organization's empty-topic display name are read as the empty
-     *   topic (the empty string is a valid topic from feature level 334; `(no topic)` is read
-     *   as empty from level 370). Where a topic is required, the topic may not be empty,
-     *   `(no topic)` or the display name.
-     * - `read_by_sender` sets the message's initial read state for the sender; when omitted the
-     *   server decides from the client's name: messages sent from a non-API client start as read.
-     *
-     * **Events.** The server emits a `message` event. When `queue_id` and `local_id` are both
-     * passed (`local_id` is required with `queue_id`), the event delivered to that queue carries
-     * `local_id`, so the client can match its local echo.
-     *
-     * **Automatic topic visibility.** When the sender's settings follow or unmute topics they
-     * send to, and sending actually changes the sender's visibility policy for the topic, the
-     * policy becomes unmuted or followed, the response carries
-     * `automatic_new_visibility_policy`, and a `user_topic` event is sent.
-     *
-     * **Wildcard mentions.** A sender outside the organization's `can_mention_many_users_group`
-     * may not use a channel wildcard mention in a channel with many subscribers
-     * (`STREAM_WILDCARD_MENTION_NOT_ALLOWED`, before feature level 229 `BAD_REQUEST`) nor a
-     * topic wildcard mention in a topic with many participants
-     * (`TOPIC_WILDCARD_MENTION_NOT_ALLOWED`).
-     *
-     * `POST /messages`
-     * Documented error codes: STREAM_DOES_NOT_EXIST, BAD_REQUEST, STREAM_WILDCARD_MENTION_NOT_ALLOWED, TOPIC_WILDCARD_MENTION_NOT_ALLOWED.
-     */
-    sendMessage(params: ApiParams["sendMessage"], options?: CallOptions): Promise<CallResult<ApiData["sendMessage"], ApiErrorCodes["sendMessage"]>>;
-    /**
-     * Update a flag on messages
-     *
-     * Adds or removes one flag on the listed messages. Only user-changeable flags change state:
-     *
-     * | flag | user-changeable |
-     * |---|---|
-     * | `read`, `starred`, `collapsed` | yes |
-     * | `mentioned` (follows edits), `stream_wildcard_mentioned`, `topic_wildcard_mentioned`, `has_alert_word`, `historical`, `wildcard_mentioned` (deprecated, feature level 224) | no |
-     *
-     * **Transitions.**
-     *
-     * | state | `op` | next state | also |
-     * |---|---|---|---|
-     * | flag absent | `add` | present | the message ID is listed in `messages` |
-     * | flag present | `remove` | absent | for `read`, messages in channels the user is not subscribed to are skipped and those channel IDs returned in `ignored_because_not_subscribed_channels` |
-     *
-     * Adding `read` moves a message from unread to read. Messages the user sent from a non-API
-     * client start as read.
-     *
-     * `POST /messages/flags`
-     * Documented error codes: BAD_REQUEST.
-     */
-    updateMessageFlags(params: ApiParams["updateMessageFlags"], options?: CallOptions): Promise<CallResult<ApiData["updateMessageFlags"], ApiErrorCodes["updateMessageFlags"]>>;
-    /**
-     * Fetch one message
-     *
-     * Fetches one message by ID, if it exists and the user can see it.
-     *
-     * `raw_content` (the raw Markdown) is deprecated; request `apply_markdown=false` instead.
-     * With `allow_empty_topic_name=false` the empty topic is replaced by the organization's
-     * empty-topic display name.
-     *
-     * `GET /messages/{message_id}`
-     * Documented error codes: BAD_REQUEST.
-     */
-    getMessage(params: ApiParams["getMessage"], options?: CallOptions): Promise<CallResult<ApiData["getMessage"], ApiErrorCodes["getMessage"]>>;
-    /**
-     * Remove an emoji reaction
-     *
-     * Removes the user's emoji reaction from a message. The emoji is named by `emoji_name`;
-     * `emoji_code` disambiguates after changes to the emoji mapping, and `reaction_type` says
-     * which kind of emoji it is (before feature level 2, `unicode_emoji` was assumed when it was
-     * absent). Removing a reaction that does not exist fails with `REACTION_DOES_NOT_EXIST`
-     * (before feature level 193, `BAD_REQUEST`).
-     *
-     * `DELETE /messages/{message_id}/reactions`
-     * Documented error codes: BAD_REQUEST, REACTION_DOES_NOT_EXIST.
-     */
-    removeReaction(params: ApiParams["removeReaction"], options?: CallOptions): Promise<CallResult<ApiData["removeReaction"], ApiErrorCodes["removeReaction"]>>;
-    /**
-     * Send a test E2EE push notification
-     *
-     * Sends a test end-to-end-encrypted push notification (feature level 420) to one of the
-     * user's push accounts (`push_account_id`) or, when it is absent, to all of the user's
-     * registered devices.
-     *
-     * Errors: `NO_ACTIVE_PUSH_DEVICE` (no registered device for the user and
-     * `push_account_id`); `ADMIN_ACTION_REQUIRED` (push configuration problem on the server:
-     * invalid credentials, expired plan, unregistered organization);
-     * `FAILED_TO_CONNECT_BOUNCER` (network error reaching the push relay);
-     * `INTERNAL_SERVER_ERROR_ON_BOUNCER` (5xx error on the push relay).
-     *
-     * `POST /mobile_push/e2ee/test_notification`
-     * Documented error codes: NO_ACTIVE_PUSH_DEVICE, ADMIN_ACTION_REQUIRED, FAILED_TO_CONNECT_BOUNCER, INTERNAL_SERVER_ERROR_ON_BOUNCER, BAD_REQUEST.
-     *
-     * @since feature level 420
-     */
-    testE2eePushNotification(params?: ApiParams["testE2eePushNotification"], options?: CallOptions): Promise<CallResult<ApiData["testE2eePushNotification"], ApiErrorCodes["testE2eePushNotification"]>>;
-    /**
-     * Add a linkifier
-     *
-     * Adds a linkifier to the organization: text matching the regular expression `pattern`
-     * becomes a link built from the RFC 6570 `url_template` (feature level 176), with the
-     * pattern's named groups inserted as `{name_of_group}`. Linkifiers also generate a
-     * message's `topic_links`.
-     *
-     * `POST /realm/filters`
-     * Documented error codes: BAD_REQUEST.
-     */
-    addLinkifier(params: ApiParams["addLinkifier"], options?: CallOptions): Promise<CallResult<ApiData["addLinkifier"], ApiErrorCodes["addLinkifier"]>>;
-    /**
-     * Update default settings for new users
-     *
-     * Changes the organization's defaults of user settings. They apply only to users created
-     * afterwards; existing users' settings never change. Every parameter is optional.
-     *
-     * **Permissions.** Organization administrators only.
-     *
-     * **Enumerated integer settings.**
-     *
-     * | setting | values |
-     * |---|---|
-     * | `web_channel_default_view` | 1 top topic, 2 channel feed, 3 list of topics, 4 top unread topic |
-     * | `color_scheme` | 1 automatic, 2 dark, 3 light |
-     * | `demote_inactive_streams` | 1 automatic, 2 always, 3 never |
-     * | `user_list_style` | 1 compact, 2 with status, 3 with avatar and status |
-     * | `web_stream_unreads_count_display_policy` | 1 all channels, 2 unmuted channels and topics, 3 no channels |
-     * | `desktop_icon_count_display` | 1 all unread, 2 direct messages, mentions and followed topics, 3 direct messages and mentions, 4 none |
-     * | `automatically_follow_topics_policy` | 1 participates in, 2 sends a message to, 3 starts, 4 never |
-     * | `automatically_unmute_topics_in_muted_streams_policy` | 1 participates in, 2 sends a message to, 3 starts, 4 never |
-     * | `email_address_visibility` | 1 everyone, 2 members only, 3 administrators only, 4 nobody, 5 moderators only |
-     *
-     * Other integers: `web_font_size_px` (pixels), `web_line_height_percent` (percent; 120
-     * means 1.2), `email_notifications_batching_period_seconds` (seconds). Enumerated strings:
-     * `web_home_view`, `emojiset`, `web_animate_image_previews`,
-     * `resolved_topic_notice_auto_read_policy`; `notification_sound` is a sound name.
-     * Disabling `enable_drafts_synchronization` deletes all server-side drafts.
-     *
-     * `dense_mode` was removed at feature level 364. The allowed values of
-     * `realm_name_in_email_notifications_policy` and the semantics of sound names are not shown.
-     * Unsupported parameters are reported in `ignored_parameters_unsupported`.
-     *
-     * `PATCH /realm/user_settings_defaults` · Organization administrators only.
-     * Documented error codes: BAD_REQUEST.
-     */
-    updateRealmUserSettingsDefaults(params?: ApiParams["updateRealmUserSettingsDefaults"], options?: CallOptions): Promise<CallResult<ApiData["updateRealmUserSettingsDefaults"], ApiErrorCodes["updateRealmUserSettingsDefaults"]>>;
-    /**
-     * Register an event queue
-     *
-     * Allocates an event queue and returns the initial state the client needs, with
-     * `queue_id` and `last_event_id`. Events are then fetched by long-polling the events
-     * endpoint with those values (its parameters and the event payloads are not shown).
-     *
-     * **Queue lifetime.** The server keeps a queue's events for up to 10 minutes without
-     * activity, then discards (garbage-collects) the queue; fetching from it afterwards fails
-     * with `BAD_EVENT_QUEUE_ID` and the client must register again. A heartbeat event is sent
-     * every minute, which keeps an active queue active.
-     *
-     * **Versioning.** The response advertises `service_version` and `service_feature_level`;
-     * behaviour changes are identified by feature level. The limits `max_message_length`,
-     * `max_topic_length`, `max_stream_name_length` and `max_stream_description_length` (numbers
-     * not shown) and `realm_empty_topic_display_name` come from this response.
-     *
-     * **Parameters.**
-     * - `event_types` (default: all; e.g. `message`, `subscription`, `realm_user`) chooses the
-     *   events; `fetch_event_types` (default `null`: same as `event_types`) chooses the initial
-     *   data. Unsupported types are ignored.
-     * - `include_subscribers`: `true`, `false` (default) or `partial` (feature level 412).
-     *   Channels with fewer than 250 subscribers always get a full `subscribers` list; a partial
-     *   list includes all bots and all users active in the last 14 days.
-     * - `presence_history_limit_days` defaults to 14.
-     * - `narrow` filters the messages the queue receives (e.g. `[["is", "dm"]]`); only channels
-     *   the user is subscribed to produce events.
-     * - `client_capabilities` changes the response and the events (see `ClientCapabilities`).
-     * - `recent_private_conversations` was originally computed from the 1000 most recent
-     *   messages; its extent is at the server's discretion.
-     *
-     * **Unauthenticated access.** In organizations with public access enabled, the endpoint can
-     * be called without credentials: `queue_id` is then `null`, and `client_extavatar=true` or
-     * `include_subscribers=true` is an error (`client_extavatar` defaults to `false` then).
-     *
-     * Event types named by the description: `message`, `subscription`, `realm_user`,
-     * `user_topic`, `drafts`, `delete_message`, `stream`, `presence`, `user_settings`,
-     * `update_display_settings`, `update_global_notifications`, `realm_emoji`,
-     * `realm_linkifiers`, `realm_user_groups`, heartbeat. Response properties other than those
-     * listed are not shown.
-     *
-     * `POST /register`
-     * Documented error codes: BAD_REQUEST.
-     */
-    registerQueue(params?: ApiParams["registerQueue"], options?: CallOptions): Promise<CallResult<ApiData["registerQueue"], ApiErrorCodes["registerQueue"]>>;
-    /**
-     * Create a saved snippet
-     *
-     * Creates a saved snippet: a titled piece of Markdown the user can insert into messages
-     * (saved snippets: feature level 297). `title` and `content` must not be empty
-     * (`BAD_REQUEST`).
-     *
-     * `POST /saved_snippets`
-     * Documented error codes: BAD_REQUEST.
-     *
-     * @since feature level 297
-     */
-    createSavedSnippet(params: ApiParams["createSavedSnippet"], options?: CallOptions): Promise<CallResult<ApiData["createSavedSnippet"], ApiErrorCodes["createSavedSnippet"]>>;
-    /**
-     * List channels
-     *
-     * Lists channels. The boolean parameters choose which channels are included:
-     *
-     * | parameter | default | includes |
-     * |---|---|---|
-     * | `include_public` | true | all public channels |
-     * | `include_web_public` | false | all web-public channels |
-     * | `include_subscribed` | true | channels the user is subscribed to |
-     * | `exclude_archived` | true | leaves out archived channels (archived channels are listed from feature level 315) |
-     * | `include_all` | false | all channels the user has metadata access to (everything for administrators) |
-     * | `include_default` | false | the organization's default channels |
-     * | `include_owner_subscribed` | false | for bots: channels the bot's owner is subscribed to |
-     * | `include_can_access_content` | false | channels the user has content access to |
-     * | `include_all_active` | false | deprecated alias of `include_all` (feature level 356); needs administrative privileges |
-     *
-     * Channel fields after `can_delete_own_message_group` are not shown.
-     *
-     * `GET /streams` · Any authenticated user; the deprecated include_all_active needs administrative privileges.
-     * Documented error codes: BAD_REQUEST.
-     */
-    getStreams(params?: ApiParams["getStreams"], options?: CallOptions): Promise<CallResult<ApiData["getStreams"], ApiErrorCodes["getStreams"]>>;
-    /**
-     * Update a channel
-     *
-     * Changes properties of a channel. Every parameter is optional; only the passed ones change.
-     *
-     * **Permissions.** An organization administrator may edit any property, but changing a
-     * private channel's permissions needs the administrator to be subscribed to it. Changing
-     * permission settings needs content access to the channel (and, for some settings,
-     * permission to administer it). Users with administer permission on the channel
-     * (`can_administer_channel_group`) may also edit it.
-     *
-     * **Rules.**
-     * - `description` is bounded by `max_stream_description_length` and `new_name` by
-     *   `max_stream_name_length` (both returned by `POST /register`; the numbers are not shown).
-     * - `is_web_public` needs the server setting for web-public channels, spectator access
-     *   enabled in the organization, and membership of the organization group allowed to create
-     *   web-public channels.
-     * - `history_public_to_subscribers=false` is an error for a public or web-public channel
-     *   (`is_private` false).
-     * - `message_retention_days` takes a number of days, `realm_default` or `unlimited`.
-     * - `folder_id: null` removes the channel from its folder (channel folders: feature level 389).
-     * - `topics_policy` (feature level 392): `inherit`, `allow_empty_topic`,
-     *   `disable_empty_topic`, `empty_topic_only` (level 404; settable only when all existing
-     *   messages of the channel are already in the empty topic).
-     * - `can_add_subscribers_group`: its members need not be subscribed to a private channel to
-     *   add subscribers. `can_delete_any_message_group` and `can_delete_own_message_group` exist
-     *   at channel level from feature level 407.
-     *
-     * **Archived channels.** `is_archived=false` unarchives an archived channel; only
-     * unarchiving takes effect. Archiving an active channel is not shown.
-     *
-     * **Removed parameters.** `stream_post_policy` and `is_announcement_only` were removed;
-     * posting is governed by `can_send_message_group`.
-     *
-     * Parameters after `can_delete_own_message_group` and the response body beyond the standard
-     * envelope are not shown.
-     *
-     * `PATCH /streams/{stream_id}` · Organization administrators (for a private channel's permissions, only when subscribed) and users with administer permission on the channel; permission settings need content access to the channel.
-     * Documented error codes: BAD_REQUEST.
-     */
-    updateStream(params: ApiParams["updateStream"], options?: CallOptions): Promise<CallResult<ApiData["updateStream"], ApiErrorCodes["updateStream"]>>;
-    /**
-     * Update a user group
-     *
-     * Changes a user group's name, description, permission settings or deactivated state. Every
-     * parameter is optional.
-     *
-     * - Each permission parameter (`can_add_members_group`, `can_join_group`, `can_leave_group`,
-     *   `can_manage_group`, `can_mention_group`, `can_remove_members_group`) is an object with
-     *   `new` (required) and `old` (optional, the expected current value).
-     *   `can_mention_group` accepts only this object form from feature level 260.
-     * - `can_manage_group` may not be set to the system groups `role:internet` or
-     *   `role:everyone`; `can_mention_group` may not be set to `role:internet` or
-     *   `role:owners`.
-     *
-     * **Deactivated groups.** `deactivated=false` reactivates a deactivated group (feature level
-     * 386), after which it may be mentioned and used in permissions again; `deactivated=true`
-     * has no effect (a deactivated group stays unchanged). Deactivation itself is
-     * `POST /user_groups/{user_group_id}/deactivate`, whose request shape is not shown; it
-     * emits a remove event (an update event for clients declaring `include_deactivated_groups`).
-     * A deactivated group's permission settings can still be edited and still govern who may
-     * modify it, but it cannot be mentioned or used in any permission value until reactivated.
-     *
-     * An invalid group gives `BAD_REQUEST`.
-     *
-     * `PATCH /user_groups/{user_group_id}`
-     * Documented error codes: BAD_REQUEST.
-     */
-    updateUserGroup(params: ApiParams["updateUserGroup"], options?: CallOptions): Promise<CallResult<ApiData["updateUserGroup"], ApiErrorCodes["updateUserGroup"]>>;
-    /**
-     * Set a topic's visibility policy
-     *
-     * Sets the requesting user's visibility policy for one topic of one channel (endpoint added
-     * at feature level 170). The request succeeds even if the topic has no messages. `topic` is
-     * bounded by `max_topic_length`; the organization's empty-topic display name is read as the
-     * empty string.
-     *
-     * **Values.** `0` no policy (clears the policy), `1` muted; `2` and `3` are unmuted and
-     * followed (followed added at feature level 219), but the description does not say which
-     * value is which. In an unmuted channel, unmuted is the same as no policy.
-     *
-     * **Transition.** From any policy to the value set (`0` clears it); a `user_topic` event is
-     * sent to the user's event queues. (Sending a message may also change the policy
-     * automatically; see `POST /messages`.)
-     *
-     * `POST /user_topics`
-     * Documented error codes: BAD_REQUEST.
-     *
-     * @since feature level 170
-     */
-    updateUserTopic(params: ApiParams["updateUserTopic"], options?: CallOptions): Promise<CallResult<ApiData["updateUserTopic"], ApiErrorCodes["updateUserTopic"]>>;
-    /**
-     * List users
-     *
-     * Lists users: all users the requester can access, or those in `user_ids` (feature level
-     * 384). Custom profile field values (`profile_data`) are included only with
-     * `include_custom_profile_fields=true`.
-     *
-     * **Unauthenticated access.** In organizations with public access enabled, this endpoint can
-     * be called without credentials from feature level 387.
-     *
-     * `GET /users`
-     * Documented error codes: BAD_REQUEST.
-     */
-    getUsers(params?: ApiParams["getUsers"], options?: CallOptions): Promise<CallResult<ApiData["getUsers"], ApiErrorCodes["getUsers"]>>;
-    /**
-     * Register a mobile push token
-     *
-     * Registers a mobile device's push-notification token for the user.
-     *
-     * **Deprecated** from feature level 406: superseded by an end-to-end-encrypted (E2EE)
-     * push-device registration endpoint, whose parameters and responses are not shown.
-     *
-     * `appid` (the app's ID) is required since feature level 223. An empty token, a token of
-     * invalid length or an invalid token fails with `BAD_REQUEST`.
-     *
-     * `POST /users/me/platform_device_token`
-     * Documented error codes: BAD_REQUEST.
-     *
-     * @deprecated Deprecated since feature level 406. Use the E2EE push-device registration endpoint (not shown) instead.
-     */
-    addPlatformDeviceToken(params: ApiParams["addPlatformDeviceToken"], options?: CallOptions): Promise<CallResult<ApiData["addPlatformDeviceToken"], ApiErrorCodes["addPlatformDeviceToken"]>>;
-    /**
-     * Update own status
-     *
-     * Changes the requesting user's status. Only the passed parameters change.
-     *
-     * - `status_text`: at most 60 characters; the empty string clears it.
-     * - `emoji_code` and `reaction_type` need `emoji_name`.
-     * - `away` is deprecated (feature level 148); it is the same as not `presence_enabled`.
-     *
-     * Every error is `BAD_REQUEST`: no new values passed; `status_text` over 60 characters;
-     * `emoji_code` or `reaction_type` without `emoji_name`; an emoji name that does not exist;
-     * an invalid emoji name; an invalid custom emoji.
-     *
-     * `POST /users/me/status`
-     * Documented error codes: BAD_REQUEST.
-     */
-    updateStatus(params?: ApiParams["updateStatus"], options?: CallOptions): Promise<CallResult<ApiData["updateStatus"], ApiErrorCodes["updateStatus"]>>;
-    /**
-     * Unsubscribe from channels
-     *
-     * Unsubscribes the requester, or the users in `principals`, from the channels named in
-     * `subscriptions`. Subscriptions in archived channels cannot be modified.
-     *
-     * **Who may remove other users:** organization administrators (any user, any channel); the
-     * owner of a bot (the bot, from any channel the owner can access); a user with access to the
-     * channel who belongs to the channel's `can_remove_subscribers_group`.
-     *
-     * **Errors.** A channel that does not exist gives `STREAM_DOES_NOT_EXIST` with the name in
-     * `stream`. A deactivated or nonexistent principal gives `BAD_REQUEST` with HTTP status 400;
-     * before feature level 208 it gave status 403 with code `UNAUTHORIZED_PRINCIPAL`.
-     *
-     * `DELETE /users/me/subscriptions` · Removing other users needs an administrator, the owner of the bot being removed, or a member of the channel's can_remove_subscribers_group with access to the channel.
-     * Documented error codes: STREAM_DOES_NOT_EXIST, BAD_REQUEST, UNAUTHORIZED_PRINCIPAL.
-     */
-    unsubscribe(params: ApiParams["unsubscribe"], options?: CallOptions): Promise<CallResult<ApiData["unsubscribe"], ApiErrorCodes["unsubscribe"]>>;
-    /**
-     * Deactivate a user
-     *
-     * Deactivates a user (transition active → deactivated).
-     *
-     * **Permissions.** Organization administrators only. The target may not be the only
-     * organization owner (`BAD_REQUEST`).
-     *
-     * **Notification.** When `deactivation_notification_comment` is passed (not null), the user
-     * is sent a notification email; a non-empty string is included in it as the
-     * administrator's custom text.
-     *
-     * Reactivating a deactivated user is not shown.
-     *
-     * `DELETE /users/{user_id}` · Organization administrators only.
-     * Documented error codes: BAD_REQUEST.
-     */
-    deactivateUser(params: ApiParams["deactivateUser"], options?: CallOptions): Promise<CallResult<ApiData["deactivateUser"], ApiErrorCodes["deactivateUser"]>>;
-    /**
-     * Update a user
-     *
-     * Changes a user's full name, role, custom profile data or email address.
-     *
-     * **Permissions.** Organization administrators only. Only organization owners may give or
-     * take away the owner role, and the only owner cannot lose it. Changing the email address
-     * (`new_email`, feature level 285) needs an organization owner who has the special
-     * permission to change user emails.
-     *
-     * **Roles.** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.
-     *
-     * A forbidden change (for example making a guest an administrator) fails with `BAD_REQUEST`.
-     *
-     * `PATCH /users/{user_id}` · Organization administrators only; only owners may add or remove the owner role; new_email needs an owner with the permission to change user emails.
-     * Documented error codes: BAD_REQUEST.
-     */
-    updateUser(params: ApiParams["updateUser"], options?: CallOptions): Promise<CallResult<ApiData["updateUser"], ApiErrorCodes["updateUser"]>>;
+  /**
+   * Edit a draft
+   *
+   * Replaces a draft with the state given in `draft`. The edit is propagated to the user's
+   * other clients through `drafts` events.
+   *
+   * Draft rules: `type` is `` (empty string, unaddressed), `stream` or `private`; `to` holds
+   * exactly one channel ID for a channel draft, the recipients' user IDs for a direct-message
+   * draft, and is empty for an unaddressed draft; `topic` is used for channel drafts only
+   * (send an empty string otherwise); `topic` and `content` may not contain null bytes; `id`
+   * is not sent; `timestamp` is the last-edit time in seconds.
+   *
+   * When no draft has the ID, the request fails with `BAD_REQUEST`.
+   *
+   * `PATCH /drafts/{draft_id}`
+   * Documented error codes: BAD_REQUEST.
+   */
+  editDraft(params: ApiParams["editDraft"], options?: CallOptions): Promise<CallResult<ApiData["editDraft"], ApiErrorCodes["editDraft"]>>;
+  /**
+   * Fetch an API key
+   *
+   * Exchanges a username and password for the user's API key, email address and user ID.
+   * Needs no prior authentication. It works only where password-based or directory-based
+   * login is enabled; single sign-on flows in mobile apps do not use it.
+   *
+   * Use the returned `email` as the username and `api_key` as the password of HTTP Basic
+   * authentication. The key's lifetime, rotation and revocation are not shown.
+   *
+   * `POST /fetch_api_key`
+   * Documented error codes: BAD_REQUEST.
+   */
+  fetchApiKey(params: ApiParams["fetchApiKey"], options?: CallOptions): Promise<CallResult<ApiData["fetchApiKey"], ApiErrorCodes["fetchApiKey"]>>;
+  /**
+   * Fetch messages
+   *
+   * Fetches messages around an anchor, or exactly the messages listed in `message_ids`.
+   * Messages are returned sorted by ID.
+   *
+   * - **Anchor form.** `anchor` is a message ID, `newest`, `oldest` or `first_unread` (the
+   *   oldest unread message matching the narrow, else the most recent one). `num_before`
+   *   messages with smaller IDs and `num_after` messages with larger IDs are returned, with
+   *   the anchor itself when `include_anchor` is true and it matches. `num_before` and
+   *   `num_after` are required in this form.
+   * - **List form** (feature level 300). `message_ids` fetches exactly the listed messages
+   *   that exist, are accessible and match the narrow. It may not be combined with `anchor`,
+   *   `include_anchor`, `use_first_unread_anchor`, `num_before` or `num_after`; the response
+   *   then has no `anchor`.
+   * - `use_first_unread_anchor` is deprecated (use `anchor=first_unread`, feature level 1)
+   *   and may not be combined with `anchor`.
+   *
+   * **Limit.** At most 5000 messages per request (`num_before + num_after`); 1000 is
+   * recommended. A request for more fails with an error whose code is not shown.
+   *
+   * **Narrow.** The default `[]` is the combined feed. A narrow without a channel operator
+   * searches the user's personal history; the operator `channels` with operand `public`
+   * searches all public channels. The list of operators is not shown. A user's history
+   * excludes messages sent to channels before they subscribed.
+   *
+   * `GET /messages`
+   * Documented error codes: BAD_REQUEST.
+   */
+  getMessages(params?: ApiParams["getMessages"], options?: CallOptions): Promise<CallResult<ApiData["getMessages"], ApiErrorCodes["getMessages"]>>;
+  /**
+   * Send a message
+   *
+   * Sends a message to a channel topic or a direct message to one or more users.
+   *
+   * - `type` is `direct` or `channel` (legacy `private` / `stream`; `private` is deprecated,
+   *   `channel` is accepted from feature level 248).
+   * - For a channel message, `to` is the channel's name or ID and `topic` names the topic.
+   *   For a direct message, `to` is a list of user IDs or of API email addresses, and `topic`
+   *   is ignored.
+   * - `content` is bounded by `max_message_length` and `topic` by `max_topic_length`, both
+   *   returned by `POST /register`.
+   * - `(no topic)` and the organization's empty-topic display name are read as the empty
+   *   topic (the empty string is a valid topic from feature level 334; `(no topic)` is read
+   *   as empty from level 370). Where a topic is required, the topic may not be empty,
+   *   `(no topic)` or the display name.
+   * - `read_by_sender` sets the message's initial read state for the sender; when omitted the
+   *   server decides from the client's name: messages sent from a non-API client start as read.
+   *
+   * **Events.** The server emits a `message` event. When `queue_id` and `local_id` are both
+   * passed (`local_id` is required with `queue_id`), the event delivered to that queue carries
+   * `local_id`, so the client can match its local echo.
+   *
+   * **Automatic topic visibility.** When the sender's settings follow or unmute topics they
+   * send to, and sending actually changes the sender's visibility policy for the topic, the
+   * policy becomes unmuted or followed, the response carries
+   * `automatic_new_visibility_policy`, and a `user_topic` event is sent.
+   *
+   * **Wildcard mentions.** A sender outside the organization's `can_mention_many_users_group`
+   * may not use a channel wildcard mention in a channel with many subscribers
+   * (`STREAM_WILDCARD_MENTION_NOT_ALLOWED`, before feature level 229 `BAD_REQUEST`) nor a
+   * topic wildcard mention in a topic with many participants
+   * (`TOPIC_WILDCARD_MENTION_NOT_ALLOWED`).
+   *
+   * `POST /messages`
+   * Documented error codes: STREAM_DOES_NOT_EXIST, BAD_REQUEST, STREAM_WILDCARD_MENTION_NOT_ALLOWED, TOPIC_WILDCARD_MENTION_NOT_ALLOWED.
+   */
+  sendMessage(params: ApiParams["sendMessage"], options?: CallOptions): Promise<CallResult<ApiData["sendMessage"], ApiErrorCodes["sendMessage"]>>;
+  /**
+   * Update a flag on messages
+   *
+   * Adds or removes one flag on the listed messages. Only user-changeable flags change state:
+   *
+   * | flag | user-changeable |
+   * |---|---|
+   * | `read`, `starred`, `collapsed` | yes |
+   * | `mentioned` (follows edits), `stream_wildcard_mentioned`, `topic_wildcard_mentioned`, `has_alert_word`, `historical`, `wildcard_mentioned` (deprecated, feature level 224) | no |
+   *
+   * **Transitions.**
+   *
+   * | state | `op` | next state | also |
+   * |---|---|---|---|
+   * | flag absent | `add` | present | the message ID is listed in `messages` |
+   * | flag present | `remove` | absent | for `read`, messages in channels the user is not subscribed to are skipped and those channel IDs returned in `ignored_because_not_subscribed_channels` |
+   *
+   * Adding `read` moves a message from unread to read. Messages the user sent from a non-API
+   * client start as read.
+   *
+   * `POST /messages/flags`
+   * Documented error codes: BAD_REQUEST.
+   */
+  updateMessageFlags(params: ApiParams["updateMessageFlags"], options?: CallOptions): Promise<CallResult<ApiData["updateMessageFlags"], ApiErrorCodes["updateMessageFlags"]>>;
+  /**
+   * Fetch one message
+   *
+   * Fetches one message by ID, if it exists and the user can see it.
+   *
+   * `raw_content` (the raw Markdown) is deprecated; request `apply_markdown=false` instead.
+   * With `allow_empty_topic_name=false` the empty topic is replaced by the organization's
+   * empty-topic display name.
+   *
+   * `GET /messages/{message_id}`
+   * Documented error codes: BAD_REQUEST.
+   */
+  getMessage(params: ApiParams["getMessage"], options?: CallOptions): Promise<CallResult<ApiData["getMessage"], ApiErrorCodes["getMessage"]>>;
+  /**
+   * Remove an emoji reaction
+   *
+   * Removes the user's emoji reaction from a message. The emoji is named by `emoji_name`;
+   * `emoji_code` disambiguates after changes to the emoji mapping, and `reaction_type` says
+   * which kind of emoji it is (before feature level 2, `unicode_emoji` was assumed when it was
+   * absent). Removing a reaction that does not exist fails with `REACTION_DOES_NOT_EXIST`
+   * (before feature level 193, `BAD_REQUEST`).
+   *
+   * `DELETE /messages/{message_id}/reactions`
+   * Documented error codes: BAD_REQUEST, REACTION_DOES_NOT_EXIST.
+   */
+  removeReaction(params: ApiParams["removeReaction"], options?: CallOptions): Promise<CallResult<ApiData["removeReaction"], ApiErrorCodes["removeReaction"]>>;
+  /**
+   * Send a test E2EE push notification
+   *
+   * Sends a test end-to-end-encrypted push notification (feature level 420) to one of the
+   * user's push accounts (`push_account_id`) or, when it is absent, to all of the user's
+   * registered devices.
+   *
+   * Errors: `NO_ACTIVE_PUSH_DEVICE` (no registered device for the user and
+   * `push_account_id`); `ADMIN_ACTION_REQUIRED` (push configuration problem on the server:
+   * invalid credentials, expired plan, unregistered organization);
+   * `FAILED_TO_CONNECT_BOUNCER` (network error reaching the push relay);
+   * `INTERNAL_SERVER_ERROR_ON_BOUNCER` (5xx error on the push relay).
+   *
+   * `POST /mobile_push/e2ee/test_notification`
+   * Documented error codes: NO_ACTIVE_PUSH_DEVICE, ADMIN_ACTION_REQUIRED, FAILED_TO_CONNECT_BOUNCER, INTERNAL_SERVER_ERROR_ON_BOUNCER, BAD_REQUEST.
+   *
+   * @since feature level 420
+   */
+  testE2eePushNotification(params?: ApiParams["testE2eePushNotification"], options?: CallOptions): Promise<CallResult<ApiData["testE2eePushNotification"], ApiErrorCodes["testE2eePushNotification"]>>;
+  /**
+   * Add a linkifier
+   *
+   * Adds a linkifier to the organization: text matching the regular expression `pattern`
+   * becomes a link built from the RFC 6570 `url_template` (feature level 176), with the
+   * pattern's named groups inserted as `{name_of_group}`. Linkifiers also generate a
+   * message's `topic_links`.
+   *
+   * `POST /realm/filters`
+   * Documented error codes: BAD_REQUEST.
+   */
+  addLinkifier(params: ApiParams["addLinkifier"], options?: CallOptions): Promise<CallResult<ApiData["addLinkifier"], ApiErrorCodes["addLinkifier"]>>;
+  /**
+   * Update default settings for new users
+   *
+   * Changes the organization's defaults of user settings. They apply only to users created
+   * afterwards; existing users' settings never change. Every parameter is optional.
+   *
+   * **Permissions.** Organization administrators only.
+   *
+   * **Enumerated integer settings.**
+   *
+   * | setting | values |
+   * |---|---|
+   * | `web_channel_default_view` | 1 top topic, 2 channel feed, 3 list of topics, 4 top unread topic |
+   * | `color_scheme` | 1 automatic, 2 dark, 3 light |
+   * | `demote_inactive_streams` | 1 automatic, 2 always, 3 never |
+   * | `user_list_style` | 1 compact, 2 with status, 3 with avatar and status |
+   * | `web_stream_unreads_count_display_policy` | 1 all channels, 2 unmuted channels and topics, 3 no channels |
+   * | `desktop_icon_count_display` | 1 all unread, 2 direct messages, mentions and followed topics, 3 direct messages and mentions, 4 none |
+   * | `automatically_follow_topics_policy` | 1 participates in, 2 sends a message to, 3 starts, 4 never |
+   * | `automatically_unmute_topics_in_muted_streams_policy` | 1 participates in, 2 sends a message to, 3 starts, 4 never |
+   * | `email_address_visibility` | 1 everyone, 2 members only, 3 administrators only, 4 nobody, 5 moderators only |
+   *
+   * Other integers: `web_font_size_px` (pixels), `web_line_height_percent` (percent; 120
+   * means 1.2), `email_notifications_batching_period_seconds` (seconds). Enumerated strings:
+   * `web_home_view`, `emojiset`, `web_animate_image_previews`,
+   * `resolved_topic_notice_auto_read_policy`; `notification_sound` is a sound name.
+   * Disabling `enable_drafts_synchronization` deletes all server-side drafts.
+   *
+   * `dense_mode` was removed at feature level 364. The allowed values of
+   * `realm_name_in_email_notifications_policy` and the semantics of sound names are not shown.
+   * Unsupported parameters are reported in `ignored_parameters_unsupported`.
+   *
+   * `PATCH /realm/user_settings_defaults` · Organization administrators only.
+   * Documented error codes: BAD_REQUEST.
+   */
+  updateRealmUserSettingsDefaults(params?: ApiParams["updateRealmUserSettingsDefaults"], options?: CallOptions): Promise<CallResult<ApiData["updateRealmUserSettingsDefaults"], ApiErrorCodes["updateRealmUserSettingsDefaults"]>>;
+  /**
+   * Register an event queue
+   *
+   * Allocates an event queue and returns the initial state the client needs, with
+   * `queue_id` and `last_event_id`. Events are then fetched by long-polling the events
+   * endpoint with those values (its parameters and the event payloads are not shown).
+   *
+   * **Queue lifetime.** The server keeps a queue's events for up to 10 minutes without
+   * activity, then discards (garbage-collects) the queue; fetching from it afterwards fails
+   * with `BAD_EVENT_QUEUE_ID` and the client must register again. A heartbeat event is sent
+   * every minute, which keeps an active queue active.
+   *
+   * **Versioning.** The response advertises `service_version` and `service_feature_level`;
+   * behaviour changes are identified by feature level. The limits `max_message_length`,
+   * `max_topic_length`, `max_stream_name_length` and `max_stream_description_length` (numbers
+   * not shown) and `realm_empty_topic_display_name` come from this response.
+   *
+   * **Parameters.**
+   * - `event_types` (default: all; e.g. `message`, `subscription`, `realm_user`) chooses the
+   *   events; `fetch_event_types` (default `null`: same as `event_types`) chooses the initial
+   *   data. Unsupported types are ignored.
+   * - `include_subscribers`: `true`, `false` (default) or `partial` (feature level 412).
+   *   Channels with fewer than 250 subscribers always get a full `subscribers` list; a partial
+   *   list includes all bots and all users active in the last 14 days.
+   * - `presence_history_limit_days` defaults to 14.
+   * - `narrow` filters the messages the queue receives (e.g. `[["is", "dm"]]`); only channels
+   *   the user is subscribed to produce events.
+   * - `client_capabilities` changes the response and the events (see `ClientCapabilities`).
+   * - `recent_private_conversations` was originally computed from the 1000 most recent
+   *   messages; its extent is at the server's discretion.
+   *
+   * **Unauthenticated access.** In organizations with public access enabled, the endpoint can
+   * be called without credentials: `queue_id` is then `null`, and `client_extavatar=true` or
+   * `include_subscribers=true` is an error (`client_extavatar` defaults to `false` then).
+   *
+   * Event types named by the description: `message`, `subscription`, `realm_user`,
+   * `user_topic`, `drafts`, `delete_message`, `stream`, `presence`, `user_settings`,
+   * `update_display_settings`, `update_global_notifications`, `realm_emoji`,
+   * `realm_linkifiers`, `realm_user_groups`, heartbeat. Response properties other than those
+   * listed are not shown.
+   *
+   * `POST /register`
+   * Documented error codes: BAD_REQUEST.
+   */
+  registerQueue(params?: ApiParams["registerQueue"], options?: CallOptions): Promise<CallResult<ApiData["registerQueue"], ApiErrorCodes["registerQueue"]>>;
+  /**
+   * Create a saved snippet
+   *
+   * Creates a saved snippet: a titled piece of Markdown the user can insert into messages
+   * (saved snippets: feature level 297). `title` and `content` must not be empty
+   * (`BAD_REQUEST`).
+   *
+   * `POST /saved_snippets`
+   * Documented error codes: BAD_REQUEST.
+   *
+   * @since feature level 297
+   */
+  createSavedSnippet(params: ApiParams["createSavedSnippet"], options?: CallOptions): Promise<CallResult<ApiData["createSavedSnippet"], ApiErrorCodes["createSavedSnippet"]>>;
+  /**
+   * List channels
+   *
+   * Lists channels. The boolean parameters choose which channels are included:
+   *
+   * | parameter | default | includes |
+   * |---|---|---|
+   * | `include_public` | true | all public channels |
+   * | `include_web_public` | false | all web-public channels |
+   * | `include_subscribed` | true | channels the user is subscribed to |
+   * | `exclude_archived` | true | leaves out archived channels (archived channels are listed from feature level 315) |
+   * | `include_all` | false | all channels the user has metadata access to (everything for administrators) |
+   * | `include_default` | false | the organization's default channels |
+   * | `include_owner_subscribed` | false | for bots: channels the bot's owner is subscribed to |
+   * | `include_can_access_content` | false | channels the user has content access to |
+   * | `include_all_active` | false | deprecated alias of `include_all` (feature level 356); needs administrative privileges |
+   *
+   * Channel fields after `can_delete_own_message_group` are not shown.
+   *
+   * `GET /streams` · Any authenticated user; the deprecated include_all_active needs administrative privileges.
+   * Documented error codes: BAD_REQUEST.
+   */
+  getStreams(params?: ApiParams["getStreams"], options?: CallOptions): Promise<CallResult<ApiData["getStreams"], ApiErrorCodes["getStreams"]>>;
+  /**
+   * Update a channel
+   *
+   * Changes properties of a channel. Every parameter is optional; only the passed ones change.
+   *
+   * **Permissions.** An organization administrator may edit any property, but changing a
+   * private channel's permissions needs the administrator to be subscribed to it. Changing
+   * permission settings needs content access to the channel (and, for some settings,
+   * permission to administer it). Users with administer permission on the channel
+   * (`can_administer_channel_group`) may also edit it.
+   *
+   * **Rules.**
+   * - `description` is bounded by `max_stream_description_length` and `new_name` by
+   *   `max_stream_name_length` (both returned by `POST /register`; the numbers are not shown).
+   * - `is_web_public` needs the server setting for web-public channels, spectator access
+   *   enabled in the organization, and membership of the organization group allowed to create
+   *   web-public channels.
+   * - `history_public_to_subscribers=false` is an error for a public or web-public channel
+   *   (`is_private` false).
+   * - `message_retention_days` takes a number of days, `realm_default` or `unlimited`.
+   * - `folder_id: null` removes the channel from its folder (channel folders: feature level 389).
+   * - `topics_policy` (feature level 392): `inherit`, `allow_empty_topic`,
+   *   `disable_empty_topic`, `empty_topic_only` (level 404; settable only when all existing
+   *   messages of the channel are already in the empty topic).
+   * - `can_add_subscribers_group`: its members need not be subscribed to a private channel to
+   *   add subscribers. `can_delete_any_message_group` and `can_delete_own_message_group` exist
+   *   at channel level from feature level 407.
+   *
+   * **Archived channels.** `is_archived=false` unarchives an archived channel; only
+   * unarchiving takes effect. Archiving an active channel is not shown.
+   *
+   * **Removed parameters.** `stream_post_policy` and `is_announcement_only` were removed;
+   * posting is governed by `can_send_message_group`.
+   *
+   * Parameters after `can_delete_own_message_group` and the response body beyond the standard
+   * envelope are not shown.
+   *
+   * `PATCH /streams/{stream_id}` · Organization administrators (for a private channel's permissions, only when subscribed) and users with administer permission on the channel; permission settings need content access to the channel.
+   * Documented error codes: BAD_REQUEST.
+   */
+  updateStream(params: ApiParams["updateStream"], options?: CallOptions): Promise<CallResult<ApiData["updateStream"], ApiErrorCodes["updateStream"]>>;
+  /**
+   * Update a user group
+   *
+   * Changes a user group's name, description, permission settings or deactivated state. Every
+   * parameter is optional.
+   *
+   * - Each permission parameter (`can_add_members_group`, `can_join_group`, `can_leave_group`,
+   *   `can_manage_group`, `can_mention_group`, `can_remove_members_group`) is an object with
+   *   `new` (required) and `old` (optional, the expected current value).
+   *   `can_mention_group` accepts only this object form from feature level 260.
+   * - `can_manage_group` may not be set to the system groups `role:internet` or
+   *   `role:everyone`; `can_mention_group` may not be set to `role:internet` or
+   *   `role:owners`.
+   *
+   * **Deactivated groups.** `deactivated=false` reactivates a deactivated group (feature level
+   * 386), after which it may be mentioned and used in permissions again; `deactivated=true`
+   * has no effect (a deactivated group stays unchanged). Deactivation itself is
+   * `POST /user_groups/{user_group_id}/deactivate`, whose request shape is not shown; it
+   * emits a remove event (an update event for clients declaring `include_deactivated_groups`).
+   * A deactivated group's permission settings can still be edited and still govern who may
+   * modify it, but it cannot be mentioned or used in any permission value until reactivated.
+   *
+   * An invalid group gives `BAD_REQUEST`.
+   *
+   * `PATCH /user_groups/{user_group_id}`
+   * Documented error codes: BAD_REQUEST.
+   */
+  updateUserGroup(params: ApiParams["updateUserGroup"], options?: CallOptions): Promise<CallResult<ApiData["updateUserGroup"], ApiErrorCodes["updateUserGroup"]>>;
+  /**
+   * Set a topic's visibility policy
+   *
+   * Sets the requesting user's visibility policy for one topic of one channel (endpoint added
+   * at feature level 170). The request succeeds even if the topic has no messages. `topic` is
+   * bounded by `max_topic_length`; the organization's empty-topic display name is read as the
+   * empty string.
+   *
+   * **Values.** `0` no policy (clears the policy), `1` muted; `2` and `3` are unmuted and
+   * followed (followed added at feature level 219), but the description does not say which
+   * value is which. In an unmuted channel, unmuted is the same as no policy.
+   *
+   * **Transition.** From any policy to the value set (`0` clears it); a `user_topic` event is
+   * sent to the user's event queues. (Sending a message may also change the policy
+   * automatically; see `POST /messages`.)
+   *
+   * `POST /user_topics`
+   * Documented error codes: BAD_REQUEST.
+   *
+   * @since feature level 170
+   */
+  updateUserTopic(params: ApiParams["updateUserTopic"], options?: CallOptions): Promise<CallResult<ApiData["updateUserTopic"], ApiErrorCodes["updateUserTopic"]>>;
+  /**
+   * List users
+   *
+   * Lists users: all users the requester can access, or those in `user_ids` (feature level
+   * 384). Custom profile field values (`profile_data`) are included only with
+   * `include_custom_profile_fields=true`.
+   *
+   * **Unauthenticated access.** In organizations with public access enabled, this endpoint can
+   * be called without credentials from feature level 387.
+   *
+   * `GET /users`
+   * Documented error codes: BAD_REQUEST.
+   */
+  getUsers(params?: ApiParams["getUsers"], options?: CallOptions): Promise<CallResult<ApiData["getUsers"], ApiErrorCodes["getUsers"]>>;
+  /**
+   * Register a mobile push token
+   *
+   * Registers a mobile device's push-notification token for the user.
+   *
+   * **Deprecated** from feature level 406: superseded by an end-to-end-encrypted (E2EE)
+   * push-device registration endpoint, whose parameters and responses are not shown.
+   *
+   * `appid` (the app's ID) is required since feature level 223. An empty token, a token of
+   * invalid length or an invalid token fails with `BAD_REQUEST`.
+   *
+   * `POST /users/me/platform_device_token`
+   * Documented error codes: BAD_REQUEST.
+   *
+   * @deprecated Deprecated since feature level 406. Use the E2EE push-device registration endpoint (not shown) instead.
+   */
+  addPlatformDeviceToken(params: ApiParams["addPlatformDeviceToken"], options?: CallOptions): Promise<CallResult<ApiData["addPlatformDeviceToken"], ApiErrorCodes["addPlatformDeviceToken"]>>;
+  /**
+   * Update own status
+   *
+   * Changes the requesting user's status. Only the passed parameters change.
+   *
+   * - `status_text`: at most 60 characters; the empty string clears it.
+   * - `emoji_code` and `reaction_type` need `emoji_name`.
+   * - `away` is deprecated (feature level 148); it is the same as not `presence_enabled`.
+   *
+   * Every error is `BAD_REQUEST`: no new values passed; `status_text` over 60 characters;
+   * `emoji_code` or `reaction_type` without `emoji_name`; an emoji name that does not exist;
+   * an invalid emoji name; an invalid custom emoji.
+   *
+   * `POST /users/me/status`
+   * Documented error codes: BAD_REQUEST.
+   */
+  updateStatus(params?: ApiParams["updateStatus"], options?: CallOptions): Promise<CallResult<ApiData["updateStatus"], ApiErrorCodes["updateStatus"]>>;
+  /**
+   * Unsubscribe from channels
+   *
+   * Unsubscribes the requester, or the users in `principals`, from the channels named in
+   * `subscriptions`. Subscriptions in archived channels cannot be modified.
+   *
+   * **Who may remove other users:** organization administrators (any user, any channel); the
+   * owner of a bot (the bot, from any channel the owner can access); a user with access to the
+   * channel who belongs to the channel's `can_remove_subscribers_group`.
+   *
+   * **Errors.** A channel that does not exist gives `STREAM_DOES_NOT_EXIST` with the name in
+   * `stream`. A deactivated or nonexistent principal gives `BAD_REQUEST` with HTTP status 400;
+   * before feature level 208 it gave status 403 with code `UNAUTHORIZED_PRINCIPAL`.
+   *
+   * `DELETE /users/me/subscriptions` · Removing other users needs an administrator, the owner of the bot being removed, or a member of the channel's can_remove_subscribers_group with access to the channel.
+   * Documented error codes: STREAM_DOES_NOT_EXIST, BAD_REQUEST, UNAUTHORIZED_PRINCIPAL.
+   */
+  unsubscribe(params: ApiParams["unsubscribe"], options?: CallOptions): Promise<CallResult<ApiData["unsubscribe"], ApiErrorCodes["unsubscribe"]>>;
+  /**
+   * Deactivate a user
+   *
+   * Deactivates a user (transition active → deactivated).
+   *
+   * **Permissions.** Organization administrators only. The target may not be the only
+   * organization owner (`BAD_REQUEST`).
+   *
+   * **Notification.** When `deactivation_notification_comment` is passed (not null), the user
+   * is sent a notification email; a non-empty string is included in it as the
+   * administrator's custom text.
+   *
+   * Reactivating a deactivated user is not shown.
+   *
+   * `DELETE /users/{user_id}` · Organization administrators only.
+   * Documented error codes: BAD_REQUEST.
+   */
+  deactivateUser(params: ApiParams["deactivateUser"], options?: CallOptions): Promise<CallResult<ApiData["deactivateUser"], ApiErrorCodes["deactivateUser"]>>;
+  /**
+   * Update a user
+   *
+   * Changes a user's full name, role, custom profile data or email address.
+   *
+   * **Permissions.** Organization administrators only. Only organization owners may give or
+   * take away the owner role, and the only owner cannot lose it. Changing the email address
+   * (`new_email`, feature level 285) needs an organization owner who has the special
+   * permission to change user emails.
+   *
+   * **Roles.** 100 owner, 200 administrator, 300 moderator, 400 member, 600 guest.
+   *
+   * A forbidden change (for example making a guest an administrator) fails with `BAD_REQUEST`.
+   *
+   * `PATCH /users/{user_id}` · Organization administrators only; only owners may add or remove the owner role; new_email needs an owner with the permission to change user emails.
+   * Documented error codes: BAD_REQUEST.
+   */
+  updateUser(params: ApiParams["updateUser"], options?: CallOptions): Promise<CallResult<ApiData["updateUser"], ApiErrorCodes["updateUser"]>>;
 }
 /** The client method of each operation, by operationId (names the model chose, collisions resolved). */
 export declare const methodNames: {
@@ -1432,36 +1427,36 @@ export declare const methodNames: {
 };
 /** The parameter names of each operation, by operationId (what `supports` takes). */
 export interface ApiOperationParameters {
-    editDraft: "draft_id" | "draft";
-    fetchApiKey: "username" | "password";
-    getMessages: "anchor" | "include_anchor" | "num_before" | "num_after" | "narrow" | "client_extavatar" | "apply_markdown" | "message_ids" | "allow_empty_topic_name" | "use_first_unread_anchor";
-    sendMessage: "type" | "to" | "content" | "topic" | "subject" | "queue_id" | "local_id" | "read_by_sender";
-    updateMessageFlags: "messages" | "op" | "flag";
-    getMessage: "message_id" | "apply_markdown" | "allow_empty_topic_name";
-    removeReaction: "message_id" | "emoji_name" | "emoji_code" | "reaction_type";
-    testE2eePushNotification: "push_account_id";
-    addLinkifier: "pattern" | "url_template";
-    updateRealmUserSettingsDefaults: "starred_message_counts" | "receives_typing_notifications" | "web_suggest_update_timezone" | "fluid_layout_width" | "high_contrast_mode" | "enable_drafts_synchronization" | "translate_emoticons" | "display_emoji_reaction_users" | "web_escape_navigates_to_home_view" | "left_side_userlist" | "hide_ai_features" | "enable_stream_desktop_notifications" | "enable_stream_email_notifications" | "enable_stream_push_notifications" | "enable_stream_audible_notifications" | "enable_desktop_notifications" | "enable_sounds" | "enable_followed_topic_desktop_notifications" | "enable_followed_topic_email_notifications" | "enable_followed_topic_push_notifications" | "enable_followed_topic_audible_notifications" | "enable_offline_email_notifications" | "enable_offline_push_notifications" | "enable_online_push_notifications" | "enable_digest_emails" | "message_content_in_email_notifications" | "pm_content_in_desktop_notifications" | "wildcard_mentions_notify" | "enable_followed_topic_wildcard_mentions_notify" | "automatically_follow_topics_where_mentioned" | "presence_enabled" | "enter_sends" | "twenty_four_hour_time" | "send_private_typing_notifications" | "send_stream_typing_notifications" | "send_read_receipts" | "web_navigate_to_sent_message" | "web_channel_default_view" | "color_scheme" | "demote_inactive_streams" | "user_list_style" | "web_stream_unreads_count_display_policy" | "desktop_icon_count_display" | "automatically_follow_topics_policy" | "automatically_unmute_topics_in_muted_streams_policy" | "email_address_visibility" | "web_font_size_px" | "web_line_height_percent" | "email_notifications_batching_period_seconds" | "web_home_view" | "emojiset" | "web_animate_image_previews" | "resolved_topic_notice_auto_read_policy" | "notification_sound" | "realm_name_in_email_notifications_policy" | "dense_mode";
-    registerQueue: "apply_markdown" | "client_extavatar" | "include_subscribers" | "slim_presence" | "presence_history_limit_days" | "event_types" | "all_public_streams" | "client_capabilities" | "fetch_event_types" | "narrow";
-    createSavedSnippet: "title" | "content";
-    getStreams: "include_public" | "include_web_public" | "include_subscribed" | "exclude_archived" | "include_all" | "include_default" | "include_owner_subscribed" | "include_can_access_content" | "include_all_active";
-    updateStream: "stream_id" | "description" | "new_name" | "is_private" | "is_web_public" | "history_public_to_subscribers" | "is_default_stream" | "message_retention_days" | "is_archived" | "folder_id" | "topics_policy" | "can_add_subscribers_group" | "can_remove_subscribers_group" | "can_administer_channel_group" | "can_delete_any_message_group" | "can_delete_own_message_group" | "stream_post_policy" | "is_announcement_only";
-    updateUserGroup: "user_group_id" | "name" | "description" | "can_add_members_group" | "can_join_group" | "can_leave_group" | "can_manage_group" | "can_mention_group" | "can_remove_members_group" | "deactivated";
-    updateUserTopic: "stream_id" | "topic" | "visibility_policy";
-    getUsers: "client_extavatar" | "include_custom_profile_fields" | "user_ids";
-    addPlatformDeviceToken: "token" | "appid";
-    updateStatus: "status_text" | "emoji_name" | "emoji_code" | "reaction_type" | "away";
-    unsubscribe: "subscriptions" | "principals";
-    deactivateUser: "user_id" | "deactivation_notification_comment";
-    updateUser: "user_id" | "full_name" | "role" | "profile_data" | "new_email";
+  editDraft: "draft_id" | "draft";
+  fetchApiKey: "username" | "password";
+  getMessages: "anchor" | "include_anchor" | "num_before" | "num_after" | "narrow" | "client_extavatar" | "apply_markdown" | "message_ids" | "allow_empty_topic_name" | "use_first_unread_anchor";
+  sendMessage: "type" | "to" | "content" | "topic" | "subject" | "queue_id" | "local_id" | "read_by_sender";
+  updateMessageFlags: "messages" | "op" | "flag";
+  getMessage: "message_id" | "apply_markdown" | "allow_empty_topic_name";
+  removeReaction: "message_id" | "emoji_name" | "emoji_code" | "reaction_type";
+  testE2eePushNotification: "push_account_id";
+  addLinkifier: "pattern" | "url_template";
+  updateRealmUserSettingsDefaults: "starred_message_counts" | "receives_typing_notifications" | "web_suggest_update_timezone" | "fluid_layout_width" | "high_contrast_mode" | "enable_drafts_synchronization" | "translate_emoticons" | "display_emoji_reaction_users" | "web_escape_navigates_to_home_view" | "left_side_userlist" | "hide_ai_features" | "enable_stream_desktop_notifications" | "enable_stream_email_notifications" | "enable_stream_push_notifications" | "enable_stream_audible_notifications" | "enable_desktop_notifications" | "enable_sounds" | "enable_followed_topic_desktop_notifications" | "enable_followed_topic_email_notifications" | "enable_followed_topic_push_notifications" | "enable_followed_topic_audible_notifications" | "enable_offline_email_notifications" | "enable_offline_push_notifications" | "enable_online_push_notifications" | "enable_digest_emails" | "message_content_in_email_notifications" | "pm_content_in_desktop_notifications" | "wildcard_mentions_notify" | "enable_followed_topic_wildcard_mentions_notify" | "automatically_follow_topics_where_mentioned" | "presence_enabled" | "enter_sends" | "twenty_four_hour_time" | "send_private_typing_notifications" | "send_stream_typing_notifications" | "send_read_receipts" | "web_navigate_to_sent_message" | "web_channel_default_view" | "color_scheme" | "demote_inactive_streams" | "user_list_style" | "web_stream_unreads_count_display_policy" | "desktop_icon_count_display" | "automatically_follow_topics_policy" | "automatically_unmute_topics_in_muted_streams_policy" | "email_address_visibility" | "web_font_size_px" | "web_line_height_percent" | "email_notifications_batching_period_seconds" | "web_home_view" | "emojiset" | "web_animate_image_previews" | "resolved_topic_notice_auto_read_policy" | "notification_sound" | "realm_name_in_email_notifications_policy" | "dense_mode";
+  registerQueue: "apply_markdown" | "client_extavatar" | "include_subscribers" | "slim_presence" | "presence_history_limit_days" | "event_types" | "all_public_streams" | "client_capabilities" | "fetch_event_types" | "narrow";
+  createSavedSnippet: "title" | "content";
+  getStreams: "include_public" | "include_web_public" | "include_subscribed" | "exclude_archived" | "include_all" | "include_default" | "include_owner_subscribed" | "include_can_access_content" | "include_all_active";
+  updateStream: "stream_id" | "description" | "new_name" | "is_private" | "is_web_public" | "history_public_to_subscribers" | "is_default_stream" | "message_retention_days" | "is_archived" | "folder_id" | "topics_policy" | "can_add_subscribers_group" | "can_remove_subscribers_group" | "can_administer_channel_group" | "can_delete_any_message_group" | "can_delete_own_message_group" | "stream_post_policy" | "is_announcement_only";
+  updateUserGroup: "user_group_id" | "name" | "description" | "can_add_members_group" | "can_join_group" | "can_leave_group" | "can_manage_group" | "can_mention_group" | "can_remove_members_group" | "deactivated";
+  updateUserTopic: "stream_id" | "topic" | "visibility_policy";
+  getUsers: "client_extavatar" | "include_custom_profile_fields" | "user_ids";
+  addPlatformDeviceToken: "token" | "appid";
+  updateStatus: "status_text" | "emoji_name" | "emoji_code" | "reaction_type" | "away";
+  unsubscribe: "subscriptions" | "principals";
+  deactivateUser: "user_id" | "deactivation_notification_comment";
+  updateUser: "user_id" | "full_name" | "role" | "profile_data" | "new_email";
 }
 /** The methods, openapi-fetch's path-style calls (`GET`, `POST`, ...), the known feature level and `supports`. */
 export type ApiClient = Omit<ClientBase<paths>, 'supports'> & ApiMethods & {
-    /**
-     * Whether the server has this operation (and this parameter of it) at its feature level (`featureLevel`);
-     * while that is unknown, whether a server of the contract's newest level has it.
-     */
-    supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;
+  /**
+   * Whether the server has this operation (and this parameter of it) at its feature level (`featureLevel`);
+   * while that is unknown, whether a server of the contract's newest level has it.
+   */
+  supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;
 };
 /** A client of Team Messaging Service API: `createApiClient({ baseUrl, ... })` (see `ApiClientOptions`). */
 export declare function createApiClient(options: ApiClientOptions): ApiClient;

@@ -2,16 +2,34 @@
 import type { AuthScheme, ClientTable, OperationInfo } from "./runtime/operation-info.js";
 import type { LevelTable } from "./runtime/feature-levels.js";
 /** Every operationId of the contract. */
-export type OperationId = "editDraft" | "fetchApiKey" | "getMessages" | "sendMessage" | "updateMessageFlags" | "getMessage" | "removeReaction" | "testE2eePushNotification" | "addLinkifier" | "updateRealmUserSettingsDefaults" | "registerQueue" | "createSavedSnippet" | "getStreams" | "updateStream" | "updateUserGroup" | "updateUserTopic" | "getUsers" | "addPlatformDeviceToken" | "updateStatus" | "unsubscribe" | "deactivateUser" | "updateUser";
+export type OperationId =
+  | "editDraft"
+  | "fetchApiKey"
+  | "getMessages"
+  | "sendMessage"
+  | "updateMessageFlags"
+  | "getMessage"
+  | "removeReaction"
+  | "testE2eePushNotification"
+  | "addLinkifier"
+  | "updateRealmUserSettingsDefaults"
+  | "registerQueue"
+  | "createSavedSnippet"
+  | "getStreams"
+  | "updateStream"
+  | "updateUserGroup"
+  | "updateUserTopic"
+  | "getUsers"
+  | "addPlatformDeviceToken"
+  | "updateStatus"
+  | "unsubscribe"
+  | "deactivateUser"
+  | "updateUser";
 /** Base path of the first server (`{base_url}/api/v1`). */
 export declare const basePath = "/api/v1";
-export declare const operations: {
-    readonly [K in OperationId]: OperationInfo;
-};
+export declare const operations: { readonly [K in OperationId]: OperationInfo };
 /** How each security scheme operations name travels (generator/model/security.ts). */
-export declare const authSchemes: {
-    readonly [name: string]: AuthScheme;
-};
+export declare const authSchemes: { readonly [name: string]: AuthScheme };
 export declare const clientTable: ClientTable;
 /**
  * What exists at each feature level (generator/model/levels.ts): per operation, the levels of

@@ -2,2131 +2,2131 @@
 /** Base path of the first server (`{base_url}/api/v1`). */
 export const basePath = "/api/v1";
 export const operations = {
-    editDraft: {
-        "operationId": "editDraft",
-        "method": "PATCH",
-        "path": "/drafts/{draft_id}",
-        "fields": [
-            {
-                "name": "draft_id",
-                "in": "path",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "draft",
-                "in": "body",
-                "required": true,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        }
-    },
-    fetchApiKey: {
-        "operationId": "fetchApiKey",
-        "method": "POST",
-        "path": "/fetch_api_key",
-        "fields": [
-            {
-                "name": "username",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "password",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            }
-        ],
-        "auth": "none",
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        }
-    },
-    getMessages: {
-        "operationId": "getMessages",
-        "method": "GET",
-        "path": "/messages",
-        "fields": [
-            {
-                "name": "anchor",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string",
-                    "integer"
-                ],
-                "valuesSince": {
-                    "first_unread": 1
-                }
-            },
-            {
-                "name": "include_anchor",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "num_before",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "num_after",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "narrow",
-                "in": "query",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            },
-            {
-                "name": "client_extavatar",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "apply_markdown",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "message_ids",
-                "in": "query",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ],
-                "since": 300
-            },
-            {
-                "name": "allow_empty_topic_name",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "use_first_unread_anchor",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "deprecated": true,
-                "replacedBy": "anchor=first_unread"
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
+  editDraft: {
+    "operationId": "editDraft",
+    "method": "PATCH",
+    "path": "/drafts/{draft_id}",
+    "fields": [
+      {
+        "name": "draft_id",
+        "in": "path",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
         ]
-    },
-    sendMessage: {
-        "operationId": "sendMessage",
-        "method": "POST",
-        "path": "/messages",
-        "fields": [
-            {
-                "name": "type",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ],
-                "valuesSince": {
-                    "channel": 248
-                },
-                "deprecatedValues": {
-                    "private": "direct"
-                }
-            },
-            {
-                "name": "to",
-                "in": "body",
-                "required": true,
-                "encoding": "json",
-                "types": [
-                    "string",
-                    "integer",
-                    "array"
-                ]
-            },
-            {
-                "name": "content",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "topic",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "subject",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ],
-                "deprecated": true,
-                "replacedBy": "topic"
-            },
-            {
-                "name": "queue_id",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "local_id",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "read_by_sender",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "since": 236
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "STREAM_DOES_NOT_EXIST",
-            "BAD_REQUEST",
-            "STREAM_WILDCARD_MENTION_NOT_ALLOWED",
-            "TOPIC_WILDCARD_MENTION_NOT_ALLOWED"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        }
-    },
-    updateMessageFlags: {
-        "operationId": "updateMessageFlags",
-        "method": "POST",
-        "path": "/messages/flags",
-        "fields": [
-            {
-                "name": "messages",
-                "in": "body",
-                "required": true,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            },
-            {
-                "name": "op",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "flag",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ],
-                "deprecatedValues": {
-                    "wildcard_mentioned": "stream_wildcard_mentioned or topic_wildcard_mentioned"
-                }
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        }
-    },
-    getMessage: {
-        "operationId": "getMessage",
-        "method": "GET",
-        "path": "/messages/{message_id}",
-        "fields": [
-            {
-                "name": "message_id",
-                "in": "path",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "apply_markdown",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "allow_empty_topic_name",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
+      },
+      {
+        "name": "draft",
+        "in": "body",
+        "required": true,
+        "encoding": "json",
+        "types": [
+          "object"
         ]
-    },
-    removeReaction: {
-        "operationId": "removeReaction",
-        "method": "DELETE",
-        "path": "/messages/{message_id}/reactions",
-        "fields": [
-            {
-                "name": "message_id",
-                "in": "path",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "emoji_name",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "emoji_code",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "reaction_type",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST",
-            "REACTION_DOES_NOT_EXIST"
-        ],
-        "statuses": [
-            "200",
-            "default"
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    }
+  },
+  fetchApiKey: {
+    "operationId": "fetchApiKey",
+    "method": "POST",
+    "path": "/fetch_api_key",
+    "fields": [
+      {
+        "name": "username",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
         ]
-    },
-    testE2eePushNotification: {
-        "operationId": "testE2eePushNotification",
-        "method": "POST",
-        "path": "/mobile_push/e2ee/test_notification",
-        "fields": [
-            {
-                "name": "push_account_id",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "NO_ACTIVE_PUSH_DEVICE",
-            "ADMIN_ACTION_REQUIRED",
-            "FAILED_TO_CONNECT_BOUNCER",
-            "INTERNAL_SERVER_ERROR_ON_BOUNCER",
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": false
-        },
-        "since": 420
-    },
-    addLinkifier: {
-        "operationId": "addLinkifier",
-        "method": "POST",
-        "path": "/realm/filters",
-        "fields": [
-            {
-                "name": "pattern",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "url_template",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ],
-                "since": 176
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        }
-    },
-    updateRealmUserSettingsDefaults: {
-        "operationId": "updateRealmUserSettingsDefaults",
-        "method": "PATCH",
-        "path": "/realm/user_settings_defaults",
-        "fields": [
-            {
-                "name": "starred_message_counts",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "receives_typing_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "web_suggest_update_timezone",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "fluid_layout_width",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "high_contrast_mode",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_drafts_synchronization",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "translate_emoticons",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "display_emoji_reaction_users",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "web_escape_navigates_to_home_view",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "left_side_userlist",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "hide_ai_features",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_stream_desktop_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_stream_email_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_stream_push_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_stream_audible_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_desktop_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_sounds",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_followed_topic_desktop_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_followed_topic_email_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_followed_topic_push_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_followed_topic_audible_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_offline_email_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_offline_push_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_online_push_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_digest_emails",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "message_content_in_email_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "pm_content_in_desktop_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "wildcard_mentions_notify",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enable_followed_topic_wildcard_mentions_notify",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "automatically_follow_topics_where_mentioned",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "presence_enabled",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "enter_sends",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "twenty_four_hour_time",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "send_private_typing_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "send_stream_typing_notifications",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "send_read_receipts",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "web_navigate_to_sent_message",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "web_channel_default_view",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "color_scheme",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "demote_inactive_streams",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "user_list_style",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "web_stream_unreads_count_display_policy",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "desktop_icon_count_display",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "automatically_follow_topics_policy",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "automatically_unmute_topics_in_muted_streams_policy",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "email_address_visibility",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "web_font_size_px",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "web_line_height_percent",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "email_notifications_batching_period_seconds",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "web_home_view",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "emojiset",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "web_animate_image_previews",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "resolved_topic_notice_auto_read_policy",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "notification_sound",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "realm_name_in_email_notifications_policy",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string",
-                    "integer",
-                    "number",
-                    "boolean",
-                    "null",
-                    "array",
-                    "object"
-                ]
-            },
-            {
-                "name": "dense_mode",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string",
-                    "integer",
-                    "number",
-                    "boolean",
-                    "null",
-                    "array",
-                    "object"
-                ],
-                "until": 364,
-                "deprecated": true
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": false
-        }
-    },
-    registerQueue: {
-        "operationId": "registerQueue",
-        "method": "POST",
-        "path": "/register",
-        "fields": [
-            {
-                "name": "apply_markdown",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "client_extavatar",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "include_subscribers",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ],
-                "valuesSince": {
-                    "partial": 412
-                }
-            },
-            {
-                "name": "slim_presence",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "presence_history_limit_days",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "event_types",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            },
-            {
-                "name": "all_public_streams",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "client_capabilities",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "fetch_event_types",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            },
-            {
-                "name": "narrow",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            }
-        ],
-        "auth": "optional",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": false
-        }
-    },
-    createSavedSnippet: {
-        "operationId": "createSavedSnippet",
-        "method": "POST",
-        "path": "/saved_snippets",
-        "fields": [
-            {
-                "name": "title",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "content",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        },
-        "since": 297
-    },
-    getStreams: {
-        "operationId": "getStreams",
-        "method": "GET",
-        "path": "/streams",
-        "fields": [
-            {
-                "name": "include_public",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "include_web_public",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "include_subscribed",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "exclude_archived",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "since": 315
-            },
-            {
-                "name": "include_all",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "since": 356
-            },
-            {
-                "name": "include_default",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "include_owner_subscribed",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "include_can_access_content",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "include_all_active",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "deprecated": true,
-                "replacedBy": "include_all"
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
+      },
+      {
+        "name": "password",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
         ]
-    },
-    updateStream: {
-        "operationId": "updateStream",
-        "method": "PATCH",
-        "path": "/streams/{stream_id}",
-        "fields": [
-            {
-                "name": "stream_id",
-                "in": "path",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "description",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "new_name",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "is_private",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "is_web_public",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "history_public_to_subscribers",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "is_default_stream",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "message_retention_days",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string",
-                    "integer"
-                ]
-            },
-            {
-                "name": "is_archived",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "folder_id",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer",
-                    "null"
-                ],
-                "since": 389
-            },
-            {
-                "name": "topics_policy",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ],
-                "since": 392,
-                "valuesSince": {
-                    "empty_topic_only": 404
-                }
-            },
-            {
-                "name": "can_add_subscribers_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_remove_subscribers_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_administer_channel_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_delete_any_message_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_delete_own_message_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "stream_post_policy",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ],
-                "until": 420,
-                "deprecated": true,
-                "replacedBy": "can_send_message_group"
-            },
-            {
-                "name": "is_announcement_only",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "until": 420,
-                "deprecated": true,
-                "replacedBy": "can_send_message_group"
-            }
+      }
+    ],
+    "auth": "none",
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    }
+  },
+  getMessages: {
+    "operationId": "getMessages",
+    "method": "GET",
+    "path": "/messages",
+    "fields": [
+      {
+        "name": "anchor",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string",
+          "integer"
         ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": false
+        "valuesSince": {
+          "first_unread": 1
         }
-    },
-    updateUserGroup: {
-        "operationId": "updateUserGroup",
-        "method": "PATCH",
-        "path": "/user_groups/{user_group_id}",
-        "fields": [
-            {
-                "name": "user_group_id",
-                "in": "path",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "name",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "description",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "can_add_members_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_join_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_leave_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_manage_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_mention_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "can_remove_members_group",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "object"
-                ]
-            },
-            {
-                "name": "deactivated",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "since": 386
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": false
-        }
-    },
-    updateUserTopic: {
-        "operationId": "updateUserTopic",
-        "method": "POST",
-        "path": "/user_topics",
-        "fields": [
-            {
-                "name": "stream_id",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "topic",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "visibility_policy",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        },
-        "since": 170
-    },
-    getUsers: {
-        "operationId": "getUsers",
-        "method": "GET",
-        "path": "/users",
-        "fields": [
-            {
-                "name": "client_extavatar",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "include_custom_profile_fields",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ]
-            },
-            {
-                "name": "user_ids",
-                "in": "query",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ],
-                "since": 384
-            }
-        ],
-        "auth": "optional",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
+      },
+      {
+        "name": "include_anchor",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
         ]
-    },
-    addPlatformDeviceToken: {
-        "operationId": "addPlatformDeviceToken",
-        "method": "POST",
-        "path": "/users/me/platform_device_token",
-        "fields": [
-            {
-                "name": "token",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "appid",
-                "in": "body",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            }
+      },
+      {
+        "name": "num_before",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "num_after",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "narrow",
+        "in": "query",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      },
+      {
+        "name": "client_extavatar",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "apply_markdown",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "message_ids",
+        "in": "query",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
         ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
+        "since": 300
+      },
+      {
+        "name": "allow_empty_topic_name",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "use_first_unread_anchor",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
         ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
-        },
         "deprecated": true,
-        "replacedBy": "the E2EE push-device registration endpoint (not shown)"
-    },
-    updateStatus: {
-        "operationId": "updateStatus",
-        "method": "POST",
-        "path": "/users/me/status",
-        "fields": [
-            {
-                "name": "status_text",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "emoji_name",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "emoji_code",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "reaction_type",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "away",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "boolean"
-                ],
-                "deprecated": true,
-                "replacedBy": "presence_enabled (inverted)"
-            }
+        "replacedBy": "anchor=first_unread"
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ]
+  },
+  sendMessage: {
+    "operationId": "sendMessage",
+    "method": "POST",
+    "path": "/messages",
+    "fields": [
+      {
+        "name": "type",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
         ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": true
+        "valuesSince": {
+          "channel": 248
+        },
+        "deprecatedValues": {
+          "private": "direct"
         }
-    },
-    unsubscribe: {
-        "operationId": "unsubscribe",
-        "method": "DELETE",
-        "path": "/users/me/subscriptions",
-        "fields": [
-            {
-                "name": "subscriptions",
-                "in": "query",
-                "required": true,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            },
-            {
-                "name": "principals",
-                "in": "query",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "STREAM_DOES_NOT_EXIST",
-            "BAD_REQUEST",
-            "UNAUTHORIZED_PRINCIPAL"
-        ],
-        "statuses": [
-            "200",
-            "400",
-            "403",
-            "default"
+      },
+      {
+        "name": "to",
+        "in": "body",
+        "required": true,
+        "encoding": "json",
+        "types": [
+          "string",
+          "integer",
+          "array"
         ]
-    },
-    deactivateUser: {
-        "operationId": "deactivateUser",
-        "method": "DELETE",
-        "path": "/users/{user_id}",
-        "fields": [
-            {
-                "name": "user_id",
-                "in": "path",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "deactivation_notification_comment",
-                "in": "query",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            }
-        ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
-        ],
-        "errorCodes": [
-            "BAD_REQUEST"
-        ],
-        "statuses": [
-            "200",
-            "default"
+      },
+      {
+        "name": "content",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
         ]
-    },
-    updateUser: {
-        "operationId": "updateUser",
-        "method": "PATCH",
-        "path": "/users/{user_id}",
-        "fields": [
-            {
-                "name": "user_id",
-                "in": "path",
-                "required": true,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "full_name",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ]
-            },
-            {
-                "name": "role",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "integer"
-                ]
-            },
-            {
-                "name": "profile_data",
-                "in": "body",
-                "required": false,
-                "encoding": "json",
-                "types": [
-                    "array"
-                ]
-            },
-            {
-                "name": "new_email",
-                "in": "body",
-                "required": false,
-                "encoding": "plain",
-                "types": [
-                    "string"
-                ],
-                "since": 285
-            }
+      },
+      {
+        "name": "topic",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "subject",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
         ],
-        "auth": "required",
-        "security": [
-            [
-                "basicAuth"
-            ]
+        "deprecated": true,
+        "replacedBy": "topic"
+      },
+      {
+        "name": "queue_id",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "local_id",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "read_by_sender",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
         ],
-        "errorCodes": [
-            "BAD_REQUEST"
+        "since": 236
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "STREAM_DOES_NOT_EXIST",
+      "BAD_REQUEST",
+      "STREAM_WILDCARD_MENTION_NOT_ALLOWED",
+      "TOPIC_WILDCARD_MENTION_NOT_ALLOWED"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    }
+  },
+  updateMessageFlags: {
+    "operationId": "updateMessageFlags",
+    "method": "POST",
+    "path": "/messages/flags",
+    "fields": [
+      {
+        "name": "messages",
+        "in": "body",
+        "required": true,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      },
+      {
+        "name": "op",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "flag",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
         ],
-        "statuses": [
-            "200",
-            "default"
-        ],
-        "body": {
-            "kind": "form",
-            "mediaTypes": [
-                "application/x-www-form-urlencoded",
-                "multipart/form-data"
-            ],
-            "required": false
+        "deprecatedValues": {
+          "wildcard_mentioned": "stream_wildcard_mentioned or topic_wildcard_mentioned"
         }
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    }
+  },
+  getMessage: {
+    "operationId": "getMessage",
+    "method": "GET",
+    "path": "/messages/{message_id}",
+    "fields": [
+      {
+        "name": "message_id",
+        "in": "path",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "apply_markdown",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "allow_empty_topic_name",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ]
+  },
+  removeReaction: {
+    "operationId": "removeReaction",
+    "method": "DELETE",
+    "path": "/messages/{message_id}/reactions",
+    "fields": [
+      {
+        "name": "message_id",
+        "in": "path",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "emoji_name",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "emoji_code",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "reaction_type",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST",
+      "REACTION_DOES_NOT_EXIST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ]
+  },
+  testE2eePushNotification: {
+    "operationId": "testE2eePushNotification",
+    "method": "POST",
+    "path": "/mobile_push/e2ee/test_notification",
+    "fields": [
+      {
+        "name": "push_account_id",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "NO_ACTIVE_PUSH_DEVICE",
+      "ADMIN_ACTION_REQUIRED",
+      "FAILED_TO_CONNECT_BOUNCER",
+      "INTERNAL_SERVER_ERROR_ON_BOUNCER",
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": false
     },
+    "since": 420
+  },
+  addLinkifier: {
+    "operationId": "addLinkifier",
+    "method": "POST",
+    "path": "/realm/filters",
+    "fields": [
+      {
+        "name": "pattern",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "url_template",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ],
+        "since": 176
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    }
+  },
+  updateRealmUserSettingsDefaults: {
+    "operationId": "updateRealmUserSettingsDefaults",
+    "method": "PATCH",
+    "path": "/realm/user_settings_defaults",
+    "fields": [
+      {
+        "name": "starred_message_counts",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "receives_typing_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "web_suggest_update_timezone",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "fluid_layout_width",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "high_contrast_mode",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_drafts_synchronization",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "translate_emoticons",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "display_emoji_reaction_users",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "web_escape_navigates_to_home_view",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "left_side_userlist",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "hide_ai_features",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_stream_desktop_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_stream_email_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_stream_push_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_stream_audible_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_desktop_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_sounds",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_followed_topic_desktop_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_followed_topic_email_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_followed_topic_push_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_followed_topic_audible_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_offline_email_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_offline_push_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_online_push_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_digest_emails",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "message_content_in_email_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "pm_content_in_desktop_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "wildcard_mentions_notify",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enable_followed_topic_wildcard_mentions_notify",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "automatically_follow_topics_where_mentioned",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "presence_enabled",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "enter_sends",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "twenty_four_hour_time",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "send_private_typing_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "send_stream_typing_notifications",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "send_read_receipts",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "web_navigate_to_sent_message",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "web_channel_default_view",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "color_scheme",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "demote_inactive_streams",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "user_list_style",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "web_stream_unreads_count_display_policy",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "desktop_icon_count_display",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "automatically_follow_topics_policy",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "automatically_unmute_topics_in_muted_streams_policy",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "email_address_visibility",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "web_font_size_px",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "web_line_height_percent",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "email_notifications_batching_period_seconds",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "web_home_view",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "emojiset",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "web_animate_image_previews",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "resolved_topic_notice_auto_read_policy",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "notification_sound",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "realm_name_in_email_notifications_policy",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string",
+          "integer",
+          "number",
+          "boolean",
+          "null",
+          "array",
+          "object"
+        ]
+      },
+      {
+        "name": "dense_mode",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string",
+          "integer",
+          "number",
+          "boolean",
+          "null",
+          "array",
+          "object"
+        ],
+        "until": 364,
+        "deprecated": true
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": false
+    }
+  },
+  registerQueue: {
+    "operationId": "registerQueue",
+    "method": "POST",
+    "path": "/register",
+    "fields": [
+      {
+        "name": "apply_markdown",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "client_extavatar",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "include_subscribers",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ],
+        "valuesSince": {
+          "partial": 412
+        }
+      },
+      {
+        "name": "slim_presence",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "presence_history_limit_days",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "event_types",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      },
+      {
+        "name": "all_public_streams",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "client_capabilities",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "fetch_event_types",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      },
+      {
+        "name": "narrow",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      }
+    ],
+    "auth": "optional",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": false
+    }
+  },
+  createSavedSnippet: {
+    "operationId": "createSavedSnippet",
+    "method": "POST",
+    "path": "/saved_snippets",
+    "fields": [
+      {
+        "name": "title",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "content",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    },
+    "since": 297
+  },
+  getStreams: {
+    "operationId": "getStreams",
+    "method": "GET",
+    "path": "/streams",
+    "fields": [
+      {
+        "name": "include_public",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "include_web_public",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "include_subscribed",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "exclude_archived",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ],
+        "since": 315
+      },
+      {
+        "name": "include_all",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ],
+        "since": 356
+      },
+      {
+        "name": "include_default",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "include_owner_subscribed",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "include_can_access_content",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "include_all_active",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ],
+        "deprecated": true,
+        "replacedBy": "include_all"
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ]
+  },
+  updateStream: {
+    "operationId": "updateStream",
+    "method": "PATCH",
+    "path": "/streams/{stream_id}",
+    "fields": [
+      {
+        "name": "stream_id",
+        "in": "path",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "description",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "new_name",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "is_private",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "is_web_public",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "history_public_to_subscribers",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "is_default_stream",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "message_retention_days",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string",
+          "integer"
+        ]
+      },
+      {
+        "name": "is_archived",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "folder_id",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer",
+          "null"
+        ],
+        "since": 389
+      },
+      {
+        "name": "topics_policy",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ],
+        "since": 392,
+        "valuesSince": {
+          "empty_topic_only": 404
+        }
+      },
+      {
+        "name": "can_add_subscribers_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_remove_subscribers_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_administer_channel_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_delete_any_message_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_delete_own_message_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "stream_post_policy",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ],
+        "until": 420,
+        "deprecated": true,
+        "replacedBy": "can_send_message_group"
+      },
+      {
+        "name": "is_announcement_only",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ],
+        "until": 420,
+        "deprecated": true,
+        "replacedBy": "can_send_message_group"
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": false
+    }
+  },
+  updateUserGroup: {
+    "operationId": "updateUserGroup",
+    "method": "PATCH",
+    "path": "/user_groups/{user_group_id}",
+    "fields": [
+      {
+        "name": "user_group_id",
+        "in": "path",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "name",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "description",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "can_add_members_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_join_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_leave_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_manage_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_mention_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "can_remove_members_group",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "object"
+        ]
+      },
+      {
+        "name": "deactivated",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ],
+        "since": 386
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": false
+    }
+  },
+  updateUserTopic: {
+    "operationId": "updateUserTopic",
+    "method": "POST",
+    "path": "/user_topics",
+    "fields": [
+      {
+        "name": "stream_id",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "topic",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "visibility_policy",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    },
+    "since": 170
+  },
+  getUsers: {
+    "operationId": "getUsers",
+    "method": "GET",
+    "path": "/users",
+    "fields": [
+      {
+        "name": "client_extavatar",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "include_custom_profile_fields",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ]
+      },
+      {
+        "name": "user_ids",
+        "in": "query",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
+        ],
+        "since": 384
+      }
+    ],
+    "auth": "optional",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ]
+  },
+  addPlatformDeviceToken: {
+    "operationId": "addPlatformDeviceToken",
+    "method": "POST",
+    "path": "/users/me/platform_device_token",
+    "fields": [
+      {
+        "name": "token",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "appid",
+        "in": "body",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    },
+    "deprecated": true,
+    "replacedBy": "the E2EE push-device registration endpoint (not shown)"
+  },
+  updateStatus: {
+    "operationId": "updateStatus",
+    "method": "POST",
+    "path": "/users/me/status",
+    "fields": [
+      {
+        "name": "status_text",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "emoji_name",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "emoji_code",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "reaction_type",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "away",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "boolean"
+        ],
+        "deprecated": true,
+        "replacedBy": "presence_enabled (inverted)"
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": true
+    }
+  },
+  unsubscribe: {
+    "operationId": "unsubscribe",
+    "method": "DELETE",
+    "path": "/users/me/subscriptions",
+    "fields": [
+      {
+        "name": "subscriptions",
+        "in": "query",
+        "required": true,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      },
+      {
+        "name": "principals",
+        "in": "query",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "STREAM_DOES_NOT_EXIST",
+      "BAD_REQUEST",
+      "UNAUTHORIZED_PRINCIPAL"
+    ],
+    "statuses": [
+      "200",
+      "400",
+      "403",
+      "default"
+    ]
+  },
+  deactivateUser: {
+    "operationId": "deactivateUser",
+    "method": "DELETE",
+    "path": "/users/{user_id}",
+    "fields": [
+      {
+        "name": "user_id",
+        "in": "path",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "deactivation_notification_comment",
+        "in": "query",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ]
+  },
+  updateUser: {
+    "operationId": "updateUser",
+    "method": "PATCH",
+    "path": "/users/{user_id}",
+    "fields": [
+      {
+        "name": "user_id",
+        "in": "path",
+        "required": true,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "full_name",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ]
+      },
+      {
+        "name": "role",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "integer"
+        ]
+      },
+      {
+        "name": "profile_data",
+        "in": "body",
+        "required": false,
+        "encoding": "json",
+        "types": [
+          "array"
+        ]
+      },
+      {
+        "name": "new_email",
+        "in": "body",
+        "required": false,
+        "encoding": "plain",
+        "types": [
+          "string"
+        ],
+        "since": 285
+      }
+    ],
+    "auth": "required",
+    "security": [
+      [
+        "basicAuth"
+      ]
+    ],
+    "errorCodes": [
+      "BAD_REQUEST"
+    ],
+    "statuses": [
+      "200",
+      "default"
+    ],
+    "body": {
+      "kind": "form",
+      "mediaTypes": [
+        "application/x-www-form-urlencoded",
+        "multipart/form-data"
+      ],
+      "required": false
+    }
+  },
 };
 /** How each security scheme operations name travels (generator/model/security.ts). */
 export const authSchemes = {
-    "basicAuth": {
-        "type": "basic"
-    }
+  "basicAuth": {
+    "type": "basic"
+  }
 };
 /**
  * What the client needs (runtime/client.ts): each operation without what only servers read
  * (error codes, statuses), defaults left out, one line each: a browser bundle carries it all.
  */
 const clientOperations = {
-    editDraft: { "method": "PATCH", "path": "/drafts/{draft_id}", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "fields": [{ "name": "draft_id", "in": "path", "required": true }, { "name": "draft", "in": "body", "required": true, "encoding": "json", "types": ["object"] }] },
-    fetchApiKey: { "method": "POST", "path": "/fetch_api_key", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "fields": [{ "name": "username", "in": "body", "required": true }, { "name": "password", "in": "body", "required": true }], "auth": "none" },
-    getMessages: { "method": "GET", "path": "/messages", "fields": [{ "name": "anchor", "in": "query", "valuesSince": { "first_unread": 1 } }, { "name": "include_anchor", "in": "query" }, { "name": "num_before", "in": "query" }, { "name": "num_after", "in": "query" }, { "name": "narrow", "in": "query", "encoding": "json", "types": ["array"] }, { "name": "client_extavatar", "in": "query" }, { "name": "apply_markdown", "in": "query" }, { "name": "message_ids", "in": "query", "since": 300, "encoding": "json", "types": ["array"] }, { "name": "allow_empty_topic_name", "in": "query" }, { "name": "use_first_unread_anchor", "in": "query", "deprecated": true, "replacedBy": "anchor=first_unread" }] },
-    sendMessage: { "method": "POST", "path": "/messages", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "fields": [{ "name": "type", "in": "body", "valuesSince": { "channel": 248 }, "deprecatedValues": { "private": "direct" }, "required": true }, { "name": "to", "in": "body", "required": true, "encoding": "json", "types": ["string", "integer", "array"] }, { "name": "content", "in": "body", "required": true }, { "name": "topic", "in": "body" }, { "name": "subject", "in": "body", "deprecated": true, "replacedBy": "topic" }, { "name": "queue_id", "in": "body" }, { "name": "local_id", "in": "body" }, { "name": "read_by_sender", "in": "body", "since": 236 }] },
-    updateMessageFlags: { "method": "POST", "path": "/messages/flags", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "fields": [{ "name": "messages", "in": "body", "required": true, "encoding": "json", "types": ["array"] }, { "name": "op", "in": "body", "required": true }, { "name": "flag", "in": "body", "deprecatedValues": { "wildcard_mentioned": "stream_wildcard_mentioned or topic_wildcard_mentioned" }, "required": true }] },
-    getMessage: { "method": "GET", "path": "/messages/{message_id}", "fields": [{ "name": "message_id", "in": "path", "required": true }, { "name": "apply_markdown", "in": "query" }, { "name": "allow_empty_topic_name", "in": "query" }] },
-    removeReaction: { "method": "DELETE", "path": "/messages/{message_id}/reactions", "fields": [{ "name": "message_id", "in": "path", "required": true }, { "name": "emoji_name", "in": "query" }, { "name": "emoji_code", "in": "query" }, { "name": "reaction_type", "in": "query" }] },
-    testE2eePushNotification: { "method": "POST", "path": "/mobile_push/e2ee/test_notification", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": false }, "since": 420, "fields": [{ "name": "push_account_id", "in": "body" }] },
-    addLinkifier: { "method": "POST", "path": "/realm/filters", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "fields": [{ "name": "pattern", "in": "body", "required": true }, { "name": "url_template", "in": "body", "since": 176, "required": true }] },
-    updateRealmUserSettingsDefaults: { "method": "PATCH", "path": "/realm/user_settings_defaults", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": false }, "fields": [{ "name": "starred_message_counts", "in": "body" }, { "name": "receives_typing_notifications", "in": "body" }, { "name": "web_suggest_update_timezone", "in": "body" }, { "name": "fluid_layout_width", "in": "body" }, { "name": "high_contrast_mode", "in": "body" }, { "name": "enable_drafts_synchronization", "in": "body" }, { "name": "translate_emoticons", "in": "body" }, { "name": "display_emoji_reaction_users", "in": "body" }, { "name": "web_escape_navigates_to_home_view", "in": "body" }, { "name": "left_side_userlist", "in": "body" }, { "name": "hide_ai_features", "in": "body" }, { "name": "enable_stream_desktop_notifications", "in": "body" }, { "name": "enable_stream_email_notifications", "in": "body" }, { "name": "enable_stream_push_notifications", "in": "body" }, { "name": "enable_stream_audible_notifications", "in": "body" }, { "name": "enable_desktop_notifications", "in": "body" }, { "name": "enable_sounds", "in": "body" }, { "name": "enable_followed_topic_desktop_notifications", "in": "body" }, { "name": "enable_followed_topic_email_notifications", "in": "body" }, { "name": "enable_followed_topic_push_notifications", "in": "body" }, { "name": "enable_followed_topic_audible_notifications", "in": "body" }, { "name": "enable_offline_email_notifications", "in": "body" }, { "name": "enable_offline_push_notifications", "in": "body" }, { "name": "enable_online_push_notifications", "in": "body" }, { "name": "enable_digest_emails", "in": "body" }, { "name": "message_content_in_email_notifications", "in": "body" }, { "name": "pm_content_in_desktop_notifications", "in": "body" }, { "name": "wildcard_mentions_notify", "in": "body" }, { "name": "enable_followed_topic_wildcard_mentions_notify", "in": "body" }, { "name": "automatically_follow_topics_where_mentioned", "in": "body" }, { "name": "presence_enabled", "in": "body" }, { "name": "enter_sends", "in": "body" }, { "name": "twenty_four_hour_time", "in": "body" }, { "name": "send_private_typing_notifications", "in": "body" }, { "name": "send_stream_typing_notifications", "in": "body" }, { "name": "send_read_receipts", "in": "body" }, { "name": "web_navigate_to_sent_message", "in": "body" }, { "name": "web_channel_default_view", "in": "body" }, { "name": "color_scheme", "in": "body" }, { "name": "demote_inactive_streams", "in": "body" }, { "name": "user_list_style", "in": "body" }, { "name": "web_stream_unreads_count_display_policy", "in": "body" }, { "name": "desktop_icon_count_display", "in": "body" }, { "name": "automatically_follow_topics_policy", "in": "body" }, { "name": "automatically_unmute_topics_in_muted_streams_policy", "in": "body" }, { "name": "email_address_visibility", "in": "body" }, { "name": "web_font_size_px", "in": "body" }, { "name": "web_line_height_percent", "in": "body" }, { "name": "email_notifications_batching_period_seconds", "in": "body" }, { "name": "web_home_view", "in": "body" }, { "name": "emojiset", "in": "body" }, { "name": "web_animate_image_previews", "in": "body" }, { "name": "resolved_topic_notice_auto_read_policy", "in": "body" }, { "name": "notification_sound", "in": "body" }, { "name": "realm_name_in_email_notifications_policy", "in": "body" }, { "name": "dense_mode", "in": "body", "until": 364, "deprecated": true }] },
-    registerQueue: { "method": "POST", "path": "/register", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": false }, "fields": [{ "name": "apply_markdown", "in": "body" }, { "name": "client_extavatar", "in": "body" }, { "name": "include_subscribers", "in": "body", "valuesSince": { "partial": 412 } }, { "name": "slim_presence", "in": "body" }, { "name": "presence_history_limit_days", "in": "body" }, { "name": "event_types", "in": "body", "encoding": "json", "types": ["array"] }, { "name": "all_public_streams", "in": "body" }, { "name": "client_capabilities", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "fetch_event_types", "in": "body", "encoding": "json", "types": ["array"] }, { "name": "narrow", "in": "body", "encoding": "json", "types": ["array"] }], "auth": "optional" },
-    createSavedSnippet: { "method": "POST", "path": "/saved_snippets", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "since": 297, "fields": [{ "name": "title", "in": "body", "required": true }, { "name": "content", "in": "body", "required": true }] },
-    getStreams: { "method": "GET", "path": "/streams", "fields": [{ "name": "include_public", "in": "query" }, { "name": "include_web_public", "in": "query" }, { "name": "include_subscribed", "in": "query" }, { "name": "exclude_archived", "in": "query", "since": 315 }, { "name": "include_all", "in": "query", "since": 356 }, { "name": "include_default", "in": "query" }, { "name": "include_owner_subscribed", "in": "query" }, { "name": "include_can_access_content", "in": "query" }, { "name": "include_all_active", "in": "query", "deprecated": true, "replacedBy": "include_all" }] },
-    updateStream: { "method": "PATCH", "path": "/streams/{stream_id}", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": false }, "fields": [{ "name": "stream_id", "in": "path", "required": true }, { "name": "description", "in": "body" }, { "name": "new_name", "in": "body" }, { "name": "is_private", "in": "body" }, { "name": "is_web_public", "in": "body" }, { "name": "history_public_to_subscribers", "in": "body" }, { "name": "is_default_stream", "in": "body" }, { "name": "message_retention_days", "in": "body" }, { "name": "is_archived", "in": "body" }, { "name": "folder_id", "in": "body", "since": 389 }, { "name": "topics_policy", "in": "body", "since": 392, "valuesSince": { "empty_topic_only": 404 } }, { "name": "can_add_subscribers_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_remove_subscribers_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_administer_channel_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_delete_any_message_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_delete_own_message_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "stream_post_policy", "in": "body", "until": 420, "deprecated": true, "replacedBy": "can_send_message_group" }, { "name": "is_announcement_only", "in": "body", "until": 420, "deprecated": true, "replacedBy": "can_send_message_group" }] },
-    updateUserGroup: { "method": "PATCH", "path": "/user_groups/{user_group_id}", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": false }, "fields": [{ "name": "user_group_id", "in": "path", "required": true }, { "name": "name", "in": "body" }, { "name": "description", "in": "body" }, { "name": "can_add_members_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_join_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_leave_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_manage_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_mention_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "can_remove_members_group", "in": "body", "encoding": "json", "types": ["object"] }, { "name": "deactivated", "in": "body", "since": 386 }] },
-    updateUserTopic: { "method": "POST", "path": "/user_topics", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "since": 170, "fields": [{ "name": "stream_id", "in": "body", "required": true }, { "name": "topic", "in": "body", "required": true }, { "name": "visibility_policy", "in": "body", "required": true }] },
-    getUsers: { "method": "GET", "path": "/users", "fields": [{ "name": "client_extavatar", "in": "query" }, { "name": "include_custom_profile_fields", "in": "query" }, { "name": "user_ids", "in": "query", "since": 384, "encoding": "json", "types": ["array"] }], "auth": "optional" },
-    addPlatformDeviceToken: { "method": "POST", "path": "/users/me/platform_device_token", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "deprecated": true, "replacedBy": "the E2EE push-device registration endpoint (not shown)", "fields": [{ "name": "token", "in": "body", "required": true }, { "name": "appid", "in": "body", "required": true }] },
-    updateStatus: { "method": "POST", "path": "/users/me/status", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": true }, "fields": [{ "name": "status_text", "in": "body" }, { "name": "emoji_name", "in": "body" }, { "name": "emoji_code", "in": "body" }, { "name": "reaction_type", "in": "body" }, { "name": "away", "in": "body", "deprecated": true, "replacedBy": "presence_enabled (inverted)" }] },
-    unsubscribe: { "method": "DELETE", "path": "/users/me/subscriptions", "fields": [{ "name": "subscriptions", "in": "query", "required": true, "encoding": "json", "types": ["array"] }, { "name": "principals", "in": "query", "encoding": "json", "types": ["array"] }] },
-    deactivateUser: { "method": "DELETE", "path": "/users/{user_id}", "fields": [{ "name": "user_id", "in": "path", "required": true }, { "name": "deactivation_notification_comment", "in": "query" }] },
-    updateUser: { "method": "PATCH", "path": "/users/{user_id}", "body": { "kind": "form", "mediaTypes": ["application/x-www-form-urlencoded", "multipart/form-data"], "required": false }, "fields": [{ "name": "user_id", "in": "path", "required": true }, { "name": "full_name", "in": "body" }, { "name": "role", "in": "body" }, { "name": "profile_data", "in": "body", "encoding": "json", "types": ["array"] }, { "name": "new_email", "in": "body", "since": 285 }] },
+  editDraft: {"method":"PATCH","path":"/drafts/{draft_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"draft_id","in":"path","required":true},{"name":"draft","in":"body","required":true,"encoding":"json","types":["object"]}]},
+  fetchApiKey: {"method":"POST","path":"/fetch_api_key","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"username","in":"body","required":true},{"name":"password","in":"body","required":true}],"auth":"none"},
+  getMessages: {"method":"GET","path":"/messages","fields":[{"name":"anchor","in":"query","valuesSince":{"first_unread":1}},{"name":"include_anchor","in":"query"},{"name":"num_before","in":"query"},{"name":"num_after","in":"query"},{"name":"narrow","in":"query","encoding":"json","types":["array"]},{"name":"client_extavatar","in":"query"},{"name":"apply_markdown","in":"query"},{"name":"message_ids","in":"query","since":300,"encoding":"json","types":["array"]},{"name":"allow_empty_topic_name","in":"query"},{"name":"use_first_unread_anchor","in":"query","deprecated":true,"replacedBy":"anchor=first_unread"}]},
+  sendMessage: {"method":"POST","path":"/messages","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"type","in":"body","valuesSince":{"channel":248},"deprecatedValues":{"private":"direct"},"required":true},{"name":"to","in":"body","required":true,"encoding":"json","types":["string","integer","array"]},{"name":"content","in":"body","required":true},{"name":"topic","in":"body"},{"name":"subject","in":"body","deprecated":true,"replacedBy":"topic"},{"name":"queue_id","in":"body"},{"name":"local_id","in":"body"},{"name":"read_by_sender","in":"body","since":236}]},
+  updateMessageFlags: {"method":"POST","path":"/messages/flags","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"messages","in":"body","required":true,"encoding":"json","types":["array"]},{"name":"op","in":"body","required":true},{"name":"flag","in":"body","deprecatedValues":{"wildcard_mentioned":"stream_wildcard_mentioned or topic_wildcard_mentioned"},"required":true}]},
+  getMessage: {"method":"GET","path":"/messages/{message_id}","fields":[{"name":"message_id","in":"path","required":true},{"name":"apply_markdown","in":"query"},{"name":"allow_empty_topic_name","in":"query"}]},
+  removeReaction: {"method":"DELETE","path":"/messages/{message_id}/reactions","fields":[{"name":"message_id","in":"path","required":true},{"name":"emoji_name","in":"query"},{"name":"emoji_code","in":"query"},{"name":"reaction_type","in":"query"}]},
+  testE2eePushNotification: {"method":"POST","path":"/mobile_push/e2ee/test_notification","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"since":420,"fields":[{"name":"push_account_id","in":"body"}]},
+  addLinkifier: {"method":"POST","path":"/realm/filters","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"pattern","in":"body","required":true},{"name":"url_template","in":"body","since":176,"required":true}]},
+  updateRealmUserSettingsDefaults: {"method":"PATCH","path":"/realm/user_settings_defaults","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"starred_message_counts","in":"body"},{"name":"receives_typing_notifications","in":"body"},{"name":"web_suggest_update_timezone","in":"body"},{"name":"fluid_layout_width","in":"body"},{"name":"high_contrast_mode","in":"body"},{"name":"enable_drafts_synchronization","in":"body"},{"name":"translate_emoticons","in":"body"},{"name":"display_emoji_reaction_users","in":"body"},{"name":"web_escape_navigates_to_home_view","in":"body"},{"name":"left_side_userlist","in":"body"},{"name":"hide_ai_features","in":"body"},{"name":"enable_stream_desktop_notifications","in":"body"},{"name":"enable_stream_email_notifications","in":"body"},{"name":"enable_stream_push_notifications","in":"body"},{"name":"enable_stream_audible_notifications","in":"body"},{"name":"enable_desktop_notifications","in":"body"},{"name":"enable_sounds","in":"body"},{"name":"enable_followed_topic_desktop_notifications","in":"body"},{"name":"enable_followed_topic_email_notifications","in":"body"},{"name":"enable_followed_topic_push_notifications","in":"body"},{"name":"enable_followed_topic_audible_notifications","in":"body"},{"name":"enable_offline_email_notifications","in":"body"},{"name":"enable_offline_push_notifications","in":"body"},{"name":"enable_online_push_notifications","in":"body"},{"name":"enable_digest_emails","in":"body"},{"name":"message_content_in_email_notifications","in":"body"},{"name":"pm_content_in_desktop_notifications","in":"body"},{"name":"wildcard_mentions_notify","in":"body"},{"name":"enable_followed_topic_wildcard_mentions_notify","in":"body"},{"name":"automatically_follow_topics_where_mentioned","in":"body"},{"name":"presence_enabled","in":"body"},{"name":"enter_sends","in":"body"},{"name":"twenty_four_hour_time","in":"body"},{"name":"send_private_typing_notifications","in":"body"},{"name":"send_stream_typing_notifications","in":"body"},{"name":"send_read_receipts","in":"body"},{"name":"web_navigate_to_sent_message","in":"body"},{"name":"web_channel_default_view","in":"body"},{"name":"color_scheme","in":"body"},{"name":"demote_inactive_streams","in":"body"},{"name":"user_list_style","in":"body"},{"name":"web_stream_unreads_count_display_policy","in":"body"},{"name":"desktop_icon_count_display","in":"body"},{"name":"automatically_follow_topics_policy","in":"body"},{"name":"automatically_unmute_topics_in_muted_streams_policy","in":"body"},{"name":"email_address_visibility","in":"body"},{"name":"web_font_size_px","in":"body"},{"name":"web_line_height_percent","in":"body"},{"name":"email_notifications_batching_period_seconds","in":"body"},{"name":"web_home_view","in":"body"},{"name":"emojiset","in":"body"},{"name":"web_animate_image_previews","in":"body"},{"name":"resolved_topic_notice_auto_read_policy","in":"body"},{"name":"notification_sound","in":"body"},{"name":"realm_name_in_email_notifications_policy","in":"body"},{"name":"dense_mode","in":"body","until":364,"deprecated":true}]},
+  registerQueue: {"method":"POST","path":"/register","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"apply_markdown","in":"body"},{"name":"client_extavatar","in":"body"},{"name":"include_subscribers","in":"body","valuesSince":{"partial":412}},{"name":"slim_presence","in":"body"},{"name":"presence_history_limit_days","in":"body"},{"name":"event_types","in":"body","encoding":"json","types":["array"]},{"name":"all_public_streams","in":"body"},{"name":"client_capabilities","in":"body","encoding":"json","types":["object"]},{"name":"fetch_event_types","in":"body","encoding":"json","types":["array"]},{"name":"narrow","in":"body","encoding":"json","types":["array"]}],"auth":"optional"},
+  createSavedSnippet: {"method":"POST","path":"/saved_snippets","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"since":297,"fields":[{"name":"title","in":"body","required":true},{"name":"content","in":"body","required":true}]},
+  getStreams: {"method":"GET","path":"/streams","fields":[{"name":"include_public","in":"query"},{"name":"include_web_public","in":"query"},{"name":"include_subscribed","in":"query"},{"name":"exclude_archived","in":"query","since":315},{"name":"include_all","in":"query","since":356},{"name":"include_default","in":"query"},{"name":"include_owner_subscribed","in":"query"},{"name":"include_can_access_content","in":"query"},{"name":"include_all_active","in":"query","deprecated":true,"replacedBy":"include_all"}]},
+  updateStream: {"method":"PATCH","path":"/streams/{stream_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"stream_id","in":"path","required":true},{"name":"description","in":"body"},{"name":"new_name","in":"body"},{"name":"is_private","in":"body"},{"name":"is_web_public","in":"body"},{"name":"history_public_to_subscribers","in":"body"},{"name":"is_default_stream","in":"body"},{"name":"message_retention_days","in":"body"},{"name":"is_archived","in":"body"},{"name":"folder_id","in":"body","since":389},{"name":"topics_policy","in":"body","since":392,"valuesSince":{"empty_topic_only":404}},{"name":"can_add_subscribers_group","in":"body","encoding":"json","types":["object"]},{"name":"can_remove_subscribers_group","in":"body","encoding":"json","types":["object"]},{"name":"can_administer_channel_group","in":"body","encoding":"json","types":["object"]},{"name":"can_delete_any_message_group","in":"body","encoding":"json","types":["object"]},{"name":"can_delete_own_message_group","in":"body","encoding":"json","types":["object"]},{"name":"stream_post_policy","in":"body","until":420,"deprecated":true,"replacedBy":"can_send_message_group"},{"name":"is_announcement_only","in":"body","until":420,"deprecated":true,"replacedBy":"can_send_message_group"}]},
+  updateUserGroup: {"method":"PATCH","path":"/user_groups/{user_group_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"user_group_id","in":"path","required":true},{"name":"name","in":"body"},{"name":"description","in":"body"},{"name":"can_add_members_group","in":"body","encoding":"json","types":["object"]},{"name":"can_join_group","in":"body","encoding":"json","types":["object"]},{"name":"can_leave_group","in":"body","encoding":"json","types":["object"]},{"name":"can_manage_group","in":"body","encoding":"json","types":["object"]},{"name":"can_mention_group","in":"body","encoding":"json","types":["object"]},{"name":"can_remove_members_group","in":"body","encoding":"json","types":["object"]},{"name":"deactivated","in":"body","since":386}]},
+  updateUserTopic: {"method":"POST","path":"/user_topics","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"since":170,"fields":[{"name":"stream_id","in":"body","required":true},{"name":"topic","in":"body","required":true},{"name":"visibility_policy","in":"body","required":true}]},
+  getUsers: {"method":"GET","path":"/users","fields":[{"name":"client_extavatar","in":"query"},{"name":"include_custom_profile_fields","in":"query"},{"name":"user_ids","in":"query","since":384,"encoding":"json","types":["array"]}],"auth":"optional"},
+  addPlatformDeviceToken: {"method":"POST","path":"/users/me/platform_device_token","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"deprecated":true,"replacedBy":"the E2EE push-device registration endpoint (not shown)","fields":[{"name":"token","in":"body","required":true},{"name":"appid","in":"body","required":true}]},
+  updateStatus: {"method":"POST","path":"/users/me/status","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"status_text","in":"body"},{"name":"emoji_name","in":"body"},{"name":"emoji_code","in":"body"},{"name":"reaction_type","in":"body"},{"name":"away","in":"body","deprecated":true,"replacedBy":"presence_enabled (inverted)"}]},
+  unsubscribe: {"method":"DELETE","path":"/users/me/subscriptions","fields":[{"name":"subscriptions","in":"query","required":true,"encoding":"json","types":["array"]},{"name":"principals","in":"query","encoding":"json","types":["array"]}]},
+  deactivateUser: {"method":"DELETE","path":"/users/{user_id}","fields":[{"name":"user_id","in":"path","required":true},{"name":"deactivation_notification_comment","in":"query"}]},
+  updateUser: {"method":"PATCH","path":"/users/{user_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"user_id","in":"path","required":true},{"name":"full_name","in":"body"},{"name":"role","in":"body"},{"name":"profile_data","in":"body","encoding":"json","types":["array"]},{"name":"new_email","in":"body","since":285}]},
 };
 export const clientTable = {
     basePath,
@@ -2141,366 +2141,366 @@ export const clientTable = {
  * runtime/feature-levels.ts (`levelView(levels, N)`).
  */
 export const levels = {
-    "newest": 420,
-    "operations": {
-        "editDraft": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "fetchApiKey": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "getMessages": {
-            "parameters": {
-                "anchor": {
-                    "values": {
-                        "first_unread": {
-                            "since": 1
-                        }
-                    }
-                },
-                "message_ids": {
-                    "since": 300
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    },
-                    "messages": {
-                        "fields": {
-                            "reactions": {
-                                "fields": {
-                                    "user": {
-                                        "until": 328
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        },
-        "sendMessage": {
-            "parameters": {
-                "type": {
-                    "values": {
-                        "channel": {
-                            "since": 248
-                        }
-                    }
-                },
-                "read_by_sender": {
-                    "since": 236
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    },
-                    "automatic_new_visibility_policy": {
-                        "since": 218
-                    }
-                }
-            }
-        },
-        "updateMessageFlags": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "getMessage": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    },
-                    "message": {
-                        "fields": {
-                            "reactions": {
-                                "fields": {
-                                    "user": {
-                                        "until": 328
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        },
-        "removeReaction": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "testE2eePushNotification": {
-            "since": 420,
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "addLinkifier": {
-            "parameters": {
-                "url_template": {
-                    "since": 176
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "updateRealmUserSettingsDefaults": {
-            "parameters": {
-                "dense_mode": {
-                    "until": 364
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "registerQueue": {
-            "parameters": {
-                "include_subscribers": {
-                    "values": {
-                        "partial": {
-                            "since": 412
-                        }
-                    }
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    },
-                    "subscriptions": {
-                        "fields": {
-                            "partial_subscribers": {
-                                "since": 412
-                            },
-                            "folder_id": {
-                                "since": 389
-                            },
-                            "topics_policy": {
-                                "since": 392,
-                                "values": {
-                                    "empty_topic_only": {
-                                        "since": 404
-                                    }
-                                }
-                            },
-                            "email_address": {
-                                "until": 226
-                            },
-                            "role": {
-                                "until": 133
-                            }
-                        }
-                    }
-                }
-            }
-        },
-        "createSavedSnippet": {
-            "since": 297,
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "getStreams": {
-            "parameters": {
-                "exclude_archived": {
-                    "since": 315
-                },
-                "include_all": {
-                    "since": 356
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    },
-                    "streams": {
-                        "fields": {
-                            "is_archived": {
-                                "since": 315
-                            },
-                            "topics_policy": {
-                                "since": 392,
-                                "values": {
-                                    "empty_topic_only": {
-                                        "since": 404
-                                    }
-                                }
-                            },
-                            "folder_id": {
-                                "since": 389
-                            },
-                            "can_delete_any_message_group": {
-                                "since": 407
-                            },
-                            "can_delete_own_message_group": {
-                                "since": 407
-                            }
-                        }
-                    }
-                }
-            }
-        },
-        "updateStream": {
-            "parameters": {
-                "folder_id": {
-                    "since": 389
-                },
-                "topics_policy": {
-                    "since": 392,
-                    "values": {
-                        "empty_topic_only": {
-                            "since": 404
-                        }
-                    }
-                },
-                "stream_post_policy": {
-                    "until": 420
-                },
-                "is_announcement_only": {
-                    "until": 420
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "updateUserGroup": {
-            "parameters": {
-                "deactivated": {
-                    "since": 386
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "updateUserTopic": {
-            "since": 170,
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "getUsers": {
-            "parameters": {
-                "user_ids": {
-                    "since": 384
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "addPlatformDeviceToken": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "updateStatus": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "unsubscribe": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "deactivateUser": {
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
-        },
-        "updateUser": {
-            "parameters": {
-                "new_email": {
-                    "since": 285
-                }
-            },
-            "responses": {
-                "200": {
-                    "ignored_parameters_unsupported": {
-                        "since": 167
-                    }
-                }
-            }
+  "newest": 420,
+  "operations": {
+    "editDraft": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
         }
+      }
+    },
+    "fetchApiKey": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "getMessages": {
+      "parameters": {
+        "anchor": {
+          "values": {
+            "first_unread": {
+              "since": 1
+            }
+          }
+        },
+        "message_ids": {
+          "since": 300
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          },
+          "messages": {
+            "fields": {
+              "reactions": {
+                "fields": {
+                  "user": {
+                    "until": 328
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "sendMessage": {
+      "parameters": {
+        "type": {
+          "values": {
+            "channel": {
+              "since": 248
+            }
+          }
+        },
+        "read_by_sender": {
+          "since": 236
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          },
+          "automatic_new_visibility_policy": {
+            "since": 218
+          }
+        }
+      }
+    },
+    "updateMessageFlags": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "getMessage": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          },
+          "message": {
+            "fields": {
+              "reactions": {
+                "fields": {
+                  "user": {
+                    "until": 328
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "removeReaction": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "testE2eePushNotification": {
+      "since": 420,
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "addLinkifier": {
+      "parameters": {
+        "url_template": {
+          "since": 176
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "updateRealmUserSettingsDefaults": {
+      "parameters": {
+        "dense_mode": {
+          "until": 364
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "registerQueue": {
+      "parameters": {
+        "include_subscribers": {
+          "values": {
+            "partial": {
+              "since": 412
+            }
+          }
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          },
+          "subscriptions": {
+            "fields": {
+              "partial_subscribers": {
+                "since": 412
+              },
+              "folder_id": {
+                "since": 389
+              },
+              "topics_policy": {
+                "since": 392,
+                "values": {
+                  "empty_topic_only": {
+                    "since": 404
+                  }
+                }
+              },
+              "email_address": {
+                "until": 226
+              },
+              "role": {
+                "until": 133
+              }
+            }
+          }
+        }
+      }
+    },
+    "createSavedSnippet": {
+      "since": 297,
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "getStreams": {
+      "parameters": {
+        "exclude_archived": {
+          "since": 315
+        },
+        "include_all": {
+          "since": 356
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          },
+          "streams": {
+            "fields": {
+              "is_archived": {
+                "since": 315
+              },
+              "topics_policy": {
+                "since": 392,
+                "values": {
+                  "empty_topic_only": {
+                    "since": 404
+                  }
+                }
+              },
+              "folder_id": {
+                "since": 389
+              },
+              "can_delete_any_message_group": {
+                "since": 407
+              },
+              "can_delete_own_message_group": {
+                "since": 407
+              }
+            }
+          }
+        }
+      }
+    },
+    "updateStream": {
+      "parameters": {
+        "folder_id": {
+          "since": 389
+        },
+        "topics_policy": {
+          "since": 392,
+          "values": {
+            "empty_topic_only": {
+              "since": 404
+            }
+          }
+        },
+        "stream_post_policy": {
+          "until": 420
+        },
+        "is_announcement_only": {
+          "until": 420
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "updateUserGroup": {
+      "parameters": {
+        "deactivated": {
+          "since": 386
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "updateUserTopic": {
+      "since": 170,
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "getUsers": {
+      "parameters": {
+        "user_ids": {
+          "since": 384
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "addPlatformDeviceToken": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "updateStatus": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "unsubscribe": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "deactivateUser": {
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
+    },
+    "updateUser": {
+      "parameters": {
+        "new_email": {
+          "since": 285
+        }
+      },
+      "responses": {
+        "200": {
+          "ignored_parameters_unsupported": {
+            "since": 167
+          }
+        }
+      }
     }
+  }
 };

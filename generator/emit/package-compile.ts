@@ -7,6 +7,7 @@
  * type explicitly; a file that does not is reported with its line, never emitted half-typed.
  */
 import { createRequire } from 'node:module';
+import { compileSplit } from './package-compile-split.js';
 
 type TS = typeof import('typescript');
 
@@ -38,6 +39,10 @@ export function compileIsolated(source: string, fileName: string, banner = ''): 
     declaration: true,
     removeComments: false,
   };
+  // Most statements of a large generated file need no compiler (package-compile-split.ts); a
+  // file it cannot prove that for is compiled whole, below.
+  const split = compileSplit(ts, source, fileName, compilerOptions);
+  if (split) return { js: headed(split.js, banner), dts: headed(split.dts, banner) };
   const dts = ts.transpileDeclaration(source, {
     fileName,
     compilerOptions,

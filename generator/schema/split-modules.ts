@@ -467,12 +467,18 @@ function inlineSchemaReads(code: string, values: Map<string, unknown>): string {
     ...[...constants].map(([json, name]) => `const ${name} = ${json};`),
     ...inlined.split('\n'),
   ];
+  // The lines each schema constant appears on, in one pass (a test of every line per constant
+  // was quadratic in a large module).
+  const linesOf = new Map<string, Set<string>>();
+  for (const line of lines)
+    for (const m of line.matchAll(/(?<![.\w$])(schema\d+)(?![\w$])/g))
+      (linesOf.get(m[1]) ?? linesOf.set(m[1], new Set()).get(m[1])!).add(line);
   return lines
     .filter((line) => {
       const declared = /^const (schema\d+) = /.exec(line)?.[1];
       if (!declared) return true;
-      const use = new RegExp(`(?<![.\\w$])${declared}(?![\\w$])`);
-      return lines.some((other) => other !== line && use.test(other));
+      for (const other of linesOf.get(declared) ?? []) if (other !== line) return true;
+      return false;
     })
     .join('\n');
 }
