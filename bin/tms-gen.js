@@ -6,7 +6,7 @@
 // second on every run. The cache key is a hash of the sources, so a stale build is never run.
 // Without esbuild or a writable cache, it runs through tsx.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -43,13 +43,35 @@ async function cachedBuild() {
   const cacheDir = join(root, 'node_modules', '.cache', 'tms-gen');
   const key = hash.digest('hex').slice(0, 16);
   const target = join(cacheDir, key);
-  if (existsSync(join(target, 'cli.mjs'))) return target;
+  if (existsSync(join(target, 'cli.mjs'))) {
+    markInUse(target);
+    return target;
+  }
   const { buildCli } = await import('./build.js');
   await buildCli(target);
-  for (const old of readdirSync(cacheDir))
-    if (old !== key && !old.includes('.tmp'))
-      rmSync(join(cacheDir, old), { recursive: true, force: true });
+  markInUse(target);
+  // Older builds go, but not one a run may still be reading (the worker's entry, the runtime it
+  // copies): a generate of a huge document lasts many minutes, and a source edited meanwhile
+  // must not pull its build from under it. Each run marks the build it uses (mtime).
+  for (const old of readdirSync(cacheDir)) {
+    if (old === key || old.includes('.tmp')) continue;
+    const folder = join(cacheDir, old);
+    if (Date.now() - statSync(folder).mtimeMs > KEEP_UNUSED_BUILD_MS)
+      rmSync(folder, { recursive: true, force: true });
+  }
   return target;
+}
+
+/** How long a build no run has started from stays (a run is assumed to end within this). */
+const KEEP_UNUSED_BUILD_MS = 6 * 60 * 60 * 1000;
+
+function markInUse(folder) {
+  try {
+    const now = new Date();
+    utimesSync(folder, now, now);
+  } catch {
+    // a read-only cache: nothing prunes it either
+  }
 }
 
 async function buildFolder() {

@@ -1401,7 +1401,7 @@ export interface ApiMethods {
   updateUser(params: ApiParams["updateUser"], options?: CallOptions): Promise<CallResult<ApiData["updateUser"], ApiErrorCodes["updateUser"]>>;
 }
 /** The client method of each operation, by operationId (names the model chose, collisions resolved). */
-export declare const methodNames: {
+export interface ApiMethodNames {
     readonly editDraft: "editDraft";
     readonly fetchApiKey: "fetchApiKey";
     readonly getMessages: "getMessages";
@@ -1424,7 +1424,8 @@ export declare const methodNames: {
     readonly unsubscribe: "unsubscribe";
     readonly deactivateUser: "deactivateUser";
     readonly updateUser: "updateUser";
-};
+}
+export declare const methodNames: ApiMethodNames;
 /** The parameter names of each operation, by operationId (what `supports` takes). */
 export interface ApiOperationParameters {
   editDraft: "draft_id" | "draft";

@@ -3,7 +3,6 @@ import { clientTable } from './operations.js';
 import { createClientCore } from "./runtime/client.js";
 import { loginResult } from "./runtime/client-login.js";
 export { FeatureLevelError } from "./runtime/client.js";
-/** The client method of each operation, by operationId (names the model chose, collisions resolved). */
 export const methodNames = {
     editDraft: "editDraft",
     fetchApiKey: "fetchApiKey",

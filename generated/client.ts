@@ -1410,7 +1410,31 @@ export interface ApiMethods {
 }
 
 /** The client method of each operation, by operationId (names the model chose, collisions resolved). */
-export const methodNames = {
+export interface ApiMethodNames {
+  readonly editDraft: "editDraft";
+  readonly fetchApiKey: "fetchApiKey";
+  readonly getMessages: "getMessages";
+  readonly sendMessage: "sendMessage";
+  readonly updateMessageFlags: "updateMessageFlags";
+  readonly getMessage: "getMessage";
+  readonly removeReaction: "removeReaction";
+  readonly testE2eePushNotification: "testE2eePushNotification";
+  readonly addLinkifier: "addLinkifier";
+  readonly updateRealmUserSettingsDefaults: "updateRealmUserSettingsDefaults";
+  readonly registerQueue: "registerQueue";
+  readonly createSavedSnippet: "createSavedSnippet";
+  readonly getStreams: "getStreams";
+  readonly updateStream: "updateStream";
+  readonly updateUserGroup: "updateUserGroup";
+  readonly updateUserTopic: "updateUserTopic";
+  readonly getUsers: "getUsers";
+  readonly addPlatformDeviceToken: "addPlatformDeviceToken";
+  readonly updateStatus: "updateStatus";
+  readonly unsubscribe: "unsubscribe";
+  readonly deactivateUser: "deactivateUser";
+  readonly updateUser: "updateUser";
+}
+export const methodNames: ApiMethodNames = {
   editDraft: "editDraft",
   fetchApiKey: "fetchApiKey",
   getMessages: "getMessages",
@@ -1433,7 +1457,7 @@ export const methodNames = {
   unsubscribe: "unsubscribe",
   deactivateUser: "deactivateUser",
   updateUser: "updateUser",
-} as const;
+};
 
 /** The parameter names of each operation, by operationId (what `supports` takes). */
 export interface ApiOperationParameters {

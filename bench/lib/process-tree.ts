@@ -57,6 +57,8 @@ export interface MeasureOptions {
   cwd?: string;
   /** keep all of stdout and stderr (for callers that parse what the command printed) */
   capture?: boolean;
+  /** called about once a second while it runs: seconds so far, peak MB so far (progress lines) */
+  onProgress?: (seconds: number, peakMb: number) => void;
 }
 
 /** One run of `command` in a child process: wall time and the peak RSS of its process tree. */
@@ -85,8 +87,14 @@ export function measure(
     });
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
     let peak = 0;
+    let lastProgress = 0;
     const sample = () => {
       if (child.pid) peak = Math.max(peak, treeRssKb(child.pid));
+      const now = performance.now();
+      if (options.onProgress && now - lastProgress >= 1000) {
+        lastProgress = now;
+        options.onProgress((now - t0) / 1000, peak / 1024);
+      }
     };
     const timer = setInterval(sample, 20);
     const killer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 600_000);

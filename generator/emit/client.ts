@@ -76,9 +76,16 @@ export const clientEmitter: Emitter = {
       `}`,
       '',
       `/** The client method of each operation, by operationId (names the model chose, collisions resolved). */`,
-      `export const methodNames = {`,
+      // Typed by an interface rather than `as const`: the package step writes declarations
+      // file by file, and the type TypeScript would infer for the literal is refused past about
+      // a million characters ("exceeds the maximum length the compiler will serialize"), which
+      // a contract of 22,000 operations (Microsoft Graph) reaches.
+      `export interface ApiMethodNames {`,
+      ...plans.map((p) => `  readonly ${propertyKey(p.op.id)}: ${literal(p.name)};`),
+      `}`,
+      `export const methodNames: ApiMethodNames = {`,
       ...plans.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
-      `} as const;`,
+      `};`,
       '',
       `/** The parameter names of each operation, by operationId (what \`supports\` takes). */`,
       `export interface ApiOperationParameters {`,
