@@ -163,6 +163,8 @@ export function outputSink(
 
 /** About how many bytes of files go to the writer thread in one message. */
 const BATCH_BYTES = 1 << 20;
+/** At most about this many bytes wait for the writer thread (GitHub's docs: 25 MB in all). */
+const MAX_BACKLOG = 6 << 20;
 
 interface BackgroundWriter {
   write(files: { path: string; contents: string | Uint8Array }[]): void;
@@ -177,9 +179,10 @@ interface BackgroundWriter {
  * with `eval`), so it runs the same from the TypeScript sources and from the CLI's bundle.
  */
 const WRITER_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname } = require('node:path');
+const written = new BigInt64Array(workerData.written);
 const made = new Set();
 let failure;
 parentPort.on('message', (message) => {
@@ -196,6 +199,7 @@ parentPort.on('message', (message) => {
         made.add(folder);
       }
       writeFileSync(file.path, file.contents);
+      Atomics.add(written, 0, BigInt(file.contents.length));
     }
   } catch (error) {
     failure = String(error && error.message || error);
@@ -209,6 +213,10 @@ parentPort.on('message', (message) => {
  */
 function backgroundWriter(): BackgroundWriter {
   const encoder = new TextEncoder();
+  /** bytes the writer thread has written, counted by it (read here without waiting for it) */
+  const written = new BigInt64Array(new SharedArrayBuffer(8));
+  let posted = 0;
+  const made = new Set<string>();
   let worker: Worker | undefined;
   let sent = 0;
   let answered = 0;
@@ -216,7 +224,7 @@ function backgroundWriter(): BackgroundWriter {
   // Started now, so that it is ready by the time the first files come.
   const start = () => {
     if (worker) return worker;
-    worker = new Worker(WRITER_SOURCE, { eval: true });
+    worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { written: written.buffer } });
     worker.unref();
     worker.on('message', (m: { id: number; error?: string }) => {
       answered = Math.max(answered, m.id);
@@ -240,8 +248,20 @@ function backgroundWriter(): BackgroundWriter {
         size = 0;
       };
       for (const f of files) {
+        // The bytes handed over and not yet written are held in memory: past MAX_BACKLOG, this
+        // thread writes the file itself (the two then share the writing).
+        if (posted - Number(Atomics.load(written, 0)) > MAX_BACKLOG) {
+          const folder = dirname(f.path);
+          if (!made.has(folder)) {
+            mkdirSync(folder, { recursive: true });
+            made.add(folder);
+          }
+          writeFileSync(f.path, f.contents);
+          continue;
+        }
         const bytes =
           typeof f.contents === 'string' ? encoder.encode(f.contents) : f.contents.slice();
+        posted += bytes.length;
         batch.push({ path: f.path, contents: bytes });
         buffers.push(bytes.buffer as ArrayBuffer);
         size += bytes.length;
