@@ -120,7 +120,7 @@ export function outputSink(
           if (!existsSync(full)) diffs.push({ file: full, kind: 'missing' });
           else if (!readFileSync(full).equals(toBytes(f.contents)))
             diffs.push({ file: full, kind: 'changed' });
-        } else if (writer) {
+        } else if (writer && files.length >= BACKGROUND_MIN_FILES) {
           batch.push({ path: join(staged.get(dir)!, f.path), contents: f.contents });
         } else {
           const full = join(staged.get(dir)!, f.path);
@@ -160,6 +160,12 @@ export function outputSink(
     abort,
   };
 }
+
+/**
+ * An emitter's output of fewer files is written on the calling thread: the writer thread pays
+ * off on thousands of files (GitHub's docs: 2481), not on our contract's ~100.
+ */
+const BACKGROUND_MIN_FILES = 500;
 
 /** About how many bytes of files go to the writer thread in one message. */
 const BATCH_BYTES = 1 << 20;
@@ -221,7 +227,7 @@ function backgroundWriter(): BackgroundWriter {
   let sent = 0;
   let answered = 0;
   const pending = new Map<number, (error: string | undefined) => void>();
-  // Started now, so that it is ready by the time the first files come.
+  // Started with the first large batch (a thread costs ~30 ms to start and ~25 MB).
   const start = () => {
     if (worker) return worker;
     worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { written: written.buffer } });
@@ -233,7 +239,6 @@ function backgroundWriter(): BackgroundWriter {
     });
     return worker;
   };
-  start();
   return {
     write(files) {
       // As bytes of their own, handed over (transferred, not copied) in batches of about a
