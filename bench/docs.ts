@@ -146,6 +146,8 @@ for (const subject of SUBJECTS) {
       docsDir,
       '--only',
       'docs',
+      // cold, as Redocly's build is: the output cache would serve every run after the first
+      '--no-cache',
       '--quiet',
     ]);
   const runTheirs = () => measure(REDOCLY, ['build-docs', subject.contract, '-o', redoclyFile]);

@@ -241,10 +241,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1
       ? startEmitWorker()
       : undefined;
-  // With a worker, the document checks run there, beside the types emitter; nothing is written
-  // unless they pass.
+  // The document checks run after the model is built: with a worker, there, beside the types
+  // emitter; without one, on this thread once the emitters are done, while the staged files
+  // are written in the background (write.ts). Nothing is swapped in unless they pass.
   const loaded = await loadContract(opts.contract, {
-    deferValidation: helper !== undefined,
+    deferValidation: true,
     limits: opts.limits,
   });
   const invalid = (problems: ContractProblem[]): RunResult => {
@@ -309,7 +310,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     ...(hasCode ? [{ dir: opts.out, partial }] : []),
     ...(selected.some((e) => e.root === 'docs') ? [{ dir: opts.docs, partial }] : []),
   ];
-  const sink = outputSink(dirs, opts.check ? 'check' : 'write');
+  const sink = outputSink(dirs, opts.check ? 'check' : 'write', { background: true });
+  /** drops the staged output once the writes in flight have ended */
+  const abort = async () => {
+    await sink.settled().catch(() => undefined);
+    sink.abort();
+  };
   const reports = new Map<string, StageReport>();
   const emitterWarnings = new Map<string, string[]>();
   const compileReport = { files: 0, bytes: 0, ms: 0, compiled: 0, reused: 0 };
@@ -423,18 +429,18 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       collectIfLarge();
     }
     await workerDone;
-    if (helper && !validation) {
-      // the worker had nothing to emit: the document checks run here
+    if (!validation) {
+      // no worker, or it had nothing to emit: the document checks run here
       validation = await validateDocument(model.document as never);
     }
     if (validationKey && !knownVerdict && validation?.problems.length === 0)
       cache!.put(validationKey, { files: [], warnings: validation.warnings });
     if (validation && validation.problems.length > 0) {
-      sink.abort();
+      await abort();
       return invalid(placeProblems(loaded.contract.bundle, validation.problems));
     }
     if (failure) {
-      sink.abort();
+      await abort();
       lines.push(...failure);
       return { exitCode: 1, lines };
     }
@@ -447,8 +453,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       compileReport.bytes += sizeOf(manifest);
       compileReport.ms += performance.now() - t;
     }
+    await sink.settled();
   } catch (error) {
-    sink.abort();
+    await abort();
     throw error;
   }
 

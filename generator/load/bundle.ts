@@ -38,6 +38,25 @@ interface Target {
   segments: string[];
 }
 
+/**
+ * Where the walk is, as a chain to the parent: one small object per step where an array of
+ * segments per node would copy the whole path (GitHub's document has ~1.5 million nodes).
+ * Turned into segments only when a problem or a ref needs them.
+ */
+type Path = { up: Path; key: string } | undefined;
+
+function segmentsOf(path: Path): string[] {
+  const out: string[] = [];
+  for (let p = path; p; p = p.up) out.push(p.key);
+  return out.reverse();
+}
+
+function pathOf(segments: string[]): Path {
+  let path: Path;
+  for (const key of segments) path = { up: path, key };
+  return path;
+}
+
 export function bundleContract(
   rootPath: string,
   cwd = process.cwd(),
@@ -128,12 +147,13 @@ export function bundleContract(
   const walk = (
     node: unknown,
     file: SourceFile,
-    segments: string[],
+    path: Path,
     isComponentEntry: boolean,
   ): unknown => {
     if (node === null || typeof node !== 'object') return node;
     if (depth >= limits.maxDepth) {
-      if (!tooDeep)
+      if (!tooDeep) {
+        const segments = segmentsOf(path);
         problems.push({
           pointer: '#/' + segments.map(escapeSegment).join('/'),
           ...where(file, segments),
@@ -141,12 +161,13 @@ export function bundleContract(
           hint: limitHint('maxDepth', limits),
           source: 'limit',
         });
+      }
       tooDeep = true;
       return null;
     }
     depth++;
     try {
-      return walkNode(node, file, segments, isComponentEntry);
+      return walkNode(node, file, path, isComponentEntry);
     } finally {
       depth--;
     }
@@ -154,41 +175,50 @@ export function bundleContract(
   const walkNode = (
     node: object,
     file: SourceFile,
-    segments: string[],
+    path: Path,
     isComponentEntry: boolean,
   ): unknown => {
-    if (Array.isArray(node))
-      return node.map((item, i) => walk(item, file, [...segments, String(i)], false));
+    if (Array.isArray(node)) {
+      const out = new Array<unknown>(node.length);
+      for (let i = 0; i < node.length; i++)
+        out[i] = walk(node[i], file, { up: path, key: String(i) }, false);
+      return out;
+    }
     const obj = node as Record<string, unknown>;
     if (typeof obj.$ref === 'string') {
       const ref = obj.$ref;
       const siblings = Object.keys(obj).filter((k) => k !== '$ref');
-      const resolved = resolveRef(ref, file, segments, isComponentEntry);
+      const resolved = resolveRef(ref, file, path, isComponentEntry);
       if (resolved === undefined) return { ...obj };
       if (typeof resolved === 'string') {
         const out: Record<string, unknown> = { $ref: resolved };
-        for (const k of siblings) out[k] = walk(obj[k], file, [...segments, k], false);
+        for (const k of siblings) out[k] = walk(obj[k], file, { up: path, key: k }, false);
         return out;
       }
       // Inlined: siblings of the ref (3.1 allows e.g. `description`) win over the target's.
       const inlined = resolved as Record<string, unknown>;
       if (siblings.length === 0 || inlined === null || typeof inlined !== 'object') return inlined;
       const out: Record<string, unknown> = { ...inlined };
-      for (const k of siblings) out[k] = walk(obj[k], file, [...segments, k], false);
+      for (const k of siblings) out[k] = walk(obj[k], file, { up: path, key: k }, false);
       return out;
     }
     const out: Record<string, unknown> = {};
-    const inComponents = file === root && segments.length === 1 && segments[0] === 'components';
-    for (const [k, v] of Object.entries(obj)) {
-      out[k] =
-        inComponents && !k.startsWith('x-') && v && typeof v === 'object'
-          ? Object.fromEntries(
-              Object.entries(v as Record<string, unknown>).map(([name, entry]) => [
-                name,
-                walk(entry, file, [...segments, k, name], true),
-              ]),
-            )
-          : walk(v, file, [...segments, k], false);
+    const inComponents =
+      file === root && path !== undefined && path.up === undefined && path.key === 'components';
+    for (const k of Object.keys(obj)) {
+      const v = obj[k];
+      const at: Path = { up: path, key: k };
+      if (inComponents && !k.startsWith('x-') && v && typeof v === 'object') {
+        const entries: Record<string, unknown> = {};
+        for (const name of Object.keys(v))
+          entries[name] = walk(
+            (v as Record<string, unknown>)[name],
+            file,
+            { up: at, key: name },
+            true,
+          );
+        out[k] = entries;
+      } else out[k] = walk(v, file, at, false);
     }
     return out;
   };
@@ -197,16 +227,18 @@ export function bundleContract(
   const resolveRef = (
     ref: string,
     file: SourceFile,
-    segments: string[],
+    at: Path,
     isComponentEntry: boolean,
   ): unknown => {
-    // Positions cost a parse of the file (13 MB for GitHub's): only compute them for a problem.
-    const at = () => where(file, [...segments, '$ref']);
-    const refPointer = '#/' + segments.map(escapeSegment).join('/');
+    // Positions cost a parse of the file (13 MB for GitHub's), and pointers a string per ref:
+    // both only for a problem.
+    const segments = () => segmentsOf(at);
+    const place = () => where(file, [...segments(), '$ref']);
+    const refPointer = () => '#/' + segments().map(escapeSegment).join('/');
     const refuse = (message: string, hint?: string): undefined => {
       problems.push({
-        pointer: refPointer,
-        ...at(),
+        pointer: refPointer(),
+        ...place(),
         message: `$ref '${ref}' ${message}`,
         ...(hint ? { hint } : {}),
         source: 'ref',
@@ -231,8 +263,8 @@ export function bundleContract(
     if (path === root.path) {
       if (getAt(root.data, fragment) === undefined) {
         problems.push({
-          pointer: '#/' + segments.map(escapeSegment).join('/'),
-          ...at(),
+          pointer: refPointer(),
+          ...place(),
           message: `$ref '${ref}' points to nothing`,
           source: 'ref',
         });
@@ -249,8 +281,8 @@ export function bundleContract(
       // A problem inside the target (a syntax error, with its line) is reported there.
       if (notRead !== undefined)
         problems.push({
-          pointer: refPointer,
-          ...at(),
+          pointer: refPointer(),
+          ...place(),
           message: `$ref '${ref}': cannot read ${shown(path)}: ${notRead}`,
           source: 'ref',
         });
@@ -261,8 +293,8 @@ export function bundleContract(
       targetSegments = parsePointer(fragment);
     } catch {
       problems.push({
-        pointer: '#/' + segments.map(escapeSegment).join('/'),
-        ...at(),
+        pointer: refPointer(),
+        ...place(),
         message: `$ref '${ref}': '${fragment}' is not a JSON pointer`,
         source: 'ref',
       });
@@ -271,8 +303,8 @@ export function bundleContract(
     const value = getAt(target.data, targetSegments);
     if (value === undefined) {
       problems.push({
-        pointer: '#/' + segments.map(escapeSegment).join('/'),
-        ...at(),
+        pointer: refPointer(),
+        ...place(),
         message: `$ref '${ref}' points to nothing in ${target.shownPath}`,
         source: 'ref',
       });
@@ -281,8 +313,8 @@ export function bundleContract(
     const key = targetKey(path, fragment);
     if (inlining.has(key)) {
       problems.push({
-        pointer: '#/' + segments.map(escapeSegment).join('/'),
-        ...at(),
+        pointer: refPointer(),
+        ...place(),
         source: 'ref',
         message: `$ref '${ref}' is circular through files`,
         hint: 'name the target under components in the root document so it can be referenced instead of inlined',
@@ -290,12 +322,12 @@ export function bundleContract(
       return undefined;
     }
     inlining.add(key);
-    const copy = walk(value, target, targetSegments, false);
+    const copy = walk(value, target, pathOf(targetSegments), false);
     inlining.delete(key);
     return copy;
   };
 
-  const document = walk(root.data, root, [], false) as Record<string, unknown>;
+  const document = walk(root.data, root, undefined, false) as Record<string, unknown>;
   if (problems.length > 0) return { ok: false, problems };
 
   const locate = (ptr: string) => {

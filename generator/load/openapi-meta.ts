@@ -11,14 +11,20 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Ajv, ErrorObject, Options } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import standaloneModule from 'ajv/dist/standalone/index.js';
-import ajvDraft04Module from 'ajv-draft-04';
 
 // CommonJS modules seen through NodeNext: the export is on `.default` (or is the module).
 const unwrap = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
-const standaloneCode = unwrap<(ajv: Ajv, validate: unknown) => string>(standaloneModule);
-const AjvDraft04 = unwrap<new (options: Options) => Ajv>(ajvDraft04Module);
+// Loaded on first use: a run of the CLI's build takes the prebuilt validators and needs neither
+// (loading them costs ~50 ms).
+const standaloneCode = (ajv: Ajv, validate: unknown): string =>
+  unwrap<(ajv: Ajv, validate: unknown) => string>(require('ajv/dist/standalone/index.js'))(
+    ajv,
+    validate,
+  );
+const AjvDraft04 = (): new (options: Options) => Ajv =>
+  unwrap<new (options: Options) => Ajv>(require('ajv-draft-04'));
+const Ajv2020 = (): new (options: Options) => Ajv =>
+  (require('ajv/dist/2020.js') as { Ajv2020: new (options: Options) => Ajv }).Ajv2020;
 
 export type Dialect = '3.0' | '3.1';
 
@@ -69,7 +75,7 @@ function metaAjv(dialect: Dialect, source: boolean): Ajv {
     validateFormats: false,
     ...(source ? { code: { source: true } } : {}),
   };
-  return dialect === '3.0' ? new AjvDraft04(options) : (new Ajv2020(options) as unknown as Ajv);
+  return dialect === '3.0' ? new (AjvDraft04())(options) : new (Ajv2020())(options);
 }
 
 /** Standalone CommonJS code of a dialect's validator (bin/build.js writes it). */

@@ -8,11 +8,19 @@
  */
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
+import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
-import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
+import type { LineCounter, Node } from 'yaml';
 import type { ContractProblem } from '../contract-error.js';
 import { checkShape } from './document-shape.js';
 import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
+
+/**
+ * `yaml`, loaded on first use: it is needed only to place a problem (or to word a YAML syntax
+ * error), and loading it costs a run that finds none ~50 ms.
+ */
+const require = createRequire(import.meta.url);
+const yamlPackage = (): typeof import('yaml') => require('yaml') as typeof import('yaml');
 
 export interface SourceFile {
   /** absolute path */
@@ -172,6 +180,7 @@ function parseYaml(text: string, shownPath: string, limits: LoadLimits): YamlOut
     }
     // Syntax errors (and duplicate keys) get `yaml`'s messages and positions.
     try {
+      const { LineCounter, parseDocument } = yamlPackage();
       const lineCounter = new LineCounter();
       const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
       const problems = doc.errors.map((e) => {
@@ -257,6 +266,7 @@ function lazyLocator(text: string): SourceFile['locate'] {
   return (segments) => {
     try {
       if (!parsed) {
+        const { LineCounter, parseDocument } = yamlPackage();
         const counter = new LineCounter();
         const doc = parseDocument(text, { lineCounter: counter });
         parsed = { contents: doc.contents as Node | null, counter };
@@ -275,6 +285,7 @@ function locateNode(
   segments: string[],
   counter: LineCounter,
 ): { line: number; column: number } | undefined {
+  const { isMap, isSeq, isPair, isScalar } = yamlPackage();
   let node: unknown = root;
   let best: unknown = root;
   for (const segment of segments) {

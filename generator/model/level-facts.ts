@@ -43,11 +43,18 @@ export function collectLevelFacts(
   const ignored: ContractProblem[] = [];
   const seen = new Set<unknown>();
 
-  const schema = (node: unknown, at: string, depth: number): void => {
+  // A schema's pointer is a chain to its parent's, spelled out only for a schema with a fact:
+  // most schemas of a big document have none (GitHub's: ~100,000 schema objects).
+  type At = string | { up: At; keys: (string | number)[] };
+  const spell = (at: At): string =>
+    typeof at === 'string' ? at : childPointer(spell(at.up), ...at.keys);
+  const schema = (node: unknown, place: At, depth: number): void => {
     if (!node || typeof node !== 'object' || Array.isArray(node) || seen.has(node) || depth > 64)
       return;
     seen.add(node);
     const s = node as Record<string, unknown>;
+    let spelled: string | undefined;
+    const pointer = () => (spelled ??= spell(place));
     const entry: SchemaLevelFacts = {};
     if (s.properties && typeof s.properties === 'object') {
       for (const [name, prop] of Object.entries(s.properties as Record<string, unknown>)) {
@@ -56,7 +63,7 @@ export function collectLevelFacts(
         // No history and not removed: no window (windowOf), so nothing to read.
         if (p['x-history'] === undefined && p['x-removed'] !== true) continue;
         const window = windowOf(
-          readLifecycle(p, childPointer(at, 'properties', name), ignored),
+          readLifecycle(p, childPointer(pointer(), 'properties', name), ignored),
           p['x-removed'] === true,
           newest,
         );
@@ -70,30 +77,30 @@ export function collectLevelFacts(
         if (raw === undefined) continue;
         const history = readHistory(
           raw,
-          childPointer(at, 'x-enum-history', String(value)),
+          childPointer(pointer(), 'x-enum-history', String(value)),
           ignored,
         );
         const window = windowOf(lifecycleOf(history), false, newest);
         if (window) (entry.enum ??= []).push({ value, ...window });
       }
     }
-    if (entry.properties || entry.enum) facts[at] = entry;
-    // Pointers are built only for objects (a schema is one): most values of a big document are not.
+    if (entry.properties || entry.enum) facts[pointer()] = entry;
+    // Places are made only for objects (a schema is one): most values of a big document are not.
     for (const key of SCHEMA_MAPS) {
       const map = s[key];
       if (!map || typeof map !== 'object') continue;
       for (const [name, child] of Object.entries(map as Record<string, unknown>))
         if (child && typeof child === 'object')
-          schema(child, childPointer(at, key, name), depth + 1);
+          schema(child, { up: place, keys: [key, name] }, depth + 1);
     }
     for (const key of SCHEMA_VALUES) {
       const value = s[key];
       if (!value || typeof value !== 'object') continue;
       if (Array.isArray(value))
         value.forEach((v, i) => {
-          if (v && typeof v === 'object') schema(v, childPointer(at, key, i), depth + 1);
+          if (v && typeof v === 'object') schema(v, { up: place, keys: [key, i] }, depth + 1);
         });
-      else schema(value, childPointer(at, key), depth + 1);
+      else schema(value, { up: place, keys: [key] }, depth + 1);
     }
   };
 
