@@ -6,7 +6,10 @@
  * operation's page differs; a piece whose key did not change is served, one whose key changed
  * is made again, and the result equals a run without pieces.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { proseSkeleton, restoreWords } from '../../generator/compile-prose.js';
+import { compileIsolated } from '../../generator/emit/package-compile.js';
 import { SLICES } from '../../generator/cli.js';
 import type { EmitContext, GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs.js';
@@ -29,7 +32,9 @@ function reworded(source: ApiModel, ids: (id: string) => boolean): ApiModel {
     if (!ids(op.id)) continue;
     op.description = `${op.description ?? ''} Reworded.`;
     const raw = (
-      copy.document as { paths: Record<string, Record<string, { description?: string }>> }
+      copy.document as unknown as {
+        paths: Record<string, Record<string, { description?: string }>>;
+      }
     ).paths[op.path]?.[op.method];
     if (raw) raw.description = `${raw.description ?? ''} Reworded.`;
   }
@@ -151,4 +156,59 @@ describe("the docs' pieces", () => {
     expect(text(await docs(schemaEdit, cache))).toEqual(text(await docs(schemaEdit)));
     expect(cache.made.length).toBe(model.operations.length + 1);
   }, 60_000);
+});
+
+describe('the package compile of a skeleton (compile-prose.ts)', () => {
+  const compile = (source: string) => compileIsolated(source, 'client.ts', '');
+  const viaSkeleton = (source: string) => {
+    const skeleton = proseSkeleton(source, 'client.ts');
+    expect(skeleton).toBeDefined();
+    expect(skeleton!.words.length).toBeGreaterThan(0);
+    const made = compile(skeleton!.source);
+    return {
+      js: restoreWords(made.js, skeleton!.words),
+      dts: restoreWords(made.dts, skeleton!.words),
+      skeleton: skeleton!.source,
+    };
+  };
+
+  it('gives the compiler output of the words themselves', () => {
+    for (const source of [
+      readFileSync('generated/client.ts', 'utf8'),
+      readFileSync('generated/server.ts', 'utf8'),
+      [
+        '/** Top.\r\n *   indented\t words  \r\n\t* tab-led */',
+        'export interface A {',
+        '  /**',
+        '   * A line\u2028after a U+2028, @tag kept, and quotes "/** a quote"',
+        '   *',
+        '       deeper */',
+        '  a: string; /** trailing */',
+        '  /** one line */ b: number;',
+        '}',
+        'export const re: RegExp = /[/*]x/; /** after a regex */',
+        'export const s: string = `/** ${"in a template"} */`;',
+        '  /** \u00a0nbsp-led */',
+        'export function f(x: number): number {',
+        '  /** in a body */',
+        '  return x; }',
+      ].join('\n'),
+    ]) {
+      const direct = compile(source);
+      const reused = viaSkeleton(source);
+      expect(reused.js).toBe(direct.js);
+      expect(reused.dts).toBe(direct.dts);
+    }
+  });
+
+  it('is the same for two texts that differ in doc comment words only', () => {
+    const source = readFileSync('generated/client.ts', 'utf8');
+    const i = source.indexOf('/**');
+    const edited = `${source.slice(0, i + 3)} Reworded.${source.slice(i + 3)}`;
+    expect(viaSkeleton(edited).skeleton).toBe(viaSkeleton(source).skeleton);
+    expect(viaSkeleton(edited).dts).toBe(compile(edited).dts);
+    // and code is not a comment: a changed type changes the skeleton
+    const retyped = source.replace(/: string;/, ': number;');
+    expect(viaSkeleton(retyped).skeleton).not.toBe(viaSkeleton(source).skeleton);
+  });
 });
