@@ -143,7 +143,6 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     );
   }
 
-  const usedBy = schemaUsage(model);
   files.push(
     page(
       site,
@@ -161,7 +160,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       { current: 'schemas' },
     ),
   );
-  files.push(...piece('schema-pages', '', () => schemaPages(site, usedBy, big)));
+  files.push(...piece('schema-pages', '', () => schemaPages(site, schemaUsage(model), big)));
 
   files.push(
     page(
