@@ -11,7 +11,7 @@ import { cacheKey, DEFAULT_CACHE_DIR, generatorDigest, openCache } from './cache
 import { formatProblem } from './contract-error.js';
 import { collectIfLarge } from './heap.js';
 import { banner } from './source.js';
-import type { Emitter, GeneratedFile } from './emit/emitter.js';
+import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
 import { packageFiles, RUNTIME_IMPORT } from './emit/package.js';
 import {
@@ -22,7 +22,7 @@ import {
   type WorkerMessage,
 } from './emit-worker.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
-import { modelDigests, type ModelDigests } from './model/digest.js';
+import { modelDigests, type ModelSlice } from './model/digest.js';
 import {
   DEFAULT_LIMITS,
   LIMIT_OPTIONS,
@@ -217,9 +217,16 @@ const TOOLKIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * Which digest of the model (model/digest.ts) an emitter's output is keyed by: the whole model
- * unless the emitter's output is known to carry no prose (descriptions, summaries).
+ * unless the emitter's output is known to carry no prose (descriptions, summaries), or no
+ * operation's description (test/generator/cache-slices.test.ts holds each emitter to it).
  */
-const SLICES: Record<string, keyof ModelDigests> = { validators: 'withoutProse' };
+export const SLICES: Record<string, ModelSlice> = {
+  validators: 'withoutProse',
+  operations: 'withoutOperationDescriptions',
+  server: 'withoutOperationDescriptions',
+  msw: 'withoutOperationDescriptions',
+  runtime: 'withoutOperationDescriptions',
+};
 
 /** How one stage of the run went, for the summary. */
 interface StageReport {
@@ -266,7 +273,13 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     opts.out === 'generated' && opts.docs === 'docs' && opts.contract === 'openapi/openapi.yaml'
       ? 'npm run generate'
       : `tms-gen --contract ${model.sourceFile}`;
-  const ctx = { model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command };
+  const ctx: Omit<EmitContext, 'warn'> = {
+    model,
+    outDir: opts.out,
+    docsDir: opts.docs,
+    runtimeImport,
+    command,
+  };
   const bannerLine = banner(model.sourceFile, command);
 
   // The cache: a key per emitter from the generator, the run's settings and the model slice.
@@ -278,6 +291,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   let validationKey: string | undefined;
   if (cache && generator) {
     const digests = modelDigests(model);
+    // the docs make each operation page from the cache when its slice is unchanged
+    ctx.slices = {
+      withoutOperationDescriptions: digests.withoutOperationDescriptions,
+      operationDescriptions: digests.operationDescriptions,
+    };
     // The document checks' verdict (a pass, with its warnings) is cached too: the loader's
     // limits and rules ran already; swagger-parser's validation of a large document is seconds.
     if (helper) validationKey = cacheKey('validate', generator, digests.withoutProse);

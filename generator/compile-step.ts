@@ -9,6 +9,8 @@ import { createHash } from 'node:crypto';
 import { cacheKey, type OutputCache } from './cache.js';
 import type { GeneratedFile } from './emit/emitter.js';
 import { compiledModules } from './emit/package.js';
+import { declarationsOnly } from './emit/package-compile.js';
+import { proseSkeleton, restoreWords } from './compile-prose.js';
 
 export interface CacheUse {
   cache: OutputCache;
@@ -32,25 +34,38 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
   let compiled = 0;
   for (const file of files) {
     if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;
+    // With a cache, a file that needs the compiler is keyed by its skeleton (doc comment words
+    // left out, compile-prose.ts): a description edit reuses the compile, words put back after.
+    const text = typeof file.contents === 'string' ? file.contents : '';
+    const skeleton =
+      memo && !declarationsOnly(text, banner) ? proseSkeleton(text, file.path) : undefined;
+    const source = skeleton?.source ?? text;
     const key = memo
       ? cacheKey(
-          'compile',
+          skeleton ? 'compile-skeleton' : 'compile',
           memo.generator,
           file.path,
           banner,
-          createHash('sha256').update(file.contents).digest('hex'),
+          createHash('sha256').update(source).digest('hex'),
         )
       : undefined;
+    const restore = (made: GeneratedFile[]) =>
+      skeleton
+        ? made.map((f) => ({
+            path: f.path,
+            contents: restoreWords(String(f.contents), skeleton.words),
+          }))
+        : made;
     const hit = key ? memo!.cache.get(key) : undefined;
     if (hit) {
-      out.push(...hit.files);
+      out.push(...restore(hit.files));
       reused++;
       continue;
     }
-    const made = compiledModules([file], banner);
+    const made = compiledModules([{ path: file.path, contents: source }], banner);
     compiled++;
     if (key) memo!.cache.put(key, { files: made, warnings: [] });
-    out.push(...made);
+    out.push(...restore(made));
   }
   return { files: out, ms: performance.now() - t, reused, compiled };
 }

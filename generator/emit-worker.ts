@@ -116,15 +116,40 @@ export async function runOne(
         return made;
       }
     : undefined;
+  /** how many pieces `memoFiles` served (reported as one reused step per emitter) */
+  let piecesReused = 0;
+  const pieces: EmitContext['memoFiles'] = memo
+    ? (name, input, compute) => {
+        const key = cacheKey('piece', memo.generator, emitter.name, name, input);
+        const hit = memo.cache.get(key);
+        if (hit) {
+          piecesReused++;
+          warnings.push(...hit.warnings);
+          return hit.files;
+        }
+        // the piece's own warnings are stored with it (compute is synchronous: they are the
+        // ones added meanwhile), so a reused piece still says them
+        const before = warnings.length;
+        const made = compute();
+        memo.cache.put(key, { files: made, warnings: warnings.slice(before) });
+        return made;
+      }
+    : undefined;
   let files: GeneratedFile[];
   try {
-    files = await emitter.emit({ ...ctx, warn: (m) => warnings.push(m), memo: step });
+    files = await emitter.emit({
+      ...ctx,
+      warn: (m) => warnings.push(m),
+      memo: step,
+      memoFiles: ctx.slices ? pieces : undefined,
+    });
   } catch (error) {
     return {
       kind: 'result',
       result: { name: emitter.name, failure: problemOf(error, emitter.name) },
     };
   }
+  if (piecesReused > 0) reusedSteps.push(`${emitter.name}/${piecesReused} pieces`);
   const result: EmitSuccess = {
     name: emitter.name,
     files,

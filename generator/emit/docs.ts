@@ -45,13 +45,21 @@ export const docsEmitter: Emitter = {
   name: 'docs',
   root: 'docs',
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
-    return emitDocs(ctx.model, { command: ctx.command, warn: ctx.warn });
+    return emitDocs(ctx.model, {
+      command: ctx.command,
+      warn: ctx.warn,
+      memoFiles: ctx.memoFiles,
+      slices: ctx.slices,
+    });
   },
 };
 
 export interface DocsOptions {
   command: string;
   warn(message: string): void;
+  /** the cache of pieces (EmitContext.memoFiles) and the digests their keys are made of */
+  memoFiles?: EmitContext['memoFiles'];
+  slices?: EmitContext['slices'];
 }
 
 interface Site {
@@ -96,31 +104,23 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   const big = model.operations.length > FULL_NAV_LIMIT;
   // Try-it goes to the local mock by default: a reader trying things should not hit production.
   const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
+  // With a cache, each operation page (and the out-of-line examples it writes) is a piece keyed
+  // by the model without operation descriptions plus its own operation's description: a page
+  // shows no other operation's description, so editing one redoes one page. The schema pages,
+  // which show none, are one piece keyed by the former alone.
+  const { memoFiles, slices } = opts;
+  const piece = (step: string, key: string, compute: () => GeneratedFile[]) =>
+    memoFiles && slices
+      ? memoFiles(step, `${slices.withoutOperationDescriptions}\0${opts.command}\0${key}`, compute)
+      : compute();
   for (const op of model.operations) {
-    // Sample requests are built once: the samples column shows them all, try-it starts from the first.
-    const inputs = requestSamples(model, op);
-    const samples = sampleViews(model, op, inputs, baseUrl, opts.warn);
-    const tryit = tryItView(op, op.runtime, model, tryServer, inputs[0]);
-    const view = operationView(
-      op,
-      {
-        model,
-        links,
-        exampleFiles,
-        root: '../',
-        sharedInlineRows: big ? 0 : SHARED_INLINE_ROWS,
-        inlineExampleLimit: big ? BIG_SITE_INLINE_EXAMPLE_LIMIT : undefined,
-      },
-      samples,
-      tryit,
+    const [pageFile, ...examples] = piece(
+      'operation-page',
+      `${op.id}\0${slices?.operationDescriptions[op.id] ?? ''}`,
+      () => operationPage(site, op, baseUrl, tryServer, big, opts.warn),
     );
-    files.push(
-      page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, {
-        current: 'op',
-        group: groupOf(op),
-        op: op.id,
-      }),
-    );
+    files.push(pageFile);
+    for (const e of examples) exampleFiles.set(e.path, e);
   }
   for (const g of groups) {
     const view = {
@@ -143,7 +143,6 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     );
   }
 
-  const usedBy = schemaUsage(model);
   files.push(
     page(
       site,
@@ -161,38 +160,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       { current: 'schemas' },
     ),
   );
-  for (const s of model.schemas) {
-    for (const part of schemaParts(s.schema, model, links, big ? BIG_SITE_DEPTH : undefined)) {
-      const path =
-        part.index === 1 ? links.schema(s.name) : schemaPartPath(links, s.name, part.index);
-      files.push(
-        page(
-          site,
-          path,
-          part.index === 1 ? s.name : `${s.name} (part ${part.index})`,
-          'schema',
-          {
-            name: s.name,
-            part: part.index === 1 ? undefined : part.index,
-            mainHref: `../${links.schema(s.name)}`,
-            nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
-            description: part.index === 1 ? (s.description ?? '') : '',
-            badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
-            tree: part.tree,
-            usedBy:
-              part.index === 1
-                ? (usedBy.get(s.name) ?? []).map((op) => ({
-                    id: op.id,
-                    label: `${op.method.toUpperCase()} ${op.path}`,
-                    href: `../${links.operation(op.id)}`,
-                  }))
-                : [],
-          },
-          { current: 'schemas' },
-        ),
-      );
-    }
-  }
+  files.push(...piece('schema-pages', '', () => schemaPages(site, schemaUsage(model), big)));
 
   files.push(
     page(
@@ -245,6 +213,86 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   });
   files.push(...[...exampleFiles.values()].sort((a, b) => a.path.localeCompare(b.path)));
   return files;
+}
+
+/**
+ * One operation's page, followed by the out-of-line example files it links (each named by its
+ * content, so a page made alone writes the same files as in the whole run).
+ */
+function operationPage(
+  site: Site,
+  op: Operation,
+  baseUrl: string,
+  tryServer: string,
+  big: boolean,
+  warn: (message: string) => void,
+): GeneratedFile[] {
+  const { model, links } = site;
+  const exampleFiles: ExampleFiles = new Map();
+  // Sample requests are built once: the samples column shows them all, try-it starts from the first.
+  const inputs = requestSamples(model, op);
+  const samples = sampleViews(model, op, inputs, baseUrl, warn);
+  const tryit = tryItView(op, op.runtime, model, tryServer, inputs[0]);
+  const view = operationView(
+    op,
+    {
+      model,
+      links,
+      exampleFiles,
+      root: '../',
+      sharedInlineRows: big ? 0 : SHARED_INLINE_ROWS,
+      inlineExampleLimit: big ? BIG_SITE_INLINE_EXAMPLE_LIMIT : undefined,
+    },
+    samples,
+    tryit,
+  );
+  return [
+    page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, {
+      current: 'op',
+      group: groupOf(op),
+      op: op.id,
+    }),
+    ...exampleFiles.values(),
+  ];
+}
+
+/** Every schema's page (a big schema's in parts): they show no operation's description. */
+function schemaPages(site: Site, usedBy: Map<string, Operation[]>, big: boolean): GeneratedFile[] {
+  const { model, links } = site;
+  const out: GeneratedFile[] = [];
+  for (const s of model.schemas) {
+    for (const part of schemaParts(s.schema, model, links, big ? BIG_SITE_DEPTH : undefined)) {
+      const path =
+        part.index === 1 ? links.schema(s.name) : schemaPartPath(links, s.name, part.index);
+      out.push(
+        page(
+          site,
+          path,
+          part.index === 1 ? s.name : `${s.name} (part ${part.index})`,
+          'schema',
+          {
+            name: s.name,
+            part: part.index === 1 ? undefined : part.index,
+            mainHref: `../${links.schema(s.name)}`,
+            nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
+            description: part.index === 1 ? (s.description ?? '') : '',
+            badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
+            tree: part.tree,
+            usedBy:
+              part.index === 1
+                ? (usedBy.get(s.name) ?? []).map((op) => ({
+                    id: op.id,
+                    label: `${op.method.toUpperCase()} ${op.path}`,
+                    href: `../${links.operation(op.id)}`,
+                  }))
+                : [],
+          },
+          { current: 'schemas' },
+        ),
+      );
+    }
+  }
+  return out;
 }
 
 /**

@@ -31,6 +31,17 @@ export interface EmitContext {
    * a miss. The step must be a function of `input` alone. Absent: the emitter computes.
    */
   memo?(step: string, input: string, compute: () => Promise<string>): Promise<string>;
+  /**
+   * When the CLI keeps a cache: files made by one piece of an emitter (a docs page), looked up
+   * by `key`, a text naming everything the piece reads (built from `slices`); computed and
+   * stored on a miss. The piece must be a function of what `key` names. Absent: it computes.
+   */
+  memoFiles?(step: string, key: string, compute: () => GeneratedFile[]): GeneratedFile[];
+  /**
+   * Digests of the model's slices (model/digest.ts), for `memoFiles` keys: the model without
+   * any operation's description, and each operation's description by operation id.
+   */
+  slices?: { withoutOperationDescriptions: string; operationDescriptions: Record<string, string> };
 }
 
 export interface Emitter {

@@ -69,7 +69,7 @@ export function compileIsolated(source: string, fileName: string, banner = ''): 
  * the 6 MB types of a large document are not parsed twice to learn that; anything else at the
  * top level (a value, an import) takes the compiler's path.
  */
-function declarationsOnly(source: string, banner: string): boolean {
+export function declarationsOnly(source: string, banner: string): boolean {
   if (banner === '' || !source.startsWith(banner)) return false;
   for (let at = banner.length; at < source.length;) {
     const end = source.indexOf('\n', at);

@@ -16,10 +16,11 @@ export const typesEmitter: Emitter = {
   name: 'types',
   root: 'code',
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
-    // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s
-    // to load), which runs that need no types (`--only docs`, `--help`, scaffold) should not pay.
-    const { default: openapiTS, astToString } = await import('openapi-typescript');
     const run = async (document: unknown): Promise<string> => {
+      // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s
+      // to load), which runs that need no types (`--only docs`, `--help`, scaffold) or find its
+      // work in the cache should not pay.
+      const { default: openapiTS, astToString } = await import('openapi-typescript');
       let ast: Awaited<ReturnType<typeof openapiTS>>;
       try {
         ast = await openapiTS(document as never, {

@@ -5,22 +5,39 @@
  * - `whole`: everything in the model (the document included). Any change changes it.
  * - `withoutProse`: the same with the text of every prose string left out — string-valued
  *   `description` and `summary` members count only as present — for outputs that carry no
- *   prose: the validators (Ajv code never embeds an annotation) and the document checks' verdict
- *   (a description must be a string, and a response must have one; its words change nothing). Values that are data stay whole wherever they appear
- *   (`const`, `enum`, `default`, `example(s)`, `x-` extensions, example and enum values), so a
- *   `{"description": …}` inside a `const` still counts; a schema named `description` (an
- *   object, not a string) is never left out.
+ *   prose: the validators (Ajv code never embeds an annotation) and the document checks'
+ *   verdict (a description must be a string, and a response must have one; its words change
+ *   nothing). Values that are data stay whole wherever they appear (`const`, `enum`, `default`,
+ *   `example(s)`, `x-` extensions, example and enum values), so a `{"description": …}` inside a
+ *   `const` still counts; a schema named `description` (an object, not a string) is never left
+ *   out.
+ * - `withoutOperationDescriptions`: everything but the text of each operation's own
+ *   `description` (the model's `operations[i].description` and the same member of the
+ *   document's `paths[p][method]`), for outputs that never show an operation's description
+ *   (operations table, server, MSW handlers) and, with `operationDescriptions[id]`, for the
+ *   outputs made per operation (the docs' operation pages): an edit of one operation's
+ *   description then redoes only what shows that one. A copy of the words anywhere else in the
+ *   model (another member, a path item reached through `$ref`) stays in this digest, so it
+ *   changes with them: safe, only less incremental.
  *
- * Both are SHA-256 over a canonical JSON text (object members in their insertion order, which
- * the loader keeps from the document: the same document gives the same digest).
+ * All are SHA-256 over JSON texts of the model (object members in their insertion order, which
+ * the loader keeps from the document: the same document gives the same digests), each one
+ * JSON.stringify with a replacer (native, three times faster than a walk of our own); `whole`
+ * is the digest of the last two together, so it needs no text of its own.
  */
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { ApiModel } from './types.js';
 
 export interface ModelDigests {
   whole: string;
   withoutProse: string;
+  withoutOperationDescriptions: string;
+  /** per operation id, the digest of its own description's words (as the model and document hold them) */
+  operationDescriptions: Record<string, string>;
 }
+
+/** The digests an emitter's output can be keyed by (the ones that are one string). */
+export type ModelSlice = 'whole' | 'withoutProse' | 'withoutOperationDescriptions';
 
 const PROSE = new Set(['description', 'summary']);
 /** Members whose value is data (kept whole, prose-looking members included). */
@@ -36,58 +53,52 @@ const DATA = new Set([
 ]);
 
 export function modelDigests(model: ApiModel): ModelDigests {
-  const whole = createHash('sha256').update(JSON.stringify(model)).digest('hex');
-  const hash = createHash('sha256');
-  const sink = new ChunkedHash(hash);
-  writeWithoutProse(model, sink);
-  sink.flush();
-  return { whole, withoutProse: hash.digest('hex') };
+  // Prose words out (a constant in their place: presence counts); a data member's value is
+  // written as its own JSON text, so that the words inside it stay whole.
+  const withoutProse = sha256(
+    JSON.stringify(model, function (key: string, value: unknown) {
+      if (typeof value === 'string') return PROSE.has(key) ? '~' : value;
+      if (value !== null && typeof value === 'object' && (DATA.has(key) || key.startsWith('x-')))
+        return JSON.stringify(value);
+      return value;
+    }),
+  );
+  // The operations as the model and the document hold them: their own descriptions' words go
+  // to their own lists, a constant in their place.
+  const owners = new Map<object, string>();
+  const words = new Map<string, string[]>();
+  const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
+    ?.paths;
+  for (const op of model.operations) {
+    owners.set(op, op.id);
+    words.set(op.id, []);
+    const raw = paths?.[op.path]?.[op.method];
+    if (raw && typeof raw === 'object') owners.set(raw, op.id);
+  }
+  const withoutOperationDescriptions = sha256(
+    JSON.stringify(model, function (this: object, key: string, value: unknown) {
+      if (key !== 'description' || typeof value !== 'string') return value;
+      const id = owners.get(this);
+      if (id === undefined) return value;
+      words.get(id)!.push(value);
+      return '~';
+    }),
+  );
+  const operationDescriptions: Record<string, string> = {};
+  const whole = createHash('sha256').update(withoutOperationDescriptions).update('\0');
+  for (const [id, list] of words) {
+    const digest = sha256(JSON.stringify(list));
+    operationDescriptions[id] = digest;
+    whole.update(`${JSON.stringify(id)}:${digest},`);
+  }
+  return {
+    whole: whole.digest('hex'),
+    withoutProse,
+    withoutOperationDescriptions,
+    operationDescriptions,
+  };
 }
 
-/** Feeds the hash in large chunks: one update per value would cost more than the walk. */
-class ChunkedHash {
-  private parts: string[] = [];
-  private size = 0;
-  constructor(private readonly hash: Hash) {}
-  push(text: string): void {
-    this.parts.push(text);
-    this.size += text.length;
-    if (this.size > 1 << 20) this.flush();
-  }
-  flush(): void {
-    if (this.parts.length === 0) return;
-    this.hash.update(this.parts.join(''));
-    this.parts = [];
-    this.size = 0;
-  }
-}
-
-function writeWithoutProse(value: unknown, out: ChunkedHash): void {
-  if (value === null || typeof value !== 'object') {
-    out.push(JSON.stringify(value) ?? 'null');
-    return;
-  }
-  if (Array.isArray(value)) {
-    out.push('[');
-    for (const item of value) {
-      writeWithoutProse(item, out);
-      out.push(',');
-    }
-    out.push(']');
-    return;
-  }
-  out.push('{');
-  for (const [key, member] of Object.entries(value)) {
-    if (member === undefined) continue;
-    out.push(JSON.stringify(key));
-    out.push(':');
-    if (PROSE.has(key) && typeof member === 'string') {
-      out.push('~,'); // present, words not counted (`~` is no JSON value: nothing else reads so)
-      continue;
-    }
-    if (DATA.has(key) || key.startsWith('x-')) out.push(JSON.stringify(member) ?? 'null');
-    else writeWithoutProse(member, out);
-    out.push(',');
-  }
-  out.push('}');
+function sha256(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
 }

@@ -77,7 +77,7 @@ describe('tms-gen with an output cache', () => {
 
   it(
     'redoes only what a description edit touches, byte-identical to a cold run, and survives a damaged or deleted cache',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       cpSync('test/fixtures/media-types', join(work, 'api'), { recursive: true });
       const cold = await tmsGen([...outArgs, '--cache-dir', cache]);
@@ -140,6 +140,36 @@ describe('tms-gen with an output cache', () => {
       expect(check.code, check.out).toBe(0);
       expect(check.out).toContain('generated files are up to date');
       expect(readdirSync(cache).length).toBeGreaterThan(3);
+
+      // One operation's description edited (the cache was filled by --check): the outputs keyed
+      // without operation descriptions and the other docs pieces are served, the words reach
+      // the output, and the bytes are a cold run's.
+      // (A description added is a change of structure, not of words: the run before the edit.)
+      const current = readFileSync(contract, 'utf8');
+      expect(current).toContain('      summary: Get a thing\n');
+      const withDescription = (words: string) =>
+        current.replace(
+          '      summary: Get a thing\n',
+          `      summary: Get a thing\n      description: ${words}\n`,
+        );
+      writeFileSync(contract, withDescription('Reads one thing.'));
+      expect((await tmsGen([...outArgs, '--cache-dir', cache])).code).toBe(0);
+      writeFileSync(contract, withDescription('Reads one thing, freshly worded.'));
+      const edited = await tmsGen([...outArgs, '--cache-dir', cache]);
+      expect(edited.code, edited.out).toBe(0);
+      const editedLine = cacheLine(edited.out);
+      expect(editedLine).toMatch(/\(.*\boperations\b.*\bserver\b.*\bmsw\b.*\)/);
+      // two operations: the other one's page and the schema pages come from the cache
+      expect(editedLine).toMatch(/steps reused: [^;]*docs\/2 pieces/);
+      expect(editedLine).toMatch(/; ran [^;]*\bdocs\b/);
+      const withCache = snapshot(join(work, 'a'));
+      expect(readFileSync(join(work, 'a', 'gen', 'client.d.ts'), 'utf8')).toContain(
+        'freshly worded',
+      );
+      rmSync(join(work, 'a'), { recursive: true, force: true });
+      const coldEdited = await tmsGen([...outArgs, '--no-cache']);
+      expect(coldEdited.code, coldEdited.out).toBe(0);
+      expect(snapshot(join(work, 'a'))).toEqual(withCache);
     },
   );
 });
