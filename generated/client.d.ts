@@ -1402,28 +1402,28 @@ export interface ApiMethods {
 }
 /** The client method of each operation, by operationId (names the model chose, collisions resolved). */
 export interface ApiMethodNames {
-    readonly editDraft: "editDraft";
-    readonly fetchApiKey: "fetchApiKey";
-    readonly getMessages: "getMessages";
-    readonly sendMessage: "sendMessage";
-    readonly updateMessageFlags: "updateMessageFlags";
-    readonly getMessage: "getMessage";
-    readonly removeReaction: "removeReaction";
-    readonly testE2eePushNotification: "testE2eePushNotification";
-    readonly addLinkifier: "addLinkifier";
-    readonly updateRealmUserSettingsDefaults: "updateRealmUserSettingsDefaults";
-    readonly registerQueue: "registerQueue";
-    readonly createSavedSnippet: "createSavedSnippet";
-    readonly getStreams: "getStreams";
-    readonly updateStream: "updateStream";
-    readonly updateUserGroup: "updateUserGroup";
-    readonly updateUserTopic: "updateUserTopic";
-    readonly getUsers: "getUsers";
-    readonly addPlatformDeviceToken: "addPlatformDeviceToken";
-    readonly updateStatus: "updateStatus";
-    readonly unsubscribe: "unsubscribe";
-    readonly deactivateUser: "deactivateUser";
-    readonly updateUser: "updateUser";
+  readonly editDraft: "editDraft";
+  readonly fetchApiKey: "fetchApiKey";
+  readonly getMessages: "getMessages";
+  readonly sendMessage: "sendMessage";
+  readonly updateMessageFlags: "updateMessageFlags";
+  readonly getMessage: "getMessage";
+  readonly removeReaction: "removeReaction";
+  readonly testE2eePushNotification: "testE2eePushNotification";
+  readonly addLinkifier: "addLinkifier";
+  readonly updateRealmUserSettingsDefaults: "updateRealmUserSettingsDefaults";
+  readonly registerQueue: "registerQueue";
+  readonly createSavedSnippet: "createSavedSnippet";
+  readonly getStreams: "getStreams";
+  readonly updateStream: "updateStream";
+  readonly updateUserGroup: "updateUserGroup";
+  readonly updateUserTopic: "updateUserTopic";
+  readonly getUsers: "getUsers";
+  readonly addPlatformDeviceToken: "addPlatformDeviceToken";
+  readonly updateStatus: "updateStatus";
+  readonly unsubscribe: "unsubscribe";
+  readonly deactivateUser: "deactivateUser";
+  readonly updateUser: "updateUser";
 }
 export declare const methodNames: ApiMethodNames;
 /** The parameter names of each operation, by operationId (what `supports` takes). */
