@@ -250,8 +250,8 @@ function declaredNames(ts: TS, st: TSNS.Statement): string[] {
 }
 
 /**
- * An import as the declarations need it: only the names they use (a word match, so at worst a
- * name too many, harmless in a declarations file), or undefined when they use none.
+ * An import as the declarations need it: only the names they use (identifiers outside comments;
+ * at worst a name too many, harmless in a declarations file), or undefined when they use none.
  */
 function declarationImport(
   ts: TS,
@@ -262,8 +262,13 @@ function declarationImport(
   const text = node.getText(sf);
   const clause = node.importClause;
   if (!clause || node.attributes) return text; // a side-effect import, or one with attributes
-  const used = (name: TSNS.Identifier) =>
-    new RegExp(`(?<![\\w$])${name.text.replace(/\$/g, '\\$')}(?![\\w$])`).test(body);
+  // Identifiers as the scanner sees them: a name in a comment is not a use (the cache's
+  // prose-free compile and a direct one must keep the same imports).
+  const identifiers = new Set<string>();
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, body);
+  for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan())
+    if (t === ts.SyntaxKind.Identifier) identifiers.add(scanner.getTokenText());
+  const used = (name: TSNS.Identifier) => identifiers.has(name.text);
   const names: string[] = [];
   if (clause.name && used(clause.name)) names.push(clause.name.text);
   const bindings = clause.namedBindings;
