@@ -1,7 +1,7 @@
 /**
  * Judging one answer against the contract. Every answer, whatever was asked: an answer came;
  * JSON labelled application/json; a documented status; the envelope, where the contract's
- * answers are envelopes (error-conventions.ts: our API's are); the documented shape
+ * answers are envelopes (the model's `errorConventions`: our API's are); the documented shape
  * (generated validators); an error code the operation documents (authentication failures
  * excepted: the description names no code for them); no 5xx, unless a scenario step names the
  * documented code as a condition of the server (the push relay is down). Then what the request expects: a valid request of a scenario must succeed; an
@@ -12,14 +12,11 @@ import { existsAt, type FieldLevels, type LevelTable } from '../runtime/feature-
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { ViolationKind } from './findings.js';
 import type { Answer } from './request.js';
-import { errorFields, type ErrorConventions } from './error-conventions.js';
+import type { ErrorConventions } from '../generator/model/types.js';
+import { errorFields } from './error-fields.js';
 
-/** Our API's conventions: what a caller that names none gets (every run names the contract's). */
-const OUR_ENVELOPE: ErrorConventions = {
-  shape: { message: 'msg', code: 'code' },
-  envelope: true,
-  listsCodes: true,
-};
+/** What the judge reads of the contract's error conventions (decided by the model). */
+export type JudgedConventions = Pick<ErrorConventions, 'shape' | 'envelope' | 'listsCodes'>;
 
 export interface ResponseValidator {
   validateResponse(
@@ -44,8 +41,8 @@ export interface JudgeRules {
   tolerated?: string[];
   /** the status authentication failures must have (e.g. 401 for our mocks); any 4xx otherwise */
   authStatus?: number;
-  /** where error bodies carry message and code, and whether answers are envelopes (from the contract) */
-  errors?: ErrorConventions;
+  /** where error bodies carry message and code, and whether answers are envelopes: the model's `errorConventions` */
+  errors: JudgedConventions;
 }
 
 export interface Judged {
@@ -67,7 +64,7 @@ export function judge(
   answer: Answer,
   expect: Expectation,
   validator: ResponseValidator,
-  rules: JudgeRules = {},
+  rules: JudgeRules,
 ): Judged {
   const problems: Judged['problems'] = [];
   if (answer.status === undefined)
@@ -99,7 +96,7 @@ export function judge(
       kind: 'undocumented-status',
       message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
     });
-  const conventions = rules.errors ?? OUR_ENVELOPE;
+  const conventions = rules.errors;
   if (conventions.envelope) problems.push(...envelopeProblems(body, success, conventions.shape));
   const shape = validator.validateResponse(op.operationId, status, body);
   if (!shape.valid) {

@@ -28,7 +28,6 @@ import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
 import { encodeFormComponent } from '../runtime/wire.js';
 import { secretsOf, type Schemes } from './credentials.js';
-import { errorConventions } from './error-conventions.js';
 
 /** The contract's security schemes by name, as the model decided how each travels. */
 export function schemesOf(model: Pick<ApiModel, 'securitySchemes'>): Schemes {
@@ -62,7 +61,8 @@ export interface RunOptions {
   /** generated valid and invalid requests per operation, each */
   maxExamples: number;
   timeoutMs?: number;
-  rules?: JudgeRules;
+  /** judging rules; `errors` defaults to the model's `errorConventions` */
+  rules?: Partial<JudgeRules>;
   /** how valid scenario requests are sent (the generated client); default: wire model + fetch */
   sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
   /** sees every request sent */
@@ -138,7 +138,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     },
   };
   const schemes = schemesOf(inputs.model);
-  const rules: JudgeRules = { errors: errorConventions(inputs.model), ...options.rules };
+  const rules: JudgeRules = { errors: inputs.model.errorConventions, ...options.rules };
   const tag = runTag(options.seed);
   const scenarioInputs: Record<string, unknown> = {
     tag,

@@ -28,6 +28,27 @@ export interface ErrorShape {
   within?: string;
 }
 
+/**
+ * How the servers write the answers they give on their own (400 of an invalid request, 401,
+ * 404, 405, 408, 413, 500, 501, ...: runtime/pipeline-answers.ts), as the generator decided it
+ * from the contract's error responses (generator/model/errors.ts), so that they read like the
+ * contract's own errors. The body is `{...fixed, [message]: words, [code.name]: code}`; with
+ * `within`, the message and code go in an object under `within.name` (the one item of an
+ * array when `list`), next to `within.fixed`. Our API's: `{result: "error", msg, code}`.
+ */
+export interface RefusalShape {
+  /** the field holding the words (`msg`, `message`, `detail`) */
+  message: string;
+  /**
+   * the field holding the code: the servers' code name (`BAD_REQUEST`, LISTENER_ERROR_CODES)
+   * under `name`, the HTTP status under `status`; absent: refusals carry no code
+   */
+  code?: { name: string; value: 'name' | 'status' };
+  within?: { name: string; list?: true; fixed?: Record<string, unknown> };
+  /** required fields the contract fixes to one value (`result: "error"`) */
+  fixed?: Record<string, unknown>;
+}
+
 export interface FieldInfo extends WireField {
   /** feature level at which the parameter was added */
   since?: number;

@@ -28,7 +28,7 @@ import { newestLevel } from './levels.js';
 import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
-import { errorShapeOf } from './errors.js';
+import { errorConventionsOf } from './errors.js';
 import { authSchemeOf, operationAuth, placeholderOf, type RawScheme } from './security.js';
 import type {
   ApiModel,
@@ -113,6 +113,7 @@ export function buildModel(
     });
   nameSchemaGuards(schemas, nameNotices);
 
+  const errorConventions = errorConventionsOf(document, operations);
   const model: ApiModel = {
     sourceFile,
     openapiVersion,
@@ -144,7 +145,8 @@ export function buildModel(
       Array.isArray(document.security) ? document.security : [],
       declaredSchemes,
     ).alternatives,
-    ...optional('errorShape', errorShapeOf(document, operations)),
+    ...optional('errorShape', errorConventions.shape),
+    errorConventions,
     schemas,
     errorCodes: readErrorCatalog(components['x-error-catalog'], problems),
     operations,

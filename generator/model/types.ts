@@ -6,7 +6,7 @@
  * emitters that iterate produce byte-identical output run after run.
  */
 
-import type { AuthScheme, OperationInfo } from '../../runtime/operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import type { OpaqueDocument } from './document.js';
 
 /** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
@@ -280,6 +280,26 @@ export interface ErrorShape {
   within?: string;
 }
 
+export type { RefusalShape };
+
+/**
+ * What the document's error answers look like (model/errors.ts), decided once: the contract
+ * runner judges answers by it, the servers write their own refusals by `refusal`.
+ */
+export interface ErrorConventions {
+  /** where error bodies carry their message and code; absent: the document declares none */
+  shape?: ErrorShape;
+  /** every answer is a `{result, msg, code}` envelope (by `shape`'s names): our API's */
+  envelope: boolean;
+  /**
+   * The document says which error codes each operation answers with (`x-error-codes`, ours):
+   * another code is a violation. A document that lists none leaves codes unjudged.
+   */
+  listsCodes: boolean;
+  /** how the servers' own refusals (400, 401, 404, ...) are written for this document */
+  refusal: RefusalShape;
+}
+
 export interface Server {
   url: string;
   description?: string;
@@ -308,6 +328,8 @@ export interface ApiModel {
   defaultAuthAlternatives: string[][];
   /** where the document's error bodies carry their message and code (model/errors.ts) */
   errorShape?: ErrorShape;
+  /** the document's error conventions, the servers' refusals included (model/errors.ts) */
+  errorConventions: ErrorConventions;
   schemas: NamedSchema[];
   errorCodes: ErrorCodeInfo[];
   operations: Operation[];

@@ -15,7 +15,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGenerated, parseArgs, runCli } from '../../contract-runner/cli.js';
 import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
-import { errorConventions } from '../../contract-runner/error-conventions.js';
 import { judge } from '../../contract-runner/judge.js';
 import { runContract, type RunInputs, type RunOptions } from '../../contract-runner/run.js';
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
@@ -243,8 +242,13 @@ describe('error bodies judged by the contract’s error shape', () => {
       text: JSON.stringify(body),
       ms: 1,
     });
-    const own = errorConventions(inputs.model);
-    expect(own).toEqual({ shape: { message: 'message' }, envelope: false, listsCodes: false });
+    const own = inputs.model.errorConventions;
+    expect(own).toEqual({
+      shape: { message: 'message' },
+      envelope: false,
+      listsCodes: false,
+      refusal: { message: 'message' },
+    });
     const flat = judge(op, answer({ message: 'bad id' }), 'invalid', inputs.validator, {
       errors: own,
     });
@@ -252,7 +256,7 @@ describe('error bodies judged by the contract’s error shape', () => {
     expect(flat.msg).toBe('bad id');
     const nestedModel = await loadContract(resolve('test/fixtures/auth/api-key-query.yaml'));
     if (!nestedModel.ok) throw new Error('api-key-query does not load');
-    const nested = errorConventions(nestedModel.contract.model);
+    const nested = nestedModel.contract.model.errorConventions;
     const judged = judge(
       op,
       answer({ error: { message: 'No such thing', code: 'missing' } }),
@@ -261,8 +265,17 @@ describe('error bodies judged by the contract’s error shape', () => {
       { errors: nested },
     );
     expect(judged).toMatchObject({ problems: [], code: 'missing', msg: 'No such thing' });
-    // Our API's conventions (the default): the same body is no envelope.
-    const ours = judge(op, answer({ message: 'bad id' }), 'invalid', inputs.validator);
+    // Our API's conventions, as the model reads them from our contract: the same body is no envelope.
+    const ourModel = await loadContract(resolve('openapi/openapi.yaml'));
+    if (!ourModel.ok) throw new Error('our contract does not load');
+    expect(ourModel.contract.model.errorConventions).toMatchObject({
+      shape: { message: 'msg', code: 'code' },
+      envelope: true,
+      listsCodes: true,
+    });
+    const ours = judge(op, answer({ message: 'bad id' }), 'invalid', inputs.validator, {
+      errors: ourModel.contract.model.errorConventions,
+    });
     expect(ours.problems.map((p) => p.kind)).toContain('envelope');
   });
 });
