@@ -3,7 +3,7 @@ import { operations } from './operations.js';
 import type { Handlers } from './server.js';
 import { implementationHandlers, type ExampleAnswer, type HttpHandler, type MswApi, type MswOptions } from "./runtime/msw.js";
 export type { MswOptions } from "./runtime/msw.js";
-/** The API as the MSW handlers serve it: operation table, security schemes, validators, base path, levels. */
+/** The API as the MSW handlers serve it: operation table, security schemes, refusal shape, validators, base path, levels. */
 export declare const api: MswApi;
 /** Each operation's examples with the status they are served with (`Prefer: example=NAME` / `code=N`). */
 export declare const examples: Readonly<Record<keyof typeof operations, readonly ExampleAnswer[]>>;

@@ -2101,6 +2101,11 @@ export const authSchemes = {
   }
 };
 /**
+ * How the servers' own refusals (400, 401, 404, 405, 408, 413, 500, 501) are written: the
+ * contract's error shape (generator/model/errors.ts), read by runtime/pipeline-answers.ts.
+ */
+export const refusals = { message: "msg", code: { name: "code", value: "name" }, fixed: { result: "error" } };
+/**
  * What the client needs (runtime/client.ts): each operation without what only servers read
  * (error codes, statuses), defaults left out, one line each: a browser bundle carries it all.
  */

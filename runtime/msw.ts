@@ -2,7 +2,7 @@
  * MSW (2.x) handlers over the one request pipeline: every handler hands MSW's `Request` to the
  * pipeline's web face (server-fetch.ts), so a page or a test gets exactly the answers a server of
  * ours gives (routing, credentials read by the contract's security schemes, wire-model decoding,
- * validation → 400 envelope, answers
+ * validation → 400 in the contract's error shape, answers
  * validated outside production). Two dispatchers plug in: the contract's examples, chosen per
  * call with `Prefer` as in the Prism mock (this file), or real handlers (the stateful mock,
  * a typed override). No node: import: this runs in pages and service workers.
@@ -13,13 +13,13 @@ import { http, type HttpHandler } from 'msw';
 // imports the MSW handlers compiles without msw installed).
 export type { HttpHandler } from 'msw';
 export type { ValidatorLoaders } from './msw-validators.js';
-import { fail, LISTENER_ERROR_CODES } from './pipeline-answers.js';
+import { createAnswers, LISTENER_ERROR_CODES } from './pipeline-answers.js';
 import { createFetchHandler } from './server-fetch.js';
 import type { Handler, HandlerServerOptions } from './server-handlers.js';
 import type { HandlerResult } from './server-results.js';
 import type { LevelTable } from './feature-levels.js';
 import { lazyValidators, type LazyValidators, type ValidatorLoaders } from './msw-validators.js';
-import type { AuthScheme, OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from './operation-info.js';
 import { createRouter } from './server-router.js';
 
 /** What the generated bindings hand over: the operation table, validators, base path, levels. */
@@ -31,6 +31,11 @@ export interface MswApi {
    * over): every scheme is HTTP Basic.
    */
   authSchemes?: { readonly [name: string]: AuthScheme };
+  /**
+   * How the pipeline's own refusals are written (generated/operations.ts `refusals`): the
+   * contract's error shape. Absent (bindings generated before it was handed over): our envelope.
+   */
+  refusals?: RefusalShape;
   /** each operation's validators module, loaded on its first request (msw-validators.ts) */
   validators: ValidatorLoaders;
   basePath: string;
@@ -55,9 +60,9 @@ export interface MswOptions {
    */
   baseUrl?: string;
   /**
-   * Check every answer against the contract (a wrong one becomes a 500 envelope naming what is
+   * Check every answer against the contract (a wrong one becomes a 500 refusal naming what is
    * wrong). Default: on, unless `process.env.NODE_ENV` is `production`. Requests are always
-   * validated (a bad one gets the API's 400 envelope).
+   * validated (a bad one gets a 400 in the contract's error shape).
    */
   validateAnswers?: boolean;
   /**
@@ -143,6 +148,7 @@ function anyUserFace(
     basePath,
     levels: api.levels,
     authSchemes: api.authSchemes,
+    refusals: api.refusals,
     // Basic: any username with a non-empty password; a Bearer token or an API key is non-empty
     // once read (pipeline-auth.ts); a scheme no stored credential produces passes as sent.
     authenticate: (c) =>
@@ -162,8 +168,9 @@ function findExample(answers: readonly ExampleAnswer[], wanted: Wanted): Example
     .sort((a, b) => a.status - b.status)[0];
 }
 
-/** The 501 envelope for an answer the contract does not give, listing the examples it has. */
+/** The 501 refusal for an answer the contract does not give, listing the examples it has. */
 function noSuchAnswer(
+  api: MswApi,
   operationId: string,
   answers: readonly ExampleAnswer[],
   wanted: Wanted,
@@ -175,7 +182,7 @@ function noSuchAnswer(
         ? `example or JSON schema for status ${wanted.code}`
         : 'success example or success JSON schema';
   const have = answers.map((a) => `${a.name} (${a.status})`).join(', ') || 'none';
-  const miss = fail(
+  const miss = createAnswers(api.refusals).fail(
     501,
     LISTENER_ERROR_CODES.notImplemented,
     `The contract gives ${operationId} no ${asked}; its examples: ${have}.`,
@@ -206,7 +213,7 @@ export async function chooseAnswer(
   }
   const fallback = wanted.dynamic ? findExample(answers, wanted) : undefined;
   if (fallback) return { status: fallback.status, body: structuredClone(fallback.body) };
-  return noSuchAnswer(operationId, answers, wanted);
+  return noSuchAnswer(api, operationId, answers, wanted);
 }
 
 function parsePrefer(header: string | undefined): {
@@ -268,6 +275,7 @@ export function implementationHandlers<User>(
     basePath: mount.basePath,
     levels: api.levels,
     authSchemes: server.authSchemes ?? api.authSchemes,
+    refusals: server.refusals ?? api.refusals,
   });
   return handlersFor(api, face, lazy, mount);
 }

@@ -1,8 +1,10 @@
 /**
  * What the request pipeline answers with, and the answers it gives on its own. One wording per
- * fault, whichever server (generated listener, Prism front, stateful mock) gives it. No
- * transport here: the node:http and fetch faces turn an `Answer` into bytes or a `Response`.
+ * fault, whichever server (generated listener, Prism front, stateful mock, MSW handlers) gives
+ * it, in the contract's error shape (`RefusalShape`, decided by the generator). No transport
+ * here: the node:http and fetch faces turn an `Answer` into bytes or a `Response`.
  */
+import type { RefusalShape } from './operation-info.js';
 import type { DecodeError } from './wire.js';
 
 /**
@@ -25,10 +27,14 @@ export interface ValidationIssue {
 }
 
 /**
- * Error codes of answers the servers give on their own (no handler involved). BAD_REQUEST is
- * the API's generic code and is what the description implies for invalid requests. The others
- * have no code in the description: these names are the servers' choice, not the API's, kept
- * distinct so a client can tell the cases apart.
+ * Error codes of answers the servers give on their own (no handler involved), written where the
+ * contract's error bodies carry a code (its `RefusalShape`; a contract whose code field is a
+ * number gets the HTTP status instead, one whose errors carry no code gets none). For our API
+ * BAD_REQUEST is the API's generic code, what the description implies for invalid requests; the
+ * others have no code in our description: these names are the servers' choice, not the API's,
+ * kept distinct so a client can tell the cases apart. Another document's codes are its own: a
+ * server of its bindings writes these names only in a free-text code field its errors declare
+ * (`{message, code}`, `{error: {message, code}}`), never a field the document does not have.
  */
 export const LISTENER_ERROR_CODES = {
   badRequest: 'BAD_REQUEST',
@@ -45,74 +51,104 @@ export const LISTENER_ERROR_CODES = {
 
 const C = LISTENER_ERROR_CODES;
 
-export function envelope(
-  code: string,
-  msg: string,
-): { result: 'error'; msg: string; code: string } {
-  return { result: 'error', msg, code };
-}
+/**
+ * The refusal shape of operation tables generated before the contract's was carried
+ * (generated/operations.ts `refusals`): our API's `{"result": "error", "msg": ..., "code": ...}`,
+ * the only shape those tables were made for. Every generated server passes its contract's.
+ */
+export const ENVELOPE_REFUSALS: RefusalShape = {
+  message: 'msg',
+  code: { name: 'code', value: 'name' },
+  fixed: { result: 'error' },
+};
 
-export function fail(
+/** A refusal's body in the contract's error shape (see `RefusalShape`). */
+export function refusalBody(
+  shape: RefusalShape,
   status: number,
   code: string,
   msg: string,
-  headers?: Record<string, string>,
-): Answer {
-  return headers
-    ? { status, headers, body: envelope(code, msg) }
-    : { status, body: envelope(code, msg) };
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = { [shape.message]: msg };
+  if (shape.code) fields[shape.code.name] = shape.code.value === 'status' ? status : code;
+  if (shape.within === undefined) return { ...shape.fixed, ...fields };
+  const inner = { ...shape.within.fixed, ...fields };
+  return { ...shape.fixed, [shape.within.name]: shape.within.list ? [inner] : inner };
+}
+
+/** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
+export function envelope(code: string, msg: string): Record<string, unknown> {
+  return refusalBody(ENVELOPE_REFUSALS, 0, code, msg);
 }
 
 const challenge = (value: string | undefined) =>
   value === undefined ? undefined : { 'www-authenticate': value };
 
-/** The answers every server words the same way. */
-export const answers = {
-  notFound: (path: string, basePath: string) =>
-    fail(
-      404,
-      C.notFound,
-      basePath !== '' && path !== basePath && !path.startsWith(basePath + '/')
-        ? `No such endpoint: ${path} (the API is served under ${basePath}/)`
-        : `No such endpoint: ${path}`,
-    ),
-  methodNotAllowed: (method: string, path: string, allowed: string[]) =>
-    fail(
-      405,
-      C.methodNotAllowed,
-      `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
-      { allow: allowed.join(', ') },
-    ),
-  /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
-  authRequired: (
-    wanted = 'HTTP Basic credentials',
-    scheme: string | undefined = 'Basic realm="api"',
-  ) => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
-  badCredentials: (scheme: string | undefined = 'Basic realm="api"') =>
-    fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
-  repeatedAuthorization: () =>
-    fail(400, C.badRequest, 'Invalid request: send one Authorization header, not several.'),
-  tooLarge: (maxBytes: number) =>
-    fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, { connection: 'close' }),
-  bodyTimeout: (timeoutMs: number) =>
-    fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {
-      connection: 'close',
-    }),
-  decodeErrors: (errors: DecodeError[]) =>
-    fail(
-      400,
-      C.badRequest,
-      `Invalid request: ${errors.map((e) => `${e.message} (in ${e.location})`).join('; ')}`,
-    ),
-  invalid: (issues: ValidationIssue[]) =>
-    fail(400, C.badRequest, `Invalid request: ${describeIssues(issues)}`),
-  /** a hook's refusal of a valid request, worded by the hook */
-  refused: (message: string) => fail(400, C.badRequest, message),
-  badPreference: (message: string) => fail(400, C.badRequest, `Invalid request: ${message}`),
-  notImplemented: (operationId: string) =>
-    fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),
-  internal: () => fail(500, C.internal, 'Internal server error.'),
-};
+/** The answers every server words the same way, in the contract's error shape. */
+export type Answers = ReturnType<typeof createAnswers>;
+
+/** The servers' own answers, their bodies in `shape` (default: our API's envelope, see above). */
+export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
+  const fail = (
+    status: number,
+    code: string,
+    msg: string,
+    headers?: Record<string, string>,
+  ): Answer => {
+    const body = refusalBody(shape, status, code, msg);
+    return headers ? { status, headers, body } : { status, body };
+  };
+  return {
+    /** any refusal: `code` is one of LISTENER_ERROR_CODES */
+    fail,
+    notFound: (path: string, basePath: string) =>
+      fail(
+        404,
+        C.notFound,
+        basePath !== '' && path !== basePath && !path.startsWith(basePath + '/')
+          ? `No such endpoint: ${path} (the API is served under ${basePath}/)`
+          : `No such endpoint: ${path}`,
+      ),
+    methodNotAllowed: (method: string, path: string, allowed: string[]) =>
+      fail(
+        405,
+        C.methodNotAllowed,
+        `Method ${method} is not allowed on ${path}; allowed: ${allowed.join(', ')}`,
+        { allow: allowed.join(', ') },
+      ),
+    /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
+    authRequired: (
+      wanted = 'HTTP Basic credentials',
+      scheme: string | undefined = 'Basic realm="api"',
+    ) => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
+    badCredentials: (scheme: string | undefined = 'Basic realm="api"') =>
+      fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
+    repeatedAuthorization: () =>
+      fail(400, C.badRequest, 'Invalid request: send one Authorization header, not several.'),
+    tooLarge: (maxBytes: number) =>
+      fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, {
+        connection: 'close',
+      }),
+    bodyTimeout: (timeoutMs: number) =>
+      fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {
+        connection: 'close',
+      }),
+    decodeErrors: (errors: DecodeError[]) =>
+      fail(
+        400,
+        C.badRequest,
+        `Invalid request: ${errors.map((e) => `${e.message} (in ${e.location})`).join('; ')}`,
+      ),
+    invalid: (issues: ValidationIssue[]) =>
+      fail(400, C.badRequest, `Invalid request: ${describeIssues(issues)}`),
+    /** a hook's refusal of a valid request, worded by the hook */
+    refused: (message: string) => fail(400, C.badRequest, message),
+    badPreference: (message: string) => fail(400, C.badRequest, `Invalid request: ${message}`),
+    notImplemented: (operationId: string) =>
+      fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),
+    internal: () => fail(500, C.internal, 'Internal server error.'),
+  };
+}
 
 export function describeIssues(errors: ValidationIssue[]): string {
   const shown = errors.slice(0, 5).map((e) => `${e.pointer || '/'} ${e.message}`);

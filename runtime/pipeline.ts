@@ -3,7 +3,9 @@
  * mock, and the Prism front):
  *
  *   CORS preflight → route → authenticate → read the body with its limits → decode with the
- *   wire model → bound stored strings → validate → dispatch → validate the answer → envelope
+ *   wire model → bound stored strings → validate → dispatch → validate the answer
+ *
+ * Its own refusals are written in the contract's error shape (`refusals`, pipeline-answers.ts).
  *
  * It is transport-free (no node: import, no Buffer): a transport hands it an `Incoming` and
  * writes the `Answer` back. runtime/server-fetch.ts builds an `Incoming` from a web `Request`
@@ -12,7 +14,7 @@
  * of CPU per request on Node 20 here, more than half of a whole stateful-mock request; Hono's
  * node adapter avoids it the same way).
  */
-import { answers, fail, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
+import { createAnswers, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
 import type { Answer, ValidationIssue } from './pipeline-answers.js';
 import { createCors, type CorsOptions } from './pipeline-cors.js';
 import {
@@ -22,7 +24,7 @@ import {
   type Credentials,
 } from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
-import type { AuthScheme, OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from './operation-info.js';
 import { createFieldIndexes, decodeRequest, type DecodedRequest } from './wire.js';
 
 export type { Answer, ValidationIssue } from './pipeline-answers.js';
@@ -127,6 +129,12 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
    * `authSchemes`); absent: every scheme is HTTP Basic (tables generated before schemes)
    */
   authSchemes?: { readonly [name: string]: AuthScheme };
+  /**
+   * How the pipeline's own refusals (400, 401, 404, 405, 408, 413, 500, 501) are written: the
+   * contract's error shape (generated/operations.ts `refusals`, decided by the generator).
+   * Absent (tables generated before it was carried): our API's `{result, msg, code}` envelope.
+   */
+  refusals?: RefusalShape;
   /** request validation; absent: the wire model's decoding only */
   validateRequest?: Validators['validateRequest'];
   /** answer validation (JSON bodies); absent: answers are not checked */
@@ -174,6 +182,7 @@ export function createPipeline<User, Raw = unknown>(
   const logger = options.logger ?? { error: (m: string) => console.error(m) };
   // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
   const fieldIndexes = createFieldIndexes();
+  const answers = createAnswers(options.refusals);
   const {
     authenticate,
     authSchemes,
@@ -284,7 +293,7 @@ export function createPipeline<User, Raw = unknown>(
             .join('; ');
           const where = `${op.operationId} (status ${answer.status})`;
           logger.error(`response validation failed for ${where}: ${what}`);
-          return fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
+          return answers.fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
         }
       }
       if (shapeAnswer && answer.text === undefined)

@@ -4,7 +4,12 @@
  * Transport-free, like the pipeline it plugs into (runtime/pipeline.ts).
  */
 import { levelView, refusalMessage, type LevelTable, type LevelView } from './feature-levels.js';
-import { answers, fail, LISTENER_ERROR_CODES as C, type Answer } from './pipeline-answers.js';
+import {
+  createAnswers,
+  LISTENER_ERROR_CODES as C,
+  type Answer,
+  type Answers,
+} from './pipeline-answers.js';
 import {
   createPipeline,
   type Authenticate,
@@ -17,7 +22,7 @@ import {
 } from './pipeline.js';
 import type { HandlerResult } from './server-results.js';
 import { answerMediaType } from './media-type.js';
-import type { AuthScheme, OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from './operation-info.js';
 import type { DecodedRequest } from './wire.js';
 
 export interface HandlerContext<User, Raw = unknown> {
@@ -40,6 +45,7 @@ export type Handler<User = unknown, Raw = unknown> = (
 export function handlerDispatch<User, Raw>(
   handlers: Record<string, Handler<User, Raw> | undefined>,
   logger: Logger,
+  answers: Answers = createAnswers(),
 ): Dispatch<User, Raw> {
   // Not async: most handlers answer synchronously, and a promise per request costs a turn.
   return function dispatch(call): Answer | Promise<Answer> {
@@ -63,15 +69,20 @@ export function handlerDispatch<User, Raw>(
     } catch (error) {
       return threw(error);
     }
-    if (isPromise(result)) return result.then((r) => toAnswer(op, r, logger), threw);
-    return toAnswer(op, result, logger);
+    if (isPromise(result)) return result.then((r) => toAnswer(op, r, logger, answers), threw);
+    return toAnswer(op, result, logger, answers);
   };
 }
 
-function toAnswer(op: OperationInfo, result: HandlerResult, logger: Logger): Answer {
+function toAnswer(
+  op: OperationInfo,
+  result: HandlerResult,
+  logger: Logger,
+  answers: Answers,
+): Answer {
   if (!result || typeof result !== 'object' || typeof result.status !== 'number') {
     logger.error(`handler ${op.operationId} returned no {status, body} result`);
-    return fail(
+    return answers.fail(
       500,
       C.internal,
       `The server's handler for ${op.operationId} returned no response.`,
@@ -105,6 +116,8 @@ export interface HandlerServerOptions<User, Raw = unknown> extends PipelineLimit
   authenticate: Authenticate<User, Raw>;
   /** how each security scheme travels (generated/operations.ts `authSchemes`); default: Basic */
   authSchemes?: { readonly [name: string]: AuthScheme };
+  /** how the servers' own refusals are written (generated/operations.ts `refusals`); default: our envelope */
+  refusals?: RefusalShape;
   /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
   basePath?: string;
   /** validate every handler response; default on unless NODE_ENV is `production` */
@@ -142,7 +155,7 @@ export function createHandlerPipeline<User, Raw>(
     logger,
     validateRequest: options.validators.validateRequest,
     validateResponse: validateResponses ? options.validators.validateResponse : undefined,
-    dispatch: handlerDispatch(options.handlers, logger),
+    dispatch: handlerDispatch(options.handlers, logger, createAnswers(options.refusals)),
   });
 }
 

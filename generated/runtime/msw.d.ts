@@ -3,7 +3,7 @@
  * MSW (2.x) handlers over the one request pipeline: every handler hands MSW's `Request` to the
  * pipeline's web face (server-fetch.ts), so a page or a test gets exactly the answers a server of
  * ours gives (routing, credentials read by the contract's security schemes, wire-model decoding,
- * validation → 400 envelope, answers
+ * validation → 400 in the contract's error shape, answers
  * validated outside production). Two dispatchers plug in: the contract's examples, chosen per
  * call with `Prefer` as in the Prism mock (this file), or real handlers (the stateful mock,
  * a typed override). No node: import: this runs in pages and service workers.
@@ -15,7 +15,7 @@ import type { HandlerServerOptions } from './server-handlers.js';
 import type { HandlerResult } from './server-results.js';
 import type { LevelTable } from './feature-levels.js';
 import { type LazyValidators, type ValidatorLoaders } from './msw-validators.js';
-import type { AuthScheme, OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from './operation-info.js';
 /** What the generated bindings hand over: the operation table, validators, base path, levels. */
 export interface MswApi {
     operations: Record<string, OperationInfo>;
@@ -27,6 +27,11 @@ export interface MswApi {
     authSchemes?: {
         readonly [name: string]: AuthScheme;
     };
+    /**
+     * How the pipeline's own refusals are written (generated/operations.ts `refusals`): the
+     * contract's error shape. Absent (bindings generated before it was handed over): our envelope.
+     */
+    refusals?: RefusalShape;
     /** each operation's validators module, loaded on its first request (msw-validators.ts) */
     validators: ValidatorLoaders;
     basePath: string;
@@ -48,9 +53,9 @@ export interface MswOptions {
      */
     baseUrl?: string;
     /**
-     * Check every answer against the contract (a wrong one becomes a 500 envelope naming what is
+     * Check every answer against the contract (a wrong one becomes a 500 refusal naming what is
      * wrong). Default: on, unless `process.env.NODE_ENV` is `production`. Requests are always
-     * validated (a bad one gets the API's 400 envelope).
+     * validated (a bad one gets a 400 in the contract's error shape).
      */
     validateAnswers?: boolean;
     /**

@@ -3,13 +3,13 @@
  * MSW (2.x) handlers over the one request pipeline: every handler hands MSW's `Request` to the
  * pipeline's web face (server-fetch.ts), so a page or a test gets exactly the answers a server of
  * ours gives (routing, credentials read by the contract's security schemes, wire-model decoding,
- * validation → 400 envelope, answers
+ * validation → 400 in the contract's error shape, answers
  * validated outside production). Two dispatchers plug in: the contract's examples, chosen per
  * call with `Prefer` as in the Prism mock (this file), or real handlers (the stateful mock,
  * a typed override). No node: import: this runs in pages and service workers.
  */
 import { http } from 'msw';
-import { fail, LISTENER_ERROR_CODES } from './pipeline-answers.js';
+import { createAnswers, LISTENER_ERROR_CODES } from './pipeline-answers.js';
 import { createFetchHandler } from './server-fetch.js';
 import { lazyValidators } from './msw-validators.js';
 import { createRouter } from './server-router.js';
@@ -67,6 +67,7 @@ function anyUserFace(api, lazy, basePath, handlers, options) {
         basePath,
         levels: api.levels,
         authSchemes: api.authSchemes,
+        refusals: api.refusals,
         // Basic: any username with a non-empty password; a Bearer token or an API key is non-empty
         // once read (pipeline-auth.ts); a scheme no stored credential produces passes as sent.
         authenticate: (c) => c.type !== 'basic' ? { email: c.scheme } : c.apiKey !== '' ? { email: c.email } : null,
@@ -83,15 +84,15 @@ function findExample(answers, wanted) {
         .filter((a) => a.status >= 200 && a.status < 300)
         .sort((a, b) => a.status - b.status)[0];
 }
-/** The 501 envelope for an answer the contract does not give, listing the examples it has. */
-function noSuchAnswer(operationId, answers, wanted) {
+/** The 501 refusal for an answer the contract does not give, listing the examples it has. */
+function noSuchAnswer(api, operationId, answers, wanted) {
     const asked = wanted.example !== undefined
         ? `example named '${wanted.example}'`
         : wanted.code !== undefined
             ? `example or JSON schema for status ${wanted.code}`
             : 'success example or success JSON schema';
     const have = answers.map((a) => `${a.name} (${a.status})`).join(', ') || 'none';
-    const miss = fail(501, LISTENER_ERROR_CODES.notImplemented, `The contract gives ${operationId} no ${asked}; its examples: ${have}.`);
+    const miss = createAnswers(api.refusals).fail(501, LISTENER_ERROR_CODES.notImplemented, `The contract gives ${operationId} no ${asked}; its examples: ${have}.`);
     return { status: miss.status, body: miss.body };
 }
 /**
@@ -114,7 +115,7 @@ export async function chooseAnswer(api, operationId, answers, prefer, seed) {
     const fallback = wanted.dynamic ? findExample(answers, wanted) : undefined;
     if (fallback)
         return { status: fallback.status, body: structuredClone(fallback.body) };
-    return noSuchAnswer(operationId, answers, wanted);
+    return noSuchAnswer(api, operationId, answers, wanted);
 }
 function parsePrefer(header) {
     const out = {};
@@ -158,6 +159,7 @@ export function implementationHandlers(api, server, options = {}) {
         basePath: mount.basePath,
         levels: api.levels,
         authSchemes: server.authSchemes ?? api.authSchemes,
+        refusals: server.refusals ?? api.refusals,
     });
     return handlersFor(api, face, lazy, mount);
 }

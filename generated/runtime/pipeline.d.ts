@@ -2,7 +2,7 @@
 import type { Answer, ValidationIssue } from './pipeline-answers.js';
 import { type CorsOptions } from './pipeline-cors.js';
 import { type Credentials } from './pipeline-auth.js';
-import type { AuthScheme, OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from './operation-info.js';
 import { type DecodedRequest } from './wire.js';
 export type { Answer, ValidationIssue } from './pipeline-answers.js';
 export type { CorsOptions } from './pipeline-cors.js';
@@ -99,6 +99,12 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
     authSchemes?: {
         readonly [name: string]: AuthScheme;
     };
+    /**
+     * How the pipeline's own refusals (400, 401, 404, 405, 408, 413, 500, 501) are written: the
+     * contract's error shape (generated/operations.ts `refusals`, decided by the generator).
+     * Absent (tables generated before it was carried): our API's `{result, msg, code}` envelope.
+     */
+    refusals?: RefusalShape;
     /** request validation; absent: the wire model's decoding only */
     validateRequest?: Validators['validateRequest'];
     /** answer validation (JSON bodies); absent: answers are not checked */

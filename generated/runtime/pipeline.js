@@ -4,7 +4,9 @@
  * mock, and the Prism front):
  *
  *   CORS preflight → route → authenticate → read the body with its limits → decode with the
- *   wire model → bound stored strings → validate → dispatch → validate the answer → envelope
+ *   wire model → bound stored strings → validate → dispatch → validate the answer
+ *
+ * Its own refusals are written in the contract's error shape (`refusals`, pipeline-answers.ts).
  *
  * It is transport-free (no node: import, no Buffer): a transport hands it an `Incoming` and
  * writes the `Answer` back. runtime/server-fetch.ts builds an `Incoming` from a web `Request`
@@ -13,7 +15,7 @@
  * of CPU per request on Node 20 here, more than half of a whole stateful-mock request; Hono's
  * node adapter avoids it the same way).
  */
-import { answers, fail, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
+import { createAnswers, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
 import { createCors } from './pipeline-cors.js';
 import { challengeOf, readCredentials, withoutQueryKeys, } from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
@@ -31,6 +33,7 @@ export function createPipeline(options) {
     const logger = options.logger ?? { error: (m) => console.error(m) };
     // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
     const fieldIndexes = createFieldIndexes();
+    const answers = createAnswers(options.refusals);
     const { authenticate, authSchemes, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer, } = options;
     async function steps(incoming, passOutside) {
         try {
@@ -125,7 +128,7 @@ export function createPipeline(options) {
                         .join('; ');
                     const where = `${op.operationId} (status ${answer.status})`;
                     logger.error(`response validation failed for ${where}: ${what}`);
-                    return fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
+                    return answers.fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
                 }
             }
             if (shapeAnswer && answer.text === undefined)

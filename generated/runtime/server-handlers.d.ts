@@ -5,9 +5,10 @@
  * Transport-free, like the pipeline it plugs into (runtime/pipeline.ts).
  */
 import { type LevelTable } from './feature-levels.js';
+import { type Answers } from './pipeline-answers.js';
 import { type Authenticate, type CorsOptions, type Dispatch, type Logger, type Pipeline, type PipelineLimits, type Validators } from './pipeline.js';
 import type { HandlerResult } from './server-results.js';
-import type { AuthScheme, OperationInfo } from './operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from './operation-info.js';
 import type { DecodedRequest } from './wire.js';
 export interface HandlerContext<User, Raw = unknown> {
     /** the authenticated user (`null` where the operation's auth is `none`, or `optional` and none was sent) */
@@ -21,7 +22,7 @@ export interface HandlerContext<User, Raw = unknown> {
     header(name: string): string | undefined;
 }
 export type Handler<User = unknown, Raw = unknown> = (params: Record<string, unknown>, context: HandlerContext<User | null, Raw>) => HandlerResult | Promise<HandlerResult>;
-export declare function handlerDispatch<User, Raw>(handlers: Record<string, Handler<User, Raw> | undefined>, logger: Logger): Dispatch<User, Raw>;
+export declare function handlerDispatch<User, Raw>(handlers: Record<string, Handler<User, Raw> | undefined>, logger: Logger, answers?: Answers): Dispatch<User, Raw>;
 /** Path, query and body parameters side by side; the body's fields for a form body, `body` otherwise. */
 export declare function flatten(op: OperationInfo, value: DecodedRequest): Record<string, unknown>;
 /** What a server built on handlers is given; `Raw` is the transport's request type. */
@@ -34,6 +35,8 @@ export interface HandlerServerOptions<User, Raw = unknown> extends PipelineLimit
     authSchemes?: {
         readonly [name: string]: AuthScheme;
     };
+    /** how the servers' own refusals are written (generated/operations.ts `refusals`); default: our envelope */
+    refusals?: RefusalShape;
     /** prefix of every route (the operation table's `basePath`, e.g. `/api/v1`) */
     basePath?: string;
     /** validate every handler response; default on unless NODE_ENV is `production` */

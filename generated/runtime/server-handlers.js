@@ -5,10 +5,10 @@
  * Transport-free, like the pipeline it plugs into (runtime/pipeline.ts).
  */
 import { levelView, refusalMessage } from './feature-levels.js';
-import { answers, fail, LISTENER_ERROR_CODES as C } from './pipeline-answers.js';
+import { createAnswers, LISTENER_ERROR_CODES as C, } from './pipeline-answers.js';
 import { createPipeline, } from './pipeline.js';
 import { answerMediaType } from './media-type.js';
-export function handlerDispatch(handlers, logger) {
+export function handlerDispatch(handlers, logger, answers = createAnswers()) {
     // Not async: most handlers answer synchronously, and a promise per request costs a turn.
     return function dispatch(call) {
         const op = call.operation;
@@ -34,14 +34,14 @@ export function handlerDispatch(handlers, logger) {
             return threw(error);
         }
         if (isPromise(result))
-            return result.then((r) => toAnswer(op, r, logger), threw);
-        return toAnswer(op, result, logger);
+            return result.then((r) => toAnswer(op, r, logger, answers), threw);
+        return toAnswer(op, result, logger, answers);
     };
 }
-function toAnswer(op, result, logger) {
+function toAnswer(op, result, logger, answers) {
     if (!result || typeof result !== 'object' || typeof result.status !== 'number') {
         logger.error(`handler ${op.operationId} returned no {status, body} result`);
-        return fail(500, C.internal, `The server's handler for ${op.operationId} returned no response.`);
+        return answers.fail(500, C.internal, `The server's handler for ${op.operationId} returned no response.`);
     }
     const answer = result.headers
         ? { status: result.status, headers: result.headers, body: result.body }
@@ -79,7 +79,7 @@ export function createHandlerPipeline(options) {
         logger,
         validateRequest: options.validators.validateRequest,
         validateResponse: validateResponses ? options.validators.validateResponse : undefined,
-        dispatch: handlerDispatch(options.handlers, logger),
+        dispatch: handlerDispatch(options.handlers, logger, createAnswers(options.refusals)),
     });
 }
 /** The pipeline's two level steps: refuse enum values the level lacks, cut answers to it. */

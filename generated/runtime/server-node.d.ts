@@ -4,12 +4,14 @@
  * (generated listener, stateful mock, Prism front):
  *
  * - headers and whole-request timeouts (a client that sends half its headers or half its body
- *   and stalls is cut off, answered 408 in the API's envelope while HTTP still allows it);
+ *   and stalls is cut off, answered 408 in the contract's error shape while HTTP still allows it);
  * - faults node's HTTP parser finds before any listener runs (431 headers too large, 400 bad
- *   request line or framing, 417 unknown Expect) answered in the API's envelope instead of
- *   node's bare status line; nothing is written once an answer has begun on that connection.
+ *   request line or framing, 417 unknown Expect) answered in the contract's error shape
+ *   (`refusals`; ours: the `{result, msg, code}` envelope) instead of node's bare status line;
+ *   nothing is written once an answer has begun on that connection.
  */
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { RefusalShape } from './operation-info.js';
 export interface ServerTimeouts {
     /**
      * The whole request (headers and body) must arrive within this; default 30 s. The listener's
@@ -22,6 +24,11 @@ export interface ServerTimeouts {
     keepAliveTimeoutMs?: number;
     /** largest request head (request line and headers) in bytes; default node's 16 KiB */
     maxHeaderBytes?: number;
+    /**
+     * How the parser's refusals are written: the contract's error shape (generated/operations.ts
+     * `refusals`; the generated server.ts's `createHttpServer` passes it). Default: our envelope.
+     */
+    refusals?: RefusalShape;
 }
 export declare const DEFAULT_REQUEST_TIMEOUT_MS = 30000;
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;

@@ -4,13 +4,14 @@
  * (generated listener, stateful mock, Prism front):
  *
  * - headers and whole-request timeouts (a client that sends half its headers or half its body
- *   and stalls is cut off, answered 408 in the API's envelope while HTTP still allows it);
+ *   and stalls is cut off, answered 408 in the contract's error shape while HTTP still allows it);
  * - faults node's HTTP parser finds before any listener runs (431 headers too large, 400 bad
- *   request line or framing, 417 unknown Expect) answered in the API's envelope instead of
- *   node's bare status line; nothing is written once an answer has begun on that connection.
+ *   request line or framing, 417 unknown Expect) answered in the contract's error shape
+ *   (`refusals`; ours: the `{result, msg, code}` envelope) instead of node's bare status line;
+ *   nothing is written once an answer has begun on that connection.
  */
 import { createServer } from 'node:http';
-import { envelope, LISTENER_ERROR_CODES as C } from './pipeline-answers.js';
+import { ENVELOPE_REFUSALS, LISTENER_ERROR_CODES as C, refusalBody } from './pipeline-answers.js';
 import { sendJson } from './server-http.js';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Faults node's parser reports, by error code, as status and message. */
@@ -38,20 +39,21 @@ export function createHttpServer(listener, timeouts = {}) {
         ...(timeouts.maxHeaderBytes ? { maxHeaderSize: timeouts.maxHeaderBytes } : {}),
     }, (req, res) => void listener(req, res));
     server.keepAliveTimeout = timeouts.keepAliveTimeoutMs ?? 5_000;
-    server.on('clientError', answerClientError);
+    const shape = timeouts.refusals ?? ENVELOPE_REFUSALS;
+    server.on('clientError', (error, socket) => answerClientError(error, socket, shape));
     // Any Expect other than 100-continue: node would write a bare 417.
     server.on('checkExpectation', (req, res) => {
         req.resume();
-        sendJson(res, 417, envelope(C.expectationFailed, `Expect: ${req.headers.expect} is not supported.`), { connection: 'close' });
+        sendJson(res, 417, refusalBody(shape, 417, C.expectationFailed, `Expect: ${req.headers.expect} is not supported.`), { connection: 'close' });
     });
     return server;
 }
 /**
  * node's `clientError`: the request could not be parsed (or timed out) before a listener saw
- * it. Answered in the envelope when the connection can still carry an answer and none has
+ * it. Answered in the contract's error shape when the connection can still carry an answer and none has
  * begun on it (as node's own handler checks); otherwise the socket is just closed.
  */
-function answerClientError(error, socket) {
+function answerClientError(error, socket, shape) {
     const inFlight = socket._httpMessage;
     if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
         socket.destroy();
@@ -62,7 +64,7 @@ function answerClientError(error, socket) {
         C.badRequest,
         'Malformed HTTP request.',
     ];
-    const body = JSON.stringify(envelope(code, msg));
+    const body = JSON.stringify(refusalBody(shape, status, code, msg));
     socket.end(`HTTP/1.1 ${status} ${REASONS[status]}\r\n` +
         'content-type: application/json\r\n' +
         `content-length: ${Buffer.byteLength(body)}\r\n` +

@@ -60,7 +60,7 @@ export function emitMsw(ctx: EmitContext): string {
   );
   return [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-    `import { authSchemes, basePath, levels, operations } from './operations.js';`,
+    `import { authSchemes, basePath, levels, operations, refusals } from './operations.js';`,
     `import type { Handlers } from './server.js';`,
     `import { exampleHandlers, implementationHandlers, overrideHandler, type ExampleAnswer, type HttpHandler, type MswApi, type MswOptions, type ValidatorLoaders } from ${runtime};`,
     '',
@@ -74,8 +74,8 @@ export function emitMsw(ctx: EmitContext): string {
     ...loaders,
     `};`,
     '',
-    `/** The API as the MSW handlers serve it: operation table, security schemes, validators, base path, levels. */`,
-    `export const api: MswApi = { operations, authSchemes, validators, basePath, levels, fake: () => import('./msw-fake.js') };`,
+    `/** The API as the MSW handlers serve it: operation table, security schemes, refusal shape, validators, base path, levels. */`,
+    `export const api: MswApi = { operations, authSchemes, refusals, validators, basePath, levels, fake: () => import('./msw-fake.js') };`,
     '',
     `/** Each operation's examples with the status they are served with (\`Prefer: example=NAME\` / \`code=N\`). */`,
     `export const examples: Readonly<Record<keyof typeof operations, readonly ExampleAnswer[]>> = {`,

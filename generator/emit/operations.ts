@@ -20,7 +20,7 @@ export const operationsEmitter: Emitter = {
     ]);
     const lines: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-      `import type { AuthScheme, ClientOperation, ClientTable, OperationInfo } from ${literal(`${ctx.runtimeImport}/operation-info.js`)};`,
+      `import type { AuthScheme, ClientOperation, ClientTable, OperationInfo, RefusalShape } from ${literal(`${ctx.runtimeImport}/operation-info.js`)};`,
       `import type { LevelTable } from ${literal(`${ctx.runtimeImport}/feature-levels.js`)};`,
       '',
       `/** Every operationId of the contract. */`,
@@ -36,6 +36,12 @@ export const operationsEmitter: Emitter = {
       '',
       `/** How each security scheme operations name travels (generator/model/security.ts). */`,
       `export const authSchemes: { readonly [name: string]: AuthScheme } = ${indentLiteral(schemes).replace(/\n {2}/g, '\n')};`,
+      '',
+      `/**`,
+      ` * How the servers' own refusals (400, 401, 404, 405, 408, 413, 500, 501) are written: the`,
+      ` * contract's error shape (generator/model/errors.ts), read by runtime/pipeline-answers.ts.`,
+      ` */`,
+      `export const refusals: RefusalShape = ${objectLiteral(ctx.model.errorConventions.refusal)};`,
       '',
       `/**`,
       ` * What the client needs (runtime/client.ts): each operation without what only servers read`,
@@ -69,6 +75,19 @@ export const operationsEmitter: Emitter = {
     return [{ path: 'operations.ts', contents: lines.join('\n') }];
   },
 };
+
+/**
+ * A value as a one-line object literal whose keys go through `propertyKey`: a contract's field
+ * named `__proto__` (a `fixed` value of a refusal) stays a field instead of setting a prototype.
+ */
+function objectLiteral(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(objectLiteral).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const members = Object.entries(value).map(([k, v]) => `${propertyKey(k)}: ${objectLiteral(v)}`);
+    return members.length === 0 ? '{}' : `{ ${members.join(', ')} }`;
+  }
+  return literal(value);
+}
 
 /** JSON on one line, safe inside JavaScript source. */
 function safeJson(value: unknown): string {

@@ -27,9 +27,9 @@ export function emitServerStubs(ctx: EmitContext): string {
   const out: string[] = [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),
     `import type { paths } from './types.js';`,
-    `import { authSchemes, basePath, levels, operations } from './operations.js';`,
+    `import { authSchemes, basePath, levels, operations, refusals } from './operations.js';`,
     `import * as validators from './validators.js';`,
-    `import { createRequestListener as createListener, type Authenticate as AnyAuthenticate, type BasicCredentials, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type KeyCredentials, type ListenerOptions, type OtherCredentials, type RequestListener, type SchemeCredentials, type TokenCredentials, type TransportRequest } from ${runtime('server.js')};`,
+    `import { createHttpServer as createServer, createRequestListener as createListener, type Authenticate as AnyAuthenticate, type BasicCredentials, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type KeyCredentials, type ListenerOptions, type OtherCredentials, type RequestListener, type SchemeCredentials, type ServerTimeouts, type TokenCredentials, type TransportRequest } from ${runtime('server.js')};`,
     '',
     `export { ok, error, notImplemented, LISTENER_ERROR_CODES } from ${runtime('server.js')};`,
     `export type { BasicCredentials, Credentials, HandlerContext, HandlerResult, KeyCredentials, Logger, OtherCredentials, RequestListener, SchemeCredentials, TokenCredentials } from ${runtime('server.js')};`,
@@ -96,7 +96,7 @@ export function emitServerStubs(ctx: EmitContext): string {
   );
   const anyAuth = ops.some((op) => op.auth !== 'none');
   out.push(
-    `export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath' | 'levels' | 'authenticate' | 'authSchemes'> & { handlers: Handlers<User>; basePath?: string; authenticate${anyAuth ? '' : '?'}: Authenticate<User> }): RequestListener {`,
+    `export function createRequestListener<User>(options: Omit<ListenerOptions<User>, 'handlers' | 'operations' | 'validators' | 'basePath' | 'levels' | 'authenticate' | 'authSchemes' | 'refusals'> & { handlers: Handlers<User>; basePath?: string; authenticate${anyAuth ? '' : '?'}: Authenticate<User> }): RequestListener {`,
   );
   out.push(`  return createListener<User>({`);
   out.push(`    ...options,`);
@@ -108,11 +108,23 @@ export function emitServerStubs(ctx: EmitContext): string {
       : `    authenticate: (options.authenticate ?? (() => null)) as AnyAuthenticate<User>,`,
   );
   out.push(`    authSchemes,`);
+  out.push(`    refusals,`);
   out.push(`    operations,`);
   out.push(`    levels,`);
   out.push(`    validators,`);
   out.push(`    basePath: options.basePath ?? basePath,`);
   out.push(`  });`);
+  out.push(`}`, '');
+  out.push(
+    jsdoc([
+      "A node:http server for `listener` with the runtime's timeouts, answering what node's HTTP parser",
+      "refuses (headers too large, a malformed request) in the contract's error shape. See runtime/server-node.ts.",
+    ]).trimEnd(),
+  );
+  out.push(
+    `export function createHttpServer(listener: RequestListener, timeouts: Omit<ServerTimeouts, 'refusals'> = {}): ReturnType<typeof createServer> {`,
+  );
+  out.push(`  return createServer(listener, { ...timeouts, refusals });`);
   out.push(`}`, '');
   return out.join('\n');
 }

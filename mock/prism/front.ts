@@ -12,7 +12,8 @@
  * - decodes urlencoded and multipart bodies, JSON-encoded fields and `content:` query parameters
  *   with the shared wire model, accepting PATCH and DELETE parameters in the query string as
  *   well as in a body, and validates the result with the generated validators;
- * - answers an invalid request with 400 `{"result":"error","msg":...,"code":"BAD_REQUEST"}`;
+ * - answers an invalid request with 400 in the contract's error shape (`refusals`; ours:
+ *   `{"result":"error","msg":...,"code":"BAD_REQUEST"}`);
  * - answers CORS preflights (any origin by default).
  *
  * The dispatch step re-encodes a valid request canonically (one urlencoded body) with the same
@@ -25,12 +26,12 @@
  * about a quarter of Prism's throughput (bench/results/mock.md), hence the in-process engine.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AuthScheme, OperationInfo } from '../../runtime/operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import {
-  fail,
+  createAnswers,
   LISTENER_ERROR_CODES as C,
-  answers,
   type Answer,
+  type Answers,
 } from '../../runtime/pipeline-answers.js';
 import {
   createPipeline,
@@ -52,6 +53,8 @@ export interface FrontOptions extends PipelineLimits {
   operations: Record<string, OperationInfo>;
   /** how each security scheme travels (generated/operations.ts `authSchemes`); default: Basic */
   authSchemes?: Record<string, AuthScheme>;
+  /** how refusals are written (generated/operations.ts `refusals`); default: our envelope */
+  refusals?: RefusalShape;
   /** prefix of every route, the operation table's `basePath` (`/api/v1`) */
   basePath: string;
   /** operationId → example name → status (`x-mock-examples` of the Prism document) */
@@ -113,6 +116,7 @@ export function createMockFront(options: FrontOptions & ServerTimeouts): Server 
  */
 function prismDispatch(options: FrontOptions): Dispatch<AnyUser, IncomingMessage> {
   const fieldIndexes = createFieldIndexes();
+  const answers = createAnswers(options.refusals);
   return async ({ operation: op, value, incoming }) => {
     const prefer = resolvePrefer(
       incoming.header('prefer'),
@@ -137,22 +141,23 @@ function prismDispatch(options: FrontOptions): Dispatch<AnyUser, IncomingMessage
       body: wire.body?.text,
       preference: prefer.preference,
     });
-    return relay(answer);
+    return relay(answer, answers);
   };
 }
 
 /**
  * Prism's answer as the pipeline's. A problem Prism reports is about the request (404 no such
- * example or status, 406 ...), never the API: it becomes the API's envelope, 400 BAD_REQUEST for
+ * example or status, 406 ...), never the API: it becomes a refusal, 400 BAD_REQUEST for
  * anything below 500. Bodies are serialised as prism-http-server does: JSON for JSON media
  * types, strings as they are. (`ignored_parameters_unsupported` is the pipeline's step.)
  */
-function relay(answer: EngineAnswer): Answer {
+function relay(answer: EngineAnswer, answers: Answers): Answer {
   if (!answer.ok) {
     const what =
       [answer.title, answer.detail].filter(Boolean).join(': ') || `Prism answered ${answer.status}`;
-    if (answer.status < 500) return fail(400, C.badRequest, `Invalid request (mock): ${what}`);
-    return fail(500, C.internal, `The mock failed: ${what}`);
+    if (answer.status < 500)
+      return answers.fail(400, C.badRequest, `Invalid request (mock): ${what}`);
+    return answers.fail(500, C.internal, `The mock failed: ${what}`);
   }
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(answer.headers)) headers[name.toLowerCase()] = value;

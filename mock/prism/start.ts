@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AuthScheme, OperationInfo } from '../../runtime/operation-info.js';
+import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import type { Validators } from '../../runtime/server.js';
 import { levelView, type LevelTable } from '../../runtime/feature-levels.js';
 import { parseOrigins } from '../../runtime/pipeline-cors.js';
@@ -66,6 +66,8 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
     levels: LevelTable;
     /** absent in tables generated before schemes were carried: every scheme is Basic */
     authSchemes?: Record<string, AuthScheme>;
+    /** absent in tables generated before refusal shapes were carried: our envelope */
+    refusals?: RefusalShape;
   };
   const featureLevel = options.featureLevel ?? table.levels.newest;
   if (!Number.isInteger(featureLevel) || featureLevel < 0 || featureLevel > table.levels.newest)
@@ -81,6 +83,7 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
     operations: level.operationsAt(table.operations),
     basePath: table.basePath,
     authSchemes: table.authSchemes,
+    refusals: table.refusals,
     exampleStatuses: exampleStatusesOf(document),
     validateRequest: validators?.validateRequest,
     ...levelHooks(level),

@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { levels } from '../../generated/operations.js';
 import { parseOrigins } from '../../runtime/pipeline-cors.js';
-import { createHttpServer } from '../../runtime/server-node.js';
+import { createHttpServer } from '../../generated/server.js';
 import { createStatefulMock } from './index.js';
 
 const USAGE =

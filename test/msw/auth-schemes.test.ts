@@ -85,7 +85,10 @@ describe('generated MSW handlers authenticate by the document’s schemes', () =
     const url = 'https://api-key-query.test/things/2?verbose=true';
     const missing = await call(url);
     expect(missing.status).toBe(401);
-    expect(missing.body.msg).toMatch(/API key in the query 'api_key'/);
+    // The refusal is written in this document's error shape (`{error: {message, code}}`).
+    expect(missing.body.error.message).toMatch(/API key in the query 'api_key'/);
+    expect(missing.body.error.code).toBe('UNAUTHORIZED');
+    expect(missing.body.msg).toBeUndefined();
     // A Bearer token is not this document's credential.
     expect((await call(url, { Authorization: 'Bearer k' })).status).toBe(401);
     // The key is a credential, not an unknown parameter: the answer is the operation's.
