@@ -204,9 +204,11 @@ function refusalOf(document: unknown, group: Found[]): RefusalShape {
 }
 
 /**
- * What the code field holds in a refusal: the servers' code name (`BAD_REQUEST`) where every
- * schema types it as free text, the HTTP status where they type it as a number; nothing where a
- * schema restricts it (an enum, a const, a format such as a URI): no value of ours would do.
+ * What the code field holds in a refusal: the servers' code name (`BAD_REQUEST`) where the
+ * schemas type it as free text, the HTTP status where they type it as a number. A schema that
+ * fixes the code (`const`, `enum`: one specific error's body) says which codes exist, not what
+ * the field is, and is passed over; none left, or a format or pattern on it (a URI), or schemas
+ * that disagree: no code, since no value of ours would do.
  */
 function codeValue(
   document: unknown,
@@ -217,9 +219,9 @@ function codeValue(
   for (const holder of holders) {
     if (!holder) return undefined;
     const s = deref(document, collectProperties(document, holder).properties[name]);
-    if (!s || 'enum' in s || 'const' in s || 'format' in s || 'pattern' in s) return undefined;
-    const types = typesOf(s);
-    const here = types.includes('string') || s.type === undefined ? 'name' : 'status';
+    if (!s || 'format' in s || 'pattern' in s) return undefined;
+    if ('enum' in s || 'const' in s) continue;
+    const here = typesOf(s).includes('string') || s.type === undefined ? 'name' : 'status';
     if (value !== undefined && value !== here) return undefined;
     value = here;
   }
