@@ -3,7 +3,8 @@
  * the contract's response schema, in the page.
  *
  * - The request is encoded by the wire model itself (assets/wire.js, runtime/wire bundled at
- *   generate time): the bytes are the ones the generated client sends.
+ *   generate time): the bytes are the ones the generated client sends; HTTP Basic credentials
+ *   too (the same asset's `basicAuthorization`, runtime/client-auth's one encoder).
  * - Credentials are asked for as the operation's security schemes carry them (the page data's
  *   `auth`, from the model: HTTP Basic, a Bearer token for bearer / OAuth 2 / OpenID Connect
  *   schemes, an API key in a header or the query), live in this tab's sessionStorage (never the
@@ -120,7 +121,7 @@
     chosen.forEach(function (name) {
       var s = auth.schemes[name];
       var secret = credentialValue(name, 'secret');
-      if (s.type === 'basic') headers.Authorization = basic(credentialValue(name, 'user'), secret);
+      if (s.type === 'basic') headers.Authorization = self.TMSWire.basicAuthorization(credentialValue(name, 'user'), secret);
       else if (s.type === 'bearer') headers.Authorization = 'Bearer ' + secret;
       else if (s.in === 'header') headers[s.name] = secret;
       else if (s.in === 'query') query = (query ? query + '&' : '') + encodeURIComponent(s.name) + '=' + encodeURIComponent(secret);
@@ -410,12 +411,6 @@
   }
 
   // --- sending ------------------------------------------------------------------------------
-  function basic(user, secret) {
-    var bytes = new TextEncoder().encode(user + ':' + secret);
-    var text = '';
-    for (var i = 0; i < bytes.length; i++) text += String.fromCharCode(bytes[i]);
-    return 'Basic ' + btoa(text);
-  }
   function say(text) { statusLine.textContent = text; }
   function showAnswer(status, statusText, bodyText, verdict, problems) {
     result.hidden = false;

@@ -1,7 +1,8 @@
 /**
- * The wire model for the pages: runtime/wire's `encodeRequest` bundled by esbuild into one small
- * browser script (global `TMSWire`), so try-it encodes a request with the very code the client,
- * the server listener and the mock use. The bundle is committed as a docs asset
+ * The wire model for the pages: runtime/wire's `encodeRequest` and runtime/client-auth's
+ * `basicAuthorization` bundled by esbuild into one small browser script (global `TMSWire`), so
+ * try-it encodes a request, and its HTTP Basic credentials, with the very code the client, the
+ * server listener and the mock use. The bundle is committed as a docs asset
  * (generator/templates/docs/assets/wire.js, copied into every site like the other assets): the
  * packed toolkit generates docs without esbuild or the TypeScript sources.
  * test/docs/emitter.test.ts fails when it no longer matches runtime/wire; rebuild it with
@@ -13,6 +14,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WIRE = resolve(HERE, '..', '..', '..', 'runtime', 'wire.ts');
+const CLIENT_AUTH = resolve(HERE, '..', '..', '..', 'runtime', 'client-auth.ts');
 export const WIRE_ASSET = resolve(HERE, '..', '..', 'templates', 'docs', 'assets', 'wire.js');
 
 /** The browser bundle as it should be committed (minified, no comments or paths: stable bytes). */
@@ -20,7 +22,10 @@ export async function bundleWireForPages(): Promise<string> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     stdin: {
-      contents: `export { encodeRequest } from ${JSON.stringify(WIRE)};`,
+      contents: [
+        `export { encodeRequest } from ${JSON.stringify(WIRE)};`,
+        `export { basicAuthorization } from ${JSON.stringify(CLIENT_AUTH)};`,
+      ].join('\n'),
       resolveDir: dirname(WIRE),
       loader: 'ts',
     },
@@ -34,7 +39,7 @@ export async function bundleWireForPages(): Promise<string> {
     legalComments: 'none',
     charset: 'utf8',
   });
-  return `/* runtime/wire (encodeRequest) for try-it: built by generator/emit/docs/page-wire.ts, do not edit */\n${result.outputFiles[0].text}`;
+  return `/* runtime/wire (encodeRequest) and runtime/client-auth (basicAuthorization) for try-it: built by generator/emit/docs/page-wire.ts, do not edit */\n${result.outputFiles[0].text}`;
 }
 
 if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
