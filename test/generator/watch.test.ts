@@ -1,6 +1,11 @@
 /**
  * `tms-gen --watch`: regenerates when a file of the contract changes, reports a broken edit
  * without dying or touching the output, and picks up the fix.
+ *
+ * Every wait is for an event, not for a time: each output chunk of the watcher (and its exit)
+ * re-checks what the step waits for (its own output line after the edit, and the output file's
+ * new content), so a loaded machine only makes the test slower. One generous deadline bounds the
+ * whole test: a regeneration that never happens still fails it, with the watcher's output.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,65 +20,113 @@ afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
 
-it('regenerates on change, survives a broken edit, and recovers', async () => {
-  cpSync('openapi', join(work, 'openapi'), { recursive: true });
-  const out = join(work, 'gen');
-  child = spawn(process.execPath, [
-    'bin/tms-gen.js',
-    '--watch',
-    '--only',
-    'operations',
-    '--contract',
-    join(work, 'openapi/openapi.yaml'),
-    '--out',
-    out,
-    '--docs',
-    join(work, 'docs'),
-  ]);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const waitFor = async (pattern: RegExp, from: number) => {
-    const deadline = Date.now() + 30_000;
-    while (!pattern.test(output.slice(from))) {
-      if (Date.now() > deadline)
-        throw new Error(`timed out waiting for ${pattern}; output:\n${output}`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
+/** The whole test's bound: generous, since a shared machine may run it many times slower. */
+const OVERALL_MS = 240_000;
 
-  await waitFor(/watching .* for changes/, 0);
-  const operations = join(out, 'operations.ts');
-  expect(readFileSync(operations, 'utf8')).toContain('"sendMessage"');
+it(
+  'regenerates on change, survives a broken edit, and recovers',
+  async () => {
+    const deadline = Date.now() + OVERALL_MS;
+    cpSync('openapi', join(work, 'openapi'), { recursive: true });
+    const out = join(work, 'gen');
+    child = spawn(process.execPath, [
+      'bin/tms-gen.js',
+      '--watch',
+      '--only',
+      'operations',
+      '--contract',
+      join(work, 'openapi/openapi.yaml'),
+      '--out',
+      out,
+      '--docs',
+      join(work, 'docs'),
+    ]);
+    let output = '';
+    const watcher = child;
+    watcher.stdout!.on('data', (d) => (output += d));
+    watcher.stderr!.on('data', (d) => (output += d));
+    /**
+     * Resolves once `pattern` appears in the output after `from` and `settled()` (if given) holds,
+     * checked on each output chunk; rejects when the watcher exits or the test's deadline passes.
+     */
+    const waitFor = (pattern: RegExp, from: number, settled: () => boolean = () => true) =>
+      new Promise<void>((resolve, reject) => {
+        const stop = () => {
+          clearTimeout(timer);
+          watcher.stdout!.off('data', check);
+          watcher.stderr!.off('data', check);
+          watcher.off('exit', exited);
+        };
+        const check = () => {
+          if (pattern.test(output.slice(from)) && settled()) {
+            stop();
+            resolve();
+          }
+        };
+        const exited = (code: number | null) => {
+          stop();
+          reject(new Error(`tms-gen --watch exited (${code}) waiting for ${pattern}:\n${output}`));
+        };
+        const timer = setTimeout(
+          () => {
+            stop();
+            reject(
+              new Error(`no ${pattern} within ${OVERALL_MS} ms of the test; output:\n${output}`),
+            );
+          },
+          Math.max(0, deadline - Date.now()),
+        );
+        // Registered after the collectors: `output` already holds the chunk when this runs.
+        watcher.stdout!.on('data', check);
+        watcher.stderr!.on('data', check);
+        watcher.once('exit', exited);
+        check();
+      });
+    // The output folder is swapped in whole: for a moment the file may not be there.
+    const contains = (file: string, text: string) => () => {
+      try {
+        return readFileSync(file, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    };
 
-  // A change: rename an operation; the table follows.
-  const paths = join(work, 'openapi/paths/saved_snippets.yaml');
-  const original = readFileSync(paths, 'utf8');
-  let mark = output.length;
-  writeFileSync(
-    paths,
-    original.replace('operationId: createSavedSnippet', 'operationId: createSnippet'),
-  );
-  await waitFor(/done in/, mark);
-  expect(readFileSync(operations, 'utf8')).toContain('"createSnippet"');
+    await waitFor(/watching .* for changes/, 0);
+    const operations = join(out, 'operations.ts');
+    expect(readFileSync(operations, 'utf8')).toContain('"sendMessage"');
 
-  // A broken edit: problems are printed, the process keeps watching, the output stays as it was.
-  const before = readFileSync(operations, 'utf8');
-  mark = output.length;
-  writeFileSync(
-    paths,
-    original.replace(
-      'operationId: createSavedSnippet',
-      'operationId: createSavedSnippet\n    tpye: oops',
-    ),
-  );
-  await waitFor(/the contract is invalid/, mark);
-  expect(child.exitCode).toBeNull();
-  expect(readFileSync(operations, 'utf8')).toBe(before);
+    // A change: rename an operation; the table follows.
+    const paths = join(work, 'openapi/paths/saved_snippets.yaml');
+    const original = readFileSync(paths, 'utf8');
+    let mark = output.length;
+    writeFileSync(
+      paths,
+      original.replace('operationId: createSavedSnippet', 'operationId: createSnippet'),
+    );
+    // Its own report of the run and the new table (a run the watcher started on a half-written
+    // file would report too: the content decides).
+    await waitFor(/done in/, mark, contains(operations, '"createSnippet"'));
+    expect(readFileSync(operations, 'utf8')).toContain('"createSnippet"');
 
-  // The fix is picked up.
-  mark = output.length;
-  writeFileSync(paths, original);
-  await waitFor(/done in/, mark);
-  expect(readFileSync(operations, 'utf8')).toContain('"createSavedSnippet"');
-});
+    // A broken edit: problems are printed, the process keeps watching, the output stays as it was.
+    const before = readFileSync(operations, 'utf8');
+    mark = output.length;
+    writeFileSync(
+      paths,
+      original.replace(
+        'operationId: createSavedSnippet',
+        'operationId: createSavedSnippet\n    tpye: oops',
+      ),
+    );
+    await waitFor(/the contract is invalid/, mark);
+    expect(watcher.exitCode).toBeNull();
+    expect(readFileSync(operations, 'utf8')).toBe(before);
+
+    // The fix is picked up.
+    mark = output.length;
+    writeFileSync(paths, original);
+    await waitFor(/done in/, mark, contains(operations, '"createSavedSnippet"'));
+    expect(readFileSync(operations, 'utf8')).toContain('"createSavedSnippet"');
+  },
+  OVERALL_MS + 10_000,
+);
