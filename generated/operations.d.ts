@@ -33,6 +33,7 @@ export declare const authSchemes: { readonly [name: string]: AuthScheme };
 /**
  * How the servers' own refusals (400, 401, 404, 405, 408, 413, 500, 501) are written: the
  * contract's error shape (generator/model/errors.ts), read by runtime/pipeline-answers.ts.
+ * A 404 of this contract's servers: `{"result":"error","msg":"No such endpoint: /x","code":"NOT_FOUND"}` (codes: LISTENER_ERROR_CODES).
  */
 export declare const refusals: RefusalShape;
 export declare const clientTable: ClientTable;

@@ -2134,6 +2134,7 @@ export const authSchemes: { readonly [name: string]: AuthScheme } = {
 /**
  * How the servers' own refusals (400, 401, 404, 405, 408, 413, 500, 501) are written: the
  * contract's error shape (generator/model/errors.ts), read by runtime/pipeline-answers.ts.
+ * A 404 of this contract's servers: `{"result":"error","msg":"No such endpoint: /x","code":"NOT_FOUND"}` (codes: LISTENER_ERROR_CODES).
  */
 export const refusals: RefusalShape = { message: "msg", code: { name: "code", value: "name" }, fixed: { result: "error" } };
 

@@ -6,6 +6,7 @@
 import { buildLevelTable } from '../model/levels.js';
 import { clientEntry } from '../model/runtime-entry.js';
 import { schemesInUse } from '../model/security.js';
+import { LISTENER_ERROR_CODES, refusalBody } from '../../runtime/pipeline-answers.js';
 import { banner, commentText, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
@@ -14,6 +15,7 @@ export const operationsEmitter: Emitter = {
   root: 'code',
   emit(ctx: EmitContext): GeneratedFile[] {
     const ops = ctx.model.operations;
+    const refusal = ctx.model.errorConventions.refusal;
     const schemes = schemesInUse(ctx.model.securitySchemes, [
       ctx.model.defaultAuthAlternatives,
       ...ops.map((op) => op.authAlternatives),
@@ -40,8 +42,9 @@ export const operationsEmitter: Emitter = {
       `/**`,
       ` * How the servers' own refusals (400, 401, 404, 405, 408, 413, 500, 501) are written: the`,
       ` * contract's error shape (generator/model/errors.ts), read by runtime/pipeline-answers.ts.`,
+      ` * A 404 of this contract's servers: \`${commentText(JSON.stringify(refusalBody(refusal, 404, LISTENER_ERROR_CODES.notFound, 'No such endpoint: /x')))}\`${refusal.code ? ` (codes: LISTENER_ERROR_CODES${refusal.code.value === 'status' ? ', as the HTTP status' : ''})` : ''}.`,
       ` */`,
-      `export const refusals: RefusalShape = ${objectLiteral(ctx.model.errorConventions.refusal)};`,
+      `export const refusals: RefusalShape = ${objectLiteral(refusal)};`,
       '',
       `/**`,
       ` * What the client needs (runtime/client.ts): each operation without what only servers read`,
