@@ -185,8 +185,9 @@ describe('the generated listener authenticates by the same data', () => {
     const anonymous = await fetch(`${base}/v2/things/9`);
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    expect(await anonymous.json()).toMatchObject({
-      msg: 'Authentication required: a Bearer token.',
+    // In this document's error shape (`{message}`), not our envelope.
+    expect(await anonymous.json()).toEqual({
+      message: 'Authentication required: a Bearer token.',
     });
     expect((await fetch(`${base}/v2/health`)).status).toBe(200);
     expect(seen).toHaveLength(1);
@@ -207,8 +208,12 @@ describe('the generated listener authenticates by the same data', () => {
     expect(seen[1]).toEqual({ type: 'apiKey', scheme: 'headerKey', key: 'h-key' });
     const anonymous = await fetch(`${base}/things/1`);
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({
-      msg: "Authentication required: an API key in the query 'api_key'.",
+    // In this document's error shape (`{error: {message, code}}`), not our envelope.
+    expect(await anonymous.json()).toEqual({
+      error: {
+        message: "Authentication required: an API key in the query 'api_key'.",
+        code: 'UNAUTHORIZED',
+      },
     });
   });
 
