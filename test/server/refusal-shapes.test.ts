@@ -2,9 +2,9 @@
  * The servers' own refusals (404, 405, 401, 400, 413, 431, 500, 501) are written in each
  * document's error shape, as the model decided it (model.errorConventions.refusal), through
  * the one pipeline: a started generated server (createRequestListener + createHttpServer of the
- * generated server.ts) and the generated MSW handlers. Documents: ours (`{result, msg, code}`),
- * a GitHub-like `{message}` one, a Stripe-like `{error: {message, code}}` one and one whose
- * errors declare no body (test/fixtures/refusals/). Each refusal must validate against the
+ * generated server.ts), the Prism mock's front and the generated MSW handlers. Documents:
+ * ours (`{result, msg, code}`), a GitHub-like `{message}` one, a Stripe-like
+ * `{error: {message, code}}` one and one whose errors declare no body (test/fixtures/refusals/). Each refusal must validate against the
  * operation's documented error schema (the fixtures' schemas forbid extra fields, so a field of
  * ours that the document does not have fails), and carry the words where the document reads
  * them. Real parts only: the CLI generates the bindings, real sockets, msw/node intercepts fetch.
@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields } from '../../contract-runner/error-fields.js';
+import { startPrismMock, type RunningMock } from '../../mock/prism/start.js';
 
 const run = promisify(execFile);
 const SCRATCH = resolve('test-artifacts', `refusal-shapes-${process.pid}`);
@@ -88,6 +89,7 @@ interface Bindings {
 
 const bindings = new Map<string, Bindings>();
 const servers = new Map<string, { base: string; server: Server }>();
+const mocks = new Map<string, RunningMock>();
 let msw: ReturnType<typeof setupServer>;
 const AUTH = { authorization: `Basic ${btoa('ada@example.com:key')}` };
 
@@ -106,7 +108,7 @@ beforeAll(async () => {
           '--out',
           d.dir,
           '--only',
-          'types,operations,client,validators,server,runtime,msw',
+          'types,operations,client,validators,server,runtime,msw,prism',
         ],
         { maxBuffer: 16 * 1024 * 1024 },
       ),
@@ -137,6 +139,8 @@ beforeAll(async () => {
     const { port } = server.address() as { port: number };
     servers.set(d.name, { base: `http://127.0.0.1:${port}/api/v1`, server });
   }
+  // The Prism mock's front, on each document's generated Prism document and operation table.
+  for (const d of DOCS) mocks.set(d.name, await startPrismMock({ generatedDir: d.dir }));
   msw = setupServer(
     ...DOCS.flatMap((d) =>
       bindings.get(d.name)!.msw.createExampleHandlers({ baseUrl: `https://${d.name}.test/api/v1` }),
@@ -146,6 +150,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   msw?.close();
+  await Promise.all([...mocks.values()].map((m) => m.stop()));
   await Promise.all(
     [...servers.values()].map(
       ({ server }) =>
@@ -297,6 +302,15 @@ describe.each(DOCS.map((d) => [d.name, d] as const))('refusals of %s', (_name, d
     async (_what, c) => {
       const { path, init } = c.request(d);
       const response = await fetch(servers.get(d.name)!.base + path, init);
+      check(d, c, path, response.status, await response.text());
+    },
+  );
+
+  it.each(CASES.filter((c) => !c.mswOnly && c.status < 413).map((c) => [c.what, c] as const))(
+    'Prism front: %s',
+    async (_what, c) => {
+      const { path, init } = c.request(d);
+      const response = await fetch(mocks.get(d.name)!.baseUrl + path, init);
       check(d, c, path, response.status, await response.text());
     },
   );
