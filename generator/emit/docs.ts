@@ -81,6 +81,13 @@ interface Site {
   markup: Markup;
   groups: { name: string; description: string; ops: Operation[] }[];
   bannerHtml: string;
+  /**
+   * Pages leave as UTF-8 bytes, encoded as soon as made (a big site without the cache of
+   * pieces): a page's text is a rope of many small strings, which then dies young instead of
+   * being kept for the whole emit and flattened at the end; GitHub's ~2500 pages held ~70 MB
+   * that way, and the collector copied them between generations.
+   */
+  encoder: TextEncoder | undefined;
   /** feature levels the contract mentions, newest first (the level switcher's choices) */
   levels: number[];
 }
@@ -98,6 +105,8 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     markup: createMarkup(),
     groups,
     bannerHtml: banner(model.sourceFile, opts.command, 'html'),
+    encoder:
+      model.operations.length > FULL_NAV_LIMIT && !opts.memoFiles ? new TextEncoder() : undefined,
     levels: [],
   };
   const files: GeneratedFile[] = [];
@@ -474,7 +483,8 @@ function page(
     }),
     body: body(root),
   });
-  return { path, contents: `<!doctype html>\n${site.bannerHtml}${layout}` };
+  const html = `<!doctype html>\n${site.bannerHtml}${layout}`;
+  return { path, contents: site.encoder ? site.encoder.encode(html) : html };
 }
 
 /**
