@@ -8,10 +8,17 @@
  * carries pointers only; the main thread places them (file, line) and writes nothing unless
  * the checks pass, exactly as when it checks on its own thread.
  *
+ * The thread costs CPU of its own (~0.5 s on GitHub's document: its start, the CLI's module,
+ * the document's copy), which pays only when a core is idle: on a machine already busy (a load
+ * average of as many runnable tasks as cores, or more) the checks stay on the main thread, as
+ * `make -l` holds back its jobs. TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
+ * never.
+ *
  * Like the emit worker it runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js);
- * without it (the CLI imported from elsewhere, e.g. a test) or with TMS_GEN_THREADS=1, there is
- * no worker and the caller checks on its own thread.
+ * without it (the CLI imported from elsewhere, e.g. a test) there is no worker and the caller
+ * checks on its own thread.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ContractProblem } from './contract-error.js';
 import { validateDocument } from './load.js';
@@ -47,7 +54,9 @@ export function startValidationWorker(
   document: Record<string, unknown>,
 ): Promise<DocumentVerdict> | undefined {
   const entry = process.env.TMS_GEN_ENTRY;
-  if (!entry || process.env.TMS_GEN_THREADS === '1') return undefined;
+  const threads = process.env.TMS_GEN_THREADS;
+  if (!entry || threads === '1') return undefined;
+  if (threads !== '2' && loadavg()[0] >= availableParallelism()) return undefined;
   let worker: Worker;
   try {
     worker = new Worker(new URL(entry), {

@@ -1,8 +1,8 @@
 /**
- * `--only docs` on a big document checks it on a thread of its own (generator/validate-worker.ts)
- * while the pages are made: an invalid one must still be refused with its file, line and
- * pointer, exit 1, and leave the previous docs as they were; a valid one is written as when
- * the checks run on the main thread (TMS_GEN_THREADS=1).
+ * `--only docs` on a big document checks it on a thread of its own (generator/validate-worker.ts;
+ * TMS_GEN_THREADS=2: whatever the machine's load) while the pages are made: an invalid one must
+ * still be refused with its file, line and pointer, exit 1, and leave the previous docs as they
+ * were; a valid one is written as when the checks run on the main thread (TMS_GEN_THREADS=1).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -93,7 +93,7 @@ describe('--only docs on a big document', () => {
       '--no-cache',
       '--quiet',
     ];
-    const threaded = await tmsGen(args(join(dir, 'docs-threaded')));
+    const threaded = await tmsGen(args(join(dir, 'docs-threaded')), { TMS_GEN_THREADS: '2' });
     const single = await tmsGen(args(join(dir, 'docs-single')), { TMS_GEN_THREADS: '1' });
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(single.code, single.stderr).toBe(0);
@@ -107,17 +107,20 @@ describe('--only docs on a big document', () => {
     const before = snapshot(docs);
     const text = readFileSync(join(dir, 'bad.json'), 'utf8');
     const line = text.split('\n').findIndex((l) => l.includes('"zero"')) + 1;
-    const r = await tmsGen([
-      '--contract',
-      join(dir, 'bad.json'),
-      '--out',
-      join(dir, 'gen'),
-      '--docs',
-      docs,
-      '--only',
-      'docs',
-      '--no-cache',
-    ]);
+    const r = await tmsGen(
+      [
+        '--contract',
+        join(dir, 'bad.json'),
+        '--out',
+        join(dir, 'gen'),
+        '--docs',
+        docs,
+        '--only',
+        'docs',
+        '--no-cache',
+      ],
+      { TMS_GEN_THREADS: '2' },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('nothing was written');
     expect(r.stderr).toContain(`bad.json:${line}`);
