@@ -4,7 +4,6 @@
 //   runtime/                runtime/**.ts compiled to .js + .d.ts, as copied into every output
 //   openapi-meta-3.x.cjs    the OpenAPI meta-schemas as standalone Ajv validators (the
 //                           loader's structure check; compiling them costs ~0.2 s a run)
-//   docs-templates.cjs      the docs' handlebars templates, precompiled (~0.1 s a docs run)
 // bin/tms-gen.js builds it into node_modules/.cache/tms-gen/<hash>/ in a checkout, and
 // `npm pack` (prepack: `node bin/build.js dist`) into dist/ of the packed toolkit, which then
 // runs without esbuild, tsx or the TypeScript sources. Paths in the bundle are relative to the
@@ -72,18 +71,6 @@ export async function buildCli(target) {
   for (const dialect of ['3.0', '3.1'])
     writeFileSync(join(temp, prebuiltMetaFile(dialect)), metaValidatorSource(dialect));
   rmSync(metaHelper);
-  // The docs templates, precompiled: compiling them costs every docs run ~0.1 s.
-  const templatesHelper = join(temp, 'docs-templates-build.mjs');
-  await esbuild.build({
-    ...common,
-    entryPoints: [join(root, 'generator', 'emit', 'docs', 'render.ts')],
-    outfile: templatesHelper,
-  });
-  const { precompiledTemplatesSource, PRECOMPILED_TEMPLATES_FILE } = await import(
-    pathToFileURL(templatesHelper).href
-  );
-  writeFileSync(join(temp, PRECOMPILED_TEMPLATES_FILE), precompiledTemplatesSource());
-  rmSync(templatesHelper);
   const old = `${target}.${process.pid}.old`;
   try {
     renameSync(target, old);

@@ -32,6 +32,12 @@ import {
 } from './load.js';
 import type { ContractProblem } from './contract-error.js';
 import { outputSink } from './write.js';
+import {
+  operationCount,
+  startValidationWorker,
+  VALIDATION_WORKER_MIN_OPERATIONS,
+  type DocumentVerdict,
+} from './validate-worker.js';
 
 const HELP = `tms-gen — generate types, client, validators, server stubs, mock document and docs from an OpenAPI contract
 
@@ -251,9 +257,18 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   // The document checks run after the model is built: with a worker, there, beside the types
   // emitter; without one, on this thread once the emitters are done, while the staged files
   // are written in the background (write.ts). Nothing is swapped in unless they pass.
+  // Without an emit worker, a big document's checks run on a thread of their own while the
+  // model is built and the emitters run (validate-worker.ts); a small one's after the emit.
+  let checking: Promise<DocumentVerdict> | undefined;
   const loaded = await loadContract(opts.contract, {
     deferValidation: true,
     limits: opts.limits,
+    beforeModel: helper
+      ? undefined
+      : (document) => {
+          if (operationCount(document) >= VALIDATION_WORKER_MIN_OPERATIONS)
+            checking = startValidationWorker(document);
+        },
   });
   const invalid = (problems: ContractProblem[]): RunResult => {
     lines.push(
@@ -448,8 +463,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     }
     await workerDone;
     if (!validation) {
-      // no worker, or it had nothing to emit: the document checks run here
-      validation = await validateDocument(model.document as never);
+      // no emit worker, or it had nothing to emit: the document checks run here (or ran on
+      // the validation worker meanwhile)
+      validation = await (checking ?? validateDocument(model.document as never));
     }
     if (validationKey && !knownVerdict && validation?.problems.length === 0)
       cache!.put(validationKey, { files: [], warnings: validation.warnings });

@@ -45,6 +45,12 @@ export interface LoadOptions {
    * anything unless it passes.
    */
   deferValidation?: boolean;
+  /**
+   * With `deferValidation`: called with the document once it passed the loader's own checks
+   * (version, limits, rules), before the model is built (the CLI may start the document checks
+   * on another thread there).
+   */
+  beforeModel?: (document: Record<string, unknown>) => void;
   /** resource limits and extra `$ref` roots; unset fields keep DEFAULT_LIMITS */
   limits?: Partial<LoadLimits>;
 }
@@ -120,6 +126,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   // validateDocument checks the rest before anything is written).
   const openapi = document as unknown as OpenApiDocument;
   if (opts.deferValidation) {
+    opts.beforeModel?.(document);
     try {
       const { model, problems } = buildModel(openapi, sourceFile);
       if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };

@@ -8,7 +8,8 @@
  * - an identifier made from a name: `toIdentifier` (valid, not reserved, never empty);
  * - comment text: `jsdoc` (a block) and `commentText` (one line inside `/** … *\/`), which cannot
  *   close their comment or start a new line; `banner` (a `//` line) cannot break its line;
- * - JSON files are written with JSON.stringify, HTML by the docs' templates (escaping on).
+ * - text in HTML (an element's content or a quoted attribute value): `htmlText`;
+ * - JSON files are written with JSON.stringify.
  */
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -74,4 +75,27 @@ export function banner(source: string, command: string, comment: 'js' | 'html' =
   return comment === 'html'
     ? `<!-- ${text.replace(/--/g, '- -').replace(/</g, '&lt;').replace(/>/g, '&gt;')} -->\n`
     : `// ${text}\n`;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+  '`': '&#x60;',
+  '=': '&#x3D;',
+};
+const HTML_SPECIAL = /[&<>"'`=]/;
+const HTML_SPECIALS = /[&<>"'`=]/g;
+
+/**
+ * Text for HTML, as an element's content or a quoted attribute's value: it cannot open a tag,
+ * end its attribute or start an entity. Also `` ` `` and `=` (an unquoted attribute in old
+ * browsers), as handlebars escaped them. Nothing (undefined, null) is the empty string.
+ */
+export function htmlText(value: string | number | boolean | undefined | null): string {
+  if (value === undefined || value === null) return '';
+  const text = String(value);
+  return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (ch) => HTML_ESCAPES[ch]) : text;
 }

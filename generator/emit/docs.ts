@@ -1,13 +1,14 @@
 /**
- * docs/: the published HTML reference, a static site built from the model with handlebars
- * (templates in generator/templates/docs). Pages: an overview, one page per operation grouped by
- * tag, one per schema, the error-code index, the changelog by feature level; a search index
- * loaded by a few lines of vanilla JS. Every link is relative and nothing is fetched from
- * another server, so the site works from any static host and from file://.
+ * docs/: the published HTML reference, a static site built from the model by plain functions
+ * (generator/emit/docs/html/; static assets in generator/templates/docs/assets). Pages: an
+ * overview, one page per operation grouped by tag, one per schema, the error-code index, the
+ * changelog by feature level; a search index loaded by a few lines of vanilla JS. Every link is
+ * relative and nothing is fetched from another server, so the site works from any static host
+ * and from file://.
  *
- * Safety: the contract is data. Text goes through `{{ }}` (escaped), descriptions through
- * markdown-it with raw HTML off (generator/emit/docs/markdown.ts), and the search index is a
- * script with `<` escaped.
+ * Safety: the contract is data. Text goes through `htmlText` (generator/source.ts), descriptions
+ * through markdown-it with raw HTML off (generator/emit/docs/markdown.ts), code through the
+ * highlighter (which escapes every character), and the search index is a script with `<` escaped.
  */
 import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
 import { banner, literal } from '../source.js';
@@ -18,7 +19,18 @@ import { BIG_SITE_INLINE_EXAMPLE_LIMIT, type ExampleFiles } from './docs/example
 import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
 import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
-import { createRenderer, type Renderer } from './docs/render.js';
+import { siteAssets } from './docs/assets.js';
+import {
+  changelogHtml,
+  errorIndexHtml,
+  groupHtml,
+  schemaHtml,
+  schemaListHtml,
+} from './docs/html/pages.js';
+import { layoutHtml, type NavGroupView } from './docs/html/layout.js';
+import { createMarkup, type Markup } from './docs/html/markup.js';
+import { operationHtml } from './docs/html/operation.js';
+import { overviewHtml } from './docs/html/overview.js';
 import { unescapeSegment } from '../pointer.js';
 import { type SchemaNode, schemaTree } from './docs/schema-tree.js';
 import { propertiesOf, requestSamples, resolveSchema } from '../model/lookup.js';
@@ -65,9 +77,17 @@ export interface DocsOptions {
 interface Site {
   model: ApiModel;
   links: SiteLinks;
-  renderer: Renderer;
+  /** the run's markdown (each distinct description rendered once) */
+  markup: Markup;
   groups: { name: string; description: string; ops: Operation[] }[];
   bannerHtml: string;
+  /**
+   * Pages leave as UTF-8 bytes, encoded as soon as made (a big site without the cache of
+   * pieces): a page's text is a rope of many small strings, which then dies young instead of
+   * being kept for the whole emit and flattened at the end; GitHub's ~2500 pages held ~70 MB
+   * that way, and the collector copied them between generations.
+   */
+  encoder: TextEncoder | undefined;
   /** feature levels the contract mentions, newest first (the level switcher's choices) */
   levels: number[];
 }
@@ -82,9 +102,11 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   const site: Site = {
     model,
     links,
-    renderer: createRenderer(),
+    markup: createMarkup(),
     groups,
     bannerHtml: banner(model.sourceFile, opts.command, 'html'),
+    encoder:
+      model.operations.length > FULL_NAV_LIMIT && !opts.memoFiles ? new TextEncoder() : undefined,
     levels: [],
   };
   const files: GeneratedFile[] = [];
@@ -93,9 +115,13 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   site.levels = changelog.map((l) => l.level).filter((l): l is number => l !== null);
 
   files.push(
-    page(site, 'index.html', 'Overview', 'overview', overviewView(model, links, changelog), {
-      current: 'overview',
-    }),
+    page(
+      site,
+      'index.html',
+      'Overview',
+      () => overviewHtml(site.markup, overviewView(model, links, changelog)),
+      { current: 'overview' },
+    ),
   );
 
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
@@ -136,7 +162,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       })),
     };
     files.push(
-      page(site, links.group(g.name), groupTitle(g.name), 'group', view, {
+      page(site, links.group(g.name), groupTitle(g.name), () => groupHtml(site.markup, view), {
         current: 'group',
         group: g.name,
       }),
@@ -148,15 +174,15 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       site,
       'schemas/index.html',
       'Schemas',
-      'schemas',
-      {
-        schemas: model.schemas.map((s) => ({
-          name: s.name,
-          href: `../${links.schema(s.name)}`,
-          summary: firstSentence(s.description),
-          badges: lifecycleBadges(s.lifecycle),
-        })),
-      },
+      () =>
+        schemaListHtml(site.markup, {
+          schemas: model.schemas.map((s) => ({
+            name: s.name,
+            href: `../${links.schema(s.name)}`,
+            summary: firstSentence(s.description),
+            badges: lifecycleBadges(s.lifecycle),
+          })),
+        }),
       { current: 'schemas' },
     ),
   );
@@ -167,19 +193,19 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       site,
       'errors.html',
       'Error codes',
-      'errors',
-      {
-        codes: model.errorCodes.map((e) => ({
-          code: e.code,
-          anchor: errorAnchor(e.code),
-          description: e.description,
-          statuses: e.statuses.map((s) => ({ status: String(s.status), note: s.note })),
-          badges: lifecycleBadges(e.lifecycle),
-          ops: model.operations
-            .filter((op) => op.errorCodes.includes(e.code))
-            .map((op) => ({ id: op.id, href: links.operation(op.id) })),
-        })),
-      },
+      () =>
+        errorIndexHtml(site.markup, {
+          codes: model.errorCodes.map((e) => ({
+            code: e.code,
+            anchor: errorAnchor(e.code),
+            description: e.description,
+            statuses: e.statuses.map((s) => ({ status: String(s.status), note: s.note })),
+            badges: lifecycleBadges(e.lifecycle),
+            ops: model.operations
+              .filter((op) => op.errorCodes.includes(e.code))
+              .map((op) => ({ id: op.id, href: links.operation(op.id) })),
+          })),
+        }),
       { current: 'errors' },
     ),
   );
@@ -188,8 +214,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       site,
       'changelog.html',
       'Changelog',
-      'changelog',
-      { levels: changelog },
+      (root) => changelogHtml(site.markup, changelog, root),
       { current: 'changelog' },
     ),
   );
@@ -201,7 +226,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       banner(model.sourceFile, opts.command),
     ),
   });
-  for (const asset of site.renderer.assets) files.push({ path: asset.path, contents: asset.text });
+  for (const asset of siteAssets()) files.push({ path: asset.path, contents: asset.text });
   if (model.operations.length > FULL_NAV_LIMIT)
     files.push({
       path: 'nav.js',
@@ -247,11 +272,17 @@ function operationPage(
     tryit,
   );
   return [
-    page(site, links.operation(op.id), `${op.summary ?? op.id}`, 'operation', view, {
-      current: 'op',
-      group: groupOf(op),
-      op: op.id,
-    }),
+    page(
+      site,
+      links.operation(op.id),
+      `${op.summary ?? op.id}`,
+      () => operationHtml(site.markup, view),
+      {
+        current: 'op',
+        group: groupOf(op),
+        op: op.id,
+      },
+    ),
     ...exampleFiles.values(),
   ];
 }
@@ -269,24 +300,23 @@ function schemaPages(site: Site, usedBy: Map<string, Operation[]>, big: boolean)
           site,
           path,
           part.index === 1 ? s.name : `${s.name} (part ${part.index})`,
-          'schema',
-          {
-            name: s.name,
-            part: part.index === 1 ? undefined : part.index,
-            mainHref: `../${links.schema(s.name)}`,
-            nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
-            description: part.index === 1 ? (s.description ?? '') : '',
-            badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
-            tree: part.tree,
-            usedBy:
-              part.index === 1
-                ? (usedBy.get(s.name) ?? []).map((op) => ({
-                    id: op.id,
-                    label: `${op.method.toUpperCase()} ${op.path}`,
-                    href: `../${links.operation(op.id)}`,
-                  }))
-                : [],
-          },
+          () =>
+            schemaHtml(site.markup, {
+              name: s.name,
+              part: part.index === 1 ? undefined : part.index,
+              mainHref: `../${links.schema(s.name)}`,
+              nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
+              badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
+              tree: part.tree,
+              usedBy:
+                part.index === 1
+                  ? (usedBy.get(s.name) ?? []).map((op) => ({
+                      id: op.id,
+                      label: `${op.method.toUpperCase()} ${op.path}`,
+                      href: `../${links.operation(op.id)}`,
+                    }))
+                  : [],
+            }),
           { current: 'schemas' },
         ),
       );
@@ -404,25 +434,23 @@ interface NavState {
   op?: string;
 }
 
-/** A page: the template's body inside the layout (sidebar, header, search). */
+/** A page: its body (given the path to the site root) inside the layout (sidebar, header, search). */
 function page(
   site: Site,
   path: string,
   title: string,
-  template: string,
-  view: object,
+  body: (root: string) => string,
   nav: NavState,
 ): GeneratedFile {
   const depth = path.split('/').length - 1;
   const root = '../'.repeat(depth);
-  const body = site.renderer.render(template, { ...view, root });
   const full = site.groups.reduce((n, g) => n + g.ops.length, 0) <= FULL_NAV_LIMIT;
-  const layout = site.renderer.render('layout', {
+  const layout = layoutHtml({
     root,
     title,
     siteTitle: site.model.info.title,
     version: site.model.info.version,
-    nav,
+    navGroup: nav.group,
     isOverview: nav.current === 'overview',
     isSchemas: nav.current === 'schemas',
     isErrors: nav.current === 'errors',
@@ -434,7 +462,7 @@ function page(
     // A big site's sidebar comes from one shared script (nav.js) instead of a copy per page.
     sharedNav: !full,
     navCurrent: nav.op ? site.links.operation(nav.op) : '',
-    groups: (full ? site.groups : []).map((g) => {
+    groups: (full ? site.groups : []).map((g): NavGroupView => {
       const shown = g.ops;
       return {
         name: g.name,
@@ -453,9 +481,10 @@ function page(
         })),
       };
     }),
-    body: site.renderer.safe(body),
+    body: body(root),
   });
-  return { path, contents: `<!doctype html>\n${site.bannerHtml}${layout}` };
+  const html = `<!doctype html>\n${site.bannerHtml}${layout}`;
+  return { path, contents: site.encoder ? site.encoder.encode(html) : html };
 }
 
 /**

@@ -1,0 +1,92 @@
+/**
+ * The document checks (validateDocument: the OpenAPI meta-schema, the strict schema compile) on
+ * a thread of their own, for a run of a big document that has no emit worker (`--only docs`):
+ * they then take the second core while the main thread emits, instead of running after it
+ * (GitHub's document: ~0.4 s). The worker gets a structured clone of the bundled document as
+ * soon as the loader's own checks passed (before the model is built) and ends when it has
+ * answered, so its copy is gone before the emit holds all its pages. Its verdict
+ * carries pointers only; the main thread places them (file, line) and writes nothing unless
+ * the checks pass, exactly as when it checks on its own thread.
+ *
+ * The thread costs CPU of its own (~0.5 s on GitHub's document: its start, the CLI's module,
+ * the document's copy), which pays only when a core is idle: on a machine already busy (a load
+ * average of as many runnable tasks as cores, or more) the checks stay on the main thread, as
+ * `make -l` holds back its jobs. TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
+ * never.
+ *
+ * Like the emit worker it runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js);
+ * without it (the CLI imported from elsewhere, e.g. a test) there is no worker and the caller
+ * checks on its own thread.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { ContractProblem } from './contract-error.js';
+import { validateDocument } from './load.js';
+
+export interface DocumentVerdict {
+  problems: ContractProblem[];
+  warnings: string[];
+}
+
+/** Below this many operations the checks take a few milliseconds: not worth a thread. */
+export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** The operations of a document, counted from its paths (before the model exists). */
+export function operationCount(document: Record<string, unknown>): number {
+  let count = 0;
+  const paths = document.paths;
+  if (!paths || typeof paths !== 'object') return 0;
+  for (const item of Object.values(paths)) {
+    if (item && typeof item === 'object')
+      for (const key of Object.keys(item)) if (METHODS.has(key)) count++;
+  }
+  return count;
+}
+
+/**
+ * Starts checking `document` on another thread; undefined when there is no worker to start (the
+ * caller then calls validateDocument itself). The promise settles with the verdict, or with the
+ * verdict of the same checks run here if the worker fails.
+ */
+export function startValidationWorker(
+  document: Record<string, unknown>,
+): Promise<DocumentVerdict> | undefined {
+  const entry = process.env.TMS_GEN_ENTRY;
+  const threads = process.env.TMS_GEN_THREADS;
+  if (!entry || threads === '1') return undefined;
+  if (threads !== '2' && loadavg()[0] >= availableParallelism()) return undefined;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL(entry), {
+      workerData: { kind: 'tms-gen-validate', document },
+      execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      // A small young generation: the checks keep little, and the thread's memory adds to the
+      // emit's on the main thread.
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
+  } catch {
+    return undefined;
+  }
+  return new Promise<DocumentVerdict>((resolve) => {
+    let answered = false;
+    const fallback = () => {
+      if (answered) return;
+      answered = true;
+      resolve(validateDocument(document));
+    };
+    worker.once('message', (verdict: DocumentVerdict) => {
+      answered = true;
+      resolve(verdict);
+      void worker.terminate();
+    });
+    worker.once('error', fallback);
+    worker.once('exit', fallback);
+  });
+}
+
+if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-validate') {
+  const { document } = workerData as { document: Record<string, unknown> };
+  void validateDocument(document).then((verdict) => parentPort!.postMessage(verdict));
+}
