@@ -403,9 +403,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   try {
     for (const emitter of selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]))) {
       const t = performance.now();
-      const hit = cache!.get(keys[emitter.name]);
+      // as bytes: a hit only goes to disk (no decode of its text, nor encode again to write it)
+      const hit = cache!.get(keys[emitter.name], { bytes: true });
       const compiled =
-        emitter.root === 'code' ? cache!.get(`${keys[emitter.name]}.compiled`) : undefined;
+        emitter.root === 'code'
+          ? cache!.get(`${keys[emitter.name]}.compiled`, { bytes: true })
+          : undefined;
       if (!hit || (emitter.root === 'code' && !compiled)) continue; // damaged: produced again
       reused.push(emitter);
       emitterWarnings.set(emitter.name, hit.warnings);
