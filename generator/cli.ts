@@ -328,7 +328,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     ...(hasCode ? [{ dir: opts.out, partial }] : []),
     ...(selected.some((e) => e.root === 'docs') ? [{ dir: opts.docs, partial }] : []),
   ];
-  const sink = outputSink(dirs, opts.check ? 'check' : 'write', { background: true });
+  const sink = outputSink(dirs, opts.check ? 'check' : 'write', {
+    background: true,
+    // unchanged files are linked from the current output, not written again (write.ts)
+    manifests: cache ? cacheDir : undefined,
+  });
   /** drops the staged output once the writes in flight have ended */
   const abort = async () => {
     await sink.settled().catch(() => undefined);
