@@ -7,7 +7,9 @@
  * emitter no longer produces disappear instead of going stale.
  */
 import {
+  copyFileSync,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -173,8 +175,17 @@ export function outputSink(
       const records = writer?.records() ?? [];
       for (const [dir, temp] of staged) {
         const old = `${temp}.old`;
-        if (existsSync(dir)) renameSync(dir, old);
-        renameSync(temp, dir);
+        // The files left in place go in now (reuseInto); until the swap is done, a failure
+        // puts every moved folder back, so the current tree is as it was.
+        const moved = previous.has(dir) ? reuseInto(dir, temp, records) : [];
+        try {
+          if (existsSync(dir)) renameSync(dir, old);
+          renameSync(temp, dir);
+        } catch (error) {
+          if (!existsSync(dir) && existsSync(old)) renameSync(old, dir);
+          for (const path of moved) renameSync(join(temp, path), join(dir, path));
+          throw error;
+        }
         rmSync(old, { recursive: true, force: true });
         if (reuse && previous.has(dir)) writeManifest(reuse, dir, temp, records);
       }
@@ -208,7 +219,7 @@ interface WriterFile {
 interface BackgroundWriter {
   write(files: WriterFile[]): void;
   /** the manifest records of the files settled so far, by their staged path */
-  records(): [string, ManifestRecord][];
+  records(): PlacedFile[];
   busy(): boolean;
   settled(): Promise<void>;
   close(): void;
@@ -221,7 +232,7 @@ interface BackgroundWriter {
  */
 const WRITER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { linkSync, lstatSync, mkdirSync, statSync, writeFileSync } = require('node:fs');
+const { lstatSync, mkdirSync, statSync, writeFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
 const { dirname } = require('node:path');
 const written = new BigInt64Array(workerData.written);
@@ -249,25 +260,22 @@ parentPort.on('message', (message) => {
   if (failure) return;
   try {
     for (const file of message.files) {
+      const hash = file.record ? digest(file.contents) : undefined;
+      if (reusable(file.old, file.contents, hash)) {
+        // left where it is for now: the sink links it, or moves its whole folder, at the swap
+        records.push([file.path, file.old.record, true]);
+        Atomics.add(written, 0, BigInt(file.contents.length));
+        continue;
+      }
       const folder = dirname(file.path);
       if (!made.has(folder)) {
         mkdirSync(folder, { recursive: true });
         made.add(folder);
       }
-      const hash = file.record ? digest(file.contents) : undefined;
-      let linked = false;
-      if (reusable(file.old, file.contents, hash)) {
-        try {
-          linkSync(file.old.path, file.path);
-          linked = true;
-        } catch {
-          // another file system, or links refused: written instead
-        }
-      }
-      if (!linked) writeFileSync(file.path, file.contents);
+      writeFileSync(file.path, file.contents);
       if (file.record) {
         const stat = statSync(file.path, { bigint: true });
-        records.push([file.path, [file.contents.length, String(stat.mtimeNs), String(stat.ino), hash]]);
+        records.push([file.path, [file.contents.length, String(stat.mtimeNs), String(stat.ino), hash], false]);
       }
       Atomics.add(written, 0, BigInt(file.contents.length));
     }
@@ -291,21 +299,18 @@ function backgroundWriter(): BackgroundWriter {
   let sent = 0;
   let answered = 0;
   const pending = new Map<number, (error: string | undefined) => void>();
-  const records: [string, ManifestRecord][] = [];
+  const records: PlacedFile[] = [];
   // Started with the first large batch (a thread costs ~30 ms to start and ~25 MB).
   const start = () => {
     if (worker) return worker;
     worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { written: written.buffer } });
     worker.unref();
-    worker.on(
-      'message',
-      (m: { id: number; error?: string; records: [string, ManifestRecord][] }) => {
-        for (const r of m.records) records.push(r);
-        answered = Math.max(answered, m.id);
-        pending.get(m.id)?.(m.error);
-        pending.delete(m.id);
-      },
-    );
+    worker.on('message', (m: { id: number; error?: string; records: PlacedFile[] }) => {
+      for (const r of m.records) records.push(r);
+      answered = Math.max(answered, m.id);
+      pending.get(m.id)?.(m.error);
+      pending.delete(m.id);
+    });
     return worker;
   };
   return {
@@ -343,6 +348,7 @@ function backgroundWriter(): BackgroundWriter {
                 String(stat.ino),
                 createHash('sha256').update(bytes).digest('hex'),
               ],
+              false,
             ]);
           }
           continue;
@@ -403,6 +409,93 @@ function toBytes(contents: string | Uint8Array): Buffer {
   return typeof contents === 'string' ? Buffer.from(contents, 'utf8') : Buffer.from(contents);
 }
 
+/** A file as the writer placed it: its staged path, record, and whether it was left in place. */
+type PlacedFile = [string, ManifestRecord, boolean];
+
+/**
+ * Puts the files the writer left in place (unchanged since the last run) into the staging:
+ * a folder all of whose files are such, in the new output and in the current tree alike (no
+ * other file there), is moved in whole — one rename instead of a link per file now and an
+ * unlink per file when the old tree goes (GitHub's validators: ~4,000 files); the rest are
+ * linked one by one. Moving takes the folder out of the current tree just before the swap, as
+ * the swap itself does; the caller moves it back if the swap fails. Returns the folders moved.
+ */
+function reuseInto(dir: string, temp: string, records: PlacedFile[]): string[] {
+  const prefix = temp + sep;
+  const left = new Set<string>();
+  /** per folder (relative, '/'-joined from the path's segments), [files, files left in place] */
+  const counts = new Map<string, [number, number]>();
+  for (const [path, , inPlace] of records) {
+    if (!path.startsWith(prefix)) continue;
+    const rel = path.slice(prefix.length);
+    if (inPlace) left.add(rel);
+    const parts = rel.split(sep);
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join(sep);
+      const c = counts.get(folder) ?? [0, 0];
+      c[0]++;
+      if (inPlace) c[1]++;
+      counts.set(folder, c);
+    }
+  }
+  if (left.size === 0) return [];
+  const whole = [...counts]
+    .filter(([, [all, inPlace]]) => all === inPlace)
+    .map(([folder]) => folder)
+    .sort((a, b) => a.split(sep).length - b.split(sep).length || (a < b ? -1 : 1));
+  const moved: string[] = [];
+  const covered = (rel: string) => moved.some((m) => rel.startsWith(m + sep));
+  try {
+    for (const folder of whole) {
+      if (covered(folder)) continue;
+      const files = filesIfPlain(join(dir, folder));
+      if (!files || files.length !== counts.get(folder)![1]) continue;
+      if (!files.every((f) => left.has(join(folder, f)))) continue;
+      mkdirSync(dirname(join(temp, folder)), { recursive: true });
+      renameSync(join(dir, folder), join(temp, folder));
+      moved.push(folder);
+    }
+    const made = new Set<string>();
+    for (const rel of left) {
+      if (covered(rel)) continue;
+      const target = join(temp, rel);
+      if (!made.has(dirname(target))) {
+        mkdirSync(dirname(target), { recursive: true });
+        made.add(dirname(target));
+      }
+      try {
+        linkSync(join(dir, rel), target);
+      } catch {
+        copyFileSync(join(dir, rel), target); // links refused: the same bytes, copied
+      }
+    }
+  } catch (error) {
+    for (const folder of moved) renameSync(join(temp, folder), join(dir, folder));
+    throw error;
+  }
+  return moved;
+}
+
+/** The files under `folder` (relative), or undefined when it holds anything but files and folders. */
+function filesIfPlain(folder: string): string[] | undefined {
+  const out: string[] = [];
+  const walk = (d: string, rel: string): boolean => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = rel ? join(rel, entry.name) : entry.name;
+      if (entry.isDirectory()) {
+        if (!walk(join(d, entry.name), path)) return false;
+      } else if (entry.isFile()) out.push(path);
+      else return false;
+    }
+    return true;
+  };
+  try {
+    return walk(folder, '') ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * What the sink knows of a file it put in an output directory: `[bytes, mtimeNs, inode,
  * sha256]`. The file is taken to be unchanged while its inode, size and modification time (in
@@ -435,12 +528,7 @@ function oldCopy(dir: string, path: string, record: ManifestRecord | undefined):
 }
 
 /** The manifest of `dir` after the swap: the records of its files, staged under `temp`. */
-function writeManifest(
-  folder: string,
-  dir: string,
-  temp: string,
-  records: [string, ManifestRecord][],
-): void {
+function writeManifest(folder: string, dir: string, temp: string, records: PlacedFile[]): void {
   const files: Record<string, ManifestRecord> = {};
   const prefix = temp + sep;
   for (const [path, record] of records)

@@ -72,6 +72,36 @@ describe('output reuse between runs', () => {
     expect(read('same.txt')).toBe('the same bytes');
   });
 
+  it('moves a folder whose files are all unchanged, and only such a folder', async () => {
+    const files = (y: string) => [
+      { path: 'all/same/a.txt', contents: 'a' },
+      { path: 'all/b.txt', contents: 'b' },
+      { path: 'mixed/x.txt', contents: 'x' },
+      { path: 'mixed/y.txt', contents: y },
+    ];
+    await write(files('1'));
+    // a file nobody generated, in a folder that is otherwise unchanged: that folder is not
+    // moved (the file would come along), its files are linked one by one
+    writeFileSync(join(out, 'all', 'same', 'intruder.txt'), 'not ours');
+    const all = inode('all');
+    const a = inode('all/same/a.txt');
+    await write(files('2'));
+    expect(existsSync(join(out, 'all', 'same', 'intruder.txt'))).toBe(false);
+    expect(inode('all')).not.toBe(all);
+    expect(inode('all/same/a.txt')).toBe(a);
+    // now nothing but our files: the whole folder comes over, folder and all
+    const again = inode('all');
+    const mixed = inode('mixed');
+    const x = inode('mixed/x.txt');
+    await write(files('3'));
+    expect(inode('all')).toBe(again);
+    expect(inode('all/same/a.txt')).toBe(a);
+    expect(inode('mixed')).not.toBe(mixed); // one of its files changed: made anew, x linked
+    expect(inode('mixed/x.txt')).toBe(x);
+    expect(read('mixed/y.txt')).toBe('3');
+    expect(read('all/b.txt')).toBe('b');
+  });
+
   it('leaves the old tree whole when the run is aborted', async () => {
     await write([{ path: 'kept.txt', contents: 'kept' }]);
     const ino = inode('kept.txt');
