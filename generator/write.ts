@@ -81,13 +81,13 @@ export function outputSink(
      */
     background?: boolean;
     /**
-     * With background writes: a folder (the output cache's) where the sink keeps, per output
-     * directory, a manifest of the files it put there (reuse.ts). A file whose bytes are the
-     * ones the manifest records, and whose copy on disk is still the one it recorded (same
-     * inode, size and modification time), is hard-linked into the staging instead of written:
-     * a one-description edit of GitHub's document leaves ~6,000 of its ~6,500 files as they
-     * were. The old tree stays whole until the swap (a link, not a move), so a failed run still
-     * leaves it as it was.
+     * With background writes: a folder (the output cache's) where the sink keeps, per complete
+     * output directory, a manifest of the files it put there (ManifestRecord). A file whose
+     * bytes are the ones the manifest records, and whose copy on disk is still the one it
+     * recorded (same inode, size and modification time), is not written: it stays where it is
+     * until the swap, which moves its folder in whole or links it (reuseInto). A
+     * one-description edit of GitHub's document leaves ~6,000 of its ~6,500 files as they were.
+     * Until then the old tree is untouched, so a failed run still leaves it as it was.
      */
     manifests?: string;
   } = {},
@@ -207,7 +207,7 @@ const BATCH_BYTES = 1 << 20;
 /** At most about this many bytes wait for the writer thread (GitHub's docs: 25 MB in all). */
 const MAX_BACKLOG = 6 << 20;
 
-/** A file for the writer thread; `old`: a copy it may link instead of writing (see below). */
+/** A file for the writer thread; `old`: the current copy it may leave in place instead of writing. */
 interface WriterFile {
   path: string;
   contents: string | Uint8Array;
