@@ -97,8 +97,9 @@ export function openCache(dir: string): OutputCache | undefined {
     },
     prune() {
       try {
-        const entries = readdirSync(dir)
-          .map((name) => {
+        const entries = readdirSync(dir, { withFileTypes: true })
+          .filter((e) => e.isFile()) // the writer's trash/ folder empties itself (write.ts)
+          .map(({ name }) => {
             const stat = statSync(join(dir, name));
             return { name, bytes: stat.size, used: stat.mtimeMs };
           })

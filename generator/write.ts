@@ -112,6 +112,8 @@ export function outputSink(
       previous.set(out.dir, readManifest(reuse, out.dir));
     }
   };
+  // what earlier runs left to remove goes while this one computes (see discard)
+  if (reuse) emptyTrash(reuse);
   const abort = () => {
     if (writer?.busy()) throw new Error('outputSink: abort() before the writes settled');
     writer?.close();
@@ -186,10 +188,11 @@ export function outputSink(
           for (const path of moved) renameSync(join(temp, path), join(dir, path));
           throw error;
         }
-        rmSync(old, { recursive: true, force: true });
+        discard(old, reuse);
         if (reuse && previous.has(dir)) writeManifest(reuse, dir, temp, records);
       }
       staged.clear();
+      if (reuse) emptyTrash(reuse);
       return [];
     },
     abort,
@@ -407,6 +410,56 @@ function copyInto(from: string, to: string): void {
 
 function toBytes(contents: string | Uint8Array): Buffer {
   return typeof contents === 'string' ? Buffer.from(contents, 'utf8') : Buffer.from(contents);
+}
+
+/**
+ * The replaced tree, out of the way: with a cache folder, moved into its `trash/` and removed
+ * there by a thread of its own, so the run does not wait for thousands of unlinks (GitHub's
+ * output: ~6,500 files; seconds when the disk is busy). What a run could not finish before it
+ * ended is removed at the start of the next (emptyTrash), beside the contract's loading.
+ * Without a cache folder, or across file systems, it is removed here as before.
+ */
+function discard(old: string, cacheFolder: string | undefined): void {
+  if (!existsSync(old)) return;
+  if (cacheFolder) {
+    try {
+      const trash = join(cacheFolder, TRASH);
+      mkdirSync(trash, { recursive: true });
+      renameSync(old, join(trash, `${basename(old)}-${Date.now()}`));
+      return;
+    } catch {
+      // another file system: removed here
+    }
+  }
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** The cache folder's folder of replaced trees (discard); the cache prune leaves it alone. */
+export const TRASH = 'trash';
+
+/**
+ * Removes what `trash/` holds on a thread that does not keep the process alive: an exit
+ * before it is done leaves the rest for the next run. Two runs removing the same entry at once
+ * are harmless (removal ignores what is already gone).
+ */
+function emptyTrash(cacheFolder: string): void {
+  const trash = join(cacheFolder, TRASH);
+  let entries: string[];
+  try {
+    entries = readdirSync(trash).map((name) => join(trash, name));
+  } catch {
+    return;
+  }
+  if (entries.length === 0) return;
+  const worker = new Worker(
+    `const { rmSync } = require('node:fs');
+     for (const path of require('node:worker_threads').workerData) {
+       try { rmSync(path, { recursive: true, force: true, maxRetries: 2 }); } catch {}
+     }`,
+    { eval: true, workerData: entries },
+  );
+  worker.unref();
+  worker.on('error', () => undefined);
 }
 
 /** A file as the writer placed it: its staged path, record, and whether it was left in place. */
