@@ -6,9 +6,11 @@
  * under a new key, so a hit is a copy of what a cold run would produce, byte for byte.
  *
  * Safe to delete at any time (the next run is cold). Each entry is one file, written to a
- * temporary name and renamed; its first line holds the SHA-256 of the rest, so a truncated or
- * damaged entry is a miss (and is removed), never wrong output. Entries not used for a while
- * are pruned once the folder passes a size budget.
+ * temporary name and renamed; its first line holds the length and a CRC-32 of the rest, so a
+ * truncated or damaged entry is a miss (and is removed), never wrong output. Entries not used
+ * for a while are pruned once the folder passes a size budget. The folder also holds the
+ * writer's manifests of the output directories and its trash/ of replaced trees
+ * (generator/write.ts): deleting them only costs time too.
  */
 import { createHash } from 'node:crypto';
 import {
