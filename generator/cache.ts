@@ -6,24 +6,30 @@
  * under a new key, so a hit is a copy of what a cold run would produce, byte for byte.
  *
  * Safe to delete at any time (the next run is cold). Each entry is one file, written to a
- * temporary name and renamed; its first line holds the SHA-256 of the rest, so a truncated or
- * damaged entry is a miss (and is removed), never wrong output. Entries not used for a while
- * are pruned once the folder passes a size budget.
+ * temporary name and renamed; its first line holds the length and a CRC-32 of the rest, so a
+ * truncated or damaged entry is a miss (and is removed), never wrong output. Entries not used
+ * for a while are pruned once the folder passes a size budget. The folder also holds the
+ * writer's manifests of the output directories and its trash/ of replaced trees
+ * (generator/write.ts): deleting them only costs time too.
  */
 import { createHash } from 'node:crypto';
 import {
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   statSync,
   utimesSync,
-  writeFileSync,
+  writeSync,
+  writevSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import type { GeneratedFile } from './emit/emitter.js';
 
 /** The folder when none is given: beside the project's other tool caches. */
@@ -40,7 +46,11 @@ export interface CachedOutput {
 export interface OutputCache {
   /** whether an entry is there (it may still turn out damaged: `get` says) */
   has(key: string): boolean;
-  get(key: string): CachedOutput | undefined;
+  /**
+   * The entry, or undefined when missing or damaged (then removed). `bytes`: every file's
+   * contents as bytes (slices of the entry as read), for output that only goes to disk.
+   */
+  get(key: string, opts?: { bytes?: boolean }): CachedOutput | undefined;
   put(key: string, output: CachedOutput): void;
   /** keeps the folder under its budget, oldest use first */
   prune(): void;
@@ -56,7 +66,7 @@ export function openCache(dir: string): OutputCache | undefined {
   const entry = (key: string) => join(dir, `${key}.entry`);
   return {
     has: (key) => existsSync(entry(key)),
-    get(key) {
+    get(key, opts) {
       const file = entry(key);
       let raw: Buffer;
       try {
@@ -64,7 +74,7 @@ export function openCache(dir: string): OutputCache | undefined {
       } catch {
         return undefined;
       }
-      const output = decode(raw);
+      const output = decode(raw, opts?.bytes === true);
       if (!output) {
         rmSync(file, { force: true });
         return undefined;
@@ -81,7 +91,7 @@ export function openCache(dir: string): OutputCache | undefined {
       const file = entry(key);
       const temp = `${file}.${process.pid}.tmp`;
       try {
-        writeFileSync(temp, encode(output));
+        writeParts(temp, encode(output));
         renameSync(temp, file);
       } catch {
         rmSync(temp, { force: true });
@@ -89,8 +99,9 @@ export function openCache(dir: string): OutputCache | undefined {
     },
     prune() {
       try {
-        const entries = readdirSync(dir)
-          .map((name) => {
+        const entries = readdirSync(dir, { withFileTypes: true })
+          .filter((e) => e.isFile()) // the writer's trash/ folder empties itself (write.ts)
+          .map(({ name }) => {
             const stat = statSync(join(dir, name));
             return { name, bytes: stat.size, used: stat.mtimeMs };
           })
@@ -109,45 +120,110 @@ export function openCache(dir: string): OutputCache | undefined {
 }
 
 /**
- * `<sha256 of payload>\n<payload>`; payload: JSON of `{ warnings, files: [path, kind, text][] }`
- * (kind `s` text, `b` binary as base64).
+ * An entry: `tms-cache 2 <checksum> <payload bytes>\n<payload>`; payload: the header's length
+ * in bytes and a line break, the header (JSON of `{ warnings, files: [path, kind, bytes][] }`,
+ * kind `s` text as UTF-8, `b` binary), then each file's bytes in order. The files' bytes are
+ * never escaped, copied into one buffer or parsed: an entry of GitHub's docs (25 MB) is written
+ * from the texts' own UTF-8 and read back as slices of one read. The checksum is CRC-32
+ * (zlib's, ~4× SHA-256's speed): it is there to catch a truncated or damaged file, not an
+ * adversary (who could as well edit the generator).
  */
-function encode(output: CachedOutput): Buffer {
-  const payload = Buffer.from(
-    JSON.stringify({
-      warnings: output.warnings,
-      files: output.files.map((f) =>
-        typeof f.contents === 'string'
-          ? [f.path, 's', f.contents]
-          : [f.path, 'b', Buffer.from(f.contents).toString('base64')],
-      ),
-    }),
-  );
-  const digest = createHash('sha256').update(payload).digest('hex');
-  return Buffer.concat([Buffer.from(`${digest}\n`), payload]);
+const MAGIC = 'tms-cache 2';
+
+function checksum(parts: Uint8Array[]): string {
+  if (typeof crc32 === 'function') {
+    let sum = 0;
+    for (const p of parts) sum = crc32(p, sum);
+    return `crc32:${sum.toString(16)}`;
+  }
+  const hash = createHash('sha256');
+  for (const p of parts) hash.update(p);
+  return `sha256:${hash.digest('hex')}`;
 }
 
-function decode(raw: Buffer): CachedOutput | undefined {
-  const newline = raw.indexOf(10);
-  if (newline !== 64) return undefined;
-  const payload = raw.subarray(newline + 1);
-  if (createHash('sha256').update(payload).digest('hex') !== raw.toString('latin1', 0, 64))
+function encode(output: CachedOutput): Uint8Array[] {
+  const bodies = output.files.map((f) =>
+    typeof f.contents === 'string'
+      ? Buffer.from(f.contents, 'utf8')
+      : Buffer.from(f.contents.buffer, f.contents.byteOffset, f.contents.byteLength),
+  );
+  const header = Buffer.from(
+    JSON.stringify({
+      warnings: output.warnings,
+      files: output.files.map((f, i) => [
+        f.path,
+        typeof f.contents === 'string' ? 's' : 'b',
+        bodies[i].length,
+      ]),
+    }),
+  );
+  const payload = [Buffer.from(`${header.length}\n`), header, ...bodies];
+  const size = payload.reduce((n, p) => n + p.length, 0);
+  return [Buffer.from(`${MAGIC} ${checksum(payload)} ${size}\n`), ...payload];
+}
+
+function decode(raw: Buffer, bytes: boolean): CachedOutput | undefined {
+  const firstLine = raw.indexOf(10);
+  if (firstLine < 0 || firstLine > 200) return undefined;
+  const [magic, version, sum, size] = raw.toString('latin1', 0, firstLine).split(' ');
+  if (`${magic} ${version}` !== MAGIC || Number(size) !== raw.length - firstLine - 1)
     return undefined;
+  const payload = raw.subarray(firstLine + 1);
+  if (checksum([payload]) !== sum) return undefined;
   try {
-    const { warnings, files } = JSON.parse(payload.toString('utf8')) as {
+    const headerLine = payload.indexOf(10);
+    const headerStart = headerLine + 1;
+    const headerEnd = headerStart + Number(payload.toString('latin1', 0, headerLine));
+    const { warnings, files } = JSON.parse(payload.toString('utf8', headerStart, headerEnd)) as {
       warnings: string[];
-      files: [string, 's' | 'b', string][];
+      files: [string, 's' | 'b', number][];
     };
-    return {
-      warnings,
-      files: files.map(([path, kind, text]) => ({
+    let at = headerEnd;
+    const out: GeneratedFile[] = files.map(([path, kind, length]) => {
+      const start = at;
+      at += length;
+      return {
         path,
-        contents: kind === 's' ? text : new Uint8Array(Buffer.from(text, 'base64')),
-      })),
-    };
+        contents:
+          kind === 's' && !bytes
+            ? payload.toString('utf8', start, at)
+            : new Uint8Array(payload.buffer, payload.byteOffset + start, length),
+      };
+    });
+    return at === payload.length ? { warnings, files: out } : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Writes all of `parts` to a new file (writev in batches: no copy into one buffer). */
+function writeParts(file: string, parts: Uint8Array[]): void {
+  const fd = openSync(file, 'w');
+  try {
+    for (let i = 0; i < parts.length; i += 256) {
+      const batch = parts.slice(i, i + 256);
+      const want = batch.reduce((n, p) => n + p.length, 0);
+      const wrote = writevSync(fd, batch);
+      if (wrote !== want) {
+        // a short write (rare: a full disk, a signal): the rest one part at a time
+        let skip = wrote;
+        for (const p of batch) {
+          if (skip >= p.length) {
+            skip -= p.length;
+            continue;
+          }
+          writeFully(fd, p.subarray(skip));
+          skip = 0;
+        }
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function writeFully(fd: number, bytes: Uint8Array): void {
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
 }
 
 /** The key of one output: the parts, in order, hashed. */

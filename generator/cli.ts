@@ -343,7 +343,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     ...(hasCode ? [{ dir: opts.out, partial }] : []),
     ...(selected.some((e) => e.root === 'docs') ? [{ dir: opts.docs, partial }] : []),
   ];
-  const sink = outputSink(dirs, opts.check ? 'check' : 'write', { background: true });
+  const sink = outputSink(dirs, opts.check ? 'check' : 'write', {
+    background: true,
+    // unchanged files are linked from the current output, not written again (write.ts)
+    manifests: cache ? cacheDir : undefined,
+  });
   /** drops the staged output once the writes in flight have ended */
   const abort = async () => {
     await sink.settled().catch(() => undefined);
@@ -418,9 +422,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   try {
     for (const emitter of selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]))) {
       const t = performance.now();
-      const hit = cache!.get(keys[emitter.name]);
+      // as bytes: a hit only goes to disk (no decode of its text, nor encode again to write it)
+      const hit = cache!.get(keys[emitter.name], { bytes: true });
       const compiled =
-        emitter.root === 'code' ? cache!.get(`${keys[emitter.name]}.compiled`) : undefined;
+        emitter.root === 'code'
+          ? cache!.get(`${keys[emitter.name]}.compiled`, { bytes: true })
+          : undefined;
       if (!hit || (emitter.root === 'code' && !compiled)) continue; // damaged: produced again
       reused.push(emitter);
       emitterWarnings.set(emitter.name, hit.warnings);

@@ -69,6 +69,41 @@ export function proseSkeleton(source: string, fileName: string): Skeleton | unde
   return { source: parts.join(''), words };
 }
 
+/**
+ * A candidate skeleton found without TypeScript: every `/** … *\/` a plain text scan meets,
+ * tokenized as proseSkeleton tokenizes a comment. Loading TypeScript and parsing the client
+ * (2.5 MB) costs about a second, most of an incremental run's package step; this scan costs
+ * milliseconds. The scan may take a string or a line comment for a doc comment, or miss one,
+ * so its skeleton is only a name to look up: it is used only when the cache holds a compile
+ * under it, and only proseSkeleton's skeletons (the parser's) are ever stored (compile-step.ts).
+ *
+ * Why a hit is then exactly proseSkeleton(source): the stored skeleton K came from the parser
+ * on an earlier source S0 = K with words W0; this source is K with words W1. The two differ
+ * only inside lines of doc comments the parser found in S0, by words that hold no line break
+ * and no `*\/` (they cannot: each is one line of one scanned comment), so the parser finds the
+ * same comments here, their lines split the same way, and each token's line tokenizes to its
+ * new words (tokenizeLine's tests passed on them here); every other line is the same text as
+ * in S0, with the same verdict.
+ */
+export function scannedSkeleton(source: string): Skeleton | undefined {
+  if (!source.includes('/**') || source.includes(OPEN) || source.includes(CLOSE)) return undefined;
+  const words: string[] = [];
+  const parts: string[] = [];
+  let at = 0;
+  for (let pos = source.indexOf('/**'); pos !== -1; pos = source.indexOf('/**', at)) {
+    const close = source.indexOf('*/', pos + 2);
+    if (close === -1) break;
+    const end = close + 2;
+    const comment = source.slice(pos, end);
+    if (comment[3] !== '/') parts.push(source.slice(at, pos), tokenizeComment(comment, words));
+    else parts.push(source.slice(at, end));
+    at = end;
+  }
+  if (words.length === 0) return undefined;
+  parts.push(source.slice(at));
+  return { source: parts.join(''), words };
+}
+
 /** A doc comment with each line's words as a token; opener, closer and whitespace kept. */
 function tokenizeComment(comment: string, words: string[]): string {
   const inner = comment.slice(3, -2);

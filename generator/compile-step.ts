@@ -10,7 +10,7 @@ import { cacheKey, type OutputCache } from './cache.js';
 import type { GeneratedFile } from './emit/emitter.js';
 import { compiledModules } from './emit/package.js';
 import { declarationsOnly } from './emit/package-compile.js';
-import { proseSkeleton, restoreWords } from './compile-prose.js';
+import { proseSkeleton, restoreWords, scannedSkeleton } from './compile-prose.js';
 
 export interface CacheUse {
   cache: OutputCache;
@@ -36,26 +36,29 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
     if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;
     // With a cache, a file that needs the compiler is keyed by its skeleton (doc comment words
     // left out, compile-prose.ts): a description edit reuses the compile, words put back after.
+    // The skeleton a text scan finds is tried first: when the cache holds a compile under it, it
+    // is the parser's skeleton (scannedSkeleton says why) and TypeScript is not loaded at all.
     const text = typeof file.contents === 'string' ? file.contents : '';
-    const skeleton =
-      memo && !declarationsOnly(text, banner) ? proseSkeleton(text, file.path) : undefined;
+    const needsCompiler = memo !== undefined && !declarationsOnly(text, banner);
+    const keyOf = (source: string, skeletal: boolean) =>
+      cacheKey(
+        skeletal ? 'compile-skeleton' : 'compile',
+        memo!.generator,
+        file.path,
+        banner,
+        createHash('sha256').update(source).digest('hex'),
+      );
+    const scanned = needsCompiler ? scannedSkeleton(text) : undefined;
+    const scannedHit = scanned ? memo!.cache.get(keyOf(scanned.source, true)) : undefined;
+    if (scanned && scannedHit) {
+      out.push(...restoreAll(scannedHit.files, scanned.words));
+      reused++;
+      continue;
+    }
+    const skeleton = needsCompiler ? proseSkeleton(text, file.path) : undefined;
     const source = skeleton?.source ?? text;
-    const key = memo
-      ? cacheKey(
-          skeleton ? 'compile-skeleton' : 'compile',
-          memo.generator,
-          file.path,
-          banner,
-          createHash('sha256').update(source).digest('hex'),
-        )
-      : undefined;
-    const restore = (made: GeneratedFile[]) =>
-      skeleton
-        ? made.map((f) => ({
-            path: f.path,
-            contents: restoreWords(String(f.contents), skeleton.words),
-          }))
-        : made;
+    const key = memo ? keyOf(source, skeleton !== undefined) : undefined;
+    const restore = (made: GeneratedFile[]) => (skeleton ? restoreAll(made, skeleton.words) : made);
     const hit = key ? memo!.cache.get(key) : undefined;
     if (hit) {
       out.push(...restore(hit.files));
@@ -68,4 +71,8 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
     out.push(...restore(made));
   }
   return { files: out, ms: performance.now() - t, reused, compiled };
+}
+
+function restoreAll(made: GeneratedFile[], words: string[]): GeneratedFile[] {
+  return made.map((f) => ({ path: f.path, contents: restoreWords(String(f.contents), words) }));
 }

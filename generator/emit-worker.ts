@@ -121,7 +121,8 @@ export async function runOne(
   const pieces: EmitContext['memoFiles'] = memo
     ? (name, input, compute) => {
         const key = cacheKey('piece', memo.generator, emitter.name, name, input);
-        const hit = memo.cache.get(key);
+        // as bytes: a piece only goes to disk (its words are never read again)
+        const hit = memo.cache.get(key, { bytes: true });
         if (hit) {
           piecesReused++;
           warnings.push(...hit.warnings);

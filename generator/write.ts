@@ -7,7 +7,9 @@
  * emitter no longer produces disappear instead of going stale.
  */
 import {
+  copyFileSync,
   existsSync,
+  linkSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -16,7 +18,8 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join, relative } from 'node:path';
+import { createHash } from 'node:crypto';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { GeneratedFile } from './emit/emitter.js';
 
@@ -77,6 +80,16 @@ export function outputSink(
      * the caller does next (the CLI validates the document meanwhile).
      */
     background?: boolean;
+    /**
+     * With background writes: a folder (the output cache's) where the sink keeps, per complete
+     * output directory, a manifest of the files it put there (ManifestRecord). A file whose
+     * bytes are the ones the manifest records, and whose copy on disk is still the one it
+     * recorded (same inode, size and modification time), is not written: it stays where it is
+     * until the swap, which moves its folder in whole or links it (reuseInto). A
+     * one-description edit of GitHub's document leaves ~6,000 of its ~6,500 files as they were.
+     * Until then the old tree is untouched, so a failed run still leaves it as it was.
+     */
+    manifests?: string;
   } = {},
 ): OutputSink {
   const seen = new Map<string, Set<string>>(dirs.map((d) => [d.dir, new Set<string>()]));
@@ -85,6 +98,9 @@ export function outputSink(
   /** folders of the staging made so far: one mkdir per folder, not per file */
   const made = new Set<string>();
   const writer = opts.background && mode === 'write' ? backgroundWriter() : undefined;
+  /** per complete output directory, when reusing: what its manifest says is there */
+  const previous = new Map<string, Map<string, ManifestRecord>>();
+  const reuse = writer && opts.manifests ? opts.manifests : undefined;
   const stage = (out: { dir: string; partial?: boolean }) => {
     const temp = join(dirname(out.dir), `.${basename(out.dir)}.tmp-${process.pid}`);
     rmSync(temp, { recursive: true, force: true });
@@ -92,8 +108,12 @@ export function outputSink(
     staged.set(out.dir, temp);
     if (out.partial && existsSync(out.dir)) {
       for (const path of listFiles(out.dir)) copyInto(join(out.dir, path), join(temp, path));
+    } else if (reuse) {
+      previous.set(out.dir, readManifest(reuse, out.dir));
     }
   };
+  // what earlier runs left to remove goes while this one computes (see discard)
+  if (reuse) emptyTrash(reuse);
   const abort = () => {
     if (writer?.busy()) throw new Error('outputSink: abort() before the writes settled');
     writer?.close();
@@ -120,8 +140,14 @@ export function outputSink(
           if (!existsSync(full)) diffs.push({ file: full, kind: 'missing' });
           else if (!readFileSync(full).equals(toBytes(f.contents)))
             diffs.push({ file: full, kind: 'changed' });
-        } else if (writer && files.length >= BACKGROUND_MIN_FILES) {
-          batch.push({ path: join(staged.get(dir)!, f.path), contents: f.contents });
+        } else if (writer && (files.length >= BACKGROUND_MIN_FILES || previous.has(dir))) {
+          batch.push({
+            path: join(staged.get(dir)!, f.path),
+            contents: f.contents,
+            ...(previous.has(dir)
+              ? { record: true, old: oldCopy(dir, f.path, previous.get(dir)!.get(f.path)) }
+              : {}),
+          });
         } else {
           const full = join(staged.get(dir)!, f.path);
           const folder = dirname(full);
@@ -148,13 +174,25 @@ export function outputSink(
         }
         return diffs.sort((a, b) => a.file.localeCompare(b.file));
       }
+      const records = writer?.records() ?? [];
       for (const [dir, temp] of staged) {
         const old = `${temp}.old`;
-        if (existsSync(dir)) renameSync(dir, old);
-        renameSync(temp, dir);
-        rmSync(old, { recursive: true, force: true });
+        // The files left in place go in now (reuseInto); until the swap is done, a failure
+        // puts every moved folder back, so the current tree is as it was.
+        const moved = previous.has(dir) ? reuseInto(dir, temp, records) : [];
+        try {
+          if (existsSync(dir)) renameSync(dir, old);
+          renameSync(temp, dir);
+        } catch (error) {
+          if (!existsSync(dir) && existsSync(old)) renameSync(old, dir);
+          for (const path of moved) renameSync(join(temp, path), join(dir, path));
+          throw error;
+        }
+        discard(old, reuse);
+        if (reuse && previous.has(dir)) writeManifest(reuse, dir, temp, records);
       }
       staged.clear();
+      if (reuse) emptyTrash(reuse);
       return [];
     },
     abort,
@@ -177,8 +215,19 @@ const BATCH_BYTES = 1 << 20;
  */
 const MAX_BACKLOG = 32 << 20;
 
+/** A file for the writer thread; `old`: the current copy it may leave in place instead of writing. */
+interface WriterFile {
+  path: string;
+  contents: string | Uint8Array;
+  /** report the file's manifest record (its stat and digest once in place) */
+  record?: boolean;
+  old?: { path: string; record: ManifestRecord };
+}
+
 interface BackgroundWriter {
-  write(files: { path: string; contents: string | Uint8Array }[]): void;
+  write(files: WriterFile[]): void;
+  /** the manifest records of the files settled so far, by their staged path */
+  records(): PlacedFile[];
   busy(): boolean;
   settled(): Promise<void>;
   close(): void;
@@ -191,25 +240,51 @@ interface BackgroundWriter {
  */
 const WRITER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { mkdirSync, writeFileSync } = require('node:fs');
+const { lstatSync, mkdirSync, statSync, writeFileSync } = require('node:fs');
+const { createHash } = require('node:crypto');
 const { dirname } = require('node:path');
 const written = new BigInt64Array(workerData.written);
 const made = new Set();
 let failure;
+let records = [];
+const digest = (bytes) => createHash('sha256').update(bytes).digest('hex');
+/** the old copy, when it is still the file the manifest recorded and holds these bytes */
+const reusable = (old, bytes, hash) => {
+  if (!old || old.record[0] !== bytes.length || old.record[3] !== hash) return false;
+  try {
+    const stat = lstatSync(old.path, { bigint: true });
+    return stat.isFile() && Number(stat.size) === old.record[0] &&
+      String(stat.mtimeNs) === old.record[1] && String(stat.ino) === old.record[2];
+  } catch {
+    return false;
+  }
+};
 parentPort.on('message', (message) => {
   if (message.kind === 'settle') {
-    parentPort.postMessage({ id: message.id, error: failure });
+    parentPort.postMessage({ id: message.id, error: failure, records });
+    records = [];
     return;
   }
   if (failure) return;
   try {
     for (const file of message.files) {
+      const hash = file.record ? digest(file.contents) : undefined;
+      if (reusable(file.old, file.contents, hash)) {
+        // left where it is for now: the sink links it, or moves its whole folder, at the swap
+        records.push([file.path, file.old.record, true]);
+        Atomics.add(written, 0, BigInt(file.contents.length));
+        continue;
+      }
       const folder = dirname(file.path);
       if (!made.has(folder)) {
         mkdirSync(folder, { recursive: true });
         made.add(folder);
       }
       writeFileSync(file.path, file.contents);
+      if (file.record) {
+        const stat = statSync(file.path, { bigint: true });
+        records.push([file.path, [file.contents.length, String(stat.mtimeNs), String(stat.ino), hash], false]);
+      }
       Atomics.add(written, 0, BigInt(file.contents.length));
     }
   } catch (error) {
@@ -232,12 +307,14 @@ function backgroundWriter(): BackgroundWriter {
   let sent = 0;
   let answered = 0;
   const pending = new Map<number, (error: string | undefined) => void>();
+  const records: PlacedFile[] = [];
   // Started with the first large batch (a thread costs ~30 ms to start and ~25 MB).
   const start = () => {
     if (worker) return worker;
     worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { written: written.buffer } });
     worker.unref();
-    worker.on('message', (m: { id: number; error?: string }) => {
+    worker.on('message', (m: { id: number; error?: string; records: PlacedFile[] }) => {
+      for (const r of m.records) records.push(r);
       answered = Math.max(answered, m.id);
       pending.get(m.id)?.(m.error);
       pending.delete(m.id);
@@ -248,7 +325,7 @@ function backgroundWriter(): BackgroundWriter {
     write(files) {
       // As bytes of their own, handed over (transferred, not copied) in batches of about a
       // megabyte: neither thread holds a second copy of the output's text, and no message is large.
-      let batch: { path: string; contents: Uint8Array }[] = [];
+      let batch: (WriterFile & { contents: Uint8Array })[] = [];
       let buffers: ArrayBuffer[] = [];
       let size = 0;
       const send = () => {
@@ -266,19 +343,35 @@ function backgroundWriter(): BackgroundWriter {
             mkdirSync(folder, { recursive: true });
             made.add(folder);
           }
+          // written, never linked, here: the old copy is reused by the writer thread only
           writeFileSync(f.path, f.contents);
+          if (f.record) {
+            const stat = statSync(f.path, { bigint: true });
+            const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+            records.push([
+              f.path,
+              [
+                bytes.length,
+                String(stat.mtimeNs),
+                String(stat.ino),
+                createHash('sha256').update(bytes).digest('hex'),
+              ],
+              false,
+            ]);
+          }
           continue;
         }
         const bytes =
           typeof f.contents === 'string' ? encoder.encode(f.contents) : f.contents.slice();
         posted += bytes.length;
-        batch.push({ path: f.path, contents: bytes });
+        batch.push({ ...f, contents: bytes });
         buffers.push(bytes.buffer as ArrayBuffer);
         size += bytes.length;
         if (size >= BATCH_BYTES) send();
       }
       send();
     },
+    records: () => records.splice(0),
     busy: () => worker !== undefined && answered < sent,
     settled() {
       if (!worker) return Promise.resolve();
@@ -322,4 +415,189 @@ function copyInto(from: string, to: string): void {
 
 function toBytes(contents: string | Uint8Array): Buffer {
   return typeof contents === 'string' ? Buffer.from(contents, 'utf8') : Buffer.from(contents);
+}
+
+/**
+ * The replaced tree, out of the way: with a cache folder, moved into its `trash/` and removed
+ * there by a thread of its own, so the run does not wait for thousands of unlinks (GitHub's
+ * output: ~6,500 files; seconds when the disk is busy). What a run could not finish before it
+ * ended is removed at the start of the next (emptyTrash), beside the contract's loading.
+ * Without a cache folder, or across file systems, it is removed here as before.
+ */
+function discard(old: string, cacheFolder: string | undefined): void {
+  if (!existsSync(old)) return;
+  if (cacheFolder) {
+    try {
+      const trash = join(cacheFolder, TRASH);
+      mkdirSync(trash, { recursive: true });
+      renameSync(old, join(trash, `${basename(old)}-${Date.now()}`));
+      return;
+    } catch {
+      // another file system: removed here
+    }
+  }
+  rmSync(old, { recursive: true, force: true });
+}
+
+/** The cache folder's folder of replaced trees (discard); the cache prune leaves it alone. */
+export const TRASH = 'trash';
+
+/**
+ * Removes what `trash/` holds on a thread that does not keep the process alive: an exit
+ * before it is done leaves the rest for the next run. Two runs removing the same entry at once
+ * are harmless (removal ignores what is already gone).
+ */
+function emptyTrash(cacheFolder: string): void {
+  const trash = join(cacheFolder, TRASH);
+  let entries: string[];
+  try {
+    entries = readdirSync(trash).map((name) => join(trash, name));
+  } catch {
+    return;
+  }
+  if (entries.length === 0) return;
+  const worker = new Worker(
+    `const { rmSync } = require('node:fs');
+     for (const path of require('node:worker_threads').workerData) {
+       try { rmSync(path, { recursive: true, force: true, maxRetries: 2 }); } catch {}
+     }`,
+    { eval: true, workerData: entries },
+  );
+  worker.unref();
+  worker.on('error', () => undefined);
+}
+
+/** A file as the writer placed it: its staged path, record, and whether it was left in place. */
+type PlacedFile = [string, ManifestRecord, boolean];
+
+/**
+ * Puts the files the writer left in place (unchanged since the last run) into the staging:
+ * a folder all of whose files are such, in the new output and in the current tree alike (no
+ * other file there), is moved in whole — one rename instead of a link per file now and an
+ * unlink per file when the old tree goes (GitHub's validators: ~4,000 files); the rest are
+ * linked one by one. Moving takes the folder out of the current tree just before the swap, as
+ * the swap itself does; the caller moves it back if the swap fails. Returns the folders moved.
+ */
+function reuseInto(dir: string, temp: string, records: PlacedFile[]): string[] {
+  const prefix = temp + sep;
+  const left = new Set<string>();
+  /** per folder (relative, '/'-joined from the path's segments), [files, files left in place] */
+  const counts = new Map<string, [number, number]>();
+  for (const [path, , inPlace] of records) {
+    if (!path.startsWith(prefix)) continue;
+    const rel = path.slice(prefix.length);
+    if (inPlace) left.add(rel);
+    const parts = rel.split(sep);
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join(sep);
+      const c = counts.get(folder) ?? [0, 0];
+      c[0]++;
+      if (inPlace) c[1]++;
+      counts.set(folder, c);
+    }
+  }
+  if (left.size === 0) return [];
+  const whole = [...counts]
+    .filter(([, [all, inPlace]]) => all === inPlace)
+    .map(([folder]) => folder)
+    .sort((a, b) => a.split(sep).length - b.split(sep).length || (a < b ? -1 : 1));
+  const moved: string[] = [];
+  const covered = (rel: string) => moved.some((m) => rel.startsWith(m + sep));
+  try {
+    for (const folder of whole) {
+      if (covered(folder)) continue;
+      const files = filesIfPlain(join(dir, folder));
+      if (!files || files.length !== counts.get(folder)![1]) continue;
+      if (!files.every((f) => left.has(join(folder, f)))) continue;
+      mkdirSync(dirname(join(temp, folder)), { recursive: true });
+      renameSync(join(dir, folder), join(temp, folder));
+      moved.push(folder);
+    }
+    const made = new Set<string>();
+    for (const rel of left) {
+      if (covered(rel)) continue;
+      const target = join(temp, rel);
+      if (!made.has(dirname(target))) {
+        mkdirSync(dirname(target), { recursive: true });
+        made.add(dirname(target));
+      }
+      try {
+        linkSync(join(dir, rel), target);
+      } catch {
+        copyFileSync(join(dir, rel), target); // links refused: the same bytes, copied
+      }
+    }
+  } catch (error) {
+    for (const folder of moved) renameSync(join(temp, folder), join(dir, folder));
+    throw error;
+  }
+  return moved;
+}
+
+/** The files under `folder` (relative), or undefined when it holds anything but files and folders. */
+function filesIfPlain(folder: string): string[] | undefined {
+  const out: string[] = [];
+  const walk = (d: string, rel: string): boolean => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const path = rel ? join(rel, entry.name) : entry.name;
+      if (entry.isDirectory()) {
+        if (!walk(join(d, entry.name), path)) return false;
+      } else if (entry.isFile()) out.push(path);
+      else return false;
+    }
+    return true;
+  };
+  try {
+    return walk(folder, '') ? out : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * What the sink knows of a file it put in an output directory: `[bytes, mtimeNs, inode,
+ * sha256]`. The file is taken to be unchanged while its inode, size and modification time (in
+ * nanoseconds) are the recorded ones, as git and make take it: an edit changes the time, and a
+ * replaced file has another inode.
+ */
+type ManifestRecord = [number, string, string, string];
+
+function manifestFile(folder: string, dir: string): string {
+  const id = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 24);
+  return join(folder, `output-${id}.manifest`);
+}
+
+function readManifest(folder: string, dir: string): Map<string, ManifestRecord> {
+  try {
+    const parsed = JSON.parse(readFileSync(manifestFile(folder, dir), 'utf8')) as {
+      dir: string;
+      files: Record<string, ManifestRecord>;
+    };
+    if (parsed.dir === resolve(dir)) return new Map(Object.entries(parsed.files));
+  } catch {
+    // none yet, or unreadable: every file is written
+  }
+  return new Map();
+}
+
+/** The copy in the current tree a file may be linked from, when the manifest knows it. */
+function oldCopy(dir: string, path: string, record: ManifestRecord | undefined): WriterFile['old'] {
+  return record ? { path: join(dir, path), record } : undefined;
+}
+
+/** The manifest of `dir` after the swap: the records of its files, staged under `temp`. */
+function writeManifest(folder: string, dir: string, temp: string, records: PlacedFile[]): void {
+  const files: Record<string, ManifestRecord> = {};
+  const prefix = temp + sep;
+  for (const [path, record] of records)
+    if (path.startsWith(prefix)) files[path.slice(prefix.length)] = record;
+  const file = manifestFile(folder, dir);
+  const tempFile = `${file}.${process.pid}.tmp`;
+  try {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(tempFile, JSON.stringify({ dir: resolve(dir), files }));
+    renameSync(tempFile, file);
+  } catch {
+    rmSync(tempFile, { force: true }); // no manifest: the next run writes every file
+  }
 }

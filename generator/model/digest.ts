@@ -20,10 +20,16 @@
  *   model (another member, a path item reached through `$ref`) stays in this digest, so it
  *   changes with them: safe, only less incremental.
  *
- * All are SHA-256 over JSON texts of the model (object members in their insertion order, which
- * the loader keeps from the document: the same document gives the same digests), each one
- * JSON.stringify with a replacer (native, three times faster than a walk of our own); `whole`
- * is the digest of the last two together, so it needs no text of its own.
+ * All come from one JSON.stringify of the model with a replacer (native, three times faster
+ * than a walk of our own; object members in their insertion order, which the loader keeps from
+ * the document: the same document gives the same digests), ~25 MB of text for GitHub's
+ * document, so it is made once: its text, prose words out, is `withoutProse`; the words it
+ * took out go to two lists as they come, each operation's own description to that operation's
+ * list and every other prose string to one list in the order met. `withoutOperationDescriptions`
+ * is the digest of the text's digest and that list: anything but an operation's own description
+ * changes the text or the list (which of the text's prose places are an operation's own
+ * description follows from the text itself: the operations' paths and methods). `whole` adds
+ * each operation's list.
  */
 import { createHash } from 'node:crypto';
 import type { ApiModel } from './types.js';
@@ -39,7 +45,6 @@ export interface ModelDigests {
 /** The digests an emitter's output can be keyed by (the ones that are one string). */
 export type ModelSlice = 'whole' | 'withoutProse' | 'withoutOperationDescriptions';
 
-const PROSE = new Set(['description', 'summary']);
 /** Members whose value is data (kept whole, prose-looking members included). */
 const DATA = new Set([
   'const',
@@ -53,18 +58,8 @@ const DATA = new Set([
 ]);
 
 export function modelDigests(model: ApiModel): ModelDigests {
-  // Prose words out (a constant in their place: presence counts); a data member's value is
-  // written as its own JSON text, so that the words inside it stay whole.
-  const withoutProse = sha256(
-    JSON.stringify(model, function (key: string, value: unknown) {
-      if (typeof value === 'string') return PROSE.has(key) ? '~' : value;
-      if (value !== null && typeof value === 'object' && (DATA.has(key) || key.startsWith('x-')))
-        return JSON.stringify(value);
-      return value;
-    }),
-  );
   // The operations as the model and the document hold them: their own descriptions' words go
-  // to their own lists, a constant in their place.
+  // to their own lists.
   const owners = new Map<object, string>();
   const words = new Map<string, string[]>();
   const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
@@ -75,15 +70,29 @@ export function modelDigests(model: ApiModel): ModelDigests {
     const raw = paths?.[op.path]?.[op.method];
     if (raw && typeof raw === 'object') owners.set(raw, op.id);
   }
-  const withoutOperationDescriptions = sha256(
+  /** every prose string that is not an operation's own description, in the order met */
+  const otherProse: string[] = [];
+  // Prose words out (a constant in their place: presence counts); a data member's value is
+  // written as its own JSON text, so that the words inside it stay whole.
+  const withoutProse = sha256(
     JSON.stringify(model, function (this: object, key: string, value: unknown) {
-      if (key !== 'description' || typeof value !== 'string') return value;
-      const id = owners.get(this);
-      if (id === undefined) return value;
-      words.get(id)!.push(value);
-      return '~';
+      if (typeof value === 'string') {
+        if (key !== 'description' && key !== 'summary') return value;
+        const id = key === 'description' ? owners.get(this) : undefined;
+        if (id === undefined) otherProse.push(value);
+        else words.get(id)!.push(value);
+        return '~';
+      }
+      if (value !== null && typeof value === 'object' && (DATA.has(key) || key.startsWith('x-')))
+        return JSON.stringify(value);
+      return value;
     }),
   );
+  const withoutOperationDescriptions = createHash('sha256')
+    .update(withoutProse)
+    .update('\0')
+    .update(JSON.stringify(otherProse))
+    .digest('hex');
   const operationDescriptions: Record<string, string> = {};
   const whole = createHash('sha256').update(withoutOperationDescriptions).update('\0');
   for (const [id, list] of words) {

@@ -118,8 +118,10 @@ describe('tms-gen with an output cache', () => {
       expect(snapshot(join(work, 'a'))).toEqual(incremental);
 
       // A damaged cache: every entry truncated or overwritten. Misses, same output.
-      const entries = readdirSync(cache);
+      // (the writer's manifests too; its trash/ folder of replaced trees is no entry)
+      const entries = readdirSync(cache).filter((name) => statSync(join(cache, name)).isFile());
       expect(entries.length).toBeGreaterThan(3);
+      expect(entries.filter((name) => name.endsWith('.manifest')).length).toBe(2);
       entries.forEach((name, i) => {
         const file = join(cache, name);
         if (i % 2 === 0) writeFileSync(file, readFileSync(file).subarray(0, 100));
