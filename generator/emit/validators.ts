@@ -40,6 +40,7 @@ import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { collectValidatorTargets, type ValidatorTargets } from './validator-targets.js';
 import {
   indexTables,
+  OPERATION_DECLARATIONS,
   operationTypes,
   validatorsModule,
   validatorsTypes,
@@ -72,8 +73,13 @@ export const validatorsEmitter: Emitter = {
       })),
       ...compiled.operations.map((op) => ({
         path: `validators/${op.path}.d.ts`,
-        contents: SHORT_BANNER + operationTypes(op.id, runtime),
+        contents: SHORT_BANNER + OPERATION_DECLARATIONS,
       })),
+      // the operation modules' runtime is two folders down, this file's one
+      {
+        path: 'validators/operation.d.ts',
+        contents: line + operationTypes(runtimeFrom(ctx.runtimeImport, 1)),
+      },
       {
         path: 'validators/tables.js',
         contents: line + indexTables(compiled.operations, compiled.named),
