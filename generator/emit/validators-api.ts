@@ -128,15 +128,18 @@ export function validatorsTypes(
       ' enum values and operations added later are refused.',
     ]).trimEnd(),
     `export declare function validateRequest(operationId: ValidatorOperationId, input: RequestInput, options?: ValidateOptions): RequestValidationResult;`,
-    `export declare const validators: { readonly [name: string]: (value: unknown, options?: ValidateOptions) => ValidationResult };`,
+    `export declare const validators: { readonly [name: string]: Check };`,
+    '',
+    // one line a schema, its shapes named once (thousands of schemas on large documents)
+    `/** Checks a value against a named schema, at a feature level. */`,
+    `type Check = (value: unknown, options?: ValidateOptions) => ValidationResult;`,
+    `/** True when the value is valid against the named schema (at a feature level). */`,
+    `type Guard<T> = (value: unknown, options?: ValidateOptions) => value is T;`,
     '',
     ...names.flatMap((name) => {
       const id = exportsByName.get(name);
       if (!id) return [];
-      return [
-        `export declare function validate${id}(value: unknown, options?: ValidateOptions): ValidationResult;`,
-        `export declare function is${id}(value: unknown, options?: ValidateOptions): value is ${schemaType(name)};`,
-      ];
+      return [`export declare const validate${id}: Check, is${id}: Guard<${schemaType(name)}>;`];
     }),
     '',
   ].join('\n');
