@@ -467,6 +467,8 @@ async function main(): Promise<void> {
     'start-up). cfworker gets OpenAPI 3.0 `nullable` rewritten as type lists (it does not know the keyword).',
     'Before the split (one `validators/compiled.js`, same machine, earlier run): our contract 0.67 MB,',
     "GitHub's spec 45.73 MB with a 2412 ms cold start of the one module (1057 ms to compile one schema with Ajv).",
+    "Before the round of shared request checks and declarations (same machine, load 11.6-13.7): GitHub's spec",
+    '11.41 MB in all files (9.90 MiB of .js), 3231 schemas compiled, index first verdict 154 ms (wall).',
     '',
     'Design: one module per operation (`validators/ops/`) importing statically the closure of shared',
     'schemas it needs (`validators/schemas/`, one module per shared schema or per cycle of schemas), so',
