@@ -128,29 +128,39 @@ export function validatorsTypes(
       ' enum values and operations added later are refused.',
     ]).trimEnd(),
     `export declare function validateRequest(operationId: ValidatorOperationId, input: RequestInput, options?: ValidateOptions): RequestValidationResult;`,
-    `export declare const validators: { readonly [name: string]: (value: unknown, options?: ValidateOptions) => ValidationResult };`,
+    `export declare const validators: { readonly [name: string]: Check };`,
+    '',
+    // one line a schema, its shapes named once (thousands of schemas on large documents)
+    `/** Checks a value against a named schema, at a feature level. */`,
+    `type Check = (value: unknown, options?: ValidateOptions) => ValidationResult;`,
+    `/** True when the value is valid against the named schema (at a feature level). */`,
+    `type Guard<T> = (value: unknown, options?: ValidateOptions) => value is T;`,
     '',
     ...names.flatMap((name) => {
       const id = exportsByName.get(name);
       if (!id) return [];
-      return [
-        `export declare function validate${id}(value: unknown, options?: ValidateOptions): ValidationResult;`,
-        `export declare function is${id}(value: unknown, options?: ValidateOptions): value is ${schemaType(name)};`,
-      ];
+      return [`export declare const validate${id}: Check, is${id}: Guard<${schemaType(name)}>;`];
     }),
     '',
   ].join('\n');
 }
 
-/** `validators/ops/<operation>.d.ts`: the operation's entry point, bound to its id. */
-export function operationTypes(operationId: string, runtime: string): string {
+/**
+ * `validators/operation.d.ts`: what every operation module (`validators/ops/<operation>.js`)
+ * exports, declared once; each operation's `.d.ts` re-exports it in one line (on GitHub's
+ * document a full declaration per operation was 0.9 MB of the output).
+ */
+export function operationTypes(runtime: string): string {
   return [
     `import type { OperationValidators, RequestInput, RequestValidationResult, ValidateOptions, ValidationResult } from ${literal(runtime)};`,
     '',
-    `/** The tables of ${operationId.replace(/\*\//g, '*\\/')} (compiled checks, level windows). */`,
+    `/** The operation's tables (compiled checks, level windows). */`,
     `export declare const operation: OperationValidators;`,
     `export declare function validateRequest(input: RequestInput | undefined, options?: ValidateOptions): RequestValidationResult;`,
     `export declare function validateResponse(status: number | string, body: unknown, options?: ValidateOptions): ValidationResult;`,
     '',
   ].join('\n');
 }
+
+/** `validators/ops/<operation>.d.ts`: the declarations of validators/operation.d.ts. */
+export const OPERATION_DECLARATIONS = 'export * from "../operation.js";\n';

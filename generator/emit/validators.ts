@@ -29,6 +29,7 @@ import { jsonSchemaSource } from '../model/views/json-schema.js';
 import type { ApiModel, LevelWindow, Operation } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import { createAjv, findUnknownFormats, usesLegacyPatterns } from '../schema/ajv.js';
+import { linearOptimize } from '../schema/ajv-optimize.js';
 import { formatsSource } from '../schema/formats-source.js';
 import { buildJsonSchemaRoot, type JsonSchemaRoot } from '../schema/json-schema.js';
 import { removal } from '../schema/level-keywords.js';
@@ -39,6 +40,7 @@ import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { collectValidatorTargets, type ValidatorTargets } from './validator-targets.js';
 import {
   indexTables,
+  OPERATION_DECLARATIONS,
   operationTypes,
   validatorsModule,
   validatorsTypes,
@@ -71,8 +73,13 @@ export const validatorsEmitter: Emitter = {
       })),
       ...compiled.operations.map((op) => ({
         path: `validators/${op.path}.d.ts`,
-        contents: SHORT_BANNER + operationTypes(op.id, runtime),
+        contents: SHORT_BANNER + OPERATION_DECLARATIONS,
       })),
+      // the operation modules' runtime is two folders down, this file's one
+      {
+        path: 'validators/operation.d.ts',
+        contents: line + operationTypes(runtimeFrom(ctx.runtimeImport, 1)),
+      },
       {
         path: 'validators/tables.js',
         contents: line + indexTables(compiled.operations, compiled.named),
@@ -181,6 +188,7 @@ export function compileValidators(
         env?.root?.schema === slim ? 'return function validate() {}' : code,
     },
   });
+  linearOptimize(ajv);
   const pointerOf = (key: string) => targets.pointerOf[key] ?? key;
   try {
     ajv.addSchema(slim);
@@ -217,13 +225,15 @@ export function compileValidators(
       at = next;
     }
   };
+  const flattened = new WeakSet<object>();
   for (const key of Object.keys(slim.$defs).sort()) {
     const target = targetOf(key);
     if (target === undefined) continue;
-    compileOne(ajv, root.refOf(target), pointerOf(target));
+    flattenSources(compileOne(ajv, root.refOf(target), pointerOf(target)), flattened);
     aliasRef(ajv, root.refOf(key), root.refOf(target));
   }
-  for (const key of [...used].sort()) compileOne(ajv, root.refOf(key), pointerOf(key));
+  for (const key of [...used].sort())
+    flattenSources(compileOne(ajv, root.refOf(key), pointerOf(key)), flattened);
 
   const schemaOfKey = new Map<unknown, string>(
     Object.entries(slim.$defs).map(([key, schema]) => [schema, key]),
@@ -338,7 +348,7 @@ function operationTail(
  * Each cache is given what the other holds (with the `$ref`-only aliases below: 3921 compiles
  * for 3867 functions). Output bytes are unchanged.
  */
-function compileOne(ajv: Ajv, ref: string, pointer: string): void {
+function compileOne(ajv: Ajv, ref: string, pointer: string): CompiledSource {
   const caches = ajv as unknown as {
     refs: Record<string, unknown>;
     schemas: Record<string, { refs?: Record<string, unknown> } | undefined>;
@@ -350,13 +360,45 @@ function compileOne(ajv: Ajv, ref: string, pointer: string): void {
     typeof (entry as { validate?: unknown }).validate === 'function';
   if (rootRefs && !(ref in caches.refs) && compiled(rootRefs[ref]))
     caches.refs[ref] = rootRefs[ref];
+  let fn: CompiledSource | undefined;
   try {
-    if (!ajv.getSchema(ref)) throw new Error(`no schema at ${ref}`);
+    fn = ajv.getSchema(ref) as CompiledSource | undefined;
+    if (!fn) throw new Error(`no schema at ${ref}`);
   } catch (error) {
     throw contractError(error, pointer);
   }
   if (rootRefs && !(ref in rootRefs) && compiled(caches.refs[ref]))
     rootRefs[ref] = caches.refs[ref];
+  return fn;
+}
+
+/** What this emitter reads of a function Ajv compiled with `code.source`. */
+interface CompiledSource {
+  source?: {
+    validateCode: string;
+    scopeValues: Record<string, Iterable<{ value?: { ref?: unknown } }> | undefined>;
+  };
+}
+
+/**
+ * Ajv's code of a function is the string it concatenated piece by piece, which V8 keeps as the
+ * tree of those pieces (on GitHub's document 90 MB of heap for 12 MB of code; gigabytes on
+ * Microsoft Graph's, and as long to scan at each collection). Reading one character makes V8
+ * flatten it into one string, and the pieces become garbage. Walks `fn` and what it calls.
+ */
+function flattenSources(fn: CompiledSource, done: WeakSet<object>): void {
+  const stack: unknown[] = [fn];
+  while (stack.length > 0) {
+    const next = stack.pop();
+    if (typeof next !== 'function' || done.has(next)) continue;
+    const at = next as CompiledSource;
+    if (!at.source) continue;
+    done.add(at);
+    at.source.validateCode.charCodeAt(0);
+    for (const name of at.source.scopeValues.validate ?? []) stack.push(name.value?.ref);
+    for (const name of at.source.scopeValues.wrapper ?? [])
+      stack.push((name.value?.ref as { validate?: unknown } | undefined)?.validate);
+  }
 }
 
 /** `ref` (a `$ref`-only schema) answered by what `target` compiled to, in both of Ajv's caches. */

@@ -5,38 +5,38 @@ import { validate as i_4 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_3 } from "../schemas/SuccessEnvelope.js";
 const f_3 = i_3, f_4 = i_4;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
-f_0.errors = vErrors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/type", "integer"), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath=""}={}){
-let vErrors = null;
+function f_1(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
-f_1.errors = vErrors;
+if(typeof data !== "string") errs = addTypeError(errs, at, "#/type", "string"), errors++;
+f_1.errors = errs;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath=""}={}){
-let vErrors = null;
+function f_2(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.user_id === undefined) vErrors = addMissing(vErrors, instancePath+"/path", "user_id", "#/properties/path/required"), errors++;
+if(data0.user_id === undefined) errs = addMissing(errs, at+"/path", "user_id", "#/properties/path/required"), errors++;
 if(data0.user_id !== undefined){
-if(!(f_0.call(this, data0.user_id, {instancePath:instancePath+"/path/user_id"}))){
-errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
+if(!(f_0.call(this, data0.user_id, {instancePath:at+"/path/user_id"}))){
+errors = (errs = addErrors(errs, f_0.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/path", "#/properties/path/type", "object");
+errs = addTypeError(errs, at+"/path", "#/properties/path/type", "object");
 errors++;
 }
 }
@@ -44,22 +44,22 @@ if(data.query !== undefined){
 let data2 = data.query;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.deactivation_notification_comment !== undefined){
-if(!(f_1.call(this, data2.deactivation_notification_comment, {instancePath:instancePath+"/query/deactivation_notification_comment"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data2.deactivation_notification_comment, {instancePath:at+"/query/deactivation_notification_comment"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/query", "#/properties/query/type", "object");
+errs = addTypeError(errs, at+"/query", "#/properties/query/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_2.errors = vErrors;
+f_2.errors = errs;
 return errors === 0;
 }
 f_2.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};

@@ -6,45 +6,45 @@ import { validate as i_4 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_3 } from "../schemas/SuccessEnvelope.js";
 const f_2 = i_2, f_3 = i_3, f_4 = i_4;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
-f_0.errors = vErrors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/type", "integer"), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath=""}={}){
-let vErrors = null;
+function f_1(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.body === undefined) vErrors = addMissing(vErrors, instancePath, "body"), errors++;
+if(data.body === undefined) errs = addMissing(errs, at, "body"), errors++;
 if(data.path !== undefined){
 let data0 = data.path;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.draft_id === undefined) vErrors = addMissing(vErrors, instancePath+"/path", "draft_id", "#/properties/path/required"), errors++;
+if(data0.draft_id === undefined) errs = addMissing(errs, at+"/path", "draft_id", "#/properties/path/required"), errors++;
 if(data0.draft_id !== undefined){
-if(!(f_0.call(this, data0.draft_id, {instancePath:instancePath+"/path/draft_id"}))){
-errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
+if(!(f_0.call(this, data0.draft_id, {instancePath:at+"/path/draft_id"}))){
+errors = (errs = addErrors(errs, f_0.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/path", "#/properties/path/type", "object");
+errs = addTypeError(errs, at+"/path", "#/properties/path/type", "object");
 errors++;
 }
 }
 if(data.body !== undefined){
-if(!(f_2.call(this, data.body, {instancePath:instancePath+"/body"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.body, {instancePath:at+"/body"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_1.errors = vErrors;
+f_1.errors = errs;
 return errors === 0;
 }
 f_1.evaluated = {"props":{"path":true,"body":true},"dynamicProps":false,"dynamicItems":false};

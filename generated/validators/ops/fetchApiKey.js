@@ -6,22 +6,22 @@ import { validate as i_1 } from "../schemas/FetchApiKeyRequest.js";
 import { validate as i_2 } from "../schemas/FetchApiKeyResponse.js";
 const f_1 = i_1, f_2 = i_2, f_3 = i_3;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.body === undefined) vErrors = addMissing(vErrors, instancePath, "body"), errors++;
+if(data.body === undefined) errs = addMissing(errs, at, "body"), errors++;
 if(data.body !== undefined){
-if(!(f_1.call(this, data.body, {instancePath:instancePath+"/body"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.body, {instancePath:at+"/body"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};

@@ -8,134 +8,134 @@ import { validate as i_10 } from "../schemas/MessageIdList.js";
 import { validate as i_9 } from "../schemas/Narrow.js";
 const f_10 = i_10, f_11 = i_11, f_12 = i_12, f_8 = i_8, f_9 = i_9;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_0.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath=""}={}){
-let vErrors = null;
+function f_1(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
-f_1.errors = vErrors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/type", "integer"), errors++;
+f_1.errors = errs;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath=""}={}){
-let vErrors = null;
+function f_2(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
-f_2.errors = vErrors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/type", "integer"), errors++;
+f_2.errors = errs;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_3(data, {instancePath=""}={}){
-let vErrors = null;
+function f_3(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_3.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_3.errors = errs;
 return errors === 0;
 }
 f_3.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_4(data, {instancePath=""}={}){
-let vErrors = null;
+function f_4(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_4.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_4.errors = errs;
 return errors === 0;
 }
 f_4.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_5(data, {instancePath=""}={}){
-let vErrors = null;
+function f_5(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_5.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_5.errors = errs;
 return errors === 0;
 }
 f_5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_6(data, {instancePath=""}={}){
-let vErrors = null;
+function f_6(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_6.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_6.errors = errs;
 return errors === 0;
 }
 f_6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_7(data, {instancePath=""}={}){
-let vErrors = null;
+function f_7(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
 let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.anchor !== undefined){
-if(!(f_8.call(this, data0.anchor, {instancePath:instancePath+"/query/anchor"}))){
-errors = (vErrors = addErrors(vErrors, f_8.errors)).length;
+if(!(f_8.call(this, data0.anchor, {instancePath:at+"/query/anchor"}))){
+errors = (errs = addErrors(errs, f_8.errors)).length;
 }
 }
 if(data0.include_anchor !== undefined){
-if(!(f_0.call(this, data0.include_anchor, {instancePath:instancePath+"/query/include_anchor"}))){
-errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
+if(!(f_0.call(this, data0.include_anchor, {instancePath:at+"/query/include_anchor"}))){
+errors = (errs = addErrors(errs, f_0.errors)).length;
 }
 }
 if(data0.num_before !== undefined){
-if(!(f_1.call(this, data0.num_before, {instancePath:instancePath+"/query/num_before"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data0.num_before, {instancePath:at+"/query/num_before"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data0.num_after !== undefined){
-if(!(f_2.call(this, data0.num_after, {instancePath:instancePath+"/query/num_after"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data0.num_after, {instancePath:at+"/query/num_after"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data0.narrow !== undefined){
-if(!(f_9.call(this, data0.narrow, {instancePath:instancePath+"/query/narrow"}))){
-errors = (vErrors = addErrors(vErrors, f_9.errors)).length;
+if(!(f_9.call(this, data0.narrow, {instancePath:at+"/query/narrow"}))){
+errors = (errs = addErrors(errs, f_9.errors)).length;
 }
 }
 if(data0.client_extavatar !== undefined){
-if(!(f_3.call(this, data0.client_extavatar, {instancePath:instancePath+"/query/client_extavatar"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data0.client_extavatar, {instancePath:at+"/query/client_extavatar"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 if(data0.apply_markdown !== undefined){
-if(!(f_4.call(this, data0.apply_markdown, {instancePath:instancePath+"/query/apply_markdown"}))){
-errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
+if(!(f_4.call(this, data0.apply_markdown, {instancePath:at+"/query/apply_markdown"}))){
+errors = (errs = addErrors(errs, f_4.errors)).length;
 }
 }
 if(data0.message_ids !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 300 && true)){
-if(!(f_10.call(this, data0.message_ids, {instancePath:instancePath+"/query/message_ids"}))){
-errors = (vErrors = addErrors(vErrors, f_10.errors)).length;
+if(!(f_10.call(this, data0.message_ids, {instancePath:at+"/query/message_ids"}))){
+errors = (errs = addErrors(errs, f_10.errors)).length;
 }
 }
 }
 if(data0.allow_empty_topic_name !== undefined){
-if(!(f_5.call(this, data0.allow_empty_topic_name, {instancePath:instancePath+"/query/allow_empty_topic_name"}))){
-errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
+if(!(f_5.call(this, data0.allow_empty_topic_name, {instancePath:at+"/query/allow_empty_topic_name"}))){
+errors = (errs = addErrors(errs, f_5.errors)).length;
 }
 }
 if(data0.use_first_unread_anchor !== undefined){
-if(!(f_6.call(this, data0.use_first_unread_anchor, {instancePath:instancePath+"/query/use_first_unread_anchor"}))){
-errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
+if(!(f_6.call(this, data0.use_first_unread_anchor, {instancePath:at+"/query/use_first_unread_anchor"}))){
+errors = (errs = addErrors(errs, f_6.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/query", "#/properties/query/type", "object");
+errs = addTypeError(errs, at+"/query", "#/properties/query/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_7.errors = vErrors;
+f_7.errors = errs;
 return errors === 0;
 }
 f_7.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};

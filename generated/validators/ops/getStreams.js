@@ -5,148 +5,148 @@ import { validate as i_11 } from "../schemas/ErrorEnvelope.js";
 import { validate as i_10 } from "../schemas/GetStreamsResponse.js";
 const f_10 = i_10, f_11 = i_11;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_0.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath=""}={}){
-let vErrors = null;
+function f_1(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_1.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_1.errors = errs;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath=""}={}){
-let vErrors = null;
+function f_2(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_2.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_2.errors = errs;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_3(data, {instancePath=""}={}){
-let vErrors = null;
+function f_3(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_3.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_3.errors = errs;
 return errors === 0;
 }
 f_3.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_4(data, {instancePath=""}={}){
-let vErrors = null;
+function f_4(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_4.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_4.errors = errs;
 return errors === 0;
 }
 f_4.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_5(data, {instancePath=""}={}){
-let vErrors = null;
+function f_5(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_5.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_5.errors = errs;
 return errors === 0;
 }
 f_5.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_6(data, {instancePath=""}={}){
-let vErrors = null;
+function f_6(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_6.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_6.errors = errs;
 return errors === 0;
 }
 f_6.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_7(data, {instancePath=""}={}){
-let vErrors = null;
+function f_7(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_7.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_7.errors = errs;
 return errors === 0;
 }
 f_7.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_8(data, {instancePath=""}={}){
-let vErrors = null;
+function f_8(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_8.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_8.errors = errs;
 return errors === 0;
 }
 f_8.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_9(data, {instancePath=""}={}){
-let vErrors = null;
+function f_9(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
 let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.include_public !== undefined){
-if(!(f_0.call(this, data0.include_public, {instancePath:instancePath+"/query/include_public"}))){
-errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
+if(!(f_0.call(this, data0.include_public, {instancePath:at+"/query/include_public"}))){
+errors = (errs = addErrors(errs, f_0.errors)).length;
 }
 }
 if(data0.include_web_public !== undefined){
-if(!(f_1.call(this, data0.include_web_public, {instancePath:instancePath+"/query/include_web_public"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data0.include_web_public, {instancePath:at+"/query/include_web_public"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data0.include_subscribed !== undefined){
-if(!(f_2.call(this, data0.include_subscribed, {instancePath:instancePath+"/query/include_subscribed"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data0.include_subscribed, {instancePath:at+"/query/include_subscribed"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data0.exclude_archived !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 315 && true)){
-if(!(f_3.call(this, data0.exclude_archived, {instancePath:instancePath+"/query/exclude_archived"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data0.exclude_archived, {instancePath:at+"/query/exclude_archived"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 }
 if(data0.include_all !== undefined){
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 356 && true)){
-if(!(f_4.call(this, data0.include_all, {instancePath:instancePath+"/query/include_all"}))){
-errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
+if(!(f_4.call(this, data0.include_all, {instancePath:at+"/query/include_all"}))){
+errors = (errs = addErrors(errs, f_4.errors)).length;
 }
 }
 }
 if(data0.include_default !== undefined){
-if(!(f_5.call(this, data0.include_default, {instancePath:instancePath+"/query/include_default"}))){
-errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
+if(!(f_5.call(this, data0.include_default, {instancePath:at+"/query/include_default"}))){
+errors = (errs = addErrors(errs, f_5.errors)).length;
 }
 }
 if(data0.include_owner_subscribed !== undefined){
-if(!(f_6.call(this, data0.include_owner_subscribed, {instancePath:instancePath+"/query/include_owner_subscribed"}))){
-errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
+if(!(f_6.call(this, data0.include_owner_subscribed, {instancePath:at+"/query/include_owner_subscribed"}))){
+errors = (errs = addErrors(errs, f_6.errors)).length;
 }
 }
 if(data0.include_can_access_content !== undefined){
-if(!(f_7.call(this, data0.include_can_access_content, {instancePath:instancePath+"/query/include_can_access_content"}))){
-errors = (vErrors = addErrors(vErrors, f_7.errors)).length;
+if(!(f_7.call(this, data0.include_can_access_content, {instancePath:at+"/query/include_can_access_content"}))){
+errors = (errs = addErrors(errs, f_7.errors)).length;
 }
 }
 if(data0.include_all_active !== undefined){
-if(!(f_8.call(this, data0.include_all_active, {instancePath:instancePath+"/query/include_all_active"}))){
-errors = (vErrors = addErrors(vErrors, f_8.errors)).length;
+if(!(f_8.call(this, data0.include_all_active, {instancePath:at+"/query/include_all_active"}))){
+errors = (errs = addErrors(errs, f_8.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/query", "#/properties/query/type", "object");
+errs = addTypeError(errs, at+"/query", "#/properties/query/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_9.errors = vErrors;
+f_9.errors = errs;
 return errors === 0;
 }
 f_9.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};

@@ -6,59 +6,59 @@ import { validate as i_4 } from "../schemas/GetUsersResponse.js";
 import { validate as i_3 } from "../schemas/UserIdList.js";
 const f_3 = i_3, f_4 = i_4, f_5 = i_5;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_0.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath=""}={}){
-let vErrors = null;
+function f_1(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "boolean") vErrors = addTypeError(vErrors, instancePath, "#/type", "boolean"), errors++;
-f_1.errors = vErrors;
+if(typeof data !== "boolean") errs = addTypeError(errs, at, "#/type", "boolean"), errors++;
+f_1.errors = errs;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath=""}={}){
-let vErrors = null;
+function f_2(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
 let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.client_extavatar !== undefined){
-if(!(f_0.call(this, data0.client_extavatar, {instancePath:instancePath+"/query/client_extavatar"}))){
-errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
+if(!(f_0.call(this, data0.client_extavatar, {instancePath:at+"/query/client_extavatar"}))){
+errors = (errs = addErrors(errs, f_0.errors)).length;
 }
 }
 if(data0.include_custom_profile_fields !== undefined){
-if(!(f_1.call(this, data0.include_custom_profile_fields, {instancePath:instancePath+"/query/include_custom_profile_fields"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data0.include_custom_profile_fields, {instancePath:at+"/query/include_custom_profile_fields"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data0.user_ids !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 384 && true)){
-if(!(f_3.call(this, data0.user_ids, {instancePath:instancePath+"/query/user_ids"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data0.user_ids, {instancePath:at+"/query/user_ids"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/query", "#/properties/query/type", "object");
+errs = addTypeError(errs, at+"/query", "#/properties/query/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_2.errors = vErrors;
+f_2.errors = errs;
 return errors === 0;
 }
 f_2.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};

@@ -6,46 +6,46 @@ import { validate as i_4 } from "../schemas/ReactionType.js";
 import { validate as i_5 } from "../schemas/SuccessEnvelope.js";
 const f_4 = i_4, f_5 = i_5, f_6 = i_6;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
-f_0.errors = vErrors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/type", "integer"), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_1(data, {instancePath=""}={}){
-let vErrors = null;
+function f_1(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
-f_1.errors = vErrors;
+if(typeof data !== "string") errs = addTypeError(errs, at, "#/type", "string"), errors++;
+f_1.errors = errs;
 return errors === 0;
 }
 f_1.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_2(data, {instancePath=""}={}){
-let vErrors = null;
+function f_2(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
-f_2.errors = vErrors;
+if(typeof data !== "string") errs = addTypeError(errs, at, "#/type", "string"), errors++;
+f_2.errors = errs;
 return errors === 0;
 }
 f_2.evaluated = {"dynamicProps":false,"dynamicItems":false};
-function f_3(data, {instancePath=""}={}){
-let vErrors = null;
+function f_3(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.path !== undefined){
 let data0 = data.path;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.message_id === undefined) vErrors = addMissing(vErrors, instancePath+"/path", "message_id", "#/properties/path/required"), errors++;
+if(data0.message_id === undefined) errs = addMissing(errs, at+"/path", "message_id", "#/properties/path/required"), errors++;
 if(data0.message_id !== undefined){
-if(!(f_0.call(this, data0.message_id, {instancePath:instancePath+"/path/message_id"}))){
-errors = (vErrors = addErrors(vErrors, f_0.errors)).length;
+if(!(f_0.call(this, data0.message_id, {instancePath:at+"/path/message_id"}))){
+errors = (errs = addErrors(errs, f_0.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/path", "#/properties/path/type", "object");
+errs = addTypeError(errs, at+"/path", "#/properties/path/type", "object");
 errors++;
 }
 }
@@ -53,32 +53,32 @@ if(data.query !== undefined){
 let data2 = data.query;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.emoji_name !== undefined){
-if(!(f_1.call(this, data2.emoji_name, {instancePath:instancePath+"/query/emoji_name"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data2.emoji_name, {instancePath:at+"/query/emoji_name"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data2.emoji_code !== undefined){
-if(!(f_2.call(this, data2.emoji_code, {instancePath:instancePath+"/query/emoji_code"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data2.emoji_code, {instancePath:at+"/query/emoji_code"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data2.reaction_type !== undefined){
-if(!(f_4.call(this, data2.reaction_type, {instancePath:instancePath+"/query/reaction_type"}))){
-errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
+if(!(f_4.call(this, data2.reaction_type, {instancePath:at+"/query/reaction_type"}))){
+errors = (errs = addErrors(errs, f_4.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/query", "#/properties/query/type", "object");
+errs = addTypeError(errs, at+"/query", "#/properties/query/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_3.errors = vErrors;
+f_3.errors = errs;
 return errors === 0;
 }
 f_3.evaluated = {"props":{"path":true,"query":true},"dynamicProps":false,"dynamicItems":false};

@@ -7,8 +7,8 @@ import { validate as i_5 } from "../schemas/SendMessageResponse.js";
 import { validate as i_1 } from "../schemas/StreamDoesNotExistError.js";
 const f_1 = i_1, f_2 = i_2, f_4 = i_4, f_5 = i_5;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 const evaluated0 = f_0.evaluated;
 if(evaluated0.dynamicProps){
@@ -20,8 +20,8 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
@@ -33,8 +33,8 @@ props0.result = true;
 props0.msg = true;
 }
 const _errs2 = errors;
-if(!(f_2.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -46,39 +46,39 @@ props0.msg = true;
 props0.code = true;
 }
 }
-if(!valid0) vErrors = addError(vErrors, instancePath, "#/anyOf", "anyOf", {}), errors++;
+if(!valid0) errs = addError(errs, at, "#/anyOf", "anyOf", {}), errors++;
 else {
 errors = _errs0;
-if(vErrors !== null){
+if(errs !== null){
 if(_errs0){
-vErrors.length = _errs0;
+errs.length = _errs0;
 }
 else {
-vErrors = null;
+errs = null;
 }
 }
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 evaluated0.props = props0;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function f_3(data, {instancePath=""}={}){
-let vErrors = null;
+function f_3(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.body === undefined) vErrors = addMissing(vErrors, instancePath, "body"), errors++;
+if(data.body === undefined) errs = addMissing(errs, at, "body"), errors++;
 if(data.body !== undefined){
-if(!(f_4.call(this, data.body, {instancePath:instancePath+"/body"}))){
-errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
+if(!(f_4.call(this, data.body, {instancePath:at+"/body"}))){
+errors = (errs = addErrors(errs, f_4.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_3.errors = vErrors;
+f_3.errors = errs;
 return errors === 0;
 }
 f_3.evaluated = {"props":{"body":true},"dynamicProps":false,"dynamicItems":false};

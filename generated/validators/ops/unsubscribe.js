@@ -8,8 +8,8 @@ import { validate as i_1 } from "../schemas/StreamDoesNotExistError.js";
 import { validate as i_6 } from "../schemas/UnsubscribeResponse.js";
 const f_1 = i_1, f_2 = i_2, f_4 = i_4, f_5 = i_5, f_6 = i_6;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 const evaluated0 = f_0.evaluated;
 if(evaluated0.dynamicProps){
@@ -21,8 +21,8 @@ evaluated0.items = undefined;
 const _errs0 = errors;
 let valid0 = false;
 const _errs1 = errors;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 var _valid0 = _errs1 === errors;
 valid0 = valid0 || _valid0;
@@ -34,8 +34,8 @@ props0.result = true;
 props0.msg = true;
 }
 const _errs2 = errors;
-if(!(f_2.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 var _valid0 = _errs2 === errors;
 valid0 = valid0 || _valid0;
@@ -47,53 +47,53 @@ props0.msg = true;
 props0.code = true;
 }
 }
-if(!valid0) vErrors = addError(vErrors, instancePath, "#/anyOf", "anyOf", {}), errors++;
+if(!valid0) errs = addError(errs, at, "#/anyOf", "anyOf", {}), errors++;
 else {
 errors = _errs0;
-if(vErrors !== null){
+if(errs !== null){
 if(_errs0){
-vErrors.length = _errs0;
+errs.length = _errs0;
 }
 else {
-vErrors = null;
+errs = null;
 }
 }
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 evaluated0.props = props0;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":true,"dynamicItems":false};
-function f_3(data, {instancePath=""}={}){
-let vErrors = null;
+function f_3(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.query !== undefined){
 let data0 = data.query;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.subscriptions === undefined) vErrors = addMissing(vErrors, instancePath+"/query", "subscriptions", "#/properties/query/required"), errors++;
+if(data0.subscriptions === undefined) errs = addMissing(errs, at+"/query", "subscriptions", "#/properties/query/required"), errors++;
 if(data0.subscriptions !== undefined){
-if(!(f_4.call(this, data0.subscriptions, {instancePath:instancePath+"/query/subscriptions"}))){
-errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
+if(!(f_4.call(this, data0.subscriptions, {instancePath:at+"/query/subscriptions"}))){
+errors = (errs = addErrors(errs, f_4.errors)).length;
 }
 }
 if(data0.principals !== undefined){
-if(!(f_5.call(this, data0.principals, {instancePath:instancePath+"/query/principals"}))){
-errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
+if(!(f_5.call(this, data0.principals, {instancePath:at+"/query/principals"}))){
+errors = (errs = addErrors(errs, f_5.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/query", "#/properties/query/type", "object");
+errs = addTypeError(errs, at+"/query", "#/properties/query/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_3.errors = vErrors;
+f_3.errors = errs;
 return errors === 0;
 }
 f_3.evaluated = {"props":{"query":true},"dynamicProps":false,"dynamicItems":false};

@@ -2,35 +2,35 @@
 import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const formats_0 = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.pattern === undefined) vErrors = addMissing(vErrors, instancePath, "pattern"), errors++;
+if(data.pattern === undefined) errs = addMissing(errs, at, "pattern"), errors++;
 if(data.pattern !== undefined){
-if(typeof data.pattern !== "string") vErrors = addTypeError(vErrors, instancePath+"/pattern", "#/properties/pattern/type", "string"), errors++;
+if(typeof data.pattern !== "string") errs = addTypeError(errs, at+"/pattern", "#/properties/pattern/type", "string"), errors++;
 }
 if(data.url_template !== undefined){
 let data1 = data.url_template;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 176 && true)){
 if(typeof data1 === "string"){
-if(!(formats_0.test(data1))) vErrors = addError(vErrors, instancePath+"/url_template", "#/properties/url_template/tmsLevel/schema/format", "format", {format: "uri-template"}), errors++;
+if(!(formats_0.test(data1))) errs = addError(errs, at+"/url_template", "#/properties/url_template/tmsLevel/schema/format", "format", {format: "uri-template"}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/url_template", "#/properties/url_template/tmsLevel/schema/type", "string");
+errs = addTypeError(errs, at+"/url_template", "#/properties/url_template/tmsLevel/schema/type", "string");
 errors++;
 }
 }
 }
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
-if((level1 >= 176 && true) && data["url_template"] === undefined) vErrors = addError(vErrors, instancePath, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "url_template"}), errors++;
+if((level1 >= 176 && true) && data["url_template"] === undefined) errs = addError(errs, at, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "url_template"}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"pattern":true,"url_template":true},"dynamicProps":false,"dynamicItems":false};

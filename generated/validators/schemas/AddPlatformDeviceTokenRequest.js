@@ -2,31 +2,31 @@
 import { addError, addMissing, addTypeError, ucs2length } from "../helpers.js";
 
 const func_0 = ucs2length;
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.token === undefined) vErrors = addMissing(vErrors, instancePath, "token"), errors++;
-if(data.appid === undefined) vErrors = addMissing(vErrors, instancePath, "appid"), errors++;
+if(data.token === undefined) errs = addMissing(errs, at, "token"), errors++;
+if(data.appid === undefined) errs = addMissing(errs, at, "appid"), errors++;
 if(data.token !== undefined){
 let data0 = data.token;
 if(typeof data0 === "string"){
-if(func_0(data0) < 1) vErrors = addError(vErrors, instancePath+"/token", "#/properties/token/minLength", "minLength", {limit: 1}), errors++;
+if(func_0(data0) < 1) errs = addError(errs, at+"/token", "#/properties/token/minLength", "minLength", {limit: 1}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/token", "#/properties/token/type", "string");
+errs = addTypeError(errs, at+"/token", "#/properties/token/type", "string");
 errors++;
 }
 }
 if(data.appid !== undefined){
-if(typeof data.appid !== "string") vErrors = addTypeError(vErrors, instancePath+"/appid", "#/properties/appid/type", "string"), errors++;
+if(typeof data.appid !== "string") errs = addTypeError(errs, at+"/appid", "#/properties/appid/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"token":true,"appid":true},"dynamicProps":false,"dynamicItems":false};

@@ -6,135 +6,135 @@ const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["integer","null"];
 const read_1 = [1,2,3,4];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stream_id === undefined) vErrors = addMissing(vErrors, instancePath, "stream_id"), errors++;
-if(data.name === undefined) vErrors = addMissing(vErrors, instancePath, "name"), errors++;
-if(data.description === undefined) vErrors = addMissing(vErrors, instancePath, "description"), errors++;
-if(data.rendered_description === undefined) vErrors = addMissing(vErrors, instancePath, "rendered_description"), errors++;
-if(data.date_created === undefined) vErrors = addMissing(vErrors, instancePath, "date_created"), errors++;
-if(data.creator_id === undefined) vErrors = addMissing(vErrors, instancePath, "creator_id"), errors++;
-if(data.invite_only === undefined) vErrors = addMissing(vErrors, instancePath, "invite_only"), errors++;
-if(data.is_web_public === undefined) vErrors = addMissing(vErrors, instancePath, "is_web_public"), errors++;
-if(data.message_retention_days === undefined) vErrors = addMissing(vErrors, instancePath, "message_retention_days"), errors++;
-if(data.history_public_to_subscribers === undefined) vErrors = addMissing(vErrors, instancePath, "history_public_to_subscribers"), errors++;
-if(data.topics_policy === undefined) vErrors = addMissing(vErrors, instancePath, "topics_policy"), errors++;
-if(data.first_message_id === undefined) vErrors = addMissing(vErrors, instancePath, "first_message_id"), errors++;
-if(data.is_recently_active === undefined) vErrors = addMissing(vErrors, instancePath, "is_recently_active"), errors++;
-if(data.can_add_subscribers_group === undefined) vErrors = addMissing(vErrors, instancePath, "can_add_subscribers_group"), errors++;
-if(data.can_remove_subscribers_group === undefined) vErrors = addMissing(vErrors, instancePath, "can_remove_subscribers_group"), errors++;
-if(data.can_administer_channel_group === undefined) vErrors = addMissing(vErrors, instancePath, "can_administer_channel_group"), errors++;
+if(data.stream_id === undefined) errs = addMissing(errs, at, "stream_id"), errors++;
+if(data.name === undefined) errs = addMissing(errs, at, "name"), errors++;
+if(data.description === undefined) errs = addMissing(errs, at, "description"), errors++;
+if(data.rendered_description === undefined) errs = addMissing(errs, at, "rendered_description"), errors++;
+if(data.date_created === undefined) errs = addMissing(errs, at, "date_created"), errors++;
+if(data.creator_id === undefined) errs = addMissing(errs, at, "creator_id"), errors++;
+if(data.invite_only === undefined) errs = addMissing(errs, at, "invite_only"), errors++;
+if(data.is_web_public === undefined) errs = addMissing(errs, at, "is_web_public"), errors++;
+if(data.message_retention_days === undefined) errs = addMissing(errs, at, "message_retention_days"), errors++;
+if(data.history_public_to_subscribers === undefined) errs = addMissing(errs, at, "history_public_to_subscribers"), errors++;
+if(data.topics_policy === undefined) errs = addMissing(errs, at, "topics_policy"), errors++;
+if(data.first_message_id === undefined) errs = addMissing(errs, at, "first_message_id"), errors++;
+if(data.is_recently_active === undefined) errs = addMissing(errs, at, "is_recently_active"), errors++;
+if(data.can_add_subscribers_group === undefined) errs = addMissing(errs, at, "can_add_subscribers_group"), errors++;
+if(data.can_remove_subscribers_group === undefined) errs = addMissing(errs, at, "can_remove_subscribers_group"), errors++;
+if(data.can_administer_channel_group === undefined) errs = addMissing(errs, at, "can_administer_channel_group"), errors++;
 if(data.stream_id !== undefined){
 let data0 = data.stream_id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
 }
 if(data.name !== undefined){
-if(typeof data.name !== "string") vErrors = addTypeError(vErrors, instancePath+"/name", "#/properties/name/type", "string"), errors++;
+if(typeof data.name !== "string") errs = addTypeError(errs, at+"/name", "#/properties/name/type", "string"), errors++;
 }
 if(data.description !== undefined){
-if(typeof data.description !== "string") vErrors = addTypeError(vErrors, instancePath+"/description", "#/properties/description/type", "string"), errors++;
+if(typeof data.description !== "string") errs = addTypeError(errs, at+"/description", "#/properties/description/type", "string"), errors++;
 }
 if(data.rendered_description !== undefined){
-if(typeof data.rendered_description !== "string") vErrors = addTypeError(vErrors, instancePath+"/rendered_description", "#/properties/rendered_description/type", "string"), errors++;
+if(typeof data.rendered_description !== "string") errs = addTypeError(errs, at+"/rendered_description", "#/properties/rendered_description/type", "string"), errors++;
 }
 if(data.is_archived !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 315 && true)){
-if(typeof data.is_archived !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_archived", "#/properties/is_archived/tmsLevel/schema/type", "boolean"), errors++;
+if(typeof data.is_archived !== "boolean") errs = addTypeError(errs, at+"/is_archived", "#/properties/is_archived/tmsLevel/schema/type", "boolean"), errors++;
 }
 }
 if(data.date_created !== undefined){
 let data5 = data.date_created;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) vErrors = addTypeError(vErrors, instancePath+"/date_created", "#/properties/date_created/type", "integer"), errors++;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) errs = addTypeError(errs, at+"/date_created", "#/properties/date_created/type", "integer"), errors++;
 }
 if(data.creator_id !== undefined){
 let data6 = data.creator_id;
-if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)) vErrors = addError(vErrors, instancePath+"/creator_id", "#/properties/creator_id/type", "type", {type: read_0}), errors++;
+if((!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) && (data6 !== null)) errs = addError(errs, at+"/creator_id", "#/properties/creator_id/type", "type", {type: read_0}), errors++;
 }
 if(data.invite_only !== undefined){
-if(typeof data.invite_only !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/invite_only", "#/properties/invite_only/type", "boolean"), errors++;
+if(typeof data.invite_only !== "boolean") errs = addTypeError(errs, at+"/invite_only", "#/properties/invite_only/type", "boolean"), errors++;
 }
 if(data.is_web_public !== undefined){
-if(typeof data.is_web_public !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_web_public", "#/properties/is_web_public/type", "boolean"), errors++;
+if(typeof data.is_web_public !== "boolean") errs = addTypeError(errs, at+"/is_web_public", "#/properties/is_web_public/type", "boolean"), errors++;
 }
 if(data.stream_post_policy !== undefined){
 let data9 = data.stream_post_policy;
-if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) vErrors = addTypeError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/type", "integer"), errors++;
-if(!((((data9 === 1) || (data9 === 2)) || (data9 === 3)) || (data9 === 4))) vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: read_1}), errors++;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) errs = addTypeError(errs, at+"/stream_post_policy", "#/properties/stream_post_policy/type", "integer"), errors++;
+if(!((((data9 === 1) || (data9 === 2)) || (data9 === 3)) || (data9 === 4))) errs = addError(errs, at+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: read_1}), errors++;
 }
 if(data.is_announcement_only !== undefined){
-if(typeof data.is_announcement_only !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_announcement_only", "#/properties/is_announcement_only/type", "boolean"), errors++;
+if(typeof data.is_announcement_only !== "boolean") errs = addTypeError(errs, at+"/is_announcement_only", "#/properties/is_announcement_only/type", "boolean"), errors++;
 }
 if(data.message_retention_days !== undefined){
 let data11 = data.message_retention_days;
-if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)) vErrors = addError(vErrors, instancePath+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: read_0}), errors++;
+if((!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))) && (data11 !== null)) errs = addError(errs, at+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: read_0}), errors++;
 }
 if(data.history_public_to_subscribers !== undefined){
-if(typeof data.history_public_to_subscribers !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/history_public_to_subscribers", "#/properties/history_public_to_subscribers/type", "boolean"), errors++;
+if(typeof data.history_public_to_subscribers !== "boolean") errs = addTypeError(errs, at+"/history_public_to_subscribers", "#/properties/history_public_to_subscribers/type", "boolean"), errors++;
 }
 if(data.topics_policy !== undefined){
-if(!(f_1.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.topics_policy, {instancePath:at+"/topics_policy"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.first_message_id !== undefined){
 let data14 = data.first_message_id;
-if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)) vErrors = addError(vErrors, instancePath+"/first_message_id", "#/properties/first_message_id/type", "type", {type: read_0}), errors++;
+if((!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) && (data14 !== null)) errs = addError(errs, at+"/first_message_id", "#/properties/first_message_id/type", "type", {type: read_0}), errors++;
 }
 if(data.folder_id !== undefined){
 let data15 = data.folder_id;
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 389 && true)){
-if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)) vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: read_0}), errors++;
+if((!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) && (data15 !== null)) errs = addError(errs, at+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: read_0}), errors++;
 }
 }
 if(data.is_recently_active !== undefined){
-if(typeof data.is_recently_active !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_recently_active", "#/properties/is_recently_active/type", "boolean"), errors++;
+if(typeof data.is_recently_active !== "boolean") errs = addTypeError(errs, at+"/is_recently_active", "#/properties/is_recently_active/type", "boolean"), errors++;
 }
 if(data.can_add_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:at+"/can_add_subscribers_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.can_remove_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:at+"/can_remove_subscribers_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.can_administer_channel_group !== undefined){
-if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:at+"/can_administer_channel_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.can_delete_any_message_group !== undefined){
 const level2 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level2 >= 407 && true)){
-if(!(f_2.call(this, data.can_delete_any_message_group, {instancePath:instancePath+"/can_delete_any_message_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_delete_any_message_group, {instancePath:at+"/can_delete_any_message_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 if(data.can_delete_own_message_group !== undefined){
 const level3 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level3 >= 407 && true)){
-if(!(f_2.call(this, data.can_delete_own_message_group, {instancePath:instancePath+"/can_delete_own_message_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_delete_own_message_group, {instancePath:at+"/can_delete_own_message_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 const level4 = (this && typeof this.level == "number" ? this.level : Infinity);
-if((level4 >= 407 && true) && data["can_delete_any_message_group"] === undefined) vErrors = addError(vErrors, instancePath, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "can_delete_any_message_group"}), errors++;
-if((level4 >= 407 && true) && data["can_delete_own_message_group"] === undefined) vErrors = addError(vErrors, instancePath, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "can_delete_own_message_group"}), errors++;
-if((level4 >= 389 && true) && data["folder_id"] === undefined) vErrors = addError(vErrors, instancePath, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "folder_id"}), errors++;
-if((level4 >= 315 && true) && data["is_archived"] === undefined) vErrors = addError(vErrors, instancePath, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "is_archived"}), errors++;
+if((level4 >= 407 && true) && data["can_delete_any_message_group"] === undefined) errs = addError(errs, at, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "can_delete_any_message_group"}), errors++;
+if((level4 >= 407 && true) && data["can_delete_own_message_group"] === undefined) errs = addError(errs, at, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "can_delete_own_message_group"}), errors++;
+if((level4 >= 389 && true) && data["folder_id"] === undefined) errs = addError(errs, at, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "folder_id"}), errors++;
+if((level4 >= 315 && true) && data["is_archived"] === undefined) errs = addError(errs, at, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "is_archived"}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"stream_id":true,"name":true,"description":true,"rendered_description":true,"is_archived":true,"date_created":true,"creator_id":true,"invite_only":true,"is_web_public":true,"stream_post_policy":true,"is_announcement_only":true,"message_retention_days":true,"history_public_to_subscribers":true,"topics_policy":true,"first_message_id":true,"folder_id":true,"is_recently_active":true,"can_add_subscribers_group":true,"can_remove_subscribers_group":true,"can_administer_channel_group":true,"can_delete_any_message_group":true,"can_delete_own_message_group":true},"dynamicProps":false,"dynamicItems":false};

@@ -2,38 +2,38 @@
 import { addError, addMissing, addTypeError, ucs2length } from "../helpers.js";
 
 const func_0 = ucs2length;
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.title === undefined) vErrors = addMissing(vErrors, instancePath, "title"), errors++;
-if(data.content === undefined) vErrors = addMissing(vErrors, instancePath, "content"), errors++;
+if(data.title === undefined) errs = addMissing(errs, at, "title"), errors++;
+if(data.content === undefined) errs = addMissing(errs, at, "content"), errors++;
 if(data.title !== undefined){
 let data0 = data.title;
 if(typeof data0 === "string"){
-if(func_0(data0) < 1) vErrors = addError(vErrors, instancePath+"/title", "#/properties/title/minLength", "minLength", {limit: 1}), errors++;
+if(func_0(data0) < 1) errs = addError(errs, at+"/title", "#/properties/title/minLength", "minLength", {limit: 1}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/title", "#/properties/title/type", "string");
+errs = addTypeError(errs, at+"/title", "#/properties/title/type", "string");
 errors++;
 }
 }
 if(data.content !== undefined){
 let data1 = data.content;
 if(typeof data1 === "string"){
-if(func_0(data1) < 1) vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/minLength", "minLength", {limit: 1}), errors++;
+if(func_0(data1) < 1) errs = addError(errs, at+"/content", "#/properties/content/minLength", "minLength", {limit: 1}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/content", "#/properties/content/type", "string");
+errs = addTypeError(errs, at+"/content", "#/properties/content/type", "string");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"title":true,"content":true},"dynamicProps":false,"dynamicItems":false};

@@ -3,24 +3,24 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.saved_snippet_id === undefined) vErrors = addMissing(vErrors, instancePath, "saved_snippet_id", "#/allOf/1/required"), errors++;
+if(data.saved_snippet_id === undefined) errs = addMissing(errs, at, "saved_snippet_id", "#/allOf/1/required"), errors++;
 if(data.saved_snippet_id !== undefined){
 let data0 = data.saved_snippet_id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/saved_snippet_id", "#/allOf/1/properties/saved_snippet_id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/saved_snippet_id", "#/allOf/1/properties/saved_snippet_id/type", "integer"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"saved_snippet_id":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

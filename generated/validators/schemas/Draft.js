@@ -3,22 +3,22 @@ import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const read_0 = ["","stream","private"];
 const pattern_0 = new RegExp("^[^\\u0000]*$", "u");
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined) vErrors = addMissing(vErrors, instancePath, "type"), errors++;
-if(data.to === undefined) vErrors = addMissing(vErrors, instancePath, "to"), errors++;
-if(data.topic === undefined) vErrors = addMissing(vErrors, instancePath, "topic"), errors++;
-if(data.content === undefined) vErrors = addMissing(vErrors, instancePath, "content"), errors++;
+if(data.type === undefined) errs = addMissing(errs, at, "type"), errors++;
+if(data.to === undefined) errs = addMissing(errs, at, "to"), errors++;
+if(data.topic === undefined) errs = addMissing(errs, at, "topic"), errors++;
+if(data.content === undefined) errs = addMissing(errs, at, "content"), errors++;
 if(data.id !== undefined){
 let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/id", "#/properties/id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/id", "#/properties/id/type", "integer"), errors++;
 }
 if(data.type !== undefined){
 let data1 = data.type;
-if(typeof data1 !== "string") vErrors = addTypeError(vErrors, instancePath+"/type", "#/properties/type/type", "string"), errors++;
-if(!(((data1 === "") || (data1 === "stream")) || (data1 === "private"))) vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: read_0}), errors++;
+if(typeof data1 !== "string") errs = addTypeError(errs, at+"/type", "#/properties/type/type", "string"), errors++;
+if(!(((data1 === "") || (data1 === "stream")) || (data1 === "private"))) errs = addError(errs, at+"/type", "#/properties/type/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.to !== undefined){
 let data2 = data.to;
@@ -26,44 +26,44 @@ if(Array.isArray(data2)){
 const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) vErrors = addTypeError(vErrors, instancePath+"/to/" + i0, "#/properties/to/items/type", "integer"), errors++;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) errs = addTypeError(errs, at+"/to/" + i0, "#/properties/to/items/type", "integer"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/to", "#/properties/to/type", "array");
+errs = addTypeError(errs, at+"/to", "#/properties/to/type", "array");
 errors++;
 }
 }
 if(data.topic !== undefined){
 let data4 = data.topic;
 if(typeof data4 === "string"){
-if(!pattern_0.test(data4)) vErrors = addError(vErrors, instancePath+"/topic", "#/properties/topic/pattern", "pattern", {pattern: "^[^\\u0000]*$"}), errors++;
+if(!pattern_0.test(data4)) errs = addError(errs, at+"/topic", "#/properties/topic/pattern", "pattern", {pattern: "^[^\\u0000]*$"}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/topic", "#/properties/topic/type", "string");
+errs = addTypeError(errs, at+"/topic", "#/properties/topic/type", "string");
 errors++;
 }
 }
 if(data.content !== undefined){
 let data5 = data.content;
 if(typeof data5 === "string"){
-if(!pattern_0.test(data5)) vErrors = addError(vErrors, instancePath+"/content", "#/properties/content/pattern", "pattern", {pattern: "^[^\\u0000]*$"}), errors++;
+if(!pattern_0.test(data5)) errs = addError(errs, at+"/content", "#/properties/content/pattern", "pattern", {pattern: "^[^\\u0000]*$"}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/content", "#/properties/content/type", "string");
+errs = addTypeError(errs, at+"/content", "#/properties/content/type", "string");
 errors++;
 }
 }
 if(data.timestamp !== undefined){
 let data6 = data.timestamp;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) vErrors = addTypeError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "integer"), errors++;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))) errs = addTypeError(errs, at+"/timestamp", "#/properties/timestamp/type", "integer"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"id":true,"type":true,"to":true,"topic":true,"content":true,"timestamp":true},"dynamicProps":false,"dynamicItems":false};

@@ -3,22 +3,22 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/Draft.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.draft === undefined) vErrors = addMissing(vErrors, instancePath, "draft"), errors++;
+if(data.draft === undefined) errs = addMissing(errs, at, "draft"), errors++;
 if(data.draft !== undefined){
-if(!(f_1.call(this, data.draft, {instancePath:instancePath+"/draft"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.draft, {instancePath:at+"/draft"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"draft":true},"dynamicProps":false,"dynamicItems":false};

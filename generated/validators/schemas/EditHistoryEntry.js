@@ -2,38 +2,38 @@
 import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const read_0 = ["integer","null"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.user_id === undefined) vErrors = addMissing(vErrors, instancePath, "user_id"), errors++;
-if(data.timestamp === undefined) vErrors = addMissing(vErrors, instancePath, "timestamp"), errors++;
+if(data.user_id === undefined) errs = addMissing(errs, at, "user_id"), errors++;
+if(data.timestamp === undefined) errs = addMissing(errs, at, "timestamp"), errors++;
 if(data.user_id !== undefined){
 let data0 = data.user_id;
-if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) vErrors = addError(vErrors, instancePath+"/user_id", "#/properties/user_id/type", "type", {type: read_0}), errors++;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)) errs = addError(errs, at+"/user_id", "#/properties/user_id/type", "type", {type: read_0}), errors++;
 }
 if(data.timestamp !== undefined){
 let data1 = data.timestamp;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) vErrors = addTypeError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "integer"), errors++;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) errs = addTypeError(errs, at+"/timestamp", "#/properties/timestamp/type", "integer"), errors++;
 }
 if(data.prev_content !== undefined){
-if(typeof data.prev_content !== "string") vErrors = addTypeError(vErrors, instancePath+"/prev_content", "#/properties/prev_content/type", "string"), errors++;
+if(typeof data.prev_content !== "string") errs = addTypeError(errs, at+"/prev_content", "#/properties/prev_content/type", "string"), errors++;
 }
 if(data.prev_rendered_content !== undefined){
-if(typeof data.prev_rendered_content !== "string") vErrors = addTypeError(vErrors, instancePath+"/prev_rendered_content", "#/properties/prev_rendered_content/type", "string"), errors++;
+if(typeof data.prev_rendered_content !== "string") errs = addTypeError(errs, at+"/prev_rendered_content", "#/properties/prev_rendered_content/type", "string"), errors++;
 }
 if(data.prev_topic !== undefined){
-if(typeof data.prev_topic !== "string") vErrors = addTypeError(vErrors, instancePath+"/prev_topic", "#/properties/prev_topic/type", "string"), errors++;
+if(typeof data.prev_topic !== "string") errs = addTypeError(errs, at+"/prev_topic", "#/properties/prev_topic/type", "string"), errors++;
 }
 if(data.topic !== undefined){
-if(typeof data.topic !== "string") vErrors = addTypeError(vErrors, instancePath+"/topic", "#/properties/topic/type", "string"), errors++;
+if(typeof data.topic !== "string") errs = addTypeError(errs, at+"/topic", "#/properties/topic/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"user_id":true,"timestamp":true,"prev_content":true,"prev_rendered_content":true,"prev_stream":true,"stream":true,"prev_topic":true,"topic":true},"dynamicProps":false,"dynamicItems":false};

@@ -3,22 +3,22 @@ import { addErrors, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/NarrowPair.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_1.call(this, data[i0], {instancePath:instancePath+"/" + i0}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data[i0], {instancePath:at+"/" + i0}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "array");
+errs = addTypeError(errs, at, "#/type", "array");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"items":true,"dynamicProps":false,"dynamicItems":false};

@@ -3,32 +3,32 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.api_key === undefined) vErrors = addMissing(vErrors, instancePath, "api_key", "#/allOf/1/required"), errors++;
-if(data.email === undefined) vErrors = addMissing(vErrors, instancePath, "email", "#/allOf/1/required"), errors++;
-if(data.user_id === undefined) vErrors = addMissing(vErrors, instancePath, "user_id", "#/allOf/1/required"), errors++;
+if(data.api_key === undefined) errs = addMissing(errs, at, "api_key", "#/allOf/1/required"), errors++;
+if(data.email === undefined) errs = addMissing(errs, at, "email", "#/allOf/1/required"), errors++;
+if(data.user_id === undefined) errs = addMissing(errs, at, "user_id", "#/allOf/1/required"), errors++;
 if(data.api_key !== undefined){
-if(typeof data.api_key !== "string") vErrors = addTypeError(vErrors, instancePath+"/api_key", "#/allOf/1/properties/api_key/type", "string"), errors++;
+if(typeof data.api_key !== "string") errs = addTypeError(errs, at+"/api_key", "#/allOf/1/properties/api_key/type", "string"), errors++;
 }
 if(data.email !== undefined){
-if(typeof data.email !== "string") vErrors = addTypeError(vErrors, instancePath+"/email", "#/allOf/1/properties/email/type", "string"), errors++;
+if(typeof data.email !== "string") errs = addTypeError(errs, at+"/email", "#/allOf/1/properties/email/type", "string"), errors++;
 }
 if(data.user_id !== undefined){
 let data2 = data.user_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) vErrors = addTypeError(vErrors, instancePath+"/user_id", "#/allOf/1/properties/user_id/type", "integer"), errors++;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) errs = addTypeError(errs, at+"/user_id", "#/allOf/1/properties/user_id/type", "integer"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"api_key":true,"email":true,"user_id":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

@@ -4,28 +4,28 @@ import { validate as i_2 } from "../schemas/Message.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.message === undefined) vErrors = addMissing(vErrors, instancePath, "message", "#/allOf/1/required"), errors++;
+if(data.message === undefined) errs = addMissing(errs, at, "message", "#/allOf/1/required"), errors++;
 if(data.message !== undefined){
-if(!(f_2.call(this, data.message, {instancePath:instancePath+"/message"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.message, {instancePath:at+"/message"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.raw_content !== undefined){
-if(typeof data.raw_content !== "string") vErrors = addTypeError(vErrors, instancePath+"/raw_content", "#/allOf/1/properties/raw_content/type", "string"), errors++;
+if(typeof data.raw_content !== "string") errs = addTypeError(errs, at+"/raw_content", "#/allOf/1/properties/raw_content/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"message":true,"raw_content":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

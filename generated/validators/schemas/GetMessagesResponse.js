@@ -4,55 +4,55 @@ import { validate as i_2 } from "../schemas/Message.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.found_newest === undefined) vErrors = addMissing(vErrors, instancePath, "found_newest", "#/allOf/1/required"), errors++;
-if(data.found_oldest === undefined) vErrors = addMissing(vErrors, instancePath, "found_oldest", "#/allOf/1/required"), errors++;
-if(data.found_anchor === undefined) vErrors = addMissing(vErrors, instancePath, "found_anchor", "#/allOf/1/required"), errors++;
-if(data.history_limited === undefined) vErrors = addMissing(vErrors, instancePath, "history_limited", "#/allOf/1/required"), errors++;
-if(data.messages === undefined) vErrors = addMissing(vErrors, instancePath, "messages", "#/allOf/1/required"), errors++;
+if(data.found_newest === undefined) errs = addMissing(errs, at, "found_newest", "#/allOf/1/required"), errors++;
+if(data.found_oldest === undefined) errs = addMissing(errs, at, "found_oldest", "#/allOf/1/required"), errors++;
+if(data.found_anchor === undefined) errs = addMissing(errs, at, "found_anchor", "#/allOf/1/required"), errors++;
+if(data.history_limited === undefined) errs = addMissing(errs, at, "history_limited", "#/allOf/1/required"), errors++;
+if(data.messages === undefined) errs = addMissing(errs, at, "messages", "#/allOf/1/required"), errors++;
 if(data.anchor !== undefined){
 let data0 = data.anchor;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/anchor", "#/allOf/1/properties/anchor/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/anchor", "#/allOf/1/properties/anchor/type", "integer"), errors++;
 }
 if(data.found_newest !== undefined){
-if(typeof data.found_newest !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/found_newest", "#/allOf/1/properties/found_newest/type", "boolean"), errors++;
+if(typeof data.found_newest !== "boolean") errs = addTypeError(errs, at+"/found_newest", "#/allOf/1/properties/found_newest/type", "boolean"), errors++;
 }
 if(data.found_oldest !== undefined){
-if(typeof data.found_oldest !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/found_oldest", "#/allOf/1/properties/found_oldest/type", "boolean"), errors++;
+if(typeof data.found_oldest !== "boolean") errs = addTypeError(errs, at+"/found_oldest", "#/allOf/1/properties/found_oldest/type", "boolean"), errors++;
 }
 if(data.found_anchor !== undefined){
-if(typeof data.found_anchor !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/found_anchor", "#/allOf/1/properties/found_anchor/type", "boolean"), errors++;
+if(typeof data.found_anchor !== "boolean") errs = addTypeError(errs, at+"/found_anchor", "#/allOf/1/properties/found_anchor/type", "boolean"), errors++;
 }
 if(data.history_limited !== undefined){
-if(typeof data.history_limited !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/history_limited", "#/allOf/1/properties/history_limited/type", "boolean"), errors++;
+if(typeof data.history_limited !== "boolean") errs = addTypeError(errs, at+"/history_limited", "#/allOf/1/properties/history_limited/type", "boolean"), errors++;
 }
 if(data.messages !== undefined){
 let data5 = data.messages;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_2.call(this, data5[i0], {instancePath:instancePath+"/messages/" + i0}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data5[i0], {instancePath:at+"/messages/" + i0}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/messages", "#/allOf/1/properties/messages/type", "array");
+errs = addTypeError(errs, at+"/messages", "#/allOf/1/properties/messages/type", "array");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"anchor":true,"found_newest":true,"found_oldest":true,"found_anchor":true,"history_limited":true,"messages":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

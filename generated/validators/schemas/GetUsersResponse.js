@@ -4,35 +4,35 @@ import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 import { validate as i_2 } from "../schemas/User.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.members === undefined) vErrors = addMissing(vErrors, instancePath, "members", "#/allOf/1/required"), errors++;
+if(data.members === undefined) errs = addMissing(errs, at, "members", "#/allOf/1/required"), errors++;
 if(data.members !== undefined){
 let data0 = data.members;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_2.call(this, data0[i0], {instancePath:instancePath+"/members/" + i0}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data0[i0], {instancePath:at+"/members/" + i0}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/members", "#/allOf/1/properties/members/type", "array");
+errs = addTypeError(errs, at+"/members", "#/allOf/1/properties/members/type", "array");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"members":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

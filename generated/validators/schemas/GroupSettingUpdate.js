@@ -3,27 +3,27 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/GroupSettingValue.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.new === undefined) vErrors = addMissing(vErrors, instancePath, "new"), errors++;
+if(data.new === undefined) errs = addMissing(errs, at, "new"), errors++;
 if(data.new !== undefined){
-if(!(f_1.call(this, data.new, {instancePath:instancePath+"/new"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.new, {instancePath:at+"/new"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.old !== undefined){
-if(!(f_1.call(this, data.old, {instancePath:instancePath+"/old"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.old, {instancePath:at+"/old"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"new":true,"old":true},"dynamicProps":false,"dynamicItems":false};

@@ -2,36 +2,36 @@
 import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const formats_0 = /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i;
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined) vErrors = addMissing(vErrors, instancePath, "id"), errors++;
-if(data.pattern === undefined) vErrors = addMissing(vErrors, instancePath, "pattern"), errors++;
-if(data.url_template === undefined) vErrors = addMissing(vErrors, instancePath, "url_template"), errors++;
+if(data.id === undefined) errs = addMissing(errs, at, "id"), errors++;
+if(data.pattern === undefined) errs = addMissing(errs, at, "pattern"), errors++;
+if(data.url_template === undefined) errs = addMissing(errs, at, "url_template"), errors++;
 if(data.id !== undefined){
 let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/id", "#/properties/id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/id", "#/properties/id/type", "integer"), errors++;
 }
 if(data.pattern !== undefined){
-if(typeof data.pattern !== "string") vErrors = addTypeError(vErrors, instancePath+"/pattern", "#/properties/pattern/type", "string"), errors++;
+if(typeof data.pattern !== "string") errs = addTypeError(errs, at+"/pattern", "#/properties/pattern/type", "string"), errors++;
 }
 if(data.url_template !== undefined){
 let data2 = data.url_template;
 if(typeof data2 === "string"){
-if(!(formats_0.test(data2))) vErrors = addError(vErrors, instancePath+"/url_template", "#/properties/url_template/format", "format", {format: "uri-template"}), errors++;
+if(!(formats_0.test(data2))) errs = addError(errs, at+"/url_template", "#/properties/url_template/format", "format", {format: "uri-template"}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/url_template", "#/properties/url_template/type", "string");
+errs = addTypeError(errs, at+"/url_template", "#/properties/url_template/type", "string");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"id":true,"pattern":true,"url_template":true},"dynamicProps":false,"dynamicItems":false};

@@ -11,65 +11,65 @@ const f_1 = i_1, f_2 = i_2, f_3 = i_3, f_4 = i_4, f_5 = i_5, f_6 = i_6;
 const read_0 = ["stream","private"];
 const read_1 = ["string","null"];
 const read_2 = ["text/html","text/x-markdown"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined) vErrors = addMissing(vErrors, instancePath, "id"), errors++;
-if(data.type === undefined) vErrors = addMissing(vErrors, instancePath, "type"), errors++;
-if(data.sender_id === undefined) vErrors = addMissing(vErrors, instancePath, "sender_id"), errors++;
-if(data.sender_email === undefined) vErrors = addMissing(vErrors, instancePath, "sender_email"), errors++;
-if(data.sender_full_name === undefined) vErrors = addMissing(vErrors, instancePath, "sender_full_name"), errors++;
-if(data.sender_realm_str === undefined) vErrors = addMissing(vErrors, instancePath, "sender_realm_str"), errors++;
-if(data.avatar_url === undefined) vErrors = addMissing(vErrors, instancePath, "avatar_url"), errors++;
-if(data.client === undefined) vErrors = addMissing(vErrors, instancePath, "client"), errors++;
-if(data.content === undefined) vErrors = addMissing(vErrors, instancePath, "content"), errors++;
-if(data.content_type === undefined) vErrors = addMissing(vErrors, instancePath, "content_type"), errors++;
-if(data.display_recipient === undefined) vErrors = addMissing(vErrors, instancePath, "display_recipient"), errors++;
-if(data.recipient_id === undefined) vErrors = addMissing(vErrors, instancePath, "recipient_id"), errors++;
-if(data.subject === undefined) vErrors = addMissing(vErrors, instancePath, "subject"), errors++;
-if(data.topic_links === undefined) vErrors = addMissing(vErrors, instancePath, "topic_links"), errors++;
-if(data.timestamp === undefined) vErrors = addMissing(vErrors, instancePath, "timestamp"), errors++;
-if(data.is_me_message === undefined) vErrors = addMissing(vErrors, instancePath, "is_me_message"), errors++;
-if(data.reactions === undefined) vErrors = addMissing(vErrors, instancePath, "reactions"), errors++;
-if(data.submessages === undefined) vErrors = addMissing(vErrors, instancePath, "submessages"), errors++;
-if(data.flags === undefined) vErrors = addMissing(vErrors, instancePath, "flags"), errors++;
+if(data.id === undefined) errs = addMissing(errs, at, "id"), errors++;
+if(data.type === undefined) errs = addMissing(errs, at, "type"), errors++;
+if(data.sender_id === undefined) errs = addMissing(errs, at, "sender_id"), errors++;
+if(data.sender_email === undefined) errs = addMissing(errs, at, "sender_email"), errors++;
+if(data.sender_full_name === undefined) errs = addMissing(errs, at, "sender_full_name"), errors++;
+if(data.sender_realm_str === undefined) errs = addMissing(errs, at, "sender_realm_str"), errors++;
+if(data.avatar_url === undefined) errs = addMissing(errs, at, "avatar_url"), errors++;
+if(data.client === undefined) errs = addMissing(errs, at, "client"), errors++;
+if(data.content === undefined) errs = addMissing(errs, at, "content"), errors++;
+if(data.content_type === undefined) errs = addMissing(errs, at, "content_type"), errors++;
+if(data.display_recipient === undefined) errs = addMissing(errs, at, "display_recipient"), errors++;
+if(data.recipient_id === undefined) errs = addMissing(errs, at, "recipient_id"), errors++;
+if(data.subject === undefined) errs = addMissing(errs, at, "subject"), errors++;
+if(data.topic_links === undefined) errs = addMissing(errs, at, "topic_links"), errors++;
+if(data.timestamp === undefined) errs = addMissing(errs, at, "timestamp"), errors++;
+if(data.is_me_message === undefined) errs = addMissing(errs, at, "is_me_message"), errors++;
+if(data.reactions === undefined) errs = addMissing(errs, at, "reactions"), errors++;
+if(data.submessages === undefined) errs = addMissing(errs, at, "submessages"), errors++;
+if(data.flags === undefined) errs = addMissing(errs, at, "flags"), errors++;
 if(data.id !== undefined){
 let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/id", "#/properties/id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/id", "#/properties/id/type", "integer"), errors++;
 }
 if(data.type !== undefined){
 let data1 = data.type;
-if(typeof data1 !== "string") vErrors = addTypeError(vErrors, instancePath+"/type", "#/properties/type/type", "string"), errors++;
-if(!((data1 === "stream") || (data1 === "private"))) vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: read_0}), errors++;
+if(typeof data1 !== "string") errs = addTypeError(errs, at+"/type", "#/properties/type/type", "string"), errors++;
+if(!((data1 === "stream") || (data1 === "private"))) errs = addError(errs, at+"/type", "#/properties/type/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.sender_id !== undefined){
 let data2 = data.sender_id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) vErrors = addTypeError(vErrors, instancePath+"/sender_id", "#/properties/sender_id/type", "integer"), errors++;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) errs = addTypeError(errs, at+"/sender_id", "#/properties/sender_id/type", "integer"), errors++;
 }
 if(data.sender_email !== undefined){
-if(typeof data.sender_email !== "string") vErrors = addTypeError(vErrors, instancePath+"/sender_email", "#/properties/sender_email/type", "string"), errors++;
+if(typeof data.sender_email !== "string") errs = addTypeError(errs, at+"/sender_email", "#/properties/sender_email/type", "string"), errors++;
 }
 if(data.sender_full_name !== undefined){
-if(typeof data.sender_full_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/sender_full_name", "#/properties/sender_full_name/type", "string"), errors++;
+if(typeof data.sender_full_name !== "string") errs = addTypeError(errs, at+"/sender_full_name", "#/properties/sender_full_name/type", "string"), errors++;
 }
 if(data.sender_realm_str !== undefined){
-if(typeof data.sender_realm_str !== "string") vErrors = addTypeError(vErrors, instancePath+"/sender_realm_str", "#/properties/sender_realm_str/type", "string"), errors++;
+if(typeof data.sender_realm_str !== "string") errs = addTypeError(errs, at+"/sender_realm_str", "#/properties/sender_realm_str/type", "string"), errors++;
 }
 if(data.avatar_url !== undefined){
 let data6 = data.avatar_url;
-if((typeof data6 !== "string") && (data6 !== null)) vErrors = addError(vErrors, instancePath+"/avatar_url", "#/properties/avatar_url/type", "type", {type: read_1}), errors++;
+if((typeof data6 !== "string") && (data6 !== null)) errs = addError(errs, at+"/avatar_url", "#/properties/avatar_url/type", "type", {type: read_1}), errors++;
 }
 if(data.client !== undefined){
-if(typeof data.client !== "string") vErrors = addTypeError(vErrors, instancePath+"/client", "#/properties/client/type", "string"), errors++;
+if(typeof data.client !== "string") errs = addTypeError(errs, at+"/client", "#/properties/client/type", "string"), errors++;
 }
 if(data.content !== undefined){
-if(typeof data.content !== "string") vErrors = addTypeError(vErrors, instancePath+"/content", "#/properties/content/type", "string"), errors++;
+if(typeof data.content !== "string") errs = addTypeError(errs, at+"/content", "#/properties/content/type", "string"), errors++;
 }
 if(data.content_type !== undefined){
 let data9 = data.content_type;
-if(typeof data9 !== "string") vErrors = addTypeError(vErrors, instancePath+"/content_type", "#/properties/content_type/type", "string"), errors++;
-if(!((data9 === "text/html") || (data9 === "text/x-markdown"))) vErrors = addError(vErrors, instancePath+"/content_type", "#/properties/content_type/enum", "enum", {allowedValues: read_2}), errors++;
+if(typeof data9 !== "string") errs = addTypeError(errs, at+"/content_type", "#/properties/content_type/type", "string"), errors++;
+if(!((data9 === "text/html") || (data9 === "text/x-markdown"))) errs = addError(errs, at+"/content_type", "#/properties/content_type/enum", "enum", {allowedValues: read_2}), errors++;
 }
 if(data.display_recipient !== undefined){
 let data10 = data.display_recipient;
@@ -77,7 +77,7 @@ const _errs22 = errors;
 let valid1 = false;
 let passing0 = null;
 const _errs23 = errors;
-if(typeof data10 !== "string") vErrors = addTypeError(vErrors, instancePath+"/display_recipient", "#/properties/display_recipient/oneOf/0/type", "string"), errors++;
+if(typeof data10 !== "string") errs = addTypeError(errs, at+"/display_recipient", "#/properties/display_recipient/oneOf/0/type", "string"), errors++;
 var _valid0 = _errs23 === errors;
 if(_valid0){
 valid1 = true;
@@ -87,13 +87,13 @@ const _errs25 = errors;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_1.call(this, data10[i0], {instancePath:instancePath+"/display_recipient/" + i0}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data10[i0], {instancePath:at+"/display_recipient/" + i0}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/display_recipient", "#/properties/display_recipient/oneOf/1/type", "array");
+errs = addTypeError(errs, at+"/display_recipient", "#/properties/display_recipient/oneOf/1/type", "array");
 errors++;
 }
 var _valid0 = _errs25 === errors;
@@ -107,72 +107,72 @@ valid1 = true;
 passing0 = 1;
 }
 }
-if(!valid1) vErrors = addError(vErrors, instancePath+"/display_recipient", "#/properties/display_recipient/oneOf", "oneOf", {passingSchemas: passing0}), errors++;
+if(!valid1) errs = addError(errs, at+"/display_recipient", "#/properties/display_recipient/oneOf", "oneOf", {passingSchemas: passing0}), errors++;
 else {
 errors = _errs22;
-if(vErrors !== null){
+if(errs !== null){
 if(_errs22){
-vErrors.length = _errs22;
+errs.length = _errs22;
 }
 else {
-vErrors = null;
+errs = null;
 }
 }
 }
 }
 if(data.recipient_id !== undefined){
 let data12 = data.recipient_id;
-if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) vErrors = addTypeError(vErrors, instancePath+"/recipient_id", "#/properties/recipient_id/type", "integer"), errors++;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))) errs = addTypeError(errs, at+"/recipient_id", "#/properties/recipient_id/type", "integer"), errors++;
 }
 if(data.stream_id !== undefined){
 let data13 = data.stream_id;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) vErrors = addTypeError(vErrors, instancePath+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) errs = addTypeError(errs, at+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
 }
 if(data.subject !== undefined){
-if(typeof data.subject !== "string") vErrors = addTypeError(vErrors, instancePath+"/subject", "#/properties/subject/type", "string"), errors++;
+if(typeof data.subject !== "string") errs = addTypeError(errs, at+"/subject", "#/properties/subject/type", "string"), errors++;
 }
 if(data.topic_links !== undefined){
 let data15 = data.topic_links;
 if(Array.isArray(data15)){
 const len1 = data15.length;
 for(let i1=0; i1<len1; i1++){
-if(!(f_2.call(this, data15[i1], {instancePath:instancePath+"/topic_links/" + i1}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data15[i1], {instancePath:at+"/topic_links/" + i1}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/topic_links", "#/properties/topic_links/type", "array");
+errs = addTypeError(errs, at+"/topic_links", "#/properties/topic_links/type", "array");
 errors++;
 }
 }
 if(data.timestamp !== undefined){
 let data17 = data.timestamp;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) vErrors = addTypeError(vErrors, instancePath+"/timestamp", "#/properties/timestamp/type", "integer"), errors++;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) errs = addTypeError(errs, at+"/timestamp", "#/properties/timestamp/type", "integer"), errors++;
 }
 if(data.is_me_message !== undefined){
-if(typeof data.is_me_message !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_me_message", "#/properties/is_me_message/type", "boolean"), errors++;
+if(typeof data.is_me_message !== "boolean") errs = addTypeError(errs, at+"/is_me_message", "#/properties/is_me_message/type", "boolean"), errors++;
 }
 if(data.last_edit_timestamp !== undefined){
 let data19 = data.last_edit_timestamp;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) vErrors = addTypeError(vErrors, instancePath+"/last_edit_timestamp", "#/properties/last_edit_timestamp/type", "integer"), errors++;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) errs = addTypeError(errs, at+"/last_edit_timestamp", "#/properties/last_edit_timestamp/type", "integer"), errors++;
 }
 if(data.last_moved_timestamp !== undefined){
 let data20 = data.last_moved_timestamp;
-if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) vErrors = addTypeError(vErrors, instancePath+"/last_moved_timestamp", "#/properties/last_moved_timestamp/type", "integer"), errors++;
+if(!(((typeof data20 == "number") && (!(data20 % 1) && !isNaN(data20))) && (isFinite(data20)))) errs = addTypeError(errs, at+"/last_moved_timestamp", "#/properties/last_moved_timestamp/type", "integer"), errors++;
 }
 if(data.edit_history !== undefined){
 let data21 = data.edit_history;
 if(Array.isArray(data21)){
 const len2 = data21.length;
 for(let i2=0; i2<len2; i2++){
-if(!(f_3.call(this, data21[i2], {instancePath:instancePath+"/edit_history/" + i2}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data21[i2], {instancePath:at+"/edit_history/" + i2}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/edit_history", "#/properties/edit_history/type", "array");
+errs = addTypeError(errs, at+"/edit_history", "#/properties/edit_history/type", "array");
 errors++;
 }
 }
@@ -181,13 +181,13 @@ let data23 = data.reactions;
 if(Array.isArray(data23)){
 const len3 = data23.length;
 for(let i3=0; i3<len3; i3++){
-if(!(f_4.call(this, data23[i3], {instancePath:instancePath+"/reactions/" + i3}))){
-errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
+if(!(f_4.call(this, data23[i3], {instancePath:at+"/reactions/" + i3}))){
+errors = (errs = addErrors(errs, f_4.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/reactions", "#/properties/reactions/type", "array");
+errs = addTypeError(errs, at+"/reactions", "#/properties/reactions/type", "array");
 errors++;
 }
 }
@@ -196,13 +196,13 @@ let data25 = data.submessages;
 if(Array.isArray(data25)){
 const len4 = data25.length;
 for(let i4=0; i4<len4; i4++){
-if(!(f_5.call(this, data25[i4], {instancePath:instancePath+"/submessages/" + i4}))){
-errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
+if(!(f_5.call(this, data25[i4], {instancePath:at+"/submessages/" + i4}))){
+errors = (errs = addErrors(errs, f_5.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/submessages", "#/properties/submessages/type", "array");
+errs = addTypeError(errs, at+"/submessages", "#/properties/submessages/type", "array");
 errors++;
 }
 }
@@ -211,22 +211,22 @@ let data27 = data.flags;
 if(Array.isArray(data27)){
 const len5 = data27.length;
 for(let i5=0; i5<len5; i5++){
-if(!(f_6.call(this, data27[i5], {instancePath:instancePath+"/flags/" + i5}))){
-errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
+if(!(f_6.call(this, data27[i5], {instancePath:at+"/flags/" + i5}))){
+errors = (errs = addErrors(errs, f_6.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/flags", "#/properties/flags/type", "array");
+errs = addTypeError(errs, at+"/flags", "#/properties/flags/type", "array");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"id":true,"type":true,"sender_id":true,"sender_email":true,"sender_full_name":true,"sender_realm_str":true,"avatar_url":true,"client":true,"content":true,"content_type":true,"display_recipient":true,"recipient_id":true,"stream_id":true,"subject":true,"topic_links":true,"timestamp":true,"is_me_message":true,"last_edit_timestamp":true,"last_moved_timestamp":true,"edit_history":true,"reactions":true,"submessages":true,"flags":true},"dynamicProps":false,"dynamicItems":false};

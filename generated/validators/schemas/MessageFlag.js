@@ -2,12 +2,12 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["read","starred","collapsed","mentioned","stream_wildcard_mentioned","topic_wildcard_mentioned","has_alert_word","historical","wildcard_mentioned"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
-if(!(((((((((data === "read") || (data === "starred")) || (data === "collapsed")) || (data === "mentioned")) || (data === "stream_wildcard_mentioned")) || (data === "topic_wildcard_mentioned")) || (data === "has_alert_word")) || (data === "historical")) || (data === "wildcard_mentioned"))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
-f_0.errors = vErrors;
+if(typeof data !== "string") errs = addTypeError(errs, at, "#/type", "string"), errors++;
+if(!(((((((((data === "read") || (data === "starred")) || (data === "collapsed")) || (data === "mentioned")) || (data === "stream_wildcard_mentioned")) || (data === "topic_wildcard_mentioned")) || (data === "has_alert_word")) || (data === "historical")) || (data === "wildcard_mentioned"))) errs = addError(errs, at, "#/enum", "enum", {allowedValues: read_0}), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};

@@ -2,22 +2,22 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["realm_default","unlimited"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 const _errs0 = errors;
 let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/oneOf/0/type", "integer"), errors++;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/oneOf/0/type", "integer"), errors++;
 var _valid0 = _errs1 === errors;
 if(_valid0){
 valid0 = true;
 passing0 = 0;
 }
 const _errs3 = errors;
-if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/oneOf/1/type", "string"), errors++;
-if(!((data === "realm_default") || (data === "unlimited"))) vErrors = addError(vErrors, instancePath, "#/oneOf/1/enum", "enum", {allowedValues: read_0}), errors++;
+if(typeof data !== "string") errs = addTypeError(errs, at, "#/oneOf/1/type", "string"), errors++;
+if(!((data === "realm_default") || (data === "unlimited"))) errs = addError(errs, at, "#/oneOf/1/enum", "enum", {allowedValues: read_0}), errors++;
 var _valid0 = _errs3 === errors;
 if(_valid0 && valid0){
 valid0 = false;
@@ -29,19 +29,19 @@ valid0 = true;
 passing0 = 1;
 }
 }
-if(!valid0) vErrors = addError(vErrors, instancePath, "#/oneOf", "oneOf", {passingSchemas: passing0}), errors++;
+if(!valid0) errs = addError(errs, at, "#/oneOf", "oneOf", {passingSchemas: passing0}), errors++;
 else {
 errors = _errs0;
-if(vErrors !== null){
+if(errs !== null){
 if(_errs0){
-vErrors.length = _errs0;
+errs.length = _errs0;
 }
 else {
-vErrors = null;
+errs = null;
 }
 }
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};

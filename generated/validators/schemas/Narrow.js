@@ -4,8 +4,8 @@ import { validate as i_2 } from "../schemas/NarrowPair.js";
 import { validate as i_1 } from "../schemas/NarrowTerm.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 const evaluated0 = f_0.evaluated;
 if(evaluated0.dynamicProps){
@@ -21,13 +21,13 @@ const _errs1 = errors;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_1.call(this, data[i0], {instancePath:instancePath+"/" + i0}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data[i0], {instancePath:at+"/" + i0}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/oneOf/0/type", "array");
+errs = addTypeError(errs, at, "#/oneOf/0/type", "array");
 errors++;
 }
 var _valid0 = _errs1 === errors;
@@ -38,16 +38,16 @@ var items0 = true;
 }
 const _errs4 = errors;
 if(Array.isArray(data)){
-if(data.length < 1) vErrors = addError(vErrors, instancePath, "#/oneOf/1/minItems", "minItems", {limit: 1}), errors++;
+if(data.length < 1) errs = addError(errs, at, "#/oneOf/1/minItems", "minItems", {limit: 1}), errors++;
 const len1 = data.length;
 for(let i1=0; i1<len1; i1++){
-if(!(f_2.call(this, data[i1], {instancePath:instancePath+"/" + i1}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data[i1], {instancePath:at+"/" + i1}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/oneOf/1/type", "array");
+errs = addTypeError(errs, at, "#/oneOf/1/type", "array");
 errors++;
 }
 var _valid0 = _errs4 === errors;
@@ -64,19 +64,19 @@ items0 = true;
 }
 }
 }
-if(!valid0) vErrors = addError(vErrors, instancePath, "#/oneOf", "oneOf", {passingSchemas: passing0}), errors++;
+if(!valid0) errs = addError(errs, at, "#/oneOf", "oneOf", {passingSchemas: passing0}), errors++;
 else {
 errors = _errs0;
-if(vErrors !== null){
+if(errs !== null){
 if(_errs0){
-vErrors.length = _errs0;
+errs.length = _errs0;
 }
 else {
-vErrors = null;
+errs = null;
 }
 }
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 evaluated0.items = items0;
 return errors === 0;
 }

@@ -2,28 +2,28 @@
 import { addError, addMissing, addTypeError } from "../helpers.js";
 
 const read_0 = ["string","null"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.fragment === undefined) vErrors = addMissing(vErrors, instancePath, "fragment"), errors++;
-if(data.is_pinned === undefined) vErrors = addMissing(vErrors, instancePath, "is_pinned"), errors++;
+if(data.fragment === undefined) errs = addMissing(errs, at, "fragment"), errors++;
+if(data.is_pinned === undefined) errs = addMissing(errs, at, "is_pinned"), errors++;
 if(data.fragment !== undefined){
-if(typeof data.fragment !== "string") vErrors = addTypeError(vErrors, instancePath+"/fragment", "#/properties/fragment/type", "string"), errors++;
+if(typeof data.fragment !== "string") errs = addTypeError(errs, at+"/fragment", "#/properties/fragment/type", "string"), errors++;
 }
 if(data.is_pinned !== undefined){
-if(typeof data.is_pinned !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_pinned", "#/properties/is_pinned/type", "boolean"), errors++;
+if(typeof data.is_pinned !== "boolean") errs = addTypeError(errs, at+"/is_pinned", "#/properties/is_pinned/type", "boolean"), errors++;
 }
 if(data.name !== undefined){
 let data2 = data.name;
-if((typeof data2 !== "string") && (data2 !== null)) vErrors = addError(vErrors, instancePath+"/name", "#/properties/name/type", "type", {type: read_0}), errors++;
+if((typeof data2 !== "string") && (data2 !== null)) errs = addError(errs, at+"/name", "#/properties/name/type", "type", {type: read_0}), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"fragment":true,"is_pinned":true,"name":true},"dynamicProps":false,"dynamicItems":false};

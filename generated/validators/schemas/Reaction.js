@@ -3,42 +3,42 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/ReactionType.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.emoji_name === undefined) vErrors = addMissing(vErrors, instancePath, "emoji_name"), errors++;
-if(data.emoji_code === undefined) vErrors = addMissing(vErrors, instancePath, "emoji_code"), errors++;
-if(data.reaction_type === undefined) vErrors = addMissing(vErrors, instancePath, "reaction_type"), errors++;
-if(data.user_id === undefined) vErrors = addMissing(vErrors, instancePath, "user_id"), errors++;
+if(data.emoji_name === undefined) errs = addMissing(errs, at, "emoji_name"), errors++;
+if(data.emoji_code === undefined) errs = addMissing(errs, at, "emoji_code"), errors++;
+if(data.reaction_type === undefined) errs = addMissing(errs, at, "reaction_type"), errors++;
+if(data.user_id === undefined) errs = addMissing(errs, at, "user_id"), errors++;
 if(data.emoji_name !== undefined){
-if(typeof data.emoji_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/emoji_name", "#/properties/emoji_name/type", "string"), errors++;
+if(typeof data.emoji_name !== "string") errs = addTypeError(errs, at+"/emoji_name", "#/properties/emoji_name/type", "string"), errors++;
 }
 if(data.emoji_code !== undefined){
-if(typeof data.emoji_code !== "string") vErrors = addTypeError(vErrors, instancePath+"/emoji_code", "#/properties/emoji_code/type", "string"), errors++;
+if(typeof data.emoji_code !== "string") errs = addTypeError(errs, at+"/emoji_code", "#/properties/emoji_code/type", "string"), errors++;
 }
 if(data.reaction_type !== undefined){
-if(!(f_1.call(this, data.reaction_type, {instancePath:instancePath+"/reaction_type"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.reaction_type, {instancePath:at+"/reaction_type"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.user_id !== undefined){
 let data3 = data.user_id;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) vErrors = addTypeError(vErrors, instancePath+"/user_id", "#/properties/user_id/type", "integer"), errors++;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) errs = addTypeError(errs, at+"/user_id", "#/properties/user_id/type", "integer"), errors++;
 }
 if(data.user !== undefined){
 let data4 = data.user;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((true && level0 < 328)){
-if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))) vErrors = addTypeError(vErrors, instancePath+"/user", "#/properties/user/tmsLevel/schema/type", "object"), errors++;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))) errs = addTypeError(errs, at+"/user", "#/properties/user/tmsLevel/schema/type", "object"), errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"emoji_name":true,"emoji_code":true,"reaction_type":true,"user_id":true,"user":true},"dynamicProps":false,"dynamicItems":false};

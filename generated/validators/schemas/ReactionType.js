@@ -2,12 +2,12 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["unicode_emoji","realm_emoji","service_extra_emoji"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
-if(!(((data === "unicode_emoji") || (data === "realm_emoji")) || (data === "service_extra_emoji"))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
-f_0.errors = vErrors;
+if(typeof data !== "string") errs = addTypeError(errs, at, "#/type", "string"), errors++;
+if(!(((data === "unicode_emoji") || (data === "realm_emoji")) || (data === "service_extra_emoji"))) errs = addError(errs, at, "#/enum", "enum", {allowedValues: read_0}), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};

@@ -5,49 +5,49 @@ import { validate as i_2 } from "../schemas/EventNarrow.js";
 const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["true","false","partial"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.apply_markdown !== undefined){
-if(typeof data.apply_markdown !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/apply_markdown", "#/properties/apply_markdown/type", "boolean"), errors++;
+if(typeof data.apply_markdown !== "boolean") errs = addTypeError(errs, at+"/apply_markdown", "#/properties/apply_markdown/type", "boolean"), errors++;
 }
 if(data.client_extavatar !== undefined){
-if(typeof data.client_extavatar !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/client_extavatar", "#/properties/client_extavatar/type", "boolean"), errors++;
+if(typeof data.client_extavatar !== "boolean") errs = addTypeError(errs, at+"/client_extavatar", "#/properties/client_extavatar/type", "boolean"), errors++;
 }
 if(data.include_subscribers !== undefined){
 let data2 = data.include_subscribers;
-if(typeof data2 !== "string") vErrors = addTypeError(vErrors, instancePath+"/include_subscribers", "#/properties/include_subscribers/type", "string"), errors++;
-if(!(((data2 === "true") || (data2 === "false")) || (data2 === "partial"))) vErrors = addError(vErrors, instancePath+"/include_subscribers", "#/properties/include_subscribers/enum", "enum", {allowedValues: read_0}), errors++;
+if(typeof data2 !== "string") errs = addTypeError(errs, at+"/include_subscribers", "#/properties/include_subscribers/type", "string"), errors++;
+if(!(((data2 === "true") || (data2 === "false")) || (data2 === "partial"))) errs = addError(errs, at+"/include_subscribers", "#/properties/include_subscribers/enum", "enum", {allowedValues: read_0}), errors++;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
-if(data2 === "partial" && !(level0 >= 412 && true)) vErrors = addError(vErrors, instancePath+"/include_subscribers", "#/properties/include_subscribers/tmsEnumAt", "tmsEnumAt", {value: "partial", addedIn: 412, removedIn: null, level: level0}), errors++;
+if(data2 === "partial" && !(level0 >= 412 && true)) errs = addError(errs, at+"/include_subscribers", "#/properties/include_subscribers/tmsEnumAt", "tmsEnumAt", {value: "partial", addedIn: 412, removedIn: null, level: level0}), errors++;
 }
 if(data.slim_presence !== undefined){
-if(typeof data.slim_presence !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/slim_presence", "#/properties/slim_presence/type", "boolean"), errors++;
+if(typeof data.slim_presence !== "boolean") errs = addTypeError(errs, at+"/slim_presence", "#/properties/slim_presence/type", "boolean"), errors++;
 }
 if(data.presence_history_limit_days !== undefined){
 let data4 = data.presence_history_limit_days;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) vErrors = addTypeError(vErrors, instancePath+"/presence_history_limit_days", "#/properties/presence_history_limit_days/type", "integer"), errors++;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) errs = addTypeError(errs, at+"/presence_history_limit_days", "#/properties/presence_history_limit_days/type", "integer"), errors++;
 }
 if(data.event_types !== undefined){
 let data5 = data.event_types;
 if(Array.isArray(data5)){
 const len0 = data5.length;
 for(let i0=0; i0<len0; i0++){
-if(typeof data5[i0] !== "string") vErrors = addTypeError(vErrors, instancePath+"/event_types/" + i0, "#/properties/event_types/items/type", "string"), errors++;
+if(typeof data5[i0] !== "string") errs = addTypeError(errs, at+"/event_types/" + i0, "#/properties/event_types/items/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/event_types", "#/properties/event_types/type", "array");
+errs = addTypeError(errs, at+"/event_types", "#/properties/event_types/type", "array");
 errors++;
 }
 }
 if(data.all_public_streams !== undefined){
-if(typeof data.all_public_streams !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/all_public_streams", "#/properties/all_public_streams/type", "boolean"), errors++;
+if(typeof data.all_public_streams !== "boolean") errs = addTypeError(errs, at+"/all_public_streams", "#/properties/all_public_streams/type", "boolean"), errors++;
 }
 if(data.client_capabilities !== undefined){
-if(!(f_1.call(this, data.client_capabilities, {instancePath:instancePath+"/client_capabilities"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.client_capabilities, {instancePath:at+"/client_capabilities"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.fetch_event_types !== undefined){
@@ -55,25 +55,25 @@ let data9 = data.fetch_event_types;
 if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
-if(typeof data9[i1] !== "string") vErrors = addTypeError(vErrors, instancePath+"/fetch_event_types/" + i1, "#/properties/fetch_event_types/items/type", "string"), errors++;
+if(typeof data9[i1] !== "string") errs = addTypeError(errs, at+"/fetch_event_types/" + i1, "#/properties/fetch_event_types/items/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/fetch_event_types", "#/properties/fetch_event_types/type", "array");
+errs = addTypeError(errs, at+"/fetch_event_types", "#/properties/fetch_event_types/type", "array");
 errors++;
 }
 }
 if(data.narrow !== undefined){
-if(!(f_2.call(this, data.narrow, {instancePath:instancePath+"/narrow"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.narrow, {instancePath:at+"/narrow"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"apply_markdown":true,"client_extavatar":true,"include_subscribers":true,"slim_presence":true,"presence_history_limit_days":true,"event_types":true,"all_public_streams":true,"client_capabilities":true,"fetch_event_types":true,"narrow":true},"dynamicProps":false,"dynamicItems":false};

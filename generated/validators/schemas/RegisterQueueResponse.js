@@ -10,44 +10,44 @@ import { validate as i_6 } from "../schemas/UserGroupSettings.js";
 const f_1 = i_1, f_2 = i_2, f_3 = i_3, f_4 = i_4, f_5 = i_5, f_6 = i_6, f_7 = i_7;
 
 const read_0 = ["string","null"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.queue_id === undefined) vErrors = addMissing(vErrors, instancePath, "queue_id", "#/allOf/1/required"), errors++;
-if(data.last_event_id === undefined) vErrors = addMissing(vErrors, instancePath, "last_event_id", "#/allOf/1/required"), errors++;
-if(data.service_feature_level === undefined) vErrors = addMissing(vErrors, instancePath, "service_feature_level", "#/allOf/1/required"), errors++;
-if(data.service_version === undefined) vErrors = addMissing(vErrors, instancePath, "service_version", "#/allOf/1/required"), errors++;
+if(data.queue_id === undefined) errs = addMissing(errs, at, "queue_id", "#/allOf/1/required"), errors++;
+if(data.last_event_id === undefined) errs = addMissing(errs, at, "last_event_id", "#/allOf/1/required"), errors++;
+if(data.service_feature_level === undefined) errs = addMissing(errs, at, "service_feature_level", "#/allOf/1/required"), errors++;
+if(data.service_version === undefined) errs = addMissing(errs, at, "service_version", "#/allOf/1/required"), errors++;
 if(data.queue_id !== undefined){
 let data0 = data.queue_id;
-if((typeof data0 !== "string") && (data0 !== null)) vErrors = addError(vErrors, instancePath+"/queue_id", "#/allOf/1/properties/queue_id/type", "type", {type: read_0}), errors++;
+if((typeof data0 !== "string") && (data0 !== null)) errs = addError(errs, at+"/queue_id", "#/allOf/1/properties/queue_id/type", "type", {type: read_0}), errors++;
 }
 if(data.last_event_id !== undefined){
 let data1 = data.last_event_id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) vErrors = addTypeError(vErrors, instancePath+"/last_event_id", "#/allOf/1/properties/last_event_id/type", "integer"), errors++;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))) errs = addTypeError(errs, at+"/last_event_id", "#/allOf/1/properties/last_event_id/type", "integer"), errors++;
 }
 if(data.service_feature_level !== undefined){
 let data2 = data.service_feature_level;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) vErrors = addTypeError(vErrors, instancePath+"/service_feature_level", "#/allOf/1/properties/service_feature_level/type", "integer"), errors++;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) errs = addTypeError(errs, at+"/service_feature_level", "#/allOf/1/properties/service_feature_level/type", "integer"), errors++;
 }
 if(data.service_version !== undefined){
-if(typeof data.service_version !== "string") vErrors = addTypeError(vErrors, instancePath+"/service_version", "#/allOf/1/properties/service_version/type", "string"), errors++;
+if(typeof data.service_version !== "string") errs = addTypeError(errs, at+"/service_version", "#/allOf/1/properties/service_version/type", "string"), errors++;
 }
 if(data.recent_private_conversations !== undefined){
 let data4 = data.recent_private_conversations;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(f_2.call(this, data4[i0], {instancePath:instancePath+"/recent_private_conversations/" + i0}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data4[i0], {instancePath:at+"/recent_private_conversations/" + i0}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/recent_private_conversations", "#/allOf/1/properties/recent_private_conversations/type", "array");
+errs = addTypeError(errs, at+"/recent_private_conversations", "#/allOf/1/properties/recent_private_conversations/type", "array");
 errors++;
 }
 }
@@ -56,13 +56,13 @@ let data6 = data.navigation_views;
 if(Array.isArray(data6)){
 const len1 = data6.length;
 for(let i1=0; i1<len1; i1++){
-if(!(f_3.call(this, data6[i1], {instancePath:instancePath+"/navigation_views/" + i1}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data6[i1], {instancePath:at+"/navigation_views/" + i1}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/navigation_views", "#/allOf/1/properties/navigation_views/type", "array");
+errs = addTypeError(errs, at+"/navigation_views", "#/allOf/1/properties/navigation_views/type", "array");
 errors++;
 }
 }
@@ -71,13 +71,13 @@ let data8 = data.saved_snippets;
 if(Array.isArray(data8)){
 const len2 = data8.length;
 for(let i2=0; i2<len2; i2++){
-if(!(f_4.call(this, data8[i2], {instancePath:instancePath+"/saved_snippets/" + i2}))){
-errors = (vErrors = addErrors(vErrors, f_4.errors)).length;
+if(!(f_4.call(this, data8[i2], {instancePath:at+"/saved_snippets/" + i2}))){
+errors = (errs = addErrors(errs, f_4.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/saved_snippets", "#/allOf/1/properties/saved_snippets/type", "array");
+errs = addTypeError(errs, at+"/saved_snippets", "#/allOf/1/properties/saved_snippets/type", "array");
 errors++;
 }
 }
@@ -86,13 +86,13 @@ let data10 = data.subscriptions;
 if(Array.isArray(data10)){
 const len3 = data10.length;
 for(let i3=0; i3<len3; i3++){
-if(!(f_5.call(this, data10[i3], {instancePath:instancePath+"/subscriptions/" + i3}))){
-errors = (vErrors = addErrors(vErrors, f_5.errors)).length;
+if(!(f_5.call(this, data10[i3], {instancePath:at+"/subscriptions/" + i3}))){
+errors = (errs = addErrors(errs, f_5.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/subscriptions", "#/allOf/1/properties/subscriptions/type", "array");
+errs = addTypeError(errs, at+"/subscriptions", "#/allOf/1/properties/subscriptions/type", "array");
 errors++;
 }
 }
@@ -101,13 +101,13 @@ let data12 = data.realm_user_groups;
 if(Array.isArray(data12)){
 const len4 = data12.length;
 for(let i4=0; i4<len4; i4++){
-if(!(f_6.call(this, data12[i4], {instancePath:instancePath+"/realm_user_groups/" + i4}))){
-errors = (vErrors = addErrors(vErrors, f_6.errors)).length;
+if(!(f_6.call(this, data12[i4], {instancePath:at+"/realm_user_groups/" + i4}))){
+errors = (errs = addErrors(errs, f_6.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/realm_user_groups", "#/allOf/1/properties/realm_user_groups/type", "array");
+errs = addTypeError(errs, at+"/realm_user_groups", "#/allOf/1/properties/realm_user_groups/type", "array");
 errors++;
 }
 }
@@ -116,41 +116,41 @@ let data14 = data.realm_linkifiers;
 if(Array.isArray(data14)){
 const len5 = data14.length;
 for(let i5=0; i5<len5; i5++){
-if(!(f_7.call(this, data14[i5], {instancePath:instancePath+"/realm_linkifiers/" + i5}))){
-errors = (vErrors = addErrors(vErrors, f_7.errors)).length;
+if(!(f_7.call(this, data14[i5], {instancePath:at+"/realm_linkifiers/" + i5}))){
+errors = (errs = addErrors(errs, f_7.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/realm_linkifiers", "#/allOf/1/properties/realm_linkifiers/type", "array");
+errs = addTypeError(errs, at+"/realm_linkifiers", "#/allOf/1/properties/realm_linkifiers/type", "array");
 errors++;
 }
 }
 if(data.max_message_length !== undefined){
 let data16 = data.max_message_length;
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) vErrors = addTypeError(vErrors, instancePath+"/max_message_length", "#/allOf/1/properties/max_message_length/type", "integer"), errors++;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))) errs = addTypeError(errs, at+"/max_message_length", "#/allOf/1/properties/max_message_length/type", "integer"), errors++;
 }
 if(data.max_topic_length !== undefined){
 let data17 = data.max_topic_length;
-if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) vErrors = addTypeError(vErrors, instancePath+"/max_topic_length", "#/allOf/1/properties/max_topic_length/type", "integer"), errors++;
+if(!(((typeof data17 == "number") && (!(data17 % 1) && !isNaN(data17))) && (isFinite(data17)))) errs = addTypeError(errs, at+"/max_topic_length", "#/allOf/1/properties/max_topic_length/type", "integer"), errors++;
 }
 if(data.max_stream_name_length !== undefined){
 let data18 = data.max_stream_name_length;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) vErrors = addTypeError(vErrors, instancePath+"/max_stream_name_length", "#/allOf/1/properties/max_stream_name_length/type", "integer"), errors++;
+if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))) errs = addTypeError(errs, at+"/max_stream_name_length", "#/allOf/1/properties/max_stream_name_length/type", "integer"), errors++;
 }
 if(data.max_stream_description_length !== undefined){
 let data19 = data.max_stream_description_length;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) vErrors = addTypeError(vErrors, instancePath+"/max_stream_description_length", "#/allOf/1/properties/max_stream_description_length/type", "integer"), errors++;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))) errs = addTypeError(errs, at+"/max_stream_description_length", "#/allOf/1/properties/max_stream_description_length/type", "integer"), errors++;
 }
 if(data.realm_empty_topic_display_name !== undefined){
-if(typeof data.realm_empty_topic_display_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/realm_empty_topic_display_name", "#/allOf/1/properties/realm_empty_topic_display_name/type", "string"), errors++;
+if(typeof data.realm_empty_topic_display_name !== "string") errs = addTypeError(errs, at+"/realm_empty_topic_display_name", "#/allOf/1/properties/realm_empty_topic_display_name/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"queue_id":true,"last_event_id":true,"service_feature_level":true,"service_version":true,"recent_private_conversations":true,"navigation_views":true,"saved_snippets":true,"subscriptions":true,"realm_user_groups":true,"realm_linkifiers":true,"max_message_length":true,"max_topic_length":true,"max_stream_name_length":true,"max_stream_description_length":true,"realm_empty_topic_display_name":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

@@ -2,12 +2,12 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = [100,200,300,400,600];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
-if(!(((((data === 100) || (data === 200)) || (data === 300)) || (data === 400)) || (data === 600))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
-f_0.errors = vErrors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/type", "integer"), errors++;
+if(!(((((data === 100) || (data === 200)) || (data === 300)) || (data === 400)) || (data === 600))) errs = addError(errs, at, "#/enum", "enum", {allowedValues: read_0}), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};

@@ -4,52 +4,52 @@ import { validate as i_1 } from "../schemas/SendMessageTo.js";
 const f_1 = i_1;
 
 const read_0 = ["direct","channel","stream","private"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined) vErrors = addMissing(vErrors, instancePath, "type"), errors++;
-if(data.to === undefined) vErrors = addMissing(vErrors, instancePath, "to"), errors++;
-if(data.content === undefined) vErrors = addMissing(vErrors, instancePath, "content"), errors++;
+if(data.type === undefined) errs = addMissing(errs, at, "type"), errors++;
+if(data.to === undefined) errs = addMissing(errs, at, "to"), errors++;
+if(data.content === undefined) errs = addMissing(errs, at, "content"), errors++;
 if(data.type !== undefined){
 let data0 = data.type;
-if(typeof data0 !== "string") vErrors = addTypeError(vErrors, instancePath+"/type", "#/properties/type/type", "string"), errors++;
-if(!((((data0 === "direct") || (data0 === "channel")) || (data0 === "stream")) || (data0 === "private"))) vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/enum", "enum", {allowedValues: read_0}), errors++;
+if(typeof data0 !== "string") errs = addTypeError(errs, at+"/type", "#/properties/type/type", "string"), errors++;
+if(!((((data0 === "direct") || (data0 === "channel")) || (data0 === "stream")) || (data0 === "private"))) errs = addError(errs, at+"/type", "#/properties/type/enum", "enum", {allowedValues: read_0}), errors++;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
-if(data0 === "channel" && !(level0 >= 248 && true)) vErrors = addError(vErrors, instancePath+"/type", "#/properties/type/tmsEnumAt", "tmsEnumAt", {value: "channel", addedIn: 248, removedIn: null, level: level0}), errors++;
+if(data0 === "channel" && !(level0 >= 248 && true)) errs = addError(errs, at+"/type", "#/properties/type/tmsEnumAt", "tmsEnumAt", {value: "channel", addedIn: 248, removedIn: null, level: level0}), errors++;
 }
 if(data.to !== undefined){
-if(!(f_1.call(this, data.to, {instancePath:instancePath+"/to"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.to, {instancePath:at+"/to"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.content !== undefined){
-if(typeof data.content !== "string") vErrors = addTypeError(vErrors, instancePath+"/content", "#/properties/content/type", "string"), errors++;
+if(typeof data.content !== "string") errs = addTypeError(errs, at+"/content", "#/properties/content/type", "string"), errors++;
 }
 if(data.topic !== undefined){
-if(typeof data.topic !== "string") vErrors = addTypeError(vErrors, instancePath+"/topic", "#/properties/topic/type", "string"), errors++;
+if(typeof data.topic !== "string") errs = addTypeError(errs, at+"/topic", "#/properties/topic/type", "string"), errors++;
 }
 if(data.subject !== undefined){
-if(typeof data.subject !== "string") vErrors = addTypeError(vErrors, instancePath+"/subject", "#/properties/subject/type", "string"), errors++;
+if(typeof data.subject !== "string") errs = addTypeError(errs, at+"/subject", "#/properties/subject/type", "string"), errors++;
 }
 if(data.queue_id !== undefined){
-if(typeof data.queue_id !== "string") vErrors = addTypeError(vErrors, instancePath+"/queue_id", "#/properties/queue_id/type", "string"), errors++;
+if(typeof data.queue_id !== "string") errs = addTypeError(errs, at+"/queue_id", "#/properties/queue_id/type", "string"), errors++;
 }
 if(data.local_id !== undefined){
-if(typeof data.local_id !== "string") vErrors = addTypeError(vErrors, instancePath+"/local_id", "#/properties/local_id/type", "string"), errors++;
+if(typeof data.local_id !== "string") errs = addTypeError(errs, at+"/local_id", "#/properties/local_id/type", "string"), errors++;
 }
 if(data.read_by_sender !== undefined){
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 236 && true)){
-if(typeof data.read_by_sender !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/read_by_sender", "#/properties/read_by_sender/tmsLevel/schema/type", "boolean"), errors++;
+if(typeof data.read_by_sender !== "boolean") errs = addTypeError(errs, at+"/read_by_sender", "#/properties/read_by_sender/tmsLevel/schema/type", "boolean"), errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"type":true,"to":true,"content":true,"topic":true,"subject":true,"queue_id":true,"local_id":true,"read_by_sender":true},"dynamicProps":false,"dynamicItems":false};

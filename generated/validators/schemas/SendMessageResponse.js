@@ -4,32 +4,32 @@ import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 import { validate as i_2 } from "../schemas/VisibilityPolicy.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined) vErrors = addMissing(vErrors, instancePath, "id", "#/allOf/1/required"), errors++;
+if(data.id === undefined) errs = addMissing(errs, at, "id", "#/allOf/1/required"), errors++;
 if(data.id !== undefined){
 let data0 = data.id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/id", "#/allOf/1/properties/id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/id", "#/allOf/1/properties/id/type", "integer"), errors++;
 }
 if(data.automatic_new_visibility_policy !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 218 && true)){
-if(!(f_2.call(this, data.automatic_new_visibility_policy, {instancePath:instancePath+"/automatic_new_visibility_policy"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.automatic_new_visibility_policy, {instancePath:at+"/automatic_new_visibility_policy"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"id":true,"automatic_new_visibility_policy":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

@@ -3,29 +3,29 @@ import { addError, addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/ErrorEnvelope.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.code === undefined) vErrors = addMissing(vErrors, instancePath, "code", "#/allOf/1/required"), errors++;
-if(data.stream === undefined) vErrors = addMissing(vErrors, instancePath, "stream", "#/allOf/1/required"), errors++;
+if(data.code === undefined) errs = addMissing(errs, at, "code", "#/allOf/1/required"), errors++;
+if(data.stream === undefined) errs = addMissing(errs, at, "stream", "#/allOf/1/required"), errors++;
 if(data.code !== undefined){
 let data0 = data.code;
-if(typeof data0 !== "string") vErrors = addTypeError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/type", "string"), errors++;
-if("STREAM_DOES_NOT_EXIST" !== data0) vErrors = addError(vErrors, instancePath+"/code", "#/allOf/1/properties/code/const", "const", {allowedValue: "STREAM_DOES_NOT_EXIST"}), errors++;
+if(typeof data0 !== "string") errs = addTypeError(errs, at+"/code", "#/allOf/1/properties/code/type", "string"), errors++;
+if("STREAM_DOES_NOT_EXIST" !== data0) errs = addError(errs, at+"/code", "#/allOf/1/properties/code/const", "const", {allowedValue: "STREAM_DOES_NOT_EXIST"}), errors++;
 }
 if(data.stream !== undefined){
-if(typeof data.stream !== "string") vErrors = addTypeError(vErrors, instancePath+"/stream", "#/allOf/1/properties/stream/type", "string"), errors++;
+if(typeof data.stream !== "string") errs = addTypeError(errs, at+"/stream", "#/allOf/1/properties/stream/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"code":true,"stream":true,"result":true,"msg":true},"dynamicProps":false,"dynamicItems":false};

@@ -8,38 +8,38 @@ const read_0 = ["stream_id","name","description","rendered_description","date_cr
 const read_1 = ["integer","null"];
 const read_2 = ["boolean","null"];
 const read_3 = [1,2,3,4];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.stream_id === undefined || data.name === undefined || data.description === undefined || data.rendered_description === undefined || data.date_created === undefined || data.creator_id === undefined || data.invite_only === undefined || data.desktop_notifications === undefined || data.email_notifications === undefined || data.wildcard_mentions_notify === undefined || data.push_notifications === undefined || data.audible_notifications === undefined || data.pin_to_top === undefined || data.is_muted === undefined || data.is_web_public === undefined || data.color === undefined || data.message_retention_days === undefined || data.history_public_to_subscribers === undefined || data.first_message_id === undefined || data.topics_policy === undefined || data.is_recently_active === undefined || data.stream_weekly_traffic === undefined || data.can_add_subscribers_group === undefined || data.can_remove_subscribers_group === undefined || data.can_administer_channel_group === undefined){
 for(const prop0 of read_0){
-if(data[prop0] === undefined) vErrors = addError(vErrors, instancePath, "#/required", "required", {missingProperty: prop0}), errors++;
+if(data[prop0] === undefined) errs = addError(errs, at, "#/required", "required", {missingProperty: prop0}), errors++;
 }
 }
 if(data.stream_id !== undefined){
 let data0 = data.stream_id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
 }
 if(data.name !== undefined){
-if(typeof data.name !== "string") vErrors = addTypeError(vErrors, instancePath+"/name", "#/properties/name/type", "string"), errors++;
+if(typeof data.name !== "string") errs = addTypeError(errs, at+"/name", "#/properties/name/type", "string"), errors++;
 }
 if(data.description !== undefined){
-if(typeof data.description !== "string") vErrors = addTypeError(vErrors, instancePath+"/description", "#/properties/description/type", "string"), errors++;
+if(typeof data.description !== "string") errs = addTypeError(errs, at+"/description", "#/properties/description/type", "string"), errors++;
 }
 if(data.rendered_description !== undefined){
-if(typeof data.rendered_description !== "string") vErrors = addTypeError(vErrors, instancePath+"/rendered_description", "#/properties/rendered_description/type", "string"), errors++;
+if(typeof data.rendered_description !== "string") errs = addTypeError(errs, at+"/rendered_description", "#/properties/rendered_description/type", "string"), errors++;
 }
 if(data.date_created !== undefined){
 let data4 = data.date_created;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) vErrors = addTypeError(vErrors, instancePath+"/date_created", "#/properties/date_created/type", "integer"), errors++;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) errs = addTypeError(errs, at+"/date_created", "#/properties/date_created/type", "integer"), errors++;
 }
 if(data.creator_id !== undefined){
 let data5 = data.creator_id;
-if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) vErrors = addError(vErrors, instancePath+"/creator_id", "#/properties/creator_id/type", "type", {type: read_1}), errors++;
+if((!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))) && (data5 !== null)) errs = addError(errs, at+"/creator_id", "#/properties/creator_id/type", "type", {type: read_1}), errors++;
 }
 if(data.invite_only !== undefined){
-if(typeof data.invite_only !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/invite_only", "#/properties/invite_only/type", "boolean"), errors++;
+if(typeof data.invite_only !== "boolean") errs = addTypeError(errs, at+"/invite_only", "#/properties/invite_only/type", "boolean"), errors++;
 }
 if(data.subscribers !== undefined){
 let data7 = data.subscribers;
@@ -47,11 +47,11 @@ if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
-if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) vErrors = addTypeError(vErrors, instancePath+"/subscribers/" + i0, "#/properties/subscribers/items/type", "integer"), errors++;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) errs = addTypeError(errs, at+"/subscribers/" + i0, "#/properties/subscribers/items/type", "integer"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/subscribers", "#/properties/subscribers/type", "array");
+errs = addTypeError(errs, at+"/subscribers", "#/properties/subscribers/type", "array");
 errors++;
 }
 }
@@ -63,117 +63,117 @@ if(Array.isArray(data9)){
 const len1 = data9.length;
 for(let i1=0; i1<len1; i1++){
 let data10 = data9[i1];
-if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) vErrors = addTypeError(vErrors, instancePath+"/partial_subscribers/" + i1, "#/properties/partial_subscribers/tmsLevel/schema/items/type", "integer"), errors++;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))) errs = addTypeError(errs, at+"/partial_subscribers/" + i1, "#/properties/partial_subscribers/tmsLevel/schema/items/type", "integer"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/partial_subscribers", "#/properties/partial_subscribers/tmsLevel/schema/type", "array");
+errs = addTypeError(errs, at+"/partial_subscribers", "#/properties/partial_subscribers/tmsLevel/schema/type", "array");
 errors++;
 }
 }
 }
 if(data.desktop_notifications !== undefined){
 let data11 = data.desktop_notifications;
-if((typeof data11 !== "boolean") && (data11 !== null)) vErrors = addError(vErrors, instancePath+"/desktop_notifications", "#/properties/desktop_notifications/type", "type", {type: read_2}), errors++;
+if((typeof data11 !== "boolean") && (data11 !== null)) errs = addError(errs, at+"/desktop_notifications", "#/properties/desktop_notifications/type", "type", {type: read_2}), errors++;
 }
 if(data.email_notifications !== undefined){
 let data12 = data.email_notifications;
-if((typeof data12 !== "boolean") && (data12 !== null)) vErrors = addError(vErrors, instancePath+"/email_notifications", "#/properties/email_notifications/type", "type", {type: read_2}), errors++;
+if((typeof data12 !== "boolean") && (data12 !== null)) errs = addError(errs, at+"/email_notifications", "#/properties/email_notifications/type", "type", {type: read_2}), errors++;
 }
 if(data.wildcard_mentions_notify !== undefined){
 let data13 = data.wildcard_mentions_notify;
-if((typeof data13 !== "boolean") && (data13 !== null)) vErrors = addError(vErrors, instancePath+"/wildcard_mentions_notify", "#/properties/wildcard_mentions_notify/type", "type", {type: read_2}), errors++;
+if((typeof data13 !== "boolean") && (data13 !== null)) errs = addError(errs, at+"/wildcard_mentions_notify", "#/properties/wildcard_mentions_notify/type", "type", {type: read_2}), errors++;
 }
 if(data.push_notifications !== undefined){
 let data14 = data.push_notifications;
-if((typeof data14 !== "boolean") && (data14 !== null)) vErrors = addError(vErrors, instancePath+"/push_notifications", "#/properties/push_notifications/type", "type", {type: read_2}), errors++;
+if((typeof data14 !== "boolean") && (data14 !== null)) errs = addError(errs, at+"/push_notifications", "#/properties/push_notifications/type", "type", {type: read_2}), errors++;
 }
 if(data.audible_notifications !== undefined){
 let data15 = data.audible_notifications;
-if((typeof data15 !== "boolean") && (data15 !== null)) vErrors = addError(vErrors, instancePath+"/audible_notifications", "#/properties/audible_notifications/type", "type", {type: read_2}), errors++;
+if((typeof data15 !== "boolean") && (data15 !== null)) errs = addError(errs, at+"/audible_notifications", "#/properties/audible_notifications/type", "type", {type: read_2}), errors++;
 }
 if(data.pin_to_top !== undefined){
-if(typeof data.pin_to_top !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/pin_to_top", "#/properties/pin_to_top/type", "boolean"), errors++;
+if(typeof data.pin_to_top !== "boolean") errs = addTypeError(errs, at+"/pin_to_top", "#/properties/pin_to_top/type", "boolean"), errors++;
 }
 if(data.is_muted !== undefined){
-if(typeof data.is_muted !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_muted", "#/properties/is_muted/type", "boolean"), errors++;
+if(typeof data.is_muted !== "boolean") errs = addTypeError(errs, at+"/is_muted", "#/properties/is_muted/type", "boolean"), errors++;
 }
 if(data.in_home_view !== undefined){
-if(typeof data.in_home_view !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/in_home_view", "#/properties/in_home_view/type", "boolean"), errors++;
+if(typeof data.in_home_view !== "boolean") errs = addTypeError(errs, at+"/in_home_view", "#/properties/in_home_view/type", "boolean"), errors++;
 }
 if(data.is_announcement_only !== undefined){
-if(typeof data.is_announcement_only !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_announcement_only", "#/properties/is_announcement_only/type", "boolean"), errors++;
+if(typeof data.is_announcement_only !== "boolean") errs = addTypeError(errs, at+"/is_announcement_only", "#/properties/is_announcement_only/type", "boolean"), errors++;
 }
 if(data.is_web_public !== undefined){
-if(typeof data.is_web_public !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_web_public", "#/properties/is_web_public/type", "boolean"), errors++;
+if(typeof data.is_web_public !== "boolean") errs = addTypeError(errs, at+"/is_web_public", "#/properties/is_web_public/type", "boolean"), errors++;
 }
 if(data.color !== undefined){
-if(typeof data.color !== "string") vErrors = addTypeError(vErrors, instancePath+"/color", "#/properties/color/type", "string"), errors++;
+if(typeof data.color !== "string") errs = addTypeError(errs, at+"/color", "#/properties/color/type", "string"), errors++;
 }
 if(data.stream_post_policy !== undefined){
 let data22 = data.stream_post_policy;
-if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) vErrors = addTypeError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/type", "integer"), errors++;
-if(!((((data22 === 1) || (data22 === 2)) || (data22 === 3)) || (data22 === 4))) vErrors = addError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: read_3}), errors++;
+if(!(((typeof data22 == "number") && (!(data22 % 1) && !isNaN(data22))) && (isFinite(data22)))) errs = addTypeError(errs, at+"/stream_post_policy", "#/properties/stream_post_policy/type", "integer"), errors++;
+if(!((((data22 === 1) || (data22 === 2)) || (data22 === 3)) || (data22 === 4))) errs = addError(errs, at+"/stream_post_policy", "#/properties/stream_post_policy/enum", "enum", {allowedValues: read_3}), errors++;
 }
 if(data.message_retention_days !== undefined){
 let data23 = data.message_retention_days;
-if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)) vErrors = addError(vErrors, instancePath+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: read_1}), errors++;
+if((!(((typeof data23 == "number") && (!(data23 % 1) && !isNaN(data23))) && (isFinite(data23)))) && (data23 !== null)) errs = addError(errs, at+"/message_retention_days", "#/properties/message_retention_days/type", "type", {type: read_1}), errors++;
 }
 if(data.history_public_to_subscribers !== undefined){
-if(typeof data.history_public_to_subscribers !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/history_public_to_subscribers", "#/properties/history_public_to_subscribers/type", "boolean"), errors++;
+if(typeof data.history_public_to_subscribers !== "boolean") errs = addTypeError(errs, at+"/history_public_to_subscribers", "#/properties/history_public_to_subscribers/type", "boolean"), errors++;
 }
 if(data.first_message_id !== undefined){
 let data25 = data.first_message_id;
-if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)) vErrors = addError(vErrors, instancePath+"/first_message_id", "#/properties/first_message_id/type", "type", {type: read_1}), errors++;
+if((!(((typeof data25 == "number") && (!(data25 % 1) && !isNaN(data25))) && (isFinite(data25)))) && (data25 !== null)) errs = addError(errs, at+"/first_message_id", "#/properties/first_message_id/type", "type", {type: read_1}), errors++;
 }
 if(data.folder_id !== undefined){
 let data26 = data.folder_id;
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 389 && true)){
-if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)) vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: read_1}), errors++;
+if((!(((typeof data26 == "number") && (!(data26 % 1) && !isNaN(data26))) && (isFinite(data26)))) && (data26 !== null)) errs = addError(errs, at+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: read_1}), errors++;
 }
 }
 if(data.topics_policy !== undefined){
-if(!(f_1.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.topics_policy, {instancePath:at+"/topics_policy"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.is_recently_active !== undefined){
-if(typeof data.is_recently_active !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_recently_active", "#/properties/is_recently_active/type", "boolean"), errors++;
+if(typeof data.is_recently_active !== "boolean") errs = addTypeError(errs, at+"/is_recently_active", "#/properties/is_recently_active/type", "boolean"), errors++;
 }
 if(data.stream_weekly_traffic !== undefined){
 let data29 = data.stream_weekly_traffic;
-if((!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) && (data29 !== null)) vErrors = addError(vErrors, instancePath+"/stream_weekly_traffic", "#/properties/stream_weekly_traffic/type", "type", {type: read_1}), errors++;
+if((!(((typeof data29 == "number") && (!(data29 % 1) && !isNaN(data29))) && (isFinite(data29)))) && (data29 !== null)) errs = addError(errs, at+"/stream_weekly_traffic", "#/properties/stream_weekly_traffic/type", "type", {type: read_1}), errors++;
 }
 if(data.can_add_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_add_subscribers_group, {instancePath:at+"/can_add_subscribers_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.can_remove_subscribers_group !== undefined){
-if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_remove_subscribers_group, {instancePath:at+"/can_remove_subscribers_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.can_administer_channel_group !== undefined){
-if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.can_administer_channel_group, {instancePath:at+"/can_administer_channel_group"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.email_address !== undefined){
 const level2 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((true && level2 < 226)){
-if(typeof data.email_address !== "string") vErrors = addTypeError(vErrors, instancePath+"/email_address", "#/properties/email_address/tmsLevel/schema/type", "string"), errors++;
+if(typeof data.email_address !== "string") errs = addTypeError(errs, at+"/email_address", "#/properties/email_address/tmsLevel/schema/type", "string"), errors++;
 }
 }
 const level4 = (this && typeof this.level == "number" ? this.level : Infinity);
-if((level4 >= 389 && true) && data["folder_id"] === undefined) vErrors = addError(vErrors, instancePath, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "folder_id"}), errors++;
+if((level4 >= 389 && true) && data["folder_id"] === undefined) errs = addError(errs, at, "#/tmsRequiredAt", "tmsRequiredAt", {missingProperty: "folder_id"}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"stream_id":true,"name":true,"description":true,"rendered_description":true,"date_created":true,"creator_id":true,"invite_only":true,"subscribers":true,"partial_subscribers":true,"desktop_notifications":true,"email_notifications":true,"wildcard_mentions_notify":true,"push_notifications":true,"audible_notifications":true,"pin_to_top":true,"is_muted":true,"in_home_view":true,"is_announcement_only":true,"is_web_public":true,"color":true,"stream_post_policy":true,"message_retention_days":true,"history_public_to_subscribers":true,"first_message_id":true,"folder_id":true,"topics_policy":true,"is_recently_active":true,"stream_weekly_traffic":true,"can_add_subscribers_group":true,"can_remove_subscribers_group":true,"can_administer_channel_group":true,"email_address":true,"role":true},"dynamicProps":false,"dynamicItems":false};

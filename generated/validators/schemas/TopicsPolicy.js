@@ -2,14 +2,14 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = ["inherit","allow_empty_topic","disable_empty_topic","empty_topic_only"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(typeof data !== "string") vErrors = addTypeError(vErrors, instancePath, "#/type", "string"), errors++;
-if(!((((data === "inherit") || (data === "allow_empty_topic")) || (data === "disable_empty_topic")) || (data === "empty_topic_only"))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
+if(typeof data !== "string") errs = addTypeError(errs, at, "#/type", "string"), errors++;
+if(!((((data === "inherit") || (data === "allow_empty_topic")) || (data === "disable_empty_topic")) || (data === "empty_topic_only"))) errs = addError(errs, at, "#/enum", "enum", {allowedValues: read_0}), errors++;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
-if(data === "empty_topic_only" && !(level0 >= 404 && true)) vErrors = addError(vErrors, instancePath, "#/tmsEnumAt", "tmsEnumAt", {value: "empty_topic_only", addedIn: 404, removedIn: null, level: level0}), errors++;
-f_0.errors = vErrors;
+if(data === "empty_topic_only" && !(level0 >= 404 && true)) errs = addError(errs, at, "#/tmsEnumAt", "tmsEnumAt", {value: "empty_topic_only", addedIn: 404, removedIn: null, level: level0}), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};

@@ -4,31 +4,31 @@ import { validate as i_2 } from "../schemas/ChannelNameList.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.removed === undefined) vErrors = addMissing(vErrors, instancePath, "removed", "#/allOf/1/required"), errors++;
-if(data.not_removed === undefined) vErrors = addMissing(vErrors, instancePath, "not_removed", "#/allOf/1/required"), errors++;
+if(data.removed === undefined) errs = addMissing(errs, at, "removed", "#/allOf/1/required"), errors++;
+if(data.not_removed === undefined) errs = addMissing(errs, at, "not_removed", "#/allOf/1/required"), errors++;
 if(data.removed !== undefined){
-if(!(f_2.call(this, data.removed, {instancePath:instancePath+"/removed"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.removed, {instancePath:at+"/removed"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.not_removed !== undefined){
-if(!(f_2.call(this, data.not_removed, {instancePath:instancePath+"/not_removed"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.not_removed, {instancePath:at+"/not_removed"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"removed":true,"not_removed":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

@@ -5,34 +5,34 @@ import { validate as i_1 } from "../schemas/MessageIdList.js";
 const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["add","remove"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.messages === undefined) vErrors = addMissing(vErrors, instancePath, "messages"), errors++;
-if(data.op === undefined) vErrors = addMissing(vErrors, instancePath, "op"), errors++;
-if(data.flag === undefined) vErrors = addMissing(vErrors, instancePath, "flag"), errors++;
+if(data.messages === undefined) errs = addMissing(errs, at, "messages"), errors++;
+if(data.op === undefined) errs = addMissing(errs, at, "op"), errors++;
+if(data.flag === undefined) errs = addMissing(errs, at, "flag"), errors++;
 if(data.messages !== undefined){
-if(!(f_1.call(this, data.messages, {instancePath:instancePath+"/messages"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.messages, {instancePath:at+"/messages"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.op !== undefined){
 let data1 = data.op;
-if(typeof data1 !== "string") vErrors = addTypeError(vErrors, instancePath+"/op", "#/properties/op/type", "string"), errors++;
-if(!((data1 === "add") || (data1 === "remove"))) vErrors = addError(vErrors, instancePath+"/op", "#/properties/op/enum", "enum", {allowedValues: read_0}), errors++;
+if(typeof data1 !== "string") errs = addTypeError(errs, at+"/op", "#/properties/op/type", "string"), errors++;
+if(!((data1 === "add") || (data1 === "remove"))) errs = addError(errs, at+"/op", "#/properties/op/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.flag !== undefined){
-if(!(f_2.call(this, data.flag, {instancePath:instancePath+"/flag"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.flag, {instancePath:at+"/flag"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"messages":true,"op":true,"flag":true},"dynamicProps":false,"dynamicItems":false};

@@ -4,17 +4,17 @@ import { validate as i_2 } from "../schemas/MessageIdList.js";
 import { validate as i_1 } from "../schemas/SuccessEnvelope.js";
 const f_1 = i_1, f_2 = i_2;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(f_1.call(this, data, {instancePath}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data, {instancePath:at}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.messages === undefined) vErrors = addMissing(vErrors, instancePath, "messages", "#/allOf/1/required"), errors++;
+if(data.messages === undefined) errs = addMissing(errs, at, "messages", "#/allOf/1/required"), errors++;
 if(data.messages !== undefined){
-if(!(f_2.call(this, data.messages, {instancePath:instancePath+"/messages"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.messages, {instancePath:at+"/messages"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.ignored_because_not_subscribed_channels !== undefined){
@@ -23,20 +23,20 @@ if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
 let data2 = data1[i0];
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) vErrors = addTypeError(vErrors, instancePath+"/ignored_because_not_subscribed_channels/" + i0, "#/allOf/1/properties/ignored_because_not_subscribed_channels/items/type", "integer"), errors++;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) errs = addTypeError(errs, at+"/ignored_because_not_subscribed_channels/" + i0, "#/allOf/1/properties/ignored_because_not_subscribed_channels/items/type", "integer"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/ignored_because_not_subscribed_channels", "#/allOf/1/properties/ignored_because_not_subscribed_channels/type", "array");
+errs = addTypeError(errs, at+"/ignored_because_not_subscribed_channels", "#/allOf/1/properties/ignored_because_not_subscribed_channels/type", "array");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/allOf/1/type", "object");
+errs = addTypeError(errs, at, "#/allOf/1/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"messages":true,"ignored_because_not_subscribed_channels":true,"result":true,"msg":true,"ignored_parameters_unsupported":true},"dynamicProps":false,"dynamicItems":false};

@@ -8,207 +8,207 @@ const read_3 = ["recent_topics","inbox","all_messages"];
 const read_4 = ["google","twitter","text"];
 const read_5 = ["always","on_hover","never"];
 const read_6 = ["always","except_followed","never"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.starred_message_counts !== undefined){
-if(typeof data.starred_message_counts !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/starred_message_counts", "#/properties/starred_message_counts/type", "boolean"), errors++;
+if(typeof data.starred_message_counts !== "boolean") errs = addTypeError(errs, at+"/starred_message_counts", "#/properties/starred_message_counts/type", "boolean"), errors++;
 }
 if(data.receives_typing_notifications !== undefined){
-if(typeof data.receives_typing_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/receives_typing_notifications", "#/properties/receives_typing_notifications/type", "boolean"), errors++;
+if(typeof data.receives_typing_notifications !== "boolean") errs = addTypeError(errs, at+"/receives_typing_notifications", "#/properties/receives_typing_notifications/type", "boolean"), errors++;
 }
 if(data.web_suggest_update_timezone !== undefined){
-if(typeof data.web_suggest_update_timezone !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/web_suggest_update_timezone", "#/properties/web_suggest_update_timezone/type", "boolean"), errors++;
+if(typeof data.web_suggest_update_timezone !== "boolean") errs = addTypeError(errs, at+"/web_suggest_update_timezone", "#/properties/web_suggest_update_timezone/type", "boolean"), errors++;
 }
 if(data.fluid_layout_width !== undefined){
-if(typeof data.fluid_layout_width !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/fluid_layout_width", "#/properties/fluid_layout_width/type", "boolean"), errors++;
+if(typeof data.fluid_layout_width !== "boolean") errs = addTypeError(errs, at+"/fluid_layout_width", "#/properties/fluid_layout_width/type", "boolean"), errors++;
 }
 if(data.high_contrast_mode !== undefined){
-if(typeof data.high_contrast_mode !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/high_contrast_mode", "#/properties/high_contrast_mode/type", "boolean"), errors++;
+if(typeof data.high_contrast_mode !== "boolean") errs = addTypeError(errs, at+"/high_contrast_mode", "#/properties/high_contrast_mode/type", "boolean"), errors++;
 }
 if(data.enable_drafts_synchronization !== undefined){
-if(typeof data.enable_drafts_synchronization !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_drafts_synchronization", "#/properties/enable_drafts_synchronization/type", "boolean"), errors++;
+if(typeof data.enable_drafts_synchronization !== "boolean") errs = addTypeError(errs, at+"/enable_drafts_synchronization", "#/properties/enable_drafts_synchronization/type", "boolean"), errors++;
 }
 if(data.translate_emoticons !== undefined){
-if(typeof data.translate_emoticons !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/translate_emoticons", "#/properties/translate_emoticons/type", "boolean"), errors++;
+if(typeof data.translate_emoticons !== "boolean") errs = addTypeError(errs, at+"/translate_emoticons", "#/properties/translate_emoticons/type", "boolean"), errors++;
 }
 if(data.display_emoji_reaction_users !== undefined){
-if(typeof data.display_emoji_reaction_users !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/display_emoji_reaction_users", "#/properties/display_emoji_reaction_users/type", "boolean"), errors++;
+if(typeof data.display_emoji_reaction_users !== "boolean") errs = addTypeError(errs, at+"/display_emoji_reaction_users", "#/properties/display_emoji_reaction_users/type", "boolean"), errors++;
 }
 if(data.web_escape_navigates_to_home_view !== undefined){
-if(typeof data.web_escape_navigates_to_home_view !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/web_escape_navigates_to_home_view", "#/properties/web_escape_navigates_to_home_view/type", "boolean"), errors++;
+if(typeof data.web_escape_navigates_to_home_view !== "boolean") errs = addTypeError(errs, at+"/web_escape_navigates_to_home_view", "#/properties/web_escape_navigates_to_home_view/type", "boolean"), errors++;
 }
 if(data.left_side_userlist !== undefined){
-if(typeof data.left_side_userlist !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/left_side_userlist", "#/properties/left_side_userlist/type", "boolean"), errors++;
+if(typeof data.left_side_userlist !== "boolean") errs = addTypeError(errs, at+"/left_side_userlist", "#/properties/left_side_userlist/type", "boolean"), errors++;
 }
 if(data.hide_ai_features !== undefined){
-if(typeof data.hide_ai_features !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/hide_ai_features", "#/properties/hide_ai_features/type", "boolean"), errors++;
+if(typeof data.hide_ai_features !== "boolean") errs = addTypeError(errs, at+"/hide_ai_features", "#/properties/hide_ai_features/type", "boolean"), errors++;
 }
 if(data.enable_stream_desktop_notifications !== undefined){
-if(typeof data.enable_stream_desktop_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_stream_desktop_notifications", "#/properties/enable_stream_desktop_notifications/type", "boolean"), errors++;
+if(typeof data.enable_stream_desktop_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_stream_desktop_notifications", "#/properties/enable_stream_desktop_notifications/type", "boolean"), errors++;
 }
 if(data.enable_stream_email_notifications !== undefined){
-if(typeof data.enable_stream_email_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_stream_email_notifications", "#/properties/enable_stream_email_notifications/type", "boolean"), errors++;
+if(typeof data.enable_stream_email_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_stream_email_notifications", "#/properties/enable_stream_email_notifications/type", "boolean"), errors++;
 }
 if(data.enable_stream_push_notifications !== undefined){
-if(typeof data.enable_stream_push_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_stream_push_notifications", "#/properties/enable_stream_push_notifications/type", "boolean"), errors++;
+if(typeof data.enable_stream_push_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_stream_push_notifications", "#/properties/enable_stream_push_notifications/type", "boolean"), errors++;
 }
 if(data.enable_stream_audible_notifications !== undefined){
-if(typeof data.enable_stream_audible_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_stream_audible_notifications", "#/properties/enable_stream_audible_notifications/type", "boolean"), errors++;
+if(typeof data.enable_stream_audible_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_stream_audible_notifications", "#/properties/enable_stream_audible_notifications/type", "boolean"), errors++;
 }
 if(data.enable_desktop_notifications !== undefined){
-if(typeof data.enable_desktop_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_desktop_notifications", "#/properties/enable_desktop_notifications/type", "boolean"), errors++;
+if(typeof data.enable_desktop_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_desktop_notifications", "#/properties/enable_desktop_notifications/type", "boolean"), errors++;
 }
 if(data.enable_sounds !== undefined){
-if(typeof data.enable_sounds !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_sounds", "#/properties/enable_sounds/type", "boolean"), errors++;
+if(typeof data.enable_sounds !== "boolean") errs = addTypeError(errs, at+"/enable_sounds", "#/properties/enable_sounds/type", "boolean"), errors++;
 }
 if(data.enable_followed_topic_desktop_notifications !== undefined){
-if(typeof data.enable_followed_topic_desktop_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_followed_topic_desktop_notifications", "#/properties/enable_followed_topic_desktop_notifications/type", "boolean"), errors++;
+if(typeof data.enable_followed_topic_desktop_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_followed_topic_desktop_notifications", "#/properties/enable_followed_topic_desktop_notifications/type", "boolean"), errors++;
 }
 if(data.enable_followed_topic_email_notifications !== undefined){
-if(typeof data.enable_followed_topic_email_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_followed_topic_email_notifications", "#/properties/enable_followed_topic_email_notifications/type", "boolean"), errors++;
+if(typeof data.enable_followed_topic_email_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_followed_topic_email_notifications", "#/properties/enable_followed_topic_email_notifications/type", "boolean"), errors++;
 }
 if(data.enable_followed_topic_push_notifications !== undefined){
-if(typeof data.enable_followed_topic_push_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_followed_topic_push_notifications", "#/properties/enable_followed_topic_push_notifications/type", "boolean"), errors++;
+if(typeof data.enable_followed_topic_push_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_followed_topic_push_notifications", "#/properties/enable_followed_topic_push_notifications/type", "boolean"), errors++;
 }
 if(data.enable_followed_topic_audible_notifications !== undefined){
-if(typeof data.enable_followed_topic_audible_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_followed_topic_audible_notifications", "#/properties/enable_followed_topic_audible_notifications/type", "boolean"), errors++;
+if(typeof data.enable_followed_topic_audible_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_followed_topic_audible_notifications", "#/properties/enable_followed_topic_audible_notifications/type", "boolean"), errors++;
 }
 if(data.enable_offline_email_notifications !== undefined){
-if(typeof data.enable_offline_email_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_offline_email_notifications", "#/properties/enable_offline_email_notifications/type", "boolean"), errors++;
+if(typeof data.enable_offline_email_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_offline_email_notifications", "#/properties/enable_offline_email_notifications/type", "boolean"), errors++;
 }
 if(data.enable_offline_push_notifications !== undefined){
-if(typeof data.enable_offline_push_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_offline_push_notifications", "#/properties/enable_offline_push_notifications/type", "boolean"), errors++;
+if(typeof data.enable_offline_push_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_offline_push_notifications", "#/properties/enable_offline_push_notifications/type", "boolean"), errors++;
 }
 if(data.enable_online_push_notifications !== undefined){
-if(typeof data.enable_online_push_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_online_push_notifications", "#/properties/enable_online_push_notifications/type", "boolean"), errors++;
+if(typeof data.enable_online_push_notifications !== "boolean") errs = addTypeError(errs, at+"/enable_online_push_notifications", "#/properties/enable_online_push_notifications/type", "boolean"), errors++;
 }
 if(data.enable_digest_emails !== undefined){
-if(typeof data.enable_digest_emails !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_digest_emails", "#/properties/enable_digest_emails/type", "boolean"), errors++;
+if(typeof data.enable_digest_emails !== "boolean") errs = addTypeError(errs, at+"/enable_digest_emails", "#/properties/enable_digest_emails/type", "boolean"), errors++;
 }
 if(data.message_content_in_email_notifications !== undefined){
-if(typeof data.message_content_in_email_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/message_content_in_email_notifications", "#/properties/message_content_in_email_notifications/type", "boolean"), errors++;
+if(typeof data.message_content_in_email_notifications !== "boolean") errs = addTypeError(errs, at+"/message_content_in_email_notifications", "#/properties/message_content_in_email_notifications/type", "boolean"), errors++;
 }
 if(data.pm_content_in_desktop_notifications !== undefined){
-if(typeof data.pm_content_in_desktop_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/pm_content_in_desktop_notifications", "#/properties/pm_content_in_desktop_notifications/type", "boolean"), errors++;
+if(typeof data.pm_content_in_desktop_notifications !== "boolean") errs = addTypeError(errs, at+"/pm_content_in_desktop_notifications", "#/properties/pm_content_in_desktop_notifications/type", "boolean"), errors++;
 }
 if(data.wildcard_mentions_notify !== undefined){
-if(typeof data.wildcard_mentions_notify !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/wildcard_mentions_notify", "#/properties/wildcard_mentions_notify/type", "boolean"), errors++;
+if(typeof data.wildcard_mentions_notify !== "boolean") errs = addTypeError(errs, at+"/wildcard_mentions_notify", "#/properties/wildcard_mentions_notify/type", "boolean"), errors++;
 }
 if(data.enable_followed_topic_wildcard_mentions_notify !== undefined){
-if(typeof data.enable_followed_topic_wildcard_mentions_notify !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enable_followed_topic_wildcard_mentions_notify", "#/properties/enable_followed_topic_wildcard_mentions_notify/type", "boolean"), errors++;
+if(typeof data.enable_followed_topic_wildcard_mentions_notify !== "boolean") errs = addTypeError(errs, at+"/enable_followed_topic_wildcard_mentions_notify", "#/properties/enable_followed_topic_wildcard_mentions_notify/type", "boolean"), errors++;
 }
 if(data.automatically_follow_topics_where_mentioned !== undefined){
-if(typeof data.automatically_follow_topics_where_mentioned !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/automatically_follow_topics_where_mentioned", "#/properties/automatically_follow_topics_where_mentioned/type", "boolean"), errors++;
+if(typeof data.automatically_follow_topics_where_mentioned !== "boolean") errs = addTypeError(errs, at+"/automatically_follow_topics_where_mentioned", "#/properties/automatically_follow_topics_where_mentioned/type", "boolean"), errors++;
 }
 if(data.presence_enabled !== undefined){
-if(typeof data.presence_enabled !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/presence_enabled", "#/properties/presence_enabled/type", "boolean"), errors++;
+if(typeof data.presence_enabled !== "boolean") errs = addTypeError(errs, at+"/presence_enabled", "#/properties/presence_enabled/type", "boolean"), errors++;
 }
 if(data.enter_sends !== undefined){
-if(typeof data.enter_sends !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/enter_sends", "#/properties/enter_sends/type", "boolean"), errors++;
+if(typeof data.enter_sends !== "boolean") errs = addTypeError(errs, at+"/enter_sends", "#/properties/enter_sends/type", "boolean"), errors++;
 }
 if(data.twenty_four_hour_time !== undefined){
-if(typeof data.twenty_four_hour_time !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/twenty_four_hour_time", "#/properties/twenty_four_hour_time/type", "boolean"), errors++;
+if(typeof data.twenty_four_hour_time !== "boolean") errs = addTypeError(errs, at+"/twenty_four_hour_time", "#/properties/twenty_four_hour_time/type", "boolean"), errors++;
 }
 if(data.send_private_typing_notifications !== undefined){
-if(typeof data.send_private_typing_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/send_private_typing_notifications", "#/properties/send_private_typing_notifications/type", "boolean"), errors++;
+if(typeof data.send_private_typing_notifications !== "boolean") errs = addTypeError(errs, at+"/send_private_typing_notifications", "#/properties/send_private_typing_notifications/type", "boolean"), errors++;
 }
 if(data.send_stream_typing_notifications !== undefined){
-if(typeof data.send_stream_typing_notifications !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/send_stream_typing_notifications", "#/properties/send_stream_typing_notifications/type", "boolean"), errors++;
+if(typeof data.send_stream_typing_notifications !== "boolean") errs = addTypeError(errs, at+"/send_stream_typing_notifications", "#/properties/send_stream_typing_notifications/type", "boolean"), errors++;
 }
 if(data.send_read_receipts !== undefined){
-if(typeof data.send_read_receipts !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/send_read_receipts", "#/properties/send_read_receipts/type", "boolean"), errors++;
+if(typeof data.send_read_receipts !== "boolean") errs = addTypeError(errs, at+"/send_read_receipts", "#/properties/send_read_receipts/type", "boolean"), errors++;
 }
 if(data.web_navigate_to_sent_message !== undefined){
-if(typeof data.web_navigate_to_sent_message !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/web_navigate_to_sent_message", "#/properties/web_navigate_to_sent_message/type", "boolean"), errors++;
+if(typeof data.web_navigate_to_sent_message !== "boolean") errs = addTypeError(errs, at+"/web_navigate_to_sent_message", "#/properties/web_navigate_to_sent_message/type", "boolean"), errors++;
 }
 if(data.web_channel_default_view !== undefined){
 let data37 = data.web_channel_default_view;
-if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) vErrors = addTypeError(vErrors, instancePath+"/web_channel_default_view", "#/properties/web_channel_default_view/type", "integer"), errors++;
-if(!((((data37 === 1) || (data37 === 2)) || (data37 === 3)) || (data37 === 4))) vErrors = addError(vErrors, instancePath+"/web_channel_default_view", "#/properties/web_channel_default_view/enum", "enum", {allowedValues: read_0}), errors++;
+if(!(((typeof data37 == "number") && (!(data37 % 1) && !isNaN(data37))) && (isFinite(data37)))) errs = addTypeError(errs, at+"/web_channel_default_view", "#/properties/web_channel_default_view/type", "integer"), errors++;
+if(!((((data37 === 1) || (data37 === 2)) || (data37 === 3)) || (data37 === 4))) errs = addError(errs, at+"/web_channel_default_view", "#/properties/web_channel_default_view/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.color_scheme !== undefined){
 let data38 = data.color_scheme;
-if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))) vErrors = addTypeError(vErrors, instancePath+"/color_scheme", "#/properties/color_scheme/type", "integer"), errors++;
-if(!(((data38 === 1) || (data38 === 2)) || (data38 === 3))) vErrors = addError(vErrors, instancePath+"/color_scheme", "#/properties/color_scheme/enum", "enum", {allowedValues: read_1}), errors++;
+if(!(((typeof data38 == "number") && (!(data38 % 1) && !isNaN(data38))) && (isFinite(data38)))) errs = addTypeError(errs, at+"/color_scheme", "#/properties/color_scheme/type", "integer"), errors++;
+if(!(((data38 === 1) || (data38 === 2)) || (data38 === 3))) errs = addError(errs, at+"/color_scheme", "#/properties/color_scheme/enum", "enum", {allowedValues: read_1}), errors++;
 }
 if(data.demote_inactive_streams !== undefined){
 let data39 = data.demote_inactive_streams;
-if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) vErrors = addTypeError(vErrors, instancePath+"/demote_inactive_streams", "#/properties/demote_inactive_streams/type", "integer"), errors++;
-if(!(((data39 === 1) || (data39 === 2)) || (data39 === 3))) vErrors = addError(vErrors, instancePath+"/demote_inactive_streams", "#/properties/demote_inactive_streams/enum", "enum", {allowedValues: read_1}), errors++;
+if(!(((typeof data39 == "number") && (!(data39 % 1) && !isNaN(data39))) && (isFinite(data39)))) errs = addTypeError(errs, at+"/demote_inactive_streams", "#/properties/demote_inactive_streams/type", "integer"), errors++;
+if(!(((data39 === 1) || (data39 === 2)) || (data39 === 3))) errs = addError(errs, at+"/demote_inactive_streams", "#/properties/demote_inactive_streams/enum", "enum", {allowedValues: read_1}), errors++;
 }
 if(data.user_list_style !== undefined){
 let data40 = data.user_list_style;
-if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))) vErrors = addTypeError(vErrors, instancePath+"/user_list_style", "#/properties/user_list_style/type", "integer"), errors++;
-if(!(((data40 === 1) || (data40 === 2)) || (data40 === 3))) vErrors = addError(vErrors, instancePath+"/user_list_style", "#/properties/user_list_style/enum", "enum", {allowedValues: read_1}), errors++;
+if(!(((typeof data40 == "number") && (!(data40 % 1) && !isNaN(data40))) && (isFinite(data40)))) errs = addTypeError(errs, at+"/user_list_style", "#/properties/user_list_style/type", "integer"), errors++;
+if(!(((data40 === 1) || (data40 === 2)) || (data40 === 3))) errs = addError(errs, at+"/user_list_style", "#/properties/user_list_style/enum", "enum", {allowedValues: read_1}), errors++;
 }
 if(data.web_stream_unreads_count_display_policy !== undefined){
 let data41 = data.web_stream_unreads_count_display_policy;
-if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) vErrors = addTypeError(vErrors, instancePath+"/web_stream_unreads_count_display_policy", "#/properties/web_stream_unreads_count_display_policy/type", "integer"), errors++;
-if(!(((data41 === 1) || (data41 === 2)) || (data41 === 3))) vErrors = addError(vErrors, instancePath+"/web_stream_unreads_count_display_policy", "#/properties/web_stream_unreads_count_display_policy/enum", "enum", {allowedValues: read_1}), errors++;
+if(!(((typeof data41 == "number") && (!(data41 % 1) && !isNaN(data41))) && (isFinite(data41)))) errs = addTypeError(errs, at+"/web_stream_unreads_count_display_policy", "#/properties/web_stream_unreads_count_display_policy/type", "integer"), errors++;
+if(!(((data41 === 1) || (data41 === 2)) || (data41 === 3))) errs = addError(errs, at+"/web_stream_unreads_count_display_policy", "#/properties/web_stream_unreads_count_display_policy/enum", "enum", {allowedValues: read_1}), errors++;
 }
 if(data.desktop_icon_count_display !== undefined){
 let data42 = data.desktop_icon_count_display;
-if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))) vErrors = addTypeError(vErrors, instancePath+"/desktop_icon_count_display", "#/properties/desktop_icon_count_display/type", "integer"), errors++;
-if(!((((data42 === 1) || (data42 === 2)) || (data42 === 3)) || (data42 === 4))) vErrors = addError(vErrors, instancePath+"/desktop_icon_count_display", "#/properties/desktop_icon_count_display/enum", "enum", {allowedValues: read_0}), errors++;
+if(!(((typeof data42 == "number") && (!(data42 % 1) && !isNaN(data42))) && (isFinite(data42)))) errs = addTypeError(errs, at+"/desktop_icon_count_display", "#/properties/desktop_icon_count_display/type", "integer"), errors++;
+if(!((((data42 === 1) || (data42 === 2)) || (data42 === 3)) || (data42 === 4))) errs = addError(errs, at+"/desktop_icon_count_display", "#/properties/desktop_icon_count_display/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.automatically_follow_topics_policy !== undefined){
 let data43 = data.automatically_follow_topics_policy;
-if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))) vErrors = addTypeError(vErrors, instancePath+"/automatically_follow_topics_policy", "#/properties/automatically_follow_topics_policy/type", "integer"), errors++;
-if(!((((data43 === 1) || (data43 === 2)) || (data43 === 3)) || (data43 === 4))) vErrors = addError(vErrors, instancePath+"/automatically_follow_topics_policy", "#/properties/automatically_follow_topics_policy/enum", "enum", {allowedValues: read_0}), errors++;
+if(!(((typeof data43 == "number") && (!(data43 % 1) && !isNaN(data43))) && (isFinite(data43)))) errs = addTypeError(errs, at+"/automatically_follow_topics_policy", "#/properties/automatically_follow_topics_policy/type", "integer"), errors++;
+if(!((((data43 === 1) || (data43 === 2)) || (data43 === 3)) || (data43 === 4))) errs = addError(errs, at+"/automatically_follow_topics_policy", "#/properties/automatically_follow_topics_policy/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.automatically_unmute_topics_in_muted_streams_policy !== undefined){
 let data44 = data.automatically_unmute_topics_in_muted_streams_policy;
-if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))) vErrors = addTypeError(vErrors, instancePath+"/automatically_unmute_topics_in_muted_streams_policy", "#/properties/automatically_unmute_topics_in_muted_streams_policy/type", "integer"), errors++;
-if(!((((data44 === 1) || (data44 === 2)) || (data44 === 3)) || (data44 === 4))) vErrors = addError(vErrors, instancePath+"/automatically_unmute_topics_in_muted_streams_policy", "#/properties/automatically_unmute_topics_in_muted_streams_policy/enum", "enum", {allowedValues: read_0}), errors++;
+if(!(((typeof data44 == "number") && (!(data44 % 1) && !isNaN(data44))) && (isFinite(data44)))) errs = addTypeError(errs, at+"/automatically_unmute_topics_in_muted_streams_policy", "#/properties/automatically_unmute_topics_in_muted_streams_policy/type", "integer"), errors++;
+if(!((((data44 === 1) || (data44 === 2)) || (data44 === 3)) || (data44 === 4))) errs = addError(errs, at+"/automatically_unmute_topics_in_muted_streams_policy", "#/properties/automatically_unmute_topics_in_muted_streams_policy/enum", "enum", {allowedValues: read_0}), errors++;
 }
 if(data.email_address_visibility !== undefined){
 let data45 = data.email_address_visibility;
-if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))) vErrors = addTypeError(vErrors, instancePath+"/email_address_visibility", "#/properties/email_address_visibility/type", "integer"), errors++;
-if(!(((((data45 === 1) || (data45 === 2)) || (data45 === 3)) || (data45 === 4)) || (data45 === 5))) vErrors = addError(vErrors, instancePath+"/email_address_visibility", "#/properties/email_address_visibility/enum", "enum", {allowedValues: read_2}), errors++;
+if(!(((typeof data45 == "number") && (!(data45 % 1) && !isNaN(data45))) && (isFinite(data45)))) errs = addTypeError(errs, at+"/email_address_visibility", "#/properties/email_address_visibility/type", "integer"), errors++;
+if(!(((((data45 === 1) || (data45 === 2)) || (data45 === 3)) || (data45 === 4)) || (data45 === 5))) errs = addError(errs, at+"/email_address_visibility", "#/properties/email_address_visibility/enum", "enum", {allowedValues: read_2}), errors++;
 }
 if(data.web_font_size_px !== undefined){
 let data46 = data.web_font_size_px;
-if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))) vErrors = addTypeError(vErrors, instancePath+"/web_font_size_px", "#/properties/web_font_size_px/type", "integer"), errors++;
+if(!(((typeof data46 == "number") && (!(data46 % 1) && !isNaN(data46))) && (isFinite(data46)))) errs = addTypeError(errs, at+"/web_font_size_px", "#/properties/web_font_size_px/type", "integer"), errors++;
 }
 if(data.web_line_height_percent !== undefined){
 let data47 = data.web_line_height_percent;
-if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))) vErrors = addTypeError(vErrors, instancePath+"/web_line_height_percent", "#/properties/web_line_height_percent/type", "integer"), errors++;
+if(!(((typeof data47 == "number") && (!(data47 % 1) && !isNaN(data47))) && (isFinite(data47)))) errs = addTypeError(errs, at+"/web_line_height_percent", "#/properties/web_line_height_percent/type", "integer"), errors++;
 }
 if(data.email_notifications_batching_period_seconds !== undefined){
 let data48 = data.email_notifications_batching_period_seconds;
-if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))) vErrors = addTypeError(vErrors, instancePath+"/email_notifications_batching_period_seconds", "#/properties/email_notifications_batching_period_seconds/type", "integer"), errors++;
+if(!(((typeof data48 == "number") && (!(data48 % 1) && !isNaN(data48))) && (isFinite(data48)))) errs = addTypeError(errs, at+"/email_notifications_batching_period_seconds", "#/properties/email_notifications_batching_period_seconds/type", "integer"), errors++;
 }
 if(data.web_home_view !== undefined){
 let data49 = data.web_home_view;
-if(typeof data49 !== "string") vErrors = addTypeError(vErrors, instancePath+"/web_home_view", "#/properties/web_home_view/type", "string"), errors++;
-if(!(((data49 === "recent_topics") || (data49 === "inbox")) || (data49 === "all_messages"))) vErrors = addError(vErrors, instancePath+"/web_home_view", "#/properties/web_home_view/enum", "enum", {allowedValues: read_3}), errors++;
+if(typeof data49 !== "string") errs = addTypeError(errs, at+"/web_home_view", "#/properties/web_home_view/type", "string"), errors++;
+if(!(((data49 === "recent_topics") || (data49 === "inbox")) || (data49 === "all_messages"))) errs = addError(errs, at+"/web_home_view", "#/properties/web_home_view/enum", "enum", {allowedValues: read_3}), errors++;
 }
 if(data.emojiset !== undefined){
 let data50 = data.emojiset;
-if(typeof data50 !== "string") vErrors = addTypeError(vErrors, instancePath+"/emojiset", "#/properties/emojiset/type", "string"), errors++;
-if(!(((data50 === "google") || (data50 === "twitter")) || (data50 === "text"))) vErrors = addError(vErrors, instancePath+"/emojiset", "#/properties/emojiset/enum", "enum", {allowedValues: read_4}), errors++;
+if(typeof data50 !== "string") errs = addTypeError(errs, at+"/emojiset", "#/properties/emojiset/type", "string"), errors++;
+if(!(((data50 === "google") || (data50 === "twitter")) || (data50 === "text"))) errs = addError(errs, at+"/emojiset", "#/properties/emojiset/enum", "enum", {allowedValues: read_4}), errors++;
 }
 if(data.web_animate_image_previews !== undefined){
 let data51 = data.web_animate_image_previews;
-if(typeof data51 !== "string") vErrors = addTypeError(vErrors, instancePath+"/web_animate_image_previews", "#/properties/web_animate_image_previews/type", "string"), errors++;
-if(!(((data51 === "always") || (data51 === "on_hover")) || (data51 === "never"))) vErrors = addError(vErrors, instancePath+"/web_animate_image_previews", "#/properties/web_animate_image_previews/enum", "enum", {allowedValues: read_5}), errors++;
+if(typeof data51 !== "string") errs = addTypeError(errs, at+"/web_animate_image_previews", "#/properties/web_animate_image_previews/type", "string"), errors++;
+if(!(((data51 === "always") || (data51 === "on_hover")) || (data51 === "never"))) errs = addError(errs, at+"/web_animate_image_previews", "#/properties/web_animate_image_previews/enum", "enum", {allowedValues: read_5}), errors++;
 }
 if(data.resolved_topic_notice_auto_read_policy !== undefined){
 let data52 = data.resolved_topic_notice_auto_read_policy;
-if(typeof data52 !== "string") vErrors = addTypeError(vErrors, instancePath+"/resolved_topic_notice_auto_read_policy", "#/properties/resolved_topic_notice_auto_read_policy/type", "string"), errors++;
-if(!(((data52 === "always") || (data52 === "except_followed")) || (data52 === "never"))) vErrors = addError(vErrors, instancePath+"/resolved_topic_notice_auto_read_policy", "#/properties/resolved_topic_notice_auto_read_policy/enum", "enum", {allowedValues: read_6}), errors++;
+if(typeof data52 !== "string") errs = addTypeError(errs, at+"/resolved_topic_notice_auto_read_policy", "#/properties/resolved_topic_notice_auto_read_policy/type", "string"), errors++;
+if(!(((data52 === "always") || (data52 === "except_followed")) || (data52 === "never"))) errs = addError(errs, at+"/resolved_topic_notice_auto_read_policy", "#/properties/resolved_topic_notice_auto_read_policy/enum", "enum", {allowedValues: read_6}), errors++;
 }
 if(data.notification_sound !== undefined){
-if(typeof data.notification_sound !== "string") vErrors = addTypeError(vErrors, instancePath+"/notification_sound", "#/properties/notification_sound/type", "string"), errors++;
+if(typeof data.notification_sound !== "string") errs = addTypeError(errs, at+"/notification_sound", "#/properties/notification_sound/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"starred_message_counts":true,"receives_typing_notifications":true,"web_suggest_update_timezone":true,"fluid_layout_width":true,"high_contrast_mode":true,"enable_drafts_synchronization":true,"translate_emoticons":true,"display_emoji_reaction_users":true,"web_escape_navigates_to_home_view":true,"left_side_userlist":true,"hide_ai_features":true,"enable_stream_desktop_notifications":true,"enable_stream_email_notifications":true,"enable_stream_push_notifications":true,"enable_stream_audible_notifications":true,"enable_desktop_notifications":true,"enable_sounds":true,"enable_followed_topic_desktop_notifications":true,"enable_followed_topic_email_notifications":true,"enable_followed_topic_push_notifications":true,"enable_followed_topic_audible_notifications":true,"enable_offline_email_notifications":true,"enable_offline_push_notifications":true,"enable_online_push_notifications":true,"enable_digest_emails":true,"message_content_in_email_notifications":true,"pm_content_in_desktop_notifications":true,"wildcard_mentions_notify":true,"enable_followed_topic_wildcard_mentions_notify":true,"automatically_follow_topics_where_mentioned":true,"presence_enabled":true,"enter_sends":true,"twenty_four_hour_time":true,"send_private_typing_notifications":true,"send_stream_typing_notifications":true,"send_read_receipts":true,"web_navigate_to_sent_message":true,"web_channel_default_view":true,"color_scheme":true,"demote_inactive_streams":true,"user_list_style":true,"web_stream_unreads_count_display_policy":true,"desktop_icon_count_display":true,"automatically_follow_topics_policy":true,"automatically_unmute_topics_in_muted_streams_policy":true,"email_address_visibility":true,"web_font_size_px":true,"web_line_height_percent":true,"email_notifications_batching_period_seconds":true,"web_home_view":true,"emojiset":true,"web_animate_image_previews":true,"resolved_topic_notice_auto_read_policy":true,"notification_sound":true,"realm_name_in_email_notifications_policy":true,"dense_mode":true},"dynamicProps":false,"dynamicItems":false};

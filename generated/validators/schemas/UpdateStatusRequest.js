@@ -4,40 +4,40 @@ import { validate as i_1 } from "../schemas/ReactionType.js";
 const f_1 = i_1;
 
 const func_0 = ucs2length;
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.status_text !== undefined){
 let data0 = data.status_text;
 if(typeof data0 === "string"){
-if(func_0(data0) > 60) vErrors = addError(vErrors, instancePath+"/status_text", "#/properties/status_text/maxLength", "maxLength", {limit: 60}), errors++;
+if(func_0(data0) > 60) errs = addError(errs, at+"/status_text", "#/properties/status_text/maxLength", "maxLength", {limit: 60}), errors++;
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/status_text", "#/properties/status_text/type", "string");
+errs = addTypeError(errs, at+"/status_text", "#/properties/status_text/type", "string");
 errors++;
 }
 }
 if(data.emoji_name !== undefined){
-if(typeof data.emoji_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/emoji_name", "#/properties/emoji_name/type", "string"), errors++;
+if(typeof data.emoji_name !== "string") errs = addTypeError(errs, at+"/emoji_name", "#/properties/emoji_name/type", "string"), errors++;
 }
 if(data.emoji_code !== undefined){
-if(typeof data.emoji_code !== "string") vErrors = addTypeError(vErrors, instancePath+"/emoji_code", "#/properties/emoji_code/type", "string"), errors++;
+if(typeof data.emoji_code !== "string") errs = addTypeError(errs, at+"/emoji_code", "#/properties/emoji_code/type", "string"), errors++;
 }
 if(data.reaction_type !== undefined){
-if(!(f_1.call(this, data.reaction_type, {instancePath:instancePath+"/reaction_type"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.reaction_type, {instancePath:at+"/reaction_type"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.away !== undefined){
-if(typeof data.away !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/away", "#/properties/away/type", "boolean"), errors++;
+if(typeof data.away !== "boolean") errs = addTypeError(errs, at+"/away", "#/properties/away/type", "boolean"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"status_text":true,"emoji_name":true,"emoji_code":true,"reaction_type":true,"away":true},"dynamicProps":false,"dynamicItems":false};

@@ -6,76 +6,76 @@ import { validate as i_2 } from "../schemas/TopicsPolicy.js";
 const f_1 = i_1, f_2 = i_2, f_3 = i_3;
 
 const read_0 = ["integer","null"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.description !== undefined){
-if(typeof data.description !== "string") vErrors = addTypeError(vErrors, instancePath+"/description", "#/properties/description/type", "string"), errors++;
+if(typeof data.description !== "string") errs = addTypeError(errs, at+"/description", "#/properties/description/type", "string"), errors++;
 }
 if(data.new_name !== undefined){
-if(typeof data.new_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/new_name", "#/properties/new_name/type", "string"), errors++;
+if(typeof data.new_name !== "string") errs = addTypeError(errs, at+"/new_name", "#/properties/new_name/type", "string"), errors++;
 }
 if(data.is_private !== undefined){
-if(typeof data.is_private !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_private", "#/properties/is_private/type", "boolean"), errors++;
+if(typeof data.is_private !== "boolean") errs = addTypeError(errs, at+"/is_private", "#/properties/is_private/type", "boolean"), errors++;
 }
 if(data.is_web_public !== undefined){
-if(typeof data.is_web_public !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_web_public", "#/properties/is_web_public/type", "boolean"), errors++;
+if(typeof data.is_web_public !== "boolean") errs = addTypeError(errs, at+"/is_web_public", "#/properties/is_web_public/type", "boolean"), errors++;
 }
 if(data.history_public_to_subscribers !== undefined){
-if(typeof data.history_public_to_subscribers !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/history_public_to_subscribers", "#/properties/history_public_to_subscribers/type", "boolean"), errors++;
+if(typeof data.history_public_to_subscribers !== "boolean") errs = addTypeError(errs, at+"/history_public_to_subscribers", "#/properties/history_public_to_subscribers/type", "boolean"), errors++;
 }
 if(data.is_default_stream !== undefined){
-if(typeof data.is_default_stream !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_default_stream", "#/properties/is_default_stream/type", "boolean"), errors++;
+if(typeof data.is_default_stream !== "boolean") errs = addTypeError(errs, at+"/is_default_stream", "#/properties/is_default_stream/type", "boolean"), errors++;
 }
 if(data.message_retention_days !== undefined){
-if(!(f_1.call(this, data.message_retention_days, {instancePath:instancePath+"/message_retention_days"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.message_retention_days, {instancePath:at+"/message_retention_days"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.is_archived !== undefined){
-if(typeof data.is_archived !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_archived", "#/properties/is_archived/type", "boolean"), errors++;
+if(typeof data.is_archived !== "boolean") errs = addTypeError(errs, at+"/is_archived", "#/properties/is_archived/type", "boolean"), errors++;
 }
 if(data.folder_id !== undefined){
 let data8 = data.folder_id;
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 389 && true)){
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)) vErrors = addError(vErrors, instancePath+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: read_0}), errors++;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)) errs = addError(errs, at+"/folder_id", "#/properties/folder_id/tmsLevel/schema/type", "type", {type: read_0}), errors++;
 }
 }
 if(data.topics_policy !== undefined){
-if(!(f_2.call(this, data.topics_policy, {instancePath:instancePath+"/topics_policy"}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data.topics_policy, {instancePath:at+"/topics_policy"}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 if(data.can_add_subscribers_group !== undefined){
-if(!(f_3.call(this, data.can_add_subscribers_group, {instancePath:instancePath+"/can_add_subscribers_group"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data.can_add_subscribers_group, {instancePath:at+"/can_add_subscribers_group"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 if(data.can_remove_subscribers_group !== undefined){
-if(!(f_3.call(this, data.can_remove_subscribers_group, {instancePath:instancePath+"/can_remove_subscribers_group"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data.can_remove_subscribers_group, {instancePath:at+"/can_remove_subscribers_group"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 if(data.can_administer_channel_group !== undefined){
-if(!(f_3.call(this, data.can_administer_channel_group, {instancePath:instancePath+"/can_administer_channel_group"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data.can_administer_channel_group, {instancePath:at+"/can_administer_channel_group"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 if(data.can_delete_any_message_group !== undefined){
 const level1 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level1 >= 407 && true)){
-if(!(f_3.call(this, data.can_delete_any_message_group, {instancePath:instancePath+"/can_delete_any_message_group"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data.can_delete_any_message_group, {instancePath:at+"/can_delete_any_message_group"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 }
 if(data.can_delete_own_message_group !== undefined){
 const level2 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level2 >= 407 && true)){
-if(!(f_3.call(this, data.can_delete_own_message_group, {instancePath:instancePath+"/can_delete_own_message_group"}))){
-errors = (vErrors = addErrors(vErrors, f_3.errors)).length;
+if(!(f_3.call(this, data.can_delete_own_message_group, {instancePath:at+"/can_delete_own_message_group"}))){
+errors = (errs = addErrors(errs, f_3.errors)).length;
 }
 }
 }
@@ -83,21 +83,21 @@ if(data.stream_post_policy !== undefined){
 let data15 = data.stream_post_policy;
 const level3 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((true && level3 < 420)){
-if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) vErrors = addTypeError(vErrors, instancePath+"/stream_post_policy", "#/properties/stream_post_policy/tmsLevel/schema/type", "integer"), errors++;
+if(!(((typeof data15 == "number") && (!(data15 % 1) && !isNaN(data15))) && (isFinite(data15)))) errs = addTypeError(errs, at+"/stream_post_policy", "#/properties/stream_post_policy/tmsLevel/schema/type", "integer"), errors++;
 }
 }
 if(data.is_announcement_only !== undefined){
 const level4 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((true && level4 < 420)){
-if(typeof data.is_announcement_only !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_announcement_only", "#/properties/is_announcement_only/tmsLevel/schema/type", "boolean"), errors++;
+if(typeof data.is_announcement_only !== "boolean") errs = addTypeError(errs, at+"/is_announcement_only", "#/properties/is_announcement_only/tmsLevel/schema/type", "boolean"), errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"description":true,"new_name":true,"is_private":true,"is_web_public":true,"history_public_to_subscribers":true,"is_default_stream":true,"message_retention_days":true,"is_archived":true,"folder_id":true,"topics_policy":true,"can_add_subscribers_group":true,"can_remove_subscribers_group":true,"can_administer_channel_group":true,"can_delete_any_message_group":true,"can_delete_own_message_group":true,"stream_post_policy":true,"is_announcement_only":true},"dynamicProps":false,"dynamicItems":false};

@@ -3,58 +3,58 @@ import { addErrors, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/GroupSettingUpdate.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.name !== undefined){
-if(typeof data.name !== "string") vErrors = addTypeError(vErrors, instancePath+"/name", "#/properties/name/type", "string"), errors++;
+if(typeof data.name !== "string") errs = addTypeError(errs, at+"/name", "#/properties/name/type", "string"), errors++;
 }
 if(data.description !== undefined){
-if(typeof data.description !== "string") vErrors = addTypeError(vErrors, instancePath+"/description", "#/properties/description/type", "string"), errors++;
+if(typeof data.description !== "string") errs = addTypeError(errs, at+"/description", "#/properties/description/type", "string"), errors++;
 }
 if(data.can_add_members_group !== undefined){
-if(!(f_1.call(this, data.can_add_members_group, {instancePath:instancePath+"/can_add_members_group"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.can_add_members_group, {instancePath:at+"/can_add_members_group"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.can_join_group !== undefined){
-if(!(f_1.call(this, data.can_join_group, {instancePath:instancePath+"/can_join_group"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.can_join_group, {instancePath:at+"/can_join_group"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.can_leave_group !== undefined){
-if(!(f_1.call(this, data.can_leave_group, {instancePath:instancePath+"/can_leave_group"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.can_leave_group, {instancePath:at+"/can_leave_group"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.can_manage_group !== undefined){
-if(!(f_1.call(this, data.can_manage_group, {instancePath:instancePath+"/can_manage_group"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.can_manage_group, {instancePath:at+"/can_manage_group"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.can_mention_group !== undefined){
-if(!(f_1.call(this, data.can_mention_group, {instancePath:instancePath+"/can_mention_group"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.can_mention_group, {instancePath:at+"/can_mention_group"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.can_remove_members_group !== undefined){
-if(!(f_1.call(this, data.can_remove_members_group, {instancePath:instancePath+"/can_remove_members_group"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.can_remove_members_group, {instancePath:at+"/can_remove_members_group"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.deactivated !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 386 && true)){
-if(typeof data.deactivated !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/deactivated", "#/properties/deactivated/tmsLevel/schema/type", "boolean"), errors++;
+if(typeof data.deactivated !== "boolean") errs = addTypeError(errs, at+"/deactivated", "#/properties/deactivated/tmsLevel/schema/type", "boolean"), errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"name":true,"description":true,"can_add_members_group":true,"can_join_group":true,"can_leave_group":true,"can_manage_group":true,"can_mention_group":true,"can_remove_members_group":true,"deactivated":true},"dynamicProps":false,"dynamicItems":false};

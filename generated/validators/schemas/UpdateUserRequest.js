@@ -3,16 +3,16 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/Role.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.full_name !== undefined){
-if(typeof data.full_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/full_name", "#/properties/full_name/type", "string"), errors++;
+if(typeof data.full_name !== "string") errs = addTypeError(errs, at+"/full_name", "#/properties/full_name/type", "string"), errors++;
 }
 if(data.role !== undefined){
-if(!(f_1.call(this, data.role, {instancePath:instancePath+"/role"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.role, {instancePath:at+"/role"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.profile_data !== undefined){
@@ -22,39 +22,39 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.id === undefined) vErrors = addMissing(vErrors, instancePath+"/profile_data/" + i0, "id", "#/properties/profile_data/items/required"), errors++;
-if(data3.value === undefined) vErrors = addMissing(vErrors, instancePath+"/profile_data/" + i0, "value", "#/properties/profile_data/items/required"), errors++;
+if(data3.id === undefined) errs = addMissing(errs, at+"/profile_data/" + i0, "id", "#/properties/profile_data/items/required"), errors++;
+if(data3.value === undefined) errs = addMissing(errs, at+"/profile_data/" + i0, "value", "#/properties/profile_data/items/required"), errors++;
 if(data3.id !== undefined){
 let data4 = data3.id;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) vErrors = addTypeError(vErrors, instancePath+"/profile_data/" + i0+"/id", "#/properties/profile_data/items/properties/id/type", "integer"), errors++;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) errs = addTypeError(errs, at+"/profile_data/" + i0+"/id", "#/properties/profile_data/items/properties/id/type", "integer"), errors++;
 }
 if(data3.value !== undefined){
-if(typeof data3.value !== "string") vErrors = addTypeError(vErrors, instancePath+"/profile_data/" + i0+"/value", "#/properties/profile_data/items/properties/value/type", "string"), errors++;
+if(typeof data3.value !== "string") errs = addTypeError(errs, at+"/profile_data/" + i0+"/value", "#/properties/profile_data/items/properties/value/type", "string"), errors++;
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/profile_data/" + i0, "#/properties/profile_data/items/type", "object");
+errs = addTypeError(errs, at+"/profile_data/" + i0, "#/properties/profile_data/items/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/profile_data", "#/properties/profile_data/type", "array");
+errs = addTypeError(errs, at+"/profile_data", "#/properties/profile_data/type", "array");
 errors++;
 }
 }
 if(data.new_email !== undefined){
 const level0 = (this && typeof this.level == "number" ? this.level : Infinity);
 if((level0 >= 285 && true)){
-if(typeof data.new_email !== "string") vErrors = addTypeError(vErrors, instancePath+"/new_email", "#/properties/new_email/tmsLevel/schema/type", "string"), errors++;
+if(typeof data.new_email !== "string") errs = addTypeError(errs, at+"/new_email", "#/properties/new_email/tmsLevel/schema/type", "string"), errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"full_name":true,"role":true,"profile_data":true,"new_email":true},"dynamicProps":false,"dynamicItems":false};

@@ -3,31 +3,31 @@ import { addErrors, addMissing, addTypeError } from "../helpers.js";
 import { validate as i_1 } from "../schemas/VisibilityPolicy.js";
 const f_1 = i_1;
 
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.stream_id === undefined) vErrors = addMissing(vErrors, instancePath, "stream_id"), errors++;
-if(data.topic === undefined) vErrors = addMissing(vErrors, instancePath, "topic"), errors++;
-if(data.visibility_policy === undefined) vErrors = addMissing(vErrors, instancePath, "visibility_policy"), errors++;
+if(data.stream_id === undefined) errs = addMissing(errs, at, "stream_id"), errors++;
+if(data.topic === undefined) errs = addMissing(errs, at, "topic"), errors++;
+if(data.visibility_policy === undefined) errs = addMissing(errs, at, "visibility_policy"), errors++;
 if(data.stream_id !== undefined){
 let data0 = data.stream_id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/stream_id", "#/properties/stream_id/type", "integer"), errors++;
 }
 if(data.topic !== undefined){
-if(typeof data.topic !== "string") vErrors = addTypeError(vErrors, instancePath+"/topic", "#/properties/topic/type", "string"), errors++;
+if(typeof data.topic !== "string") errs = addTypeError(errs, at+"/topic", "#/properties/topic/type", "string"), errors++;
 }
 if(data.visibility_policy !== undefined){
-if(!(f_1.call(this, data.visibility_policy, {instancePath:instancePath+"/visibility_policy"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.visibility_policy, {instancePath:at+"/visibility_policy"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"stream_id":true,"topic":true,"visibility_policy":true},"dynamicProps":false,"dynamicItems":false};

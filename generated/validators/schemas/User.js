@@ -6,96 +6,96 @@ const f_1 = i_1, f_2 = i_2;
 
 const read_0 = ["string","null"];
 const read_1 = ["integer","null"];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.user_id === undefined) vErrors = addMissing(vErrors, instancePath, "user_id"), errors++;
-if(data.email === undefined) vErrors = addMissing(vErrors, instancePath, "email"), errors++;
-if(data.delivery_email === undefined) vErrors = addMissing(vErrors, instancePath, "delivery_email"), errors++;
-if(data.full_name === undefined) vErrors = addMissing(vErrors, instancePath, "full_name"), errors++;
-if(data.avatar_url === undefined) vErrors = addMissing(vErrors, instancePath, "avatar_url"), errors++;
-if(data.date_joined === undefined) vErrors = addMissing(vErrors, instancePath, "date_joined"), errors++;
-if(data.timezone === undefined) vErrors = addMissing(vErrors, instancePath, "timezone"), errors++;
-if(data.is_active === undefined) vErrors = addMissing(vErrors, instancePath, "is_active"), errors++;
-if(data.is_admin === undefined) vErrors = addMissing(vErrors, instancePath, "is_admin"), errors++;
-if(data.is_owner === undefined) vErrors = addMissing(vErrors, instancePath, "is_owner"), errors++;
-if(data.is_guest === undefined) vErrors = addMissing(vErrors, instancePath, "is_guest"), errors++;
-if(data.is_bot === undefined) vErrors = addMissing(vErrors, instancePath, "is_bot"), errors++;
-if(data.role === undefined) vErrors = addMissing(vErrors, instancePath, "role"), errors++;
-if(data.bot_type === undefined) vErrors = addMissing(vErrors, instancePath, "bot_type"), errors++;
+if(data.user_id === undefined) errs = addMissing(errs, at, "user_id"), errors++;
+if(data.email === undefined) errs = addMissing(errs, at, "email"), errors++;
+if(data.delivery_email === undefined) errs = addMissing(errs, at, "delivery_email"), errors++;
+if(data.full_name === undefined) errs = addMissing(errs, at, "full_name"), errors++;
+if(data.avatar_url === undefined) errs = addMissing(errs, at, "avatar_url"), errors++;
+if(data.date_joined === undefined) errs = addMissing(errs, at, "date_joined"), errors++;
+if(data.timezone === undefined) errs = addMissing(errs, at, "timezone"), errors++;
+if(data.is_active === undefined) errs = addMissing(errs, at, "is_active"), errors++;
+if(data.is_admin === undefined) errs = addMissing(errs, at, "is_admin"), errors++;
+if(data.is_owner === undefined) errs = addMissing(errs, at, "is_owner"), errors++;
+if(data.is_guest === undefined) errs = addMissing(errs, at, "is_guest"), errors++;
+if(data.is_bot === undefined) errs = addMissing(errs, at, "is_bot"), errors++;
+if(data.role === undefined) errs = addMissing(errs, at, "role"), errors++;
+if(data.bot_type === undefined) errs = addMissing(errs, at, "bot_type"), errors++;
 if(data.user_id !== undefined){
 let data0 = data.user_id;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) vErrors = addTypeError(vErrors, instancePath+"/user_id", "#/properties/user_id/type", "integer"), errors++;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) errs = addTypeError(errs, at+"/user_id", "#/properties/user_id/type", "integer"), errors++;
 }
 if(data.email !== undefined){
-if(typeof data.email !== "string") vErrors = addTypeError(vErrors, instancePath+"/email", "#/properties/email/type", "string"), errors++;
+if(typeof data.email !== "string") errs = addTypeError(errs, at+"/email", "#/properties/email/type", "string"), errors++;
 }
 if(data.delivery_email !== undefined){
 let data2 = data.delivery_email;
-if((typeof data2 !== "string") && (data2 !== null)) vErrors = addError(vErrors, instancePath+"/delivery_email", "#/properties/delivery_email/type", "type", {type: read_0}), errors++;
+if((typeof data2 !== "string") && (data2 !== null)) errs = addError(errs, at+"/delivery_email", "#/properties/delivery_email/type", "type", {type: read_0}), errors++;
 }
 if(data.full_name !== undefined){
-if(typeof data.full_name !== "string") vErrors = addTypeError(vErrors, instancePath+"/full_name", "#/properties/full_name/type", "string"), errors++;
+if(typeof data.full_name !== "string") errs = addTypeError(errs, at+"/full_name", "#/properties/full_name/type", "string"), errors++;
 }
 if(data.avatar_url !== undefined){
 let data4 = data.avatar_url;
-if((typeof data4 !== "string") && (data4 !== null)) vErrors = addError(vErrors, instancePath+"/avatar_url", "#/properties/avatar_url/type", "type", {type: read_0}), errors++;
+if((typeof data4 !== "string") && (data4 !== null)) errs = addError(errs, at+"/avatar_url", "#/properties/avatar_url/type", "type", {type: read_0}), errors++;
 }
 if(data.date_joined !== undefined){
-if(typeof data.date_joined !== "string") vErrors = addTypeError(vErrors, instancePath+"/date_joined", "#/properties/date_joined/type", "string"), errors++;
+if(typeof data.date_joined !== "string") errs = addTypeError(errs, at+"/date_joined", "#/properties/date_joined/type", "string"), errors++;
 }
 if(data.timezone !== undefined){
-if(typeof data.timezone !== "string") vErrors = addTypeError(vErrors, instancePath+"/timezone", "#/properties/timezone/type", "string"), errors++;
+if(typeof data.timezone !== "string") errs = addTypeError(errs, at+"/timezone", "#/properties/timezone/type", "string"), errors++;
 }
 if(data.is_active !== undefined){
-if(typeof data.is_active !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_active", "#/properties/is_active/type", "boolean"), errors++;
+if(typeof data.is_active !== "boolean") errs = addTypeError(errs, at+"/is_active", "#/properties/is_active/type", "boolean"), errors++;
 }
 if(data.is_admin !== undefined){
-if(typeof data.is_admin !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_admin", "#/properties/is_admin/type", "boolean"), errors++;
+if(typeof data.is_admin !== "boolean") errs = addTypeError(errs, at+"/is_admin", "#/properties/is_admin/type", "boolean"), errors++;
 }
 if(data.is_owner !== undefined){
-if(typeof data.is_owner !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_owner", "#/properties/is_owner/type", "boolean"), errors++;
+if(typeof data.is_owner !== "boolean") errs = addTypeError(errs, at+"/is_owner", "#/properties/is_owner/type", "boolean"), errors++;
 }
 if(data.is_guest !== undefined){
-if(typeof data.is_guest !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_guest", "#/properties/is_guest/type", "boolean"), errors++;
+if(typeof data.is_guest !== "boolean") errs = addTypeError(errs, at+"/is_guest", "#/properties/is_guest/type", "boolean"), errors++;
 }
 if(data.is_bot !== undefined){
-if(typeof data.is_bot !== "boolean") vErrors = addTypeError(vErrors, instancePath+"/is_bot", "#/properties/is_bot/type", "boolean"), errors++;
+if(typeof data.is_bot !== "boolean") errs = addTypeError(errs, at+"/is_bot", "#/properties/is_bot/type", "boolean"), errors++;
 }
 if(data.role !== undefined){
-if(!(f_1.call(this, data.role, {instancePath:instancePath+"/role"}))){
-errors = (vErrors = addErrors(vErrors, f_1.errors)).length;
+if(!(f_1.call(this, data.role, {instancePath:at+"/role"}))){
+errors = (errs = addErrors(errs, f_1.errors)).length;
 }
 }
 if(data.bot_type !== undefined){
 let data13 = data.bot_type;
-if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)) vErrors = addError(vErrors, instancePath+"/bot_type", "#/properties/bot_type/type", "type", {type: read_1}), errors++;
+if((!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))) && (data13 !== null)) errs = addError(errs, at+"/bot_type", "#/properties/bot_type/type", "type", {type: read_1}), errors++;
 }
 if(data.bot_owner_id !== undefined){
 let data14 = data.bot_owner_id;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) vErrors = addTypeError(vErrors, instancePath+"/bot_owner_id", "#/properties/bot_owner_id/type", "integer"), errors++;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))) errs = addTypeError(errs, at+"/bot_owner_id", "#/properties/bot_owner_id/type", "integer"), errors++;
 }
 if(data.profile_data !== undefined){
 let data15 = data.profile_data;
 if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
 for(const key0 in data15){
-if(!(f_2.call(this, data15[key0], {instancePath:instancePath+"/profile_data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
-errors = (vErrors = addErrors(vErrors, f_2.errors)).length;
+if(!(f_2.call(this, data15[key0], {instancePath:at+"/profile_data/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")}))){
+errors = (errs = addErrors(errs, f_2.errors)).length;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath+"/profile_data", "#/properties/profile_data/type", "object");
+errs = addTypeError(errs, at+"/profile_data", "#/properties/profile_data/type", "object");
 errors++;
 }
 }
 }
 else {
-vErrors = addTypeError(vErrors, instancePath, "#/type", "object");
+errs = addTypeError(errs, at, "#/type", "object");
 errors++;
 }
-f_0.errors = vErrors;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"props":{"user_id":true,"email":true,"delivery_email":true,"full_name":true,"avatar_url":true,"date_joined":true,"timezone":true,"is_active":true,"is_admin":true,"is_owner":true,"is_guest":true,"is_bot":true,"role":true,"bot_type":true,"bot_owner_id":true,"profile_data":true},"dynamicProps":false,"dynamicItems":false};

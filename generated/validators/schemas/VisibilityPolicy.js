@@ -2,12 +2,12 @@
 import { addError, addTypeError } from "../helpers.js";
 
 const read_0 = [0,1,2,3];
-function f_0(data, {instancePath=""}={}){
-let vErrors = null;
+function f_0(data, {instancePath:at=""}={}){
+let errs = null;
 let errors = 0;
-if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) vErrors = addTypeError(vErrors, instancePath, "#/type", "integer"), errors++;
-if(!((((data === 0) || (data === 1)) || (data === 2)) || (data === 3))) vErrors = addError(vErrors, instancePath, "#/enum", "enum", {allowedValues: read_0}), errors++;
-f_0.errors = vErrors;
+if(!(((typeof data == "number") && (!(data % 1) && !isNaN(data))) && (isFinite(data)))) errs = addTypeError(errs, at, "#/type", "integer"), errors++;
+if(!((((data === 0) || (data === 1)) || (data === 2)) || (data === 3))) errs = addError(errs, at, "#/enum", "enum", {allowedValues: read_0}), errors++;
+f_0.errors = errs;
 return errors === 0;
 }
 f_0.evaluated = {"dynamicProps":false,"dynamicItems":false};
