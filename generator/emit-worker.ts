@@ -219,9 +219,33 @@ export function startEmitWorker(): EmitWorker | undefined {
   };
 }
 
+/**
+ * A result with its files as bytes, their buffers handed over (transferred, not copied): the
+ * main thread neither copies the text out of the message nor encodes it to write it (on
+ * GitHub's document, ~25 MB of the worker's output), and measures it without scanning it.
+ */
+function withBytes(message: WorkerMessage): [WorkerMessage, ArrayBuffer[]] {
+  if (message.kind !== 'result' || 'failure' in message.result) return [message, []];
+  const transfer: ArrayBuffer[] = [];
+  const encoder = new TextEncoder();
+  const bytes = (files: GeneratedFile[]): GeneratedFile[] =>
+    files.map((f) => {
+      if (typeof f.contents !== 'string') return f;
+      const contents = encoder.encode(f.contents);
+      transfer.push(contents.buffer as ArrayBuffer);
+      return { path: f.path, contents };
+    });
+  const result = { ...message.result, files: bytes(message.result.files) };
+  const compiled = message.compiled && {
+    ...message.compiled,
+    files: bytes(message.compiled.files),
+  };
+  return [{ ...message, result, ...(compiled ? { compiled } : {}) }, transfer];
+}
+
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
   parentPort!.once('message', async (job: EmitJob) => {
-    const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+    const post = (m: WorkerMessage) => parentPort!.postMessage(...withBytes(m));
     const queue = new SharedQueue(job.order, job.queue, false);
     for (let name = queue.take('back'); name; name = queue.take('back')) {
       if (name === VALIDATE) {
