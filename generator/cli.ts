@@ -18,6 +18,7 @@ import {
   runOne,
   SharedQueue,
   startEmitWorker,
+  VALIDATE,
   type CompileJob,
   type WorkerMessage,
 } from './emit-worker.js';
@@ -208,14 +209,21 @@ export interface RunResult {
 const LANE_ORDER = ['types', 'docs', 'prism', 'client', 'msw', 'server', 'operations', 'runtime'];
 const WORKER_FIRST = 'validators';
 
-function laneOrder(list: Emitter[]): string[] {
+/**
+ * The shared order; `validate`: the document checks join it (VALIDATE), just before the
+ * validators, so the worker makes them its second item and the main thread its last.
+ */
+export function laneOrder(list: Emitter[], validate: boolean): string[] {
   const rank = (e: Emitter) =>
     e.name === WORKER_FIRST
       ? Infinity
       : LANE_ORDER.indexOf(e.name) === -1
         ? LANE_ORDER.length
         : LANE_ORDER.indexOf(e.name);
-  return [...list].sort((a, b) => rank(a) - rank(b)).map((e) => e.name);
+  const names = [...list].sort((a, b) => rank(a) - rank(b)).map((e) => e.name);
+  if (!validate) return names;
+  const at = names.at(-1) === WORKER_FIRST ? names.length - 1 : names.length;
+  return [...names.slice(0, at), VALIDATE, ...names.slice(at)];
 }
 
 /** The toolkit's root (its package.json, templates): one level up from generator/. */
@@ -254,11 +262,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1
       ? startEmitWorker()
       : undefined;
-  // The document checks run after the model is built: with a worker, there, beside the types
-  // emitter; without one, on this thread once the emitters are done, while the staged files
-  // are written in the background (write.ts). Nothing is swapped in unless they pass.
-  // Without an emit worker, a big document's checks run on a thread of their own while the
-  // model is built and the emitters run (validate-worker.ts); a small one's after the emit.
+  // The document checks run after the model is built: with a worker, as an item of the shared
+  // queue (emit-worker.ts, VALIDATE) on whichever thread is free; without one, on this thread
+  // once the emitters are done, while the staged files are written in the background
+  // (write.ts). Nothing is swapped in unless they pass. Without an emit worker, a big
+  // document's checks run on a thread of their own while the model is built and the emitters
+  // run (validate-worker.ts); a small one's after the emit.
   let checking: Promise<DocumentVerdict> | undefined;
   const loaded = await loadContract(opts.contract, {
     deferValidation: true,
@@ -434,13 +443,13 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       if (compiled) compileReport.reused += compiled.files.length / 2;
       accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
     }
-    const queue = new SharedQueue(laneOrder(selected.filter((e) => !reused.includes(e))));
+    const toRun = selected.filter((e) => !reused.includes(e));
+    const queue = new SharedQueue(laneOrder(toRun, !!helper && !knownVerdict && toRun.length > 0));
     if (helper && queue.order.length > 0) {
       workerDone = helper.run(
         {
           ctx,
           compile: compileJob,
-          validated: !!knownVerdict,
           order: queue.order,
           queue: queue.buffer,
         },
@@ -455,6 +464,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       helper?.cancel();
     }
     for (let name = queue.take('front'); name; name = queue.take('front')) {
+      if (name === VALIDATE) {
+        validation = await validateDocument(model.document as never);
+        if (validation.problems.length > 0) queue.stop();
+        continue;
+      }
       acceptMessage(
         await runOne(
           selected.find((e) => e.name === name)!,
@@ -470,8 +484,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     }
     await workerDone;
     if (!validation) {
-      // no emit worker, or it had nothing to emit: the document checks run here (or ran on
-      // the validation worker meanwhile)
+      // no worker, or it had nothing to emit, or a failure stopped the queue before the
+      // checks were taken: they run here (or ran on the validation worker meanwhile)
       validation = await (checking ?? validateDocument(model.document as never));
     }
     if (validationKey && !knownVerdict && validation?.problems.length === 0)

@@ -3,8 +3,8 @@
  * TypeScript for openapi-typescript is the longest single step); the other emitters that must
  * run (not served by the cache) run here meanwhile, each followed by the package compile of its
  * TypeScript files. Emitters are pure functions of the model, which is plain data, so the worker
- * gets a structured clone of it; it checks the document first (validateDocument) and emits only
- * if that passes. Each emitter's result is posted as soon as it is done, so the main thread
+ * gets a structured clone of it. The document checks (validateDocument) are an item of the
+ * shared queue too (VALIDATE); a run whose document fails them stops there. Each emitter's result is posted as soon as it is done, so the main thread
  * writes it and neither thread holds every output at once.
  *
  * The worker runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js); without it (the
@@ -43,9 +43,8 @@ export interface CompileJob {
 export interface EmitJob {
   ctx: Omit<EmitContext, 'warn'>;
   compile: CompileJob;
-  /** the document checks' verdict is known (from the cache): do not check again */
-  validated: boolean;
-  /** the emitters to run, shared with the main thread through `queue` */
+  /** the emitters to run (and VALIDATE when the document checks are to run), shared with the
+   * main thread through `queue` */
   order: string[];
   queue: SharedArrayBuffer;
 }
@@ -54,6 +53,13 @@ export type WorkerMessage =
   | { kind: 'validation'; problems: ContractProblem[]; warnings: string[] }
   | { kind: 'result'; result: EmitResult; compiled?: Compiled; compileFailure?: string }
   | { kind: 'done' };
+
+/**
+ * The queue item that stands for the document checks (validateDocument): seconds on a large
+ * document, taken by whichever thread is free (the worker right after its first emitter), so
+ * the checks never hold up the longest emitter. Nothing is swapped in before they pass.
+ */
+export const VALIDATE = '#validate';
 
 /**
  * The emitters both threads take work from, without messages: the main thread from the front
@@ -214,16 +220,41 @@ export function startEmitWorker(): EmitWorker | undefined {
   };
 }
 
+/**
+ * A result with its files as bytes, their buffers handed over (transferred, not copied): the
+ * main thread neither copies the text out of the message nor encodes it to write it (on
+ * GitHub's document, ~25 MB of the worker's output), and measures it without scanning it.
+ */
+function withBytes(message: WorkerMessage): [WorkerMessage, ArrayBuffer[]] {
+  if (message.kind !== 'result' || 'failure' in message.result) return [message, []];
+  const transfer: ArrayBuffer[] = [];
+  const encoder = new TextEncoder();
+  const bytes = (files: GeneratedFile[]): GeneratedFile[] =>
+    files.map((f) => {
+      if (typeof f.contents !== 'string') return f;
+      const contents = encoder.encode(f.contents);
+      transfer.push(contents.buffer as ArrayBuffer);
+      return { path: f.path, contents };
+    });
+  const result = { ...message.result, files: bytes(message.result.files) };
+  const compiled = message.compiled && {
+    ...message.compiled,
+    files: bytes(message.compiled.files),
+  };
+  return [{ ...message, result, ...(compiled ? { compiled } : {}) }, transfer];
+}
+
 if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-emit') {
   parentPort!.once('message', async (job: EmitJob) => {
-    const post = (m: WorkerMessage) => parentPort!.postMessage(m);
+    const post = (m: WorkerMessage) => parentPort!.postMessage(...withBytes(m));
     const queue = new SharedQueue(job.order, job.queue, false);
-    const validation = job.validated
-      ? undefined
-      : await validateDocument(job.ctx.model.document as never);
-    if (validation) post({ kind: 'validation', ...validation });
-    if (validation && validation.problems.length > 0) queue.stop();
     for (let name = queue.take('back'); name; name = queue.take('back')) {
+      if (name === VALIDATE) {
+        const validation = await validateDocument(job.ctx.model.document as never);
+        post({ kind: 'validation', ...validation });
+        if (validation.problems.length > 0) queue.stop();
+        continue;
+      }
       const message = await runOne(
         emitters.find((e) => e.name === name)!,
         job.ctx,

@@ -148,9 +148,11 @@ export function compileSplit(
   // A constant left out of the declarations must not be named by them (`typeof layouts`).
   for (const m of body.matchAll(/\btypeof\s+([A-Za-z_$][\w$]*)/g))
     if (leftOut.has(m[1])) return undefined;
+  let identifiers: Set<string> | undefined;
   const imports = parts.flatMap((p) => {
     if (p.kind !== 'import') return [];
-    const used = declarationImport(ts, sf, p.node, body);
+    identifiers ??= identifiersIn(ts, body);
+    const used = declarationImport(ts, sf, p.node, identifiers);
     if (used === undefined) return [];
     return [leadingComments(p.text.slice(0, p.node.getStart(sf) - p.node.pos)) + used];
   });
@@ -250,24 +252,32 @@ function declaredNames(ts: TS, st: TSNS.Statement): string[] {
 }
 
 /**
- * An import as the declarations need it: only the names they use (identifiers outside comments;
- * at worst a name too many, harmless in a declarations file), or undefined when they use none.
+ * The identifiers of a declarations text as the scanner sees them: a name in a comment is not a
+ * use (the cache's prose-free compile and a direct one must keep the same imports). Scanned once
+ * for all of a file's imports (the text is most of a large module).
+ */
+function identifiersIn(ts: TS, body: string): Set<string> {
+  const identifiers = new Set<string>();
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, body);
+  for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan())
+    if (t === ts.SyntaxKind.Identifier) identifiers.add(scanner.getTokenText());
+  return identifiers;
+}
+
+/**
+ * An import as the declarations need it: only the names they use (`identifiers` of the
+ * declarations, at worst a name too many, harmless in a declarations file), or undefined when
+ * they use none.
  */
 function declarationImport(
   ts: TS,
   sf: TSNS.SourceFile,
   node: TSNS.ImportDeclaration,
-  body: string,
+  identifiers: Set<string>,
 ): string | undefined {
   const text = node.getText(sf);
   const clause = node.importClause;
   if (!clause || node.attributes) return text; // a side-effect import, or one with attributes
-  // Identifiers as the scanner sees them: a name in a comment is not a use (the cache's
-  // prose-free compile and a direct one must keep the same imports).
-  const identifiers = new Set<string>();
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, body);
-  for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan())
-    if (t === ts.SyntaxKind.Identifier) identifiers.add(scanner.getTokenText());
   const used = (name: TSNS.Identifier) => identifiers.has(name.text);
   const names: string[] = [];
   if (clause.name && used(clause.name)) names.push(clause.name.text);

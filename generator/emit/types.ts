@@ -20,20 +20,16 @@ export const typesEmitter: Emitter = {
       // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s
       // to load), which runs that need no types (`--only docs`, `--help`, scaffold) or find its
       // work in the cache should not pay.
-      const { default: openapiTS, astToString } = await import('openapi-typescript');
-      let ast: Awaited<ReturnType<typeof openapiTS>>;
+      const ots = await import('openapi-typescript');
+      let ast: ReturnType<typeof ots.transformSchema>;
       try {
-        ast = await openapiTS(document as never, {
-          alphabetize: false,
-          defaultNonNullable: false,
-          rootTypes: true,
-          rootTypesNoSchemaPrefix: true,
-          silent: true,
-        });
+        ast = bundledAlready(document)
+          ? ots.transformSchema(document as never, otsContext(ots, document))
+          : await ots.default(document as never, OTS_OPTIONS);
       } catch (error) {
         throw openapiTypescriptError(error);
       }
-      return astToString(ast);
+      return ots.astToString(ast);
     };
     // openapi-typescript works on the view with its prose as tokens, so its output (the cost of
     // this emitter) is the same across description edits and the cache can keep it; the words
@@ -53,6 +49,100 @@ export const typesEmitter: Emitter = {
     return [{ path: 'types.ts', contents: banner(ctx.model.sourceFile, ctx.command) + text }];
   },
 };
+
+/** How openapi-typescript is run: the options its output depends on. */
+const OTS_OPTIONS = {
+  alphabetize: false,
+  defaultNonNullable: false,
+  rootTypes: true,
+  rootTypesNoSchemaPrefix: true,
+  silent: true,
+} as const;
+
+type OpenapiTypescript = typeof import('openapi-typescript');
+
+/**
+ * openapi-typescript's own context for OTS_OPTIONS, as its entry point (`openapiTS`) makes it.
+ * The entry point first lints the document and bundles it with Redocly (on GitHub's document,
+ * seconds: the lint and the bundle each walk and resolve all of it); the view it is given here is
+ * one document whose `$ref`s are all local and resolve (the model checked them), which that
+ * bundle leaves as it is, so the transform runs on it directly.
+ */
+function otsContext(
+  ots: OpenapiTypescript,
+  document: unknown,
+): Parameters<typeof ots.transformSchema>[1] {
+  const schema = document as Parameters<typeof ots.transformSchema>[0];
+  return {
+    additionalProperties: false,
+    alphabetize: OTS_OPTIONS.alphabetize,
+    arrayLength: false,
+    defaultNonNullable: OTS_OPTIONS.defaultNonNullable,
+    discriminators: ots.scanDiscriminators(schema, OTS_OPTIONS),
+    emptyObjectsUnknown: false,
+    enum: false,
+    enumValues: false,
+    conditionalEnums: false,
+    dedupeEnums: false,
+    excludeDeprecated: false,
+    exportType: false,
+    immutable: false,
+    rootTypes: OTS_OPTIONS.rootTypes,
+    rootTypesNoSchemaPrefix: OTS_OPTIONS.rootTypesNoSchemaPrefix,
+    rootTypesKeepCasing: false,
+    injectFooter: [],
+    pathParamsAsTypes: false,
+    postTransform: undefined,
+    propertiesRequiredByDefault: false,
+    // only the entry point's lint and bundle read Redocly's configuration
+    redoc: undefined as never,
+    silent: OTS_OPTIONS.silent,
+    inject: undefined,
+    transform: undefined,
+    transformProperty: undefined,
+    makePathsEnum: false,
+    generatePathParams: false,
+    readWriteMarkers: false,
+    resolve: ($ref: string) => ots.resolveRef(schema, $ref, { silent: OTS_OPTIONS.silent }),
+  };
+}
+
+/**
+ * Whether Redocly's bundle would leave the view as it is. It rewrites one thing in a document
+ * whose references are all local: each discriminator `mapping` value, into the address of a
+ * component schema (and a mapping to anything but a component schema becomes a new component).
+ * A view whose mappings all name a component schema the plain way is left as it is; any other
+ * takes openapi-typescript's entry point, bundle included.
+ */
+function bundledAlready(document: unknown): boolean {
+  const root = document as { openapi?: unknown; components?: { schemas?: object } };
+  if (typeof root.openapi !== 'string' || !/^3\.[01]\./.test(root.openapi)) return false;
+  const schemas = root.components?.schemas ?? {};
+  const stack: unknown[] = [document];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    for (const [key, value] of Object.entries(node)) {
+      if (value === null || typeof value !== 'object') continue;
+      const mapping =
+        key === 'discriminator' ? (value as { mapping?: unknown }).mapping : undefined;
+      if (mapping !== null && typeof mapping === 'object')
+        for (const target of Object.values(mapping)) {
+          const name = typeof target === 'string' ? PLAIN_SCHEMA_REF.exec(target)?.[1] : undefined;
+          if (name === undefined || !Object.hasOwn(schemas, name)) return false;
+        }
+      stack.push(value);
+    }
+  }
+  return true;
+}
+
+/** `#/components/schemas/<name>` with nothing escaped in the name. */
+const PLAIN_SCHEMA_REF = /^#\/components\/schemas\/([^/~%]+)$/;
 
 /**
  * openapi-typescript names the place it failed at in its message (`Can't resolve $ref at

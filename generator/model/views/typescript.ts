@@ -43,7 +43,7 @@ export function tokenizedTypescriptView(
 
 export function typescriptView(model: ApiModel): OpenApiDocument {
   const document = openDocument(model.document);
-  const copy = structuredClone(document) as unknown as Record<string, unknown>;
+  const copy = copyData(document) as Record<string, unknown>;
   for (const op of model.operations) {
     for (const p of op.parameters) {
       if (p.mediaType === undefined) continue;
@@ -55,6 +55,49 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
   rewriteDeepRefs(copy);
   dropShadowedDiscriminatorProperties(copy);
   return copy as unknown as OpenApiDocument;
+}
+
+/**
+ * A deep copy of parsed JSON/YAML data, as structuredClone makes it (an object met twice is
+ * copied once, so the copy shares what the original shares) but a few times faster on a large
+ * document (GitHub's: ~0.25 s instead of ~0.6 s). Anything but plain objects and arrays (none
+ * is expected) goes through structuredClone.
+ */
+function copyData(root: unknown): unknown {
+  const copies = new Map<object, unknown>();
+  const copy = (value: unknown): unknown => {
+    if (value === null || typeof value !== 'object') return value;
+    const known = copies.get(value);
+    if (known !== undefined) return known;
+    if (Array.isArray(value)) {
+      const out: unknown[] = [];
+      copies.set(value, out);
+      for (const item of value) out.push(copy(item));
+      return out;
+    }
+    const proto = Object.getPrototypeOf(value) as unknown;
+    if (proto !== Object.prototype && proto !== null) {
+      const out = structuredClone(value);
+      copies.set(value, out);
+      return out;
+    }
+    const out: Record<string, unknown> = {};
+    copies.set(value, out);
+    for (const key of Object.keys(value)) {
+      const item = copy((value as Record<string, unknown>)[key]);
+      // a `__proto__` key of the data is a property like any other, not the copy's prototype
+      if (key === '__proto__')
+        Object.defineProperty(out, key, {
+          value: item,
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      else out[key] = item;
+    }
+    return out;
+  };
+  return copy(root);
 }
 
 /** `content: {type: {schema}}` → `schema`, once per parameter object (shared ones are met again). */

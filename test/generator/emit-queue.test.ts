@@ -1,0 +1,52 @@
+/**
+ * The work the two threads of a generate share (emit-worker.ts): every item is taken exactly
+ * once, the main thread from the front and the worker from the back, and the document checks
+ * are an item of their own, the worker's second (right after the validators).
+ */
+import { describe, expect, it } from 'vitest';
+import { laneOrder } from '../../generator/cli.js';
+import { emitters } from '../../generator/emit/index.js';
+import { SharedQueue, VALIDATE } from '../../generator/emit-worker.js';
+
+describe('the shared queue', () => {
+  it('hands out each item once, from both ends, until they meet', () => {
+    const order = ['a', 'b', 'c', 'd', 'e'];
+    const main = new SharedQueue(order);
+    const worker = new SharedQueue(order, main.buffer, false);
+    const taken = [
+      main.take('front'),
+      worker.take('back'),
+      worker.take('back'),
+      main.take('front'),
+      worker.take('back'),
+      main.take('front'),
+      worker.take('back'),
+    ];
+    expect(taken).toEqual(['a', 'e', 'd', 'b', 'c', undefined, undefined]);
+  });
+
+  it('hands out nothing once stopped', () => {
+    const queue = new SharedQueue(['a', 'b']);
+    queue.stop();
+    expect(queue.take('front')).toBeUndefined();
+    expect(queue.take('back')).toBeUndefined();
+  });
+
+  it('puts the document checks right before the validators: the worker takes them second', () => {
+    const order = laneOrder(emitters, true);
+    expect(order.filter((n) => n === VALIDATE)).toHaveLength(1);
+    expect(order.slice(-2)).toEqual([VALIDATE, 'validators']);
+    expect(order[0]).toBe('types');
+    const queue = new SharedQueue(order);
+    expect([queue.take('back'), queue.take('back')]).toEqual(['validators', VALIDATE]);
+  });
+
+  it('leaves the checks out when their verdict is known, and keeps them without validators', () => {
+    expect(laneOrder(emitters, false)).not.toContain(VALIDATE);
+    const docsOnly = laneOrder(
+      emitters.filter((e) => e.name === 'docs' || e.name === 'types'),
+      true,
+    );
+    expect(docsOnly).toEqual(['types', 'docs', VALIDATE]);
+  });
+});
