@@ -20,8 +20,7 @@ function sourceFiles(dir) {
   )) {
     const full = join(dir, entry.name);
     if (entry.isDirectory()) out.push(...sourceFiles(full));
-    // .hbs: the docs templates are precompiled into the build
-    else if (/\.(ts|js|hbs)$/.test(entry.name)) out.push(full);
+    else if (/\.(ts|js)$/.test(entry.name)) out.push(full);
   }
   return out;
 }

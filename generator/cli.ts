@@ -2,7 +2,7 @@
  * tms-gen: validates the contract and writes everything generated from it.
  * Exit codes: 0 ok, 1 contract invalid (or --check found differences), 2 usage.
  */
-import { existsSync, watch } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,7 @@ import {
 } from './load.js';
 import type { ContractProblem } from './contract-error.js';
 import { outputSink } from './write.js';
+import { folderStamp, watchFolder } from './watch.js';
 import {
   operationCount,
   startValidationWorker,
@@ -618,12 +619,12 @@ async function main(argv: string[]): Promise<number> {
   };
   if (!opts.watch) return once();
 
-  await once();
   const dir = dirname(resolve(opts.contract));
-  console.log(`watching ${relative(process.cwd(), dir) || '.'} for changes (Ctrl-C to stop)`);
+  const stampBefore = folderStamp(dir);
+  await once();
   let timer: NodeJS.Timeout | undefined;
   let running = Promise.resolve<unknown>(undefined);
-  watch(dir, { recursive: true }, () => {
+  const changed = () => {
     // Editors write a file in several steps; wait for the burst to end, and never run twice at once.
     clearTimeout(timer);
     timer = setTimeout(() => {
@@ -632,7 +633,11 @@ async function main(argv: string[]): Promise<number> {
         await once();
       });
     }, 150);
-  });
+  };
+  watchFolder(dir, changed);
+  console.log(`watching ${relative(process.cwd(), dir) || '.'} for changes (Ctrl-C to stop)`);
+  // an edit made while the first run went on: it saw the old text, so run again
+  if (folderStamp(dir) !== stampBefore) changed();
   return new Promise<number>(() => {});
 }
 

@@ -13,6 +13,7 @@ import {
   linearOptimize,
 } from '../../generator/schema/ajv-optimize.js';
 import { createAjv } from '../../generator/schema/ajv.js';
+import { haveShared, sharedPath } from '../shared-folder.js';
 import { loadModel } from './harness.js';
 
 type Root = Parameters<typeof countNames>[0];
@@ -24,9 +25,13 @@ const sorted = (c: Record<string, number>) =>
 describe('linear name count of Ajv code', () => {
   const contracts = [
     'openapi/openapi.yaml',
-    // allOf/oneOf/anyOf, nullable, formats, recursion
-    '../shared/specs/breadth/apideck.com__crm.json',
-    '../shared/specs/breadth/adyen.com__ManagementService-v3.json',
+    // allOf/oneOf/anyOf, nullable, formats, recursion (skipped, saying why, without ../shared)
+    ...(haveShared('ajv-optimize on breadth documents', 'specs', 'breadth')
+      ? [
+          sharedPath('specs/breadth/apideck.com__crm.json'),
+          sharedPath('specs/breadth/adyen.com__ManagementService-v3.json'),
+        ]
+      : []),
   ];
   for (const contract of contracts)
     it(`counts as Ajv does on every function of ${contract.split('/').at(-1)}`, async () => {
