@@ -4,44 +4,13 @@
  * still be refused with its file, line and pointer, exit 1, and leave the previous docs as they
  * were; a valid one is written as when the checks run on the main thread (TMS_GEN_THREADS=1).
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_WORKER_MIN_OPERATIONS } from '../../generator/validate-worker.js';
+import { snapshotTree, tmsGen } from '../tms-gen-run.js';
 
-const run = promisify(execFile);
-
-async function tmsGen(
-  args: string[],
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['bin/tms-gen.js', ...args], {
-      maxBuffer: 64 << 20,
-      env: { ...process.env, ...env },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out[full.slice(dir.length + 1)] = readFileSync(full, 'utf8');
-    }
-  };
-  walk(dir);
-  return out;
-}
 
 /** A document with enough operations for the checks' thread; `broken` puts one error deep in it. */
 function bigDocument(broken: boolean): string {
@@ -97,14 +66,14 @@ describe('--only docs on a big document', () => {
     const single = await tmsGen(args(join(dir, 'docs-single')), { TMS_GEN_THREADS: '1' });
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(single.code, single.stderr).toBe(0);
-    const a = snapshot(join(dir, 'docs-threaded'));
+    const a = snapshotTree(join(dir, 'docs-threaded'));
     expect(Object.keys(a).length).toBeGreaterThan(VALIDATION_WORKER_MIN_OPERATIONS);
-    expect(a).toEqual(snapshot(join(dir, 'docs-single')));
+    expect(a).toEqual(snapshotTree(join(dir, 'docs-single')));
   }, 120_000);
 
   it('refuses an invalid one with file, line and pointer, exits 1 and writes nothing', async () => {
     const docs = join(dir, 'docs-threaded');
-    const before = snapshot(docs);
+    const before = snapshotTree(docs);
     const text = readFileSync(join(dir, 'bad.json'), 'utf8');
     const line = text.split('\n').findIndex((l) => l.includes('"zero"')) + 1;
     const r = await tmsGen(
@@ -125,6 +94,6 @@ describe('--only docs on a big document', () => {
     expect(r.stderr).toContain('nothing was written');
     expect(r.stderr).toContain(`bad.json:${line}`);
     expect(r.stderr).toContain('~1things~1250/get/responses/200');
-    expect(snapshot(docs)).toEqual(before);
+    expect(snapshotTree(docs)).toEqual(before);
   }, 120_000);
 });

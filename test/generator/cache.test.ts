@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { snapshotTree } from '../tms-gen-run.js';
 import { compileIsolated } from '../../generator/emit/package-compile.js';
 import { loadContract } from '../../generator/load.js';
 import { modelDigests } from '../../generator/model/digest.js';
@@ -46,19 +47,6 @@ async function tmsGen(args: string[]): Promise<{ code: number; out: string }> {
     const e = error as { code: number; stdout: string; stderr: string };
     return { code: e.code, out: e.stdout + e.stderr };
   }
-}
-
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  const walk = (d: string) => {
-    for (const name of readdirSync(d).sort()) {
-      const full = join(d, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out[full.slice(dir.length + 1)] = readFileSync(full, 'base64');
-    }
-  };
-  walk(dir);
-  return out;
 }
 
 const cacheLine = (out: string) => /^cache: .*$/m.exec(out)?.[0] ?? '';
@@ -105,7 +93,7 @@ describe('tms-gen with an output cache', () => {
       expect(line).toMatch(/steps reused: [^;]*types\/openapi-typescript/);
       expect(line).toMatch(/reused [1-9]\d*$/); // some TypeScript files were not compiled again
       expect(readFileSync(join(work, 'a', 'docs', 'index.html'), 'utf8').length).toBeGreaterThan(0);
-      const incremental = snapshot(join(work, 'a'));
+      const incremental = snapshotTree(join(work, 'a'));
       expect(JSON.stringify(incremental)).toContain(
         Buffer.from('The thing, edited').toString('base64').slice(0, 8),
       );
@@ -115,7 +103,7 @@ describe('tms-gen with an output cache', () => {
       const reference = await tmsGen([...outArgs, '--no-cache']);
       expect(reference.code, reference.out).toBe(0);
       expect(cacheLine(reference.out)).toBe('');
-      expect(snapshot(join(work, 'a'))).toEqual(incremental);
+      expect(snapshotTree(join(work, 'a'))).toEqual(incremental);
 
       // A damaged cache: every entry truncated or overwritten. Misses, same output.
       // (the writer's manifests too; its trash/ folder of replaced trees is no entry)
@@ -134,7 +122,7 @@ describe('tms-gen with an output cache', () => {
       const damaged = await tmsGen([...outArgs, '--cache-dir', cache]);
       expect(damaged.code, damaged.out).toBe(0);
       expect(cacheLine(damaged.out)).toMatch(/^cache: reused 0 of/);
-      expect(snapshot(join(work, 'a'))).toEqual(incremental);
+      expect(snapshotTree(join(work, 'a'))).toEqual(incremental);
 
       // A deleted cache: `--check` finds everything up to date, and fills the cache again.
       rmSync(cache, { recursive: true, force: true });
@@ -164,14 +152,14 @@ describe('tms-gen with an output cache', () => {
       // two operations: the other one's page and the schema pages come from the cache
       expect(editedLine).toMatch(/steps reused: [^;]*docs\/2 pieces/);
       expect(editedLine).toMatch(/; ran [^;]*\bdocs\b/);
-      const withCache = snapshot(join(work, 'a'));
+      const withCache = snapshotTree(join(work, 'a'));
       expect(readFileSync(join(work, 'a', 'gen', 'client.d.ts'), 'utf8')).toContain(
         'freshly worded',
       );
       rmSync(join(work, 'a'), { recursive: true, force: true });
       const coldEdited = await tmsGen([...outArgs, '--no-cache']);
       expect(coldEdited.code, coldEdited.out).toBe(0);
-      expect(snapshot(join(work, 'a'))).toEqual(withCache);
+      expect(snapshotTree(join(work, 'a'))).toEqual(withCache);
     },
   );
 });
