@@ -281,8 +281,12 @@ export function splitModules(
     if (!entryPaths.has(path)) emit(path, members.get(path)!);
 
   const sharedOf = new Map<string, [string, string]>();
-  for (const node of namedRoots)
-    sharedOf.set(node.key, [home.get(unitOf.get(node.ajvName)!)!, exportAs.get(node.ajvName)!]);
+  // By the key asked for: a named schema that is only a `$ref` shares its target's function,
+  // whose node carries the key of whichever of the two was visited first.
+  named.forEach((key, i) => {
+    const node = namedRoots[i];
+    sharedOf.set(key, [home.get(unitOf.get(node.ajvName)!)!, exportAs.get(node.ajvName)!]);
+  });
   return {
     modules,
     sharedOf,
