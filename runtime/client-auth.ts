@@ -68,9 +68,12 @@ export function createAuth(
   email: unknown,
   apiKey: unknown,
 ): AuthFor {
-  const given: Record<string, unknown> = { ...auth };
-  for (const name in given)
+  const given: Record<string, unknown> = {};
+  for (const name in auth) {
     if (!Object.hasOwn(schemes, name)) throw new TypeError(`auth.${name}: no such security scheme`);
+    // `{ token: process.env.TOKEN }` with the variable unset: that scheme is not given
+    if (auth[name] !== undefined) given[name] = auth[name];
+  }
   if (email !== undefined || apiKey !== undefined) {
     if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '')
       throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');

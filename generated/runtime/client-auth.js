@@ -36,10 +36,14 @@ function additionOf(name, scheme, credential) {
  * throws at creation, never at a call.
  */
 export function createAuth(schemes, auth, email, apiKey) {
-    const given = { ...auth };
-    for (const name in given)
+    const given = {};
+    for (const name in auth) {
         if (!Object.hasOwn(schemes, name))
             throw new TypeError(`auth.${name}: no such security scheme`);
+        // `{ token: process.env.TOKEN }` with the variable unset: that scheme is not given
+        if (auth[name] !== undefined)
+            given[name] = auth[name];
+    }
     if (email !== undefined || apiKey !== undefined) {
         if (typeof email !== 'string' || typeof apiKey !== 'string' || email === '' || apiKey === '')
             throw new TypeError('email and apiKey go together: pass both (non-empty) or neither');

@@ -50,9 +50,10 @@ export interface ClientOptions {
      * Credentials by security scheme name (`securitySchemes` of the contract): a token for HTTP
      * Bearer, OAuth 2 and OpenID Connect schemes, the key for an API key scheme, `{ username,
      * password }` for HTTP Basic. Each call sends the first of its operation's alternatives this
-     * holds every credential of.
+     * holds every credential of. A scheme left `undefined` is not given (the generated `ApiAuth`
+     * has an optional member per scheme, `never` for a scheme the client cannot send).
      */
-    auth?: Record<string, Credential>;
+    auth?: Record<string, Credential | undefined>;
     /** with `apiKey`: HTTP Basic username and password, for the contract's Basic scheme */
     email?: string;
     apiKey?: string;

@@ -106,6 +106,8 @@ describe('the generated client sends what the document declares', () => {
     expect(() => client('bearer', { email: 'a@b.c', apiKey: 'k' })).toThrow(/no HTTP Basic/);
     expect(() => client('bearer', { auth: { nope: 'x' } })).toThrow(/no such security scheme/);
     expect(() => client('bearer', { auth: { token: '' } })).toThrow(/non-empty string/);
+    // a scheme left undefined is not given (typed: an optional member per scheme)
+    expect(() => client('bearer', { auth: { token: undefined } })).not.toThrow();
   });
 
   it('API key in the query: one more query pair, encoded; the header alternative when that is the one given', async () => {
