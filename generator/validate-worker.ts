@@ -21,7 +21,10 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ContractProblem } from './contract-error.js';
+import { operationCount } from './http-methods.js';
 import { validateDocument } from './load.js';
+
+export { operationCount };
 
 export interface DocumentVerdict {
   problems: ContractProblem[];
@@ -30,20 +33,6 @@ export interface DocumentVerdict {
 
 /** Below this many operations the checks take a few milliseconds: not worth a thread. */
 export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
-
-const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
-
-/** The operations of a document, counted from its paths (before the model exists). */
-export function operationCount(document: Record<string, unknown>): number {
-  let count = 0;
-  const paths = document.paths;
-  if (!paths || typeof paths !== 'object') return 0;
-  for (const item of Object.values(paths)) {
-    if (item && typeof item === 'object')
-      for (const key of Object.keys(item)) if (METHODS.has(key)) count++;
-  }
-  return count;
-}
 
 /**
  * Starts checking `document` on another thread; undefined when there is no worker to start (the

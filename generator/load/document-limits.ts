@@ -5,6 +5,7 @@
  * follow (TS2502), and names that would be read as a member of Object.prototype.
  */
 import type { ContractProblem } from '../contract-error.js';
+import { HTTP_METHODS, operationCount } from '../http-methods.js';
 import { childPointer, getAt, pointer } from '../pointer.js';
 import { SCHEMA_MAPS } from '../schema/json-schema.js';
 import { PROTOTYPE_KEYS, hasLoneSurrogate } from './document-shape.js';
@@ -13,14 +14,11 @@ import { limitHint, type LoadLimits } from './limits.js';
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export function checkDocumentLimits(document: Json, limits: LoadLimits): ContractProblem[] {
   const problems: ContractProblem[] = [];
   const paths = isObject(document.paths) ? document.paths : {};
-  let operations = 0;
-  for (const item of Object.values(paths))
-    if (isObject(item)) operations += METHODS.filter((m) => item[m] !== undefined).length;
+  const operations = operationCount(document);
   if (operations > limits.maxOperations)
     problems.push({
       pointer: '#/paths',
@@ -218,7 +216,7 @@ function names(document: Json, paths: Json): ContractProblem[] {
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
     params(item.parameters, pointer('paths', path, 'parameters'));
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
       if (typeof op.operationId === 'string')

@@ -7,12 +7,12 @@
  */
 import { specClause } from './clauses.js';
 import type { ContractProblem } from '../contract-error.js';
+import { HTTP_METHODS } from '../http-methods.js';
 import { childPointer, getAt, pointer } from '../pointer.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
   v !== null && typeof v === 'object' && !Array.isArray(v);
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 export interface RuleFindings {
   /** refusals; none of the rules here refuses today (see above), the loader still honours them */
@@ -68,7 +68,7 @@ function checkSecurity(document: Json, version: string, found: RuleFindings): vo
   check(document.security, pointer('security'));
   for (const [path, item] of Object.entries(isObject(document.paths) ? document.paths : {})) {
     if (!isObject(item)) continue;
-    for (const method of METHODS)
+    for (const method of HTTP_METHODS)
       if (isObject(item[method]))
         check(item[method].security, pointer('paths', path, method, 'security'));
   }
@@ -101,7 +101,7 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
           : [];
       });
     const shared = pathParams(item.parameters, childPointer(itemPtr, 'parameters'));
-    const operations = METHODS.filter((m) => isObject(item[m]));
+    const operations = HTTP_METHODS.filter((m) => isObject(item[m]));
     for (const method of operations.length > 0 ? operations : [undefined]) {
       const own = method
         ? pathParams((item[method] as Json).parameters, childPointer(itemPtr, method, 'parameters'))

@@ -15,6 +15,7 @@
  * stands for, and problems inside it get the ref's pointer (which `Bundle.locate` traces back to
  * the target's file and line).
  */
+import { HTTP_METHODS } from '../http-methods.js';
 import { getAt, parsePointer } from '../pointer.js';
 import { metaValidator, type Dialect, type MetaValidator } from './openapi-meta.js';
 
@@ -50,8 +51,6 @@ const one = (kind: Kind): Child => ({ kind, shape: 'one' });
 const map = (kind: Kind, allKeys = false): Child => ({ kind, shape: 'map', allKeys });
 const list = (kind: Kind): Child => ({ kind, shape: 'list' });
 
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** The OpenAPI object graph (3.0 and 3.1), as far as it holds objects a `$ref` can stand for. */
 const GRAMMAR: Partial<Record<Kind, Record<string, Child>>> = {
   root: {
@@ -77,7 +76,7 @@ const GRAMMAR: Partial<Record<Kind, Record<string, Child>>> = {
     pathItems: map('pathItem', true),
   },
   pathItem: {
-    ...Object.fromEntries(METHODS.map((m) => [m, one('operation')])),
+    ...Object.fromEntries(HTTP_METHODS.map((m) => [m, one('operation')])),
     parameters: list('parameter'),
     servers: list('server'),
   },

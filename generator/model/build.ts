@@ -3,6 +3,7 @@
  * every problem it finds (duplicate operationIds, malformed feature-level data) in one pass.
  */
 import type { ContractProblem } from '../contract-error.js';
+import { HTTP_METHODS } from '../http-methods.js';
 import { childPointer, pointer } from '../pointer.js';
 import { readHistory, readLifecycle, lifecycleOf } from './lifecycle.js';
 import {
@@ -45,8 +46,6 @@ import type {
   Server,
 } from './types.js';
 
-const METHODS: HttpMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
-
 /** An operation as read, before the model names it and builds its runtime entry. */
 type ReadOperation = Omit<Operation, 'runtime' | 'names'>;
 
@@ -69,7 +68,7 @@ export function buildModel(
   for (const path of Object.keys(paths).sort()) {
     const itemPtr = pointer('paths', path);
     const item = resolve<PathItemObject>(document, paths[path]) ?? {};
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const raw = item[method];
       if (!raw) continue;
       read.push(
