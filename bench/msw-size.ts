@@ -7,11 +7,10 @@
  * service worker script) gzipped at level 9. The browser test checks that a page loads exactly
  * the chunks counted here. Writes bench/results/msw-size.md.
  */
-import { build } from 'esbuild';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { bundleForBrowser } from './lib/browser-bundle.js';
 import { buildPages, PAGE_OPERATIONS, type PageSize } from '../test/msw/pages/build.js';
 
 const TARGETS: Record<string, number> = { stateful: 150, examples: 100 };
@@ -23,18 +22,7 @@ const say = (line: string) => {
 
 /** One entry bundled minified for browsers, in one file, gzipped size in bytes. */
 async function gzipOf(contents: string, alias: Record<string, string> = {}): Promise<number> {
-  const result = await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: 'js' },
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    write: false,
-    logLevel: 'silent',
-    alias,
-  });
-  return gzipSync(result.outputFiles[0].contents, { level: 9 }).length;
+  return (await bundleForBrowser(contents, process.cwd(), { alias, target: 'es2022' })).gzip;
 }
 
 function row(s: PageSize): string {
