@@ -27,7 +27,7 @@ import { ContractError } from '../contract-error.js';
 import { heapBound, markMemory } from '../heap.js';
 import { windowOf } from '../model/level-facts.js';
 import { jsonSchemaSource } from '../model/views/json-schema.js';
-import type { ApiModel, LevelWindow, Operation } from '../model/types.js';
+import type { ApiModel, JsonSchema, LevelWindow, Operation } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import { createAjv, findUnknownFormats, usesLegacyPatterns } from '../schema/ajv.js';
 import { linearOptimize } from '../schema/ajv-optimize.js';
@@ -125,7 +125,11 @@ export const validatorsEmitter: Emitter = {
 };
 
 /** The contract's JSON Schema root, exactly as the generated validators see it (tests compile it too). */
-export function validatorSchemaRoot(model: ApiModel): {
+export function validatorSchemaRoot(
+  model: ApiModel,
+  /** applied to each schema of the root as it is made (buildJsonSchemaRoot) */
+  each?: (schema: JsonSchema) => JsonSchema,
+): {
   root: JsonSchemaRoot;
   targets: ValidatorTargets;
 } {
@@ -139,6 +143,7 @@ export function validatorSchemaRoot(model: ApiModel): {
     model.dialect,
     targets.extra,
     model.levelFacts,
+    each,
   );
   return { root, targets };
 }
@@ -165,15 +170,11 @@ export function compileValidators(
   /** `runtime/validators.js` as the operation modules import it */
   runtime = '../../runtime/validators.js',
 ): CompiledValidators {
-  const { root, targets } = validatorSchemaRoot(model);
-  const slim = {
-    ...root.root,
-    $defs: shareSubschemas(
-      Object.fromEntries(Object.entries(root.root.$defs).map(([k, v]) => [k, stripAnnotations(v)])),
-    ),
-  };
-  // The annotated copy is not read again: released now, not at the end of the compile (on
-  // Microsoft Graph's document a second tree of every schema, ~150 MB).
+  // Annotations stripped from each schema as it is converted: the annotated tree of every
+  // schema never exists at once (on Microsoft Graph's document, hundreds of MB).
+  const { root, targets } = validatorSchemaRoot(model, stripAnnotations);
+  const slim = { ...root.root, $defs: shareSubschemas(root.root.$defs) };
+  // shareSubschemas may make a new map: the one it was given is not read again
   root.root.$defs = {};
   markMemory('validators: schema root built');
   const unknownFormats = findUnknownFormats(slim, createAjv({ dialect: model.dialect }));
