@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
 import { cacheKey, DEFAULT_CACHE_DIR, generatorDigest, openCache } from './cache.js';
 import { formatProblem } from './contract-error.js';
-import { collectIfLarge } from './heap.js';
+import { collectIfLarge, markMemory } from './heap.js';
 import { banner } from './source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
@@ -345,6 +345,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     keys,
   };
   const tKeys = performance.now() - tCache;
+  markMemory('loaded');
   collectIfLarge(); // what loading left behind (the parse with positions, the raw text)
 
   const partial = opts.only !== undefined;

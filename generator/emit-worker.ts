@@ -17,7 +17,7 @@ import { compileStep, type Compiled } from './compile-step.js';
 import { problemOf, type ContractProblem } from './contract-error.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
-import { collectIfLarge } from './heap.js';
+import { collectIfLarge, markMemory } from './heap.js';
 import { validateDocument } from './load.js';
 
 export type EmitSuccess = {
@@ -142,6 +142,7 @@ export async function runOne(
         return made;
       }
     : undefined;
+  markMemory(`${emitter.name} start`);
   let files: GeneratedFile[];
   try {
     files = await emitter.emit({
@@ -164,6 +165,7 @@ export async function runOne(
     warnings,
     reusedSteps,
   };
+  markMemory(`${emitter.name} emitted`);
   let compiled: Compiled | undefined;
   if (emitter.root === 'code') {
     try {
@@ -173,6 +175,7 @@ export async function runOne(
       return { kind: 'result', result, compileFailure: (error as Error).message };
     }
   }
+  if (compiled) markMemory(`${emitter.name} compiled`);
   const key = compile.keys[emitter.name];
   if (memo && key) {
     memo.cache.put(key, { files, warnings });

@@ -112,6 +112,11 @@ export function buildJsonSchemaRoot(
   extra: Record<string, JsonSchema> = {},
   /** the model's feature-level facts by schema pointer: they become level keywords (level-keywords.ts) */
   levelFacts: Record<string, SchemaLevelFacts> = {},
+  /**
+   * applied to each converted schema as it is stored (the validators strip annotations here,
+   * so that the annotated tree of every schema never exists at once)
+   */
+  each: (schema: JsonSchema) => JsonSchema = (schema) => schema,
 ): JsonSchemaRoot {
   const defs: Record<string, JsonSchema> = {};
   const pending: string[] = [];
@@ -173,15 +178,17 @@ export function buildJsonSchemaRoot(
     if (queued.has(key))
       throw new Error(`extra schema '${key}' clashes with a schema of the document`);
     queued.add(key);
-    defs[key] = convert(schema) as JsonSchema;
+    defs[key] = each(convert(schema) as JsonSchema);
   }
   // an index, not `shift()`: a queue of ~100,000 pointers on the largest documents
   for (let next = 0; next < pending.length; next++) {
     const ptr = pending[next];
     const value = getAt(document, ptr);
-    defs[defKey(ptr)] = (
-      value === undefined ? {} : convert(value, located ? canonicalPointer(ptr) : undefined)
-    ) as JsonSchema;
+    defs[defKey(ptr)] = each(
+      (value === undefined
+        ? {}
+        : convert(value, located ? canonicalPointer(ptr) : undefined)) as JsonSchema,
+    );
   }
   const sorted = Object.fromEntries(
     Object.keys(defs)

@@ -14,14 +14,23 @@
 import { createHash } from 'node:crypto';
 import type { JsonSchema } from '../model/types.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES, fragmentSegment } from './json-schema.js';
+import { namesWord } from './names-word.js';
 
 /** Subschemas smaller than this (JSON characters) stay inline: a call costs about as much. */
 const MIN_SIZE = 120;
-const PLACE_DEPENDENT =
-  /"(unevaluatedProperties|unevaluatedItems|\$id|\$anchor|\$dynamicAnchor|\$dynamicRef|\$recursiveAnchor|\$recursiveRef)"/;
+const PLACE_DEPENDENT = new Set([
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  '$id',
+  '$anchor',
+  '$dynamicAnchor',
+  '$dynamicRef',
+  '$recursiveAnchor',
+  '$recursiveRef',
+]);
 
 export function shareSubschemas(defs: Record<string, JsonSchema>): Record<string, JsonSchema> {
-  if (PLACE_DEPENDENT.test(JSON.stringify(defs))) return defs;
+  if (namesWord(defs, PLACE_DEPENDENT)) return defs;
   // 1. A content hash and size for every subschema object (bottom-up, each node once).
   const info = new Map<object, { hash: string; size: number }>();
   const count = new Map<string, number>();

@@ -93,6 +93,8 @@ export function splitModules(
   /** the root uses `$dynamicRef`/`$recursiveRef`: the compiled functions pass their scopes along */
   dynamicScopes = true,
   helpersPath = 'helpers',
+  /** called after each module is made (the validators emitter bounds its heap there) */
+  progress: () => void = () => {},
 ): SplitOutput {
   const nodes = new Map<string, FunctionNode>();
   const byKey = new Map<string, FunctionNode>();
@@ -275,10 +277,16 @@ export function splitModules(
     ];
     modules.set(`${path}.js`, lines.join('\n') + '\n');
   };
-  for (const entry of entries) emit(entry.path, members.get(entry.path) ?? [], entry);
+  for (const entry of entries) {
+    emit(entry.path, members.get(entry.path) ?? [], entry);
+    progress();
+  }
   const entryPaths = new Set(entries.map((e) => e.path));
   for (const path of [...members.keys()].sort(compare))
-    if (!entryPaths.has(path)) emit(path, members.get(path)!);
+    if (!entryPaths.has(path)) {
+      emit(path, members.get(path)!);
+      progress();
+    }
 
   const sharedOf = new Map<string, [string, string]>();
   // By the key asked for: a named schema that is only a `$ref` shares its target's function,
