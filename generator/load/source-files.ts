@@ -28,6 +28,12 @@ export interface SourceFile {
   /** path as shown to users (relative to the working directory when below it) */
   shownPath: string;
   data: unknown;
+  /**
+   * Whether the file may hold a feature-level key (`x-history`, `x-enum-history`, `x-removed`):
+   * false only when its text surely spells none (mayHoldLevelKeys). The model then skips its two
+   * walks of the whole document for them (GitHub's: ~1.5 million nodes, none of them).
+   */
+  levelKeys: boolean;
   /** 1-based line and column of the node at `segments` within this file */
   locate(segments: string[]): { line: number; column: number } | undefined;
 }
@@ -105,7 +111,24 @@ export function readSourceFile(
       }),
     };
   }
-  return { ok: true, file: { path, shownPath, data, locate }, size: bytes.length };
+  return {
+    ok: true,
+    file: { path, shownPath, data, levelKeys: mayHoldLevelKeys(text, isJson && parsed), locate },
+    size: bytes.length,
+  };
+}
+
+/** The keys of feature levels (model/levels.ts, model/level-facts.ts read nothing else). */
+const LEVEL_KEYS = ['x-history', 'x-enum-history', 'x-removed'];
+
+/**
+ * False only when the parsed text cannot hold a level key: none is spelled out, and no escape
+ * could spell one otherwise (JSON's `\u`; YAML's escapes and escaped line breaks, all with a
+ * backslash). A scan of the text (~5 ms for 13 MB) instead of a walk of every parsed node.
+ */
+export function mayHoldLevelKeys(text: string, json: boolean): boolean {
+  if (json ? text.includes('\\u') : text.includes('\\')) return true;
+  return LEVEL_KEYS.some((key) => text.includes(key));
 }
 
 /** The file's bytes, or why it is not read: not a regular file, or over the size limit. */

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../generator/contract-error.js';
 import { loadContract } from '../../generator/load.js';
+import { mayHoldLevelKeys } from '../../generator/load/source-files.js';
 
 const fixture = (name: string) => `test/fixtures/broken/${name}`;
 
@@ -210,5 +211,44 @@ describe('what the specification only recommends is a warning, not a refusal', (
     const warnings = result.contract.warnings.join('\n');
     expect(warnings).toMatch(/enum lists \d+ values? twice; the copies are ignored/);
     expect(warnings).toContain('SHOULD be unique');
+  });
+});
+
+describe('the feature-level keys, found or surely absent', () => {
+  const docWith = (historyKey: string) =>
+    `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"operationId":"getA","responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"string","${historyKey}":[{"level":7,"change":"added","note":"n came"}]}}}}}}}}}}}`;
+  const load = async (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-levelkeys-'));
+    try {
+      writeFileSync(join(dir, 'api.json'), text);
+      const result = await loadContract(join(dir, 'api.json'));
+      if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+      return result.contract.model;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads x-history whether spelled out or through a JSON escape', async () => {
+    for (const key of ['x-history', 'x-hist\\u006fry']) {
+      const model = await load(docWith(key));
+      expect(model.newestLevel, key).toBe(7);
+      expect(Object.keys(model.levelFacts), key).toHaveLength(1);
+    }
+  });
+
+  it('finds no level in a document without them (the model skips its walks)', async () => {
+    const model = await load(docWith('x-note'));
+    expect(model.newestLevel).toBe(0);
+    expect(model.levelFacts).toEqual({});
+  });
+
+  it('says a text may hold one unless none is spelled and no escape could spell one', () => {
+    expect(mayHoldLevelKeys('{"a":1}', true)).toBe(false);
+    expect(mayHoldLevelKeys('{"x-removed":true}', true)).toBe(true);
+    expect(mayHoldLevelKeys('{"x-enum-history":{}}', true)).toBe(true);
+    expect(mayHoldLevelKeys('{"a":"\\u0041"}', true)).toBe(true);
+    expect(mayHoldLevelKeys('a: "x-hist\\\nory"', false)).toBe(true);
+    expect(mayHoldLevelKeys('a: b', false)).toBe(false);
   });
 });
