@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../generator/contract-error.js';
 import { loadContract } from '../../generator/load.js';
-import { mayHoldLevelKeys } from '../../generator/load/source-files.js';
+import { asciiJson, mayHoldLevelKeys } from '../../generator/load/source-files.js';
 
 const fixture = (name: string) => `test/fixtures/broken/${name}`;
 
@@ -250,5 +250,48 @@ describe('the feature-level keys, found or surely absent', () => {
     expect(mayHoldLevelKeys('{"a":"\\u0041"}', true)).toBe(true);
     expect(mayHoldLevelKeys('a: "x-hist\\\nory"', false)).toBe(true);
     expect(mayHoldLevelKeys('a: b', false)).toBe(false);
+  });
+});
+
+describe('a JSON text read as ASCII with escapes', () => {
+  const both = (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    return { ascii: asciiJson(bytes.toString('latin1'), bytes), utf8: text };
+  };
+
+  it('parses to the same value as the UTF-8 text', () => {
+    for (const text of [
+      '{"a":"plain"}',
+      '{"héllo":"wörld 😀","list":["ü","\\\\ ü","€x€"],"n":1}',
+      '{"a":"\\u00e9 and é"}',
+      '"😀"',
+    ]) {
+      const { ascii, utf8 } = both(text);
+      expect(ascii, text).toBeDefined();
+      expect(/^[\x00-\x7f]*$/.test(ascii!), text).toBe(true);
+      expect(JSON.parse(ascii!), text).toEqual(JSON.parse(utf8));
+    }
+  });
+
+  it('steps aside where an escape would be read differently, and keeps invalid JSON invalid', () => {
+    expect(both('{"a":"\\é"}').ascii).toBeUndefined();
+    expect(() => JSON.parse(both('{é:1}').ascii!)).toThrow();
+  });
+
+  it('still places a problem by line in a JSON file with non-ASCII text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-ascii-'));
+    try {
+      const file = join(dir, 'api.json');
+      writeFileSync(
+        file,
+        '{\n"openapi": "3.0.3",\n"info": {"title": "Grüße 😀", "version": "1"},\n"paths": {"/a": {"get": {"responses": {"200": {"description": "é", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Nope"}}}}}}}}\n}\n',
+      );
+      const result = await loadContract(file);
+      expect(result.ok).toBe(false);
+      const text = result.ok ? '' : result.problems.map(formatProblem).join('\n');
+      expect(text).toMatch(/api\.json:4:\d+ .*points to nothing/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
