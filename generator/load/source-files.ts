@@ -34,6 +34,8 @@ export interface SourceFile {
    * walks of the whole document for them (GitHub's: ~1.5 million nodes, none of them).
    */
   levelKeys: boolean;
+  /** parsed as JSON: no value is reached twice (YAML aliases share theirs), so the bundler may keep its nodes */
+  tree: boolean;
   /** 1-based line and column of the node at `segments` within this file */
   locate(segments: string[]): { line: number; column: number } | undefined;
 }
@@ -118,7 +120,14 @@ export function readSourceFile(
   }
   return {
     ok: true,
-    file: { path, shownPath, data, levelKeys: mayHoldLevelKeys(latin1, isJson && parsed), locate },
+    file: {
+      path,
+      shownPath,
+      data,
+      levelKeys: mayHoldLevelKeys(latin1, isJson && parsed),
+      tree: isJson && parsed,
+      locate,
+    },
     size: bytes.length,
   };
 }

@@ -268,7 +268,7 @@ describe('a JSON text read as ASCII with escapes', () => {
     ]) {
       const { ascii, utf8 } = both(text);
       expect(ascii, text).toBeDefined();
-      expect(/^[\x00-\x7f]*$/.test(ascii!), text).toBe(true);
+      expect([...ascii!].every((c) => c.charCodeAt(0) < 128), text).toBe(true);
       expect(JSON.parse(ascii!), text).toEqual(JSON.parse(utf8));
     }
   });
@@ -290,6 +290,50 @@ describe('a JSON text read as ASCII with escapes', () => {
       expect(result.ok).toBe(false);
       const text = result.ok ? '' : result.problems.map(formatProblem).join('\n');
       expect(text).toMatch(/api\.json:4:\d+ .*points to nothing/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the bundle of a JSON document with local refs only', () => {
+  it('is the parsed document itself (no copy), with the same refs; an external ref is still inlined', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-bundle-keep-'));
+    try {
+      const doc = (schema: unknown) =>
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 't', version: '1' },
+          paths: {
+            '/a': {
+              get: {
+                operationId: 'getA',
+                responses: {
+                  '200': { description: 'ok', content: { 'application/json': { schema } } },
+                },
+              },
+            },
+          },
+          components: { schemas: { A: { type: 'string' } } },
+        });
+      writeFileSync(join(dir, 'local.json'), doc({ $ref: '#/components/schemas/A' }));
+      writeFileSync(join(dir, 'b.json'), JSON.stringify({ B: { type: 'integer' } }));
+      writeFileSync(join(dir, 'external.json'), doc({ $ref: './b.json#/B' }));
+      const local = await loadContract(join(dir, 'local.json'));
+      if (!local.ok) throw new Error(local.problems.map(formatProblem).join('\n'));
+      expect(local.contract.bundle.document).toBe(local.contract.bundle.files[0].data);
+      const external = await loadContract(join(dir, 'external.json'));
+      if (!external.ok) throw new Error(external.problems.map(formatProblem).join('\n'));
+      const bundled = external.contract.bundle.document as any;
+      expect(bundled.paths['/a'].get.responses['200'].content['application/json'].schema).toEqual({
+        type: 'integer',
+      });
+      // the root file's own data is left as it was
+      expect(
+        (external.contract.bundle.files[0].data as any).paths['/a'].get.responses['200'].content[
+          'application/json'
+        ].schema,
+      ).toEqual({ $ref: './b.json#/B' });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
