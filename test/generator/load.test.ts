@@ -268,7 +268,10 @@ describe('a JSON text read as ASCII with escapes', () => {
     ]) {
       const { ascii, utf8 } = both(text);
       expect(ascii, text).toBeDefined();
-      expect([...ascii!].every((c) => c.charCodeAt(0) < 128), text).toBe(true);
+      expect(
+        [...ascii!].every((c) => c.charCodeAt(0) < 128),
+        text,
+      ).toBe(true);
       expect(JSON.parse(ascii!), text).toEqual(JSON.parse(utf8));
     }
   });
