@@ -5,7 +5,11 @@
 import { readFileSync } from 'node:fs';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { createMarkdown, plainMarkdown } from '../../generator/emit/docs/markdown.js';
+import {
+  createMarkdown,
+  plainMarkdown,
+  plainParagraphs,
+} from '../../generator/emit/docs/markdown.js';
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
 
@@ -58,6 +62,25 @@ describe('plainMarkdown', () => {
     }
     // the path is taken at all (a fast path that always declines would pass the rest)
     expect(taken).toBeGreaterThan(10);
+  });
+
+  it('renders plain paragraphs as markdown-it does, or declines', () => {
+    let taken = 0;
+    for (const text of [
+      'One.\n\nTwo `code`.',
+      'One.\n\n\nThree newlines.',
+      'One.\n\n- a list',
+      'One. \n\nTrailing space.',
+      'One.\n\n  Indented.',
+      'A\n\nB\n\nC',
+      'One.\n\nTwo\nlines.',
+    ]) {
+      const fast = plainParagraphs(text);
+      if (fast === undefined) continue;
+      taken++;
+      expect(fast, JSON.stringify(text)).toBe(md.render(text));
+    }
+    expect(taken).toBe(2);
   });
 
   it('declines what has markdown meaning', () => {

@@ -36,6 +36,7 @@ export function createMarkdown(): RenderMarkdown {
     if (typeof text !== 'string' || text.trim() === '') return '';
     return (
       plainMarkdown(text, opts.inline === true) ??
+      (opts.inline ? undefined : plainParagraphs(text)) ??
       (opts.inline ? md.renderInline(text) : md.render(text))
     );
   };
@@ -74,6 +75,21 @@ export function plainMarkdown(text: string, inline: boolean): string | undefined
     }
   }
   return inline ? out : `<p>${out}</p>\n`;
+}
+
+/**
+ * Paragraphs split by one blank line, each of them a one-line text plainMarkdown renders: the
+ * paragraphs in turn (328 more of GitHub's descriptions); undefined for anything else.
+ */
+export function plainParagraphs(text: string): string | undefined {
+  if (!text.includes('\n\n')) return undefined;
+  let out = '';
+  for (const paragraph of text.split('\n\n')) {
+    const html = plainMarkdown(paragraph, false);
+    if (html === undefined) return undefined;
+    out += html;
+  }
+  return out;
 }
 
 function escapeCode(text: string): string {
