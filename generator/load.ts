@@ -125,10 +125,11 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   // From here on the document is an OpenAPI 3.0/3.1 document (the version was checked above;
   // validateDocument checks the rest before anything is written).
   const openapi = document as unknown as OpenApiDocument;
+  const modelOpts = { levelKeys: bundle.files.some((f) => f.levelKeys) };
   if (opts.deferValidation) {
     opts.beforeModel?.(document);
     try {
-      const { model, problems } = buildModel(openapi, sourceFile);
+      const { model, problems } = buildModel(openapi, sourceFile, modelOpts);
       if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
       return { ok: true, contract: { model, bundle, warnings: ruleWarnings } };
     } catch {
@@ -136,7 +137,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
     }
   }
   const { problems, warnings } = await validateDocument(document, opts);
-  const { model, problems: modelProblems } = buildModel(openapi, sourceFile);
+  const { model, problems: modelProblems } = buildModel(openapi, sourceFile, modelOpts);
   problems.push(...modelProblems);
   if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
   return { ok: true, contract: { model, bundle, warnings: [...ruleWarnings, ...warnings] } };

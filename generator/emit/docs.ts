@@ -15,7 +15,11 @@ import { banner, literal } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
-import { BIG_SITE_INLINE_EXAMPLE_LIMIT, type ExampleFiles } from './docs/examples.js';
+import {
+  BIG_SITE_INLINE_EXAMPLE_LIMIT,
+  type ExampleFiles,
+  type ExampleMemo,
+} from './docs/examples.js';
 import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
 import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
@@ -90,6 +94,8 @@ interface Site {
   encoder: TextEncoder | undefined;
   /** feature levels the contract mentions, newest first (the level switcher's choices) */
   levels: number[];
+  /** pretty JSON of the examples shown so far (a shared example is printed once) */
+  exampleMemo: ExampleMemo;
 }
 
 export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<GeneratedFile[]> {
@@ -108,6 +114,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     encoder:
       model.operations.length > FULL_NAV_LIMIT && !opts.memoFiles ? new TextEncoder() : undefined,
     levels: [],
+    exampleMemo: new WeakMap(),
   };
   const files: GeneratedFile[] = [];
   const exampleFiles: ExampleFiles = new Map();
@@ -264,6 +271,7 @@ function operationPage(
       model,
       links,
       exampleFiles,
+      exampleMemo: site.exampleMemo,
       root: '../',
       sharedInlineRows: big ? 0 : SHARED_INLINE_ROWS,
       inlineExampleLimit: big ? BIG_SITE_INLINE_EXAMPLE_LIMIT : undefined,

@@ -140,6 +140,10 @@ export function bundleContract(
   };
 
   // Walk a node of `file` at `segments`, returning the bundled copy.
+  // The root file's nodes are never inlined (a ref to one stays a ref), so each is reached once:
+  // when it is a tree (JSON), the bundle keeps those it would copy unchanged. Another file's
+  // are copied, since two refs may inline the same one.
+  const keeps = (file: SourceFile) => file === root && root.tree;
   const inlining = new Set<string>();
   // Each file passed the depth check alone; refs inlined into one another could still stack up.
   let depth = 0;
@@ -179,10 +183,13 @@ export function bundleContract(
     isComponentEntry: boolean,
   ): unknown => {
     if (Array.isArray(node)) {
-      const out = new Array<unknown>(node.length);
-      for (let i = 0; i < node.length; i++)
-        out[i] = walk(node[i], file, { up: path, key: String(i) }, false);
-      return out;
+      let out: unknown[] | undefined = keeps(file) ? undefined : new Array<unknown>(node.length);
+      for (let i = 0; i < node.length; i++) {
+        const walked = walk(node[i], file, { up: path, key: String(i) }, false);
+        if (out === undefined && walked !== node[i]) out = node.slice(0, i);
+        if (out !== undefined) out[i] = walked;
+      }
+      return out ?? node;
     }
     const obj = node as Record<string, unknown>;
     if (typeof obj.$ref === 'string') {
@@ -191,6 +198,7 @@ export function bundleContract(
       const resolved = resolveRef(ref, file, path, isComponentEntry);
       if (resolved === undefined) return { ...obj };
       if (typeof resolved === 'string') {
+        if (keeps(file) && resolved === ref && siblings.length === 0) return obj;
         const out: Record<string, unknown> = { $ref: resolved };
         for (const k of siblings) out[k] = walk(obj[k], file, { up: path, key: k }, false);
         return out;
@@ -202,25 +210,34 @@ export function bundleContract(
       for (const k of siblings) out[k] = walk(obj[k], file, { up: path, key: k }, false);
       return out;
     }
-    const out: Record<string, unknown> = {};
     const inComponents =
       file === root && path !== undefined && path.up === undefined && path.key === 'components';
-    for (const k of Object.keys(obj)) {
+    const keys = Object.keys(obj);
+    // Copy on write (keeps): a node whose children all come back as they were is kept, so a
+    // JSON document of local refs only is not copied at all (GitHub's: ~1.5 million nodes).
+    let out: Record<string, unknown> | undefined = keeps(file) ? undefined : {};
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
       const v = obj[k];
       const at: Path = { up: path, key: k };
+      let w: unknown;
       if (inComponents && !k.startsWith('x-') && v && typeof v === 'object') {
-        const entries: Record<string, unknown> = {};
-        for (const name of Object.keys(v))
-          entries[name] = walk(
-            (v as Record<string, unknown>)[name],
-            file,
-            { up: at, key: name },
-            true,
-          );
-        out[k] = entries;
-      } else out[k] = walk(v, file, at, false);
+        let entries: Record<string, unknown> | undefined = keeps(file) ? undefined : {};
+        const names = Object.keys(v);
+        for (let j = 0; j < names.length; j++) {
+          const name = names[j];
+          const entry = (v as Record<string, unknown>)[name];
+          const walked = walk(entry, file, { up: at, key: name }, true);
+          if (entries === undefined && walked !== entry)
+            entries = copyOf(v as Record<string, unknown>, names, j);
+          if (entries !== undefined) entries[name] = walked;
+        }
+        w = entries ?? v;
+      } else w = walk(v, file, at, false);
+      if (out === undefined && w !== v) out = copyOf(obj, keys, i);
+      if (out !== undefined) out[k] = w;
     }
-    return out;
+    return out ?? obj;
   };
 
   // Returns a local ref string, an inlined value, or undefined after recording a problem.
@@ -397,6 +414,17 @@ function splitRef(ref: string, from: SourceFile): { path: string; fragment: stri
   } catch {
     return undefined;
   }
+}
+
+/** A new object with the first `count` of `keys` of `obj` (the start of a copy on write). */
+function copyOf(
+  obj: Record<string, unknown>,
+  keys: string[],
+  count: number,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) out[keys[i]] = obj[keys[i]];
+  return out;
 }
 
 function targetKey(path: string, fragment: string): string {

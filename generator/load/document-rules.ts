@@ -177,7 +177,8 @@ function dedupeEnums(document: Json, found: RuleFindings): void {
       continue;
     }
     if (!isObject(node)) continue;
-    for (const [key, value] of Object.entries(node)) {
+    for (const key of Object.keys(node)) {
+      const value = node[key];
       // Example and default values are data, not schemas: an `enum` key there means nothing.
       if (
         key === 'example' ||

@@ -28,6 +28,14 @@ export interface SourceFile {
   /** path as shown to users (relative to the working directory when below it) */
   shownPath: string;
   data: unknown;
+  /**
+   * Whether the file may hold a feature-level key (`x-history`, `x-enum-history`, `x-removed`):
+   * false only when its text surely spells none (mayHoldLevelKeys). The model then skips its two
+   * walks of the whole document for them (GitHub's: ~1.5 million nodes, none of them).
+   */
+  levelKeys: boolean;
+  /** parsed as JSON: no value is reached twice (YAML aliases share theirs), so the bundler may keep its nodes */
+  tree: boolean;
   /** 1-based line and column of the node at `segments` within this file */
   locate(segments: string[]): { line: number; column: number } | undefined;
 }
@@ -62,20 +70,25 @@ export function readSourceFile(
       clause: 'YAML 1.2.2 §5.2 Character Encodings; JSON: RFC 8259 §8.1',
     });
   }
-  const text = bytes.toString('utf8');
-  const isJson = /\.json$/i.test(path) || /^\s*[{[]/.test(text);
+  // One byte per character: fast to make, and byte offsets are string offsets. The UTF-8 text
+  // (a two-byte string as soon as one character is not ASCII: 26 MB for GitHub's 13 MB) is
+  // decoded only when a YAML parse or a problem's position needs it.
+  const latin1 = bytes.toString('latin1');
+  let decoded: string | undefined;
+  const text = () => (decoded ??= Buffer.from(latin1, 'latin1').toString('utf8'));
+  const isJson = /\.json$/i.test(path) || /^\s*[{[]/.test(text());
   let data: unknown;
   let parsed = false;
   if (isJson) {
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(asciiJson(latin1, bytes) ?? text());
       parsed = true;
     } catch {
       // Not valid JSON: fall through to the YAML parser, whose messages carry line numbers.
     }
   }
   if (!parsed) {
-    const outcome = parseYaml(text, shownPath, limits);
+    const outcome = parseYaml(text(), shownPath, limits);
     if (!outcome.ok) return outcome;
     data = outcome.data;
   }
@@ -89,7 +102,7 @@ export function readSourceFile(
         // is scanned for the bracket instead.
         const pos =
           /deeper than/.test(p.message) && parsed && isJson
-            ? depthPosition(text, limits.maxDepth)
+            ? depthPosition(text(), limits.maxDepth)
             : locate(p.segments);
         return {
           pointer:
@@ -105,7 +118,58 @@ export function readSourceFile(
       }),
     };
   }
-  return { ok: true, file: { path, shownPath, data, locate }, size: bytes.length };
+  return {
+    ok: true,
+    file: {
+      path,
+      shownPath,
+      data,
+      levelKeys: mayHoldLevelKeys(latin1, isJson && parsed),
+      tree: isJson && parsed,
+      locate,
+    },
+    size: bytes.length,
+  };
+}
+
+/**
+ * A JSON text as ASCII that JSON.parse reads to the same value: the file's bytes one per
+ * character (`latin1`), each run of non-ASCII bytes (whole UTF-8 sequences: valid UTF-8 was
+ * checked) replaced by `\u` escapes of its characters. In valid JSON they can only be inside
+ * strings, where an escape means the character itself; outside one, both texts are invalid.
+ * Undefined (parse the UTF-8 text) when a run follows a backslash, where an escape would be
+ * read differently. GitHub's document has 140 such bytes in 13 MB: decoding it all as UTF-8
+ * made a two-byte string of 26 MB (~0.1–0.2 s), and JSON.parse reads a one-byte text faster.
+ */
+export function asciiJson(latin1: string, bytes: Uint8Array): string | undefined {
+  const runs = /[\x80-\xff]+/g;
+  let out = '';
+  let from = 0;
+  for (let m = runs.exec(latin1); m; m = runs.exec(latin1)) {
+    if (m.index > 0 && latin1.charCodeAt(m.index - 1) === 92) return undefined;
+    const chars = Buffer.from(bytes.buffer, bytes.byteOffset + m.index, m[0].length).toString(
+      'utf8',
+    );
+    let escaped = '';
+    for (let i = 0; i < chars.length; i++)
+      escaped += '\\u' + chars.charCodeAt(i).toString(16).padStart(4, '0');
+    out += latin1.slice(from, m.index) + escaped;
+    from = m.index + m[0].length;
+  }
+  return from === 0 ? latin1 : out + latin1.slice(from);
+}
+
+/** The keys of feature levels (model/levels.ts, model/level-facts.ts read nothing else). */
+const LEVEL_KEYS = ['x-history', 'x-enum-history', 'x-removed'];
+
+/**
+ * False only when the parsed text cannot hold a level key: none is spelled out, and no escape
+ * could spell one otherwise (JSON's `\u`; YAML's escapes and escaped line breaks, all with a
+ * backslash). A scan of the text (~5 ms for 13 MB) instead of a walk of every parsed node.
+ */
+export function mayHoldLevelKeys(text: string, json: boolean): boolean {
+  if (json ? text.includes('\\u') : text.includes('\\')) return true;
+  return LEVEL_KEYS.some((key) => text.includes(key));
 }
 
 /** The file's bytes, or why it is not read: not a regular file, or over the size limit. */
@@ -261,14 +325,14 @@ function firstInvalidUtf8(bytes: Buffer): { offset: number; line: number; column
   return { offset: i, line, column: i - lineStart + 1 };
 }
 
-function lazyLocator(text: string): SourceFile['locate'] {
+function lazyLocator(text: () => string): SourceFile['locate'] {
   let parsed: { contents: Node | null; counter: LineCounter } | undefined;
   return (segments) => {
     try {
       if (!parsed) {
         const { LineCounter, parseDocument } = yamlPackage();
         const counter = new LineCounter();
-        const doc = parseDocument(text, { lineCounter: counter });
+        const doc = parseDocument(text(), { lineCounter: counter });
         parsed = { contents: doc.contents as Node | null, counter };
       }
       return locateNode(parsed.contents, segments, parsed.counter);

@@ -52,7 +52,16 @@ type ReadOperation = Omit<Operation, 'runtime' | 'names'>;
 export function buildModel(
   input: OpenApiDocument,
   sourceFile: string,
+  opts: {
+    /**
+     * false when the loader knows the document holds no feature-level key (`x-history`,
+     * `x-enum-history`, `x-removed`; SourceFile.levelKeys): the level facts are then empty
+     * without walking the whole document twice to find none.
+     */
+    levelKeys?: boolean;
+  } = {},
 ): { model: ApiModel; problems: ContractProblem[] } {
+  const levelKeys = opts.levelKeys !== false;
   const document: OpenApiDocument = input;
   const problems: ContractProblem[] = [];
   const openapiVersion = String(document.openapi ?? '');
@@ -89,7 +98,7 @@ export function buildModel(
   const nameNotices: NameNotice[] = [];
   const names = nameOperations(read, nameNotices);
   // An undated removal counts from the newest level the contract records (model/levels.ts).
-  const newest = newestLevel(document);
+  const newest = levelKeys ? newestLevel(document) : 0;
   const operations: Operation[] = read.map((op, i) => ({
     ...op,
     runtime: runtimeEntry(op, newest),
@@ -155,7 +164,9 @@ export function buildModel(
     })),
     nameNotices,
     newestLevel: newest,
-    levelFacts: collectLevelFacts(input as unknown as Record<string, unknown>, newest),
+    levelFacts: levelKeys
+      ? collectLevelFacts(input as unknown as Record<string, unknown>, newest)
+      : {},
     document: opaqueDocument(input),
   };
   return { model, problems };

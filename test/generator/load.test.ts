@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../generator/contract-error.js';
 import { loadContract } from '../../generator/load.js';
+import { asciiJson, mayHoldLevelKeys } from '../../generator/load/source-files.js';
 
 const fixture = (name: string) => `test/fixtures/broken/${name}`;
 
@@ -210,5 +211,134 @@ describe('what the specification only recommends is a warning, not a refusal', (
     const warnings = result.contract.warnings.join('\n');
     expect(warnings).toMatch(/enum lists \d+ values? twice; the copies are ignored/);
     expect(warnings).toContain('SHOULD be unique');
+  });
+});
+
+describe('the feature-level keys, found or surely absent', () => {
+  const docWith = (historyKey: string) =>
+    `{"openapi":"3.0.3","info":{"title":"t","version":"1"},"paths":{"/a":{"get":{"operationId":"getA","responses":{"200":{"description":"ok","content":{"application/json":{"schema":{"type":"object","properties":{"n":{"type":"string","${historyKey}":[{"level":7,"change":"added","note":"n came"}]}}}}}}}}}}}`;
+  const load = async (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-levelkeys-'));
+    try {
+      writeFileSync(join(dir, 'api.json'), text);
+      const result = await loadContract(join(dir, 'api.json'));
+      if (!result.ok) throw new Error(result.problems.map(formatProblem).join('\n'));
+      return result.contract.model;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('reads x-history whether spelled out or through a JSON escape', async () => {
+    for (const key of ['x-history', 'x-hist\\u006fry']) {
+      const model = await load(docWith(key));
+      expect(model.newestLevel, key).toBe(7);
+      expect(Object.keys(model.levelFacts), key).toHaveLength(1);
+    }
+  });
+
+  it('finds no level in a document without them (the model skips its walks)', async () => {
+    const model = await load(docWith('x-note'));
+    expect(model.newestLevel).toBe(0);
+    expect(model.levelFacts).toEqual({});
+  });
+
+  it('says a text may hold one unless none is spelled and no escape could spell one', () => {
+    expect(mayHoldLevelKeys('{"a":1}', true)).toBe(false);
+    expect(mayHoldLevelKeys('{"x-removed":true}', true)).toBe(true);
+    expect(mayHoldLevelKeys('{"x-enum-history":{}}', true)).toBe(true);
+    expect(mayHoldLevelKeys('{"a":"\\u0041"}', true)).toBe(true);
+    expect(mayHoldLevelKeys('a: "x-hist\\\nory"', false)).toBe(true);
+    expect(mayHoldLevelKeys('a: b', false)).toBe(false);
+  });
+});
+
+describe('a JSON text read as ASCII with escapes', () => {
+  const both = (text: string) => {
+    const bytes = Buffer.from(text, 'utf8');
+    return { ascii: asciiJson(bytes.toString('latin1'), bytes), utf8: text };
+  };
+
+  it('parses to the same value as the UTF-8 text', () => {
+    for (const text of [
+      '{"a":"plain"}',
+      '{"héllo":"wörld 😀","list":["ü","\\\\ ü","€x€"],"n":1}',
+      '{"a":"\\u00e9 and é"}',
+      '"😀"',
+    ]) {
+      const { ascii, utf8 } = both(text);
+      expect(ascii, text).toBeDefined();
+      expect(
+        [...ascii!].every((c) => c.charCodeAt(0) < 128),
+        text,
+      ).toBe(true);
+      expect(JSON.parse(ascii!), text).toEqual(JSON.parse(utf8));
+    }
+  });
+
+  it('steps aside where an escape would be read differently, and keeps invalid JSON invalid', () => {
+    expect(both('{"a":"\\é"}').ascii).toBeUndefined();
+    expect(() => JSON.parse(both('{é:1}').ascii!)).toThrow();
+  });
+
+  it('still places a problem by line in a JSON file with non-ASCII text', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-ascii-'));
+    try {
+      const file = join(dir, 'api.json');
+      writeFileSync(
+        file,
+        '{\n"openapi": "3.0.3",\n"info": {"title": "Grüße 😀", "version": "1"},\n"paths": {"/a": {"get": {"responses": {"200": {"description": "é", "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Nope"}}}}}}}}\n}\n',
+      );
+      const result = await loadContract(file);
+      expect(result.ok).toBe(false);
+      const text = result.ok ? '' : result.problems.map(formatProblem).join('\n');
+      expect(text).toMatch(/api\.json:4:\d+ .*points to nothing/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the bundle of a JSON document with local refs only', () => {
+  it('is the parsed document itself (no copy), with the same refs; an external ref is still inlined', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-bundle-keep-'));
+    try {
+      const doc = (schema: unknown) =>
+        JSON.stringify({
+          openapi: '3.0.3',
+          info: { title: 't', version: '1' },
+          paths: {
+            '/a': {
+              get: {
+                operationId: 'getA',
+                responses: {
+                  '200': { description: 'ok', content: { 'application/json': { schema } } },
+                },
+              },
+            },
+          },
+          components: { schemas: { A: { type: 'string' } } },
+        });
+      writeFileSync(join(dir, 'local.json'), doc({ $ref: '#/components/schemas/A' }));
+      writeFileSync(join(dir, 'b.json'), JSON.stringify({ B: { type: 'integer' } }));
+      writeFileSync(join(dir, 'external.json'), doc({ $ref: './b.json#/B' }));
+      const local = await loadContract(join(dir, 'local.json'));
+      if (!local.ok) throw new Error(local.problems.map(formatProblem).join('\n'));
+      expect(local.contract.bundle.document).toBe(local.contract.bundle.files[0].data);
+      const external = await loadContract(join(dir, 'external.json'));
+      if (!external.ok) throw new Error(external.problems.map(formatProblem).join('\n'));
+      const bundled = external.contract.bundle.document as any;
+      expect(bundled.paths['/a'].get.responses['200'].content['application/json'].schema).toEqual({
+        type: 'integer',
+      });
+      // the root file's own data is left as it was
+      expect(
+        (external.contract.bundle.files[0].data as any).paths['/a'].get.responses['200'].content[
+          'application/json'
+        ].schema,
+      ).toEqual({ $ref: './b.json#/B' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

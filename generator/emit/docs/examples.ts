@@ -27,18 +27,37 @@ export interface ExampleView {
 /** Files of out-of-line examples, collected over the whole run (keyed by path, so each is written once). */
 export type ExampleFiles = Map<string, GeneratedFile>;
 
+/**
+ * Pretty JSON (and, once needed, its file's path) by example value, for one run: GitHub's
+ * operations share many examples through `$ref` (the model keeps one object per target).
+ */
+export type ExampleMemo = WeakMap<object, { json: string; path?: string }>;
+
 export function exampleView(
   ex: Example,
-  opts: { files: ExampleFiles; fileStem: string; root: string; inlineLimit?: number },
+  opts: {
+    files: ExampleFiles;
+    fileStem: string;
+    root: string;
+    inlineLimit?: number;
+    memo?: ExampleMemo;
+  },
 ): ExampleView {
-  const json = prettyJson(ex.value);
+  const shared =
+    opts.memo && ex.value !== null && typeof ex.value === 'object' ? ex.value : undefined;
+  let known = shared && opts.memo!.get(shared);
+  if (!known) {
+    known = { json: prettyJson(ex.value) };
+    if (shared) opts.memo!.set(shared, known);
+  }
+  const json = known.json;
   const view: ExampleView = { name: ex.name, summary: ex.summary ?? '', description: ex.description ?? '' };
   if (json.length <= (opts.inlineLimit ?? INLINE_EXAMPLE_LIMIT)) {
     view.json = json;
     return view;
   }
   // Named by content: GitHub's spec reuses one big example on many operations; it is written once.
-  const path = `examples/${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`;
+  const path = (known.path ??= `examples/${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`);
   opts.files.set(path, { path, contents: json + '\n' });
   view.href = opts.root + path;
   view.size = `${Math.round(json.length / 1024)} KB`;

@@ -5,7 +5,7 @@
  */
 import type { ApiModel, JsonSchema, Operation, Parameter, Response } from '../../model/types.js';
 import { type Badge, lifecycleBadges, limitsText, valueText } from './badges.js';
-import { type ExampleFiles, type ExampleView, exampleView, prettyJson } from './examples.js';
+import { type ExampleFiles, type ExampleMemo, type ExampleView, exampleView, prettyJson } from './examples.js';
 import { anchorPart, errorAnchor, groupOf, paramAnchor, type SiteLinks } from './links.js';
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
@@ -101,6 +101,8 @@ export interface PageContext {
   sharedInlineRows: number;
   /** largest example (characters of pretty JSON) shown inline; bigger ones get a file */
   inlineExampleLimit?: number;
+  /** the run's pretty JSON of example values (ExampleMemo): a shared example is printed once */
+  exampleMemo?: ExampleMemo;
 }
 
 const STATUS_TEXT: Record<string, string> = {
@@ -215,7 +217,7 @@ function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Pa
     // Examples named after an error code are shown once, with that error, further down.
     examples: (media?.examples ?? [])
       .filter((e) => !errorNames.has(e.name))
-      .map((e) => exampleView(e, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(r.status)}`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit })),
+      .map((e) => exampleView(e, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(r.status)}`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit, memo: ctx.exampleMemo })),
   };
 }
 
@@ -258,7 +260,7 @@ function errorView(code: string, op: Operation, ctx: PageContext, fileStem: stri
       // As the contract gives it; codes under `default` share one note above the table.
       view.statuses = r.status;
       view.underDefault = r.status === 'default';
-      view.example = exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-error`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit });
+      view.example = exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-error`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit, memo: ctx.exampleMemo });
       break;
     }
   }
