@@ -4,7 +4,7 @@
  * it, in the contract's error shape (`RefusalShape`, decided by the generator). No transport
  * here: the node:http and fetch faces turn an `Answer` into bytes or a `Response`.
  */
-import type { RefusalShape } from './operation-info.js';
+import type { RefusalFields, RefusalShape } from './operation-info.js';
 import type { DecodeError } from './wire.js';
 
 /**
@@ -71,9 +71,11 @@ export function refusalBody(
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = { [shape.message]: msg };
   if (shape.code) fields[shape.code.name] = shape.code.value === 'status' ? status : code;
-  if (shape.within === undefined) return { ...shape.fixed, ...fields };
-  const inner = { ...shape.within.fixed, ...fields };
-  return { ...shape.fixed, [shape.within.name]: shape.within.list ? [inner] : inner };
+  const cls = status >= 500 ? 'server' : 'client';
+  const given = (f: RefusalFields) => ({ ...f.fixed, ...f.byClass?.[cls] });
+  if (shape.within === undefined) return { ...given(shape), ...fields };
+  const inner = { ...given(shape.within), ...fields };
+  return { ...given(shape), [shape.within.name]: shape.within.list ? [inner] : inner };
 }
 
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */

@@ -37,10 +37,12 @@ export function refusalBody(shape, status, code, msg) {
     const fields = { [shape.message]: msg };
     if (shape.code)
         fields[shape.code.name] = shape.code.value === 'status' ? status : code;
+    const cls = status >= 500 ? 'server' : 'client';
+    const given = (f) => ({ ...f.fixed, ...f.byClass?.[cls] });
     if (shape.within === undefined)
-        return { ...shape.fixed, ...fields };
-    const inner = { ...shape.within.fixed, ...fields };
-    return { ...shape.fixed, [shape.within.name]: shape.within.list ? [inner] : inner };
+        return { ...given(shape), ...fields };
+    const inner = { ...given(shape.within), ...fields };
+    return { ...given(shape), [shape.within.name]: shape.within.list ? [inner] : inner };
 }
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
 export function envelope(code, msg) {
