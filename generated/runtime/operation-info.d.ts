@@ -100,6 +100,12 @@ export interface OperationInfo extends WireOperation {
     /** documented response statuses, as in the contract (`200`, `4XX`, `default`) */
     statuses: string[];
     /**
+     * The success-body field the server lists the parameters it ignored in (the contract's
+     * success schemas declare it; ours: `ignored_parameters_unsupported`, generator/model/
+     * ignored-parameters.ts). Absent: the operation's answers have no such field, none is added.
+     */
+    reportsIgnored?: string;
+    /**
      * Documented statuses whose answer is JSON of another media type than `application/json`
      * (`application/problem+json`, `application/vnd.x+json`): status → that media type. Absent
      * when every JSON answer is `application/json`.

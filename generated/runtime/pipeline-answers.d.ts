@@ -79,9 +79,10 @@ export declare function createAnswers(shape?: RefusalShape): {
     internal: () => Answer;
 };
 export declare function describeIssues(errors: ValidationIssue[]): string;
-export declare function isSuccessEnvelope(body: unknown): body is Record<string, unknown>;
 /**
- * Parameters the operation does not have, reported in `ignored_parameters_unsupported` of a
- * success body as the service does. A copy: the body may be an object the caller keeps.
+ * Parameters the operation does not have, reported in the success-body field the contract
+ * declares for them (`field`: the operation's `reportsIgnored`, ours `ignored_parameters_unsupported`;
+ * none: nothing is added, the document's answers have no such field). A copy: the body may be
+ * an object the caller keeps.
  */
-export declare function withIgnored(answer: Answer, ignored: string[]): Answer;
+export declare function withIgnored(answer: Answer, ignored: string[], field: string | undefined): Answer;

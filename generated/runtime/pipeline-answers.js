@@ -87,27 +87,24 @@ export function describeIssues(errors) {
         shown.push(`and ${errors.length - 5} more`);
     return shown.join('; ');
 }
-export function isSuccessEnvelope(body) {
-    return (typeof body === 'object' &&
-        body !== null &&
-        !Array.isArray(body) &&
-        body.result === 'success');
+/** A JSON object body (not an array, not text): one a field can be added to. */
+function isObjectBody(body) {
+    return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 /**
- * Parameters the operation does not have, reported in `ignored_parameters_unsupported` of a
- * success body as the service does. A copy: the body may be an object the caller keeps.
+ * Parameters the operation does not have, reported in the success-body field the contract
+ * declares for them (`field`: the operation's `reportsIgnored`, ours `ignored_parameters_unsupported`;
+ * none: nothing is added, the document's answers have no such field). A copy: the body may be
+ * an object the caller keeps.
  */
-export function withIgnored(answer, ignored) {
-    if (ignored.length === 0 || answer.status < 200 || answer.status >= 300)
+export function withIgnored(answer, ignored, field) {
+    if (field === undefined || ignored.length === 0)
+        return answer;
+    if (answer.status < 200 || answer.status >= 300)
         return answer;
     const body = answer.body;
-    if (answer.text !== undefined || !isSuccessEnvelope(body))
+    if (answer.text !== undefined || !isObjectBody(body))
         return answer;
-    const already = Array.isArray(body.ignored_parameters_unsupported)
-        ? body.ignored_parameters_unsupported
-        : [];
-    return {
-        ...answer,
-        body: { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] },
-    };
+    const already = Array.isArray(body[field]) ? body[field] : [];
+    return { ...answer, body: { ...body, [field]: [...new Set([...already, ...ignored])] } };
 }
