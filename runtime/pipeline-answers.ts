@@ -78,6 +78,27 @@ export function refusalBody(
   return { ...given(shape), [shape.within.name]: shape.within.list ? [inner] : inner };
 }
 
+/**
+ * An error body a handler gives, in the contract's error shape: a refusal's body with `extra`
+ * fields beside the words (inside `within`'s object when the shape nests them); the shape's own
+ * fields win over `extra`'s.
+ */
+export function errorBody(
+  shape: RefusalShape,
+  status: number,
+  code: string,
+  msg: string,
+  extra?: Record<string, unknown>,
+): Record<string, unknown> {
+  const body = refusalBody(shape, status, code, msg);
+  if (!extra) return body;
+  if (shape.within === undefined) return { ...extra, ...body };
+  const { name, list } = shape.within;
+  const held = body[name] as Record<string, unknown> | Record<string, unknown>[];
+  const inner = { ...extra, ...(Array.isArray(held) ? held[0] : held) };
+  return { ...body, [name]: list ? [inner] : inner };
+}
+
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
 export function envelope(code: string, msg: string): Record<string, unknown> {
   return refusalBody(ENVELOPE_REFUSALS, 0, code, msg);

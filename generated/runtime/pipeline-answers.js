@@ -44,6 +44,22 @@ export function refusalBody(shape, status, code, msg) {
     const inner = { ...given(shape.within), ...fields };
     return { ...given(shape), [shape.within.name]: shape.within.list ? [inner] : inner };
 }
+/**
+ * An error body a handler gives, in the contract's error shape: a refusal's body with `extra`
+ * fields beside the words (inside `within`'s object when the shape nests them); the shape's own
+ * fields win over `extra`'s.
+ */
+export function errorBody(shape, status, code, msg, extra) {
+    const body = refusalBody(shape, status, code, msg);
+    if (!extra)
+        return body;
+    if (shape.within === undefined)
+        return { ...extra, ...body };
+    const { name, list } = shape.within;
+    const held = body[name];
+    const inner = { ...extra, ...(Array.isArray(held) ? held[0] : held) };
+    return { ...body, [name]: list ? [inner] : inner };
+}
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
 export function envelope(code, msg) {
     return refusalBody(ENVELOPE_REFUSALS, 0, code, msg);

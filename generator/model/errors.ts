@@ -41,6 +41,8 @@ interface Found {
   /** the schema of the object nested under `within` (an array's items when `list`) */
   inner?: Schema;
   list: boolean;
+  /** the component schema the body is (`#/components/schemas/<name>`), when it is one */
+  component?: string;
 }
 
 function isErrorStatus(status: string): boolean {
@@ -112,12 +114,33 @@ function errorBodies(
       if (!isErrorStatus(response.status)) continue;
       const media = response.representative;
       if (!media?.schema || !isJsonMediaType(media.type)) continue;
+      const found = shapeOf(document, media.schema);
+      const component = componentName(media.schema);
       out.push({
-        found: shapeOf(document, media.schema),
+        found: found && component !== undefined ? { ...found, component } : found,
         schema: deref(document, media.schema),
       });
     }
   return out;
+}
+
+/** `error` of a `{$ref: '#/components/schemas/error'}` schema. */
+function componentName(schema: unknown): string | undefined {
+  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
+  const prefix = '#/components/schemas/';
+  if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
+  const name = ref.slice(prefix.length);
+  return name.includes('/') ? undefined : name.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The component schema most bodies of the document's shape are (ties: the first seen). */
+function commonComponent(group: Found[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const f of group)
+    if (f.component !== undefined) counts.set(f.component, (counts.get(f.component) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [name, n] of counts) if (best === undefined || n > counts.get(best)!) best = name;
+  return best;
 }
 
 /** The shape most error bodies share, and every body found with it. */
@@ -146,6 +169,7 @@ export function errorConventionsOf(
   const bodies = errorBodies(document, operations);
   const group = winner(bodies);
   const shape = group[0]?.shape;
+  const errorSchema = commonComponent(group);
   const listsCodes = operations.some((op) => op.errorCodes.length > 0);
   // The envelope: error bodies declare `result` (our API's answers carry it, success or error).
   const envelope =
@@ -161,6 +185,7 @@ export function errorConventionsOf(
     envelope,
     listsCodes,
     refusal: refusalOf(document, group),
+    ...(errorSchema !== undefined ? { errorSchema } : {}),
   };
 }
 
