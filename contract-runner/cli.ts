@@ -21,6 +21,7 @@ import type { RequestValidator } from './properties.js';
 import { formatTable, toJson, toJunitXml } from './report.js';
 import { runContract, schemesOf, type RunOptions, type RunReport } from './run.js';
 import { loadScenarios } from './scenario/load.js';
+import { sampleWorkflow } from './scenario/from-model.js';
 
 export const DEFAULT_MAX_EXAMPLES = 5;
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -60,7 +61,8 @@ what runs
   --input NAME=VALUE              a value a scenario asks for (e.g. draft_id=4)
   --stateless                     the server keeps no state (a mock answering examples): semantic
                                   and privacy checks and wrong-credential probes are skipped
-  --scenarios DIR                 scenario files (default: contract-runner/scenarios)
+  --scenarios DIR                 scenario files (default: contract-runner/scenarios; with
+                                  another --contract: each operation's sample request)
 
 generated requests
   --seed N                        fast-check seed and run tag; the same seed sends the same requests
@@ -96,7 +98,8 @@ export interface CliArgs {
   timeoutMs: number;
   authStatus?: number;
   reports: string[];
-  scenarios: string;
+  /** absent: another contract without scenarios of its own, run on its sample requests */
+  scenarios?: string;
   quiet: boolean;
   help: boolean;
 }
@@ -270,10 +273,24 @@ export function parseArgs(
         ? positiveInteger('--auth-status', values['auth-status'], 401, 400)
         : undefined,
     reports: values.report ?? [],
-    scenarios: values.scenarios ?? resolve(PROJECT_ROOT, 'contract-runner/scenarios'),
+    // Our scenarios know our contract; another contract without its own gets its samples'.
+    scenarios:
+      values.scenarios ??
+      (values.contract === undefined
+        ? resolve(PROJECT_ROOT, 'contract-runner/scenarios')
+        : undefined),
     quiet: values.quiet === true || process.env.CI === 'true',
     help,
   };
+}
+
+/** Each operation's client parameter for a body that is not a form (the model's names). */
+function bodyKeysOf(model: Pick<ApiModel, 'operations'>): Record<string, string> {
+  return Object.fromEntries(
+    model.operations.flatMap((op) =>
+      op.names.bodyKey === undefined ? [] : [[op.id, op.names.bodyKey]],
+    ),
+  );
 }
 
 /**
@@ -393,7 +410,9 @@ export async function runCli(
       return 2;
     }
     const generated = await loadGenerated(args.generated);
-    const scenarios = loadScenarios(args.scenarios, Object.keys(generated.operations));
+    const scenarios = args.scenarios
+      ? loadScenarios(args.scenarios, Object.keys(generated.operations))
+      : { ok: true as const, workflows: [sampleWorkflow(loaded.contract.model)] };
     if (!scenarios.ok) {
       out(scenarios.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`).join('\n'));
       return 2;
@@ -415,7 +434,9 @@ export async function runCli(
       maxExamples: args.maxExamples,
       timeoutMs: args.timeoutMs,
       rules: { authStatus: args.authStatus },
-      sendValid: client ? sendThroughClient(client) : undefined,
+      sendValid: client
+        ? sendThroughClient({ ...client, bodyKeys: bodyKeysOf(loaded.contract.model) })
+        : undefined,
       progress: args.quiet ? undefined : progress,
     };
     report = await runContract(

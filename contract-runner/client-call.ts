@@ -26,6 +26,11 @@ export interface GeneratedCode {
   client: ClientModule;
   /** operationId → client method name, when the generated code has the table */
   methodNames?: Record<string, string>;
+  /**
+   * operationId → the parameter a body that is not a form goes in (the model's `names.bodyKey`,
+   * which the generated client's methods take; `body` unless an operation has a field so named)
+   */
+  bodyKeys?: Record<string, string>;
 }
 
 /** The generated client of `generatedDir`, or undefined when it has not been generated. */
@@ -93,7 +98,13 @@ export function sendThroughClient(code: GeneratedCode) {
       const method = api[name];
       if (typeof method !== 'function')
         return { failure: `the generated client exposes no method for ${id}`, ms: 0 };
-      await method({ ...request.input.path, ...request.input.query, ...request.input.body });
+      const { path, query, body } = request.input;
+      const whole = request.op.body !== undefined && request.op.body.kind !== 'form';
+      await method(
+        whole
+          ? { ...path, ...query, [code.bodyKeys?.[id] ?? 'body']: body }
+          : { ...path, ...query, ...body },
+      );
     } catch (error) {
       failure ??= `the generated client refused the call: ${(error as Error)?.message ?? String(error)}`;
     }

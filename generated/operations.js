@@ -39,6 +39,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -80,6 +81,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -204,7 +206,8 @@ export const operations = {
     "statuses": [
       "200",
       "default"
-    ]
+    ],
+    "reportsIgnored": "ignored_parameters_unsupported"
   },
   sendMessage: {
     "operationId": "sendMessage",
@@ -311,6 +314,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -369,6 +373,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -423,7 +428,8 @@ export const operations = {
     "statuses": [
       "200",
       "default"
-    ]
+    ],
+    "reportsIgnored": "ignored_parameters_unsupported"
   },
   removeReaction: {
     "operationId": "removeReaction",
@@ -480,7 +486,8 @@ export const operations = {
     "statuses": [
       "200",
       "default"
-    ]
+    ],
+    "reportsIgnored": "ignored_parameters_unsupported"
   },
   testE2eePushNotification: {
     "operationId": "testE2eePushNotification",
@@ -514,6 +521,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -562,6 +570,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1108,6 +1117,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1229,6 +1239,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1275,6 +1286,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1388,7 +1400,8 @@ export const operations = {
     "statuses": [
       "200",
       "default"
-    ]
+    ],
+    "reportsIgnored": "ignored_parameters_unsupported"
   },
   updateStream: {
     "operationId": "updateStream",
@@ -1584,6 +1597,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1703,6 +1717,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1758,6 +1773,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1814,7 +1830,8 @@ export const operations = {
     "statuses": [
       "200",
       "default"
-    ]
+    ],
+    "reportsIgnored": "ignored_parameters_unsupported"
   },
   addPlatformDeviceToken: {
     "operationId": "addPlatformDeviceToken",
@@ -1853,6 +1870,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1930,6 +1948,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -1979,7 +1998,8 @@ export const operations = {
       "400",
       "403",
       "default"
-    ]
+    ],
+    "reportsIgnored": "ignored_parameters_unsupported"
   },
   deactivateUser: {
     "operationId": "deactivateUser",
@@ -2017,7 +2037,8 @@ export const operations = {
     "statuses": [
       "200",
       "default"
-    ]
+    ],
+    "reportsIgnored": "ignored_parameters_unsupported"
   },
   updateUser: {
     "operationId": "updateUser",
@@ -2084,6 +2105,7 @@ export const operations = {
       "200",
       "default"
     ],
+    "reportsIgnored": "ignored_parameters_unsupported",
     "body": {
       "kind": "form",
       "mediaTypes": [
@@ -2111,28 +2133,28 @@ export const refusals = { message: "msg", code: { name: "code", value: "name" },
  * (error codes, statuses), defaults left out, one line each: a browser bundle carries it all.
  */
 const clientOperations = {
-  editDraft: {"method":"PATCH","path":"/drafts/{draft_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"draft_id","in":"path","required":true},{"name":"draft","in":"body","required":true,"encoding":"json","types":["object"]}]},
-  fetchApiKey: {"method":"POST","path":"/fetch_api_key","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"username","in":"body","required":true},{"name":"password","in":"body","required":true}],"auth":"none"},
-  getMessages: {"method":"GET","path":"/messages","fields":[{"name":"anchor","in":"query","valuesSince":{"first_unread":1}},{"name":"include_anchor","in":"query"},{"name":"num_before","in":"query"},{"name":"num_after","in":"query"},{"name":"narrow","in":"query","encoding":"json","types":["array"]},{"name":"client_extavatar","in":"query"},{"name":"apply_markdown","in":"query"},{"name":"message_ids","in":"query","since":300,"encoding":"json","types":["array"]},{"name":"allow_empty_topic_name","in":"query"},{"name":"use_first_unread_anchor","in":"query","deprecated":true,"replacedBy":"anchor=first_unread"}]},
-  sendMessage: {"method":"POST","path":"/messages","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"type","in":"body","valuesSince":{"channel":248},"deprecatedValues":{"private":"direct"},"required":true},{"name":"to","in":"body","required":true,"encoding":"json","types":["string","integer","array"]},{"name":"content","in":"body","required":true},{"name":"topic","in":"body"},{"name":"subject","in":"body","deprecated":true,"replacedBy":"topic"},{"name":"queue_id","in":"body"},{"name":"local_id","in":"body"},{"name":"read_by_sender","in":"body","since":236}]},
-  updateMessageFlags: {"method":"POST","path":"/messages/flags","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"messages","in":"body","required":true,"encoding":"json","types":["array"]},{"name":"op","in":"body","required":true},{"name":"flag","in":"body","deprecatedValues":{"wildcard_mentioned":"stream_wildcard_mentioned or topic_wildcard_mentioned"},"required":true}]},
-  getMessage: {"method":"GET","path":"/messages/{message_id}","fields":[{"name":"message_id","in":"path","required":true},{"name":"apply_markdown","in":"query"},{"name":"allow_empty_topic_name","in":"query"}]},
-  removeReaction: {"method":"DELETE","path":"/messages/{message_id}/reactions","fields":[{"name":"message_id","in":"path","required":true},{"name":"emoji_name","in":"query"},{"name":"emoji_code","in":"query"},{"name":"reaction_type","in":"query"}]},
-  testE2eePushNotification: {"method":"POST","path":"/mobile_push/e2ee/test_notification","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"since":420,"fields":[{"name":"push_account_id","in":"body"}]},
-  addLinkifier: {"method":"POST","path":"/realm/filters","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"pattern","in":"body","required":true},{"name":"url_template","in":"body","since":176,"required":true}]},
-  updateRealmUserSettingsDefaults: {"method":"PATCH","path":"/realm/user_settings_defaults","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"starred_message_counts","in":"body"},{"name":"receives_typing_notifications","in":"body"},{"name":"web_suggest_update_timezone","in":"body"},{"name":"fluid_layout_width","in":"body"},{"name":"high_contrast_mode","in":"body"},{"name":"enable_drafts_synchronization","in":"body"},{"name":"translate_emoticons","in":"body"},{"name":"display_emoji_reaction_users","in":"body"},{"name":"web_escape_navigates_to_home_view","in":"body"},{"name":"left_side_userlist","in":"body"},{"name":"hide_ai_features","in":"body"},{"name":"enable_stream_desktop_notifications","in":"body"},{"name":"enable_stream_email_notifications","in":"body"},{"name":"enable_stream_push_notifications","in":"body"},{"name":"enable_stream_audible_notifications","in":"body"},{"name":"enable_desktop_notifications","in":"body"},{"name":"enable_sounds","in":"body"},{"name":"enable_followed_topic_desktop_notifications","in":"body"},{"name":"enable_followed_topic_email_notifications","in":"body"},{"name":"enable_followed_topic_push_notifications","in":"body"},{"name":"enable_followed_topic_audible_notifications","in":"body"},{"name":"enable_offline_email_notifications","in":"body"},{"name":"enable_offline_push_notifications","in":"body"},{"name":"enable_online_push_notifications","in":"body"},{"name":"enable_digest_emails","in":"body"},{"name":"message_content_in_email_notifications","in":"body"},{"name":"pm_content_in_desktop_notifications","in":"body"},{"name":"wildcard_mentions_notify","in":"body"},{"name":"enable_followed_topic_wildcard_mentions_notify","in":"body"},{"name":"automatically_follow_topics_where_mentioned","in":"body"},{"name":"presence_enabled","in":"body"},{"name":"enter_sends","in":"body"},{"name":"twenty_four_hour_time","in":"body"},{"name":"send_private_typing_notifications","in":"body"},{"name":"send_stream_typing_notifications","in":"body"},{"name":"send_read_receipts","in":"body"},{"name":"web_navigate_to_sent_message","in":"body"},{"name":"web_channel_default_view","in":"body"},{"name":"color_scheme","in":"body"},{"name":"demote_inactive_streams","in":"body"},{"name":"user_list_style","in":"body"},{"name":"web_stream_unreads_count_display_policy","in":"body"},{"name":"desktop_icon_count_display","in":"body"},{"name":"automatically_follow_topics_policy","in":"body"},{"name":"automatically_unmute_topics_in_muted_streams_policy","in":"body"},{"name":"email_address_visibility","in":"body"},{"name":"web_font_size_px","in":"body"},{"name":"web_line_height_percent","in":"body"},{"name":"email_notifications_batching_period_seconds","in":"body"},{"name":"web_home_view","in":"body"},{"name":"emojiset","in":"body"},{"name":"web_animate_image_previews","in":"body"},{"name":"resolved_topic_notice_auto_read_policy","in":"body"},{"name":"notification_sound","in":"body"},{"name":"realm_name_in_email_notifications_policy","in":"body"},{"name":"dense_mode","in":"body","until":364,"deprecated":true}]},
-  registerQueue: {"method":"POST","path":"/register","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"apply_markdown","in":"body"},{"name":"client_extavatar","in":"body"},{"name":"include_subscribers","in":"body","valuesSince":{"partial":412}},{"name":"slim_presence","in":"body"},{"name":"presence_history_limit_days","in":"body"},{"name":"event_types","in":"body","encoding":"json","types":["array"]},{"name":"all_public_streams","in":"body"},{"name":"client_capabilities","in":"body","encoding":"json","types":["object"]},{"name":"fetch_event_types","in":"body","encoding":"json","types":["array"]},{"name":"narrow","in":"body","encoding":"json","types":["array"]}],"auth":"optional"},
-  createSavedSnippet: {"method":"POST","path":"/saved_snippets","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"since":297,"fields":[{"name":"title","in":"body","required":true},{"name":"content","in":"body","required":true}]},
-  getStreams: {"method":"GET","path":"/streams","fields":[{"name":"include_public","in":"query"},{"name":"include_web_public","in":"query"},{"name":"include_subscribed","in":"query"},{"name":"exclude_archived","in":"query","since":315},{"name":"include_all","in":"query","since":356},{"name":"include_default","in":"query"},{"name":"include_owner_subscribed","in":"query"},{"name":"include_can_access_content","in":"query"},{"name":"include_all_active","in":"query","deprecated":true,"replacedBy":"include_all"}]},
-  updateStream: {"method":"PATCH","path":"/streams/{stream_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"stream_id","in":"path","required":true},{"name":"description","in":"body"},{"name":"new_name","in":"body"},{"name":"is_private","in":"body"},{"name":"is_web_public","in":"body"},{"name":"history_public_to_subscribers","in":"body"},{"name":"is_default_stream","in":"body"},{"name":"message_retention_days","in":"body"},{"name":"is_archived","in":"body"},{"name":"folder_id","in":"body","since":389},{"name":"topics_policy","in":"body","since":392,"valuesSince":{"empty_topic_only":404}},{"name":"can_add_subscribers_group","in":"body","encoding":"json","types":["object"]},{"name":"can_remove_subscribers_group","in":"body","encoding":"json","types":["object"]},{"name":"can_administer_channel_group","in":"body","encoding":"json","types":["object"]},{"name":"can_delete_any_message_group","in":"body","encoding":"json","types":["object"]},{"name":"can_delete_own_message_group","in":"body","encoding":"json","types":["object"]},{"name":"stream_post_policy","in":"body","until":420,"deprecated":true,"replacedBy":"can_send_message_group"},{"name":"is_announcement_only","in":"body","until":420,"deprecated":true,"replacedBy":"can_send_message_group"}]},
-  updateUserGroup: {"method":"PATCH","path":"/user_groups/{user_group_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"user_group_id","in":"path","required":true},{"name":"name","in":"body"},{"name":"description","in":"body"},{"name":"can_add_members_group","in":"body","encoding":"json","types":["object"]},{"name":"can_join_group","in":"body","encoding":"json","types":["object"]},{"name":"can_leave_group","in":"body","encoding":"json","types":["object"]},{"name":"can_manage_group","in":"body","encoding":"json","types":["object"]},{"name":"can_mention_group","in":"body","encoding":"json","types":["object"]},{"name":"can_remove_members_group","in":"body","encoding":"json","types":["object"]},{"name":"deactivated","in":"body","since":386}]},
-  updateUserTopic: {"method":"POST","path":"/user_topics","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"since":170,"fields":[{"name":"stream_id","in":"body","required":true},{"name":"topic","in":"body","required":true},{"name":"visibility_policy","in":"body","required":true}]},
-  getUsers: {"method":"GET","path":"/users","fields":[{"name":"client_extavatar","in":"query"},{"name":"include_custom_profile_fields","in":"query"},{"name":"user_ids","in":"query","since":384,"encoding":"json","types":["array"]}],"auth":"optional"},
-  addPlatformDeviceToken: {"method":"POST","path":"/users/me/platform_device_token","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"deprecated":true,"replacedBy":"the E2EE push-device registration endpoint (not shown)","fields":[{"name":"token","in":"body","required":true},{"name":"appid","in":"body","required":true}]},
-  updateStatus: {"method":"POST","path":"/users/me/status","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"status_text","in":"body"},{"name":"emoji_name","in":"body"},{"name":"emoji_code","in":"body"},{"name":"reaction_type","in":"body"},{"name":"away","in":"body","deprecated":true,"replacedBy":"presence_enabled (inverted)"}]},
-  unsubscribe: {"method":"DELETE","path":"/users/me/subscriptions","fields":[{"name":"subscriptions","in":"query","required":true,"encoding":"json","types":["array"]},{"name":"principals","in":"query","encoding":"json","types":["array"]}]},
-  deactivateUser: {"method":"DELETE","path":"/users/{user_id}","fields":[{"name":"user_id","in":"path","required":true},{"name":"deactivation_notification_comment","in":"query"}]},
-  updateUser: {"method":"PATCH","path":"/users/{user_id}","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"user_id","in":"path","required":true},{"name":"full_name","in":"body"},{"name":"role","in":"body"},{"name":"profile_data","in":"body","encoding":"json","types":["array"]},{"name":"new_email","in":"body","since":285}]},
+  editDraft: {"method":"PATCH","path":"/drafts/{draft_id}","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"draft_id","in":"path","required":true},{"name":"draft","in":"body","required":true,"encoding":"json","types":["object"]}]},
+  fetchApiKey: {"method":"POST","path":"/fetch_api_key","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"username","in":"body","required":true},{"name":"password","in":"body","required":true}],"auth":"none"},
+  getMessages: {"method":"GET","path":"/messages","reportsIgnored":"ignored_parameters_unsupported","fields":[{"name":"anchor","in":"query","valuesSince":{"first_unread":1}},{"name":"include_anchor","in":"query"},{"name":"num_before","in":"query"},{"name":"num_after","in":"query"},{"name":"narrow","in":"query","encoding":"json","types":["array"]},{"name":"client_extavatar","in":"query"},{"name":"apply_markdown","in":"query"},{"name":"message_ids","in":"query","since":300,"encoding":"json","types":["array"]},{"name":"allow_empty_topic_name","in":"query"},{"name":"use_first_unread_anchor","in":"query","deprecated":true,"replacedBy":"anchor=first_unread"}]},
+  sendMessage: {"method":"POST","path":"/messages","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"type","in":"body","valuesSince":{"channel":248},"deprecatedValues":{"private":"direct"},"required":true},{"name":"to","in":"body","required":true,"encoding":"json","types":["string","integer","array"]},{"name":"content","in":"body","required":true},{"name":"topic","in":"body"},{"name":"subject","in":"body","deprecated":true,"replacedBy":"topic"},{"name":"queue_id","in":"body"},{"name":"local_id","in":"body"},{"name":"read_by_sender","in":"body","since":236}]},
+  updateMessageFlags: {"method":"POST","path":"/messages/flags","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"messages","in":"body","required":true,"encoding":"json","types":["array"]},{"name":"op","in":"body","required":true},{"name":"flag","in":"body","deprecatedValues":{"wildcard_mentioned":"stream_wildcard_mentioned or topic_wildcard_mentioned"},"required":true}]},
+  getMessage: {"method":"GET","path":"/messages/{message_id}","reportsIgnored":"ignored_parameters_unsupported","fields":[{"name":"message_id","in":"path","required":true},{"name":"apply_markdown","in":"query"},{"name":"allow_empty_topic_name","in":"query"}]},
+  removeReaction: {"method":"DELETE","path":"/messages/{message_id}/reactions","reportsIgnored":"ignored_parameters_unsupported","fields":[{"name":"message_id","in":"path","required":true},{"name":"emoji_name","in":"query"},{"name":"emoji_code","in":"query"},{"name":"reaction_type","in":"query"}]},
+  testE2eePushNotification: {"method":"POST","path":"/mobile_push/e2ee/test_notification","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"since":420,"fields":[{"name":"push_account_id","in":"body"}]},
+  addLinkifier: {"method":"POST","path":"/realm/filters","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"pattern","in":"body","required":true},{"name":"url_template","in":"body","since":176,"required":true}]},
+  updateRealmUserSettingsDefaults: {"method":"PATCH","path":"/realm/user_settings_defaults","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"starred_message_counts","in":"body"},{"name":"receives_typing_notifications","in":"body"},{"name":"web_suggest_update_timezone","in":"body"},{"name":"fluid_layout_width","in":"body"},{"name":"high_contrast_mode","in":"body"},{"name":"enable_drafts_synchronization","in":"body"},{"name":"translate_emoticons","in":"body"},{"name":"display_emoji_reaction_users","in":"body"},{"name":"web_escape_navigates_to_home_view","in":"body"},{"name":"left_side_userlist","in":"body"},{"name":"hide_ai_features","in":"body"},{"name":"enable_stream_desktop_notifications","in":"body"},{"name":"enable_stream_email_notifications","in":"body"},{"name":"enable_stream_push_notifications","in":"body"},{"name":"enable_stream_audible_notifications","in":"body"},{"name":"enable_desktop_notifications","in":"body"},{"name":"enable_sounds","in":"body"},{"name":"enable_followed_topic_desktop_notifications","in":"body"},{"name":"enable_followed_topic_email_notifications","in":"body"},{"name":"enable_followed_topic_push_notifications","in":"body"},{"name":"enable_followed_topic_audible_notifications","in":"body"},{"name":"enable_offline_email_notifications","in":"body"},{"name":"enable_offline_push_notifications","in":"body"},{"name":"enable_online_push_notifications","in":"body"},{"name":"enable_digest_emails","in":"body"},{"name":"message_content_in_email_notifications","in":"body"},{"name":"pm_content_in_desktop_notifications","in":"body"},{"name":"wildcard_mentions_notify","in":"body"},{"name":"enable_followed_topic_wildcard_mentions_notify","in":"body"},{"name":"automatically_follow_topics_where_mentioned","in":"body"},{"name":"presence_enabled","in":"body"},{"name":"enter_sends","in":"body"},{"name":"twenty_four_hour_time","in":"body"},{"name":"send_private_typing_notifications","in":"body"},{"name":"send_stream_typing_notifications","in":"body"},{"name":"send_read_receipts","in":"body"},{"name":"web_navigate_to_sent_message","in":"body"},{"name":"web_channel_default_view","in":"body"},{"name":"color_scheme","in":"body"},{"name":"demote_inactive_streams","in":"body"},{"name":"user_list_style","in":"body"},{"name":"web_stream_unreads_count_display_policy","in":"body"},{"name":"desktop_icon_count_display","in":"body"},{"name":"automatically_follow_topics_policy","in":"body"},{"name":"automatically_unmute_topics_in_muted_streams_policy","in":"body"},{"name":"email_address_visibility","in":"body"},{"name":"web_font_size_px","in":"body"},{"name":"web_line_height_percent","in":"body"},{"name":"email_notifications_batching_period_seconds","in":"body"},{"name":"web_home_view","in":"body"},{"name":"emojiset","in":"body"},{"name":"web_animate_image_previews","in":"body"},{"name":"resolved_topic_notice_auto_read_policy","in":"body"},{"name":"notification_sound","in":"body"},{"name":"realm_name_in_email_notifications_policy","in":"body"},{"name":"dense_mode","in":"body","until":364,"deprecated":true}]},
+  registerQueue: {"method":"POST","path":"/register","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"apply_markdown","in":"body"},{"name":"client_extavatar","in":"body"},{"name":"include_subscribers","in":"body","valuesSince":{"partial":412}},{"name":"slim_presence","in":"body"},{"name":"presence_history_limit_days","in":"body"},{"name":"event_types","in":"body","encoding":"json","types":["array"]},{"name":"all_public_streams","in":"body"},{"name":"client_capabilities","in":"body","encoding":"json","types":["object"]},{"name":"fetch_event_types","in":"body","encoding":"json","types":["array"]},{"name":"narrow","in":"body","encoding":"json","types":["array"]}],"auth":"optional"},
+  createSavedSnippet: {"method":"POST","path":"/saved_snippets","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"since":297,"fields":[{"name":"title","in":"body","required":true},{"name":"content","in":"body","required":true}]},
+  getStreams: {"method":"GET","path":"/streams","reportsIgnored":"ignored_parameters_unsupported","fields":[{"name":"include_public","in":"query"},{"name":"include_web_public","in":"query"},{"name":"include_subscribed","in":"query"},{"name":"exclude_archived","in":"query","since":315},{"name":"include_all","in":"query","since":356},{"name":"include_default","in":"query"},{"name":"include_owner_subscribed","in":"query"},{"name":"include_can_access_content","in":"query"},{"name":"include_all_active","in":"query","deprecated":true,"replacedBy":"include_all"}]},
+  updateStream: {"method":"PATCH","path":"/streams/{stream_id}","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"stream_id","in":"path","required":true},{"name":"description","in":"body"},{"name":"new_name","in":"body"},{"name":"is_private","in":"body"},{"name":"is_web_public","in":"body"},{"name":"history_public_to_subscribers","in":"body"},{"name":"is_default_stream","in":"body"},{"name":"message_retention_days","in":"body"},{"name":"is_archived","in":"body"},{"name":"folder_id","in":"body","since":389},{"name":"topics_policy","in":"body","since":392,"valuesSince":{"empty_topic_only":404}},{"name":"can_add_subscribers_group","in":"body","encoding":"json","types":["object"]},{"name":"can_remove_subscribers_group","in":"body","encoding":"json","types":["object"]},{"name":"can_administer_channel_group","in":"body","encoding":"json","types":["object"]},{"name":"can_delete_any_message_group","in":"body","encoding":"json","types":["object"]},{"name":"can_delete_own_message_group","in":"body","encoding":"json","types":["object"]},{"name":"stream_post_policy","in":"body","until":420,"deprecated":true,"replacedBy":"can_send_message_group"},{"name":"is_announcement_only","in":"body","until":420,"deprecated":true,"replacedBy":"can_send_message_group"}]},
+  updateUserGroup: {"method":"PATCH","path":"/user_groups/{user_group_id}","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"user_group_id","in":"path","required":true},{"name":"name","in":"body"},{"name":"description","in":"body"},{"name":"can_add_members_group","in":"body","encoding":"json","types":["object"]},{"name":"can_join_group","in":"body","encoding":"json","types":["object"]},{"name":"can_leave_group","in":"body","encoding":"json","types":["object"]},{"name":"can_manage_group","in":"body","encoding":"json","types":["object"]},{"name":"can_mention_group","in":"body","encoding":"json","types":["object"]},{"name":"can_remove_members_group","in":"body","encoding":"json","types":["object"]},{"name":"deactivated","in":"body","since":386}]},
+  updateUserTopic: {"method":"POST","path":"/user_topics","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"since":170,"fields":[{"name":"stream_id","in":"body","required":true},{"name":"topic","in":"body","required":true},{"name":"visibility_policy","in":"body","required":true}]},
+  getUsers: {"method":"GET","path":"/users","reportsIgnored":"ignored_parameters_unsupported","fields":[{"name":"client_extavatar","in":"query"},{"name":"include_custom_profile_fields","in":"query"},{"name":"user_ids","in":"query","since":384,"encoding":"json","types":["array"]}],"auth":"optional"},
+  addPlatformDeviceToken: {"method":"POST","path":"/users/me/platform_device_token","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"deprecated":true,"replacedBy":"the E2EE push-device registration endpoint (not shown)","fields":[{"name":"token","in":"body","required":true},{"name":"appid","in":"body","required":true}]},
+  updateStatus: {"method":"POST","path":"/users/me/status","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":true},"fields":[{"name":"status_text","in":"body"},{"name":"emoji_name","in":"body"},{"name":"emoji_code","in":"body"},{"name":"reaction_type","in":"body"},{"name":"away","in":"body","deprecated":true,"replacedBy":"presence_enabled (inverted)"}]},
+  unsubscribe: {"method":"DELETE","path":"/users/me/subscriptions","reportsIgnored":"ignored_parameters_unsupported","fields":[{"name":"subscriptions","in":"query","required":true,"encoding":"json","types":["array"]},{"name":"principals","in":"query","encoding":"json","types":["array"]}]},
+  deactivateUser: {"method":"DELETE","path":"/users/{user_id}","reportsIgnored":"ignored_parameters_unsupported","fields":[{"name":"user_id","in":"path","required":true},{"name":"deactivation_notification_comment","in":"query"}]},
+  updateUser: {"method":"PATCH","path":"/users/{user_id}","reportsIgnored":"ignored_parameters_unsupported","body":{"kind":"form","mediaTypes":["application/x-www-form-urlencoded","multipart/form-data"],"required":false},"fields":[{"name":"user_id","in":"path","required":true},{"name":"full_name","in":"body"},{"name":"role","in":"body"},{"name":"profile_data","in":"body","encoding":"json","types":["array"]},{"name":"new_email","in":"body","since":285}]},
 };
 export const clientTable = {
     basePath,

@@ -13,7 +13,7 @@ import type { CliOptions } from './cli.js';
 import { formatProblem } from './contract-error.js';
 import { loadContract } from './load.js';
 import { schemesInUse } from './model/security.js';
-import type { ApiModel, Operation } from './model/types.js';
+import type { ApiModel, ErrorConventions, Operation } from './model/types.js';
 import { jsdoc, literal } from './source.js';
 
 export interface ScaffoldResult {
@@ -31,13 +31,29 @@ function serverImport(dir: string, outDir: string): string {
   return rel;
 }
 
-export function starterSource(op: Operation, name: string, importPath: string): string {
+/**
+ * How the generated server's helpers are called for this contract (generator/emit/server.ts
+ * `resultHelpers`, by the model's error conventions): our envelopes, or the contract's shape.
+ */
+function helperUsage(conventions: ErrorConventions): string {
+  if (conventions.envelope)
+    return 'Return `ok({...})` on success or `error(status, code, msg)` on failure.';
+  const code = conventions.refusal.code?.value === 'name';
+  return `Return \`ok(body)\` on success or \`error(status, ${code ? 'code, ' : ''}message)\` on failure (the contract's error shape).`;
+}
+
+export function starterSource(
+  op: Operation,
+  name: string,
+  importPath: string,
+  conventions: ErrorConventions,
+): string {
   const doc = jsdoc([
     `${op.summary ?? op.id} — \`${op.method.toUpperCase()} ${op.path}\``,
     op.permission && `Permission: ${op.permission}`,
     '',
     'Starter implementation written by `tms-gen scaffold`; it is yours to edit (scaffold never',
-    'overwrites it). Return `ok({...})` on success or `error(status, code, msg)` on failure.',
+    `overwrites it). ${helperUsage(conventions)}`,
   ]);
   return [
     `import { notImplemented, type HandlerOf } from ${literal(importPath)};`,
@@ -159,7 +175,13 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
       skipped.push(file);
       continue;
     }
-    writeFileSync(file, starterSource(op, name, importPath), { flag: 'wx' });
+    writeFileSync(
+      file,
+      starterSource(op, name, importPath, loaded.contract.model.errorConventions),
+      {
+        flag: 'wx',
+      },
+    );
     written.push(file);
   }
   const user = join(dir, 'user.ts');

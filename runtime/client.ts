@@ -224,12 +224,17 @@ export function createClientCore<Paths extends {}>(
     notices.forEach(notify);
   }
 
-  /** What every successful answer may teach: ignored parameters, the server's feature level. */
-  function learn(operationId: string, data: unknown): void {
+  /**
+   * What every successful answer may teach: ignored parameters (in the field the contract's
+   * success schemas declare for them, `reportsIgnored`), the server's feature level.
+   */
+  function learn(op: OperationInfo, data: unknown): void {
     if (typeof data !== 'object' || data === null) return;
-    const { ignored_parameters_unsupported: ignored, service_feature_level: level } =
-      data as Record<string, unknown>;
-    if (Array.isArray(ignored) && ignored.length > 0) onIgnored(operationId, ignored.map(String));
+    const body = data as Record<string, unknown>;
+    const { service_feature_level: level } = body;
+    const ignored = op.reportsIgnored === undefined ? undefined : body[op.reportsIgnored];
+    if (Array.isArray(ignored) && ignored.length > 0)
+      onIgnored(op.operationId, ignored.map(String));
     if (typeof level === 'number' && Number.isInteger(level)) featureLevel = level;
   }
 
@@ -358,7 +363,7 @@ export function createClientCore<Paths extends {}>(
         return { error: invalidAnswer(response, text, error), response };
       }
     }
-    learn(operationId, data);
+    learn(op, data);
     return { data, response };
   }
 
@@ -398,7 +403,7 @@ export function createClientCore<Paths extends {}>(
         signal.signal,
       );
       const answer = await request(method, url, { ...rest, ...encoded });
-      if (answer.data !== undefined) learn(op.operationId, answer.data);
+      if (answer.data !== undefined) learn(op, answer.data);
       return answer;
     } finally {
       signal.done();

@@ -32,11 +32,12 @@ export interface ErrorShape {
  * How the servers write the answers they give on their own (400 of an invalid request, 401,
  * 404, 405, 408, 413, 500, 501, ...: runtime/pipeline-answers.ts), as the generator decided it
  * from the contract's error responses (generator/model/errors.ts), so that they read like the
- * contract's own errors. The body is `{...fixed, [message]: words, [code.name]: code}`; with
- * `within`, the message and code go in an object under `within.name` (the one item of an
- * array when `list`), next to `within.fixed`. Our API's: `{result: "error", msg, code}`.
+ * contract's own errors. The body is `{...fixed, ...byClass[class], [message]: words,
+ * [code.name]: code}` (class: `client` for a 4xx, `server` for a 5xx); with `within`, the
+ * message and code go in an object under `within.name` (the one item of an array when `list`),
+ * next to `within.fixed` and `within.byClass`. Our API's: `{result: "error", msg, code}`.
  */
-export interface RefusalShape {
+export interface RefusalShape extends RefusalFields {
   /** the field holding the words (`msg`, `message`, `detail`) */
   message: string;
   /**
@@ -44,9 +45,15 @@ export interface RefusalShape {
    * under `name`, the HTTP status under `status`; absent: refusals carry no code
    */
   code?: { name: string; value: 'name' | 'status' };
-  within?: { name: string; list?: true; fixed?: Record<string, unknown> };
-  /** required fields the contract fixes to one value (`result: "error"`) */
+  within?: { name: string; list?: true } & RefusalFields;
+}
+
+/** Required fields of a refusal beside the words and the code, as the contract gives them. */
+export interface RefusalFields {
+  /** with one value for every refusal (`result: "error"`) */
   fixed?: Record<string, unknown>;
+  /** with a value per class (Stripe's `error.type`: `invalid_request_error` / `api_error`) */
+  byClass?: { client: Record<string, unknown>; server: Record<string, unknown> };
 }
 
 export interface FieldInfo extends WireField {
@@ -82,6 +89,12 @@ export interface OperationInfo extends WireOperation {
   errorCodes: string[];
   /** documented response statuses, as in the contract (`200`, `4XX`, `default`) */
   statuses: string[];
+  /**
+   * The success-body field the server lists the parameters it ignored in (the contract's
+   * success schemas declare it; ours: `ignored_parameters_unsupported`, generator/model/
+   * ignored-parameters.ts). Absent: the operation's answers have no such field, none is added.
+   */
+  reportsIgnored?: string;
   /**
    * Documented statuses whose answer is JSON of another media type than `application/json`
    * (`application/problem+json`, `application/vnd.x+json`): status → that media type. Absent

@@ -4,7 +4,7 @@
  * it, in the contract's error shape (`RefusalShape`, decided by the generator). No transport
  * here: the node:http and fetch faces turn an `Answer` into bytes or a `Response`.
  */
-import type { RefusalShape } from './operation-info.js';
+import type { RefusalFields, RefusalShape } from './operation-info.js';
 import type { DecodeError } from './wire.js';
 
 /**
@@ -71,9 +71,32 @@ export function refusalBody(
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = { [shape.message]: msg };
   if (shape.code) fields[shape.code.name] = shape.code.value === 'status' ? status : code;
-  if (shape.within === undefined) return { ...shape.fixed, ...fields };
-  const inner = { ...shape.within.fixed, ...fields };
-  return { ...shape.fixed, [shape.within.name]: shape.within.list ? [inner] : inner };
+  const cls = status >= 500 ? 'server' : 'client';
+  const given = (f: RefusalFields) => ({ ...f.fixed, ...f.byClass?.[cls] });
+  if (shape.within === undefined) return { ...given(shape), ...fields };
+  const inner = { ...given(shape.within), ...fields };
+  return { ...given(shape), [shape.within.name]: shape.within.list ? [inner] : inner };
+}
+
+/**
+ * An error body a handler gives, in the contract's error shape: a refusal's body with `extra`
+ * fields beside the words (inside `within`'s object when the shape nests them); the shape's own
+ * fields win over `extra`'s.
+ */
+export function errorBody(
+  shape: RefusalShape,
+  status: number,
+  code: string,
+  msg: string,
+  extra?: Record<string, unknown>,
+): Record<string, unknown> {
+  const body = refusalBody(shape, status, code, msg);
+  if (!extra) return body;
+  if (shape.within === undefined) return { ...extra, ...body };
+  const { name, list } = shape.within;
+  const held = body[name] as Record<string, unknown> | Record<string, unknown>[];
+  const inner = { ...extra, ...(Array.isArray(held) ? held[0] : held) };
+  return { ...body, [name]: list ? [inner] : inner };
 }
 
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
@@ -156,28 +179,22 @@ export function describeIssues(errors: ValidationIssue[]): string {
   return shown.join('; ');
 }
 
-export function isSuccessEnvelope(body: unknown): body is Record<string, unknown> {
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    !Array.isArray(body) &&
-    (body as Record<string, unknown>).result === 'success'
-  );
+/** A JSON object body (not an array, not text): one a field can be added to. */
+function isObjectBody(body: unknown): body is Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 
 /**
- * Parameters the operation does not have, reported in `ignored_parameters_unsupported` of a
- * success body as the service does. A copy: the body may be an object the caller keeps.
+ * Parameters the operation does not have, reported in the success-body field the contract
+ * declares for them (`field`: the operation's `reportsIgnored`, ours `ignored_parameters_unsupported`;
+ * none: nothing is added, the document's answers have no such field). A copy: the body may be
+ * an object the caller keeps.
  */
-export function withIgnored(answer: Answer, ignored: string[]): Answer {
-  if (ignored.length === 0 || answer.status < 200 || answer.status >= 300) return answer;
+export function withIgnored(answer: Answer, ignored: string[], field: string | undefined): Answer {
+  if (field === undefined || ignored.length === 0) return answer;
+  if (answer.status < 200 || answer.status >= 300) return answer;
   const body = answer.body;
-  if (answer.text !== undefined || !isSuccessEnvelope(body)) return answer;
-  const already: unknown[] = Array.isArray(body.ignored_parameters_unsupported)
-    ? body.ignored_parameters_unsupported
-    : [];
-  return {
-    ...answer,
-    body: { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] },
-  };
+  if (answer.text !== undefined || !isObjectBody(body)) return answer;
+  const already: unknown[] = Array.isArray(body[field]) ? body[field] : [];
+  return { ...answer, body: { ...body, [field]: [...new Set([...already, ...ignored])] } };
 }

@@ -283,6 +283,7 @@ export function createPipeline<User, Raw = unknown>(
       const answer = withIgnored(
         isPromise(dispatched) ? await dispatched : dispatched,
         decoded.unknown,
+        op.reportsIgnored,
       );
       if (validateResponse && answer.text === undefined) {
         const verdict = validateResponse(op.operationId, answer.status, answer.body);

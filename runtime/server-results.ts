@@ -1,8 +1,13 @@
 /**
- * What a handler returns, and the helpers that build the API's envelopes. Shared by the request
+ * What a handler returns, and the helpers that build error answers. Shared by the request
  * listener (runtime/server.ts), the generated handler types (generated/server.ts) and the
- * starter implementations `tms-gen scaffold` writes. No contract knowledge.
+ * starter implementations `tms-gen scaffold` writes. No contract knowledge: `ok`, `error` and
+ * `notImplemented` build our API's `{result, msg, code}` envelopes (its generated server
+ * exports them); another contract's generated server builds its own error helpers on
+ * `shapedError`, with its error shape (generated/operations.ts `refusals`) as data.
  */
+import type { RefusalShape } from './operation-info.js';
+import { errorBody } from './pipeline-answers.js';
 
 /**
  * HTTP statuses an error response may carry. The contract documents most errors under
@@ -118,4 +123,20 @@ export function notImplemented(
   operationId: string,
 ): HandlerResult<501, ErrorBody<'NOT_IMPLEMENTED', Record<never, never>>> {
   return error(501, 'NOT_IMPLEMENTED', `The operation ${operationId} is not implemented yet.`);
+}
+
+/**
+ * An error answer in a contract's error shape (`shape`: its `refusals`, as the generator read
+ * them from its error responses): `code` goes where its errors carry one (nowhere if they carry
+ * none; the HTTP status if the field is a number), `extra` beside the words. Generated servers
+ * of contracts other than ours wrap it as their `error` and `notImplemented`.
+ */
+export function shapedError<S extends HttpErrorStatus, B>(
+  shape: RefusalShape,
+  status: S,
+  code: string,
+  message: string,
+  extra?: Record<string, unknown>,
+): HandlerResult<S, B> {
+  return { status, body: errorBody(shape, status, code, message, extra) as B };
 }

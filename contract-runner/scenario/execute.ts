@@ -338,9 +338,15 @@ function resolveRequest(
     const problem = put(p.name, r.value);
     if (problem) return { skip: problem };
   }
+  // A JSON body is the payload as a whole (Arazzo's `payload`); a form body's fields go by name.
+  const whole = op.body !== undefined && op.body.kind !== 'form';
   for (const [name, spec] of Object.entries(step.payload ?? {})) {
     const r = resolveValue(spec, ctx);
     if (!r.ok) return { skip: r.missing, blocked: r.blocked };
+    if (whole) {
+      input.body[name] = r.value;
+      continue;
+    }
     const problem = put(name, r.value);
     if (problem) return { skip: problem };
   }

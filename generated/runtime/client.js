@@ -105,13 +105,18 @@ export function createClientCore(table, options) {
             notices.push(...deprecatedItems(op, given));
         notices.forEach(notify);
     }
-    /** What every successful answer may teach: ignored parameters, the server's feature level. */
-    function learn(operationId, data) {
+    /**
+     * What every successful answer may teach: ignored parameters (in the field the contract's
+     * success schemas declare for them, `reportsIgnored`), the server's feature level.
+     */
+    function learn(op, data) {
         if (typeof data !== 'object' || data === null)
             return;
-        const { ignored_parameters_unsupported: ignored, service_feature_level: level } = data;
+        const body = data;
+        const { service_feature_level: level } = body;
+        const ignored = op.reportsIgnored === undefined ? undefined : body[op.reportsIgnored];
         if (Array.isArray(ignored) && ignored.length > 0)
-            onIgnored(operationId, ignored.map(String));
+            onIgnored(op.operationId, ignored.map(String));
         if (typeof level === 'number' && Number.isInteger(level))
             featureLevel = level;
     }
@@ -217,7 +222,7 @@ export function createClientCore(table, options) {
                 return { error: invalidAnswer(response, text, error), response };
             }
         }
-        learn(operationId, data);
+        learn(op, data);
         return { data, response };
     }
     /** openapi-fetch's path-style call, with the same encoding, auth, checks and signals. */
@@ -248,7 +253,7 @@ export function createClientCore(table, options) {
             const encoded = fetchOptions(op, parts, { headers: init.headers, mediaType: init.mediaType }, signal.signal);
             const answer = await request(method, url, { ...rest, ...encoded });
             if (answer.data !== undefined)
-                learn(op.operationId, answer.data);
+                learn(op, answer.data);
             return answer;
         }
         finally {

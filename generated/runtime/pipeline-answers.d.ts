@@ -54,6 +54,12 @@ export declare const LISTENER_ERROR_CODES: {
 export declare const ENVELOPE_REFUSALS: RefusalShape;
 /** A refusal's body in the contract's error shape (see `RefusalShape`). */
 export declare function refusalBody(shape: RefusalShape, status: number, code: string, msg: string): Record<string, unknown>;
+/**
+ * An error body a handler gives, in the contract's error shape: a refusal's body with `extra`
+ * fields beside the words (inside `within`'s object when the shape nests them); the shape's own
+ * fields win over `extra`'s.
+ */
+export declare function errorBody(shape: RefusalShape, status: number, code: string, msg: string, extra?: Record<string, unknown>): Record<string, unknown>;
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
 export declare function envelope(code: string, msg: string): Record<string, unknown>;
 /** The answers every server words the same way, in the contract's error shape. */
@@ -79,9 +85,10 @@ export declare function createAnswers(shape?: RefusalShape): {
     internal: () => Answer;
 };
 export declare function describeIssues(errors: ValidationIssue[]): string;
-export declare function isSuccessEnvelope(body: unknown): body is Record<string, unknown>;
 /**
- * Parameters the operation does not have, reported in `ignored_parameters_unsupported` of a
- * success body as the service does. A copy: the body may be an object the caller keeps.
+ * Parameters the operation does not have, reported in the success-body field the contract
+ * declares for them (`field`: the operation's `reportsIgnored`, ours `ignored_parameters_unsupported`;
+ * none: nothing is added, the document's answers have no such field). A copy: the body may be
+ * an object the caller keeps.
  */
-export declare function withIgnored(answer: Answer, ignored: string[]): Answer;
+export declare function withIgnored(answer: Answer, ignored: string[], field: string | undefined): Answer;

@@ -37,10 +37,28 @@ export function refusalBody(shape, status, code, msg) {
     const fields = { [shape.message]: msg };
     if (shape.code)
         fields[shape.code.name] = shape.code.value === 'status' ? status : code;
+    const cls = status >= 500 ? 'server' : 'client';
+    const given = (f) => ({ ...f.fixed, ...f.byClass?.[cls] });
     if (shape.within === undefined)
-        return { ...shape.fixed, ...fields };
-    const inner = { ...shape.within.fixed, ...fields };
-    return { ...shape.fixed, [shape.within.name]: shape.within.list ? [inner] : inner };
+        return { ...given(shape), ...fields };
+    const inner = { ...given(shape.within), ...fields };
+    return { ...given(shape), [shape.within.name]: shape.within.list ? [inner] : inner };
+}
+/**
+ * An error body a handler gives, in the contract's error shape: a refusal's body with `extra`
+ * fields beside the words (inside `within`'s object when the shape nests them); the shape's own
+ * fields win over `extra`'s.
+ */
+export function errorBody(shape, status, code, msg, extra) {
+    const body = refusalBody(shape, status, code, msg);
+    if (!extra)
+        return body;
+    if (shape.within === undefined)
+        return { ...extra, ...body };
+    const { name, list } = shape.within;
+    const held = body[name];
+    const inner = { ...extra, ...(Array.isArray(held) ? held[0] : held) };
+    return { ...body, [name]: list ? [inner] : inner };
 }
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
 export function envelope(code, msg) {
@@ -85,27 +103,24 @@ export function describeIssues(errors) {
         shown.push(`and ${errors.length - 5} more`);
     return shown.join('; ');
 }
-export function isSuccessEnvelope(body) {
-    return (typeof body === 'object' &&
-        body !== null &&
-        !Array.isArray(body) &&
-        body.result === 'success');
+/** A JSON object body (not an array, not text): one a field can be added to. */
+function isObjectBody(body) {
+    return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 /**
- * Parameters the operation does not have, reported in `ignored_parameters_unsupported` of a
- * success body as the service does. A copy: the body may be an object the caller keeps.
+ * Parameters the operation does not have, reported in the success-body field the contract
+ * declares for them (`field`: the operation's `reportsIgnored`, ours `ignored_parameters_unsupported`;
+ * none: nothing is added, the document's answers have no such field). A copy: the body may be
+ * an object the caller keeps.
  */
-export function withIgnored(answer, ignored) {
-    if (ignored.length === 0 || answer.status < 200 || answer.status >= 300)
+export function withIgnored(answer, ignored, field) {
+    if (field === undefined || ignored.length === 0)
+        return answer;
+    if (answer.status < 200 || answer.status >= 300)
         return answer;
     const body = answer.body;
-    if (answer.text !== undefined || !isSuccessEnvelope(body))
+    if (answer.text !== undefined || !isObjectBody(body))
         return answer;
-    const already = Array.isArray(body.ignored_parameters_unsupported)
-        ? body.ignored_parameters_unsupported
-        : [];
-    return {
-        ...answer,
-        body: { ...body, ignored_parameters_unsupported: [...new Set([...already, ...ignored])] },
-    };
+    const already = Array.isArray(body[field]) ? body[field] : [];
+    return { ...answer, body: { ...body, [field]: [...new Set([...already, ...ignored])] } };
 }

@@ -118,7 +118,7 @@ export function createPipeline(options) {
                 user,
                 incoming,
             });
-            const answer = withIgnored(isPromise(dispatched) ? await dispatched : dispatched, decoded.unknown);
+            const answer = withIgnored(isPromise(dispatched) ? await dispatched : dispatched, decoded.unknown, op.reportsIgnored);
             if (validateResponse && answer.text === undefined) {
                 const verdict = validateResponse(op.operationId, answer.status, answer.body);
                 if (!verdict.valid) {

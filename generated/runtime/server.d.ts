@@ -19,7 +19,7 @@ import { type Handler as AnyHandler, type HandlerContext as AnyHandlerContext, t
 export type { BasicCredentials, Credentials, KeyCredentials, OtherCredentials, SchemeCredentials, TokenCredentials, } from './pipeline-auth.js';
 export type { CorsOptions, Logger, Validators, ValidationIssue } from './pipeline.js';
 export { LISTENER_ERROR_CODES } from './pipeline-answers.js';
-export { ok, error, notImplemented } from './server-results.js';
+export { ok, error, notImplemented, shapedError } from './server-results.js';
 export type { HandlerResult, HttpErrorStatus, HttpClientErrorStatus } from './server-results.js';
 export { createHttpServer, type ServerTimeouts } from './server-node.js';
 export { createFetchHandler } from './server-fetch.js';

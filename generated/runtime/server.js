@@ -2,7 +2,7 @@
 import { createHandlerPipeline, } from './server-handlers.js';
 import { NodeIncoming, writeAnswer } from './server-http.js';
 export { LISTENER_ERROR_CODES } from './pipeline-answers.js';
-export { ok, error, notImplemented } from './server-results.js';
+export { ok, error, notImplemented, shapedError } from './server-results.js';
 export { createHttpServer } from './server-node.js';
 export { createFetchHandler } from './server-fetch.js';
 export function createRequestListener(options) {

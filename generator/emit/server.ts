@@ -9,7 +9,7 @@
  */
 import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, Response } from '../model/types.js';
-import { banner, jsdoc, literal, propertyKey } from '../source.js';
+import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
 export const serverEmitter: Emitter = {
@@ -31,7 +31,7 @@ export function emitServerStubs(ctx: EmitContext): string {
     `import * as validators from './validators.js';`,
     `import { createHttpServer as createServer, createRequestListener as createListener, type Authenticate as AnyAuthenticate, type BasicCredentials, type Handler, type HandlerContext, type HandlerResult, type HttpClientErrorStatus, type HttpErrorStatus, type KeyCredentials, type ListenerOptions, type OtherCredentials, type RequestListener, type SchemeCredentials, type ServerTimeouts, type TokenCredentials, type TransportRequest } from ${runtime('server.js')};`,
     '',
-    `export { ok, error, notImplemented, LISTENER_ERROR_CODES } from ${runtime('server.js')};`,
+    ...resultHelpers(ctx.model, runtime('server.js')),
     `export type { BasicCredentials, Credentials, HandlerContext, HandlerResult, KeyCredentials, Logger, OtherCredentials, RequestListener, SchemeCredentials, TokenCredentials } from ${runtime('server.js')};`,
     '',
     ...credentialTypes(ctx.model),
@@ -57,7 +57,9 @@ export function emitServerStubs(ctx: EmitContext): string {
     jsdoc([
       'One method per operation of the contract. Each gets the decoded, validated parameters and a',
       "context with the authenticated user, and returns one of the operation's documented responses",
-      '(`ok(...)` / `error(...)` build the envelopes).',
+      ctx.model.errorConventions.envelope
+        ? '(`ok(...)` / `error(...)` build the envelopes).'
+        : "(`ok(...)` / `error(...)` build them, errors in the contract's error shape).",
     ]).trimEnd(),
   );
   out.push(`export interface Handlers<User = unknown> {`);
@@ -127,6 +129,68 @@ export function emitServerStubs(ctx: EmitContext): string {
   out.push(`  return createServer(listener, { ...timeouts, refusals });`);
   out.push(`}`, '');
   return out.join('\n');
+}
+
+/**
+ * The helpers handlers build answers with. Our API's contract (its answers are `{result, msg,
+ * code}` envelopes, model/errors.ts): the runtime's `ok`, `error` and `notImplemented`, which
+ * build exactly those. Any other contract: `ok(body)` answers 200 with the body as given, and
+ * `error` / `notImplemented` write the contract's error shape (`refusals`, decided by the model
+ * from its error responses) through the runtime's `shapedError`, typed by its error schema
+ * (`errorSchema`) where its errors share a named one. `code` is a parameter only where its
+ * errors carry a code.
+ */
+function resultHelpers(model: ApiModel, serverModule: string): string[] {
+  const conventions = model.errorConventions;
+  if (conventions.envelope)
+    return [`export { ok, error, notImplemented, LISTENER_ERROR_CODES } from ${serverModule};`];
+  const refusal = conventions.refusal;
+  // No named schema: any object (inline schemas differ); no error body declared at all: `any`,
+  // as the words still go as `{message}` (the servers' own refusals do the same).
+  const body =
+    conventions.errorSchema !== undefined
+      ? `components['schemas'][${literal(conventions.errorSchema)}]`
+      : conventions.shape
+        ? 'Record<string, any>'
+        : 'any';
+  const takesCode = refusal.code?.value === 'name';
+  const nested = refusal.within ? ` (inside \`${commentText(refusal.within.name)}\`)` : '';
+  return [
+    `import { shapedError, LISTENER_ERROR_CODES } from ${serverModule};`,
+    ...(conventions.errorSchema !== undefined
+      ? [`import type { components } from './types.js';`]
+      : []),
+    `export { LISTENER_ERROR_CODES };`,
+    '',
+    `/** An error body of this contract${conventions.errorSchema !== undefined ? ` (its \`${commentText(conventions.errorSchema)}\` schema)` : conventions.shape ? '' : ' (it declares none: untyped)'}. */`,
+    `export type ErrorBody = ${body};`,
+    '',
+    `/** A 200 answer with \`body\` as it is. */`,
+    `export function ok<B>(body: B): HandlerResult<200, B> {`,
+    `  return { status: 200, body };`,
+    `}`,
+    '',
+    jsdoc([
+      `An error answer in this contract's error shape: the words in \`${commentText(refusal.message)}\`${nested}${takesCode ? `, \`code\` in \`${commentText(refusal.code!.name)}\`` : refusal.code ? `, the status in \`${commentText(refusal.code.name)}\`` : ''}, \`extra\` fields beside them.`,
+    ]).trimEnd(),
+    takesCode
+      ? `export function error<S extends HttpErrorStatus>(status: S, code: string, message: string, extra?: Record<string, unknown>): HandlerResult<S, ErrorBody> {`
+      : `export function error<S extends HttpErrorStatus>(status: S, message: string, extra?: Record<string, unknown>): HandlerResult<S, ErrorBody> {`,
+    takesCode
+      ? `  return shapedError<S, ErrorBody>(refusals, status, code, message, extra);`
+      : `  return shapedError<S, ErrorBody>(refusals, status, '', message, extra);`,
+    `}`,
+    '',
+    jsdoc([
+      "What a starter implementation answers until someone writes the real one: a 501 in the contract's",
+      "error shape. Typed as the operation's result (`R`, inferred where it is returned) so that a",
+      'starter compiles on any contract, also where 501 is not a documented status.',
+    ]).trimEnd(),
+    `export function notImplemented<R = HandlerResult<501, ErrorBody>>(operationId: string): R {`,
+    `  return shapedError<501, ErrorBody>(refusals, 501, LISTENER_ERROR_CODES.notImplemented, \`The operation \${operationId} is not implemented yet.\`) as unknown as R;`,
+    `}`,
+    '',
+  ];
 }
 
 /**

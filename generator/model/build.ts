@@ -26,6 +26,7 @@ import { nameOperations, nameSchemaGuards } from './names.js';
 import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
 import { realPointer } from './real-pointer.js';
 import { newestLevel } from './levels.js';
+import { ignoredParametersField } from './ignored-parameters.js';
 import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
@@ -101,7 +102,7 @@ export function buildModel(
   const newest = levelKeys ? newestLevel(document) : 0;
   const operations: Operation[] = read.map((op, i) => ({
     ...op,
-    runtime: runtimeEntry(op, newest),
+    runtime: runtimeEntry(op, newest, ignoredParametersField(document, op)),
     names: names[i],
   }));
 

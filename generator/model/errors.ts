@@ -13,11 +13,14 @@
  * From the same responses come the document's error conventions (`errorConventionsOf`, the
  * model's `errorConventions`): whether its answers are `{result, msg, code}` envelopes, whether
  * it lists the codes each operation answers with, and how the servers' own refusals (400, 401,
- * 404, ... of runtime/pipeline-answers.ts) are written so that they read like the document's
- * errors: the message and code fields of the shape, and the required fields the schemas fix to
- * one value (`result: "error"`). Nothing beyond that is invented: a required field with no single
- * value (Stripe's `error.type`) is left out, and the refusal then does not validate against that
- * schema (the document gives no value a server could honestly pick).
+ * 404, ... of runtime/pipeline-answers.ts) are written so that they validate against the
+ * document's error schemas: the message and code fields of the shape, and every other required
+ * field filled from what the document gives (`requiredValue`): its `const`; an `enum`'s value
+ * whose words fit the refusal's class (Stripe's `error.type`: `invalid_request_error` for a
+ * 4xx, `api_error` for a 5xx), else its first; the field's `default`, then its example; an
+ * unconstrained text field the empty text. Never a value the schema does not allow: a required
+ * field none of these fills (an object, a number with no example) is left out, and the refusal
+ * then does not validate against that schema.
  */
 import { collectProperties, deref } from './schema-facts.js';
 import { isJsonMediaType } from './media.js';
@@ -38,6 +41,8 @@ interface Found {
   /** the schema of the object nested under `within` (an array's items when `list`) */
   inner?: Schema;
   list: boolean;
+  /** the component schema the body is (`#/components/schemas/<name>`), when it is one */
+  component?: string;
 }
 
 function isErrorStatus(status: string): boolean {
@@ -109,12 +114,33 @@ function errorBodies(
       if (!isErrorStatus(response.status)) continue;
       const media = response.representative;
       if (!media?.schema || !isJsonMediaType(media.type)) continue;
+      const found = shapeOf(document, media.schema);
+      const component = componentName(media.schema);
       out.push({
-        found: shapeOf(document, media.schema),
+        found: found && component !== undefined ? { ...found, component } : found,
         schema: deref(document, media.schema),
       });
     }
   return out;
+}
+
+/** `error` of a `{$ref: '#/components/schemas/error'}` schema. */
+function componentName(schema: unknown): string | undefined {
+  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
+  const prefix = '#/components/schemas/';
+  if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
+  const name = ref.slice(prefix.length);
+  return name.includes('/') ? undefined : name.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+/** The component schema most bodies of the document's shape are (ties: the first seen). */
+function commonComponent(group: Found[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const f of group)
+    if (f.component !== undefined) counts.set(f.component, (counts.get(f.component) ?? 0) + 1);
+  let best: string | undefined;
+  for (const [name, n] of counts) if (best === undefined || n > counts.get(best)!) best = name;
+  return best;
 }
 
 /** The shape most error bodies share, and every body found with it. */
@@ -143,6 +169,7 @@ export function errorConventionsOf(
   const bodies = errorBodies(document, operations);
   const group = winner(bodies);
   const shape = group[0]?.shape;
+  const errorSchema = commonComponent(group);
   const listsCodes = operations.some((op) => op.errorCodes.length > 0);
   // The envelope: error bodies declare `result` (our API's answers carry it, success or error).
   const envelope =
@@ -158,6 +185,7 @@ export function errorConventionsOf(
     envelope,
     listsCodes,
     refusal: refusalOf(document, group),
+    ...(errorSchema !== undefined ? { errorSchema } : {}),
   };
 }
 
@@ -170,19 +198,20 @@ function refusalOf(document: unknown, group: Found[]): RefusalShape {
   const first = group[0];
   if (!first) return { message: 'message' };
   const { shape } = first;
-  const named = new Set([shape.message, shape.code, shape.within]);
-  const fixed = commonFixed(
+  const holder = (f: Found) => (shape.within === undefined ? f.outer : f.inner);
+  const code =
+    shape.code === undefined ? undefined : codeValue(document, group.map(holder), shape.code);
+  // The fields the refusal writes itself; a code field it cannot write is filled like any other.
+  const named = new Set([shape.message, code ? shape.code : undefined, shape.within]);
+  const outer = requiredFields(
     document,
     group.map((f) => f.outer),
     named,
   );
-  const holder = (f: Found) => (shape.within === undefined ? f.outer : f.inner);
-  const code =
-    shape.code === undefined ? undefined : codeValue(document, group.map(holder), shape.code);
-  const innerFixed =
+  const inner =
     shape.within === undefined
-      ? undefined
-      : commonFixed(
+      ? {}
+      : requiredFields(
           document,
           group.map((f) => f.inner),
           named,
@@ -195,11 +224,11 @@ function refusalOf(document: unknown, group: Found[]): RefusalShape {
           within: {
             name: shape.within,
             ...(first.list ? { list: true as const } : {}),
-            ...(innerFixed ? { fixed: innerFixed } : {}),
+            ...inner,
           },
         }
       : {}),
-    ...(fixed ? { fixed } : {}),
+    ...outer,
   };
 }
 
@@ -208,7 +237,7 @@ function refusalOf(document: unknown, group: Found[]): RefusalShape {
  * schemas type it as free text, the HTTP status where they type it as a number. A schema that
  * fixes the code (`const`, `enum`: one specific error's body) says which codes exist, not what
  * the field is, and is passed over; none left, or a format or pattern on it (a URI), or schemas
- * that disagree: no code, since no value of ours would do.
+ * that disagree: no code of ours (a required one is then filled as any other field is).
  */
 function codeValue(
   document: unknown,
@@ -228,40 +257,84 @@ function codeValue(
   return value;
 }
 
+/** A required field's value in a refusal: one for every refusal, or one per class (4xx, 5xx). */
+type FieldValue = { value: unknown } | { client: unknown; server: unknown };
+
 /**
- * Required fields every schema fixes to one value (`const`, or an `enum` of one item), by name,
- * in the first schema's order; fields the shape names are the refusal's own.
+ * The required fields of `schemas` (all of them: a refusal must validate against each) the
+ * refusal does not write itself, with their values (`requiredValue`), in the first schema's
+ * order; where schemas give a field different values, the first schema's stands.
  */
-function commonFixed(
+function requiredFields(
   document: unknown,
   schemas: (Schema | undefined)[],
   named: Set<string | undefined>,
-): Record<string, unknown> | undefined {
-  let common: Record<string, unknown> | undefined;
+): Pick<RefusalShape, 'fixed' | 'byClass'> {
+  const values = new Map<string, FieldValue>();
   for (const schema of schemas) {
-    if (!schema) return undefined;
+    if (!schema) continue;
     const { properties, required } = collectProperties(document, schema);
-    const here: Record<string, unknown> = {};
     for (const name of Object.keys(properties)) {
-      if (!required.has(name) || named.has(name)) continue;
-      const value = fixedValue(deref(document, properties[name]));
-      if (value !== undefined) here[name] = value.value;
+      if (!required.has(name) || named.has(name) || values.has(name)) continue;
+      const value = requiredValue(deref(document, properties[name]));
+      if (value !== undefined) values.set(name, value);
     }
-    common =
-      common === undefined
-        ? here
-        : Object.fromEntries(
-            Object.entries(common).filter(
-              ([k, v]) => Object.hasOwn(here, k) && JSON.stringify(here[k]) === JSON.stringify(v),
-            ),
-          );
   }
-  return common && Object.keys(common).length > 0 ? common : undefined;
+  const fixed: Record<string, unknown> = {};
+  const client: Record<string, unknown> = {};
+  const server: Record<string, unknown> = {};
+  for (const [name, value] of values) {
+    if ('value' in value) fixed[name] = value.value;
+    else {
+      client[name] = value.client;
+      server[name] = value.server;
+    }
+  }
+  return {
+    ...(Object.keys(fixed).length > 0 ? { fixed } : {}),
+    ...(Object.keys(client).length > 0 ? { byClass: { client, server } } : {}),
+  };
 }
 
-function fixedValue(s: Schema | undefined): { value: unknown } | undefined {
+/**
+ * Words that say an enum value names a fault of the request (4xx) or of the server (5xx), by
+ * preference: Stripe's `error.type` lists `api_error`, `card_error`, `idempotency_error` and
+ * `invalid_request_error`.
+ */
+const CLASS_WORDS = {
+  client: ['invalid_request', 'bad_request', 'invalid', 'request', 'client', 'validation'],
+  server: ['api_error', 'server', 'internal', 'api'],
+};
+
+/** The first enum value (text) holding one of `words`, tried in order; else the first listed. */
+function enumPick(values: unknown[], words: string[]): unknown {
+  for (const word of words) {
+    const hit = values.find((v) => typeof v === 'string' && v.toLowerCase().includes(word));
+    if (hit !== undefined) return hit;
+  }
+  return values[0];
+}
+
+/**
+ * The value a refusal gives a required field the document fixes or suggests, in this order:
+ * `const`; an `enum` (one item: that; more: the value whose words fit the class, else the first);
+ * `default`; `example` (3.0) or the first of `examples` (3.1); the empty text for a text field
+ * with no format, pattern or minimum length. Anything else: none (the field is left out).
+ */
+function requiredValue(s: Schema | undefined): FieldValue | undefined {
   if (!s) return undefined;
   if ('const' in s) return { value: s.const };
-  if (Array.isArray(s.enum) && s.enum.length === 1) return { value: s.enum[0] };
+  if (Array.isArray(s.enum) && s.enum.length > 0) {
+    const client = enumPick(s.enum, CLASS_WORDS.client);
+    const server = enumPick(s.enum, CLASS_WORDS.server);
+    return client === server ? { value: client } : { client, server };
+  }
+  if ('default' in s) return { value: s.default };
+  if ('example' in s) return { value: s.example };
+  if (Array.isArray(s.examples) && s.examples.length > 0) return { value: s.examples[0] };
+  const types = typesOf(s);
+  const text = types.includes('string') && types.every((t) => t === 'string' || t === 'null');
+  if (text && !('format' in s) && !('pattern' in s) && !(Number(s.minLength) > 0))
+    return { value: '' };
   return undefined;
 }

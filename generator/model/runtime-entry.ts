@@ -10,10 +10,14 @@ import { spanOf } from './levels.js';
 import { isJsonMediaType } from './media.js';
 import type { MediaType, Operation, Parameter } from './types.js';
 
-/** `newest`: the contract's newest feature level, where an undated removal counts from. */
+/**
+ * `newest`: the contract's newest feature level, where an undated removal counts from;
+ * `reportsIgnored`: the success field listing ignored parameters (model/ignored-parameters.ts).
+ */
 export function runtimeEntry(
   op: Omit<Operation, 'runtime' | 'names'>,
   newest: number,
+  reportsIgnored?: string,
 ): OperationInfo {
   const info: OperationInfo = {
     operationId: op.id,
@@ -24,6 +28,7 @@ export function runtimeEntry(
     ...(op.auth === 'none' ? {} : { security: op.authAlternatives }),
     errorCodes: op.errorCodes,
     statuses: op.responses.map((r) => r.status),
+    ...(reportsIgnored ? { reportsIgnored } : {}),
   };
   const responseMediaTypes: Record<string, string> = {};
   for (const r of op.responses) {

@@ -298,6 +298,11 @@ export interface ErrorConventions {
   listsCodes: boolean;
   /** how the servers' own refusals (400, 401, 404, ...) are written for this document */
   refusal: RefusalShape;
+  /**
+   * The component schema (`#/components/schemas/<name>`) most error bodies of `shape` are:
+   * what the generated server's error helpers are typed by. Absent: they are inline schemas.
+   */
+  errorSchema?: string;
 }
 
 export interface Server {

@@ -7,11 +7,8 @@
  * refuses to start (exit 2) without any or with ones the document does not take, and never
  * prints them.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadGenerated, parseArgs, runCli } from '../../contract-runner/cli.js';
 import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
@@ -20,8 +17,8 @@ import { runContract, type RunInputs, type RunOptions } from '../../contract-run
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
 import { loadContract } from '../../generator/load.js';
 import { serve, type Running } from './servers.js';
+import { fixtureBindings } from '../fixture-bindings.js';
 
-const run = promisify(execFile);
 const CONTRACT = resolve('test/fixtures/auth/runner.yaml');
 const SCENARIOS = resolve('test/fixtures/auth/runner-scenarios');
 // Inside the project, so the generated code resolves its dependencies from node_modules.
@@ -37,29 +34,16 @@ const seen: { method: string; url: string; authorization?: string }[] = [];
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
-  await run(
-    process.execPath,
-    [
-      'bin/tms-gen.js',
-      '--quiet',
-      '--no-cache',
-      '--contract',
-      CONTRACT,
-      '--out',
-      OUT,
-      '--only',
-      'types,operations,client,validators,server,runtime',
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
+  const { model, createRequestListener } = await fixtureBindings(
+    CONTRACT,
+    OUT,
+    'types,operations,client,validators,server,runtime',
   );
-  const loaded = await loadContract(CONTRACT);
-  if (!loaded.ok) throw new Error('the fixture does not load');
   const generated = await loadGenerated(OUT);
   const scenarios = loadScenarios(SCENARIOS, Object.keys(generated.operations));
   if (!scenarios.ok) throw new Error(JSON.stringify(scenarios.problems));
-  inputs = { model: loaded.contract.model, ...generated, workflows: scenarios.workflows };
+  inputs = { model, ...generated, workflows: scenarios.workflows };
   sendValid = sendThroughClient((await loadGeneratedClient(OUT))!);
-  const { createRequestListener } = await import(pathToFileURL(join(OUT, 'server.ts')).href);
   const listener = createRequestListener({
     // Only the right token or key is a user.
     authenticate: (c: { type: string; token?: string; key?: string }) =>

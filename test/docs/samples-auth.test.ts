@@ -9,14 +9,13 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
 import { resolvedUrl } from '../../generator/emit/docs/overview.js';
-import { loadContract } from '../../generator/load.js';
 import { serve, type Running } from '../contract-runner/servers.js';
 import { pageSamples } from './page-code.js';
+import { fixtureBindings } from '../fixture-bindings.js';
 
 const run = promisify(execFile);
 const FIXTURES = resolve('test/fixtures/auth');
@@ -38,25 +37,7 @@ beforeAll(async () => {
   mkdirSync(SCRATCH, { recursive: true });
   for (const doc of new Set(CASES.map((c) => c[0]))) {
     const contract = join(FIXTURES, `${doc}.yaml`);
-    const out = join(SCRATCH, doc);
-    await run(
-      process.execPath,
-      [
-        'bin/tms-gen.js',
-        '--quiet',
-        '--no-cache',
-        '--contract',
-        contract,
-        '--out',
-        out,
-        '--only',
-        'types,operations,validators,server,runtime',
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    );
-    const loaded = await loadContract(contract);
-    if (!loaded.ok) throw new Error(`${doc} does not load`);
-    const model = loaded.contract.model;
+    const { model, createRequestListener } = await fixtureBindings(contract, join(SCRATCH, doc));
     const files = await emitDocs(model, { command: 'test', warn: () => {} });
     const pages = new Map(
       model.operations.map((op) => [
@@ -64,7 +45,6 @@ beforeAll(async () => {
         String(files.find((f) => f.path === `operations/${op.id}.html`)?.contents ?? ''),
       ]),
     );
-    const { createRequestListener } = await import(pathToFileURL(join(out, 'server.ts')).href);
     const listener = createRequestListener({
       authenticate: (c: { type: string; token?: string; key?: string }) =>
         c.token === SECRET || c.key === SECRET ? { id: 1 } : null,

@@ -6,11 +6,8 @@
  * nothing for a document without security. The server is each document's generated listener
  * (CORS on) on 127.0.0.1, which lets the right credential through and refuses anything else.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
@@ -19,12 +16,12 @@ import { loadContract } from '../../generator/load.js';
 import { writeOutputs } from '../../generator/write.js';
 import { serve, type Running } from '../contract-runner/servers.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
+import { fixtureBindings } from '../fixture-bindings.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing and CI is set`);
 
-const run = promisify(execFile);
 const FIXTURES = resolve('test/fixtures/auth');
 // Inside the project, so the generated code resolves its dependencies from node_modules.
 const SCRATCH = resolve('test-artifacts', `tryit-auth-${process.pid}`);
@@ -44,32 +41,9 @@ let browser: Browser;
 
 async function setUp(doc: Doc): Promise<Site> {
   const contract = join(FIXTURES, `${doc}.yaml`);
-  const out = join(SCRATCH, doc);
-  await run(
-    process.execPath,
-    [
-      'bin/tms-gen.js',
-      '--quiet',
-      '--no-cache',
-      '--contract',
-      contract,
-      '--out',
-      out,
-      '--only',
-      'types,operations,validators,server,runtime',
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const loaded = await loadContract(contract);
-  if (!loaded.ok) throw new Error(`${doc} does not load`);
+  const { model, createRequestListener } = await fixtureBindings(contract, join(SCRATCH, doc));
   const siteDir = join(SCRATCH, `${doc}-docs`);
-  writeOutputs([
-    {
-      dir: siteDir,
-      files: await emitDocs(loaded.contract.model, { command: 'test', warn: () => {} }),
-    },
-  ]);
-  const { createRequestListener } = await import(pathToFileURL(join(out, 'server.ts')).href);
+  writeOutputs([{ dir: siteDir, files: await emitDocs(model, { command: 'test', warn: () => {} }) }]);
   const listener = createRequestListener({
     cors: true,
     authenticate: (c: { type: string; token?: string; key?: string }) =>

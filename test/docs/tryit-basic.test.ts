@@ -5,24 +5,20 @@
  * Chromium against the document's generated listener on 127.0.0.1 (CORS on), which accepts only
  * the exact credentials. tryit.js carries no encoder of its own.
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
-import { loadContract } from '../../generator/load.js';
 import { writeOutputs } from '../../generator/write.js';
 import { serve, type Running } from '../contract-runner/servers.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
+import { fixtureBindings } from '../fixture-bindings.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing and CI is set`);
 
-const run = promisify(execFile);
 const CONTRACT = resolve('test/fixtures/auth/basic.yaml');
 const SCRATCH = resolve('test-artifacts', `tryit-basic-${process.pid}`);
 // Outside Latin-1 and with a colon in the password (only the first colon separates).
@@ -37,29 +33,9 @@ const seen: (string | undefined)[] = [];
 beforeAll(async () => {
   if (!haveChromium) return;
   mkdirSync(SCRATCH, { recursive: true });
-  const out = join(SCRATCH, 'out');
-  await run(
-    process.execPath,
-    [
-      'bin/tms-gen.js',
-      '--quiet',
-      '--no-cache',
-      '--contract',
-      CONTRACT,
-      '--out',
-      out,
-      '--only',
-      'types,operations,validators,server,runtime',
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  const loaded = await loadContract(CONTRACT);
-  if (!loaded.ok) throw new Error('basic.yaml does not load');
+  const { model, createRequestListener } = await fixtureBindings(CONTRACT, join(SCRATCH, 'out'));
   const siteDir = join(SCRATCH, 'docs');
-  writeOutputs([
-    { dir: siteDir, files: await emitDocs(loaded.contract.model, { command: 'test', warn: () => {} }) },
-  ]);
-  const { createRequestListener } = await import(pathToFileURL(join(out, 'server.ts')).href);
+  writeOutputs([{ dir: siteDir, files: await emitDocs(model, { command: 'test', warn: () => {} }) }]);
   const listener = createRequestListener({
     cors: true,
     authenticate: (c: { type: string; username?: string; password?: string }) =>

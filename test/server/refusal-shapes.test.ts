@@ -4,7 +4,8 @@
  * the one pipeline: a started generated server (createRequestListener + createHttpServer of the
  * generated server.ts), the Prism mock's front and the generated MSW handlers. Documents:
  * ours (`{result, msg, code}`), a GitHub-like `{message}` one, a Stripe-like
- * `{error: {message, code}}` one and one whose errors declare no body (test/fixtures/refusals/). Each refusal must validate against the
+ * `{error: {message, code, type}}` one (a required `type` enum, filled by the refusal's class) and
+ * one whose errors declare no body (test/fixtures/refusals/). Each refusal must validate against the
  * operation's documented error schema (the fixtures' schemas forbid extra fields, so a field of
  * ours that the document does not have fails), and carry the words where the document reads
  * them. Real parts only: the CLI generates the bindings, real sockets, msw/node intercepts fetch.
@@ -32,6 +33,8 @@ interface Doc {
   shape?: { message: string; code?: string; within?: string };
   /** every refusal's top-level keys */
   keys: string[];
+  /** a required enum field filled by the refusal's class (Stripe's `error.type`): where, and its values */
+  byClass?: { at: (body: Record<string, unknown>) => unknown; client: string; server: string };
   /** what a `send` body of this document looks like, and its media type */
   body: { type: string; text: string };
 }
@@ -61,6 +64,11 @@ const DOCS: Doc[] = [
     contract: 'test/fixtures/refusals/nested.yaml',
     shape: { message: 'message', code: 'code', within: 'error' },
     keys: ['error'],
+    byClass: {
+      at: (body) => (body.error as Record<string, unknown>).type,
+      client: 'invalid_request_error',
+      server: 'api_error',
+    },
     body: { type: 'application/json', text: '{"content":"' },
   },
   {
@@ -292,6 +300,8 @@ function check(d: Doc, c: Case, path: string, status: number, text: string) {
   // The words (and code, where the document's errors carry one) where its readers look.
   const fields = d.shape ? errorFields(body, d.shape) : { msg: body.message as string };
   expect(fields.msg).toMatch(c.says);
+  if (d.byClass)
+    expect(d.byClass.at(body)).toBe(c.status >= 500 ? d.byClass.server : d.byClass.client);
   if (d.shape?.code) expect(fields.code).toBe(c.code);
   else expect(JSON.stringify(body)).not.toContain(c.code);
 }
