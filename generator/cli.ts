@@ -315,7 +315,20 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const keys: Record<string, string> = {};
   let validationKey: string | undefined;
   if (cache && generator) {
-    const digests = modelDigests(model);
+    // the walk without prose is skipped for a model seen before but for operations' words
+    const rememberedKey = (withoutOperationDescriptions: string) =>
+      cacheKey('without-prose', generator, withoutOperationDescriptions);
+    const digests = modelDigests(model, {
+      get: (known) => {
+        const digest = cache.get(rememberedKey(known))?.files[0]?.contents;
+        return typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest) ? digest : undefined;
+      },
+      put: (known, withoutProse) =>
+        cache.put(rememberedKey(known), {
+          files: [{ path: 'without-prose', contents: withoutProse }],
+          warnings: [],
+        }),
+    });
     // the docs make each operation page from the cache when its slice is unchanged
     ctx.slices = {
       withoutOperationDescriptions: digests.withoutOperationDescriptions,
