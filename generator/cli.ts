@@ -458,8 +458,20 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
     }
     const toRun = selected.filter((e) => !reused.includes(e));
-    const queue = new SharedQueue(laneOrder(toRun, !!helper && !knownVerdict && toRun.length > 0));
-    if (helper && queue.order.length > 0) {
+    // A light run: everything keyed without operations' words was served (a run with this model
+    // but for those words filled the cache), the checks' verdict too, so what is left (outputs
+    // that show the words) finds its costly steps in the cache (the docs' pages, the types'
+    // openapi-typescript output): a few hundred milliseconds on GitHub's document, less than
+    // handing the model to the worker costs (its structured clone: ~0.4 s on each thread).
+    // They run here, and without the collections between emitters (~0.1-0.2 s each, for
+    // outputs of a few megabytes).
+    const light =
+      knownVerdict !== undefined &&
+      toRun.every((e) => (SLICES[e.name] ?? 'whole') === 'whole') &&
+      reused.some((e) => SLICES[e.name] === 'withoutOperationDescriptions');
+    const threaded = helper !== undefined && !light;
+    const queue = new SharedQueue(laneOrder(toRun, threaded && !knownVerdict && toRun.length > 0));
+    if (helper && threaded && queue.order.length > 0) {
       workerDone = helper.run(
         {
           ctx,
@@ -494,7 +506,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       // let the worker's results in (written as they come) between two emitters, then return
       // what the written output held
       await new Promise((resolveTurn) => setImmediate(resolveTurn));
-      collectIfLarge();
+      if (!light) collectIfLarge();
     }
     await workerDone;
     if (!validation) {
