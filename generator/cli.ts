@@ -499,7 +499,10 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
         await runOne(
           selected.find((e) => e.name === name)!,
           ctx,
-          compileJob,
+          // A light run's outputs are not stored whole (no keys): they show the words just
+          // edited, which the next edit changes again, and their steps are in the cache already;
+          // writing them (~60 MB on GitHub's document) cost as much as making them.
+          light ? { ...compileJob, keys: {} } : compileJob,
         ),
       );
       if (failure) queue.stop();
