@@ -90,39 +90,39 @@ export function modelDigests(model: ApiModel, remembered?: RememberedDigests): M
       held.push({ object: object as { description: string }, words: description });
     }
   }
+  let aliased = false;
+  // Prose words out (a constant in their place: presence counts); a data member's value is
+  // written as its own JSON text, so that the words inside it stay whole.
+  const inData = function (this: object, key: string, value: unknown) {
+    if (key === 'description' && owners.has(this)) aliased = true;
+    return value;
+  };
+  const proseFree = () =>
+    sha256(
+      JSON.stringify(model, function (this: object, key: string, value: unknown) {
+        if (typeof value === 'string')
+          return key === 'description' || key === 'summary' ? PRESENT : value;
+        if (value !== null && typeof value === 'object' && (DATA.has(key) || key.startsWith('x-')))
+          return JSON.stringify(value, inData);
+        return value;
+      }),
+    );
   let withoutOperationDescriptions: string;
   let withoutProse: string | undefined;
-  let aliased = false;
   // The words out while serialized, back in right after, whatever happens in between.
   for (const h of held) h.object.description = PRESENT;
   try {
     withoutOperationDescriptions = sha256(JSON.stringify(model));
     withoutProse = remembered?.get(withoutOperationDescriptions);
     if (withoutProse === undefined) {
-      // Prose words out (a constant in their place: presence counts); a data member's value is
-      // written as its own JSON text, so that the words inside it stay whole.
-      const inData = function (this: object, key: string, value: unknown) {
-        if (key === 'description' && owners.has(this)) aliased = true;
-        return value;
-      };
-      withoutProse = sha256(
-        JSON.stringify(model, function (this: object, key: string, value: unknown) {
-          if (typeof value === 'string')
-            return key === 'description' || key === 'summary' ? PRESENT : value;
-          if (
-            value !== null &&
-            typeof value === 'object' &&
-            (DATA.has(key) || key.startsWith('x-'))
-          )
-            return JSON.stringify(value, inData);
-          return value;
-        }),
-      );
+      withoutProse = proseFree();
       if (!aliased) remembered?.put(withoutOperationDescriptions, withoutProse);
     }
   } finally {
     for (const h of held) h.object.description = h.words;
   }
+  // Data holding an operation object (an alias): its words are data there, kept whole.
+  if (aliased) withoutProse = proseFree();
   const operationDescriptions: Record<string, string> = {};
   const whole = createHash('sha256').update(withoutOperationDescriptions).update('\0');
   for (const [id, list] of words) {
