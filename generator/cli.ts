@@ -358,7 +358,6 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     keys,
   };
   const tKeys = performance.now() - tCache;
-  collectIfLarge(); // what loading left behind (the parse with positions, the raw text)
 
   const partial = opts.only !== undefined;
   const hasCode = selected.some((e) => e.root === 'code');
@@ -470,6 +469,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       toRun.every((e) => (SLICES[e.name] ?? 'whole') === 'whole') &&
       reused.some((e) => SLICES[e.name] === 'withoutOperationDescriptions');
     const threaded = helper !== undefined && !light;
+    // what loading left behind (the parse with positions, the raw text), before the work that
+    // holds outputs; a light run's outputs are small beside the model: not worth the pause
+    if (!light) collectIfLarge();
     const queue = new SharedQueue(laneOrder(toRun, threaded && !knownVerdict && toRun.length > 0));
     if (helper && threaded && queue.order.length > 0) {
       workerDone = helper.run(
