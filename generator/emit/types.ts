@@ -4,6 +4,7 @@
  */
 import { ContractError } from '../contract-error.js';
 import {
+  documentDescriptions,
   HOISTED_PREFIX,
   proseShape,
   restoreProse,
@@ -115,11 +116,7 @@ function fromSliceEntry(
   };
   const ops = ctx.model.operations;
   if (operations.length !== ops.length) return undefined;
-  const paths = (
-    ctx.model.document as unknown as {
-      paths?: Record<string, Record<string, { description?: unknown } | undefined>>;
-    }
-  ).paths;
+  const described = documentDescriptions(ctx.model);
   const words = [...prose];
   for (let i = 0; i < ops.length; i++) {
     const [id, token] = operations[i];
@@ -128,7 +125,7 @@ function fromSliceEntry(
       if (token !== (slices.operationDescriptions[id] ?? null)) return undefined;
       continue;
     }
-    const now = paths?.[ops[i].path]?.[ops[i].method]?.description;
+    const now = described(ops[i]);
     if (typeof now !== 'string' || proseShape(now) !== proseShape(prose[token])) return undefined;
     words[token] = now;
   }

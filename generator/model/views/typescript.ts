@@ -12,7 +12,7 @@
 import { getAt } from '../../pointer.js';
 import { openDocument, type OpenApiDocument } from '../document.js';
 import { realPointer } from '../real-pointer.js';
-import type { ApiModel } from '../types.js';
+import type { ApiModel, Operation } from '../types.js';
 import { dropShadowedDiscriminatorProperties } from './typescript-discriminators.js';
 import { rewriteDeepRefs } from './typescript-refs.js';
 import {
@@ -55,6 +55,16 @@ export function tokenizedTypescriptView(model: ApiModel):
   return countTokenCharacters(json) === expectedTokenCharacters(prose)
     ? { document, json, prose, operationTokens }
     : undefined;
+}
+
+/**
+ * Per operation, the `description` member of its own object in the document (`paths[p][method]`),
+ * which the view copies as it is: the words `operationTokens` stand for.
+ */
+export function documentDescriptions(model: ApiModel): (op: Operation) => unknown {
+  const paths = openDocument(model.document).paths as
+    Record<string, Record<string, { description?: unknown } | undefined> | undefined> | undefined;
+  return (op) => paths?.[op.path]?.[op.method]?.description;
 }
 
 export function typescriptView(model: ApiModel): OpenApiDocument {
