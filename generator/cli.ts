@@ -315,7 +315,20 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const keys: Record<string, string> = {};
   let validationKey: string | undefined;
   if (cache && generator) {
-    const digests = modelDigests(model);
+    // the walk without prose is skipped for a model seen before but for operations' words
+    const rememberedKey = (withoutOperationDescriptions: string) =>
+      cacheKey('without-prose', generator, withoutOperationDescriptions);
+    const digests = modelDigests(model, {
+      get: (known) => {
+        const digest = cache.get(rememberedKey(known))?.files[0]?.contents;
+        return typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest) ? digest : undefined;
+      },
+      put: (known, withoutProse) =>
+        cache.put(rememberedKey(known), {
+          files: [{ path: 'without-prose', contents: withoutProse }],
+          warnings: [],
+        }),
+    });
     // the docs make each operation page from the cache when its slice is unchanged
     ctx.slices = {
       withoutOperationDescriptions: digests.withoutOperationDescriptions,
@@ -346,7 +359,6 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   };
   const tKeys = performance.now() - tCache;
   markMemory('loaded');
-  collectIfLarge(); // what loading left behind (the parse with positions, the raw text)
 
   const partial = opts.only !== undefined;
   const hasCode = selected.some((e) => e.root === 'code');
@@ -446,8 +458,23 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
     }
     const toRun = selected.filter((e) => !reused.includes(e));
-    const queue = new SharedQueue(laneOrder(toRun, !!helper && !knownVerdict && toRun.length > 0));
-    if (helper && queue.order.length > 0) {
+    // A light run: everything keyed without operations' words was served (a run with this model
+    // but for those words filled the cache), the checks' verdict too, so what is left (outputs
+    // that show the words) finds its costly steps in the cache (the docs' pages, the types'
+    // openapi-typescript output): a few hundred milliseconds on GitHub's document, less than
+    // handing the model to the worker costs (its structured clone: ~0.4 s on each thread).
+    // They run here, and without the collections between emitters (~0.1-0.2 s each, for
+    // outputs of a few megabytes).
+    const light =
+      knownVerdict !== undefined &&
+      toRun.every((e) => (SLICES[e.name] ?? 'whole') === 'whole') &&
+      reused.some((e) => SLICES[e.name] === 'withoutOperationDescriptions');
+    const threaded = helper !== undefined && !light;
+    // what loading left behind (the parse with positions, the raw text), before the work that
+    // holds outputs; a light run's outputs are small beside the model: not worth the pause
+    if (!light) collectIfLarge();
+    const queue = new SharedQueue(laneOrder(toRun, threaded && !knownVerdict && toRun.length > 0));
+    if (helper && threaded && queue.order.length > 0) {
       workerDone = helper.run(
         {
           ctx,
@@ -475,14 +502,17 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
         await runOne(
           selected.find((e) => e.name === name)!,
           ctx,
-          compileJob,
+          // A light run's outputs are not stored whole (no keys): they show the words just
+          // edited, which the next edit changes again, and their steps are in the cache already;
+          // writing them (~60 MB on GitHub's document) cost as much as making them.
+          light ? { ...compileJob, keys: {} } : compileJob,
         ),
       );
       if (failure) queue.stop();
       // let the worker's results in (written as they come) between two emitters, then return
       // what the written output held
       await new Promise((resolveTurn) => setImmediate(resolveTurn));
-      collectIfLarge();
+      if (!light) collectIfLarge();
     }
     await workerDone;
     if (!validation) {

@@ -121,14 +121,27 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   const changelog = buildChangelog(model, links);
   site.levels = changelog.map((l) => l.level).filter((l): l is number => l !== null);
 
+  // With a cache, each operation page (and the out-of-line examples it writes) is a piece keyed
+  // by the model without operation descriptions plus its own operation's description: a page
+  // shows no other operation's description, so editing one redoes one page. The site's other
+  // pages and scripts, which show none (test/generator/cache-slices.test.ts holds them to it),
+  // are pieces keyed by the former alone; the search index, which shows them all, is made.
+  const { memoFiles, slices } = opts;
+  const piece = (step: string, key: string, compute: () => GeneratedFile[]) =>
+    memoFiles && slices
+      ? memoFiles(step, `${slices.withoutOperationDescriptions}\0${opts.command}\0${key}`, compute)
+      : compute();
+
   files.push(
-    page(
-      site,
-      'index.html',
-      'Overview',
-      () => overviewHtml(site.markup, overviewView(model, links, changelog)),
-      { current: 'overview' },
-    ),
+    ...piece('overview-page', '', () => [
+      page(
+        site,
+        'index.html',
+        'Overview',
+        () => overviewHtml(site.markup, overviewView(model, links, changelog)),
+        { current: 'overview' },
+      ),
+    ]),
   );
 
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
@@ -137,15 +150,6 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   const big = model.operations.length > FULL_NAV_LIMIT;
   // Try-it goes to the local mock by default: a reader trying things should not hit production.
   const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
-  // With a cache, each operation page (and the out-of-line examples it writes) is a piece keyed
-  // by the model without operation descriptions plus its own operation's description: a page
-  // shows no other operation's description, so editing one redoes one page. The schema pages,
-  // which show none, are one piece keyed by the former alone.
-  const { memoFiles, slices } = opts;
-  const piece = (step: string, key: string, compute: () => GeneratedFile[]) =>
-    memoFiles && slices
-      ? memoFiles(step, `${slices.withoutOperationDescriptions}\0${opts.command}\0${key}`, compute)
-      : compute();
   for (const op of model.operations) {
     const [pageFile, ...examples] = piece(
       'operation-page',
@@ -155,75 +159,89 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     files.push(pageFile);
     for (const e of examples) exampleFiles.set(e.path, e);
   }
-  for (const g of groups) {
-    const view = {
-      name: groupTitle(g.name),
-      description: g.description,
-      ops: g.ops.map((op) => ({
-        method: op.method.toUpperCase(),
-        path: op.path,
-        summary: op.summary ?? '',
-        href: `../${links.operation(op.id)}`,
-        badges: lifecycleBadges(op.lifecycle),
-        deprecated: op.lifecycle.deprecated,
-      })),
-    };
-    files.push(
-      page(site, links.group(g.name), groupTitle(g.name), () => groupHtml(site.markup, view), {
-        current: 'group',
-        group: g.name,
+  files.push(
+    ...piece('group-pages', '', () =>
+      groups.map((g) => {
+        const view = {
+          name: groupTitle(g.name),
+          description: g.description,
+          ops: g.ops.map((op) => ({
+            method: op.method.toUpperCase(),
+            path: op.path,
+            summary: op.summary ?? '',
+            href: `../${links.operation(op.id)}`,
+            badges: lifecycleBadges(op.lifecycle),
+            deprecated: op.lifecycle.deprecated,
+          })),
+        };
+        return page(
+          site,
+          links.group(g.name),
+          groupTitle(g.name),
+          () => groupHtml(site.markup, view),
+          {
+            current: 'group',
+            group: g.name,
+          },
+        );
       }),
-    );
-  }
+    ),
+  );
 
   files.push(
-    page(
-      site,
-      'schemas/index.html',
-      'Schemas',
-      () =>
-        schemaListHtml(site.markup, {
-          schemas: model.schemas.map((s) => ({
-            name: s.name,
-            href: `../${links.schema(s.name)}`,
-            summary: firstSentence(s.description),
-            badges: lifecycleBadges(s.lifecycle),
-          })),
-        }),
-      { current: 'schemas' },
-    ),
+    ...piece('schema-list-page', '', () => [
+      page(
+        site,
+        'schemas/index.html',
+        'Schemas',
+        () =>
+          schemaListHtml(site.markup, {
+            schemas: model.schemas.map((s) => ({
+              name: s.name,
+              href: `../${links.schema(s.name)}`,
+              summary: firstSentence(s.description),
+              badges: lifecycleBadges(s.lifecycle),
+            })),
+          }),
+        { current: 'schemas' },
+      ),
+    ]),
   );
   files.push(...piece('schema-pages', '', () => schemaPages(site, schemaUsage(model), big)));
 
   files.push(
-    page(
-      site,
-      'errors.html',
-      'Error codes',
-      () =>
-        errorIndexHtml(site.markup, {
-          codes: model.errorCodes.map((e) => ({
-            code: e.code,
-            anchor: errorAnchor(e.code),
-            description: e.description,
-            statuses: e.statuses.map((s) => ({ status: String(s.status), note: s.note })),
-            badges: lifecycleBadges(e.lifecycle),
-            ops: model.operations
-              .filter((op) => op.errorCodes.includes(e.code))
-              .map((op) => ({ id: op.id, href: links.operation(op.id) })),
-          })),
-        }),
-      { current: 'errors' },
-    ),
+    ...piece('errors-page', '', () => [
+      page(
+        site,
+        'errors.html',
+        'Error codes',
+        () =>
+          errorIndexHtml(site.markup, {
+            codes: model.errorCodes.map((e) => ({
+              code: e.code,
+              anchor: errorAnchor(e.code),
+              description: e.description,
+              statuses: e.statuses.map((s) => ({ status: String(s.status), note: s.note })),
+              badges: lifecycleBadges(e.lifecycle),
+              ops: model.operations
+                .filter((op) => op.errorCodes.includes(e.code))
+                .map((op) => ({ id: op.id, href: links.operation(op.id) })),
+            })),
+          }),
+        { current: 'errors' },
+      ),
+    ]),
   );
   files.push(
-    page(
-      site,
-      'changelog.html',
-      'Changelog',
-      (root) => changelogHtml(site.markup, changelog, root),
-      { current: 'changelog' },
-    ),
+    ...piece('changelog-page', '', () => [
+      page(
+        site,
+        'changelog.html',
+        'Changelog',
+        (root) => changelogHtml(site.markup, changelog, root),
+        { current: 'changelog' },
+      ),
+    ]),
   );
 
   files.push({
@@ -235,14 +253,19 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   });
   for (const asset of siteAssets()) files.push({ path: asset.path, contents: asset.text });
   if (model.operations.length > FULL_NAV_LIMIT)
-    files.push({
-      path: 'nav.js',
-      contents: navScript(site, banner(model.sourceFile, opts.command)),
-    });
-  files.push({
-    path: 'schemas.js',
-    contents: schemasScript(model, banner(model.sourceFile, opts.command)),
-  });
+    files.push(
+      ...piece('nav-script', '', () => [
+        { path: 'nav.js', contents: navScript(site, banner(model.sourceFile, opts.command)) },
+      ]),
+    );
+  files.push(
+    ...piece('schemas-script', '', () => [
+      {
+        path: 'schemas.js',
+        contents: schemasScript(model, banner(model.sourceFile, opts.command)),
+      },
+    ]),
+  );
   files.push(...[...exampleFiles.values()].sort((a, b) => a.path.localeCompare(b.path)));
   return files;
 }

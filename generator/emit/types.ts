@@ -4,7 +4,9 @@
  */
 import { ContractError } from '../contract-error.js';
 import {
+  documentDescriptions,
   HOISTED_PREFIX,
+  proseShape,
   restoreProse,
   tokenizedTypescriptView,
   typescriptView,
@@ -35,20 +37,100 @@ export const typesEmitter: Emitter = {
     // this emitter) is the same across description edits and the cache can keep it; the words
     // go back in afterwards (model/views/typescript-prose.ts). Done with or without a cache, so
     // both give the same bytes.
-    const tokenized = tokenizedTypescriptView(ctx.model);
     let text: string | undefined;
-    if (tokenized) {
+    const tokenizedRun = async (): Promise<TokenizedRun | undefined> => {
+      const tokenized = tokenizedTypescriptView(ctx.model);
+      if (!tokenized) return undefined;
       const { document, json, prose } = tokenized;
       const withTokens = ctx.memo
         ? await ctx.memo('openapi-typescript', json, () => run(document))
         : await run(document);
-      text = restoreProse(withTokens, prose);
-    }
+      const restored = restoreProse(withTokens, prose);
+      return restored === undefined ? undefined : { ...tokenized, withTokens, text: restored };
+    };
+    let tried = false;
+    if (ctx.memo && ctx.slices)
+      text = await bySlice(ctx, ctx.memo, ctx.slices, () => {
+        tried = true;
+        return tokenizedRun();
+      });
+    if (!tried) text ??= (await tokenizedRun())?.text;
     text ??= await run(typescriptView(ctx.model));
     text = dropUnusableRootTypes(text, ctx);
     return [{ path: 'types.ts', contents: banner(ctx.model.sourceFile, ctx.command) + text }];
   },
 };
+
+interface TokenizedRun {
+  withTokens: string;
+  prose: string[];
+  operationTokens: Record<string, number>;
+  text: string;
+}
+
+/**
+ * With a cache, the view is not even built when only operations' own descriptions changed since
+ * a run the cache remembers: keyed by the model without them (model/digest.ts), the entry holds
+ * openapi-typescript's output with tokens, the words of each token, and per operation the token
+ * of its description (or, when its description is not a token, its digest, which must then be
+ * the same). This run's descriptions go in place of the remembered ones, when each has the
+ * shape its token was made for (one line or several, tokenizable at all): the text is then the
+ * one the view would give, since the view's text differs from the remembered one's in those
+ * tokens' words alone. Anything else (another shape, an entry that does not fit) takes the
+ * whole way, which also stores the entry.
+ */
+async function bySlice(
+  ctx: EmitContext,
+  memo: NonNullable<EmitContext['memo']>,
+  slices: NonNullable<EmitContext['slices']>,
+  tokenizedRun: () => Promise<TokenizedRun | undefined>,
+): Promise<string | undefined> {
+  let made: TokenizedRun | undefined;
+  const entry = await memo(
+    'openapi-typescript-by-operation-descriptions',
+    slices.withoutOperationDescriptions,
+    async () => {
+      made = await tokenizedRun();
+      if (!made) return '';
+      const operations = ctx.model.operations.map((op) => [
+        op.id,
+        made!.operationTokens[op.id] ?? slices.operationDescriptions[op.id] ?? null,
+      ]);
+      return `${JSON.stringify({ prose: made.prose, operations })}\n${made.withTokens}`;
+    },
+  );
+  if (made) return made.text;
+  return entry ? fromSliceEntry(entry, ctx, slices) : undefined;
+}
+
+function fromSliceEntry(
+  entry: string,
+  ctx: EmitContext,
+  slices: NonNullable<EmitContext['slices']>,
+): string | undefined {
+  const newline = entry.indexOf('\n');
+  if (newline < 0) return undefined;
+  const { prose, operations } = JSON.parse(entry.slice(0, newline)) as {
+    prose: string[];
+    operations: [string, number | string | null][];
+  };
+  const ops = ctx.model.operations;
+  if (operations.length !== ops.length) return undefined;
+  const described = documentDescriptions(ctx.model);
+  const words = [...prose];
+  for (let i = 0; i < ops.length; i++) {
+    const [id, token] = operations[i];
+    if (id !== ops[i].id) return undefined;
+    if (typeof token !== 'number') {
+      if (token !== (slices.operationDescriptions[id] ?? null)) return undefined;
+      continue;
+    }
+    const now = described(ops[i]);
+    if (typeof now !== 'string' || proseShape(now) !== proseShape(prose[token])) return undefined;
+    words[token] = now;
+  }
+  return restoreProse(entry.slice(newline + 1), words);
+}
 
 /** How openapi-typescript is run: the options its output depends on. */
 const OTS_OPTIONS = {

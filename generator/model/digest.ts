@@ -20,16 +20,20 @@
  *   model (another member, a path item reached through `$ref`) stays in this digest, so it
  *   changes with them: safe, only less incremental.
  *
- * All come from one JSON.stringify of the model with a replacer (native, three times faster
- * than a walk of our own; object members in their insertion order, which the loader keeps from
- * the document: the same document gives the same digests), ~25 MB of text for GitHub's
- * document, so it is made once: its text, prose words out, is `withoutProse`; the words it
- * took out go to two lists as they come, each operation's own description to that operation's
- * list and every other prose string to one list in the order met. `withoutOperationDescriptions`
- * is the digest of the text's digest and that list: anything but an operation's own description
- * changes the text or the list (which of the text's prose places are an operation's own
- * description follows from the text itself: the operations' paths and methods). `whole` adds
- * each operation's list.
+ * `withoutOperationDescriptions` is the digest of one plain JSON.stringify of the model (native,
+ * no replacer: about twice as fast as with one; object members in their insertion order, which
+ * the loader keeps from the document, so the same document gives the same digests; ~25 MB of
+ * text for GitHub's document), made while each operation's own description (the model's and the
+ * document's member, when a string) reads `~`, put back right after: their presence counts,
+ * their words do not. `whole` is that digest with each operation's words' digest.
+ *
+ * `withoutProse` needs a walk with a replacer, which costs twice as much. It is a function of the
+ * model with operations' own descriptions read as `~` (the walk is made with them so: even where
+ * data holds the very same objects, an alias), so two models with one
+ * `withoutOperationDescriptions` have one `withoutProse`: `remembered` (the CLI's cache) may give
+ * it for a `withoutOperationDescriptions` met before, and is told each one made here — except
+ * for a model whose data holds an operation's own description (an alias of an operation object
+ * under `x-` or `example`): the walk keeps data whole, so there the two digests are not tied.
  */
 import { createHash } from 'node:crypto';
 import type { ApiModel } from './types.js';
@@ -45,6 +49,12 @@ export interface ModelDigests {
 /** The digests an emitter's output can be keyed by (the ones that are one string). */
 export type ModelSlice = 'whole' | 'withoutProse' | 'withoutOperationDescriptions';
 
+/** Where `withoutProse` digests made before are kept, by `withoutOperationDescriptions`. */
+export interface RememberedDigests {
+  get(withoutOperationDescriptions: string): string | undefined;
+  put(withoutOperationDescriptions: string, withoutProse: string): void;
+}
+
 /** Members whose value is data (kept whole, prose-looking members included). */
 const DATA = new Set([
   'const',
@@ -57,42 +67,62 @@ const DATA = new Set([
   'levelFacts',
 ]);
 
-export function modelDigests(model: ApiModel): ModelDigests {
-  // The operations as the model and the document hold them: their own descriptions' words go
-  // to their own lists.
-  const owners = new Map<object, string>();
+/** What an operation's own description reads as while the model is serialized for a digest. */
+const PRESENT = '~';
+
+export function modelDigests(model: ApiModel, remembered?: RememberedDigests): ModelDigests {
+  // The operations as the model and the document hold them: their own descriptions' words.
+  const owners = new Set<object>();
   const words = new Map<string, string[]>();
   const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
     ?.paths;
+  const held: { object: { description: string }; words: string }[] = [];
   for (const op of model.operations) {
-    owners.set(op, op.id);
-    words.set(op.id, []);
+    const list: string[] = [];
+    words.set(op.id, list);
     const raw = paths?.[op.path]?.[op.method];
-    if (raw && typeof raw === 'object') owners.set(raw, op.id);
+    for (const object of [op, raw]) {
+      if (!object || typeof object !== 'object' || owners.has(object)) continue;
+      owners.add(object);
+      const description = (object as { description?: unknown }).description;
+      if (typeof description !== 'string') continue;
+      list.push(description);
+      held.push({ object: object as { description: string }, words: description });
+    }
   }
-  /** every prose string that is not an operation's own description, in the order met */
-  const otherProse: string[] = [];
+  let aliased = false;
   // Prose words out (a constant in their place: presence counts); a data member's value is
   // written as its own JSON text, so that the words inside it stay whole.
-  const withoutProse = sha256(
-    JSON.stringify(model, function (this: object, key: string, value: unknown) {
-      if (typeof value === 'string') {
-        if (key !== 'description' && key !== 'summary') return value;
-        const id = key === 'description' ? owners.get(this) : undefined;
-        if (id === undefined) otherProse.push(value);
-        else words.get(id)!.push(value);
-        return '~';
-      }
-      if (value !== null && typeof value === 'object' && (DATA.has(key) || key.startsWith('x-')))
-        return JSON.stringify(value);
-      return value;
-    }),
-  );
-  const withoutOperationDescriptions = createHash('sha256')
-    .update(withoutProse)
-    .update('\0')
-    .update(JSON.stringify(otherProse))
-    .digest('hex');
+  const inData = function (this: object, key: string, value: unknown) {
+    if (key === 'description' && owners.has(this)) aliased = true;
+    return value;
+  };
+  const proseFree = () =>
+    sha256(
+      JSON.stringify(model, function (this: object, key: string, value: unknown) {
+        if (typeof value === 'string')
+          return key === 'description' || key === 'summary' ? PRESENT : value;
+        if (value !== null && typeof value === 'object' && (DATA.has(key) || key.startsWith('x-')))
+          return JSON.stringify(value, inData);
+        return value;
+      }),
+    );
+  let withoutOperationDescriptions: string;
+  let withoutProse: string | undefined;
+  // The words out while serialized, back in right after, whatever happens in between.
+  for (const h of held) h.object.description = PRESENT;
+  try {
+    withoutOperationDescriptions = sha256(JSON.stringify(model));
+    withoutProse = remembered?.get(withoutOperationDescriptions);
+    if (withoutProse === undefined) {
+      withoutProse = proseFree();
+      if (!aliased) remembered?.put(withoutOperationDescriptions, withoutProse);
+    }
+  } finally {
+    for (const h of held) h.object.description = h.words;
+  }
+  // Data holding an operation object (an alias): its words are data there, kept whole.
+  if (aliased) withoutProse = proseFree();
   const operationDescriptions: Record<string, string> = {};
   const whole = createHash('sha256').update(withoutOperationDescriptions).update('\0');
   for (const [id, list] of words) {

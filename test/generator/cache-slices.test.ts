@@ -91,6 +91,16 @@ describe('outputs keyed without operation descriptions', () => {
   });
 });
 
+/** the docs' pieces keyed without any operation's description, besides the schema pages */
+const SITE_PIECES = [
+  'overview-page',
+  'group-pages',
+  'schema-list-page',
+  'errors-page',
+  'changelog-page',
+  'schemas-script',
+];
+
 describe("the docs' pieces", () => {
   /** an in-memory piece cache that counts what it made and served */
   function pieceCache() {
@@ -136,9 +146,9 @@ describe("the docs' pieces", () => {
     const edited = reworded(model, (id) => id === target.id);
     cache.made.length = 0;
     const warm = text(await docs(edited, cache));
-    // one page made again; the other pages and the schema pages served
+    // one page made again; the other pages, the schema pages and the site's other pages served
     expect(cache.made).toEqual(['operation-page']);
-    expect(cache.served()).toBe(model.operations.length);
+    expect(cache.served()).toBe(model.operations.length + SITE_PIECES.length);
     const reference = text(await docs(edited));
     expect(warm).toEqual(reference);
     // the served pages are right to be: only the edited page (and the whole-site search index,
@@ -154,7 +164,23 @@ describe("the docs' pieces", () => {
     schemaEdit.schemas[0].description = `${schemaEdit.schemas[0].description ?? ''} Edited.`;
     cache.made.length = 0;
     expect(text(await docs(schemaEdit, cache))).toEqual(text(await docs(schemaEdit)));
-    expect(cache.made.length).toBe(model.operations.length + 1);
+    expect(cache.made.length).toBe(model.operations.length + 1 + SITE_PIECES.length);
+    expect(new Set(cache.made)).toEqual(
+      new Set(['operation-page', 'schema-pages', ...SITE_PIECES]),
+    );
+  }, 60_000);
+
+  it("show no operation's description outside its own page and the search index", async () => {
+    // every operation's description reworded: besides the operation pages, only the search
+    // index may differ (the pieces keyed without those words must not show them)
+    const all = reworded(model, () => true);
+    const before = text(await docs(model));
+    const after = text(await docs(all));
+    const changed = Object.keys(after).filter((p) => after[p] !== before[p]);
+    expect(changed.filter((p) => !p.startsWith('operations/') && p !== 'search-index.js')).toEqual(
+      [],
+    );
+    expect(changed.filter((p) => p.startsWith('operations/')).length).toBe(model.operations.length);
   }, 60_000);
 });
 

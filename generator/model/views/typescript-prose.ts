@@ -32,8 +32,14 @@ const COMMENT_END = /\*\//g;
 
 type Json = Record<string, unknown>;
 
-/** Replaces prose in `document` (a copy the caller owns) by tokens; returns the words. */
-export function tokenizeProse(document: Json): string[] {
+/**
+ * Replaces prose in `document` (a copy the caller owns) by tokens; returns the words.
+ * `onToken`: told each token's number and the object and member it replaced.
+ */
+export function tokenizeProse(
+  document: Json,
+  onToken?: (n: number, object: Json, key: string) => void,
+): string[] {
   const prose: string[] = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) return node.forEach(visit);
@@ -42,16 +48,29 @@ export function tokenizeProse(document: Json): string[] {
     for (const [key, value] of Object.entries(object)) {
       if (DATA.has(key) || key.startsWith('x-')) continue;
       if ((key === 'description' || key === 'summary') && typeof value === 'string') {
-        if (value === '' || value !== value.trim() || OTHER_LINE_BREAK.test(value)) continue;
+        const shape = proseShape(value);
+        if (shape === undefined) continue;
         const n = prose.push(value) - 1;
-        object[key] = /\r?\n/.test(value)
-          ? `${OPEN}${n}${BLOCK_MID}\n${BLOCK_END}`
-          : `${OPEN}${n}${ONE_LINE_END}`;
+        object[key] =
+          shape === 'block'
+            ? `${OPEN}${n}${BLOCK_MID}\n${BLOCK_END}`
+            : `${OPEN}${n}${ONE_LINE_END}`;
+        onToken?.(n, object, key);
       } else visit(value);
     }
   };
   visit(document);
   return prose;
+}
+
+/**
+ * How `words` would be tokenized: 'line' or 'block', or undefined when left as they are (then
+ * they are in the view's text themselves).
+ */
+export function proseShape(words: unknown): 'line' | 'block' | undefined {
+  if (typeof words !== 'string' || words === '' || words !== words.trim()) return undefined;
+  if (OTHER_LINE_BREAK.test(words)) return undefined;
+  return /\r?\n/.test(words) ? 'block' : 'line';
 }
 
 /** How many token characters a text holds. */

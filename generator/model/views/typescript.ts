@@ -12,7 +12,7 @@
 import { getAt } from '../../pointer.js';
 import { openDocument, type OpenApiDocument } from '../document.js';
 import { realPointer } from '../real-pointer.js';
-import type { ApiModel } from '../types.js';
+import type { ApiModel, Operation } from '../types.js';
 import { dropShadowedDiscriminatorProperties } from './typescript-discriminators.js';
 import { rewriteDeepRefs } from './typescript-refs.js';
 import {
@@ -22,23 +22,49 @@ import {
 } from './typescript-prose.js';
 
 export { HOISTED_PREFIX } from './typescript-refs.js';
-export { restoreProse } from './typescript-prose.js';
+export { proseShape, restoreProse } from './typescript-prose.js';
 
 /**
  * The view with its prose as tokens (typescript-prose.ts), its JSON text (what openapi-typescript's
  * output depends on, for a cache key) and the words; undefined when the document's text holds
- * token characters of its own.
+ * token characters of its own. `operationTokens`: per operation id, the token that stands for
+ * the operation's own `description` (the member of its object under `paths`), when it has one.
  */
-export function tokenizedTypescriptView(
-  model: ApiModel,
-): { document: OpenApiDocument; json: string; prose: string[] } | undefined {
+export function tokenizedTypescriptView(model: ApiModel):
+  | {
+      document: OpenApiDocument;
+      json: string;
+      prose: string[];
+      operationTokens: Record<string, number>;
+    }
+  | undefined {
   const document = typescriptView(model);
-  const prose = tokenizeProse(document as unknown as Record<string, unknown>);
+  const owners = new Map<object, string>();
+  const paths = (document as unknown as { paths?: Record<string, Record<string, unknown>> }).paths;
+  for (const op of model.operations) {
+    const object = paths?.[op.path]?.[op.method];
+    if (object && typeof object === 'object') owners.set(object, op.id);
+  }
+  const operationTokens: Record<string, number> = {};
+  const prose = tokenizeProse(document as unknown as Record<string, unknown>, (n, object, key) => {
+    const id = key === 'description' ? owners.get(object) : undefined;
+    if (id !== undefined) operationTokens[id] = n;
+  });
   const json = JSON.stringify(document);
   // Every token character in the text must be one of ours (JSON.stringify leaves them as they are).
   return countTokenCharacters(json) === expectedTokenCharacters(prose)
-    ? { document, json, prose }
+    ? { document, json, prose, operationTokens }
     : undefined;
+}
+
+/**
+ * Per operation, the `description` member of its own object in the document (`paths[p][method]`),
+ * which the view copies as it is: the words `operationTokens` stand for.
+ */
+export function documentDescriptions(model: ApiModel): (op: Operation) => unknown {
+  const paths = openDocument(model.document).paths as
+    Record<string, Record<string, { description?: unknown } | undefined> | undefined> | undefined;
+  return (op) => paths?.[op.path]?.[op.method]?.description;
 }
 
 export function typescriptView(model: ApiModel): OpenApiDocument {
