@@ -4,15 +4,12 @@
  * read, and the generated server.ts is imported. The tests of Try it, the docs' samples and the
  * contract runner on documents that are not ours start their listener from it.
  */
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { loadContract } from '../generator/load.js';
 import type { ApiModel } from '../generator/model/types.js';
 import type { RequestListener } from '../runtime/server.js';
-
-const run = promisify(execFile);
+import { tmsGenOrThrow } from './tms-gen-run.js';
 
 /** What the bindings' servers are made from (an emitter's name list, as `--only` takes it). */
 const SERVER_OUTPUTS = 'types,operations,validators,server,runtime';
@@ -29,21 +26,16 @@ export async function fixtureBindings(
   out: string,
   only = SERVER_OUTPUTS,
 ): Promise<FixtureBindings> {
-  await run(
-    process.execPath,
-    [
-      'bin/tms-gen.js',
-      '--quiet',
-      '--no-cache',
-      '--contract',
-      contract,
-      '--out',
-      out,
-      '--only',
-      only,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+  await tmsGenOrThrow([
+    '--quiet',
+    '--no-cache',
+    '--contract',
+    contract,
+    '--out',
+    out,
+    '--only',
+    only,
+  ]);
   const loaded = await loadContract(contract);
   if (!loaded.ok) throw new Error(`${contract} does not load: ${JSON.stringify(loaded.problems)}`);
   const server = await import(pathToFileURL(join(out, 'server.ts')).href);

@@ -42,3 +42,11 @@ export function snapshotTree(dir: string): Record<string, string> {
   walk(dir);
   return out;
 }
+
+/** The CLI run for a test's setup: its output, or an error with the CLI's stderr when it failed. */
+export async function tmsGenOrThrow(args: string[]): Promise<CliRun> {
+  const result = await tmsGen(args);
+  if (result.code !== 0)
+    throw new Error(`tms-gen ${args.join(' ')} exited ${result.code}: ${result.stderr}`);
+  return result;
+}

@@ -8,17 +8,15 @@
  * whole-file compile). A second run with the same cache (words restored into a cached compile)
  * must give them too.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CachedOutput, OutputCache } from '../../generator/cache.js';
 import { proseSkeleton } from '../../generator/compile-prose.js';
 import { compileStep } from '../../generator/compile-step.js';
 import { declarationsOnly } from '../../generator/emit/package-compile.js';
+import { tmsGenOrThrow } from '../tms-gen-run.js';
 
-const run = promisify(execFile);
 const SCRATCH = resolve('test-artifacts', `compile-prose-${process.pid}`);
 const FIXTURE = 'test/fixtures/prose/code-like.yaml';
 const BANNER = '// banner of the test\n';
@@ -58,21 +56,16 @@ const sets: Record<string, { path: string; contents: string }[]> = {};
 beforeAll(async () => {
   mkdirSync(SCRATCH, { recursive: true });
   const out = join(SCRATCH, 'code-like');
-  await run(
-    process.execPath,
-    [
-      'bin/tms-gen.js',
-      '--quiet',
-      '--no-cache',
-      '--contract',
-      FIXTURE,
-      '--out',
-      out,
-      '--only',
-      'types,operations,client,validators,server,msw',
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+  await tmsGenOrThrow([
+    '--quiet',
+    '--no-cache',
+    '--contract',
+    FIXTURE,
+    '--out',
+    out,
+    '--only',
+    'types,operations,client,validators,server,msw',
+  ]);
   sets.ours = modules(resolve('generated'));
   sets['code-like'] = modules(out);
 }, 120_000);

@@ -5,15 +5,13 @@
  * the pipeline's 401 (with the scheme's challenge), right ones the operation's answer. Real
  * parts only: the CLI generates the bindings, msw/node intercepts plain `fetch`.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tmsGenOrThrow } from '../tms-gen-run.js';
 
-const run = promisify(execFile);
 const FIXTURES = resolve('test/fixtures/auth');
 // Inside the project, so the generated bindings resolve msw from node_modules.
 const SCRATCH = resolve('test-artifacts', `msw-auth-${process.pid}`);
@@ -28,21 +26,16 @@ beforeAll(async () => {
   await Promise.all(
     DOCUMENTS.map(async (doc) => {
       const out = join(SCRATCH, doc);
-      await run(
-        process.execPath,
-        [
-          'bin/tms-gen.js',
-          '--quiet',
-          '--no-cache',
-          '--contract',
-          join(FIXTURES, `${doc}.yaml`),
-          '--out',
-          out,
-          '--only',
-          'types,operations,client,validators,server,runtime,msw',
-        ],
-        { maxBuffer: 16 * 1024 * 1024 },
-      );
+      await tmsGenOrThrow([
+        '--quiet',
+        '--no-cache',
+        '--contract',
+        join(FIXTURES, `${doc}.yaml`),
+        '--out',
+        out,
+        '--only',
+        'types,operations,client,validators,server,runtime,msw',
+      ]);
       const msw = await import(pathToFileURL(join(out, 'msw.ts')).href);
       // Each document under its own origin: one msw server serves all four.
       handlers.set(doc, msw.createExampleHandlers({ baseUrl: `https://${doc}.test` }));

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typeErrors } from '../client/tsc.js';
 import { fixtureBindings } from '../fixture-bindings.js';
+import { listenLoopback, stopServer } from '../loopback-server.js';
 
 const SCRATCH = resolve('test-artifacts', `error-helpers-${process.pid}`);
 const AUTH = { authorization: `Basic ${btoa('ada@example.com:key')}` };
@@ -67,22 +68,13 @@ beforeAll(async () => {
     });
     const { createServer } = await import('node:http');
     const s = createServer(listener);
-    await new Promise<void>((ok) => s.listen(0, '127.0.0.1', ok));
-    const { port } = s.address() as { port: number };
+    const port = await listenLoopback(s);
     servers.set(d.name, { base: `http://127.0.0.1:${port}/api/v1`, server: s });
   }
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all(
-    [...servers.values()].map(
-      ({ server }) =>
-        new Promise<void>((ok) => {
-          server.close(() => ok());
-          server.closeAllConnections();
-        }),
-    ),
-  );
+  await Promise.all([...servers.values()].map(({ server }) => stopServer(server)));
   rmSync(SCRATCH, { recursive: true, force: true });
 });
 

@@ -20,6 +20,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorFields } from '../../contract-runner/error-fields.js';
 import { startPrismMock, type RunningMock } from '../../mock/prism/start.js';
+import { listenLoopback, stopServer } from '../loopback-server.js';
 
 const run = promisify(execFile);
 const SCRATCH = resolve('test-artifacts', `refusal-shapes-${process.pid}`);
@@ -143,8 +144,7 @@ beforeAll(async () => {
       logger: { error: () => {} },
     });
     const server = b.server.createHttpServer(listener, { maxHeaderBytes: 4096 });
-    await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
-    const { port } = server.address() as { port: number };
+    const port = await listenLoopback(server);
     servers.set(d.name, { base: `http://127.0.0.1:${port}/api/v1`, server });
   }
   // The Prism mock's front, on each document's generated Prism document and operation table.
@@ -159,15 +159,7 @@ beforeAll(async () => {
 afterAll(async () => {
   msw?.close();
   await Promise.all([...mocks.values()].map((m) => m.stop()));
-  await Promise.all(
-    [...servers.values()].map(
-      ({ server }) =>
-        new Promise<void>((ok) => {
-          server.close(() => ok());
-          server.closeAllConnections();
-        }),
-    ),
-  );
+  await Promise.all([...servers.values()].map(({ server }) => stopServer(server)));
   rmSync(SCRATCH, { recursive: true, force: true });
 });
 
