@@ -62,41 +62,25 @@ export const ENVELOPE_REFUSALS: RefusalShape = {
   fixed: { result: 'error' },
 };
 
-/** A refusal's body in the contract's error shape (see `RefusalShape`). */
+/**
+ * A refusal's body in the contract's error shape (see `RefusalShape`); a handler's error body too,
+ * with `extra` fields beside the words (inside `within`'s object when the shape nests them). The
+ * shape's own fields win over `extra`'s.
+ */
 export function refusalBody(
   shape: RefusalShape,
   status: number,
   code: string,
   msg: string,
+  extra: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = { [shape.message]: msg };
   if (shape.code) fields[shape.code.name] = shape.code.value === 'status' ? status : code;
   const cls = status >= 500 ? 'server' : 'client';
   const given = (f: RefusalFields) => ({ ...f.fixed, ...f.byClass?.[cls] });
-  if (shape.within === undefined) return { ...given(shape), ...fields };
-  const inner = { ...given(shape.within), ...fields };
+  if (shape.within === undefined) return { ...extra, ...given(shape), ...fields };
+  const inner = { ...extra, ...given(shape.within), ...fields };
   return { ...given(shape), [shape.within.name]: shape.within.list ? [inner] : inner };
-}
-
-/**
- * An error body a handler gives, in the contract's error shape: a refusal's body with `extra`
- * fields beside the words (inside `within`'s object when the shape nests them); the shape's own
- * fields win over `extra`'s.
- */
-export function errorBody(
-  shape: RefusalShape,
-  status: number,
-  code: string,
-  msg: string,
-  extra?: Record<string, unknown>,
-): Record<string, unknown> {
-  const body = refusalBody(shape, status, code, msg);
-  if (!extra) return body;
-  if (shape.within === undefined) return { ...extra, ...body };
-  const { name, list } = shape.within;
-  const held = body[name] as Record<string, unknown> | Record<string, unknown>[];
-  const inner = { ...extra, ...(Array.isArray(held) ? held[0] : held) };
-  return { ...body, [name]: list ? [inner] : inner };
 }
 
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */

@@ -7,7 +7,7 @@
  * `shapedError`, with its error shape (generated/operations.ts `refusals`) as data.
  */
 import type { RefusalShape } from './operation-info.js';
-import { errorBody } from './pipeline-answers.js';
+import { ENVELOPE_REFUSALS, refusalBody } from './pipeline-answers.js';
 
 /**
  * HTTP statuses an error response may carry. The contract documents most errors under
@@ -115,7 +115,17 @@ export function error<
   C extends string,
   E extends object = Record<never, never>,
 >(status: S, code: C, msg: string, extra?: E): HandlerResult<S, ErrorBody<C, E>> {
-  return { status, body: { ...(extra ?? ({} as E)), result: 'error', msg, code } };
+  // our envelope is one refusal shape among others: the same builder as every contract's
+  return {
+    status,
+    body: refusalBody(
+      ENVELOPE_REFUSALS,
+      status,
+      code,
+      msg,
+      extra as Record<string, unknown>,
+    ) as ErrorBody<C, E>,
+  };
 }
 
 /** What a starter implementation answers until someone writes the real one. */
@@ -138,5 +148,5 @@ export function shapedError<S extends HttpErrorStatus, B>(
   message: string,
   extra?: Record<string, unknown>,
 ): HandlerResult<S, B> {
-  return { status, body: errorBody(shape, status, code, message, extra) as B };
+  return { status, body: refusalBody(shape, status, code, message, extra) as B };
 }

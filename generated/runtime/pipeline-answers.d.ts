@@ -52,14 +52,12 @@ export declare const LISTENER_ERROR_CODES: {
  * the only shape those tables were made for. Every generated server passes its contract's.
  */
 export declare const ENVELOPE_REFUSALS: RefusalShape;
-/** A refusal's body in the contract's error shape (see `RefusalShape`). */
-export declare function refusalBody(shape: RefusalShape, status: number, code: string, msg: string): Record<string, unknown>;
 /**
- * An error body a handler gives, in the contract's error shape: a refusal's body with `extra`
- * fields beside the words (inside `within`'s object when the shape nests them); the shape's own
- * fields win over `extra`'s.
+ * A refusal's body in the contract's error shape (see `RefusalShape`); a handler's error body too,
+ * with `extra` fields beside the words (inside `within`'s object when the shape nests them). The
+ * shape's own fields win over `extra`'s.
  */
-export declare function errorBody(shape: RefusalShape, status: number, code: string, msg: string, extra?: Record<string, unknown>): Record<string, unknown>;
+export declare function refusalBody(shape: RefusalShape, status: number, code: string, msg: string, extra?: Record<string, unknown>): Record<string, unknown>;
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
 export declare function envelope(code: string, msg: string): Record<string, unknown>;
 /** The answers every server words the same way, in the contract's error shape. */
