@@ -49,21 +49,23 @@ describe('--only docs on a big document', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+  /** `--only docs` of a document in `dir` into `docs`, without the cache, quiet (last). */
+  const docsOnly = (contract: string, docs: string) => [
+    '--contract',
+    join(dir, contract),
+    '--out',
+    join(dir, 'gen'),
+    '--docs',
+    docs,
+    '--only',
+    'docs',
+    '--no-cache',
+    '--quiet',
+  ];
+
   it('writes the same docs whether the checks run on their own thread or not', async () => {
-    const args = (docs: string) => [
-      '--contract',
-      join(dir, 'good.json'),
-      '--out',
-      join(dir, 'gen'),
-      '--docs',
-      docs,
-      '--only',
-      'docs',
-      '--no-cache',
-      '--quiet',
-    ];
-    const threaded = await tmsGen(args(join(dir, 'docs-threaded')), { TMS_GEN_THREADS: '2' });
-    const single = await tmsGen(args(join(dir, 'docs-single')), { TMS_GEN_THREADS: '1' });
+    const threaded = await tmsGen(docsOnly('good.json', join(dir, 'docs-threaded')), { TMS_GEN_THREADS: '2' });
+    const single = await tmsGen(docsOnly('good.json', join(dir, 'docs-single')), { TMS_GEN_THREADS: '1' });
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(single.code, single.stderr).toBe(0);
     const a = snapshotTree(join(dir, 'docs-threaded'));
@@ -76,20 +78,7 @@ describe('--only docs on a big document', () => {
     const before = snapshotTree(docs);
     const text = readFileSync(join(dir, 'bad.json'), 'utf8');
     const line = text.split('\n').findIndex((l) => l.includes('"zero"')) + 1;
-    const r = await tmsGen(
-      [
-        '--contract',
-        join(dir, 'bad.json'),
-        '--out',
-        join(dir, 'gen'),
-        '--docs',
-        docs,
-        '--only',
-        'docs',
-        '--no-cache',
-      ],
-      { TMS_GEN_THREADS: '2' },
-    );
+    const r = await tmsGen(docsOnly('bad.json', docs).slice(0, -1), { TMS_GEN_THREADS: '2' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('nothing was written');
     expect(r.stderr).toContain(`bad.json:${line}`);

@@ -163,6 +163,16 @@ afterAll(async () => {
   rmSync(SCRATCH, { recursive: true, force: true });
 });
 
+/** A POST /messages whose body's text ends with `words` (a JSON body's string closed after them). */
+const postMessage = (d: Doc, words: string) => ({
+  path: '/messages',
+  init: {
+    method: 'POST',
+    headers: { ...AUTH, 'content-type': d.body.type },
+    body: d.body.text + words + (d.body.type === 'application/json' ? '"}' : ''),
+  },
+});
+
 interface Case {
   what: string;
   status: number;
@@ -222,14 +232,7 @@ const CASES: Case[] = [
     code: 'REQUEST_TOO_LARGE',
     says: /larger than/,
     serverOnly: true,
-    request: (d) => ({
-      path: '/messages',
-      init: {
-        method: 'POST',
-        headers: { ...AUTH, 'content-type': d.body.type },
-        body: d.body.text + 'x'.repeat(200) + (d.body.type === 'application/json' ? '"}' : ''),
-      },
-    }),
+    request: (d) => postMessage(d, 'x'.repeat(200)),
   },
   {
     what: 'headers too large (node’s parser)',
@@ -253,14 +256,7 @@ const CASES: Case[] = [
     code: 'NOT_IMPLEMENTED',
     says: /not implemented/,
     serverOnly: true,
-    request: (d) => ({
-      path: '/messages',
-      init: {
-        method: 'POST',
-        headers: { ...AUTH, 'content-type': d.body.type },
-        body: d.body.text + 'hi' + (d.body.type === 'application/json' ? '"}' : ''),
-      },
-    }),
+    request: (d) => postMessage(d, 'hi'),
   },
   {
     what: 'no such example',
