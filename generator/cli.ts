@@ -376,6 +376,19 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     await sink.settled().catch(() => undefined);
     sink.abort();
   };
+  // The docs' pages go to the writer thread as they are made, while the rest are made (no cache
+  // stores the output whole here, and no emit worker takes the context), in batches large enough
+  // for the sink to write them on its own thread.
+  const early = { files: [] as GeneratedFile[], sent: 0, bytes: 0 };
+  if (!cache && !helper)
+    ctx.writeEarly = (files) => {
+      early.files.push(...files);
+      if (early.files.length < EARLY_WRITE_BATCH) return;
+      sink.add(opts.docs, early.files);
+      early.sent += early.files.length;
+      early.bytes += sizeOf(early.files);
+      early.files = [];
+    };
   const reports = new Map<string, StageReport>();
   const emitterWarnings = new Map<string, string[]>();
   const compileReport = { files: 0, bytes: 0, ms: 0, compiled: 0, reused: 0 };
@@ -390,8 +403,18 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     stage: Omit<StageReport, 'files' | 'bytes'>,
   ) => {
     const dir = emitter.root === 'code' ? opts.out : opts.docs;
+    let before = { files: 0, bytes: 0 };
+    if (emitter.name === 'docs' && ctx.writeEarly) {
+      // what it handed over early: the batches sent, and the files still waiting
+      files = [...early.files, ...files];
+      before = { files: early.sent, bytes: early.bytes };
+    }
     sink.add(dir, files);
-    reports.set(emitter.name, { ...stage, files: files.length, bytes: sizeOf(files) });
+    reports.set(emitter.name, {
+      ...stage,
+      files: before.files + files.length,
+      bytes: before.bytes + sizeOf(files),
+    });
     if (compiled) {
       sink.add(dir, compiled);
       compileReport.files += compiled.length;
@@ -596,6 +619,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   }
   return { exitCode: 0, lines };
 }
+
+/** Files of an early batch (write.ts writes a batch of fewer than 500 on the caller's thread). */
+const EARLY_WRITE_BATCH = 500;
 
 /** The cache folder: the one given, else node_modules/.cache/… of a project that has node_modules. */
 function cacheFolder(given: string | undefined): string | undefined {

@@ -66,6 +66,7 @@ export const docsEmitter: Emitter = {
       warn: ctx.warn,
       memoFiles: ctx.memoFiles,
       slices: ctx.slices,
+      writeEarly: ctx.writeEarly,
     });
   },
 };
@@ -76,6 +77,8 @@ export interface DocsOptions {
   /** the cache of pieces (EmitContext.memoFiles) and the digests their keys are made of */
   memoFiles?: EmitContext['memoFiles'];
   slices?: EmitContext['slices'];
+  /** pages handed over as soon as made (EmitContext.writeEarly) */
+  writeEarly?(files: GeneratedFile[]): void;
 }
 
 interface Site {
@@ -144,6 +147,11 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     ]),
   );
 
+  /** the pages made in numbers (operations', schemas'): handed over early when the caller takes them */
+  const pages = (made: GeneratedFile[]) => {
+    if (opts.writeEarly) opts.writeEarly(made);
+    else files.push(...made);
+  };
   const baseUrl = model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com';
   // A big document (GitHub's) links its shared schemas from operation pages instead of copying
   // their trees, and shows nested anonymous objects less deep; each schema has its own page.
@@ -156,7 +164,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       `${op.id}\0${slices?.operationDescriptions[op.id] ?? ''}`,
       () => operationPage(site, op, baseUrl, tryServer, big, opts.warn),
     );
-    files.push(pageFile);
+    pages([pageFile]);
     for (const e of examples) exampleFiles.set(e.path, e);
   }
   files.push(
@@ -207,7 +215,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
       ),
     ]),
   );
-  files.push(...piece('schema-pages', '', () => schemaPages(site, schemaUsage(model), big)));
+  pages(piece('schema-pages', '', () => schemaPages(site, schemaUsage(model), big)));
 
   files.push(
     ...piece('errors-page', '', () => [

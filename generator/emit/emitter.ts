@@ -42,6 +42,12 @@ export interface EmitContext {
    * any operation's description, and each operation's description by operation id.
    */
   slices?: { withoutOperationDescriptions: string; operationDescriptions: Record<string, string> };
+  /**
+   * When set, files the emitter may hand over as soon as they are made, instead of in its result
+   * (the CLI writes them while the rest are made). Set only where nothing stores the emitter's
+   * output whole (no cache) and the emitter runs on the CLI's thread.
+   */
+  writeEarly?(files: GeneratedFile[]): void;
 }
 
 export interface Emitter {
