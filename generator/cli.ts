@@ -378,16 +378,17 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   };
   // The docs' pages go to the writer thread as they are made, while the rest are made (no cache
   // stores the output whole here, and no emit worker takes the context), in batches large enough
-  // for the sink to write them on its own thread.
+  // for the sink to write them on its own thread; a batch stays held back so that the last one,
+  // with the emitter's result, is as large.
   const early = { files: [] as GeneratedFile[], sent: 0, bytes: 0 };
   if (!cache && !helper)
     ctx.writeEarly = (files) => {
       early.files.push(...files);
-      if (early.files.length < EARLY_WRITE_BATCH) return;
-      sink.add(opts.docs, early.files);
-      early.sent += early.files.length;
-      early.bytes += sizeOf(early.files);
-      early.files = [];
+      if (early.files.length < 2 * EARLY_WRITE_BATCH) return;
+      const batch = early.files.splice(0, EARLY_WRITE_BATCH);
+      sink.add(opts.docs, batch);
+      early.sent += batch.length;
+      early.bytes += sizeOf(batch);
     };
   const reports = new Map<string, StageReport>();
   const emitterWarnings = new Map<string, string[]>();
