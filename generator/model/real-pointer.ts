@@ -12,6 +12,8 @@ import { childPointer, getAt, parsePointer } from '../pointer.js';
 export function realPointer(document: unknown, ptr: string): string | undefined {
   let node: unknown = document;
   let at = '#';
+  /** the segments walked since the last ref followed (added to `at` once, at the end) */
+  let walked: string[] = [];
   for (const segment of parsePointer(ptr)) {
     for (
       let hops = 0;
@@ -21,12 +23,13 @@ export function realPointer(document: unknown, ptr: string): string | undefined 
       const ref = (node as { $ref: string }).$ref;
       if (!ref.startsWith('#') || hops > 32) return undefined;
       at = ref;
+      walked = [];
       node = getAt(document, ref);
     }
     if (!node || typeof node !== 'object' || !Object.prototype.hasOwnProperty.call(node, segment))
       return undefined;
     node = (node as Record<string, unknown>)[segment];
-    at = childPointer(at, segment);
+    walked.push(segment);
   }
-  return at;
+  return walked.length > 0 ? childPointer(at, ...walked) : at;
 }

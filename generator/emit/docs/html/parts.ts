@@ -1,12 +1,11 @@
 /**
  * Pieces shared by several pages: badges, a type, a schema's facts and field tree, an example,
  * a heading's anchor, the try-it box. Each returns HTML; text goes through `htmlText`, markdown
- * through `Markup`, code through `highlight`.
+ * through `Markup`, code through `Markup.code` (highlight.ts).
  */
 import { htmlText as e } from '../../../source.js';
 import type { Badge } from '../badges.js';
 import type { ExampleView } from '../examples.js';
-import { highlight } from '../highlight.js';
 import type { EnumRow, SchemaNode } from '../schema-tree.js';
 import { scriptJson, type TryItView } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
@@ -86,9 +85,9 @@ export function treeHtml(m: Markup, node: SchemaNode): string {
 }
 
 /** The inside of an example's box after its summary: description, highlighted JSON or a link. */
-export function exampleBodyHtml(ex: ExampleView): string {
+export function exampleBodyHtml(m: Markup, ex: ExampleView): string {
   const code = ex.json
-    ? `<button type="button" class="copy">Copy</button><pre class="code" tabindex="0"><code>${highlight(ex.json, 'json')}</code></pre>`
+    ? `<button type="button" class="copy">Copy</button><pre class="code" tabindex="0"><code>${m.code(ex.json, 'json')}</code></pre>`
     : '';
   const link = ex.href
     ? `<p class="big-example">This example is ${e(ex.size)}: <a href="${e(ex.href)}">open it as JSON</a>.</p>`
@@ -102,7 +101,7 @@ export function exampleHtml(m: Markup, ex: ExampleView): string {
   const description = ex.description
     ? `<div class="example-desc">${m.block(ex.description)}</div>`
     : '';
-  return `<details class="example code-block">\n<summary>${summary}</summary>\n${description}\n${exampleBodyHtml(ex)}`;
+  return `<details class="example code-block">\n<summary>${summary}</summary>\n${description}\n${exampleBodyHtml(m, ex)}`;
 }
 
 export function headingAnchorHtml(id: string): string {
