@@ -45,6 +45,12 @@ export interface ScenarioOptions {
   rules: JudgeRules;
   /** the generated level table: answers of an older server may lack newer fields */
   levels?: LevelTable;
+  /**
+   * The success-body field each operation reports the server's feature level in, by operation
+   * (the model's `reportsLevel`: our POST /register's `service_feature_level`); none on a
+   * document without feature-level data.
+   */
+  levelFields?: Readonly<Record<string, string>>;
   transport: Transport;
   /** how valid requests are sent (the generated client); default: the wire model + fetch */
   sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
@@ -146,9 +152,11 @@ export async function runScenarios(
       const found = (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) =>
         stateOf(operationId).findings.push({ operationId, source: step.where, curl, ...f });
 
-      // The server's feature level: POST /register's answer carries it (the first file asks
-      // first), and that answer itself is judged at that level.
-      if (run.featureLevel === undefined) run.featureLevel = featureLevelOf(answer);
+      // The server's feature level: the operation the contract says reports it (ours: POST
+      // /register, which the first file asks first); that answer itself is judged at that level.
+      const levelField = options.levelFields?.[step.operationId];
+      if (run.featureLevel === undefined && levelField !== undefined)
+        run.featureLevel = featureLevelOf(answer, levelField);
       const judged = judge(op, answer, step.expect ? 'any' : 'success', validator, {
         ...options.rules,
         tolerated: step.skipOn.map((s) => s.code),
@@ -253,10 +261,13 @@ export async function runScenarios(
   return run;
 }
 
-function featureLevelOf(answer: Answer): number | undefined {
-  if (answer.status === undefined || answer.status >= 300) return undefined;
+/** The level a success answer reports in `field`, if it is an integer there. */
+function featureLevelOf(answer: Answer, field: string): number | undefined {
+  if (answer.status === undefined || answer.status < 200 || answer.status >= 300) return undefined;
   try {
-    const level = (JSON.parse(answer.text ?? '') as Record<string, unknown>)?.service_feature_level;
+    const body = JSON.parse(answer.text ?? '') as unknown;
+    if (typeof body !== 'object' || body === null || !Object.hasOwn(body, field)) return undefined;
+    const level = (body as Record<string, unknown>)[field];
     return typeof level === 'number' && Number.isInteger(level) ? level : undefined;
   } catch {
     return undefined;

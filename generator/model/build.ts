@@ -27,6 +27,7 @@ import { examplesOf, extensionsOf, readBodyFields, readParameter } from './param
 import { realPointer } from './real-pointer.js';
 import { newestLevel } from './levels.js';
 import { ignoredParametersField } from './ignored-parameters.js';
+import { levelReportField } from './level-report.js';
 import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
@@ -100,11 +101,15 @@ export function buildModel(
   const names = nameOperations(read, nameNotices);
   // An undated removal counts from the newest level the contract records (model/levels.ts).
   const newest = levelKeys ? newestLevel(document) : 0;
-  const operations: Operation[] = read.map((op, i) => ({
-    ...op,
-    runtime: runtimeEntry(op, newest, ignoredParametersField(document, op)),
-    names: names[i],
-  }));
+  const operations: Operation[] = read.map((op, i) => {
+    const reportsLevel = levelReportField(document, op, newest);
+    return {
+      ...op,
+      runtime: runtimeEntry(op, newest, ignoredParametersField(document, op)),
+      names: names[i],
+      ...(reportsLevel !== undefined ? { reportsLevel } : {}),
+    };
+  });
 
   const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
     .sort()
