@@ -19,6 +19,7 @@ import {
   type Transport,
 } from '../request.js';
 import { authOf, credentialsFor, neededFlags, type Schemes } from '../credentials.js';
+import type { CredentialNames } from '../../generator/model/security.js';
 import {
   condition,
   referencedInputs,
@@ -42,6 +43,8 @@ export interface ScenarioOptions {
   skipped: Set<string>;
   /** the contract's security schemes by name (how each credential travels); absent: Basic */
   schemes?: Schemes;
+  /** what the contract calls the HTTP Basic pair (the model's), for messages */
+  basicNames?: CredentialNames;
   rules: JudgeRules;
   /** the generated level table: answers of an older server may lack newer fields */
   levels?: LevelTable;
@@ -304,7 +307,8 @@ function legitimateSkip(
   for (const name of inputs)
     if (options.inputs[name] === undefined) return `needs --input ${name}=VALUE`;
   if (step.as === 'other' && !options.other)
-    return 'needs a second credential (--other-email, --other-api-key)';
+    // The second user's options are the first's with `--other-` (`--other-email`, ...).
+    return `needs a second user's credentials (${neededFlags(op, options.schemes, options.basicNames).replace(/--/g, '--other-')})`;
   if ((step.as === 'other' || step.expect) && options.stateless)
     return "a stateless server cannot keep one user's data from another (--stateless)";
   if (options.readOnly && op.method !== 'GET' && !step.changesNothing)
@@ -316,7 +320,7 @@ function legitimateSkip(
   if (!options.unauthenticatedOnly && op.auth === 'required') {
     const who = step.as === 'other' ? options.other : options.credentials;
     if (!credentialsFor(op, options.schemes, who))
-      return `needs credentials (${neededFlags(op, options.schemes)})`;
+      return `needs credentials (${neededFlags(op, options.schemes, options.basicNames)})`;
   }
   if (level !== undefined && op.since !== undefined && op.since > level)
     return `added at feature level ${op.since}; the server is at ${level}`;

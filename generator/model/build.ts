@@ -32,7 +32,13 @@ import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
 import { errorConventionsOf } from './errors.js';
-import { authSchemeOf, operationAuth, placeholderOf, type RawScheme } from './security.js';
+import {
+  authSchemeOf,
+  credentialNamesOf,
+  operationAuth,
+  placeholderOf,
+  type RawScheme,
+} from './security.js';
 import type {
   ApiModel,
   ErrorCodeInfo,
@@ -153,6 +159,7 @@ export function buildModel(
           ...(typeof s.description === 'string' ? { description: s.description } : {}),
           send,
           placeholder: placeholderOf(s as RawScheme, send),
+          ...optional('credentialNames', credentialNamesOf(s as RawScheme, send)),
         };
       }),
     defaultAuthAlternatives: operationAuth(

@@ -25,6 +25,7 @@ export interface RawScheme {
   description?: unknown;
   bearerFormat?: unknown;
   'x-placeholder'?: unknown;
+  'x-credential-names'?: unknown;
 }
 
 /** How a scheme's credential travels (see the header comment). */
@@ -65,6 +66,38 @@ export function placeholderOf(raw: RawScheme, send: AuthScheme): string {
     default:
       return '<CREDENTIALS>';
   }
+}
+
+/**
+ * What an HTTP Basic scheme's two halves are called, as its contract names them: labels such as
+ * `email` and `API key` (ours), from which the runner spells its options (`--email`,
+ * `--api-key`), scenario inputs (`$inputs.api_key`), variables (`CONTRACT_API_KEY`) and
+ * messages. RFC 7617's own terms, user name and password, for a scheme that names none.
+ */
+export interface CredentialNames {
+  user: string;
+  password: string;
+}
+
+export const BASIC_NAMES: CredentialNames = { user: 'username', password: 'password' };
+
+/** A label short and plain enough to become an option name (contract text is untrusted). */
+const LABEL = /^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)*$/;
+
+/**
+ * The names an HTTP Basic scheme gives its pair (`x-credential-names: {user, password}`, two
+ * distinct labels of at most 32 characters), else undefined (RFC 7617's terms apply). Not a
+ * Basic scheme: undefined.
+ */
+export function credentialNamesOf(raw: RawScheme, send: AuthScheme): CredentialNames | undefined {
+  if (send.type !== 'basic') return undefined;
+  const names = raw['x-credential-names'];
+  if (typeof names !== 'object' || names === null) return undefined;
+  const { user, password } = names as Record<string, unknown>;
+  const fit = (v: unknown): v is string => typeof v === 'string' && v.length <= 32 && LABEL.test(v);
+  if (!fit(user) || !fit(password)) return undefined;
+  if (user.toLowerCase() === password.toLowerCase()) return undefined;
+  return { user, password };
 }
 
 export interface OperationAuth {
