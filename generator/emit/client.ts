@@ -216,7 +216,7 @@ function planMethods(ctx: EmitContext): MethodPlan[] {
 }
 
 /** A body field of an optional body is optional: the whole body may be left out. */
-function isRequired(op: Operation, p: Parameter): boolean {
+export function isRequired(op: Operation, p: Parameter): boolean {
   if (p.in === 'path') return true;
   if (p.in === 'body') return p.required && op.requestBody?.required === true;
   return p.required;
