@@ -4,7 +4,7 @@
  * model's title and version only; the API's own reference is the docs site.
  */
 import { requestSamples } from '../model/lookup.js';
-import { schemesInUse } from '../model/security.js';
+import { namesEmailAndKey, schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import { isRequired } from './client.js';
@@ -131,7 +131,7 @@ function authText(model: ApiModel): {
   const ours =
     schemes.length === 1 &&
     schemes[0].send.type === 'basic' &&
-    schemes[0].credentialNames?.user.toLowerCase() === 'email';
+    namesEmailAndKey(schemes[0].credentialNames);
   if (ours)
     return {
       client: `, email: 'me@example.com', apiKey: 'KEY'`,

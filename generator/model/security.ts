@@ -151,6 +151,20 @@ export interface SampleCredential {
   scheme: string;
   send: AuthScheme;
   placeholder: string;
+  /**
+   * A lone HTTP Basic scheme the contract calls an email and an API key (ours): samples show
+   * the client's `email` / `apiKey` options; any other goes by scheme in `auth`.
+   */
+  emailAndKey?: boolean;
+}
+
+/** The contract calls this Basic pair an email and an API key (ours, `x-credential-names`). */
+export function namesEmailAndKey(names: CredentialNames | undefined): boolean {
+  return (
+    names !== undefined &&
+    names.user.toLowerCase() === 'email' &&
+    names.password.toLowerCase() === 'api key'
+  );
 }
 
 /**
@@ -167,7 +181,14 @@ export function sampleCredentials(
   return names.flatMap((name) => {
     const s = schemes.find((x) => x.name === name);
     return s && s.send.type !== 'other'
-      ? [{ scheme: name, send: s.send, placeholder: s.placeholder }]
+      ? [
+          {
+            scheme: name,
+            send: s.send,
+            placeholder: s.placeholder,
+            ...(namesEmailAndKey(s.credentialNames) ? { emailAndKey: true } : {}),
+          },
+        ]
       : [];
   });
 }
