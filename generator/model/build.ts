@@ -111,7 +111,7 @@ export function buildModel(
     const reportsLevel = levelReportField(document, op, newest);
     return {
       ...op,
-      runtime: runtimeEntry(op, newest, ignoredParametersField(document, op)),
+      runtime: runtimeEntry(op, newest, ignoredParametersField(document, op), reportsLevel),
       names: names[i],
       ...(reportsLevel !== undefined ? { reportsLevel } : {}),
     };
