@@ -1,8 +1,9 @@
 /**
  * `npm run contract -- --base-url URL --email E --api-key K [options]`: the contract tests of a
  * live server. `--help` lists every option. Credentials are given by how the contract's
- * security schemes carry them (HTTP Basic: `--email` + `--api-key`; Bearer, OAuth 2, OpenID
- * Connect: `--bearer`; API keys: `--key NAME=VALUE`) and never printed. Exit codes: 0 no
+ * security schemes carry them (HTTP Basic: the pair by the names the contract gives it, ours
+ * `--email` + `--api-key`, else `--username` + `--password`; Bearer, OAuth 2, OpenID Connect:
+ * `--bearer`; API keys: `--key NAME=VALUE`) and never printed. Exit codes: 0 no
  * violation · 1 a violation (an operation failed) · 2 usage or setup error (bad arguments, no
  * credentials or none the contract takes, broken scenarios).
  */
@@ -33,9 +34,6 @@ import { sampleWorkflow } from './scenario/from-model.js';
 
 export const DEFAULT_MAX_EXAMPLES = 5;
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Our contract's names for the pair, the only ones `--email`/`--api-key` have ever meant. */
-const OUR_NAMES: CredentialNames = { user: 'email', password: 'API key' };
 
 /**
  * The options of the HTTP Basic pair for a contract's names (`API key` → `--api-key`; the
@@ -143,8 +141,8 @@ judging and output
 exit codes: 0 no violation, 1 violations, 2 usage or setup error`;
 }
 
-/** The help for our own contract. */
-export const USAGE = usage(OUR_NAMES);
+/** The help for a contract that names its HTTP Basic pair nothing (RFC 7617's names). */
+export const USAGE = usage();
 
 export interface CliArgs {
   baseUrl: string;
