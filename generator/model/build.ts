@@ -34,6 +34,7 @@ import { deref } from './schema-facts.js';
 import { errorConventionsOf } from './errors.js';
 import {
   authSchemeOf,
+  CREDENTIAL_NAMES_RULE,
   credentialNamesOf,
   operationAuth,
   placeholderOf,
@@ -152,6 +153,14 @@ export function buildModel(
         const s: Partial<SecuritySchemeObject> =
           resolve<SecuritySchemeObject>(document, components.securitySchemes![name]) ?? {};
         const send = authSchemeOf(s as RawScheme);
+        const credentialNames = credentialNamesOf(s as RawScheme, send);
+        // Our extension, written wrong: said where, rather than silently RFC 7617's names.
+        if ('x-credential-names' in s && !credentialNames)
+          problems.push({
+            pointer: pointer('components', 'securitySchemes', name, 'x-credential-names'),
+            message: CREDENTIAL_NAMES_RULE,
+            source: 'model',
+          });
         return {
           name,
           type: String(s.type ?? ''),
@@ -159,7 +168,7 @@ export function buildModel(
           ...(typeof s.description === 'string' ? { description: s.description } : {}),
           send,
           placeholder: placeholderOf(s as RawScheme, send),
-          ...optional('credentialNames', credentialNamesOf(s as RawScheme, send)),
+          ...optional('credentialNames', credentialNames),
         };
       }),
     defaultAuthAlternatives: operationAuth(

@@ -81,6 +81,10 @@ export interface CredentialNames {
 
 export const BASIC_NAMES: CredentialNames = { user: 'username', password: 'password' };
 
+/** What a well-formed `x-credential-names` is, for the refusal of one that is not. */
+export const CREDENTIAL_NAMES_RULE =
+  'x-credential-names must be {user, password} on an HTTP Basic scheme: two different labels of at most 32 characters (letters and digits, words joined by a space, - or _)';
+
 /** A label short and plain enough to become an option name (contract text is untrusted). */
 const LABEL = /^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)*$/;
 

@@ -71,13 +71,33 @@ describe('what the contract calls its HTTP Basic pair', () => {
       user: 'login',
       password: 'pass phrase',
     });
-    // Not a label (contract text is untrusted): RFC 7617's names.
-    expect(await named({ user: 'a; rm -rf /', password: 'p' }, 'unfit')).toEqual(BASIC_NAMES);
-    expect(await named({ user: 'x'.repeat(40), password: 'p' }, 'long')).toEqual(BASIC_NAMES);
-    expect(await named({ user: 'same', password: 'Same' }, 'same')).toEqual(BASIC_NAMES);
+    // Labels that could become options, but would take over one of the runner's: RFC 7617's.
     // Would take over the runner's own --bearer, or our API's --api-key for the other half.
     expect(await named({ user: 'bearer', password: 'p' }, 'bearer')).toEqual(BASIC_NAMES);
     expect(await named({ user: 'login', password: 'api key' }, 'half')).toEqual(BASIC_NAMES);
+  });
+});
+
+describe('an x-credential-names that is not two labels is refused where it is written', () => {
+  it.each([
+    ['unfit', { user: 'a; rm -rf /', password: 'p' }],
+    ['long', { user: 'x'.repeat(40), password: 'p' }],
+    ['same', { user: 'same', password: 'Same' }],
+    ['half', { user: 'login' }],
+    ['text', 'email:API key'],
+  ])('%s', async (tag, names) => {
+    const loaded = await loadContract(documentNaming(names, `refused-${tag}`), {
+      skipSchemaCheck: true,
+    });
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.problems).toEqual([
+      expect.objectContaining({
+        pointer: '#/components/securitySchemes/basicAuth/x-credential-names',
+        message: expect.stringMatching(/^x-credential-names must be \{user, password\}/),
+        clause: expect.stringMatching(/tms-gen's extensions/),
+      }),
+    ]);
   });
 });
 
