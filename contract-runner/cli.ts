@@ -1,8 +1,9 @@
 /**
  * `npm run contract -- --base-url URL --email E --api-key K [options]`: the contract tests of a
  * live server. `--help` lists every option. Credentials are given by how the contract's
- * security schemes carry them (HTTP Basic: `--email` + `--api-key`; Bearer, OAuth 2, OpenID
- * Connect: `--bearer`; API keys: `--key NAME=VALUE`) and never printed. Exit codes: 0 no
+ * security schemes carry them (HTTP Basic: the pair by the names the contract gives it, ours
+ * `--email` + `--api-key`, else `--username` + `--password`; Bearer, OAuth 2, OpenID Connect:
+ * `--bearer`; API keys: `--key NAME=VALUE`) and never printed. Exit codes: 0 no
  * violation · 1 a violation (an operation failed) · 2 usage or setup error (bad arguments, no
  * credentials or none the contract takes, broken scenarios).
  */
@@ -12,7 +13,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { loadContract } from '../generator/load.js';
 import type { ApiModel } from '../generator/model/types.js';
-import { credentialsFor, flagsFor, type Credentials } from './credentials.js';
+import { BASIC_NAMES, type CredentialNames } from '../generator/model/security.js';
+import {
+  basicNamesOf,
+  credentialsFor,
+  flagsFor,
+  optionOf,
+  placeholderOf,
+  type Credentials,
+} from './credentials.js';
 import type { LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { loadGeneratedClient, sendThroughClient } from './client-call.js';
@@ -26,7 +35,67 @@ import { sampleWorkflow } from './scenario/from-model.js';
 export const DEFAULT_MAX_EXAMPLES = 5;
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-export const USAGE = `usage: npm run contract -- --base-url URL --email EMAIL --api-key KEY [options]
+/**
+ * The options of the HTTP Basic pair for a contract's names (`API key` → `--api-key`; the
+ * names are safe as options: `basicNamesOf`). `legacy`: they are our API's
+ * `--email`/`--api-key`, which every contract still accepts.
+ */
+export function pairOptions(names: CredentialNames): {
+  user: string;
+  password: string;
+  legacy: boolean;
+} {
+  const user = optionOf(names.user);
+  const password = optionOf(names.password);
+  return { user, password, legacy: user === 'email' && password === 'api-key' };
+}
+
+/** The credential lines of the help, by the contract's names for the HTTP Basic pair. */
+function credentialHelp(names: CredentialNames): string {
+  const { user, password, legacy } = pairOptions(names);
+  const U = placeholderOf(names.user);
+  const P = placeholderOf(names.password);
+  // An option column of 34; a longer option puts its text on the next line.
+  const pad = (left: string) =>
+    left.length <= 31 ? `  ${left}`.padEnd(34) : `  ${left}\n${' '.repeat(34)}`;
+  const lines = [
+    `${pad(`--${user} ${U}, --${password} ${P}`)}HTTP Basic (RFC 7617) user name and password${
+      user === 'username' && password === 'password'
+        ? ''
+        : `;\n${' '.repeat(34)}the contract calls them the ${names.user} and the ${names.password}`
+    }`,
+    `${pad('--bearer TOKEN')}the token of Bearer, OAuth 2 and OpenID Connect schemes`,
+    `${pad('--key NAME=VALUE')}an API key, by scheme name or by the header, query parameter`,
+    `${' '.repeat(34)}or cookie it travels in (repeatable)`,
+    legacy
+      ? `${' '.repeat(34)}(--api-key NAME=VALUE without --email means the same)`
+      : `${pad('--email E, --api-key K')}still accepted for --${user}, --${password} (our own API's\n${' '.repeat(34)}names); --api-key NAME=VALUE without --email is --key`,
+    `  (or from the environment, where an option of the same kind is not given:`,
+    `  CONTRACT_${placeholderOf(names.user)} and CONTRACT_${placeholderOf(names.password)}, CONTRACT_BEARER, CONTRACT_KEYS with one`,
+    `  NAME=VALUE per line)`,
+  ];
+  if (password !== 'password')
+    lines.push(
+      `${pad('--password PASSWORD')}the scenarios' $inputs.password (ours: POST /fetch_api_key)`,
+    );
+  lines.push(
+    `  --other-${user}, --other-${password}, --other-bearer, --other-key NAME=VALUE`,
+    `${' '.repeat(34)}a second user (by scheme, as above): checks that one user`,
+    `${' '.repeat(34)}cannot see another's data`,
+  );
+  return lines.join('\n');
+}
+
+/**
+ * The options and their help, by what the contract calls its HTTP Basic pair (the model's:
+ * ours `--email`/`--api-key`; a contract that names none `--username`/`--password`).
+ */
+export function usage(names: CredentialNames = BASIC_NAMES): string {
+  const { user, password } = pairOptions(names);
+  const U = placeholderOf(names.user);
+  const P = placeholderOf(names.password);
+  return `usage: npm run contract -- --base-url URL --${user} ${U} --${password} ${P} [options]
+       (or --bearer TOKEN, or --key NAME=VALUE: as the contract's security schemes take them)
 
 Runs the scenarios of contract-runner/scenarios/ against a live server (every operation's
 success path, with semantic checks), then negative probes and generated requests per
@@ -34,17 +103,7 @@ operation, and judges every answer against the contract (contract-runner/README.
 
 credentials (as the contract's security schemes carry them; required, unless
 --unauthenticated-only; never printed: reports show placeholders)
-  --email EMAIL, --api-key KEY    HTTP Basic user name and password (our API: email and API key)
-  --bearer TOKEN                  the token of Bearer, OAuth 2 and OpenID Connect schemes
-  --key NAME=VALUE                an API key, by scheme name or by the header, query parameter
-                                  or cookie it travels in (repeatable); without --email,
-                                  --api-key NAME=VALUE means the same
-  (or from the environment, where an option of the same kind is not given: CONTRACT_EMAIL and
-  CONTRACT_API_KEY, CONTRACT_BEARER, CONTRACT_KEYS with one NAME=VALUE per line)
-  --password PASSWORD             lets POST /fetch_api_key be tested
-  --other-email E, --other-api-key K, --other-bearer T, --other-key NAME=VALUE
-                                  a second user (by scheme, as above): checks that one user
-                                  cannot see another's data
+${credentialHelp(names)}
   --unauthenticated-only          run without credentials: only what needs none
 
 contract
@@ -54,10 +113,12 @@ contract
 what runs
   --only OP[,OP...]               report on these operations (their scenarios still run what they need)
   --skip OP[,OP...]               skip these operations (reported skipped)
-  --read-only                     send nothing that changes data (GETs and POST /register only)
-  --allow-destructive             also write to data that existed before the run (deactivate a
-                                  user, change organization defaults, update a channel...);
-                                  without it those operations are reported skipped
+  --read-only                     send nothing that changes data (GETs, and steps the scenarios
+                                  mark as changing nothing, such as our POST /register)
+  --allow-destructive             also write to data that existed before the run (ours:
+                                  deactivate a user, change organization defaults...; another
+                                  contract's sample requests: every write); without it those
+                                  operations are reported skipped
   --input NAME=VALUE              a value a scenario asks for (e.g. draft_id=4)
   --stateless                     the server keeps no state (a mock answering examples): semantic
                                   and privacy checks and wrong-credential probes are skipped
@@ -78,6 +139,10 @@ judging and output
   --help                          this text
 
 exit codes: 0 no violation, 1 violations, 2 usage or setup error`;
+}
+
+/** The help for a contract that names its HTTP Basic pair nothing (RFC 7617's names). */
+export const USAGE = usage();
 
 export interface CliArgs {
   baseUrl: string;
@@ -143,23 +208,32 @@ export function parseArgs(
   argv: string[],
   randomSeed = () => Math.floor(Math.random() * 2 ** 31),
   env: Record<string, string | undefined> = process.env,
+  /** what the contract calls its HTTP Basic pair (the model's; `basicNamesOf`) */
+  names: CredentialNames = BASIC_NAMES,
 ): CliArgs {
-  const { values } = parseNodeArgs({
+  const pairNames = pairOptions(names);
+  const { user: u, password: p, legacy } = pairNames;
+  const text = { type: 'string' } as const;
+  const { values: parsed } = parseNodeArgs({
     args: argv,
     strict: true,
     allowPositionals: false,
     options: {
-      'base-url': { type: 'string' },
-      email: { type: 'string' },
+      'base-url': text,
+      // Our API's names for the pair, accepted on every contract (they were the only ones).
+      email: text,
       'api-key': { type: 'string', multiple: true },
-      bearer: { type: 'string' },
+      'other-email': text,
+      'other-api-key': text,
+      // The contract's names for it (another document: --username, --password).
+      ...(legacy ? {} : { [u]: text, [p]: text, [`other-${u}`]: text, [`other-${p}`]: text }),
+      // The scenarios' `$inputs.password`, where the pair does not take the name.
+      ...(p === 'password' ? {} : { password: text }),
+      bearer: text,
       key: { type: 'string', multiple: true },
-      contract: { type: 'string' },
-      generated: { type: 'string' },
-      password: { type: 'string' },
-      'other-email': { type: 'string' },
-      'other-api-key': { type: 'string' },
-      'other-bearer': { type: 'string' },
+      contract: text,
+      generated: text,
+      'other-bearer': text,
       'other-key': { type: 'string', multiple: true },
       'unauthenticated-only': { type: 'boolean' },
       only: { type: 'string', multiple: true },
@@ -168,16 +242,45 @@ export function parseArgs(
       'allow-destructive': { type: 'boolean' },
       input: { type: 'string', multiple: true },
       stateless: { type: 'boolean' },
-      scenarios: { type: 'string' },
-      seed: { type: 'string' },
-      'max-examples': { type: 'string' },
-      'auth-status': { type: 'string' },
-      timeout: { type: 'string' },
+      scenarios: text,
+      seed: text,
+      'max-examples': text,
+      'auth-status': text,
+      timeout: text,
       report: { type: 'string', multiple: true },
       quiet: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
+  const values = parsed as Record<string, string | string[] | boolean | undefined> & {
+    'base-url'?: string;
+    email?: string;
+    'api-key'?: string[];
+    'other-email'?: string;
+    'other-api-key'?: string;
+    bearer?: string;
+    key?: string[];
+    contract?: string;
+    generated?: string;
+    'other-bearer'?: string;
+    'other-key'?: string[];
+    'unauthenticated-only'?: boolean;
+    only?: string[];
+    skip?: string[];
+    'read-only'?: boolean;
+    'allow-destructive'?: boolean;
+    input?: string[];
+    stateless?: boolean;
+    scenarios?: string;
+    seed?: string;
+    'max-examples'?: string;
+    'auth-status'?: string;
+    timeout?: string;
+    report?: string[];
+    quiet?: boolean;
+    help?: boolean;
+  };
+  const str = (name: string) => values[name] as string | undefined;
   const help = values.help === true;
   const baseUrl = values['base-url'] ?? '';
   if (!help) {
@@ -185,55 +288,88 @@ export function parseArgs(
     if (!/^https?:\/\//.test(baseUrl))
       throw new Error(`--base-url must be an http(s) URL, got '${baseUrl}'`);
   }
-  const pair = (email: string | undefined, apiKey: string | undefined, names: [string, string]) => {
-    if ((email === undefined) !== (apiKey === undefined))
-      throw new Error(`--${names[0]} and --${names[1]} go together`);
-    if (apiKey === '') throw new Error(`--${names[1]} is empty`);
-    return email !== undefined ? { email, apiKey: apiKey! } : undefined;
+  const pair = (
+    user: string | undefined,
+    secret: string | undefined,
+    spelled: [string, string],
+  ) => {
+    if ((user === undefined) !== (secret === undefined))
+      throw new Error(`${spelled[0]} and ${spelled[1]} go together`);
+    if (secret === '') throw new Error(`${spelled[1]} is empty`);
+    return user !== undefined ? { user, password: secret! } : undefined;
   };
+  const envName = (label: string) => `CONTRACT_${placeholderOf(label)}`;
+  // The pair by the contract's names, or by our API's old ones; not both.
+  const named = !legacy && (str(u) !== undefined || str(p) !== undefined);
+  if (named && values.email !== undefined)
+    throw new Error(`--${u}/--${p} and --email/--api-key are the same pair: give it once`);
   // Credentials may come from the environment instead (CI secrets then stay off the command
   // line, out of `ps` and shell history); a kind given as an option ignores its variables.
-  const fromEnv = values.email === undefined && values['api-key'] === undefined;
-  const email = fromEnv ? env.CONTRACT_EMAIL : values.email;
-  const apiKeys =
-    (fromEnv
-      ? env.CONTRACT_API_KEY !== undefined
-        ? [env.CONTRACT_API_KEY]
-        : undefined
-      : values['api-key']) ?? [];
+  const fromEnv = !named && values.email === undefined && values['api-key'] === undefined;
+  const namedEnv =
+    fromEnv && !legacy && (env[envName(names.user)] ?? env[envName(names.password)]) !== undefined;
+  let basic: { user: string; password: string } | undefined;
+  let apiKeys: string[];
+  if (named || namedEnv) {
+    basic = named
+      ? pair(str(u), str(p), [`--${u}`, `--${p}`])
+      : pair(env[envName(names.user)], env[envName(names.password)], [
+          envName(names.user),
+          envName(names.password),
+        ]);
+    apiKeys = values['api-key'] ?? [];
+    if (apiKeys.some((k) => k.indexOf('=') <= 0))
+      throw new Error(
+        `--api-key: an API key goes as --key NAME=VALUE (HTTP Basic: --${u}, --${p})`,
+      );
+  } else {
+    const email = fromEnv ? env.CONTRACT_EMAIL : values.email;
+    apiKeys =
+      (fromEnv
+        ? env.CONTRACT_API_KEY !== undefined
+          ? [env.CONTRACT_API_KEY]
+          : undefined
+        : values['api-key']) ?? [];
+    // With --email, --api-key is the Basic password (whatever it contains); without, NAME=VALUE.
+    if (email !== undefined && apiKeys.length > 1)
+      throw new Error(
+        '--api-key: one with --email (the HTTP Basic password); API keys go as --key NAME=VALUE',
+      );
+    if (email === undefined && apiKeys.some((k) => k.indexOf('=') <= 0))
+      throw new Error(
+        '--email and --api-key go together (for an API key scheme: --key NAME=VALUE)',
+      );
+    basic = pair(email, email !== undefined ? apiKeys[0] : undefined, ['--email', '--api-key']);
+    if (email !== undefined) apiKeys = [];
+  }
   const bearer = values.bearer ?? env.CONTRACT_BEARER;
   const keyOptions =
     values.key ?? (env.CONTRACT_KEYS ?? '').split('\n').filter((line) => line.trim() !== '');
-  // With --email, --api-key is the Basic password (whatever it contains); without, NAME=VALUE.
-  if (email !== undefined && apiKeys.length > 1)
-    throw new Error(
-      '--api-key: one with --email (the HTTP Basic password); API keys go as --key NAME=VALUE',
-    );
-  const basicKey = email !== undefined ? apiKeys[0] : undefined;
-  const keyPairs = [...(email === undefined ? apiKeys : []), ...keyOptions];
-  if (email === undefined && apiKeys.some((k) => k.indexOf('=') <= 0))
-    throw new Error('--email and --api-key go together (for an API key scheme: --key NAME=VALUE)');
+  const keyPairs = [...apiKeys, ...keyOptions];
   const keys = keyMap(keyPairs, '--key') ?? {};
   if (bearer === '') throw new Error('--bearer is empty');
-  const basic = pair(email, basicKey, ['email', 'api-key']);
   const credentials: Credentials | undefined =
     basic || bearer !== undefined || keyPairs.length > 0
       ? {
-          ...basic,
+          ...(basic ? { basic } : {}),
           ...(bearer !== undefined ? { bearer } : {}),
           ...(keyPairs.length > 0 ? { keys } : {}),
         }
       : undefined;
-  const otherBasic = pair(values['other-email'], values['other-api-key'], [
-    'other-email',
-    'other-api-key',
-  ]);
+  const otherNamed = !legacy && (str(`other-${u}`) ?? str(`other-${p}`)) !== undefined;
+  if (otherNamed && (values['other-email'] ?? values['other-api-key']) !== undefined)
+    throw new Error(
+      `--other-${u}/--other-${p} and --other-email/--other-api-key are the same pair: give it once`,
+    );
+  const otherBasic = otherNamed
+    ? pair(str(`other-${u}`), str(`other-${p}`), [`--other-${u}`, `--other-${p}`])
+    : pair(values['other-email'], values['other-api-key'], ['--other-email', '--other-api-key']);
   if (values['other-bearer'] === '') throw new Error('--other-bearer is empty');
   const otherKeys = keyMap(values['other-key'] ?? [], '--other-key');
   const other: Credentials | undefined =
     otherBasic || values['other-bearer'] !== undefined || otherKeys
       ? {
-          ...otherBasic,
+          ...(otherBasic ? { basic: otherBasic } : {}),
           ...(values['other-bearer'] !== undefined ? { bearer: values['other-bearer'] } : {}),
           ...(otherKeys ? { keys: otherKeys } : {}),
         }
@@ -241,7 +377,7 @@ export function parseArgs(
   const unauthenticatedOnly = values['unauthenticated-only'] === true;
   if (!help && !credentials && !unauthenticatedOnly)
     throw new Error(
-      'no credentials: give --email and --api-key (HTTP Basic), --bearer TOKEN or --key NAME=VALUE, as the contract’s security schemes take them (or --unauthenticated-only to test only what needs none)',
+      `no credentials: give --${u} and --${p} (HTTP Basic), --bearer TOKEN or --key NAME=VALUE, as the contract’s security schemes take them (or --unauthenticated-only to test only what needs none)`,
     );
   if (values['read-only'] && values['allow-destructive'])
     throw new Error('--read-only and --allow-destructive contradict each other');
@@ -257,7 +393,7 @@ export function parseArgs(
     other,
     contract: resolve(values.contract ?? resolve(PROJECT_ROOT, 'openapi/openapi.yaml')),
     generated: resolve(values.generated ?? resolve(PROJECT_ROOT, 'generated')),
-    password: values.password,
+    password: p === 'password' ? undefined : str('password'),
     inputs,
     only: list(values.only),
     skip: list(values.skip),
@@ -310,11 +446,11 @@ export function credentialsProblem(
   const used = order.map((name) => [name, schemes[name]] as const);
   const takes =
     used.length > 0
-      ? `it takes ${[...new Set(used.map(([n, s]) => flagsFor(s, n)))].join(' or ')}`
+      ? `it takes ${[...new Set(used.map(([n, s]) => flagsFor(s, n, basicNamesOf(model))))].join(' or ')}`
       : 'it declares no credentials';
   const kinds = new Set(used.map(([, s]) => s.type));
-  if (credentials?.email !== undefined && !kinds.has('basic'))
-    return `--email/--api-key: the contract has no HTTP Basic scheme (${takes})`;
+  if (credentials?.basic !== undefined && !kinds.has('basic'))
+    return `HTTP Basic credentials given, but the contract has no HTTP Basic scheme (${takes})`;
   if (credentials?.bearer !== undefined && !kinds.has('bearer'))
     return `--bearer: the contract has no Bearer, OAuth 2 or OpenID Connect scheme (${takes})`;
   for (const name of Object.keys(credentials?.keys ?? {}))
@@ -377,25 +513,45 @@ export async function loadGenerated(
   return { operations: table.operations, levels: table.levels, validator };
 }
 
+/** The `--contract` an argument list names (`--contract F` or `--contract=F`), else ours. */
+export function contractFileOf(argv: string[]): string {
+  let file: string | undefined;
+  argv.forEach((arg, i) => {
+    if (arg === '--contract' && i + 1 < argv.length) file = argv[i + 1];
+    else if (arg.startsWith('--contract=')) file = arg.slice('--contract='.length);
+  });
+  return resolve(file ?? resolve(PROJECT_ROOT, 'openapi/openapi.yaml'));
+}
+
 export async function runCli(
   argv: string[],
   out: (text: string) => void = console.log,
   progress: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
 ): Promise<number> {
+  // The contract first: its names for the HTTP Basic pair are options (`--email` on ours,
+  // `--username` on a document that names none), and the help shows them.
+  let loaded: Awaited<ReturnType<typeof loadContract>> | undefined;
+  let loadFailure: string | undefined;
+  try {
+    loaded = await loadContract(contractFileOf(argv));
+  } catch (error) {
+    loadFailure = (error as Error).message;
+  }
+  const names = loaded?.ok ? basicNamesOf(loaded.contract.model) : BASIC_NAMES;
   let args: CliArgs;
   try {
-    args = parseArgs(argv);
+    args = parseArgs(argv, undefined, undefined, names);
   } catch (error) {
-    out(`contract: ${(error as Error).message}\n\n${USAGE}`);
+    out(`contract: ${(error as Error).message}\n\n${usage(names)}`);
     return 2;
   }
   if (args.help) {
-    out(USAGE);
+    out(usage(names));
     return 0;
   }
   let report: RunReport;
   try {
-    const loaded = await loadContract(args.contract);
+    if (!loaded) throw new Error(loadFailure ?? 'the contract could not be read');
     if (!loaded.ok) {
       out(
         `contract: the contract is invalid (${loaded.problems.length} problems); run \`npm run generate\` to see them`,

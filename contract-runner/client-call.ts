@@ -47,7 +47,8 @@ export async function loadGeneratedClient(
 
 /**
  * A sender for valid requests: one client call each, with the request's credentials given to
- * the client by scheme (HTTP Basic alone as `email` + `apiKey`, as our API's users write it).
+ * the client by scheme (HTTP Basic alone as the client's `email` + `apiKey` options, its names
+ * for the pair whatever the contract calls it).
  */
 export function sendThroughClient(code: GeneratedCode) {
   return async function sendValid(request: PlannedRequest, transport: Transport): Promise<Answer> {
@@ -86,7 +87,7 @@ export function sendThroughClient(code: GeneratedCode) {
     try {
       const api = code.client.createApiClient({
         baseUrl: transport.baseUrl,
-        ...(auth.kind === 'basic' ? { email: auth.email, apiKey: auth.apiKey } : {}),
+        ...(auth.kind === 'basic' ? { email: auth.user, apiKey: auth.password } : {}),
         ...(auth.kind === 'schemes' ? { auth: clientAuthOf(auth.items) } : {}),
         fetch: recording,
         featureLevelPolicy: 'ignore',

@@ -1,21 +1,21 @@
 /**
  * What the run authenticates with, by how the contract's security schemes carry credentials
- * (the model's `securitySchemes`, generator/model/security.ts): an HTTP Basic pair (our API:
- * the user's email and API key), a Bearer token (HTTP bearer, OAuth 2, OpenID Connect), API
- * keys by scheme. Each operation gets the first of its alternatives the run holds every
+ * (the model's `securitySchemes`, generator/model/security.ts): an HTTP Basic pair (named as
+ * the contract names it: ours calls it email and API key, another document user name and
+ * password), a Bearer token (HTTP bearer, OAuth 2, OpenID Connect), API keys by scheme. Each operation gets the first of its alternatives the run holds every
  * credential of; what goes on the wire is written by the client's own encoder
  * (runtime/client-auth.ts), so the runner sends what the generated client sends.
  */
 import { createAuth, type AuthParts } from '../runtime/client-auth.js';
 import type { AuthScheme, OperationInfo } from '../runtime/operation-info.js';
+import { BASIC_NAMES, type CredentialNames } from '../generator/model/security.js';
+import type { ApiModel } from '../generator/model/types.js';
 import type { Auth } from './request.js';
 
 /** One user's credentials. */
 export interface Credentials {
-  /** HTTP Basic username (our API: the user's email); goes with `apiKey` */
-  email?: string;
-  /** HTTP Basic password (our API: the user's API key); goes with `email` */
-  apiKey?: string;
+  /** the HTTP Basic pair (RFC 7617 user-id and password; ours: the email and the API key) */
+  basic?: { user: string; password: string };
   /** the token of Bearer, OAuth 2 and OpenID Connect schemes */
   bearer?: string;
   /** API keys, by scheme name or by the header, query parameter or cookie name they travel in */
@@ -61,8 +61,8 @@ function credentialFor(
 ): SentCredential | undefined {
   switch (scheme.type) {
     case 'basic':
-      return who.email !== undefined && who.apiKey !== undefined
-        ? { scheme: name, send: scheme, username: who.email, value: who.apiKey }
+      return who.basic !== undefined
+        ? { scheme: name, send: scheme, username: who.basic.user, value: who.basic.password }
         : undefined;
     case 'bearer':
       return who.bearer !== undefined
@@ -97,8 +97,8 @@ export function credentialsFor(
 
 /**
  * How a request of `who` to `op` authenticates: nothing when the operation takes nothing or
- * `who` holds none of its alternatives; a lone HTTP Basic scheme as our API's `basic` (email
- * and API key, the requests and reports of today); anything else by scheme.
+ * `who` holds none of its alternatives; a lone HTTP Basic scheme as `basic` (the pair, `-u` in
+ * curl); anything else by scheme.
  */
 export function authOf(
   op: Pick<OperationInfo, 'auth' | 'security'>,
@@ -109,7 +109,7 @@ export function authOf(
   if (!items || items.length === 0) return { kind: 'none' };
   const [only] = items;
   if (items.length === 1 && only.send.type === 'basic')
-    return { kind: 'basic', email: only.username ?? '', apiKey: only.value };
+    return { kind: 'basic', user: only.username ?? '', password: only.value };
   return { kind: 'schemes', items };
 }
 
@@ -140,9 +140,73 @@ export function clientAuthOf(items: SentCredential[]): Record<string, unknown> {
   );
 }
 
+/** The runner's own options (cli.ts), which a contract's names for the pair must not take. */
+const RUNNER_OPTIONS = new Set([
+  'base-url',
+  'bearer',
+  'key',
+  'contract',
+  'generated',
+  'unauthenticated-only',
+  'only',
+  'skip',
+  'read-only',
+  'allow-destructive',
+  'input',
+  'stateless',
+  'scenarios',
+  'seed',
+  'max-examples',
+  'auth-status',
+  'timeout',
+  'report',
+  'quiet',
+  'help',
+  'tag',
+]);
+
+/**
+ * What the contract calls the HTTP Basic pair: the names its first Basic scheme gives
+ * (`x-credential-names`, the model's; ours: email and API key), else user name and password
+ * (RFC 7617), which are also what a contract gets whose names would take over an option or
+ * scenario input of the runner's own, or our API's `--email`/`--api-key` for another half.
+ */
+export function basicNamesOf(model: Pick<ApiModel, 'securitySchemes'>): CredentialNames {
+  const names = model.securitySchemes.find(
+    (s) => s.send.type === 'basic' && s.credentialNames,
+  )?.credentialNames;
+  if (!names) return BASIC_NAMES;
+  const user = optionOf(names.user);
+  const password = optionOf(names.password);
+  if (user === 'email' && password === 'api-key') return names;
+  const taken = (o: string) =>
+    RUNNER_OPTIONS.has(o) ||
+    o.startsWith('other-') ||
+    o === 'email' ||
+    o === 'api-key' ||
+    (o === 'password' && o !== password);
+  return taken(user) || taken(password) || user === password ? BASIC_NAMES : names;
+}
+
+/** A label as an option name: `API key` → `api-key`. */
+export const optionOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+/** A label as a scenario input or a variable's tail: `API key` → `api_key`. */
+export const inputOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+/** A label as a report placeholder: `API key` → `API_KEY`. */
+export const placeholderOf = (label: string) => inputOf(label).toUpperCase();
+
+/** The options that give the HTTP Basic pair: `--email, --api-key` (ours). */
+export function basicFlags(names: CredentialNames, prefix = ''): string {
+  return `--${prefix}${optionOf(names.user)}, --${prefix}${optionOf(names.password)}`;
+}
+
 /** How a scheme's credential is spelled in the runner's options, for messages. */
-export function flagsFor(scheme: AuthScheme, name: string): string {
-  if (scheme.type === 'basic') return '--email, --api-key';
+export function flagsFor(
+  scheme: AuthScheme,
+  name: string,
+  names: CredentialNames = BASIC_NAMES,
+): string {
+  if (scheme.type === 'basic') return basicFlags(names);
   if (scheme.type === 'bearer') return '--bearer';
   if (scheme.type === 'apiKey') return `--key ${name}=KEY`;
   return `'${name}' (no credential the runner can send)`;
@@ -152,9 +216,10 @@ export function flagsFor(scheme: AuthScheme, name: string): string {
 export function neededFlags(
   op: Pick<OperationInfo, 'security'>,
   schemes: Schemes | undefined,
+  basicNames: CredentialNames = BASIC_NAMES,
 ): string {
   const names = op.security?.[0] ?? ['basic'];
-  return names.map((n) => flagsFor(schemeOf(schemes, n), n)).join(' and ');
+  return names.map((n) => flagsFor(schemeOf(schemes, n), n, basicNames)).join(' and ');
 }
 
 /** A text of the same length that differs in every character (a wrong key or token). */
@@ -169,14 +234,18 @@ export function wrongSecret(secret: string): string {
  * Secret → placeholder for reports (they end up in CI artifacts): each credential of `who`
  * and the wrong variant the probes derive from it (which would give the secret away).
  */
-export function secretsOf(who: Credentials | undefined, prefix = ''): Record<string, string> {
+export function secretsOf(
+  who: Credentials | undefined,
+  prefix = '',
+  basicNames: CredentialNames = BASIC_NAMES,
+): Record<string, string> {
   const out: Record<string, string> = {};
   const add = (secret: string | undefined, placeholder: string) => {
     if (!secret) return;
     out[secret] = `<${prefix}${placeholder}>`;
     out[wrongSecret(secret)] = `<WRONG_${prefix}${placeholder}>`;
   };
-  add(who?.apiKey, 'API_KEY');
+  add(who?.basic?.password, placeholderOf(basicNames.password));
   add(who?.bearer, 'TOKEN');
   for (const [name, key] of Object.entries(who?.keys ?? {}))
     add(key, `KEY:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);

@@ -2,14 +2,23 @@
  * Negative probes: one wire-level change of a request that succeeded (the scenario's base), so
  * the one thing wrong is the probe's. Each must be refused with a 4xx in the envelope:
  * a missing required parameter, a value of the wrong type, malformed JSON in a JSON-encoded
- * field; then by the operation's security scheme: no credentials, and for HTTP Basic (our API)
- * a wrong non-empty API key, an unknown email, a malformed Authorization header; for a Bearer
+ * field; then by the operation's security scheme: no credentials, and for HTTP Basic a wrong
+ * non-empty password, an unknown user, a malformed Authorization header (named as the contract
+ * names the pair: ours says a wrong API key, an unknown email); for a Bearer
  * token or an API key, a wrong one where the scheme puts it (and a malformed Bearer header).
  */
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { fieldText } from '../runtime/wire.js';
 import type { Expectation } from './judge.js';
-import { authOf, neededFlags, schemeOf, wrongSecret, type Schemes } from './credentials.js';
+import { BASIC_NAMES, type CredentialNames } from '../generator/model/security.js';
+import {
+  authOf,
+  basicFlags,
+  neededFlags,
+  schemeOf,
+  wrongSecret,
+  type Schemes,
+} from './credentials.js';
 import type { Credentials, PlannedRequest } from './request.js';
 
 export type ProbeKind =
@@ -17,10 +26,10 @@ export type ProbeKind =
   | 'wrong-type'
   | 'malformed-json'
   | 'no-credentials'
-  | 'wrong-api-key'
+  | 'wrong-password'
   | 'wrong-token'
   | 'wrong-key'
-  | 'unknown-email'
+  | 'unknown-user'
   | 'malformed-authorization';
 
 export type Probe =
@@ -90,8 +99,15 @@ export function wrongTypeText(field: Field): string | undefined {
 export function probes(
   base: PlannedRequest,
   credentials: Credentials | undefined,
-  options: { stateless: boolean; tag: string; schemes?: Schemes },
+  options: {
+    stateless: boolean;
+    tag: string;
+    schemes?: Schemes;
+    /** what the contract calls the HTTP Basic pair (the model's; default: RFC 7617's terms) */
+    basicNames?: CredentialNames;
+  },
 ): Probe[] {
+  const names = options.basicNames ?? BASIC_NAMES;
   const op = base.op;
   const texts = asTexts(base);
   const out: Probe[] = [];
@@ -169,7 +185,14 @@ export function probes(
       firstNames.length === 1 &&
       schemeOf(options.schemes, firstNames[0]).type === 'basic');
   if (!basicAlone) {
-    out.push(...schemeProbes(op, auth, authProbe, { noAuth, stateless, schemes: options.schemes }));
+    out.push(
+      ...schemeProbes(op, auth, authProbe, {
+        noAuth,
+        stateless,
+        schemes: options.schemes,
+        basicNames: options.basicNames,
+      }),
+    );
     return out;
   }
   out.push(
@@ -179,33 +202,29 @@ export function probes(
       noAuth ?? (op.auth === 'optional' ? 'credentials are optional here' : { kind: 'none' }),
     ),
   );
-  const needs =
-    credentials?.email !== undefined && credentials.apiKey !== undefined
-      ? undefined
-      : 'needs credentials (--email, --api-key) to change';
+  const basic = credentials?.basic;
+  const needs = basic ? undefined : `needs credentials (${basicFlags(names)}) to change`;
   out.push(
     authProbe(
-      'wrong-api-key',
-      'the right email with a wrong non-empty API key',
+      'wrong-password',
+      `the right ${names.user} with a wrong non-empty ${names.password}`,
       noAuth ??
         needs ??
-        stateless ?? {
-          kind: 'basic',
-          email: credentials!.email!,
-          apiKey: wrongSecret(credentials!.apiKey!),
-        },
+        stateless ?? { kind: 'basic', user: basic!.user, password: wrongSecret(basic!.password) },
     ),
   );
   out.push(
     authProbe(
-      'unknown-email',
-      'an unknown email with the right API key',
+      'unknown-user',
+      `an unknown ${names.user} with the right ${names.password}`,
       noAuth ??
         needs ??
+        // Shaped as an address: a server that checks the user's form still refuses it for
+        // being unknown (RFC 2606 reserves .invalid).
         stateless ?? {
           kind: 'basic',
-          email: `nobody-${options.tag}@example.invalid`,
-          apiKey: credentials!.apiKey!,
+          user: `nobody-${options.tag}@example.invalid`,
+          password: basic!.password,
         },
     ),
   );
@@ -231,13 +250,15 @@ function schemeProbes(
   op: OperationInfo,
   auth: PlannedRequest['auth'],
   authProbe: (kind: ProbeKind, description: string, auth: PlannedRequest['auth'] | string) => Probe,
-  why: { noAuth?: string; stateless?: string; schemes?: Schemes },
+  why: { noAuth?: string; stateless?: string; schemes?: Schemes; basicNames?: CredentialNames },
 ): Probe[] {
   const names = op.security?.[0] ?? [];
   const items = auth.kind === 'schemes' ? auth.items : undefined;
   const firstName = items?.[0].scheme ?? names[0] ?? '';
   const first = items?.[0].send ?? schemeOf(why.schemes, firstName);
-  const needs = items ? undefined : `needs credentials (${neededFlags(op, why.schemes)}) to change`;
+  const needs = items
+    ? undefined
+    : `needs credentials (${neededFlags(op, why.schemes, why.basicNames)}) to change`;
   const out: Probe[] = [
     authProbe(
       'no-credentials',
@@ -265,9 +286,9 @@ function schemeProbes(
   else if (first.type === 'apiKey')
     out.push(wrong('wrong-key', `a wrong API key in the ${first.in} '${first.name}'`));
   else if (first.type === 'basic')
-    out.push(wrong('wrong-api-key', 'the right user name with a wrong password'));
+    out.push(wrong('wrong-password', 'the right user name with a wrong password'));
   out.push(
-    authProbe('unknown-email', '', why.noAuth ?? 'the scheme has no user name (HTTP Basic only)'),
+    authProbe('unknown-user', '', why.noAuth ?? 'the scheme has no user name (HTTP Basic only)'),
   );
   out.push(
     first.type === 'bearer'

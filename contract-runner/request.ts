@@ -21,8 +21,8 @@ export type { Credentials } from './credentials.js';
 
 export type Auth =
   | { kind: 'none' }
-  /** HTTP Basic alone (our API's email and API key): sent as today, `-u` in curl */
-  | { kind: 'basic'; email: string; apiKey: string }
+  /** HTTP Basic alone (RFC 7617; ours: the email and the API key): `-u` in curl */
+  | { kind: 'basic'; user: string; password: string }
   /** the credentials of one alternative of the operation, each as its scheme carries it */
   | { kind: 'schemes'; items: SentCredential[] }
   /** an Authorization header sent as is (malformed on purpose) */
@@ -90,7 +90,7 @@ export function authorizationHeader(auth: Auth): string | undefined {
   if (auth.kind === 'none') return undefined;
   if (auth.kind === 'header') return auth.value;
   if (auth.kind === 'schemes') return additionsOf(auth.items).headers.Authorization;
-  return basicAuthorization(auth.email, auth.apiKey);
+  return basicAuthorization(auth.user, auth.password);
 }
 
 /** Every header and query pair the request's credentials add. */
@@ -170,7 +170,7 @@ export function curlOf(
       mediaType: URLENCODED,
       auth:
         auth.kind === 'basic'
-          ? { email: auth.email, apiKey: auth.apiKey }
+          ? [{ send: { type: 'basic' }, value: `${auth.user}:${auth.password}` }]
           : auth.kind === 'schemes'
             ? auth.items.map((i) => ({
                 send: i.send,

@@ -27,11 +27,21 @@ import { runScenarios, type OperationState } from './scenario/execute.js';
 import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
 import { encodeFormComponent } from '../runtime/wire.js';
-import { secretsOf, type Schemes } from './credentials.js';
+import type { CredentialNames } from '../generator/model/security.js';
+import { basicNamesOf, inputOf, secretsOf, type Schemes } from './credentials.js';
 
 /** The contract's security schemes by name, as the model decided how each travels. */
 export function schemesOf(model: Pick<ApiModel, 'securitySchemes'>): Schemes {
   return Object.fromEntries(model.securitySchemes.map((s) => [s.name, s.send]));
+}
+
+/** Where each operation's success answers report the server's feature level (the model's). */
+export function levelFieldsOf(model: Pick<ApiModel, 'operations'>): Record<string, string> {
+  return Object.fromEntries(
+    model.operations.flatMap((op) =>
+      op.reportsLevel === undefined ? [] : [[op.id, op.reportsLevel]],
+    ),
+  );
 }
 
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
@@ -116,6 +126,7 @@ export function runTag(seed: number): string {
 export async function runContract(inputs: RunInputs, options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   const ids = Object.keys(inputs.operations);
+  const basicNames = basicNamesOf(inputs.model);
   const unknown = [...(options.only ?? []), ...(options.skip ?? [])].filter(
     (id) => !ids.includes(id),
   );
@@ -127,8 +138,8 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     timeoutMs: options.timeoutMs ?? 10_000,
     onSend: options.onSend,
     secrets: {
-      ...secretsOf(options.credentials),
-      ...secretsOf(options.other, 'OTHER_'),
+      ...secretsOf(options.credentials, '', basicNames),
+      ...secretsOf(options.other, 'OTHER_', basicNames),
       ...(options.password
         ? {
             [options.password]: '<PASSWORD>',
@@ -140,13 +151,17 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
   const schemes = schemesOf(inputs.model);
   const rules: JudgeRules = { errors: inputs.model.errorConventions, ...options.rules };
   const tag = runTag(options.seed);
+  // The pair as scenarios ask for it, by the contract's names: ours `$inputs.email`,
+  // `$inputs.api_key`, `$inputs.other_email`...; another document `$inputs.username`...
+  const user = inputOf(basicNames.user);
+  const password = inputOf(basicNames.password);
   const scenarioInputs: Record<string, unknown> = {
     tag,
     ...definedOnly({
-      email: options.credentials?.email,
-      api_key: options.credentials?.apiKey,
-      other_email: options.other?.email,
-      other_api_key: options.other?.apiKey,
+      [user]: options.credentials?.basic?.user,
+      [password]: options.credentials?.basic?.password,
+      [`other_${user}`]: options.other?.basic?.user,
+      [`other_${password}`]: options.other?.basic?.password,
     }),
     ...(options.password !== undefined ? { password: options.password } : {}),
     ...(options.inputs ?? {}),
@@ -165,8 +180,10 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       stateless: options.stateless ?? false,
       skipped: new Set(options.skip ?? []),
       schemes,
+      basicNames,
       rules,
       levels: inputs.levels,
+      levelFields: levelFieldsOf(inputs.model),
       transport,
       sendValid: options.sendValid,
       progress: options.progress,
@@ -218,6 +235,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       await runProbes(base, report, options, transport, levelRules, inputs.validator, {
         tag,
         schemes,
+        basicNames,
       });
       const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
       const generated = await propertyProbes(base, parameters, {
@@ -284,7 +302,7 @@ async function runProbes(
   transport: Transport,
   rules: JudgeRules,
   validator: ResponseValidator,
-  context: { tag: string; schemes: Schemes },
+  context: { tag: string; schemes: Schemes; basicNames: CredentialNames },
 ): Promise<void> {
   const credentials = options.unauthenticatedOnly ? undefined : options.credentials;
   const stateless = options.stateless ?? false;

@@ -12,8 +12,9 @@
  * - the base URL may be the server root or already end in the contract's base path (`/api/v1`);
  * - `ignored_parameters_unsupported` in an answer reaches `onIgnoredParameters`;
  * - error bodies are read where the contract's error responses put message and code;
- * - the server's feature level (told, or learnt from any answer carrying
- *   `service_feature_level`, e.g. POST /register) gates operations, parameters and enum values;
+ * - the server's feature level (told, or learnt from the answers the contract says report it:
+ *   the table's `reportsLevel`, ours POST /register's `service_feature_level`) gates
+ *   operations, parameters and enum values;
  * - timeouts and cancellation through AbortSignal, per client and per call.
  *
  * Two routes out. With a middleware or a custom fetch installed, a method call goes through
@@ -82,7 +83,7 @@ export interface ClientOptions {
   /** with `apiKey`: HTTP Basic username and password, for the contract's Basic scheme */
   email?: string;
   apiKey?: string;
-  /** the server's feature level, if known; answers carrying `service_feature_level` update it */
+  /** the server's feature level, if known; answers that report it (`reportsLevel`) update it */
   featureLevel?: number;
   /** what to do when a call uses something newer than `featureLevel` (default `warn`) */
   featureLevelPolicy?: FeatureLevelPolicy;
@@ -231,7 +232,7 @@ export function createClientCore<Paths extends {}>(
   function learn(op: OperationInfo, data: unknown): void {
     if (typeof data !== 'object' || data === null) return;
     const body = data as Record<string, unknown>;
-    const { service_feature_level: level } = body;
+    const level = op.reportsLevel === undefined ? undefined : body[op.reportsLevel];
     const ignored = op.reportsIgnored === undefined ? undefined : body[op.reportsIgnored];
     if (Array.isArray(ignored) && ignored.length > 0)
       onIgnored(op.operationId, ignored.map(String));

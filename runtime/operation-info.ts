@@ -96,6 +96,12 @@ export interface OperationInfo extends WireOperation {
    */
   reportsIgnored?: string;
   /**
+   * The success-body field the server reports its feature level in (the contract marks it
+   * `x-reports-feature-level`; ours: POST /register's `service_feature_level`, generator/model/
+   * level-report.ts). Absent: the operation's answers tell no level, whatever they hold.
+   */
+  reportsLevel?: string;
+  /**
    * Documented statuses whose answer is JSON of another media type than `application/json`
    * (`application/problem+json`, `application/vnd.x+json`): status → that media type. Absent
    * when every JSON answer is `application/json`.

@@ -19,6 +19,7 @@ import {
   type Transport,
 } from '../request.js';
 import { authOf, credentialsFor, neededFlags, type Schemes } from '../credentials.js';
+import type { CredentialNames } from '../../generator/model/security.js';
 import {
   condition,
   referencedInputs,
@@ -42,9 +43,17 @@ export interface ScenarioOptions {
   skipped: Set<string>;
   /** the contract's security schemes by name (how each credential travels); absent: Basic */
   schemes?: Schemes;
+  /** what the contract calls the HTTP Basic pair (the model's), for messages */
+  basicNames?: CredentialNames;
   rules: JudgeRules;
   /** the generated level table: answers of an older server may lack newer fields */
   levels?: LevelTable;
+  /**
+   * The success-body field each operation reports the server's feature level in, by operation
+   * (the model's `reportsLevel`: our POST /register's `service_feature_level`); none on a
+   * document without feature-level data.
+   */
+  levelFields?: Readonly<Record<string, string>>;
   transport: Transport;
   /** how valid requests are sent (the generated client); default: the wire model + fetch */
   sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
@@ -146,9 +155,11 @@ export async function runScenarios(
       const found = (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) =>
         stateOf(operationId).findings.push({ operationId, source: step.where, curl, ...f });
 
-      // The server's feature level: POST /register's answer carries it (the first file asks
-      // first), and that answer itself is judged at that level.
-      if (run.featureLevel === undefined) run.featureLevel = featureLevelOf(answer);
+      // The server's feature level: the operation the contract says reports it (ours: POST
+      // /register, which the first file asks first); that answer itself is judged at that level.
+      const levelField = options.levelFields?.[step.operationId];
+      if (run.featureLevel === undefined && levelField !== undefined)
+        run.featureLevel = featureLevelOf(answer, levelField);
       const judged = judge(op, answer, step.expect ? 'any' : 'success', validator, {
         ...options.rules,
         tolerated: step.skipOn.map((s) => s.code),
@@ -253,10 +264,13 @@ export async function runScenarios(
   return run;
 }
 
-function featureLevelOf(answer: Answer): number | undefined {
-  if (answer.status === undefined || answer.status >= 300) return undefined;
+/** The level a success answer reports in `field`, if it is an integer there. */
+function featureLevelOf(answer: Answer, field: string): number | undefined {
+  if (answer.status === undefined || answer.status < 200 || answer.status >= 300) return undefined;
   try {
-    const level = (JSON.parse(answer.text ?? '') as Record<string, unknown>)?.service_feature_level;
+    const body = JSON.parse(answer.text ?? '') as unknown;
+    if (typeof body !== 'object' || body === null || !Object.hasOwn(body, field)) return undefined;
+    const level = (body as Record<string, unknown>)[field];
     return typeof level === 'number' && Number.isInteger(level) ? level : undefined;
   } catch {
     return undefined;
@@ -293,7 +307,8 @@ function legitimateSkip(
   for (const name of inputs)
     if (options.inputs[name] === undefined) return `needs --input ${name}=VALUE`;
   if (step.as === 'other' && !options.other)
-    return 'needs a second credential (--other-email, --other-api-key)';
+    // The second user's options are the first's with `--other-` (`--other-email`, ...).
+    return `needs a second user's credentials (${neededFlags(op, options.schemes, options.basicNames).replace(/--/g, '--other-')})`;
   if ((step.as === 'other' || step.expect) && options.stateless)
     return "a stateless server cannot keep one user's data from another (--stateless)";
   if (options.readOnly && op.method !== 'GET' && !step.changesNothing)
@@ -305,7 +320,7 @@ function legitimateSkip(
   if (!options.unauthenticatedOnly && op.auth === 'required') {
     const who = step.as === 'other' ? options.other : options.credentials;
     if (!credentialsFor(op, options.schemes, who))
-      return `needs credentials (${neededFlags(op, options.schemes)})`;
+      return `needs credentials (${neededFlags(op, options.schemes, options.basicNames)})`;
   }
   if (level !== undefined && op.since !== undefined && op.since > level)
     return `added at feature level ${op.since}; the server is at ${level}`;

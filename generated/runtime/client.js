@@ -13,8 +13,9 @@
  * - the base URL may be the server root or already end in the contract's base path (`/api/v1`);
  * - `ignored_parameters_unsupported` in an answer reaches `onIgnoredParameters`;
  * - error bodies are read where the contract's error responses put message and code;
- * - the server's feature level (told, or learnt from any answer carrying
- *   `service_feature_level`, e.g. POST /register) gates operations, parameters and enum values;
+ * - the server's feature level (told, or learnt from the answers the contract says report it:
+ *   the table's `reportsLevel`, ours POST /register's `service_feature_level`) gates
+ *   operations, parameters and enum values;
  * - timeouts and cancellation through AbortSignal, per client and per call.
  *
  * Two routes out. With a middleware or a custom fetch installed, a method call goes through
@@ -113,7 +114,7 @@ export function createClientCore(table, options) {
         if (typeof data !== 'object' || data === null)
             return;
         const body = data;
-        const { service_feature_level: level } = body;
+        const level = op.reportsLevel === undefined ? undefined : body[op.reportsLevel];
         const ignored = op.reportsIgnored === undefined ? undefined : body[op.reportsIgnored];
         if (Array.isArray(ignored) && ignored.length > 0)
             onIgnored(op.operationId, ignored.map(String));

@@ -5,7 +5,7 @@
  * behaviour lives in runtime/client.ts; this file is names, types and JSDoc. The names (methods,
  * params-object keys) are the model's (model/names.ts), collisions already resolved there.
  */
-import { schemesInUse } from '../model/security.js';
+import { namesEmailAndKey, schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, Parameter } from '../model/types.js';
 import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
@@ -189,7 +189,13 @@ function authTypes(model: ApiModel): string[] {
       schemes.length === 0
         ? 'The contract declares no security: the client sends no credentials.'
         : "Each call sends the credentials of the first of its operation's security alternatives given in `auth`.",
-      hasBasic ? '`email` and `apiKey` are the HTTP Basic username and password.' : undefined,
+      // Ours calls its Basic pair an email and an API key; elsewhere the two options remain
+      // accepted (they always were) but `auth` by scheme is the way the contract names.
+      hasBasic
+        ? schemes.some((s) => s.send.type === 'basic' && namesEmailAndKey(s.credentialNames))
+          ? '`email` and `apiKey` are the HTTP Basic username and password.'
+          : 'HTTP Basic: `{ username, password }` by scheme in `auth` (`email` and `apiKey` are also accepted for them).'
+        : undefined,
     ]).trimEnd(),
     `export type ApiClientOptions = Omit<ClientOptions, ${omitted}> & { auth?: ApiAuth };`,
   ];
@@ -216,7 +222,7 @@ function planMethods(ctx: EmitContext): MethodPlan[] {
 }
 
 /** A body field of an optional body is optional: the whole body may be left out. */
-function isRequired(op: Operation, p: Parameter): boolean {
+export function isRequired(op: Operation, p: Parameter): boolean {
   if (p.in === 'path') return true;
   if (p.in === 'body') return p.required && op.requestBody?.required === true;
   return p.required;

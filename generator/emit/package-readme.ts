@@ -3,9 +3,11 @@
  * few facts a user needs first (credentials, results, the server listener). Plain text of the
  * model's title and version only; the API's own reference is the docs site.
  */
-import { schemesInUse } from '../model/security.js';
-import type { ApiModel, SecurityScheme } from '../model/types.js';
-import { banner } from '../source.js';
+import { requestSamples } from '../model/lookup.js';
+import { namesEmailAndKey, schemesInUse } from '../model/security.js';
+import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
+import { banner, literal, propertyKey } from '../source.js';
+import { isRequired } from './client.js';
 
 export interface ReadmeInput {
   model: ApiModel;
@@ -57,6 +59,7 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       .map(([, spec, what]) => `| ${spec} | ${what} |`),
     '',
   ];
+  const call = readmeCall(model);
   if (modules.has('client'))
     sections.push(
       '## The client',
@@ -65,9 +68,13 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       `import { createApiClient } from '${name}';`,
       '',
       `const api = createApiClient({ baseUrl: 'https://api.example.com'${auth.client} });`,
-      `// one method per operation, named from its operationId (see the ApiMethods type)`,
-      `const result = await api.someOperation({ /* path, query and body fields by name */ });`,
-      `if (result.error) console.error(result.error.kind, result.error.status, result.error.code);`,
+      `// one method per operation, named from its operationId (see the ApiMethods type)${call ? `; ${call.what}` : ''}`,
+      call
+        ? `const result = await api.${call.method}(${call.args});`
+        : `const result = await api.someOperation({ /* path, query and body fields by name */ });`,
+      model.errorConventions.shape?.code !== undefined
+        ? `if (result.error) console.error(result.error.kind, result.error.status, result.error.code);`
+        : `if (result.error) console.error(result.error.kind, result.error.status);`,
       `else console.log(result.data);`,
       '```',
       '',
@@ -83,7 +90,7 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       `import { createServer } from 'node:http';`,
       `import { createRequestListener, type Handlers } from '${name}/server';`,
       '',
-      `interface User { email: string }`,
+      `interface User { ${auth.userField}: string }`,
       `const handlers: Partial<Handlers<User>> = { /* one function per operation */ };`,
       `createServer(createRequestListener<User>({`,
       `  handlers: handlers as Handlers<User>,`,
@@ -99,7 +106,13 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
 }
 
 /** The README's credentials: the client option, a sentence, the server hook; by the contract's schemes. */
-function authText(model: ApiModel): { client: string; words: string; server: string[] } {
+function authText(model: ApiModel): {
+  client: string;
+  words: string;
+  server: string[];
+  /** what the sample's user record holds: ours an email, else a name */
+  userField: string;
+} {
   const used = schemesInUse(model.securitySchemes, [
     model.defaultAuthAlternatives,
     ...model.operations.map((op) => op.authAlternatives),
@@ -110,9 +123,16 @@ function authText(model: ApiModel): { client: string; words: string; server: str
       client: '',
       words: 'The contract declares no security: no credentials are sent.',
       server: [],
+      userField: 'name',
     };
-  const basicOnly = schemes.length === 1 && schemes[0].send.type === 'basic';
-  if (basicOnly)
+  // The client's `email` / `apiKey` options are its names for a lone Basic pair that the
+  // contract itself calls an email and an API key (ours, `x-credential-names`); elsewhere the
+  // pair goes by scheme in `auth`, as RFC 7617 names it.
+  const ours =
+    schemes.length === 1 &&
+    schemes[0].send.type === 'basic' &&
+    namesEmailAndKey(schemes[0].credentialNames);
+  if (ours)
     return {
       client: `, email: 'me@example.com', apiKey: 'KEY'`,
       words:
@@ -122,6 +142,7 @@ function authText(model: ApiModel): { client: string; words: string; server: str
         `  // credentials: HTTP Basic ({ username, password }, also as { email, apiKey }); the user, or null for 401`,
         `  authenticate: ({ email, apiKey }) => (apiKey === process.env.API_KEY ? { email } : null),`,
       ],
+      userField: 'email',
     };
   const first = schemes[0];
   const value = (s: SecurityScheme) =>
@@ -143,9 +164,83 @@ function authText(model: ApiModel): { client: string; words: string; server: str
     words: `Credentials go in \`auth\`, by security scheme: ${schemes.map((s) => `\`${oneLine(s.name).replace(/`/g, "'")}\` ${what(s)}`).join('; ')}.`,
     server: [
       `  // credentials as the contract's schemes carry them, tagged with the scheme; the user, or null for 401`,
-      `  authenticate: (credentials) => (credentials.type === ${JSON.stringify(first.send.type)} && credentials.${first.send.type === 'other' ? 'scheme' : field} !== '' ? { email: 'someone' } : null),`,
+      `  authenticate: (credentials) => (credentials.type === ${JSON.stringify(first.send.type)} && credentials.${first.send.type === 'other' ? 'scheme' : field} !== '' ? { name: 'someone' } : null),`,
     ],
+    userField: 'name',
   };
+}
+
+/**
+ * The call the README shows: a real operation of the document with its real argument names and
+ * sample values (the model's samples, as the docs show them), so that pasting it type-checks
+ * against the generated client. Chosen deterministically, in the document's order: the first
+ * GET with a required path or query parameter (a call that shows arguments), else the first
+ * GET, else the first operation; an operation whose required arguments lack a sample value is
+ * passed over. Only required arguments: the shortest call that is right.
+ */
+export function readmeCall(
+  model: ApiModel,
+): { method: string; args: string; what: string } | undefined {
+  const gets = model.operations.filter((op) => op.method === 'get');
+  const shows = gets.filter((op) =>
+    op.parameters.some((p) => (p.in === 'path' || p.in === 'query') && isRequired(op, p)),
+  );
+  for (const op of [...shows, ...gets, ...model.operations]) {
+    const args = requiredArguments(op, model);
+    if (!args) continue;
+    const text = Object.keys(args).length === 0 ? '' : objectText(args);
+    return {
+      method: op.names.method,
+      args: text,
+      what: `this one is ${op.method.toUpperCase()} ${plain(op.path)}`,
+    };
+  }
+  return undefined;
+}
+
+/** The client's params object with every required argument, by its client key; undefined when one has no sample. */
+function requiredArguments(op: Operation, model: ApiModel): Record<string, unknown> | undefined {
+  const [sample] = requestSamples(model, op, { max: 1 });
+  if (!sample) return undefined;
+  const args: Record<string, unknown> = {};
+  const body =
+    sample.body && typeof sample.body === 'object' && !Array.isArray(sample.body)
+      ? (sample.body as Record<string, unknown>)
+      : {};
+  for (const { key, field } of op.names.fieldKeys) {
+    if (!isRequired(op, field)) continue;
+    const from =
+      field.in === 'path'
+        ? sample.path
+        : field.in === 'query'
+          ? sample.query
+          : field.in === 'header'
+            ? sample.headers
+            : body;
+    if (!Object.hasOwn(from, field.name) || from[field.name] === undefined) return undefined;
+    args[key] = from[field.name];
+  }
+  if (op.names.bodyKey !== undefined && op.requestBody?.required) {
+    if (sample.body === undefined) return undefined;
+    args[op.names.bodyKey] = sample.body;
+  }
+  return args;
+}
+
+/**
+ * An object literal of contract values (generator/source.ts `literal`, `propertyKey`), with
+ * every backtick written `\u0060`: inside a Markdown code fence, backticks could end the fence.
+ */
+function objectText(args: Record<string, unknown>): string {
+  const entries = Object.entries(args).map(([k, v]) => `${propertyKey(k)}: ${literal(v)}`);
+  const flat = `{ ${entries.join(', ')} }`;
+  const text = flat.length <= 72 ? flat : `{\n${entries.map((e) => `  ${e},`).join('\n')}\n}`;
+  return text.replace(/`/g, '\\u0060');
+}
+
+/** A path for a `//` comment line: printable ASCII only, no backticks. */
+function plain(text: string): string {
+  return text.replace(/[^\x20-\x7e]|`/g, '?');
 }
 
 function oneLine(text: string): string {

@@ -88,7 +88,9 @@ export function withClause(problem: ContractProblem, openapiVersion: string): Co
       case 'model':
         return /duplicate operationId/.test(problem.message)
           ? uniqueIds
-          : /x-history|x-enum|x-replaced|x-removed|x-error/.test(problem.pointer + problem.message)
+          : /x-history|x-enum|x-replaced|x-removed|x-error|x-credential-names/.test(
+                problem.pointer + problem.message,
+              )
             ? "tms-gen's extensions, defined in openapi/README.md (not the specification)"
             : /Object\.prototype/.test(problem.message)
               ? 'a tms-gen rule, not the specification: generated JavaScript objects are keyed by these names, and a member of Object.prototype would be read instead'

@@ -27,11 +27,19 @@ import { examplesOf, extensionsOf, readBodyFields, readParameter } from './param
 import { realPointer } from './real-pointer.js';
 import { newestLevel } from './levels.js';
 import { ignoredParametersField } from './ignored-parameters.js';
+import { levelReportField } from './level-report.js';
 import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
 import { errorConventionsOf } from './errors.js';
-import { authSchemeOf, operationAuth, placeholderOf, type RawScheme } from './security.js';
+import {
+  authSchemeOf,
+  CREDENTIAL_NAMES_RULE,
+  credentialNamesOf,
+  operationAuth,
+  placeholderOf,
+  type RawScheme,
+} from './security.js';
 import type {
   ApiModel,
   ErrorCodeInfo,
@@ -100,11 +108,15 @@ export function buildModel(
   const names = nameOperations(read, nameNotices);
   // An undated removal counts from the newest level the contract records (model/levels.ts).
   const newest = levelKeys ? newestLevel(document) : 0;
-  const operations: Operation[] = read.map((op, i) => ({
-    ...op,
-    runtime: runtimeEntry(op, newest, ignoredParametersField(document, op)),
-    names: names[i],
-  }));
+  const operations: Operation[] = read.map((op, i) => {
+    const reportsLevel = levelReportField(document, op, newest);
+    return {
+      ...op,
+      runtime: runtimeEntry(op, newest, ignoredParametersField(document, op), reportsLevel),
+      names: names[i],
+      ...(reportsLevel !== undefined ? { reportsLevel } : {}),
+    };
+  });
 
   const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
     .sort()
@@ -141,6 +153,14 @@ export function buildModel(
         const s: Partial<SecuritySchemeObject> =
           resolve<SecuritySchemeObject>(document, components.securitySchemes![name]) ?? {};
         const send = authSchemeOf(s as RawScheme);
+        const credentialNames = credentialNamesOf(s as RawScheme, send);
+        // Our extension, written wrong: said where, rather than silently RFC 7617's names.
+        if ('x-credential-names' in s && !credentialNames)
+          problems.push({
+            pointer: pointer('components', 'securitySchemes', name, 'x-credential-names'),
+            message: CREDENTIAL_NAMES_RULE,
+            source: 'model',
+          });
         return {
           name,
           type: String(s.type ?? ''),
@@ -148,6 +168,7 @@ export function buildModel(
           ...(typeof s.description === 'string' ? { description: s.description } : {}),
           send,
           placeholder: placeholderOf(s as RawScheme, send),
+          ...optional('credentialNames', credentialNames),
         };
       }),
     defaultAuthAlternatives: operationAuth(

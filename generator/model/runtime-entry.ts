@@ -12,12 +12,14 @@ import type { MediaType, Operation, Parameter } from './types.js';
 
 /**
  * `newest`: the contract's newest feature level, where an undated removal counts from;
- * `reportsIgnored`: the success field listing ignored parameters (model/ignored-parameters.ts).
+ * `reportsIgnored`: the success field listing ignored parameters (model/ignored-parameters.ts);
+ * `reportsLevel`: the success field reporting the server's feature level (model/level-report.ts).
  */
 export function runtimeEntry(
   op: Omit<Operation, 'runtime' | 'names'>,
   newest: number,
   reportsIgnored?: string,
+  reportsLevel?: string,
 ): OperationInfo {
   const info: OperationInfo = {
     operationId: op.id,
@@ -29,6 +31,7 @@ export function runtimeEntry(
     errorCodes: op.errorCodes,
     statuses: op.responses.map((r) => r.status),
     ...(reportsIgnored ? { reportsIgnored } : {}),
+    ...(reportsLevel ? { reportsLevel } : {}),
   };
   const responseMediaTypes: Record<string, string> = {};
   for (const r of op.responses) {

@@ -25,6 +25,7 @@ export interface RawScheme {
   description?: unknown;
   bearerFormat?: unknown;
   'x-placeholder'?: unknown;
+  'x-credential-names'?: unknown;
 }
 
 /** How a scheme's credential travels (see the header comment). */
@@ -65,6 +66,42 @@ export function placeholderOf(raw: RawScheme, send: AuthScheme): string {
     default:
       return '<CREDENTIALS>';
   }
+}
+
+/**
+ * What an HTTP Basic scheme's two halves are called, as its contract names them: labels such as
+ * `email` and `API key` (ours), from which the runner spells its options (`--email`,
+ * `--api-key`), scenario inputs (`$inputs.api_key`), variables (`CONTRACT_API_KEY`) and
+ * messages. RFC 7617's own terms, user name and password, for a scheme that names none.
+ */
+export interface CredentialNames {
+  user: string;
+  password: string;
+}
+
+export const BASIC_NAMES: CredentialNames = { user: 'username', password: 'password' };
+
+/** What a well-formed `x-credential-names` is, for the refusal of one that is not. */
+export const CREDENTIAL_NAMES_RULE =
+  'x-credential-names must be {user, password} on an HTTP Basic scheme: two different labels of at most 32 characters (letters and digits, words joined by a space, - or _)';
+
+/** A label short and plain enough to become an option name (contract text is untrusted). */
+const LABEL = /^[A-Za-z][A-Za-z0-9]*(?:[ _-][A-Za-z0-9]+)*$/;
+
+/**
+ * The names an HTTP Basic scheme gives its pair (`x-credential-names: {user, password}`, two
+ * distinct labels of at most 32 characters), else undefined (RFC 7617's terms apply). Not a
+ * Basic scheme: undefined.
+ */
+export function credentialNamesOf(raw: RawScheme, send: AuthScheme): CredentialNames | undefined {
+  if (send.type !== 'basic') return undefined;
+  const names = raw['x-credential-names'];
+  if (typeof names !== 'object' || names === null) return undefined;
+  const { user, password } = names as Record<string, unknown>;
+  const fit = (v: unknown): v is string => typeof v === 'string' && v.length <= 32 && LABEL.test(v);
+  if (!fit(user) || !fit(password)) return undefined;
+  if (user.toLowerCase() === password.toLowerCase()) return undefined;
+  return { user, password };
 }
 
 export interface OperationAuth {
@@ -118,6 +155,20 @@ export interface SampleCredential {
   scheme: string;
   send: AuthScheme;
   placeholder: string;
+  /**
+   * A lone HTTP Basic scheme the contract calls an email and an API key (ours): samples show
+   * the client's `email` / `apiKey` options; any other goes by scheme in `auth`.
+   */
+  emailAndKey?: boolean;
+}
+
+/** The contract calls this Basic pair an email and an API key (ours, `x-credential-names`). */
+export function namesEmailAndKey(names: CredentialNames | undefined): boolean {
+  return (
+    names !== undefined &&
+    names.user.toLowerCase() === 'email' &&
+    names.password.toLowerCase() === 'api key'
+  );
 }
 
 /**
@@ -134,7 +185,14 @@ export function sampleCredentials(
   return names.flatMap((name) => {
     const s = schemes.find((x) => x.name === name);
     return s && s.send.type !== 'other'
-      ? [{ scheme: name, send: s.send, placeholder: s.placeholder }]
+      ? [
+          {
+            scheme: name,
+            send: s.send,
+            placeholder: s.placeholder,
+            ...(namesEmailAndKey(s.credentialNames) ? { emailAndKey: true } : {}),
+          },
+        ]
       : [];
   });
 }

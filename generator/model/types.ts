@@ -8,6 +8,7 @@
 
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import type { OpaqueDocument } from './document.js';
+import type { CredentialNames } from './security.js';
 
 /** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -207,6 +208,11 @@ export interface Operation {
   extensions: Record<string, unknown>;
   /** the operation's entry of generated/operations.ts, the table the runtime reads */
   runtime: OperationInfo;
+  /**
+   * The success-body field in which the server reports its feature level (model/level-report.ts):
+   * our contract's `service_feature_level` of POST /register; absent on other documents.
+   */
+  reportsLevel?: string;
   /** every name generated for the operation (model/names.ts) */
   names: OperationNames;
 }
@@ -265,6 +271,11 @@ export interface SecurityScheme {
   send: AuthScheme;
   /** what samples show for the credential (`x-placeholder`, else one by type: `<TOKEN>`) */
   placeholder: string;
+  /**
+   * HTTP Basic: what the contract calls the user name and the password (`x-credential-names`;
+   * ours: `email` and `API key`); absent: RFC 7617's terms (model/security.ts `BASIC_NAMES`)
+   */
+  credentialNames?: CredentialNames;
 }
 
 /**

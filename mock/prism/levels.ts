@@ -6,6 +6,7 @@
  * are unknown paths, parameters that do not exist at it are reported as ignored.
  */
 import { refusalMessage, type LevelView } from '../../runtime/feature-levels.js';
+import type { OperationInfo } from '../../runtime/operation-info.js';
 import type { DecodedRequest } from '../../runtime/wire.js';
 
 export interface LevelHooks {
@@ -13,7 +14,14 @@ export interface LevelHooks {
   shapeAnswer(operationId: string, status: number, body: unknown): unknown;
 }
 
-export function levelHooks(level: LevelView): LevelHooks {
+/**
+ * `operations`: the table, for where each operation's answers report the server's level
+ * (`reportsLevel`: ours POST /register's `service_feature_level`; another document none).
+ */
+export function levelHooks(
+  level: LevelView,
+  operations: Readonly<Record<string, Pick<OperationInfo, 'reportsLevel'>>>,
+): LevelHooks {
   return {
     checkRequest(operationId, request) {
       const params = {
@@ -28,8 +36,11 @@ export function levelHooks(level: LevelView): LevelHooks {
     shapeAnswer(operationId, status, body) {
       const shaped = level.answerAt(operationId, status, body);
       // Prism answers from the contract's examples, written by a server of the newest level.
-      if (isRecord(shaped) && typeof shaped.service_feature_level === 'number')
-        return { ...shaped, service_feature_level: level.level };
+      const field = Object.hasOwn(operations, operationId)
+        ? operations[operationId].reportsLevel
+        : undefined;
+      if (field !== undefined && isRecord(shaped) && typeof shaped[field] === 'number')
+        return { ...shaped, [field]: level.level };
       return shaped;
     },
   };

@@ -86,7 +86,7 @@ export async function startPrismMock(options: MockOptions = {}): Promise<Running
     refusals: table.refusals,
     exampleStatuses: exampleStatusesOf(document),
     validateRequest: validators?.validateRequest,
-    ...levelHooks(level),
+    ...levelHooks(level, table.operations),
     cors: { origins: options.corsOrigins ?? '*' },
     requestTimeoutMs: options.requestTimeoutMs,
     bodyTimeoutMs: options.requestTimeoutMs,

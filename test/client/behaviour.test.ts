@@ -342,6 +342,16 @@ describe('feature levels', () => {
     );
   });
 
+  it('learns it only where the contract says answers report it (the table’s reportsLevel)', async () => {
+    const api = client({ featureLevelPolicy: 'throw' });
+    // The same field in an answer of an operation that reports no level teaches nothing.
+    server.respond(() => ({
+      body: { result: 'success', msg: '', streams: [], service_feature_level: 300 },
+    }));
+    await api.getStreams();
+    expect(api.featureLevel).toBeUndefined();
+  });
+
   it('deprecated operations, parameters and values are reported when asked', async () => {
     const notices: ClientNotice[] = [];
     const api = client({ warnDeprecated: true, onNotice: (n) => notices.push(n) });

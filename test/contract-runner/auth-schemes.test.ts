@@ -98,7 +98,7 @@ describe('the contract runner authenticates by the document’s schemes', () => 
     expect(seen.some((r) => r.authorization?.startsWith('Basic'))).toBe(false);
     expect(seen.some((r) => r.url.includes('api_key='))).toBe(false);
     expect(thing.notes).toContain(
-      'probe unknown-email not applicable: the scheme has no user name (HTTP Basic only)',
+      'probe unknown-user not applicable: the scheme has no user name (HTTP Basic only)',
     );
   });
 
@@ -186,8 +186,10 @@ describe('the runner CLI takes credentials by scheme', () => {
       parseArgs(['--base-url', 'http://x', ...argv], () => 1, env).credentials;
     expect(args([], { CONTRACT_BEARER: 'env-token' })).toEqual({ bearer: 'env-token' });
     expect(args([], { CONTRACT_EMAIL: 'a@b.c', CONTRACT_API_KEY: 'env-k' })).toEqual({
-      email: 'a@b.c',
-      apiKey: 'env-k',
+      basic: { user: 'a@b.c', password: 'env-k' },
+    });
+    expect(args([], { CONTRACT_USERNAME: 'ada', CONTRACT_PASSWORD: 'env-p' })).toEqual({
+      basic: { user: 'ada', password: 'env-p' },
     });
     expect(args([], { CONTRACT_KEYS: 'api_key=one\nX-Key=two\n' })).toEqual({
       keys: { api_key: 'one', 'X-Key': 'two' },
@@ -210,7 +212,7 @@ describe('the runner CLI takes credentials by scheme', () => {
   it('our API’s --email/--api-key keep meaning HTTP Basic', () => {
     expect(
       parseArgs(['--base-url', 'http://x', '--email', 'a@b.c', '--api-key', 'k=v=']).credentials,
-    ).toEqual({ email: 'a@b.c', apiKey: 'k=v=' });
+    ).toEqual({ basic: { user: 'a@b.c', password: 'k=v=' } });
     expect(() => parseArgs(['--base-url', 'http://x', '--api-key', 'plainkey'])).toThrow(
       /--email and --api-key go together/,
     );

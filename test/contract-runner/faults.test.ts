@@ -8,7 +8,7 @@ import { formatTable } from '../../contract-runner/report.js';
 import type { RunReport } from '../../contract-runner/run.js';
 import { FAULTS, type Fault } from './faults.js';
 import { loadRunnerInputs, ownerOptions, runContract } from './harness.js';
-import { startStateful } from './servers.js';
+import { basicCredentials, startStateful } from './servers.js';
 
 type Inputs = Awaited<ReturnType<typeof loadRunnerInputs>>;
 const results = new Map<string, RunReport | Error>();
@@ -29,7 +29,7 @@ async function runFault(inputs: Inputs, fault: Fault): Promise<RunReport> {
       ownerOptions(server, {
         only: [fault.operation],
         allowDestructive: fault.allowDestructive ?? false,
-        other: fault.other ? server.other : undefined,
+        other: fault.other ? basicCredentials(server.other) : undefined,
         rules: fault.authStatus ? { authStatus: fault.authStatus } : {},
         timeoutMs: 800,
         maxExamples: 3,

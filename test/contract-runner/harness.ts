@@ -10,7 +10,7 @@ import {
 } from '../../contract-runner/run.js';
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
 import { loadContract } from '../../generator/load.js';
-import type { StatefulServer } from './servers.js';
+import { basicCredentials, type StatefulServer } from './servers.js';
 
 export async function loadRunnerInputs(): Promise<
   RunInputs & { sendValid: RunOptions['sendValid'] }
@@ -36,7 +36,7 @@ export async function loadRunnerInputs(): Promise<
 export function ownerOptions(server: StatefulServer, extra: Partial<RunOptions> = {}): RunOptions {
   return {
     baseUrl: server.baseUrl,
-    credentials: { email: server.owner.email, apiKey: server.owner.apiKey },
+    credentials: basicCredentials(server.owner),
     password: server.owner.password,
     inputs: { draft_id: String(server.draftId) },
     seed: 14,

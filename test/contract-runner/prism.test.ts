@@ -20,7 +20,7 @@ describe('against the Prism mock (--stateless)', () => {
     if (!baseUrl) throw new Error(inject('mockError'));
     const report = await runContract(inputs, {
       baseUrl,
-      credentials: { email: 'iago@example.com', apiKey: 'abcd1234' },
+      credentials: { basic: { user: 'iago@example.com', password: 'abcd1234' } },
       password: 'any-password',
       stateless: true,
       allowDestructive: true,
@@ -37,6 +37,6 @@ describe('against the Prism mock (--stateless)', () => {
     expect(notes).toContain(
       'not checked (stateless server): a sent message comes back by ID with its content',
     );
-    expect(notes).toMatch(/wrong-api-key not applicable: a stateless server/);
+    expect(notes).toMatch(/wrong-password not applicable: a stateless server/);
   });
 });

@@ -15,7 +15,7 @@ import type { RunReport } from '../../contract-runner/run.js';
 import type { MockState } from '../../mock/stateful/state.js';
 import { refuseEverything } from './faults.js';
 import { failed, loadRunnerInputs, ownerOptions, runContract } from './harness.js';
-import { startStateful, type StatefulServer } from './servers.js';
+import { basicCredentials, startStateful, type StatefulServer } from './servers.js';
 
 type Inputs = Awaited<ReturnType<typeof loadRunnerInputs>>;
 let inputs: Inputs;
@@ -96,7 +96,7 @@ describe('against the stateful mock with the owner', () => {
       inputs,
       ownerOptions(server, {
         allowDestructive: true,
-        other: server.other,
+        other: basicCredentials(server.other),
         sendValid: inputs.sendValid,
       }),
     );
@@ -157,9 +157,9 @@ describe('against the stateful mock with the owner', () => {
     const report = await runContract(
       inputs,
       ownerOptions(server, {
-        credentials: { email: member.email, apiKey: member.apiKey },
+        credentials: basicCredentials(member),
         password: member.password,
-        other: { email: server.owner.email, apiKey: server.owner.apiKey },
+        other: basicCredentials(server.owner),
         inputs: {},
       }),
     );

@@ -5,6 +5,7 @@
  */
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Credentials } from '../../contract-runner/credentials.js';
 import {
   createStatefulMock,
   type StatefulMock,
@@ -48,6 +49,11 @@ export function ownerSeed(state: MockState) {
   });
   state.e2eeDevices.set(owner.user_id, [{ push_account_id: 100 }]);
   return credentials;
+}
+
+/** A user of our API (email, API key) as the runner's credentials: the HTTP Basic pair. */
+export function basicCredentials(u: { email: string; apiKey: string }): Credentials {
+  return { basic: { user: u.email, password: u.apiKey } };
 }
 
 export interface StatefulServer extends Running {

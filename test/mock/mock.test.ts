@@ -126,7 +126,7 @@ describe('every operation', () => {
           {
             op: operations[operation.id as keyof typeof operations],
             input: c.input,
-            auth: { kind: 'basic', ...credentials },
+            auth: { kind: 'basic', user: credentials.email, password: credentials.apiKey },
           },
           { baseUrl, timeoutMs: 15_000 },
         );
@@ -355,7 +355,7 @@ describe('routing', () => {
       {
         op: operations.getUsers,
         input: { path: {}, query: {}, body: {} },
-        auth: { kind: 'basic', ...credentials },
+        auth: { kind: 'basic', user: credentials.email, password: credentials.apiKey },
       },
       { baseUrl, timeoutMs: 10_000 },
     );

@@ -152,7 +152,7 @@ describe('createStatefulHandlers', () => {
     const owner = mock.credentials.find((c) => c.role === 'owner')!;
     const report = await runContract(inputs, {
       baseUrl: `${BASE}/api/v1`,
-      credentials: { email: owner.email, apiKey: owner.apiKey },
+      credentials: { basic: { user: owner.email, password: owner.apiKey } },
       password: owner.password,
       seed: 6,
       maxExamples: 2,

@@ -25,7 +25,7 @@ function options(r: MockRun) {
   const owner = r.mock.credentials.find((c) => c.role === 'owner')!;
   return {
     baseUrl: `${r.base}/api/v1`,
-    credentials: { email: owner.email, apiKey: owner.apiKey },
+    credentials: { basic: { user: owner.email, password: owner.apiKey } },
     password: owner.password,
     seed: 6,
     maxExamples: 2,

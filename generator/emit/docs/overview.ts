@@ -129,7 +129,8 @@ function summaryOf(model: ApiModel): string {
 /**
  * The credentials lines of the overview's client setup, read from the environment, for the
  * document's default way in (its global `security`, first alternative): a lone HTTP Basic
- * scheme as the client's `email` / `apiKey` (our API's), other schemes by name in `auth`,
+ * scheme the contract calls an email and an API key as the client's `email` / `apiKey` (ours),
+ * other schemes by name in `auth`,
  * nothing when the document asks for none.
  */
 function clientSetupCredentials(model: ApiModel): string[] {
@@ -138,7 +139,7 @@ function clientSetupCredentials(model: ApiModel): string[] {
     authAlternatives: model.defaultAuthAlternatives,
   });
   if (credentials.length === 0) return [];
-  if (credentials.length === 1 && credentials[0].send.type === 'basic')
+  if (credentials.length === 1 && credentials[0].send.type === 'basic' && credentials[0].emailAndKey)
     return [`  email: process.env.API_EMAIL,`, `  apiKey: process.env.API_KEY,`];
   const env = (c: (typeof credentials)[number]) => {
     const base = c.send.type === 'bearer' ? 'API_TOKEN' : c.send.type === 'basic' ? 'API' : 'API_KEY';

@@ -14,14 +14,14 @@ function quoted(text: string): string {
 }
 
 /**
- * The credentials part of `createApiClient({...})`: a lone HTTP Basic scheme through the
- * client's `email` / `apiKey` (its Basic username and password), anything else by scheme name
- * in `auth`, each with its placeholder.
+ * The credentials part of `createApiClient({...})`: a lone HTTP Basic scheme the contract calls
+ * an email and an API key (ours) through the client's `email` / `apiKey`, anything else by
+ * scheme name in `auth`, each with its placeholder.
  */
 export function clientCredentials(credentials: SampleCredential[]): string {
   if (credentials.length === 0) return '';
   const [only] = credentials;
-  if (credentials.length === 1 && only.send.type === 'basic') {
+  if (credentials.length === 1 && only.send.type === 'basic' && only.emailAndKey) {
     const colon = only.placeholder.indexOf(':');
     const [user, password] = colon < 0 ? [only.placeholder, ''] : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
     return `, email: ${quoted(user)}, apiKey: ${quoted(password)}`;

@@ -1,0 +1,45 @@
+/**
+ * The client's `email` / `apiKey` options are shown only where the contract calls its lone HTTP
+ * Basic pair an email and an API key (ours, `x-credential-names`): the docs' TypeScript samples
+ * and overview, and the package README. Another document's Basic scheme goes by scheme name in
+ * `auth`, as RFC 7617 names the pair.
+ */
+import { describe, expect, it } from 'vitest';
+import { clientCredentials } from '../../generator/emit/docs/typescript-sample.js';
+import { loadContract } from '../../generator/load.js';
+import { namesEmailAndKey, sampleCredentials } from '../../generator/model/security.js';
+import type { ApiModel } from '../../generator/model/types.js';
+
+async function modelOf(file: string): Promise<ApiModel> {
+  const loaded = await loadContract(file, { skipSchemaCheck: true });
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
+  return loaded.contract.model;
+}
+
+const firstCredentials = (model: ApiModel) =>
+  sampleCredentials(
+    model.securitySchemes,
+    model.operations.find((op) => op.auth === 'required')!,
+  );
+
+describe('a lone HTTP Basic scheme in samples', () => {
+  it('ours: the client’s email and apiKey', async () => {
+    const credentials = firstCredentials(await modelOf('openapi/openapi.yaml'));
+    expect(credentials.map((c) => c.emailAndKey)).toEqual([true]);
+    expect(clientCredentials(credentials)).toBe(", email: '<EMAIL>', apiKey: '<API_KEY>'");
+  });
+
+  it('another document: by scheme in auth, username and password', async () => {
+    const credentials = firstCredentials(await modelOf('test/fixtures/auth/basic.yaml'));
+    expect(credentials.map((c) => c.emailAndKey)).toEqual([undefined]);
+    expect(clientCredentials(credentials)).toBe(
+      ', auth: { login: { username: "<USERNAME>", password: "<PASSWORD>" } }',
+    );
+  });
+
+  it('the names decide, without regard to case; one half is not enough', () => {
+    expect(namesEmailAndKey({ user: 'Email', password: 'API Key' })).toBe(true);
+    expect(namesEmailAndKey({ user: 'email', password: 'password' })).toBe(false);
+    expect(namesEmailAndKey(undefined)).toBe(false);
+  });
+});
