@@ -33,6 +33,13 @@ import {
 } from './load.js';
 import type { ContractProblem } from './contract-error.js';
 import { outputSink } from './write.js';
+import {
+  loadFromSnapshot,
+  readSourceBytes,
+  snapshotKey,
+  snapshotOf,
+  storeSnapshot,
+} from './model-snapshot.js';
 import { folderStamp, watchFolder } from './watch.js';
 import {
   operationCount,
@@ -251,18 +258,43 @@ interface StageReport {
   cached: boolean;
 }
 
-/** One generate (or check) run. Never throws for a bad contract: problems come back as lines. */
-export async function runGenerate(opts: CliOptions): Promise<RunResult> {
+/**
+ * One generate (or check) run. Never throws for a bad contract: problems come back as lines.
+ * `fullLoad`: never from the model snapshot (a run from one that meets a problem runs again so,
+ * to place it by file and line).
+ */
+export async function runGenerate(
+  opts: CliOptions,
+  internal: { fullLoad?: boolean } = {},
+): Promise<RunResult> {
   const lines: string[] = [];
   const t0 = performance.now();
   const selected = selectEmitters(opts.only);
   // Only worth a second thread when the main thread has an emitter to run meanwhile: otherwise
   // (`--only docs`) the worker would just hold a second copy of the model (GitHub's: ~200 MB).
   // Watch mode keeps the threading it always had (its test is timing-sensitive under load).
-  const helper =
-    (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1
-      ? startEmitWorker()
+  const wantHelper =
+    (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1;
+
+  // The cache (generator/cache.ts), when there is one: a key per emitter from the generator,
+  // the run's settings and the model slice; and the model snapshot (model-snapshot.ts).
+  const cacheDir = opts.noCache ? undefined : cacheFolder(opts.cacheDir);
+  const generator = cacheDir ? generatorDigest(TOOLKIT_ROOT) : undefined;
+  const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
+  // the loader's limits as it resolves them (the snapshot's key holds them)
+  const limits: LoadLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const snapKey = cache && generator ? snapshotKey(generator, opts.contract, limits) : undefined;
+  const fromSnapshot =
+    snapKey && !internal.fullLoad
+      ? loadFromSnapshot(cache!, snapKey, opts.contract, limits)
       : undefined;
+  /** a problem met in a run from the snapshot: reported by a run that loads in full */
+  const inFull = async () => runGenerate(opts, { fullLoad: true });
+  // From a snapshot, the worker starts only if the run turns out not to be a light one (below):
+  // a light run never uses it, and starting it costs ~0.2 s of CPU.
+  let helper = wantHelper && !fromSnapshot ? startEmitWorker() : undefined;
+  /** the document's bytes as the full load reads them, for the snapshot stored after it */
+  const source = snapKey && !fromSnapshot ? readSourceBytes(opts.contract, limits) : undefined;
   // The document checks run after the model is built: with a worker, as an item of the shared
   // queue (emit-worker.ts, VALIDATE) on whichever thread is free; without one, on this thread
   // once the emitters are done, while the staged files are written in the background
@@ -270,16 +302,18 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   // document's checks run on a thread of their own while the model is built and the emitters
   // run (validate-worker.ts); a small one's after the emit.
   let checking: Promise<DocumentVerdict> | undefined;
-  const loaded = await loadContract(opts.contract, {
-    deferValidation: true,
-    limits: opts.limits,
-    beforeModel: helper
-      ? undefined
-      : (document) => {
-          if (operationCount(document) >= VALIDATION_WORKER_MIN_OPERATIONS)
-            checking = startValidationWorker(document);
-        },
-  });
+  const loaded = fromSnapshot
+    ? { ok: true as const, contract: { ...fromSnapshot, bundle: undefined } }
+    : await loadContract(opts.contract, {
+        deferValidation: true,
+        limits: opts.limits,
+        beforeModel: helper
+          ? undefined
+          : (document) => {
+              if (operationCount(document) >= VALIDATION_WORKER_MIN_OPERATIONS)
+                checking = startValidationWorker(document);
+            },
+      });
   const invalid = (problems: ContractProblem[]): RunResult => {
     lines.push(
       `${opts.contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`,
@@ -292,6 +326,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     return invalid(loaded.problems);
   }
   const { model, warnings: loadWarnings } = loaded.contract;
+  const bundle = loaded.contract.bundle;
+  // serialized now, before any emitter has the model; stored once the run has passed
+  const snapshot = source && bundle ? snapshotOf(model, loadWarnings, bundle.files) : undefined;
   const tLoad = performance.now() - t0;
   const runtimeImport = opts.runtime ?? RUNTIME_IMPORT;
   const command =
@@ -307,11 +344,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   };
   const bannerLine = banner(model.sourceFile, command);
 
-  // The cache: a key per emitter from the generator, the run's settings and the model slice.
   const tCache = performance.now();
-  const cacheDir = opts.noCache ? undefined : cacheFolder(opts.cacheDir);
-  const generator = cacheDir ? generatorDigest(TOOLKIT_ROOT) : undefined;
-  const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
   const keys: Record<string, string> = {};
   let validationKey: string | undefined;
   if (cache && generator) {
@@ -336,7 +369,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     };
     // The document checks' verdict (a pass, with its warnings) is cached too: the loader's
     // limits and rules ran already; swagger-parser's validation of a large document is seconds.
-    if (helper) validationKey = cacheKey('validate', generator, digests.withoutProse);
+    if (wantHelper) validationKey = cacheKey('validate', generator, digests.withoutProse);
     const settings = JSON.stringify({
       outDir: opts.out,
       docsDir: opts.docs,
@@ -407,7 +440,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     if ('failure' in result) {
       // An emitter that cannot express the contract is a contract problem for the user, with
       // the emitter named; nothing is written.
-      const [placed] = placeProblems(loaded.contract.bundle, [result.failure]);
+      if (!bundle) {
+        failure = [];
+        return;
+      }
+      const [placed] = placeProblems(bundle, [result.failure]);
       failure = [
         `${opts.contract}: the ${result.name} emitter failed; nothing was written`,
         '  ' + formatProblem(placed),
@@ -469,6 +506,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       knownVerdict !== undefined &&
       toRun.every((e) => (SLICES[e.name] ?? 'whole') === 'whole') &&
       reused.some((e) => SLICES[e.name] === 'withoutOperationDescriptions');
+    if (wantHelper && !helper && !light) helper = startEmitWorker();
     const threaded = helper !== undefined && !light;
     // what loading left behind (the parse with positions, the raw text), before the work that
     // holds outputs; a light run's outputs are small beside the model: not worth the pause
@@ -524,10 +562,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       cache!.put(validationKey, { files: [], warnings: validation.warnings });
     if (validation && validation.problems.length > 0) {
       await abort();
-      return invalid(placeProblems(loaded.contract.bundle, validation.problems));
+      if (!bundle) return inFull();
+      return invalid(placeProblems(bundle, validation.problems));
     }
     if (failure) {
       await abort();
+      if (!bundle) return inFull();
       lines.push(...failure);
       return { exitCode: 1, lines };
     }
@@ -553,6 +593,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   ];
   for (const w of warnings) if (!opts.quiet) lines.push(`warning: ${w}`);
   const diffs = sink.finish();
+  if (snapshot && source) storeSnapshot(cache!, snapKey!, opts.contract, source, snapshot);
   cache?.prune();
   const cacheLine = cache
     ? `cache: reused ${reused.length} of ${selected.length} emitter outputs${reused.length ? ` (${reused.map((e) => e.name).join(', ')})` : ''}; ran ${
