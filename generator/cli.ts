@@ -23,7 +23,12 @@ import {
   type WorkerMessage,
 } from './emit-worker.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
-import { modelDigests, type ModelSlice } from './model/digest.js';
+import {
+  digestsAfterDescriptionEdit,
+  modelDigests,
+  type ModelSlice,
+  type RememberedDigests,
+} from './model/digest.js';
 import {
   DEFAULT_LIMITS,
   LIMIT_OPTIONS,
@@ -346,12 +351,13 @@ export async function runGenerate(
 
   const tCache = performance.now();
   const keys: Record<string, string> = {};
+  let digests: ReturnType<typeof modelDigests> | undefined;
   let validationKey: string | undefined;
   if (cache && generator) {
     // the walk without prose is skipped for a model seen before but for operations' words
     const rememberedKey = (withoutOperationDescriptions: string) =>
       cacheKey('without-prose', generator, withoutOperationDescriptions);
-    const digests = modelDigests(model, {
+    const remembered: RememberedDigests = {
       get: (known) => {
         const digest = cache.get(rememberedKey(known))?.files[0]?.contents;
         return typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest) ? digest : undefined;
@@ -361,7 +367,12 @@ export async function runGenerate(
           files: [{ path: 'without-prose', contents: withoutProse }],
           warnings: [],
         }),
-    });
+    };
+    // from a snapshot: the model's serialization is the snapshot's but for operations' words
+    const known = fromSnapshot?.withoutOperationDescriptions;
+    digests =
+      (known ? digestsAfterDescriptionEdit(model, known, remembered) : undefined) ??
+      modelDigests(model, remembered);
     // the docs make each operation page from the cache when its slice is unchanged
     ctx.slices = {
       withoutOperationDescriptions: digests.withoutOperationDescriptions,
@@ -593,7 +604,15 @@ export async function runGenerate(
   ];
   for (const w of warnings) if (!opts.quiet) lines.push(`warning: ${w}`);
   const diffs = sink.finish();
-  if (snapshot && source) storeSnapshot(cache!, snapKey!, opts.contract, source, snapshot);
+  if (snapshot && source)
+    storeSnapshot(
+      cache!,
+      snapKey!,
+      opts.contract,
+      source,
+      snapshot,
+      digests?.withoutOperationDescriptions,
+    );
   cache?.prune();
   const cacheLine = cache
     ? `cache: reused ${reused.length} of ${selected.length} emitter outputs${reused.length ? ` (${reused.map((e) => e.name).join(', ')})` : ''}; ran ${

@@ -38,6 +38,11 @@ import type { ApiModel } from './model/types.js';
 export interface SnapshotLoad {
   model: ApiModel;
   warnings: string[];
+  /**
+   * The snapshot's model's `withoutOperationDescriptions` digest (model/digest.ts), which the
+   * patched model shares: only the words are digested again (digestsAfterDescriptionEdit).
+   */
+  withoutOperationDescriptions?: string;
 }
 
 /** The entry's key: the file, the working directory (shown paths), the limits and the generator. */
@@ -103,12 +108,16 @@ export function storeSnapshot(
   file: string,
   source: SourceBytes,
   serialized: Buffer,
+  withoutOperationDescriptions: string | undefined,
 ): void {
   if (fileStamp(file) !== source.stamp) return;
   cache.put(key, {
     files: [
       { path: 'document', contents: source.bytes },
       { path: 'model', contents: serialized },
+      ...(withoutOperationDescriptions
+        ? [{ path: 'digest', contents: withoutOperationDescriptions }]
+        : []),
     ],
     warnings: [],
   });
@@ -135,6 +144,11 @@ export function loadFromSnapshot(
     loaded = deserialize(serialized) as SnapshotLoad;
   } catch {
     return undefined;
+  }
+  const digest = entry?.files.find((f) => f.path === 'digest')?.contents;
+  if (digest instanceof Uint8Array) {
+    const text = Buffer.from(digest).toString('latin1');
+    if (/^[0-9a-f]{64}$/.test(text)) loaded.withoutOperationDescriptions = text;
   }
   if (edit === 'same') return loaded;
   return patchDescription(loaded.model, edit) ? loaded : undefined;

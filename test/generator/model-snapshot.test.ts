@@ -13,6 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../generator/cache.js';
 import { loadContract, DEFAULT_LIMITS } from '../../generator/load.js';
 import {
+  digestsAfterDescriptionEdit,
+  modelDigests,
+  type RememberedDigests,
+} from '../../generator/model/digest.js';
+import {
   descriptionEdit,
   loadFromSnapshot,
   readSourceBytes,
@@ -142,8 +147,14 @@ describe('loadFromSnapshot', () => {
       loaded.contract.warnings,
       loaded.contract.bundle.files,
     )!;
-    storeSnapshot(cache, key, file(), source, snapshot);
-    return { cache, key };
+    const known = new Map<string, string>();
+    const remembered: RememberedDigests = {
+      get: (k) => known.get(k),
+      put: (k, v) => void known.set(k, v),
+    };
+    const digests = modelDigests(loaded.contract.model, remembered);
+    storeSnapshot(cache, key, file(), source, snapshot, digests.withoutOperationDescriptions);
+    return { cache, key, remembered };
   }
 
   const edits: [string, string][] = [
@@ -152,7 +163,7 @@ describe('loadFromSnapshot', () => {
     ['emptied', ''],
   ];
   it.each(edits)('a description %s: the model a full load builds', async (_name, words) => {
-    const { cache, key } = await filled(text);
+    const { cache, key, remembered } = await filled(text);
     writeFileSync(file(), withDescription(words));
     const patched = loadFromSnapshot(cache, key, file(), DEFAULT_LIMITS);
     expect(patched).toBeDefined();
@@ -161,6 +172,14 @@ describe('loadFromSnapshot', () => {
     expect(JSON.stringify(patched!.model)).toBe(JSON.stringify(full.contract.model));
     expect(isDeepStrictEqual(patched!.model, full.contract.model)).toBe(true);
     expect(patched!.warnings).toEqual(full.contract.warnings);
+    // the cache keys: the patched model's digests, made from the snapshot's, are the full load's
+    expect(patched!.withoutOperationDescriptions).toMatch(/^[0-9a-f]{64}$/);
+    const fast = digestsAfterDescriptionEdit(
+      patched!.model,
+      patched!.withoutOperationDescriptions!,
+      remembered,
+    );
+    expect(fast).toEqual(modelDigests(full.contract.model));
   });
 
   it('serves nothing for any other edit, nor under another key', async () => {
