@@ -146,8 +146,16 @@ function withWords(
   };
 }
 
-/** The operations as the model and the document hold them: their own descriptions' words. */
-function operationWords(model: ApiModel) {
+/**
+ * The operations as the model and the document hold them: their own descriptions' words, per
+ * operation id, and each object holding them (`held`: the model's operation, then the
+ * document's, once each; a string description only), in the model's operation order.
+ */
+export function operationWords(model: ApiModel): {
+  owners: Set<object>;
+  words: Map<string, string[]>;
+  held: { object: { description: string }; words: string }[];
+} {
   const owners = new Set<object>();
   const words = new Map<string, string[]>();
   const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
