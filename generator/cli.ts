@@ -432,12 +432,14 @@ export async function runGenerate(
     files: GeneratedFile[],
     compiled: GeneratedFile[] | undefined,
     stage: Omit<StageReport, 'files' | 'bytes'>,
+    /** the cache entry the files are (stored or served), for the writer's manifest */
+    origin: string | undefined,
   ) => {
     const dir = emitter.root === 'code' ? opts.out : opts.docs;
-    sink.add(dir, files);
+    sink.add(dir, files, origin);
     reports.set(emitter.name, { ...stage, files: files.length, bytes: sizeOf(files) });
     if (compiled) {
-      sink.add(dir, compiled);
+      sink.add(dir, compiled, origin && `${origin}.compiled`);
       compileReport.files += compiled.length;
       compileReport.bytes += sizeOf(compiled);
     }
@@ -477,7 +479,13 @@ export async function runGenerate(
       compileReport.compiled += message.compiled.compiled;
       compileReport.reused += message.compiled.reused;
     }
-    accept(emitter, result.files, message.compiled?.files, { ms: result.ms, cached: false });
+    accept(
+      emitter,
+      result.files,
+      message.compiled?.files,
+      { ms: result.ms, cached: false },
+      light ? undefined : keys[emitter.name],
+    );
   };
 
   // Outputs the cache holds are not produced again; the rest run, on two threads when there is
@@ -490,9 +498,45 @@ export async function runGenerate(
   const knownVerdict = validationKey ? cache!.get(validationKey) : undefined;
   if (knownVerdict) validation = { problems: [], warnings: knownVerdict.warnings };
   let workerDone: Promise<void> | undefined;
+  /** a light run (below): its outputs are not stored whole, so not recorded as entries either */
+  let light = false;
+  /**
+   * A cached output whose files are on disk as a run from this very entry left them (the
+   * writer's manifest says so, write.ts keep): left there, the entry never read — only its
+   * header, for the paths, sizes and warnings.
+   */
+  const keptInPlace = (emitter: Emitter, key: string, t: number): boolean => {
+    const code = emitter.root === 'code';
+    const head = cache!.head?.(key);
+    const compiled = code ? cache!.head?.(`${key}.compiled`) : undefined;
+    if (!head || (code && !compiled)) return false;
+    const groups = [{ paths: head.files.map((f) => f.path), origin: key }];
+    if (compiled)
+      groups.push({ paths: compiled.files.map((f) => f.path), origin: `${key}.compiled` });
+    if (!sink.keep(code ? opts.out : opts.docs, groups)) return false;
+    reused.push(emitter);
+    emitterWarnings.set(emitter.name, head.warnings);
+    const bytes = (files: { bytes: number }[]) => files.reduce((n, f) => n + f.bytes, 0);
+    reports.set(emitter.name, {
+      ms: performance.now() - t,
+      cached: true,
+      files: head.files.length,
+      bytes: bytes(head.files),
+    });
+    if (compiled) {
+      compileReport.reused += compiled.files.length / 2;
+      compileReport.files += compiled.files.length;
+      compileReport.bytes += bytes(compiled.files);
+    }
+    if (code)
+      for (const f of [...head.files, ...(compiled?.files ?? [])])
+        codePaths.push({ path: f.path, contents: '' });
+    return true;
+  };
   try {
     for (const emitter of selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]))) {
       const t = performance.now();
+      if (keptInPlace(emitter, keys[emitter.name], t)) continue;
       // as bytes: a hit only goes to disk (no decode of its text, nor encode again to write it)
       const hit = cache!.get(keys[emitter.name], { bytes: true });
       const compiled =
@@ -503,7 +547,13 @@ export async function runGenerate(
       reused.push(emitter);
       emitterWarnings.set(emitter.name, hit.warnings);
       if (compiled) compileReport.reused += compiled.files.length / 2;
-      accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
+      accept(
+        emitter,
+        hit.files,
+        compiled?.files,
+        { ms: performance.now() - t, cached: true },
+        keys[emitter.name],
+      );
     }
     const toRun = selected.filter((e) => !reused.includes(e));
     // A light run: everything keyed without operations' words was served (a run with this model
@@ -513,7 +563,7 @@ export async function runGenerate(
     // handing the model to the worker costs (its structured clone: ~0.4 s on each thread).
     // They run here, and without the collections between emitters (~0.1-0.2 s each, for
     // outputs of a few megabytes).
-    const light =
+    light =
       knownVerdict !== undefined &&
       toRun.every((e) => (SLICES[e.name] ?? 'whole') === 'whole') &&
       reused.some((e) => SLICES[e.name] === 'withoutOperationDescriptions');
