@@ -16,10 +16,13 @@ import { createHash } from 'node:crypto';
 import {
   closeSync,
   existsSync,
+  fstatSync,
+  futimesSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -52,8 +55,20 @@ export interface OutputCache {
    */
   get(key: string, opts?: { bytes?: boolean }): CachedOutput | undefined;
   put(key: string, output: CachedOutput): void;
+  /**
+   * What an entry holds without reading its files: their paths and sizes, and the warnings
+   * (for files left on disk from a run that wrote this very entry, write.ts keep). Only the
+   * header is read and checked (its length against the file's); undefined when missing or not
+   * an entry. Counts as a use (the prune keeps it).
+   */
+  head?(key: string): EntryHead | undefined;
   /** keeps the folder under its budget, oldest use first */
   prune(): void;
+}
+
+export interface EntryHead {
+  warnings: string[];
+  files: { path: string; bytes: number }[];
 }
 
 /** A cache in `dir`, or none when it cannot be used (not writable): every lookup then misses. */
@@ -86,6 +101,23 @@ export function openCache(dir: string): OutputCache | undefined {
         // a read-only cache still serves hits
       }
       return output;
+    },
+    head(key) {
+      const file = entry(key);
+      let fd: number | undefined;
+      try {
+        fd = openSync(file, 'r');
+        const head = readHead(fd, fstatSync(fd).size);
+        if (head) {
+          const now = new Date();
+          futimesSync(fd, now, now);
+        }
+        return head;
+      } catch {
+        return undefined;
+      } finally {
+        if (fd !== undefined) closeSync(fd);
+      }
     },
     put(key, output) {
       const file = entry(key);
@@ -160,6 +192,42 @@ function encode(output: CachedOutput): Uint8Array[] {
   const payload = [Buffer.from(`${header.length}\n`), header, ...bodies];
   const size = payload.reduce((n, p) => n + p.length, 0);
   return [Buffer.from(`${MAGIC} ${checksum(payload)} ${size}\n`), ...payload];
+}
+
+/** An entry's header (see decode), read from its start; sizes checked against `size`. */
+function readHead(fd: number, size: number): EntryHead | undefined {
+  const read = (at: number, length: number) => {
+    const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - at)));
+    let got = 0;
+    while (got < buffer.length) {
+      const n = readSync(fd, buffer, got, buffer.length - got, at + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buffer.subarray(0, got);
+  };
+  const start = read(0, 256);
+  const firstLine = start.indexOf(10);
+  if (firstLine < 0) return undefined;
+  const [magic, version, , payloadSize] = start.toString('latin1', 0, firstLine).split(' ');
+  if (`${magic} ${version}` !== MAGIC || Number(payloadSize) !== size - firstLine - 1)
+    return undefined;
+  const lengthLine = start.indexOf(10, firstLine + 1);
+  if (lengthLine < 0) return undefined;
+  const headerLength = Number(start.toString('latin1', firstLine + 1, lengthLine));
+  if (!Number.isSafeInteger(headerLength) || headerLength <= 0) return undefined;
+  const headerStart = lengthLine + 1;
+  try {
+    const { warnings, files } = JSON.parse(read(headerStart, headerLength).toString('utf8')) as {
+      warnings: string[];
+      files: [string, 's' | 'b', number][];
+    };
+    const total = files.reduce((n, f) => n + f[2], 0);
+    if (headerStart + headerLength + total !== size) return undefined;
+    return { warnings, files: files.map(([path, , bytes]) => ({ path, bytes })) };
+  } catch {
+    return undefined;
+  }
 }
 
 function decode(raw: Buffer, bytes: boolean): CachedOutput | undefined {

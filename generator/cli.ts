@@ -23,7 +23,12 @@ import {
   type WorkerMessage,
 } from './emit-worker.js';
 import { loadContract, placeProblems, validateDocument } from './load.js';
-import { modelDigests, type ModelSlice } from './model/digest.js';
+import {
+  digestsAfterDescriptionEdit,
+  modelDigests,
+  type ModelSlice,
+  type RememberedDigests,
+} from './model/digest.js';
 import {
   DEFAULT_LIMITS,
   LIMIT_OPTIONS,
@@ -33,6 +38,13 @@ import {
 } from './load.js';
 import type { ContractProblem } from './contract-error.js';
 import { outputSink } from './write.js';
+import {
+  loadFromSnapshot,
+  readSourceBytes,
+  snapshotKey,
+  snapshotOf,
+  storeSnapshot,
+} from './model-snapshot.js';
 import { folderStamp, watchFolder } from './watch.js';
 import {
   operationCount,
@@ -251,18 +263,43 @@ interface StageReport {
   cached: boolean;
 }
 
-/** One generate (or check) run. Never throws for a bad contract: problems come back as lines. */
-export async function runGenerate(opts: CliOptions): Promise<RunResult> {
+/**
+ * One generate (or check) run. Never throws for a bad contract: problems come back as lines.
+ * `fullLoad`: never from the model snapshot (a run from one that meets a problem runs again so,
+ * to place it by file and line).
+ */
+export async function runGenerate(
+  opts: CliOptions,
+  internal: { fullLoad?: boolean } = {},
+): Promise<RunResult> {
   const lines: string[] = [];
   const t0 = performance.now();
   const selected = selectEmitters(opts.only);
   // Only worth a second thread when the main thread has an emitter to run meanwhile: otherwise
   // (`--only docs`) the worker would just hold a second copy of the model (GitHub's: ~200 MB).
   // Watch mode keeps the threading it always had (its test is timing-sensitive under load).
-  const helper =
-    (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1
-      ? startEmitWorker()
+  const wantHelper =
+    (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1;
+
+  // The cache (generator/cache.ts), when there is one: a key per emitter from the generator,
+  // the run's settings and the model slice; and the model snapshot (model-snapshot.ts).
+  const cacheDir = opts.noCache ? undefined : cacheFolder(opts.cacheDir);
+  const generator = cacheDir ? generatorDigest(TOOLKIT_ROOT) : undefined;
+  const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
+  // the loader's limits as it resolves them (the snapshot's key holds them)
+  const limits: LoadLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const snapKey = cache && generator ? snapshotKey(generator, opts.contract, limits) : undefined;
+  const fromSnapshot =
+    snapKey && !internal.fullLoad
+      ? loadFromSnapshot(cache!, snapKey, opts.contract, limits)
       : undefined;
+  /** a problem met in a run from the snapshot: reported by a run that loads in full */
+  const inFull = async () => runGenerate(opts, { fullLoad: true });
+  // From a snapshot, the worker starts only if the run turns out not to be a light one (below):
+  // a light run never uses it, and starting it costs ~0.2 s of CPU.
+  let helper = wantHelper && !fromSnapshot ? startEmitWorker() : undefined;
+  /** the document's bytes as the full load reads them, for the snapshot stored after it */
+  const source = snapKey && !fromSnapshot ? readSourceBytes(opts.contract, limits) : undefined;
   // The document checks run after the model is built: with a worker, as an item of the shared
   // queue (emit-worker.ts, VALIDATE) on whichever thread is free; without one, on this thread
   // once the emitters are done, while the staged files are written in the background
@@ -270,16 +307,18 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   // document's checks run on a thread of their own while the model is built and the emitters
   // run (validate-worker.ts); a small one's after the emit.
   let checking: Promise<DocumentVerdict> | undefined;
-  const loaded = await loadContract(opts.contract, {
-    deferValidation: true,
-    limits: opts.limits,
-    beforeModel: helper
-      ? undefined
-      : (document) => {
-          if (operationCount(document) >= VALIDATION_WORKER_MIN_OPERATIONS)
-            checking = startValidationWorker(document);
-        },
-  });
+  const loaded = fromSnapshot
+    ? { ok: true as const, contract: { ...fromSnapshot, bundle: undefined } }
+    : await loadContract(opts.contract, {
+        deferValidation: true,
+        limits: opts.limits,
+        beforeModel: helper
+          ? undefined
+          : (document) => {
+              if (operationCount(document) >= VALIDATION_WORKER_MIN_OPERATIONS)
+                checking = startValidationWorker(document);
+            },
+      });
   const invalid = (problems: ContractProblem[]): RunResult => {
     lines.push(
       `${opts.contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`,
@@ -292,6 +331,9 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     return invalid(loaded.problems);
   }
   const { model, warnings: loadWarnings } = loaded.contract;
+  const bundle = loaded.contract.bundle;
+  // serialized now, before any emitter has the model; stored once the run has passed
+  const snapshot = source && bundle ? snapshotOf(model, loadWarnings, bundle.files) : undefined;
   const tLoad = performance.now() - t0;
   const runtimeImport = opts.runtime ?? RUNTIME_IMPORT;
   const command =
@@ -307,18 +349,15 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   };
   const bannerLine = banner(model.sourceFile, command);
 
-  // The cache: a key per emitter from the generator, the run's settings and the model slice.
   const tCache = performance.now();
-  const cacheDir = opts.noCache ? undefined : cacheFolder(opts.cacheDir);
-  const generator = cacheDir ? generatorDigest(TOOLKIT_ROOT) : undefined;
-  const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
   const keys: Record<string, string> = {};
+  let digests: ReturnType<typeof modelDigests> | undefined;
   let validationKey: string | undefined;
   if (cache && generator) {
     // the walk without prose is skipped for a model seen before but for operations' words
     const rememberedKey = (withoutOperationDescriptions: string) =>
       cacheKey('without-prose', generator, withoutOperationDescriptions);
-    const digests = modelDigests(model, {
+    const remembered: RememberedDigests = {
       get: (known) => {
         const digest = cache.get(rememberedKey(known))?.files[0]?.contents;
         return typeof digest === 'string' && /^[0-9a-f]{64}$/.test(digest) ? digest : undefined;
@@ -328,7 +367,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
           files: [{ path: 'without-prose', contents: withoutProse }],
           warnings: [],
         }),
-    });
+    };
+    // from a snapshot: the model's serialization is the snapshot's but for operations' words
+    const known = fromSnapshot?.withoutOperationDescriptions;
+    digests =
+      (known ? digestsAfterDescriptionEdit(model, known, remembered) : undefined) ??
+      modelDigests(model, remembered);
     // the docs make each operation page from the cache when its slice is unchanged
     ctx.slices = {
       withoutOperationDescriptions: digests.withoutOperationDescriptions,
@@ -336,7 +380,7 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     };
     // The document checks' verdict (a pass, with its warnings) is cached too: the loader's
     // limits and rules ran already; swagger-parser's validation of a large document is seconds.
-    if (helper) validationKey = cacheKey('validate', generator, digests.withoutProse);
+    if (wantHelper) validationKey = cacheKey('validate', generator, digests.withoutProse);
     const settings = JSON.stringify({
       outDir: opts.out,
       docsDir: opts.docs,
@@ -402,6 +446,8 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     files: GeneratedFile[],
     compiled: GeneratedFile[] | undefined,
     stage: Omit<StageReport, 'files' | 'bytes'>,
+    /** the cache entry the files are (stored or served), for the writer's manifest */
+    origin: string | undefined,
   ) => {
     const dir = emitter.root === 'code' ? opts.out : opts.docs;
     let before = { files: 0, bytes: 0 };
@@ -410,14 +456,14 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       files = [...early.files, ...files];
       before = { files: early.sent, bytes: early.bytes };
     }
-    sink.add(dir, files);
+    sink.add(dir, files, origin);
     reports.set(emitter.name, {
       ...stage,
       files: before.files + files.length,
       bytes: before.bytes + sizeOf(files),
     });
     if (compiled) {
-      sink.add(dir, compiled);
+      sink.add(dir, compiled, origin && `${origin}.compiled`);
       compileReport.files += compiled.length;
       compileReport.bytes += sizeOf(compiled);
     }
@@ -431,7 +477,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     if ('failure' in result) {
       // An emitter that cannot express the contract is a contract problem for the user, with
       // the emitter named; nothing is written.
-      const [placed] = placeProblems(loaded.contract.bundle, [result.failure]);
+      if (!bundle) {
+        failure = [];
+        return;
+      }
+      const [placed] = placeProblems(bundle, [result.failure]);
       failure = [
         `${opts.contract}: the ${result.name} emitter failed; nothing was written`,
         '  ' + formatProblem(placed),
@@ -453,7 +503,13 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       compileReport.compiled += message.compiled.compiled;
       compileReport.reused += message.compiled.reused;
     }
-    accept(emitter, result.files, message.compiled?.files, { ms: result.ms, cached: false });
+    accept(
+      emitter,
+      result.files,
+      message.compiled?.files,
+      { ms: result.ms, cached: false },
+      light ? undefined : keys[emitter.name],
+    );
   };
 
   // Outputs the cache holds are not produced again; the rest run, on two threads when there is
@@ -466,9 +522,45 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   const knownVerdict = validationKey ? cache!.get(validationKey) : undefined;
   if (knownVerdict) validation = { problems: [], warnings: knownVerdict.warnings };
   let workerDone: Promise<void> | undefined;
+  /** a light run (below): its outputs are not stored whole, so not recorded as entries either */
+  let light = false;
+  /**
+   * A cached output whose files are on disk as a run from this very entry left them (the
+   * writer's manifest says so, write.ts keep): left there, the entry never read — only its
+   * header, for the paths, sizes and warnings.
+   */
+  const keptInPlace = (emitter: Emitter, key: string, t: number): boolean => {
+    const code = emitter.root === 'code';
+    const head = cache!.head?.(key);
+    const compiled = code ? cache!.head?.(`${key}.compiled`) : undefined;
+    if (!head || (code && !compiled)) return false;
+    const groups = [{ paths: head.files.map((f) => f.path), origin: key }];
+    if (compiled)
+      groups.push({ paths: compiled.files.map((f) => f.path), origin: `${key}.compiled` });
+    if (!sink.keep(code ? opts.out : opts.docs, groups)) return false;
+    reused.push(emitter);
+    emitterWarnings.set(emitter.name, head.warnings);
+    const bytes = (files: { bytes: number }[]) => files.reduce((n, f) => n + f.bytes, 0);
+    reports.set(emitter.name, {
+      ms: performance.now() - t,
+      cached: true,
+      files: head.files.length,
+      bytes: bytes(head.files),
+    });
+    if (compiled) {
+      compileReport.reused += compiled.files.length / 2;
+      compileReport.files += compiled.files.length;
+      compileReport.bytes += bytes(compiled.files);
+    }
+    if (code)
+      for (const f of [...head.files, ...(compiled?.files ?? [])])
+        codePaths.push({ path: f.path, contents: '' });
+    return true;
+  };
   try {
     for (const emitter of selected.filter((e) => keys[e.name] && cache!.has(keys[e.name]))) {
       const t = performance.now();
+      if (keptInPlace(emitter, keys[emitter.name], t)) continue;
       // as bytes: a hit only goes to disk (no decode of its text, nor encode again to write it)
       const hit = cache!.get(keys[emitter.name], { bytes: true });
       const compiled =
@@ -479,7 +571,13 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       reused.push(emitter);
       emitterWarnings.set(emitter.name, hit.warnings);
       if (compiled) compileReport.reused += compiled.files.length / 2;
-      accept(emitter, hit.files, compiled?.files, { ms: performance.now() - t, cached: true });
+      accept(
+        emitter,
+        hit.files,
+        compiled?.files,
+        { ms: performance.now() - t, cached: true },
+        keys[emitter.name],
+      );
     }
     const toRun = selected.filter((e) => !reused.includes(e));
     // A light run: everything keyed without operations' words was served (a run with this model
@@ -489,10 +587,11 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
     // handing the model to the worker costs (its structured clone: ~0.4 s on each thread).
     // They run here, and without the collections between emitters (~0.1-0.2 s each, for
     // outputs of a few megabytes).
-    const light =
+    light =
       knownVerdict !== undefined &&
       toRun.every((e) => (SLICES[e.name] ?? 'whole') === 'whole') &&
       reused.some((e) => SLICES[e.name] === 'withoutOperationDescriptions');
+    if (wantHelper && !helper && !light) helper = startEmitWorker();
     const threaded = helper !== undefined && !light;
     // what loading left behind (the parse with positions, the raw text), before the work that
     // holds outputs; a light run's outputs are small beside the model: not worth the pause
@@ -548,10 +647,12 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
       cache!.put(validationKey, { files: [], warnings: validation.warnings });
     if (validation && validation.problems.length > 0) {
       await abort();
-      return invalid(placeProblems(loaded.contract.bundle, validation.problems));
+      if (!bundle) return inFull();
+      return invalid(placeProblems(bundle, validation.problems));
     }
     if (failure) {
       await abort();
+      if (!bundle) return inFull();
       lines.push(...failure);
       return { exitCode: 1, lines };
     }
@@ -577,6 +678,15 @@ export async function runGenerate(opts: CliOptions): Promise<RunResult> {
   ];
   for (const w of warnings) if (!opts.quiet) lines.push(`warning: ${w}`);
   const diffs = sink.finish();
+  if (snapshot && source)
+    storeSnapshot(
+      cache!,
+      snapKey!,
+      opts.contract,
+      source,
+      snapshot,
+      digests?.withoutOperationDescriptions,
+    );
   cache?.prune();
   const cacheLine = cache
     ? `cache: reused ${reused.length} of ${selected.length} emitter outputs${reused.length ? ` (${reused.map((e) => e.name).join(', ')})` : ''}; ran ${

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { cacheKey, type OutputCache } from './cache.js';
 import type { GeneratedFile } from './emit/emitter.js';
 import { compiledModules } from './emit/package.js';
-import { declarationsOnly } from './emit/package-compile.js';
+import { declarationsCompiled, declarationsOnly } from './emit/package-compile.js';
 import { proseSkeleton, restoreWords, scannedSkeleton } from './compile-prose.js';
 
 export interface CacheUse {
@@ -39,7 +39,16 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
     // The skeleton a text scan finds is tried first: when the cache holds a compile under it, it
     // is the parser's skeleton (scannedSkeleton says why) and TypeScript is not loaded at all.
     const text = typeof file.contents === 'string' ? file.contents : '';
-    const needsCompiler = memo !== undefined && !declarationsOnly(text, banner);
+    if (memo !== undefined && declarationsOnly(text, banner)) {
+      // its compile is a copy (openapi-typescript's types.ts): not worth an entry, nor the
+      // entry's writing (twice its 6 MB on GitHub's document, again at every description edit)
+      const { js, dts } = declarationsCompiled(text, banner);
+      const base = file.path.slice(0, -3);
+      out.push({ path: `${base}.js`, contents: js }, { path: `${base}.d.ts`, contents: dts });
+      compiled++;
+      continue;
+    }
+    const needsCompiler = memo !== undefined;
     const keyOf = (source: string, skeletal: boolean) =>
       cacheKey(
         skeletal ? 'compile-skeleton' : 'compile',

@@ -10,6 +10,7 @@ import {
   copyFileSync,
   existsSync,
   linkSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -60,7 +61,19 @@ export function writeOutputs(outputs: OutputDir[]): void {
  * differences. Files of a directory may arrive in any number of batches.
  */
 export interface OutputSink {
-  add(dir: string, files: GeneratedFile[]): void;
+  /**
+   * `origin`: the output cache's key of the entry these files are (generator/cache.ts), kept
+   * in the manifest beside each file so that a later run can `keep` them.
+   */
+  add(dir: string, files: GeneratedFile[], origin?: string): void;
+  /**
+   * Leaves the files of cached outputs where they are, unread: true when, for every group, the
+   * manifest says each path was placed by a run from that very entry (`origin`) and the copy
+   * on disk is still the one it recorded (inode, size, modification time). The files then go
+   * into the new tree at the swap as those left in place by the writer do. False (nothing
+   * done): add them.
+   */
+  keep(dir: string, groups: { paths: string[]; origin: string }[]): boolean;
   /**
    * Resolves when every file added so far is on disk (rejects with the first write error).
    * With `background` writes, call it before `finish` and before `abort`.
@@ -101,6 +114,8 @@ export function outputSink(
   /** per complete output directory, when reusing: what its manifest says is there */
   const previous = new Map<string, Map<string, ManifestRecord>>();
   const reuse = writer && opts.manifests ? opts.manifests : undefined;
+  /** the records of the files `keep` left in place */
+  const kept: PlacedFile[] = [];
   const stage = (out: { dir: string; partial?: boolean }) => {
     const temp = join(dirname(out.dir), `.${basename(out.dir)}.tmp-${process.pid}`);
     rmSync(temp, { recursive: true, force: true });
@@ -129,10 +144,10 @@ export function outputSink(
     }
   }
   return {
-    add(dir, files) {
+    add(dir, files, origin) {
       const names = seen.get(dir);
       if (!names) throw new Error(`${dir} is not an output directory of this run`);
-      const batch: { path: string; contents: string | Uint8Array }[] = [];
+      const batch: WriterFile[] = [];
       for (const f of files) {
         names.add(f.path);
         if (mode === 'check') {
@@ -145,7 +160,11 @@ export function outputSink(
             path: join(staged.get(dir)!, f.path),
             contents: f.contents,
             ...(previous.has(dir)
-              ? { record: true, old: oldCopy(dir, f.path, previous.get(dir)!.get(f.path)) }
+              ? {
+                  record: true,
+                  old: oldCopy(dir, f.path, previous.get(dir)!.get(f.path)),
+                  ...(origin ? { origin } : {}),
+                }
               : {}),
           });
         } else {
@@ -161,6 +180,22 @@ export function outputSink(
       }
       writer?.write(batch);
     },
+    keep(dir, groups) {
+      const before = previous.get(dir);
+      const temp = staged.get(dir);
+      const names = seen.get(dir);
+      if (mode !== 'write' || !before || !temp || !names) return false;
+      const found: PlacedFile[] = [];
+      for (const { paths, origin } of groups)
+        for (const path of paths) {
+          const record = before.get(path);
+          if (!record || record[4] !== origin || !unchanged(join(dir, path), record)) return false;
+          found.push([join(temp, path), record, true]);
+        }
+      for (const { paths } of groups) for (const path of paths) names.add(path);
+      kept.push(...found);
+      return true;
+    },
     settled: () => writer?.settled() ?? Promise.resolve(),
     finish() {
       if (writer?.busy()) throw new Error('outputSink: finish() before the writes settled');
@@ -174,7 +209,7 @@ export function outputSink(
         }
         return diffs.sort((a, b) => a.file.localeCompare(b.file));
       }
-      const records = writer?.records() ?? [];
+      const records = [...kept, ...(writer?.records() ?? [])];
       for (const [dir, temp] of staged) {
         const old = `${temp}.old`;
         // The files left in place go in now (reuseInto); until the swap is done, a failure
@@ -222,6 +257,8 @@ interface WriterFile {
   /** report the file's manifest record (its stat and digest once in place) */
   record?: boolean;
   old?: { path: string; record: ManifestRecord };
+  /** the cache entry the file is from, recorded with it (OutputSink.keep) */
+  origin?: string;
 }
 
 interface BackgroundWriter {
@@ -248,6 +285,7 @@ const made = new Set();
 let failure;
 let records = [];
 const digest = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const withOrigin = (record, origin) => (origin ? [...record.slice(0, 4), origin] : record.slice(0, 4));
 /** the old copy, when it is still the file the manifest recorded and holds these bytes */
 const reusable = (old, bytes, hash) => {
   if (!old || old.record[0] !== bytes.length || old.record[3] !== hash) return false;
@@ -271,7 +309,7 @@ parentPort.on('message', (message) => {
       const hash = file.record ? digest(file.contents) : undefined;
       if (reusable(file.old, file.contents, hash)) {
         // left where it is for now: the sink links it, or moves its whole folder, at the swap
-        records.push([file.path, file.old.record, true]);
+        records.push([file.path, withOrigin(file.old.record, file.origin), true]);
         Atomics.add(written, 0, BigInt(file.contents.length));
         continue;
       }
@@ -283,7 +321,7 @@ parentPort.on('message', (message) => {
       writeFileSync(file.path, file.contents);
       if (file.record) {
         const stat = statSync(file.path, { bigint: true });
-        records.push([file.path, [file.contents.length, String(stat.mtimeNs), String(stat.ino), hash], false]);
+        records.push([file.path, withOrigin([file.contents.length, String(stat.mtimeNs), String(stat.ino), hash], file.origin), false]);
       }
       Atomics.add(written, 0, BigInt(file.contents.length));
     }
@@ -348,16 +386,14 @@ function backgroundWriter(): BackgroundWriter {
           if (f.record) {
             const stat = statSync(f.path, { bigint: true });
             const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
-            records.push([
-              f.path,
-              [
-                bytes.length,
-                String(stat.mtimeNs),
-                String(stat.ino),
-                createHash('sha256').update(bytes).digest('hex'),
-              ],
-              false,
-            ]);
+            const record: ManifestRecord = [
+              bytes.length,
+              String(stat.mtimeNs),
+              String(stat.ino),
+              createHash('sha256').update(bytes).digest('hex'),
+            ];
+            if (f.origin) record.push(f.origin);
+            records.push([f.path, record, false]);
           }
           continue;
         }
@@ -556,11 +592,27 @@ function filesIfPlain(folder: string): string[] | undefined {
 
 /**
  * What the sink knows of a file it put in an output directory: `[bytes, mtimeNs, inode,
- * sha256]`. The file is taken to be unchanged while its inode, size and modification time (in
- * nanoseconds) are the recorded ones, as git and make take it: an edit changes the time, and a
- * replaced file has another inode.
+ * sha256, origin?]` (origin: the cache entry the bytes are from, OutputSink.keep). The file is
+ * taken to be unchanged while its inode, size and modification time (in nanoseconds) are the
+ * recorded ones, as git and make take it: an edit changes the time, and a replaced file has
+ * another inode.
  */
-type ManifestRecord = [number, string, string, string];
+type ManifestRecord = [number, string, string, string, string?];
+
+/** Whether the file at `path` is still the copy `record` describes. */
+function unchanged(path: string, record: ManifestRecord): boolean {
+  try {
+    const stat = lstatSync(path, { bigint: true });
+    return (
+      stat.isFile() &&
+      Number(stat.size) === record[0] &&
+      String(stat.mtimeNs) === record[1] &&
+      String(stat.ino) === record[2]
+    );
+  } catch {
+    return false;
+  }
+}
 
 function manifestFile(folder: string, dir: string): string {
   const id = createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 24);

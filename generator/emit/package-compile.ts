@@ -29,8 +29,7 @@ export class IsolatedCompileError extends Error {}
  * outputs when the source's own first line is not a comment the compiler kept.
  */
 export function compileIsolated(source: string, fileName: string, banner = ''): CompiledFile {
-  if (declarationsOnly(source, banner))
-    return { js: headed('export {};\n', banner), dts: headed(source, banner) };
+  if (declarationsOnly(source, banner)) return declarationsCompiled(source, banner);
   const ts = typescript();
   const compilerOptions = {
     target: ts.ScriptTarget.ES2022,
@@ -78,6 +77,11 @@ export function declarationsOnly(source: string, banner: string): boolean {
     at = end === -1 ? source.length : end + 1;
   }
   return true;
+}
+
+/** What compileIsolated makes of a file declarationsOnly() accepts: no compiler, a copy. */
+export function declarationsCompiled(source: string, banner: string): CompiledFile {
+  return { js: headed('export {};\n', banner), dts: headed(source, banner) };
 }
 
 /** A top-level line of a declarations-only file: a declaration's head or end, or a comment. */

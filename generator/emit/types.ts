@@ -241,10 +241,10 @@ function openapiTypescriptError(error: unknown): ContractError {
  * can collide with each other or with its own exports (`paths`, `components`, `operations`...)
  * in third-party documents; a collision would not compile, so such aliases are dropped.
  */
-function dropUnusableRootTypes(text: string, ctx: EmitContext): string {
+export function dropUnusableRootTypes(text: string, ctx: Pick<EmitContext, 'warn'>): string {
   // Global types the file itself uses (`Record<string, never>`, `Omit<...>` for discriminators):
   // a schema named `Record` must not shadow them. Any name used generically in the file counts.
-  const generic = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)</g)].map((m) => m[1]));
+  const generic = genericNames(text);
   const seen = new Set([
     'paths',
     'webhooks',
@@ -264,18 +264,76 @@ function dropUnusableRootTypes(text: string, ctx: EmitContext): string {
     'ReadonlyArray',
     ...generic,
   ]);
-  return text
-    .split('\n')
-    .filter((line) => {
-      const m = /^export type (\S*) = /.exec(line);
-      if (!m || !line.includes("components['")) return true;
-      if (m[1].startsWith(HOISTED_PREFIX)) return false; // our own address for a deep $ref, not a contract name
-      if (seen.has(m[1]) || !isIdentifier(m[1])) {
-        ctx.warn(`types: no named export for '${m[1]}' (name taken or not an identifier)`);
-        return false;
+  // Only lines that start with `export type ` can go: they are found by search, and the text
+  // between them is copied whole (not split into its ~100,000 lines and joined again).
+  const parts: string[] = [];
+  let from = 0;
+  let lastDropped = false;
+  const START = 'export type ';
+  for (
+    let at = text.startsWith(START) ? 0 : lineStartOf(text, 0);
+    at >= 0;
+    at = lineStartOf(text, at + 1)
+  ) {
+    const newline = text.indexOf('\n', at);
+    const lineEnd = newline < 0 ? text.length : newline;
+    const line = text.slice(at, lineEnd);
+    const m = /^export type (\S*) = /.exec(line);
+    if (!m || !line.includes("components['")) continue;
+    let keep = true;
+    if (m[1].startsWith(HOISTED_PREFIX))
+      keep = false; // our own address for a deep $ref, not a contract name
+    else if (seen.has(m[1]) || !isIdentifier(m[1])) {
+      ctx.warn(`types: no named export for '${m[1]}' (name taken or not an identifier)`);
+      keep = false;
+    } else seen.add(m[1]);
+    if (keep) continue;
+    // the line goes with the line break after it (before it, for the last line)
+    if (newline >= 0) {
+      parts.push(text.slice(from, at));
+      from = newline + 1;
+    } else {
+      // the last line: what is kept before it ends with a line break that goes too
+      parts.push(text.slice(from, at));
+      from = text.length;
+      lastDropped = true;
+    }
+  }
+  parts.push(text.slice(from));
+  const out = parts.join('');
+  return lastDropped && out.endsWith('\n') ? out.slice(0, -1) : out;
+}
+
+/** The offset of the next line starting with `export type ` after `from`, or -1. */
+function lineStartOf(text: string, from: number): number {
+  const at = text.indexOf('\nexport type ', Math.max(0, from - 1));
+  return at < 0 ? -1 : at + 1;
+}
+
+/**
+ * Every name `/\b([A-Za-z_$][\w$]*)</g` captures in `text`, found from each `<` backwards
+ * instead of by the expression at every word boundary (the same names: a match ends at the
+ * first `<` after its start, and starts at the leftmost boundary of the run of `[\w$]` before
+ * that `<` where a name may start; test/generator/types-root-names.test.ts compares the two).
+ */
+export function genericNames(text: string): Set<string> {
+  const names = new Set<string>();
+  const word = (c: number) =>
+    (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  const part = (c: number) => word(c) || c === 36;
+  const first = (c: number) =>
+    (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+  for (let lt = text.indexOf('<'); lt >= 0; lt = text.indexOf('<', lt + 1)) {
+    let run = lt;
+    while (run > 0 && part(text.charCodeAt(run - 1))) run--;
+    for (let s = run; s < lt; s++) {
+      const c = text.charCodeAt(s);
+      const boundary = (s > 0 && word(text.charCodeAt(s - 1))) !== word(c);
+      if (boundary && first(c)) {
+        names.add(text.slice(s, lt));
+        break;
       }
-      seen.add(m[1]);
-      return true;
-    })
-    .join('\n');
+    }
+  }
+  return names;
 }

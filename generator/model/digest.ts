@@ -71,25 +71,7 @@ const DATA = new Set([
 const PRESENT = '~';
 
 export function modelDigests(model: ApiModel, remembered?: RememberedDigests): ModelDigests {
-  // The operations as the model and the document hold them: their own descriptions' words.
-  const owners = new Set<object>();
-  const words = new Map<string, string[]>();
-  const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
-    ?.paths;
-  const held: { object: { description: string }; words: string }[] = [];
-  for (const op of model.operations) {
-    const list: string[] = [];
-    words.set(op.id, list);
-    const raw = paths?.[op.path]?.[op.method];
-    for (const object of [op, raw]) {
-      if (!object || typeof object !== 'object' || owners.has(object)) continue;
-      owners.add(object);
-      const description = (object as { description?: unknown }).description;
-      if (typeof description !== 'string') continue;
-      list.push(description);
-      held.push({ object: object as { description: string }, words: description });
-    }
-  }
+  const { owners, words, held } = operationWords(model);
   let aliased = false;
   // Prose words out (a constant in their place: presence counts); a data member's value is
   // written as its own JSON text, so that the words inside it stay whole.
@@ -123,6 +105,32 @@ export function modelDigests(model: ApiModel, remembered?: RememberedDigests): M
   }
   // Data holding an operation object (an alias): its words are data there, kept whole.
   if (aliased) withoutProse = proseFree();
+  return withWords(words, withoutOperationDescriptions, withoutProse);
+}
+
+/**
+ * The digests of a model that differs from one digested before only in the words of operations'
+ * own descriptions (the model snapshot's patch, generator/model-snapshot.ts): its
+ * `withoutOperationDescriptions` is that model's (those words read `~` in it), so only the
+ * words are digested again. `withoutProse` comes from `remembered` (it is told one only for a
+ * model without aliases); undefined when it does not know it: digest in full.
+ */
+export function digestsAfterDescriptionEdit(
+  model: ApiModel,
+  withoutOperationDescriptions: string,
+  remembered: RememberedDigests,
+): ModelDigests | undefined {
+  const withoutProse = remembered.get(withoutOperationDescriptions);
+  if (withoutProse === undefined) return undefined;
+  return withWords(operationWords(model).words, withoutOperationDescriptions, withoutProse);
+}
+
+/** `whole` and `operationDescriptions` from the operations' words and the two other digests. */
+function withWords(
+  words: Map<string, string[]>,
+  withoutOperationDescriptions: string,
+  withoutProse: string,
+): ModelDigests {
   const operationDescriptions: Record<string, string> = {};
   const whole = createHash('sha256').update(withoutOperationDescriptions).update('\0');
   for (const [id, list] of words) {
@@ -136,6 +144,37 @@ export function modelDigests(model: ApiModel, remembered?: RememberedDigests): M
     withoutOperationDescriptions,
     operationDescriptions,
   };
+}
+
+/**
+ * The operations as the model and the document hold them: their own descriptions' words, per
+ * operation id, and each object holding them (`held`: the model's operation, then the
+ * document's, once each; a string description only), in the model's operation order.
+ */
+export function operationWords(model: ApiModel): {
+  owners: Set<object>;
+  words: Map<string, string[]>;
+  held: { object: { description: string }; words: string }[];
+} {
+  const owners = new Set<object>();
+  const words = new Map<string, string[]>();
+  const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
+    ?.paths;
+  const held: { object: { description: string }; words: string }[] = [];
+  for (const op of model.operations) {
+    const list: string[] = [];
+    words.set(op.id, list);
+    const raw = paths?.[op.path]?.[op.method];
+    for (const object of [op, raw]) {
+      if (!object || typeof object !== 'object' || owners.has(object)) continue;
+      owners.add(object);
+      const description = (object as { description?: unknown }).description;
+      if (typeof description !== 'string') continue;
+      list.push(description);
+      held.push({ object: object as { description: string }, words: description });
+    }
+  }
+  return { owners, words, held };
 }
 
 function sha256(text: string): string {

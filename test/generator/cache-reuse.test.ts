@@ -130,3 +130,69 @@ describe('output reuse between runs', () => {
     expect(read('a.txt')).toBe('a');
   });
 });
+
+describe('cached outputs kept in place unread (OutputSink.keep)', () => {
+  const cachedFiles = [
+    { path: 'kept/a.txt', contents: 'a from the entry' },
+    { path: 'kept/deep/b.txt', contents: 'b from the entry' },
+  ];
+  const paths = cachedFiles.map((f) => f.path);
+  /** a run that writes the entry's files with `origin`, and another file */
+  async function filled(origin: string | undefined): Promise<void> {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(manifests, { recursive: true, force: true });
+    const sink = outputSink([{ dir: out }], 'write', { background: true, manifests });
+    sink.add(out, cachedFiles, origin);
+    sink.add(out, [{ path: 'other.txt', contents: 'other' }]);
+    await sink.settled();
+    sink.finish();
+  }
+  /** the next run: keep the entry's files if it may (else write them), and the other file */
+  async function next(origin: string): Promise<boolean> {
+    const sink = outputSink([{ dir: out }], 'write', { background: true, manifests });
+    const kept = sink.keep(out, [{ paths, origin }]);
+    if (!kept) sink.add(out, cachedFiles, origin);
+    sink.add(out, [{ path: 'other.txt', contents: 'other, again' }]);
+    await sink.settled();
+    sink.finish();
+    return kept;
+  }
+  const rows: [string, string | undefined, string, () => void, boolean][] = [
+    ['the same entry, untouched', 'K', 'K', () => undefined, true],
+    ['another entry', 'K', 'L', () => undefined, false],
+    ['written without an entry', undefined, 'K', () => undefined, false],
+    [
+      'a file edited since (same size, its own time)',
+      'K',
+      'K',
+      () => {
+        writeFileSync(join(out, 'kept/a.txt'), 'A FROM THE ENTRY');
+        utimesSync(join(out, 'kept/a.txt'), new Date(2001, 1, 1), new Date(2001, 1, 1));
+      },
+      false,
+    ],
+    ['a file removed since', 'K', 'K', () => rmSync(join(out, 'kept/deep/b.txt')), false],
+  ];
+  it.each(rows)('%s', async (_name, wroteWith, askedFor, meanwhile, keeps) => {
+    await filled(wroteWith);
+    meanwhile();
+    expect(await next(askedFor)).toBe(keeps);
+    // either way the tree holds the entry's bytes and the new other file
+    for (const f of cachedFiles) expect(read(f.path)).toBe(f.contents);
+    expect(read('other.txt')).toBe('other, again');
+    // and what is kept is kept again by the run after
+    expect(await next(askedFor)).toBe(true);
+  });
+
+  it('keeps nothing when a group cannot be kept whole', async () => {
+    await filled('K');
+    const sink = outputSink([{ dir: out }], 'write', { background: true, manifests });
+    expect(
+      sink.keep(out, [
+        { paths, origin: 'K' },
+        { paths: ['other.txt'], origin: 'K' },
+      ]),
+    ).toBe(false);
+    sink.abort();
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * The model snapshot (generator/model-snapshot.ts): a run reuses the model of an earlier one
+ * only when the document's text differs from the snapshot's inside one operation's own
+ * description, and the patched model is then the very model a full load builds. Table rows:
+ * each edit of a JSON text, whether the snapshot may serve it, and (when it does) the model
+ * compared with the full load's.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openCache } from '../../generator/cache.js';
+import { loadContract, DEFAULT_LIMITS } from '../../generator/load.js';
+import {
+  digestsAfterDescriptionEdit,
+  modelDigests,
+  type RememberedDigests,
+} from '../../generator/model/digest.js';
+import {
+  descriptionEdit,
+  loadFromSnapshot,
+  readSourceBytes,
+  snapshotKey,
+  snapshotOf,
+  storeSnapshot,
+} from '../../generator/model-snapshot.js';
+
+const work = mkdtempSync(join(tmpdir(), 'tms-model-snapshot-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** Our contract, bundled into one JSON document (the shortcut serves single JSON files). */
+let text = '';
+beforeAll(async () => {
+  const loaded = await loadContract('openapi/openapi.yaml');
+  if (!loaded.ok) throw new Error('our contract does not load');
+  text = JSON.stringify(loaded.contract.model.document, null, 2);
+});
+
+/** The first operation's description in the text, as `"description": "…"` (its JSON). */
+function firstOperationDescription(): { at: number; literal: string; path: string } {
+  const doc = JSON.parse(text) as {
+    paths: Record<string, Record<string, { description?: string }>>;
+  };
+  for (const [path, item] of Object.entries(doc.paths))
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'])
+      if (typeof item[method]?.description === 'string') {
+        const literal = `"description": ${JSON.stringify(item[method].description)}`;
+        const pathAt = text.indexOf(JSON.stringify(path) + ': {');
+        const at = text.indexOf(literal, text.indexOf(`"${method}": {`, pathAt));
+        return { at, literal, path };
+      }
+  throw new Error('no operation description');
+}
+
+/** The text with the first operation's description's words replaced by `words` (raw JSON). */
+function withDescription(rawWords: string): string {
+  const { at, literal } = firstOperationDescription();
+  return text.slice(0, at) + `"description": "${rawWords}"` + text.slice(at + literal.length);
+}
+
+const bytes = (s: string) => Buffer.from(s, 'utf8');
+
+/**
+ * The text with the first operation's `description` member written twice (the same words);
+ * JSON keeps the second. `edit` rewords the first (0) or the second (1) copy.
+ */
+function repeatedDescription(edit?: 0 | 1): string {
+  const { at, literal } = firstOperationDescription();
+  const copies = [literal, literal];
+  if (edit !== undefined) copies[edit] = '"description": "Reworded."';
+  const indent = text.slice(text.lastIndexOf('\n', at) + 1, at);
+  return text.slice(0, at) + copies.join(`,\n${indent}`) + text.slice(at + literal.length);
+}
+
+describe('descriptionEdit', () => {
+  const rows: [string, () => string, 'same' | 'edit' | 'refused', (() => string)?][] = [
+    [
+      'a repeated description member: the copy JSON ignores',
+      () => repeatedDescription(0),
+      'refused',
+      () => repeatedDescription(),
+    ],
+    [
+      'a repeated description member: the copy JSON keeps',
+      () => repeatedDescription(1),
+      'edit',
+      () => repeatedDescription(),
+    ],
+    ['the same text', () => text, 'same'],
+    ['an operation description reworded', () => withDescription('Reworded words.'), 'edit'],
+    ['with escapes and non-ASCII', () => withDescription('Line\\none \\"quoted\\" é ✓'), 'edit'],
+    ['emptied', () => withDescription(''), 'edit'],
+    ['a quote that ends the string early', () => withDescription('broken" , "x": "y'), 'refused'],
+    ['a trailing backslash', () => withDescription('oops\\'), 'refused'],
+    ['words naming a feature-level key', () => withDescription('see x-history'), 'refused'],
+    [
+      'a schema description',
+      () => {
+        const at = text.indexOf('"description"', text.indexOf('"components"'));
+        const end = text.indexOf('",', at);
+        return text.slice(0, end) + ' more' + text.slice(end);
+      },
+      'refused',
+    ],
+    [
+      'an operation summary',
+      () => {
+        const at = text.indexOf('"summary"', text.indexOf('"paths"'));
+        const end = text.indexOf('",', at);
+        return text.slice(0, end) + ' more' + text.slice(end);
+      },
+      'refused',
+    ],
+    ['a member name', () => text.replace('"description": ', '"descriptio": '), 'refused'],
+    [
+      'two descriptions edited',
+      () => {
+        const one = withDescription('One.');
+        const last = one.lastIndexOf('"description": "');
+        return one.slice(0, last + 16) + 'Two. ' + one.slice(last + 16);
+      },
+      'refused',
+    ],
+    [
+      'an operation read through a $ref into #/paths/',
+      () =>
+        withDescription('Reworded.').replace(
+          '"components": {',
+          '"components": {\n  "x-alias": { "$ref": "#/paths/~1x/get" },',
+        ),
+      'refused',
+    ],
+    [
+      'one line (a member follows on the same line)',
+      () => JSON.stringify(JSON.parse(withDescription('Reworded.'))),
+      'refused',
+    ],
+  ];
+  it.each(rows)('%s', (_name, edited, verdict, base) => {
+    const before = base
+      ? base()
+      : verdict === 'refused' && _name.startsWith('one line')
+        ? JSON.stringify(JSON.parse(text))
+        : text;
+    const got = descriptionEdit(bytes(before), bytes(edited()));
+    if (verdict === 'same') expect(got).toBe('same');
+    else if (verdict === 'refused') expect(got).toBeUndefined();
+    else {
+      expect(got).toMatchObject({
+        method: expect.any(String),
+        path: firstOperationDescription().path,
+      });
+    }
+  });
+});
+
+describe('loadFromSnapshot', () => {
+  const file = () => join(work, 'contract.json');
+
+  /** A full load of `contents` with its snapshot stored in a fresh cache. */
+  async function filled(contents: string) {
+    writeFileSync(file(), contents);
+    const cacheDir = mkdtempSync(join(work, 'cache-'));
+    const cache = openCache(cacheDir)!;
+    const key = snapshotKey('generator', file(), DEFAULT_LIMITS);
+    const source = readSourceBytes(file(), DEFAULT_LIMITS)!;
+    const loaded = await loadContract(file(), { deferValidation: true });
+    if (!loaded.ok) throw new Error('fixture does not load');
+    const snapshot = snapshotOf(
+      loaded.contract.model,
+      loaded.contract.warnings,
+      loaded.contract.bundle.files,
+    )!;
+    const known = new Map<string, string>();
+    const remembered: RememberedDigests = {
+      get: (k) => known.get(k),
+      put: (k, v) => void known.set(k, v),
+    };
+    const digests = modelDigests(loaded.contract.model, remembered);
+    storeSnapshot(cache, key, file(), source, snapshot, digests.withoutOperationDescriptions);
+    return { cache, key, remembered };
+  }
+
+  const edits: [string, string][] = [
+    ['reworded', 'Reworded words.'],
+    ['escapes and non-ASCII', 'Line\\none \\"quoted\\" é ✓ \\u00e9'],
+    ['emptied', ''],
+  ];
+  it.each(edits)('a description %s: the model a full load builds', async (_name, words) => {
+    const { cache, key, remembered } = await filled(text);
+    writeFileSync(file(), withDescription(words));
+    const patched = loadFromSnapshot(cache, key, file(), DEFAULT_LIMITS);
+    expect(patched).toBeDefined();
+    const full = await loadContract(file(), { deferValidation: true });
+    if (!full.ok) throw new Error('edited fixture does not load');
+    expect(JSON.stringify(patched!.model)).toBe(JSON.stringify(full.contract.model));
+    expect(isDeepStrictEqual(patched!.model, full.contract.model)).toBe(true);
+    expect(patched!.warnings).toEqual(full.contract.warnings);
+    // the cache keys: the patched model's digests, made from the snapshot's, are the full load's
+    expect(patched!.withoutOperationDescriptions).toMatch(/^[0-9a-f]{64}$/);
+    const fast = digestsAfterDescriptionEdit(
+      patched!.model,
+      patched!.withoutOperationDescriptions!,
+      remembered,
+    );
+    expect(fast).toEqual(modelDigests(full.contract.model));
+  });
+
+  it('serves nothing for any other edit, nor under another key', async () => {
+    const { cache, key } = await filled(text);
+    writeFileSync(
+      file(),
+      text
+        .replace('"openapi": "3.', '"openapi": "3.'.slice(0))
+        .replace('"title": "', '"title": "X'),
+    );
+    expect(loadFromSnapshot(cache, key, file(), DEFAULT_LIMITS)).toBeUndefined();
+    writeFileSync(file(), withDescription('Reworded.'));
+    const other = snapshotKey('another generator', file(), DEFAULT_LIMITS);
+    expect(loadFromSnapshot(cache, other, file(), DEFAULT_LIMITS)).toBeUndefined();
+    const smaller = { ...DEFAULT_LIMITS, maxDocumentBytes: 100 };
+    expect(loadFromSnapshot(cache, key, file(), smaller)).toBeUndefined();
+  });
+});

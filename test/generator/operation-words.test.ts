@@ -1,0 +1,90 @@
+/**
+ * Outputs cached with operations' own descriptions as tokens (generator/emit/operation-words.ts,
+ * used by the prism emitter): served from the cache after a description edit, they are the
+ * bytes a run without a cache makes, whatever the new words hold.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EmitContext } from '../../generator/emit/emitter.js';
+import { prismEmitter } from '../../generator/emit/prism.js';
+import { loadContract } from '../../generator/load.js';
+import { modelDigests } from '../../generator/model/digest.js';
+import type { ApiModel } from '../../generator/model/types.js';
+
+let model: ApiModel;
+beforeAll(async () => {
+  const loaded = await loadContract('openapi/openapi.yaml');
+  if (!loaded.ok) throw new Error('our contract does not load');
+  model = loaded.contract.model;
+});
+
+/** A context whose memo keeps entries in `store`, with the model's slices. */
+function context(store: Map<string, string>, computed: string[]): EmitContext {
+  const digests = modelDigests(model);
+  return {
+    model,
+    outDir: 'generated',
+    docsDir: 'docs',
+    runtimeImport: './runtime',
+    command: 'npm run generate',
+    warn: () => undefined,
+    slices: {
+      withoutOperationDescriptions: digests.withoutOperationDescriptions,
+      operationDescriptions: digests.operationDescriptions,
+    },
+    memo: async (step, input, compute) => {
+      const key = `${step}\0${input}`;
+      if (!store.has(key)) {
+        computed.push(step);
+        store.set(key, await compute());
+      }
+      return store.get(key)!;
+    },
+  };
+}
+
+const plain = async () =>
+  String((await prismEmitter.emit({ ...context(new Map(), []), memo: undefined }))[0].contents);
+
+/** Sets the first described operation's words (the model's and the document's copies). */
+function describe1(words: string): void {
+  const op = model.operations.find((o) => typeof o.description === 'string')!;
+  const raw = (
+    model.document as unknown as { paths: Record<string, Record<string, { description: string }>> }
+  ).paths[op.path][op.method];
+  op.description = words;
+  raw.description = words;
+}
+
+describe('withOperationWords (prism)', () => {
+  const edits: [string, string][] = [
+    ['plain words', 'Reworded.'],
+    ['quotes, backslashes, lines, non-ASCII', 'a "b" \\ c\nd é ✓ \u2028'],
+    ['words spelling a token', '{{tms-words:0123456789abcdef:0}} "{{tms-words:x:1}}"'],
+    ['empty', ''],
+  ];
+  it.each(edits)('an edit to %s: the bytes of a run without a cache', async (_name, words) => {
+    const store = new Map<string, string>();
+    const computed: string[] = [];
+    const original = model.operations.find((o) => typeof o.description === 'string')!.description!;
+    try {
+      // the cache filled by a run on the model as it is: its output is the plain run's
+      const first = String((await prismEmitter.emit(context(store, computed)))[0].contents);
+      expect(first).toBe(await plain());
+      describe1(words);
+      const served = String((await prismEmitter.emit(context(store, computed)))[0].contents);
+      expect(computed).toEqual(['prism-by-operation-descriptions']); // served, not made again
+      expect(served).toBe(await plain());
+      expect(served).toContain(JSON.stringify(words));
+    } finally {
+      describe1(original);
+    }
+  });
+
+  it('makes the output again when the cached skeleton does not fit', async () => {
+    const store = new Map<string, string>();
+    await prismEmitter.emit(context(store, []));
+    for (const [key, entry] of store) store.set(key, entry.replace(/"count":\d+/, '"count":1'));
+    const served = String((await prismEmitter.emit(context(store, [])))[0].contents);
+    expect(served).toBe(await plain());
+  });
+});
