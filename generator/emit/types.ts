@@ -11,6 +11,7 @@ import {
   tokenizedTypescriptView,
   typescriptView,
 } from '../model/views/typescript.js';
+import { collectIfLarge } from '../heap.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
@@ -45,6 +46,9 @@ export const typesEmitter: Emitter = {
       const withTokens = ctx.memo
         ? await ctx.memo('openapi-typescript', json, () => run(document))
         : await run(document);
+      // openapi-typescript's syntax tree is garbage now (on Microsoft Graph's document ~1 GB of
+      // heap V8 had not collected yet): returned before the text work below grows the heap more
+      collectIfLarge();
       const restored = restoreProse(withTokens, prose);
       return restored === undefined ? undefined : { ...tokenized, withTokens, text: restored };
     };
