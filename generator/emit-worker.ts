@@ -47,6 +47,12 @@ export interface EmitJob {
    * main thread through `queue` */
   order: string[];
   queue: SharedArrayBuffer;
+  /**
+   * The items the worker may take, when `ctx.model` is a slice of the model that serves only
+   * those (validators-targets.ts, `validatorsSlice`); absent: any. The worker stops at the first
+   * item it may not take: the main thread, which holds the whole model, takes it.
+   */
+  lane?: string[];
 }
 
 export type WorkerMessage =
@@ -79,11 +85,14 @@ export class SharedQueue {
     this.cells = new Int32Array(buffer);
     if (fresh) Atomics.store(this.cells, 1, order.length);
   }
-  take(end: 'front' | 'back'): string | undefined {
+  /** The next item from `end`; none when the queue is empty, stopped, or the item is not `may`'s. */
+  take(end: 'front' | 'back', may?: (name: string) => boolean): string | undefined {
     while (Atomics.compareExchange(this.cells, 2, 0, 1) !== 0);
     let index = -1;
-    if (Atomics.load(this.cells, 3) === 0 && this.cells[0] < this.cells[1])
-      index = end === 'front' ? this.cells[0]++ : --this.cells[1];
+    if (Atomics.load(this.cells, 3) === 0 && this.cells[0] < this.cells[1]) {
+      const at = end === 'front' ? this.cells[0] : this.cells[1] - 1;
+      if (!may || may(this.order[at])) index = end === 'front' ? this.cells[0]++ : --this.cells[1];
+    }
     Atomics.store(this.cells, 2, 0);
     return index < 0 ? undefined : this.order[index];
   }
@@ -201,6 +210,10 @@ export function startEmitWorker(): EmitWorker | undefined {
   worker.unref();
   return {
     run(job, onMessage) {
+      // only the first name is kept for a failure's report: not the job (the model it carries
+      // would stay alive on this thread for the whole run)
+      const first = job.order[0] ?? 'cli';
+      worker.postMessage(job);
       return new Promise<void>((done) => {
         worker.on('message', (message: WorkerMessage) => {
           onMessage(message);
@@ -210,13 +223,12 @@ export function startEmitWorker(): EmitWorker | undefined {
           onMessage({
             kind: 'result',
             result: {
-              name: job.order[0] ?? 'cli',
+              name: first,
               failure: problemOf(new Error(`worker failed: ${error.message}`), 'cli'),
             },
           });
           done();
         });
-        worker.postMessage(job);
       }).finally(() => void worker.terminate());
     },
     cancel: () => void worker.terminate(),
@@ -251,7 +263,9 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
   parentPort!.once('message', async (job: EmitJob) => {
     const post = (m: WorkerMessage) => parentPort!.postMessage(...withBytes(m));
     const queue = new SharedQueue(job.order, job.queue, false);
-    for (let name = queue.take('back'); name; name = queue.take('back')) {
+    const lane = job.lane && new Set(job.lane);
+    const may = lane && ((name: string) => lane.has(name));
+    for (let name = queue.take('back', may); name; name = queue.take('back', may)) {
       if (name === VALIDATE) {
         const validation = await validateDocument(job.ctx.model.document as never);
         post({ kind: 'validation', ...validation });

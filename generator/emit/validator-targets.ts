@@ -10,6 +10,7 @@ import type { ApiModel, JsonSchema, MediaType, Operation, Parameter } from '../m
 import { windowOf } from '../model/level-facts.js';
 import { levelRequired, levelWrapped } from '../schema/level-keywords.js';
 import { defKey } from '../schema/json-schema.js';
+import { jsonSchemaSourcePart, refsIn } from '../model/views/json-schema.js';
 
 export interface RequestTarget {
   /** `$defs` key of the operation's request schema */
@@ -123,4 +124,100 @@ function requestSchema(op: Operation, newest: number): JsonSchema {
 /** A `$ref` to the schema's real place in the document; the model's copy when it has none. */
 function schemaAt(site: Parameter | MediaType): JsonSchema {
   return site.schemaPointer ? { $ref: site.schemaPointer } : (site.schema ?? {});
+}
+
+/**
+ * The part of the model the validators emitter reads (validators.ts, this file, the schema
+ * converter): the document (the schemas are read where they are), the named schemas, and of
+ * each operation its id, place, levels and where its parameters', body's and responses' schemas
+ * are. What a thread that only makes the validators is sent instead of the whole model (a
+ * structured clone): on Microsoft Graph's document the operations' names, runtime tables,
+ * examples and prose are most of the model (165 MB serialized, the document 43 MB of it).
+ * The fields left out are emptied, not absent, so the slice is still an `ApiModel`;
+ * test/validators/validators-slice.test.ts holds the emitter's output to be the same from it.
+ */
+export function validatorsSlice(model: ApiModel): ApiModel {
+  const media = (m: MediaType | undefined, keepSchema: boolean): MediaType | undefined =>
+    m && {
+      type: m.type,
+      // a schema is `$ref`'d by its pointer when it has one (schemaAt): the copy is not read
+      ...(keepSchema && m.schema !== undefined ? { schema: m.schemaPointer ? {} : m.schema } : {}),
+      ...(m.schemaPointer !== undefined ? { schemaPointer: m.schemaPointer } : {}),
+      encoding: {},
+      examples: [],
+      pointer: m.pointer,
+    };
+  const parameter = (p: Parameter): Parameter => ({
+    name: p.name,
+    in: p.in,
+    required: p.required,
+    schema: p.schemaPointer ? {} : p.schema,
+    ...(p.schemaPointer !== undefined ? { schemaPointer: p.schemaPointer } : {}),
+    types: [],
+    encoding: p.encoding,
+    limits: {},
+    examples: [],
+    lifecycle: p.lifecycle,
+    pointer: p.pointer,
+    extensions: 'x-removed' in p.extensions ? { 'x-removed': p.extensions['x-removed'] } : {},
+  });
+  const operation = (op: Operation): Operation => ({
+    id: op.id,
+    idSynthesized: op.idSynthesized,
+    method: op.method,
+    path: op.path,
+    pointer: op.pointer,
+    tags: [],
+    security: [],
+    auth: op.auth,
+    authAlternatives: [],
+    parameters: op.parameters.map(parameter),
+    ...(op.requestBody
+      ? {
+          requestBody: {
+            required: op.requestBody.required,
+            kind: op.requestBody.kind,
+            mediaTypes: [],
+            representative: media(op.requestBody.representative, true),
+            pointer: op.requestBody.pointer,
+          },
+        }
+      : {}),
+    responses: op.responses.map((r) => ({
+      status: r.status,
+      description: '',
+      mediaTypes: [],
+      representative: media(r.representative, false),
+      headers: [],
+      pointer: r.pointer,
+    })),
+    errorCodes: [],
+    lifecycle: op.lifecycle,
+    extensions: {},
+    runtime: EMPTY_RUNTIME,
+    names: EMPTY_NAMES,
+  });
+  return {
+    ...model,
+    document: jsonSchemaSourcePart(model, validatorPointers(model)),
+    info: { title: model.info.title, version: model.info.version, extensions: {} },
+    tags: [],
+    errorCodes: [],
+    operations: model.operations.map(operation),
+  };
+}
+
+/** What the validators never read of an operation: one empty value shared by all (the clone keeps it one). */
+const EMPTY_RUNTIME = {} as Operation['runtime'];
+const EMPTY_NAMES = {} as Operation['names'];
+
+/** The pointers the schema root starts from (validators.ts, `validatorSchemaRoot`). */
+function validatorPointers(model: ApiModel): string[] {
+  const targets = collectValidatorTargets(model);
+  const pointers = Object.entries(targets.pointerOf)
+    .filter(([key]) => !(key in targets.extra))
+    .map(([, pointer]) => pointer);
+  // the request schemas built here are not in the document: where they point is
+  for (const schema of Object.values(targets.extra)) pointers.push(...refsIn(schema));
+  return pointers;
 }

@@ -25,6 +25,19 @@ describe('the shared queue', () => {
     expect(taken).toEqual(['a', 'e', 'd', 'b', 'c', undefined, undefined]);
   });
 
+  it('gives a worker with a lane only its items: it stops at the first other, which the front takes', () => {
+    const order = laneOrder(emitters, true);
+    const main = new SharedQueue(order);
+    const worker = new SharedQueue(order, main.buffer, false);
+    const lane = (name: string) => name === 'validators';
+    expect(worker.take('back', lane)).toBe('validators');
+    expect(worker.take('back', lane)).toBeUndefined();
+    const rest: string[] = [];
+    for (let name = main.take('front'); name; name = main.take('front')) rest.push(name);
+    expect(rest).toEqual(order.slice(0, -1));
+    expect(rest.at(-1)).toBe(VALIDATE);
+  });
+
   it('hands out nothing once stopped', () => {
     const queue = new SharedQueue(['a', 'b']);
     queue.stop();
