@@ -13,8 +13,12 @@ const SAFE_LINK = /^(https?:|mailto:|#)/i;
 
 export type RenderMarkdown = (text: string | undefined, opts?: { inline?: boolean }) => string;
 
-/** A renderer for one generate run (no shared, mutable markdown-it instance between runs). */
-export function createMarkdown(): RenderMarkdown {
+/**
+ * A renderer for one generate run (no shared, mutable markdown-it instance between runs).
+ * `fastPath: false` sends every text through markdown-it (the tests compare the two).
+ */
+export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdown {
+  const fast = opts.fastPath !== false;
   const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
   md.disable(['image']);
   // validateLink runs before any link is emitted; markdown-it's default already refuses
@@ -34,47 +38,90 @@ export function createMarkdown(): RenderMarkdown {
 
   return (text, opts = {}) => {
     if (typeof text !== 'string' || text.trim() === '') return '';
-    return (
-      plainMarkdown(text, opts.inline === true) ??
-      (opts.inline ? undefined : plainParagraphs(text)) ??
-      (opts.inline ? md.renderInline(text) : md.render(text))
-    );
+    const quick = !fast
+      ? undefined
+      : (plainMarkdown(text, opts.inline === true) ??
+        (opts.inline ? undefined : plainParagraphs(text)));
+    return quick ?? (opts.inline ? md.renderInline(text) : md.render(text));
   };
 }
 
-/** Text with no markdown meaning outside code spans: letters, digits, spaces and this punctuation. */
-const PLAIN_TEXT = /^[A-Za-z0-9 ,.;:'"()?/@$%{}=!+-]*$/;
+/**
+ * Text with no markdown meaning outside code spans and links: letters, digits, spaces, this
+ * punctuation and any character past U+00A0 (markdown-it gives none of them a meaning of its own;
+ * they only count for emphasis, which `*` and `_` are kept out for). `#` opens a heading only at
+ * the start of a line, where the text never has it.
+ */
+const PLAIN_TEXT = /^[A-Za-z0-9 ,.;:'"()?/@$%{}=!+#\u00a0-\uffff-]*$/;
 
 /**
- * The HTML markdown-it makes of a one-line text that is plain words and single-backtick code
- * spans (most of a big document's descriptions: 4,075 of GitHub's 5,510 distinct ones), made
- * without its parser; undefined for anything else. The text starts with a letter or a code
- * span (no list, heading, quote, rule or indented code can start), ends with no space, and
- * holds no character that could open emphasis, a link, an entity, an escape, HTML, a table or a
- * strikethrough. A code span's text is escaped and loses one space on each side when it has
- * both (CommonMark 6.1), as markdown-it does. test/docs/markdown-fast-path.test.ts holds the
- * two to the same bytes.
+ * An inline link to an http(s) page with a plain text: its destination holds only characters
+ * markdown-it's normalizeLink and escapeHtml leave as they are (no `%`, `&`, `'`, `@`, brackets,
+ * spaces or non-ASCII), and no title.
+ */
+const PLAIN_LINK = /^\[([^\[\]`\\*_<>&|~\n]*)\]\((https?:\/\/[A-Za-z0-9\-._~:/?#!$+,;=]+)\)/;
+
+/**
+ * The HTML markdown-it makes of a one-line text that is plain words, single-backtick code spans
+ * and plain links to http(s) pages (most of a big document's descriptions), made without its
+ * parser; undefined for anything else. The text starts with a letter, a code span or a link (no
+ * list, heading, quote, rule or indented code can start), ends with no space, and holds no
+ * character that could open emphasis, an entity, an escape, HTML, a table or a strikethrough. A
+ * code span's text is escaped and loses one space on each side when it has both (CommonMark
+ * 6.1), as markdown-it does; a link opens with `rel="noopener noreferrer"` as createMarkdown's
+ * link rule makes it. test/docs/markdown-fast-path.test.ts holds the two to the same bytes.
  */
 export function plainMarkdown(text: string, inline: boolean): string | undefined {
   const first = text.charCodeAt(0);
   const letter = (first | 32) >= 97 && (first | 32) <= 122;
-  if ((!letter && first !== 96) || text.includes('\n') || /\s$/.test(text)) return undefined;
-  const parts = text.split('`');
-  if (parts.length % 2 === 0) return undefined;
+  if ((!letter && first !== 96 && first !== 91) || text.includes('\n') || /\s$/.test(text))
+    return undefined;
   let out = '';
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    if (i % 2 === 0) {
-      if (!PLAIN_TEXT.test(part)) return undefined;
-      out += part.includes('"') ? part.replace(/"/g, '&quot;') : part;
+  let at = 0;
+  while (at < text.length) {
+    const tick = text.indexOf('`', at);
+    const bracket = text.indexOf('[', at);
+    const next =
+      tick < 0 ? bracket : bracket < 0 ? tick : Math.min(tick, bracket);
+    const end = next < 0 ? text.length : next;
+    const plain = plainText(text.slice(at, end));
+    if (plain === undefined) return undefined;
+    out += plain;
+    if (next < 0) break;
+    if (next === tick) {
+      // single backticks only: a run of two or more opens or closes a different span
+      const close = text.indexOf('`', tick + 1);
+      if (close < 0 || close === tick + 1 || text.charCodeAt(close + 1) === 96) return undefined;
+      const code = codeSpan(text.slice(tick + 1, close));
+      if (code === undefined) return undefined;
+      out += code;
+      at = close + 1;
     } else {
-      if (part.trim() === '' || /[\s\u00a0]/.test(part.replace(/ /g, ''))) return undefined;
-      const code =
-        part.length >= 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
-      out += `<code>${escapeCode(code)}</code>`;
+      // `![` would be an image (off, but not plain either)
+      if (bracket > 0 && text.charCodeAt(bracket - 1) === 33) return undefined;
+      const link = PLAIN_LINK.exec(text.slice(bracket));
+      if (!link || link[1].trim() === '') return undefined;
+      const label = plainText(link[1]);
+      if (label === undefined) return undefined;
+      out += `<a href="${link[2]}" rel="noopener noreferrer">${label}</a>`;
+      at = bracket + link[0].length;
     }
   }
   return inline ? out : `<p>${out}</p>\n`;
+}
+
+/** Plain words as markdown-it prints them; undefined for a text with markdown meaning. */
+function plainText(part: string): string | undefined {
+  if (!PLAIN_TEXT.test(part)) return undefined;
+  return part.includes('"') ? part.replace(/"/g, '&quot;') : part;
+}
+
+/** A single-backtick code span's text as markdown-it prints it; undefined for an odd one. */
+function codeSpan(part: string): string | undefined {
+  if (part.trim() === '' || /[\s\u00a0]/.test(part.replace(/ /g, ''))) return undefined;
+  const code =
+    part.length >= 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
+  return `<code>${escapeCode(code)}</code>`;
 }
 
 /**
