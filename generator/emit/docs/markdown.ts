@@ -62,20 +62,37 @@ const PLAIN_TEXT = /^[A-Za-z0-9 ,.;:'"()?/@$%{}=!+#\u00a0-\uffff-]*$/;
 const PLAIN_LINK = /^\[([^\[\]`\\*_<>&|~\n]*)\]\((https?:\/\/[A-Za-z0-9\-._~:/?#!$+,;=]+)\)/;
 
 /**
- * The HTML markdown-it makes of a one-line text that is plain words, single-backtick code spans
- * and plain links to http(s) pages (most of a big document's descriptions), made without its
- * parser; undefined for anything else. The text starts with a letter, a code span or a link (no
- * list, heading, quote, rule or indented code can start), ends with no space, and holds no
- * character that could open emphasis, an entity, an escape, HTML, a table or a strikethrough. A
- * code span's text is escaped and loses one space on each side when it has both (CommonMark
- * 6.1), as markdown-it does; a link opens with `rel="noopener noreferrer"` as createMarkdown's
- * link rule makes it. test/docs/markdown-fast-path.test.ts holds the two to the same bytes.
+ * The HTML markdown-it makes of a paragraph whose lines are plain words, single-backtick code
+ * spans and plain links to http(s) pages (most of a big document's descriptions), made without
+ * its parser; undefined for anything else. Each line starts with a letter, a code span or a link
+ * (no list, heading, quote, rule, fence, table or indented code can start, nor interrupt the
+ * paragraph), ends with no space (no hard break, nothing trimmed), and holds no character that
+ * could open emphasis, an entity, an escape, HTML, a table or a strikethrough; a code span or a
+ * link stays on its line. A code span's text is escaped and loses one space on each side when it
+ * has both (CommonMark 6.1), as markdown-it does; a link opens with `rel="noopener noreferrer"`
+ * as createMarkdown's link rule makes it; lines stay apart by a newline (a soft break).
+ * test/docs/markdown-fast-path.test.ts holds the two to the same bytes.
  */
 export function plainMarkdown(text: string, inline: boolean): string | undefined {
+  let out: string | undefined;
+  if (!text.includes('\n')) out = plainLine(text);
+  else {
+    out = '';
+    for (const line of text.split('\n')) {
+      const html = plainLine(line);
+      if (html === undefined) return undefined;
+      out += out === '' ? html : '\n' + html;
+    }
+  }
+  if (out === undefined) return undefined;
+  return inline ? out : `<p>${out}</p>\n`;
+}
+
+/** One line of plainMarkdown's paragraph as markdown-it prints it; undefined for any other. */
+function plainLine(text: string): string | undefined {
   const first = text.charCodeAt(0);
   const letter = (first | 32) >= 97 && (first | 32) <= 122;
-  if ((!letter && first !== 96 && first !== 91) || text.includes('\n') || /\s$/.test(text))
-    return undefined;
+  if ((!letter && first !== 96 && first !== 91) || /\s$/.test(text)) return undefined;
   let out = '';
   let at = 0;
   while (at < text.length) {
@@ -107,7 +124,7 @@ export function plainMarkdown(text: string, inline: boolean): string | undefined
       at = bracket + link[0].length;
     }
   }
-  return inline ? out : `<p>${out}</p>\n`;
+  return out;
 }
 
 /** Plain words as markdown-it prints them; undefined for a text with markdown meaning. */
