@@ -93,6 +93,28 @@ const CASES = [
   'Words\n\nparagraph',
   'Words\r\nCRLF',
   'Words\n[ref]: https://x.example',
+  '**Note**: words',
+  'A **bold** word, an *em* one and _under_ and __strong__.',
+  '(**a**) \"*b*\" c **d**?',
+  'foo**bar** baz',
+  '**a** **b**',
+  '**a b**c',
+  '***triple***',
+  '** spaced **',
+  '*a*b',
+  'snake_case_name',
+  '**a *b* c**',
+  '**a `code` b**',
+  '**[l](https://x.example)**',
+  '* list item',
+  '**',
+  '*',
+  'a * b * c',
+  '_a_',
+  '**Ünï**',
+  '**a.**',
+  '**a**.',
+  '**9**',
 ];
 
 describe('plainMarkdown', () => {
@@ -131,14 +153,14 @@ describe('plainMarkdown', () => {
   });
 
   it('declines what has markdown meaning', () => {
-    for (const text of ['1. a list', '# h', 'a *b*', 'a [l](/x)', 'two\n- lines', 'a <b>'])
+    for (const text of ['1. a list', '# h', 'a*b*', 'a [l](/x)', 'two\n- lines', 'a <b>'])
       expect(plainMarkdown(text, false), text).toBeUndefined();
   });
 
   it('makes what markdown-it makes on random texts of markdown-ish pieces, or declines', () => {
     const pieces = [
       'word', ' ', ' ', 'Ünï', '’', '#', '"', "'", '(', ')', '!', '.', ',', '`', '[', ']', '*',
-      '_', '&', '<', '\\', '~', '|', '%', '@', ':', '/', '-', '=', '\u00a0', '\n', '\n', '\nA', '\n- ', '\n1. ', '\n#', '\n`', '\n[', '  \n', '\n\n',
+      '_', '&', '<', '\\', '~', '|', '%', '@', ':', '/', '-', '=', '\u00a0', '\n', '\n', '\nA', '\n- ', '\n1. ', '\n#', '\n`', '\n[', '  \n', '\n\n', '**', '**b**', '*e*', '_u_', '__s__', '**N**: ', 'w*', '*w',
       '[a link](https://x.example/p#f)', '[x](https://y.example)', '](', '`code`', '` sp `',
     ];
     // a fixed-seed generator: the same texts on every run, so a failure can be reproduced

@@ -92,20 +92,29 @@ export function plainMarkdown(text: string, inline: boolean): string | undefined
 function plainLine(text: string): string | undefined {
   const first = text.charCodeAt(0);
   const letter = (first | 32) >= 97 && (first | 32) <= 122;
-  if ((!letter && first !== 96 && first !== 91) || /\s$/.test(text)) return undefined;
+  // `*` or `_` only as emphasis (checked below): `* ` would be a list, `***` a rule
+  if ((!letter && first !== 96 && first !== 91 && first !== 42 && first !== 95) || /\s$/.test(text))
+    return undefined;
+  const special = /[`[*_]/g;
   let out = '';
   let at = 0;
   while (at < text.length) {
-    const tick = text.indexOf('`', at);
-    const bracket = text.indexOf('[', at);
-    const next =
-      tick < 0 ? bracket : bracket < 0 ? tick : Math.min(tick, bracket);
+    special.lastIndex = at;
+    const next = special.exec(text)?.index ?? -1;
     const end = next < 0 ? text.length : next;
     const plain = plainText(text.slice(at, end));
     if (plain === undefined) return undefined;
     out += plain;
     if (next < 0) break;
-    if (next === tick) {
+    const tick = next;
+    const bracket = next;
+    const mark = text.charCodeAt(next);
+    if (mark === 42 || mark === 95) {
+      const span = emphasis(text, next);
+      if (span === undefined) return undefined;
+      out += span.html;
+      at = span.end;
+    } else if (mark === 96) {
       // single backticks only: a run of two or more opens or closes a different span
       const close = text.indexOf('`', tick + 1);
       if (close < 0 || close === tick + 1 || text.charCodeAt(close + 1) === 96) return undefined;
@@ -125,6 +134,41 @@ function plainLine(text: string): string | undefined {
     }
   }
   return out;
+}
+
+/** A delimiter's neighbours that make it open only (before it) or close only (after it). */
+const OPENS_AFTER = ' ("';
+const CLOSES_BEFORE = ' .,:;)"?!';
+const ALNUM = /^[A-Za-z0-9]$/;
+
+/**
+ * Emphasis (`*a*`, `_a_`) or strong emphasis (`**a**`, `__a__`) of plain words starting at
+ * `at`, as markdown-it prints it; undefined for any other use of `*` or `_`. The opening run
+ * follows the line's start, a space, `(` or `"` and precedes a letter or digit; the closing run
+ * follows a letter or digit and precedes the line's end, a space or `.,:;)"?!`: each run can then
+ * only open, or only close (CommonMark 6.2's flanking rules), and nothing between them opens.
+ */
+function emphasis(text: string, at: number): { html: string; end: number } | undefined {
+  const mark = text[at];
+  const size = text[at + 1] === mark ? 2 : 1;
+  if (text[at + size] === mark) return undefined;
+  if (at > 0 && !OPENS_AFTER.includes(text[at - 1])) return undefined;
+  const delimiter = mark.repeat(size);
+  const close = text.indexOf(delimiter, at + size);
+  if (close < 0) return undefined;
+  const inner = text.slice(at + size, close);
+  const after = close + size;
+  if (
+    inner === '' ||
+    !ALNUM.test(inner[0]) ||
+    !ALNUM.test(inner[inner.length - 1]) ||
+    (after < text.length && !CLOSES_BEFORE.includes(text[after]))
+  )
+    return undefined;
+  const words = plainText(inner);
+  if (words === undefined) return undefined;
+  const tag = size === 2 ? 'strong' : 'em';
+  return { html: `<${tag}>${words}</${tag}>`, end: after };
 }
 
 /** Plain words as markdown-it prints them; undefined for a text with markdown meaning. */
