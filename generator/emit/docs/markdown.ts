@@ -7,7 +7,10 @@
  * author's own site (`/api/register-queue`); on a static copy of this reference they would be
  * broken, so they render as their text.
  */
-import MarkdownIt from 'markdown-it';
+import { createRequire } from 'node:module';
+import type MarkdownItModule from 'markdown-it';
+
+type MarkdownIt = InstanceType<typeof MarkdownItModule>;
 
 const SAFE_LINK = /^(https?:|mailto:|#)/i;
 
@@ -19,7 +22,27 @@ export type RenderMarkdown = (text: string | undefined, opts?: { inline?: boolea
  */
 export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdown {
   const fast = opts.fastPath !== false;
-  const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+  let md: MarkdownIt | undefined;
+  return (text, opts = {}) => {
+    if (typeof text !== 'string' || text.trim() === '') return '';
+    const quick = !fast
+      ? undefined
+      : (plainMarkdown(text, opts.inline === true) ??
+        (opts.inline ? undefined : plainParagraphs(text)));
+    if (quick !== undefined) return quick;
+    md ??= markdownIt();
+    return opts.inline ? md.renderInline(text) : md.render(text);
+  };
+}
+
+/**
+ * markdown-it set up for the reference, loaded on the first text the fast path declines: a run
+ * whose every text is plain (and each checks or emit thread, which imports this module with the
+ * CLI's bundle) does not pay for its import (~35 ms of CPU as an ES module).
+ */
+function markdownIt(): MarkdownIt {
+  const Markdown = createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule;
+  const md = new Markdown({ html: false, linkify: false, typographer: false });
   md.disable(['image']);
   // validateLink runs before any link is emitted; markdown-it's default already refuses
   // javascript:, vbscript:, file: and most data: URLs. We are stricter: only the safe list.
@@ -35,15 +58,7 @@ export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdow
   // Tables from descriptions scroll on a phone instead of widening the page.
   md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
-
-  return (text, opts = {}) => {
-    if (typeof text !== 'string' || text.trim() === '') return '';
-    const quick = !fast
-      ? undefined
-      : (plainMarkdown(text, opts.inline === true) ??
-        (opts.inline ? undefined : plainParagraphs(text)));
-    return quick ?? (opts.inline ? md.renderInline(text) : md.render(text));
-  };
+  return md;
 }
 
 /**
