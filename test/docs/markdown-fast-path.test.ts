@@ -95,7 +95,7 @@ const CASES = [
   'Words\n[ref]: https://x.example',
   '**Note**: words',
   'A **bold** word, an *em* one and _under_ and __strong__.',
-  '(**a**) \"*b*\" c **d**?',
+  '(**a**) "*b*" c **d**?',
   'foo**bar** baz',
   '**a** **b**',
   '**a b**c',

@@ -74,7 +74,7 @@ const PLAIN_TEXT = /^[A-Za-z0-9 ,.;:'"()?/@$%{}=!+#\u00a0-\uffff-]*$/;
  * markdown-it's normalizeLink and escapeHtml leave as they are (no `%`, `&`, `'`, `@`, brackets,
  * spaces or non-ASCII), and no title.
  */
-const PLAIN_LINK = /^\[([^\[\]`\\*_<>&|~\n]*)\]\((https?:\/\/[A-Za-z0-9\-._~:/?#!$+,;=]+)\)/;
+const PLAIN_LINK = /^\[([^[\]`\\*_<>&|~\n]*)\]\((https?:\/\/[A-Za-z0-9\-._~:/?#!$+,;=]+)\)/;
 
 /**
  * The HTML markdown-it makes of a paragraph whose lines are plain words, single-backtick code
