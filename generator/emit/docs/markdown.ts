@@ -7,15 +7,42 @@
  * author's own site (`/api/register-queue`); on a static copy of this reference they would be
  * broken, so they render as their text.
  */
-import MarkdownIt from 'markdown-it';
+import { createRequire } from 'node:module';
+import type MarkdownItModule from 'markdown-it';
+
+type MarkdownIt = InstanceType<typeof MarkdownItModule>;
 
 const SAFE_LINK = /^(https?:|mailto:|#)/i;
 
 export type RenderMarkdown = (text: string | undefined, opts?: { inline?: boolean }) => string;
 
-/** A renderer for one generate run (no shared, mutable markdown-it instance between runs). */
-export function createMarkdown(): RenderMarkdown {
-  const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+/**
+ * A renderer for one generate run (no shared, mutable markdown-it instance between runs).
+ * `fastPath: false` sends every text through markdown-it (the tests compare the two).
+ */
+export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdown {
+  const fast = opts.fastPath !== false;
+  let md: MarkdownIt | undefined;
+  return (text, opts = {}) => {
+    if (typeof text !== 'string' || text.trim() === '') return '';
+    const quick = !fast
+      ? undefined
+      : (plainMarkdown(text, opts.inline === true) ??
+        (opts.inline ? undefined : plainParagraphs(text)));
+    if (quick !== undefined) return quick;
+    md ??= markdownIt();
+    return opts.inline ? md.renderInline(text) : md.render(text);
+  };
+}
+
+/**
+ * markdown-it set up for the reference, loaded on the first text the fast path declines: a run
+ * whose every text is plain (and each checks or emit thread, which imports this module with the
+ * CLI's bundle) does not pay for its import (~35 ms of CPU as an ES module).
+ */
+function markdownIt(): MarkdownIt {
+  const Markdown = createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule;
+  const md = new Markdown({ html: false, linkify: false, typographer: false });
   md.disable(['image']);
   // validateLink runs before any link is emitted; markdown-it's default already refuses
   // javascript:, vbscript:, file: and most data: URLs. We are stricter: only the safe list.
@@ -31,50 +58,146 @@ export function createMarkdown(): RenderMarkdown {
   // Tables from descriptions scroll on a phone instead of widening the page.
   md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
-
-  return (text, opts = {}) => {
-    if (typeof text !== 'string' || text.trim() === '') return '';
-    return (
-      plainMarkdown(text, opts.inline === true) ??
-      (opts.inline ? undefined : plainParagraphs(text)) ??
-      (opts.inline ? md.renderInline(text) : md.render(text))
-    );
-  };
+  return md;
 }
 
-/** Text with no markdown meaning outside code spans: letters, digits, spaces and this punctuation. */
-const PLAIN_TEXT = /^[A-Za-z0-9 ,.;:'"()?/@$%{}=!+-]*$/;
+/**
+ * Text with no markdown meaning outside code spans and links: letters, digits, spaces, this
+ * punctuation and any character past U+00A0 (markdown-it gives none of them a meaning of its own;
+ * they only count for emphasis, which `*` and `_` are kept out for). `#` opens a heading only at
+ * the start of a line, where the text never has it.
+ */
+const PLAIN_TEXT = /^[A-Za-z0-9 ,.;:'"()?/@$%{}=!+#\u00a0-\uffff-]*$/;
 
 /**
- * The HTML markdown-it makes of a one-line text that is plain words and single-backtick code
- * spans (most of a big document's descriptions: 4,075 of GitHub's 5,510 distinct ones), made
- * without its parser; undefined for anything else. The text starts with a letter or a code
- * span (no list, heading, quote, rule or indented code can start), ends with no space, and
- * holds no character that could open emphasis, a link, an entity, an escape, HTML, a table or a
- * strikethrough. A code span's text is escaped and loses one space on each side when it has
- * both (CommonMark 6.1), as markdown-it does. test/docs/markdown-fast-path.test.ts holds the
- * two to the same bytes.
+ * An inline link to an http(s) page with a plain text: its destination holds only characters
+ * markdown-it's normalizeLink and escapeHtml leave as they are (no `%`, `&`, `'`, `@`, brackets,
+ * spaces or non-ASCII), and no title.
+ */
+const PLAIN_LINK = /^\[([^[\]`\\*_<>&|~\n]*)\]\((https?:\/\/[A-Za-z0-9\-._~:/?#!$+,;=]+)\)/;
+
+/**
+ * The HTML markdown-it makes of a paragraph whose lines are plain words, single-backtick code
+ * spans and plain links to http(s) pages (most of a big document's descriptions), made without
+ * its parser; undefined for anything else. Each line starts with a letter, a code span or a link
+ * (no list, heading, quote, rule, fence, table or indented code can start, nor interrupt the
+ * paragraph), ends with no space (no hard break, nothing trimmed), and holds no character that
+ * could open emphasis, an entity, an escape, HTML, a table or a strikethrough; a code span or a
+ * link stays on its line. A code span's text is escaped and loses one space on each side when it
+ * has both (CommonMark 6.1), as markdown-it does; a link opens with `rel="noopener noreferrer"`
+ * as createMarkdown's link rule makes it; lines stay apart by a newline (a soft break).
+ * test/docs/markdown-fast-path.test.ts holds the two to the same bytes.
  */
 export function plainMarkdown(text: string, inline: boolean): string | undefined {
-  const first = text.charCodeAt(0);
-  const letter = (first | 32) >= 97 && (first | 32) <= 122;
-  if ((!letter && first !== 96) || text.includes('\n') || /\s$/.test(text)) return undefined;
-  const parts = text.split('`');
-  if (parts.length % 2 === 0) return undefined;
-  let out = '';
-  for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    if (i % 2 === 0) {
-      if (!PLAIN_TEXT.test(part)) return undefined;
-      out += part.includes('"') ? part.replace(/"/g, '&quot;') : part;
-    } else {
-      if (part.trim() === '' || /[\s\u00a0]/.test(part.replace(/ /g, ''))) return undefined;
-      const code =
-        part.length >= 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
-      out += `<code>${escapeCode(code)}</code>`;
+  let out: string | undefined;
+  if (!text.includes('\n')) out = plainLine(text);
+  else {
+    out = '';
+    for (const line of text.split('\n')) {
+      const html = plainLine(line);
+      if (html === undefined) return undefined;
+      out += out === '' ? html : '\n' + html;
     }
   }
+  if (out === undefined) return undefined;
   return inline ? out : `<p>${out}</p>\n`;
+}
+
+/** One line of plainMarkdown's paragraph as markdown-it prints it; undefined for any other. */
+function plainLine(text: string): string | undefined {
+  const first = text.charCodeAt(0);
+  const letter = (first | 32) >= 97 && (first | 32) <= 122;
+  // `*` or `_` only as emphasis (checked below): `* ` would be a list, `***` a rule
+  if ((!letter && first !== 96 && first !== 91 && first !== 42 && first !== 95) || /\s$/.test(text))
+    return undefined;
+  const special = /[`[*_]/g;
+  let out = '';
+  let at = 0;
+  while (at < text.length) {
+    special.lastIndex = at;
+    const next = special.exec(text)?.index ?? -1;
+    const end = next < 0 ? text.length : next;
+    const plain = plainText(text.slice(at, end));
+    if (plain === undefined) return undefined;
+    out += plain;
+    if (next < 0) break;
+    const tick = next;
+    const bracket = next;
+    const mark = text.charCodeAt(next);
+    if (mark === 42 || mark === 95) {
+      const span = emphasis(text, next);
+      if (span === undefined) return undefined;
+      out += span.html;
+      at = span.end;
+    } else if (mark === 96) {
+      // single backticks only: a run of two or more opens or closes a different span
+      const close = text.indexOf('`', tick + 1);
+      if (close < 0 || close === tick + 1 || text.charCodeAt(close + 1) === 96) return undefined;
+      const code = codeSpan(text.slice(tick + 1, close));
+      if (code === undefined) return undefined;
+      out += code;
+      at = close + 1;
+    } else {
+      // `![` would be an image (off, but not plain either)
+      if (bracket > 0 && text.charCodeAt(bracket - 1) === 33) return undefined;
+      const link = PLAIN_LINK.exec(text.slice(bracket));
+      if (!link || link[1].trim() === '') return undefined;
+      const label = plainText(link[1]);
+      if (label === undefined) return undefined;
+      out += `<a href="${link[2]}" rel="noopener noreferrer">${label}</a>`;
+      at = bracket + link[0].length;
+    }
+  }
+  return out;
+}
+
+/** A delimiter's neighbours that make it open only (before it) or close only (after it). */
+const OPENS_AFTER = ' ("';
+const CLOSES_BEFORE = ' .,:;)"?!';
+const ALNUM = /^[A-Za-z0-9]$/;
+
+/**
+ * Emphasis (`*a*`, `_a_`) or strong emphasis (`**a**`, `__a__`) of plain words starting at
+ * `at`, as markdown-it prints it; undefined for any other use of `*` or `_`. The opening run
+ * follows the line's start, a space, `(` or `"` and precedes a letter or digit; the closing run
+ * follows a letter or digit and precedes the line's end, a space or `.,:;)"?!`: each run can then
+ * only open, or only close (CommonMark 6.2's flanking rules), and nothing between them opens.
+ */
+function emphasis(text: string, at: number): { html: string; end: number } | undefined {
+  const mark = text[at];
+  const size = text[at + 1] === mark ? 2 : 1;
+  if (text[at + size] === mark) return undefined;
+  if (at > 0 && !OPENS_AFTER.includes(text[at - 1])) return undefined;
+  const delimiter = mark.repeat(size);
+  const close = text.indexOf(delimiter, at + size);
+  if (close < 0) return undefined;
+  const inner = text.slice(at + size, close);
+  const after = close + size;
+  if (
+    inner === '' ||
+    !ALNUM.test(inner[0]) ||
+    !ALNUM.test(inner[inner.length - 1]) ||
+    (after < text.length && !CLOSES_BEFORE.includes(text[after]))
+  )
+    return undefined;
+  const words = plainText(inner);
+  if (words === undefined) return undefined;
+  const tag = size === 2 ? 'strong' : 'em';
+  return { html: `<${tag}>${words}</${tag}>`, end: after };
+}
+
+/** Plain words as markdown-it prints them; undefined for a text with markdown meaning. */
+function plainText(part: string): string | undefined {
+  if (!PLAIN_TEXT.test(part)) return undefined;
+  return part.includes('"') ? part.replace(/"/g, '&quot;') : part;
+}
+
+/** A single-backtick code span's text as markdown-it prints it; undefined for an odd one. */
+function codeSpan(part: string): string | undefined {
+  if (part.trim() === '' || /[\s\u00a0]/.test(part.replace(/ /g, ''))) return undefined;
+  const code =
+    part.length >= 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
+  return `<code>${escapeCode(code)}</code>`;
 }
 
 /**
