@@ -63,9 +63,11 @@ export function writeOutputs(outputs: OutputDir[]): void {
 export interface OutputSink {
   /**
    * `origin`: the output cache's key of the entry these files are (generator/cache.ts), kept
-   * in the manifest beside each file so that a later run can `keep` them.
+   * in the manifest beside each file so that a later run can `keep` them. `early`: pages
+   * handed over while the rest is still being made go to the writer thread however few they
+   * are (the thread then works while this one computes; see BACKGROUND_MIN_FILES).
    */
-  add(dir: string, files: GeneratedFile[], origin?: string): void;
+  add(dir: string, files: GeneratedFile[], origin?: string, early?: boolean): void;
   /**
    * Leaves the files of cached outputs where they are, unread: true when, for every group, the
    * manifest says each path was placed by a run from that very entry (`origin`) and the copy
@@ -144,7 +146,7 @@ export function outputSink(
     }
   }
   return {
-    add(dir, files, origin) {
+    add(dir, files, origin, early) {
       const names = seen.get(dir);
       if (!names) throw new Error(`${dir} is not an output directory of this run`);
       const batch: WriterFile[] = [];
@@ -155,7 +157,7 @@ export function outputSink(
           if (!existsSync(full)) diffs.push({ file: full, kind: 'missing' });
           else if (!readFileSync(full).equals(toBytes(f.contents)))
             diffs.push({ file: full, kind: 'changed' });
-        } else if (writer && (files.length >= BACKGROUND_MIN_FILES || previous.has(dir))) {
+        } else if (writer && (early || files.length >= BACKGROUND_MIN_FILES || previous.has(dir))) {
           batch.push({
             path: join(staged.get(dir)!, f.path),
             contents: f.contents,
