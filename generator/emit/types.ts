@@ -258,6 +258,26 @@ function openapiTypescriptError(error: unknown): ContractError {
   return new ContractError({ pointer, message, source: 'types' });
 }
 
+/** The names openapi-typescript's output uses itself, which no root type may shadow. */
+export const ROOT_TYPE_GLOBALS: readonly string[] = [
+  'paths',
+  'webhooks',
+  'components',
+  'operations',
+  '$defs',
+  'Record',
+  'Omit',
+  'Pick',
+  'Partial',
+  'Required',
+  'Readonly',
+  'Exclude',
+  'Extract',
+  'NonNullable',
+  'Array',
+  'ReadonlyArray',
+];
+
 /**
  * openapi-typescript's root types (`export type Message = components['schemas']['Message']`)
  * can collide with each other or with its own exports (`paths`, `components`, `operations`...)
@@ -267,25 +287,7 @@ export function dropUnusableRootTypes(text: string, ctx: Pick<EmitContext, 'warn
   // Global types the file itself uses (`Record<string, never>`, `Omit<...>` for discriminators):
   // a schema named `Record` must not shadow them. Any name used generically in the file counts.
   const generic = genericNames(text);
-  const seen = new Set([
-    'paths',
-    'webhooks',
-    'components',
-    'operations',
-    '$defs',
-    'Record',
-    'Omit',
-    'Pick',
-    'Partial',
-    'Required',
-    'Readonly',
-    'Exclude',
-    'Extract',
-    'NonNullable',
-    'Array',
-    'ReadonlyArray',
-    ...generic,
-  ]);
+  const seen = new Set([...ROOT_TYPE_GLOBALS, ...generic]);
   // Only lines that start with `export type ` can go: they are found by search, and the text
   // between them is copied whole (not split into its ~100,000 lines and joined again).
   const parts: string[] = [];

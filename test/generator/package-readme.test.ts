@@ -7,17 +7,14 @@
  * Bearer). A contract whose text would break out of the Markdown fence or the literal stays
  * inside them.
  */
-import { execFile } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeCall } from '../../generator/emit/package-readme.js';
 import { loadContract } from '../../generator/load.js';
+import { strictTypeErrors } from '../strict-tsc.js';
 import { tmsGenOrThrow } from '../tms-gen-run.js';
 
-const run = promisify(execFile);
-const TSC = resolve('node_modules', 'typescript', 'bin', 'tsc');
 const SCRATCH = resolve('test-artifacts', `package-readme-${process.pid}`);
 const FIXTURES = {
   nested: resolve('test/fixtures/refusals/nested.yaml'),
@@ -50,33 +47,9 @@ function clientSnippet(readme: string, clientPath: string): string {
 }
 
 /** tsc --strict's errors for `file` (none: it type-checks). */
-async function typeErrors(file: string): Promise<string[]> {
+function typeErrors(file: string): Promise<string[]> {
   const config = join(SCRATCH, `tsconfig-${relative(SCRATCH, file).replace(/\W/g, '_')}.json`);
-  writeFileSync(
-    config,
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        noEmit: true,
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-        types: ['node'],
-        skipLibCheck: true,
-      },
-      files: [file],
-    }),
-  );
-  try {
-    await run(process.execPath, [TSC, '-p', config, '--pretty', 'false'], {
-      maxBuffer: 16 * 1024 * 1024,
-    });
-    return [];
-  } catch (error) {
-    const out = String((error as { stdout?: string }).stdout ?? error);
-    return out.split('\n').filter((l) => /error TS\d+/.test(l));
-  }
+  return strictTypeErrors([file], config, { skipLibCheck: true });
 }
 
 describe('the package README’s client example', () => {

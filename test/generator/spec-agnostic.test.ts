@@ -7,20 +7,20 @@
  * the one closest to ours (form bodies, JSON-encoded fields, `content:` query parameters).
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitters } from '../../generator/emit/index.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
+import { strictTypeErrors } from '../strict-tsc.js';
 
 const run = promisify(execFile);
 const SPECS = sharedPath('specs');
 const haveSpecs = haveShared('spec-agnostic generation (third-party documents)', 'specs');
 // Inside the project, so the generated client resolves openapi-fetch from node_modules.
 const SCRATCH = resolve('test-artifacts', `spec-agnostic-${process.pid}`);
-const TSC = join('node_modules', 'typescript', 'bin', 'tsc');
 
 const SAMPLE: [name: string, file: string, why: string][] = [
   [
@@ -158,36 +158,10 @@ describe.skipIf(!haveSpecs)('the generated code of every sample', () => {
         join(SCRATCH, name, 'gen', f),
       ),
     );
-    const config = join(SCRATCH, 'tsconfig.json');
-    writeFileSync(
-      config,
-      JSON.stringify({
-        compilerOptions: {
-          strict: true,
-          noEmit: true,
-          target: 'ES2022',
-          module: 'NodeNext',
-          moduleResolution: 'NodeNext',
-          lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-          types: ['node'],
-          // No skipLibCheck: it would skip the inside of validators.d.ts.
-          skipLibCheck: false,
-        },
-        files,
-      }),
-    );
-    let output = '';
-    try {
-      await run(process.execPath, [TSC, '-p', config, '--pretty', 'false'], {
-        maxBuffer: 64 * 1024 * 1024,
-      });
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout ?? error);
-    }
-    const errors = output
-      .split('\n')
-      .filter((l) => /error TS\d+/.test(l))
-      .map((l) => l.replace(SCRATCH + '/', ''));
+    // No skipLibCheck: it would skip the inside of validators.d.ts.
+    const errors = (
+      await strictTypeErrors(files, join(SCRATCH, 'tsconfig.json'), { skipLibCheck: false })
+    ).map((l) => l.replace(SCRATCH + '/', ''));
     expect(errors).toEqual([]);
   }, 180_000);
 });

@@ -6,32 +6,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { dropUnusableRootTypes, genericNames } from '../../generator/emit/types.js';
+import {
+  dropUnusableRootTypes,
+  genericNames,
+  ROOT_TYPE_GLOBALS,
+} from '../../generator/emit/types.js';
 import { HOISTED_PREFIX } from '../../generator/model/views/typescript.js';
 import { isIdentifier } from '../../generator/source.js';
 
-const GLOBALS = [
-  'paths',
-  'webhooks',
-  'components',
-  'operations',
-  '$defs',
-  'Record',
-  'Omit',
-  'Pick',
-  'Partial',
-  'Required',
-  'Readonly',
-  'Exclude',
-  'Extract',
-  'NonNullable',
-  'Array',
-  'ReadonlyArray',
-];
-
 function plain(text: string, warn: (m: string) => void): string {
   const generic = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)</g)].map((m) => m[1]));
-  const seen = new Set([...GLOBALS, ...generic]);
+  const seen = new Set([...ROOT_TYPE_GLOBALS, ...generic]);
   return text
     .split('\n')
     .filter((line) => {
