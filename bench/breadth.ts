@@ -29,6 +29,7 @@ import { basename, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions } from './lib/options.js';
 import { measure } from './lib/process-tree.js';
+import { writeStrictConfig } from './lib/strict-tsc.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const cli = benchOptions(
@@ -240,26 +241,7 @@ async function typecheck(
   let done = 0;
   await pool(groups, async (group, i) => {
     const config = join(SCRATCH, `tsconfig.${label}.${i}.json`);
-    writeFileSync(
-      config,
-      JSON.stringify(
-        {
-          compilerOptions: {
-            strict: true,
-            noEmit: true,
-            target: 'ES2022',
-            module: 'NodeNext',
-            moduleResolution: 'NodeNext',
-            lib: ['ES2023', 'DOM', 'DOM.Iterable'],
-            types: ['node'],
-            skipLibCheck: false,
-          },
-          files: group,
-        },
-        null,
-        2,
-      ),
-    );
+    writeStrictConfig(config, group, { skipLibCheck: false });
     const r = await exec([TSC, '-p', config, '--pretty', 'false'], 900_000);
     const lines = r.stdout.split('\n');
     // A diagnostic is a `file(line,col): error TS…` line followed by indented continuation lines.

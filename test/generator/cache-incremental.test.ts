@@ -14,6 +14,7 @@ import { typesEmitter } from '../../generator/emit/types.js';
 import { loadContract } from '../../generator/load.js';
 import { modelDigests, type RememberedDigests } from '../../generator/model/digest.js';
 import type { ApiModel } from '../../generator/model/types.js';
+import { emitContext } from '../emit-context.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-cache-incremental-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -93,24 +94,8 @@ function stepCache() {
   return { memo, log };
 }
 
-const ctxOf = (model: ApiModel, cache?: ReturnType<typeof stepCache>): EmitContext => {
-  const digests = modelDigests(model);
-  return {
-    model,
-    outDir: 'generated',
-    docsDir: 'docs',
-    runtimeImport: './runtime',
-    command: 'npm run generate',
-    warn: () => {},
-    memo: cache?.memo,
-    slices: cache
-      ? {
-          withoutOperationDescriptions: digests.withoutOperationDescriptions,
-          operationDescriptions: digests.operationDescriptions,
-        }
-      : undefined,
-  };
-};
+const ctxOf = (model: ApiModel, cache?: ReturnType<typeof stepCache>): EmitContext =>
+  emitContext(model, cache?.memo);
 const text = (files: GeneratedFile[]) => files.map((f) => String(f.contents)).join('\n');
 
 const BY_SLICE = 'openapi-typescript-by-operation-descriptions';

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmitContext } from '../../generator/emit/emitter.js';
 import { prismEmitter } from '../../generator/emit/prism.js';
 import { loadContract } from '../../generator/load.js';
-import { modelDigests } from '../../generator/model/digest.js';
 import type { ApiModel } from '../../generator/model/types.js';
+import { emitContext } from '../emit-context.js';
 
 let model: ApiModel;
 beforeAll(async () => {
@@ -19,31 +19,17 @@ beforeAll(async () => {
 
 /** A context whose memo keeps entries in `store`, with the model's slices. */
 function context(store: Map<string, string>, computed: string[]): EmitContext {
-  const digests = modelDigests(model);
-  return {
-    model,
-    outDir: 'generated',
-    docsDir: 'docs',
-    runtimeImport: './runtime',
-    command: 'npm run generate',
-    warn: () => undefined,
-    slices: {
-      withoutOperationDescriptions: digests.withoutOperationDescriptions,
-      operationDescriptions: digests.operationDescriptions,
-    },
-    memo: async (step, input, compute) => {
-      const key = `${step}\0${input}`;
-      if (!store.has(key)) {
-        computed.push(step);
-        store.set(key, await compute());
-      }
-      return store.get(key)!;
-    },
-  };
+  return emitContext(model, async (step, input, compute) => {
+    const key = `${step}\0${input}`;
+    if (!store.has(key)) {
+      computed.push(step);
+      store.set(key, await compute());
+    }
+    return store.get(key)!;
+  });
 }
 
-const plain = async () =>
-  String((await prismEmitter.emit({ ...context(new Map(), []), memo: undefined }))[0].contents);
+const plain = async () => String((await prismEmitter.emit(emitContext(model)))[0].contents);
 
 /** Sets the first described operation's words (the model's and the document's copies). */
 function describe1(words: string): void {

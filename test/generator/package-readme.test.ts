@@ -12,7 +12,7 @@ import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeCall } from '../../generator/emit/package-readme.js';
 import { loadContract } from '../../generator/load.js';
-import { strictTypeErrors } from '../strict-tsc.js';
+import { strictTypeErrors } from '../../bench/lib/strict-tsc.js';
 import { tmsGenOrThrow } from '../tms-gen-run.js';
 
 const SCRATCH = resolve('test-artifacts', `package-readme-${process.pid}`);

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitters } from '../../generator/emit/index.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
-import { strictTypeErrors } from '../strict-tsc.js';
+import { strictTypeErrors } from '../../bench/lib/strict-tsc.js';
 
 const run = promisify(execFile);
 const SPECS = sharedPath('specs');
