@@ -35,15 +35,6 @@ export function schemesOf(model: Pick<ApiModel, 'securitySchemes'>): Schemes {
   return Object.fromEntries(model.securitySchemes.map((s) => [s.name, s.send]));
 }
 
-/** Where each operation's success answers report the server's feature level (the model's). */
-export function levelFieldsOf(model: Pick<ApiModel, 'operations'>): Record<string, string> {
-  return Object.fromEntries(
-    model.operations.flatMap((op) =>
-      op.reportsLevel === undefined ? [] : [[op.id, op.reportsLevel]],
-    ),
-  );
-}
-
 function definedOnly(values: Record<string, string | undefined>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(values).filter((e): e is [string, string] => e[1] !== undefined),
@@ -183,7 +174,6 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       basicNames,
       rules,
       levels: inputs.levels,
-      levelFields: levelFieldsOf(inputs.model),
       transport,
       sendValid: options.sendValid,
       progress: options.progress,

@@ -48,12 +48,6 @@ export interface ScenarioOptions {
   rules: JudgeRules;
   /** the generated level table: answers of an older server may lack newer fields */
   levels?: LevelTable;
-  /**
-   * The success-body field each operation reports the server's feature level in, by operation
-   * (the model's `reportsLevel`: our POST /register's `service_feature_level`); none on a
-   * document without feature-level data.
-   */
-  levelFields?: Readonly<Record<string, string>>;
   transport: Transport;
   /** how valid requests are sent (the generated client); default: the wire model + fetch */
   sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
@@ -155,9 +149,10 @@ export async function runScenarios(
       const found = (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) =>
         stateOf(operationId).findings.push({ operationId, source: step.where, curl, ...f });
 
-      // The server's feature level: the operation the contract says reports it (ours: POST
-      // /register, which the first file asks first); that answer itself is judged at that level.
-      const levelField = options.levelFields?.[step.operationId];
+      // The server's feature level: the operation the table says reports it (`reportsLevel`, the
+      // model's: ours POST /register, which the first file asks first); that answer itself is
+      // judged at that level.
+      const levelField = op.reportsLevel;
       if (run.featureLevel === undefined && levelField !== undefined)
         run.featureLevel = featureLevelOf(answer, levelField);
       const judged = judge(op, answer, step.expect ? 'any' : 'success', validator, {

@@ -108,15 +108,16 @@ export function buildModel(
   const names = nameOperations(read, nameNotices);
   // An undated removal counts from the newest level the contract records (model/levels.ts).
   const newest = levelKeys ? newestLevel(document) : 0;
-  const operations: Operation[] = read.map((op, i) => {
-    const reportsLevel = levelReportField(document, op, newest);
-    return {
-      ...op,
-      runtime: runtimeEntry(op, newest, ignoredParametersField(document, op), reportsLevel),
-      names: names[i],
-      ...(reportsLevel !== undefined ? { reportsLevel } : {}),
-    };
-  });
+  const operations: Operation[] = read.map((op, i) => ({
+    ...op,
+    runtime: runtimeEntry(
+      op,
+      newest,
+      ignoredParametersField(document, op),
+      levelReportField(document, op, newest),
+    ),
+    names: names[i],
+  }));
 
   const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
     .sort()

@@ -208,11 +208,6 @@ export interface Operation {
   extensions: Record<string, unknown>;
   /** the operation's entry of generated/operations.ts, the table the runtime reads */
   runtime: OperationInfo;
-  /**
-   * The success-body field in which the server reports its feature level (model/level-report.ts):
-   * our contract's `service_feature_level` of POST /register; absent on other documents.
-   */
-  reportsLevel?: string;
   /** every name generated for the operation (model/names.ts) */
   names: OperationNames;
 }
