@@ -157,7 +157,10 @@ export function outputSink(
           if (!existsSync(full)) diffs.push({ file: full, kind: 'missing' });
           else if (!readFileSync(full).equals(toBytes(f.contents)))
             diffs.push({ file: full, kind: 'changed' });
-        } else if (writer && (early || files.length >= BACKGROUND_MIN_FILES || previous.has(dir))) {
+        } else if (
+          writer &&
+          onWriterThread({ files: files.length, early: early === true, reuse: previous.has(dir) })
+        ) {
           batch.push({
             path: join(staged.get(dir)!, f.path),
             contents: f.contents,
@@ -241,6 +244,15 @@ export function outputSink(
  * off on thousands of files (GitHub's docs: 2481), not on our contract's ~100.
  */
 const BACKGROUND_MIN_FILES = 500;
+
+/**
+ * Whether a batch goes to the writer thread (when there is one): a large batch; pages handed
+ * over `early`, however few (the thread then creates files while the caller computes); and any
+ * batch of a folder whose unchanged files the thread may reuse (only it reads the manifest).
+ */
+export function onWriterThread(batch: { files: number; early: boolean; reuse: boolean }): boolean {
+  return batch.early || batch.reuse || batch.files >= BACKGROUND_MIN_FILES;
+}
 
 /** About how many bytes of files go to the writer thread in one message. */
 const BATCH_BYTES = 1 << 20;

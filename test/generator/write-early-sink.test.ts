@@ -1,19 +1,36 @@
 /**
  * Pages handed to the output sink early (`add(…, early = true)`, the docs' pages while the rest
- * is made): small batches go to the writer thread however few files they hold, and the tree
- * swapped in at `finish` is exactly what was added, in every folder, beside files added the
- * ordinary way; an aborted run leaves the old tree as it was.
+ * is made): the routing rule sends them to the writer thread however few they are
+ * (`onWriterThread`, a table), and the tree swapped in at `finish` is exactly what was added
+ * early, in every folder, beside files added the ordinary way; an aborted run leaves the old
+ * tree as it was.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { outputSink } from '../../generator/write.js';
+import { onWriterThread, outputSink } from '../../generator/write.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-write-early-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-describe('early batches to the writer thread', () => {
+describe('which batches go to the writer thread', () => {
+  const rows: [string, { files: number; early: boolean; reuse: boolean }, boolean][] = [
+    ['a small batch', { files: 3, early: false, reuse: false }, false],
+    ['a small early batch', { files: 3, early: true, reuse: false }, true],
+    ['a large batch', { files: 2481, early: false, reuse: false }, true],
+    [
+      'a small batch of a folder with reusable files',
+      { files: 3, early: false, reuse: true },
+      true,
+    ],
+  ];
+  it.each(rows)('%s', (_name, batch, expected) => {
+    expect(onWriterThread(batch)).toBe(expected);
+  });
+});
+
+describe('early batches', () => {
   it('land in the swapped tree with the bytes asked for', async () => {
     const out = join(work, 'site');
     mkdirSync(out, { recursive: true });
