@@ -68,6 +68,17 @@ export type WorkerMessage =
 export const VALIDATE = '#validate';
 
 /**
+ * Refuses a lane that holds the document checks (VALIDATE): a worker with a lane holds only a
+ * slice of the model (`validatorsSlice`), and the checks would check that partial document.
+ */
+export function checkLane(lane: readonly string[] | undefined): void {
+  if (lane?.includes(VALIDATE))
+    throw new Error(
+      `the document checks (${VALIDATE}) may not be in a worker's lane: a worker with a lane holds only the validators' slice of the model, not the whole document`,
+    );
+}
+
+/**
  * The emitters both threads take work from, without messages: the main thread from the front
  * (types first: it loads TypeScript there), the worker from the back (the validators last in
  * the order, so first for it), until they meet. Whoever finishes early takes more, so the two
@@ -213,6 +224,7 @@ export function startEmitWorker(): EmitWorker | undefined {
       // only the first name is kept for a failure's report: not the job (the model it carries
       // would stay alive on this thread for the whole run)
       const first = job.order[0] ?? 'cli';
+      checkLane(job.lane);
       worker.postMessage(job);
       return new Promise<void>((done) => {
         worker.on('message', (message: WorkerMessage) => {
@@ -263,6 +275,7 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
   parentPort!.once('message', async (job: EmitJob) => {
     const post = (m: WorkerMessage) => parentPort!.postMessage(...withBytes(m));
     const queue = new SharedQueue(job.order, job.queue, false);
+    checkLane(job.lane); // the main thread checked it too (run): never the checks on a slice
     const lane = job.lane && new Set(job.lane);
     const may = lane && ((name: string) => lane.has(name));
     for (let name = queue.take('back', may); name; name = queue.take('back', may)) {

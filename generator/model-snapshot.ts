@@ -33,6 +33,7 @@ import { deserialize, serialize } from 'node:v8';
 import { cacheKey, type OutputCache } from './cache.js';
 import { HTTP_METHODS } from './http-methods.js';
 import type { LoadLimits } from './load.js';
+import { LEVEL_KEYS } from './model/levels.js';
 import type { ApiModel } from './model/types.js';
 
 /** What a snapshot gives back: the model and the loader's warnings, as a full load gives them. */
@@ -233,7 +234,7 @@ export function descriptionEdit(
     if (!LINE_REST.has(cur[i])) return undefined;
   // An operation object reached by a `$ref` (read as a schema or a path item elsewhere), or
   // words that spell a feature-level key (the loader scans the text for them): load in full.
-  if (cur.includes('"#/paths/') || /x-(history|enum-history|removed)/.test(after)) return undefined;
+  if (cur.includes('"#/paths/') || LEVEL_KEYS.some((key) => after.includes(key))) return undefined;
   if (!heldByDocument(cur, path, method, after)) return undefined;
   return { path, method, before: was, after };
 }

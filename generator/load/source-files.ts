@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
 import type { ContractProblem } from '../contract-error.js';
+import { LEVEL_KEYS } from '../model/levels.js';
 import { checkShape } from './document-shape.js';
 import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
 
@@ -159,11 +160,8 @@ export function asciiJson(latin1: string, bytes: Uint8Array): string | undefined
   return from === 0 ? latin1 : out + latin1.slice(from);
 }
 
-/** The keys of feature levels (model/levels.ts, model/level-facts.ts read nothing else). */
-const LEVEL_KEYS = ['x-history', 'x-enum-history', 'x-removed'];
-
 /**
- * False only when the parsed text cannot hold a level key: none is spelled out, and no escape
+ * False only when the parsed text cannot hold a level key (LEVEL_KEYS, model/levels.ts): none is spelled out, and no escape
  * could spell one otherwise (JSON's `\u`; YAML's escapes and escaped line breaks, all with a
  * backslash). A scan of the text (~5 ms for 13 MB) instead of a walk of every parsed node.
  */

@@ -7,6 +7,7 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { readLifecycle, readHistory, lifecycleOf } from './lifecycle.js';
+import { LEVEL_KEY } from './levels.js';
 import type { LevelWindow, SchemaLevelFacts } from './types.js';
 
 const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
@@ -61,23 +62,23 @@ export function collectLevelFacts(
         if (!prop || typeof prop !== 'object') continue;
         const p = prop as Record<string, unknown>;
         // No history and not removed: no window (windowOf), so nothing to read.
-        if (p['x-history'] === undefined && p['x-removed'] !== true) continue;
+        if (p[LEVEL_KEY.history] === undefined && p[LEVEL_KEY.removed] !== true) continue;
         const window = windowOf(
           readLifecycle(p, childPointer(pointer(), 'properties', name), ignored),
-          p['x-removed'] === true,
+          p[LEVEL_KEY.removed] === true,
           newest,
         );
         if (window) (entry.properties ??= {})[name] = window;
       }
     }
-    const histories = s['x-enum-history'];
+    const histories = s[LEVEL_KEY.enumHistory];
     if (Array.isArray(s.enum) && histories && typeof histories === 'object') {
       for (const value of s.enum) {
         const raw = (histories as Record<string, unknown>)[String(value)];
         if (raw === undefined) continue;
         const history = readHistory(
           raw,
-          childPointer(pointer(), 'x-enum-history', String(value)),
+          childPointer(pointer(), LEVEL_KEY.enumHistory, String(value)),
           ignored,
         );
         const window = windowOf(lifecycleOf(history), false, newest);

@@ -28,6 +28,18 @@ import { readHistory } from './lifecycle.js';
 import { deref, enumValues } from './schema-facts.js';
 import type { ApiModel, EnumValue, FeatureChange } from './types.js';
 
+/**
+ * The keys of feature-level data: the level readers (this file, level-facts.ts) read these and
+ * no other, and the loader scans a file's text for them (load/source-files.ts mayHoldLevelKeys),
+ * so a key a reader gains must be added here.
+ */
+export const LEVEL_KEY = Object.freeze({
+  history: 'x-history',
+  enumHistory: 'x-enum-history',
+  removed: 'x-removed',
+} as const);
+export const LEVEL_KEYS: readonly string[] = Object.freeze(Object.values(LEVEL_KEY));
+
 export function buildLevelTable(model: ApiModel): LevelTable {
   const newest = model.newestLevel;
   const walker = new FieldWalker(model.document, newest);
@@ -75,8 +87,8 @@ export function newestLevel(document: unknown): number {
       return;
     }
     const record = node as Record<string, unknown>;
-    consider(record['x-history']);
-    const enumHistory = record['x-enum-history'];
+    consider(record[LEVEL_KEY.history]);
+    const enumHistory = record[LEVEL_KEY.enumHistory];
     if (enumHistory && typeof enumHistory === 'object')
       for (const h of Object.values(enumHistory)) consider(h);
     for (const key of Object.keys(record)) visit(record[key], depth + 1);
@@ -185,9 +197,9 @@ function historyOf(document: unknown, schema: unknown): FeatureChange[] {
   const problems: ContractProblem[] = []; // malformed entries are reported by the model's own reading
   const own =
     schema && typeof schema === 'object' ? (schema as Record<string, unknown>) : undefined;
-  const history = readHistory(own?.['x-history'], '', problems);
+  const history = readHistory(own?.[LEVEL_KEY.history], '', problems);
   if (history.length > 0 || own?.$ref === undefined) return history;
-  return readHistory(deref(document, own)?.['x-history'], '', problems);
+  return readHistory(deref(document, own)?.[LEVEL_KEY.history], '', problems);
 }
 
 function isEmpty(value: object): boolean {

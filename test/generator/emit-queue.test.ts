@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { laneOrder } from '../../generator/cli.js';
 import { emitters } from '../../generator/emit/index.js';
-import { SharedQueue, VALIDATE } from '../../generator/emit-worker.js';
+import { checkLane, SharedQueue, VALIDATE } from '../../generator/emit-worker.js';
 
 describe('the shared queue', () => {
   it('hands out each item once, from both ends, until they meet', () => {
@@ -61,5 +61,11 @@ describe('the shared queue', () => {
       true,
     );
     expect(docsOnly).toEqual(['types', 'docs', VALIDATE]);
+  });
+
+  it("refuses the document checks in a worker's lane (its model is a slice)", () => {
+    expect(() => checkLane(undefined)).not.toThrow();
+    expect(() => checkLane(['validators'])).not.toThrow();
+    expect(() => checkLane(['validators', VALIDATE])).toThrow(/may not be in a worker's lane/);
   });
 });

@@ -2,7 +2,7 @@
  * Broken contracts get clear messages: each names the file, line and JSON pointer of the place,
  * and loading collects every problem in one pass.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { formatProblem } from '../../generator/contract-error.js';
 import { loadContract } from '../../generator/load.js';
 import { asciiJson, mayHoldLevelKeys } from '../../generator/load/source-files.js';
+import { LEVEL_KEYS } from '../../generator/model/levels.js';
 
 const fixture = (name: string) => `test/fixtures/broken/${name}`;
 
@@ -250,6 +251,17 @@ describe('the feature-level keys, found or surely absent', () => {
     expect(mayHoldLevelKeys('{"a":"\\u0041"}', true)).toBe(true);
     expect(mayHoldLevelKeys('a: "x-hist\\\nory"', false)).toBe(true);
     expect(mayHoldLevelKeys('a: b', false)).toBe(false);
+  });
+
+  it('scans for every key the level readers read (model/levels.ts, model/level-facts.ts)', () => {
+    const read = new Set<string>();
+    for (const file of ['generator/model/levels.ts', 'generator/model/level-facts.ts'])
+      for (const m of readFileSync(file, 'utf8').matchAll(/'(x-[a-z-]+)'/g)) read.add(m[1]);
+    expect(read.size).toBeGreaterThan(0);
+    for (const key of read) {
+      expect(LEVEL_KEYS, key).toContain(key);
+      expect(mayHoldLevelKeys(`{"${key}":1}`, true), key).toBe(true);
+    }
   });
 });
 

@@ -72,45 +72,32 @@ const GRAMMARS: Record<HighlightLanguage, Grammar> = {
 /**
  * Each grammar's pattern with its named groups as plain numbered ones (a match then allocates no
  * `groups` object; ~10k samples on GitHub's spec) and the token class of each group, in order.
- * Lookbehinds `(?<=` are not groups and stay as they are.
+ * Lookbehinds `(?<=` are not groups and stay as they are. One RegExp per language, made once:
+ * highlight sets its `lastIndex` before every exec and runs to the end synchronously, so no
+ * state carries from one call to the next.
  */
 const SCANNERS = Object.fromEntries(
   Object.entries(GRAMMARS).map(([language, grammar]) => [
     language,
     {
-      source: grammar.pattern.source.replace(/\(\?<([a-z])>/g, '('),
       // Searching (not sticky): one exec per token instead of one per character of plain text.
-      flags: grammar.pattern.flags.replace('y', ''),
+      pattern: new RegExp(
+        grammar.pattern.source.replace(/\(\?<([a-z])>/g, '('),
+        grammar.pattern.flags.replace('y', ''),
+      ),
       kinds: [...grammar.pattern.source.matchAll(/\(\?<([a-z])>/g)].map((m) => m[1]),
     },
   ]),
-) as Record<HighlightLanguage, { source: string; flags: string; kinds: string[] }>;
-
-/** Each language's compiled scanner, made once per run (a RegExp holds its `lastIndex`). */
-export type HighlightPatterns = Record<HighlightLanguage, RegExp>;
-
-export function highlightPatterns(): HighlightPatterns {
-  return Object.fromEntries(
-    Object.entries(SCANNERS).map(([language, { source, flags }]) => [
-      language,
-      new RegExp(source, flags),
-    ]),
-  ) as HighlightPatterns;
-}
+) as Record<HighlightLanguage, { pattern: RegExp; kinds: string[] }>;
 
 /**
  * The text as HTML with token spans. The scan looks for the grammar's next match from where it
  * is (the first position at which it matches, as trying each position in turn would find); the
  * text before that match is one plain run.
  */
-export function highlight(
-  text: string,
-  language: HighlightLanguage,
-  patterns: HighlightPatterns = highlightPatterns(),
-): string {
+export function highlight(text: string, language: HighlightLanguage): string {
   const grammar = GRAMMARS[language];
-  const { kinds } = SCANNERS[language];
-  const pattern = patterns[language];
+  const { pattern, kinds } = SCANNERS[language];
   let out = '';
   let plain = '';
   let i = 0;

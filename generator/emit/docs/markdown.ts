@@ -121,8 +121,6 @@ function plainLine(text: string): string | undefined {
     if (plain === undefined) return undefined;
     out += plain;
     if (next < 0) break;
-    const tick = next;
-    const bracket = next;
     const mark = text.charCodeAt(next);
     if (mark === 42 || mark === 95) {
       const span = emphasis(text, next);
@@ -131,21 +129,21 @@ function plainLine(text: string): string | undefined {
       at = span.end;
     } else if (mark === 96) {
       // single backticks only: a run of two or more opens or closes a different span
-      const close = text.indexOf('`', tick + 1);
-      if (close < 0 || close === tick + 1 || text.charCodeAt(close + 1) === 96) return undefined;
-      const code = codeSpan(text.slice(tick + 1, close));
+      const close = text.indexOf('`', next + 1);
+      if (close < 0 || close === next + 1 || text.charCodeAt(close + 1) === 96) return undefined;
+      const code = codeSpan(text.slice(next + 1, close));
       if (code === undefined) return undefined;
       out += code;
       at = close + 1;
     } else {
       // `![` would be an image (off, but not plain either)
-      if (bracket > 0 && text.charCodeAt(bracket - 1) === 33) return undefined;
-      const link = PLAIN_LINK.exec(text.slice(bracket));
+      if (next > 0 && text.charCodeAt(next - 1) === 33) return undefined;
+      const link = PLAIN_LINK.exec(text.slice(next));
       if (!link || link[1].trim() === '') return undefined;
       const label = plainText(link[1]);
       if (label === undefined) return undefined;
       out += `<a href="${link[2]}" rel="noopener noreferrer">${label}</a>`;
-      at = bracket + link[0].length;
+      at = next + link[0].length;
     }
   }
   return out;

@@ -5,7 +5,6 @@
  * HTML off, generator/emit/docs/markdown.ts), and `highlight` (which escapes every character).
  */
 import type { Badge } from '../badges.js';
-import { highlight, highlightPatterns, type HighlightLanguage } from '../highlight.js';
 import { createMarkdown } from '../markdown.js';
 
 export interface Markup {
@@ -13,8 +12,6 @@ export interface Markup {
   block(text: string | undefined): string;
   /** markdown as inline HTML (a table cell, a summary) */
   inline(text: string | undefined): string;
-  /** code highlighted at build time (highlight.ts), with the run's compiled scanners */
-  code(text: string, language: HighlightLanguage): string;
 }
 
 /**
@@ -34,11 +31,9 @@ export function createMarkup(): Markup {
     }
     return html;
   };
-  const patterns = highlightPatterns();
   return {
     block: (text) => render(text, false),
     inline: (text) => render(text, true),
-    code: (text, language) => highlight(text, language, patterns),
   };
 }
 

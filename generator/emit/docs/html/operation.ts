@@ -3,7 +3,7 @@
  * codes) beside the samples column (request samples in every language, response examples).
  */
 import { htmlText as e } from '../../../source.js';
-import type { HighlightLanguage } from '../highlight.js';
+import { highlight, type HighlightLanguage } from '../highlight.js';
 import type { ErrorView, OperationView, ParamRow, ResponseView } from '../operation-page.js';
 import { levelAttributes, type Markup } from './markup.js';
 import {
@@ -171,7 +171,7 @@ function samplesHtml(m: Markup, v: OperationView): string {
     s.langs.forEach((l, i) => {
       out += `<div class="code-block lang-panel" data-lang="${e(l.id)}"${i === 0 ? '' : ' data-hidden'}>
 <button type="button" class="copy">Copy</button>
-<pre class="code" tabindex="0"><code>${m.code(l.text, l.language as HighlightLanguage)}</code></pre>
+<pre class="code" tabindex="0"><code>${highlight(l.text, l.language as HighlightLanguage)}</code></pre>
 </div>
 `;
     });

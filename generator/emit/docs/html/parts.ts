@@ -6,6 +6,7 @@
 import { htmlText as e } from '../../../source.js';
 import type { Badge } from '../badges.js';
 import type { ExampleView } from '../examples.js';
+import { highlight } from '../highlight.js';
 import type { EnumRow, SchemaNode } from '../schema-tree.js';
 import { scriptJson, type TryItView } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
@@ -87,7 +88,7 @@ export function treeHtml(m: Markup, node: SchemaNode): string {
 /** The inside of an example's box after its summary: description, highlighted JSON or a link. */
 export function exampleBodyHtml(m: Markup, ex: ExampleView): string {
   const code = ex.json
-    ? `<button type="button" class="copy">Copy</button><pre class="code" tabindex="0"><code>${m.code(ex.json, 'json')}</code></pre>`
+    ? `<button type="button" class="copy">Copy</button><pre class="code" tabindex="0"><code>${highlight(ex.json, 'json')}</code></pre>`
     : '';
   const link = ex.href
     ? `<p class="big-example">This example is ${e(ex.size)}: <a href="${e(ex.href)}">open it as JSON</a>.</p>`
