@@ -8,7 +8,11 @@
  */
 import { createAuth, type AuthParts } from '../runtime/client-auth.js';
 import type { AuthScheme, OperationInfo } from '../runtime/operation-info.js';
-import { BASIC_NAMES, type CredentialNames } from '../generator/model/security.js';
+import {
+  BASIC_NAMES,
+  namesEmailAndKey,
+  type CredentialNames,
+} from '../generator/model/security.js';
 import type { ApiModel } from '../generator/model/types.js';
 import type { Auth } from './request.js';
 
@@ -176,9 +180,9 @@ export function basicNamesOf(model: Pick<ApiModel, 'securitySchemes'>): Credenti
     (s) => s.send.type === 'basic' && s.credentialNames,
   )?.credentialNames;
   if (!names) return BASIC_NAMES;
+  if (namesEmailAndKey(names)) return names;
   const user = optionOf(names.user);
   const password = optionOf(names.password);
-  if (user === 'email' && password === 'api-key') return names;
   const taken = (o: string) =>
     RUNNER_OPTIONS.has(o) ||
     o.startsWith('other-') ||

@@ -5,7 +5,7 @@
  */
 import { literal, propertyKey } from '../../source.js';
 import type { SampleInput } from '../../model/samples.js';
-import type { SampleCredential } from '../../model/security.js';
+import { usesEmailKey, type SampleCredential } from '../../model/security.js';
 
 /** A string literal in single quotes when the text needs no escape at all, else `literal`'s. */
 function quoted(text: string): string {
@@ -21,7 +21,7 @@ function quoted(text: string): string {
 export function clientCredentials(credentials: SampleCredential[]): string {
   if (credentials.length === 0) return '';
   const [only] = credentials;
-  if (credentials.length === 1 && only.send.type === 'basic' && only.emailAndKey) {
+  if (usesEmailKey(credentials)) {
     const colon = only.placeholder.indexOf(':');
     const [user, password] = colon < 0 ? [only.placeholder, ''] : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
     return `, email: ${quoted(user)}, apiKey: ${quoted(password)}`;
