@@ -440,7 +440,7 @@ function sampleViews(
       typescript: () =>
         clientSetup(baseUrl, credentials) +
         typescriptCall(
-          op.names.method,
+          op.names,
           input,
           op.requestBody?.kind,
           model.errorShape?.code !== undefined,

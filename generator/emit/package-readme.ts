@@ -4,6 +4,7 @@
  * model's title and version only; the API's own reference is the docs site.
  */
 import { requestSamples } from '../model/lookup.js';
+import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
@@ -219,7 +220,7 @@ function requiredArguments(op: Operation, model: ApiModel): Record<string, unkno
   }
   if (op.names.bodyKey !== undefined && op.requestBody?.required) {
     if (sample.body === undefined) return undefined;
-    args[op.names.bodyKey] = sample.body;
+    args[clientKeyOf(op.names, 'whole body')] = sample.body;
   }
   return args;
 }
