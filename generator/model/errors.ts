@@ -335,3 +335,12 @@ function requiredValue(s: Schema | undefined): FieldValue | undefined {
     return { value: '' };
   return undefined;
 }
+
+/**
+ * The contract's errors carry a code by name (not the HTTP status), so the server's `error()`
+ * helper takes one: `error(status, code, message)` (generator/emit/server.ts writes it, the
+ * scaffold's starters describe it).
+ */
+export function errorTakesCode(refusal: RefusalShape): boolean {
+  return refusal.code?.value === 'name';
+}
