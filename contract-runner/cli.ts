@@ -13,7 +13,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { loadContract } from '../generator/load.js';
 import type { ApiModel } from '../generator/model/types.js';
-import { BASIC_NAMES, type CredentialNames } from '../generator/model/security.js';
+import {
+  BASIC_NAMES,
+  namesEmailAndKey,
+  type CredentialNames,
+} from '../generator/model/security.js';
 import {
   basicNamesOf,
   credentialsFor,
@@ -37,8 +41,8 @@ const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The options of the HTTP Basic pair for a contract's names (`API key` → `--api-key`; the
- * names are safe as options: `basicNamesOf`). `legacy`: they are our API's
- * `--email`/`--api-key`, which every contract still accepts.
+ * names are safe as options: `basicNamesOf`). `legacy`: they are our API's `--email`/`--api-key`
+ * (the model's `namesEmailAndKey` decides), which every contract still accepts.
  */
 export function pairOptions(names: CredentialNames): {
   user: string;
@@ -47,7 +51,7 @@ export function pairOptions(names: CredentialNames): {
 } {
   const user = optionOf(names.user);
   const password = optionOf(names.password);
-  return { user, password, legacy: user === 'email' && password === 'api-key' };
+  return { user, password, legacy: namesEmailAndKey(names) };
 }
 
 /** The credential lines of the help, by the contract's names for the HTTP Basic pair. */

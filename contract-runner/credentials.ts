@@ -8,7 +8,11 @@
  */
 import { createAuth, type AuthParts } from '../runtime/client-auth.js';
 import type { AuthScheme, OperationInfo } from '../runtime/operation-info.js';
-import { BASIC_NAMES, type CredentialNames } from '../generator/model/security.js';
+import {
+  BASIC_NAMES,
+  namesEmailAndKey,
+  type CredentialNames,
+} from '../generator/model/security.js';
 import type { ApiModel } from '../generator/model/types.js';
 import type { Auth } from './request.js';
 
@@ -176,9 +180,9 @@ export function basicNamesOf(model: Pick<ApiModel, 'securitySchemes'>): Credenti
     (s) => s.send.type === 'basic' && s.credentialNames,
   )?.credentialNames;
   if (!names) return BASIC_NAMES;
+  if (namesEmailAndKey(names)) return names;
   const user = optionOf(names.user);
   const password = optionOf(names.password);
-  if (user === 'email' && password === 'api-key') return names;
   const taken = (o: string) =>
     RUNNER_OPTIONS.has(o) ||
     o.startsWith('other-') ||
@@ -195,31 +199,39 @@ export const inputOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]
 /** A label as a report placeholder: `API key` → `API_KEY`. */
 export const placeholderOf = (label: string) => inputOf(label).toUpperCase();
 
-/** The options that give the HTTP Basic pair: `--email, --api-key` (ours). */
+/**
+ * The options that give the HTTP Basic pair: `--email, --api-key` (ours); with `prefix`
+ * `other-`, the second user's (`--other-email, --other-api-key`).
+ */
 export function basicFlags(names: CredentialNames, prefix = ''): string {
   return `--${prefix}${optionOf(names.user)}, --${prefix}${optionOf(names.password)}`;
 }
 
-/** How a scheme's credential is spelled in the runner's options, for messages. */
+/**
+ * How a scheme's credential is spelled in the runner's options, for messages; `prefix`
+ * `other-` spells the second user's options (`--other-bearer`, ...).
+ */
 export function flagsFor(
   scheme: AuthScheme,
   name: string,
   names: CredentialNames = BASIC_NAMES,
+  prefix = '',
 ): string {
-  if (scheme.type === 'basic') return basicFlags(names);
-  if (scheme.type === 'bearer') return '--bearer';
-  if (scheme.type === 'apiKey') return `--key ${name}=KEY`;
+  if (scheme.type === 'basic') return basicFlags(names, prefix);
+  if (scheme.type === 'bearer') return `--${prefix}bearer`;
+  if (scheme.type === 'apiKey') return `--${prefix}key ${name}=KEY`;
   return `'${name}' (no credential the runner can send)`;
 }
 
-/** The options that would satisfy `op`'s first alternative, for a skip reason. */
+/** The options that would satisfy `op`'s first alternative (`prefix` as `flagsFor`'s), for a skip reason. */
 export function neededFlags(
   op: Pick<OperationInfo, 'security'>,
   schemes: Schemes | undefined,
   basicNames: CredentialNames = BASIC_NAMES,
+  prefix = '',
 ): string {
   const names = op.security?.[0] ?? ['basic'];
-  return names.map((n) => flagsFor(schemeOf(schemes, n), n, basicNames)).join(' and ');
+  return names.map((n) => flagsFor(schemeOf(schemes, n), n, basicNames, prefix)).join(' and ');
 }
 
 /** A text of the same length that differs in every character (a wrong key or token). */

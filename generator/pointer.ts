@@ -36,6 +36,17 @@ export function parsePointer(ptr: string): string[] {
     .map((s) => unescapeSegment(decodeURIComponentSafe(s)));
 }
 
+/**
+ * `Error` of a `$ref` `#/components/schemas/Error` (the segment unescaped as `parsePointer`
+ * reads it, so `a~1b` is `a/b`); undefined for anything else, a pointer deeper into a component
+ * included.
+ */
+export function componentSchemaName(ref: unknown): string | undefined {
+  if (typeof ref !== 'string' || !ref.startsWith('#/components/schemas/')) return undefined;
+  const segments = parsePointer(ref);
+  return segments.length === 3 ? segments[2] : undefined;
+}
+
 function decodeURIComponentSafe(s: string): string {
   // Pointers in URI fragments may be percent-encoded (`%7B` for `{`); plain ones are not.
   if (s.indexOf('%') === -1) return s;

@@ -12,6 +12,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import type { CliOptions } from './cli.js';
 import { formatProblem } from './contract-error.js';
 import { loadContract } from './load.js';
+import { errorTakesCode } from './model/errors.js';
 import { schemesInUse } from './model/security.js';
 import type { ApiModel, ErrorConventions, Operation } from './model/types.js';
 import { jsdoc, literal } from './source.js';
@@ -33,12 +34,12 @@ function serverImport(dir: string, outDir: string): string {
 
 /**
  * How the generated server's helpers are called for this contract (generator/emit/server.ts
- * `resultHelpers`, by the model's error conventions): our envelopes, or the contract's shape.
+ * `resultHelpers`, by the model's error conventions and `errorTakesCode`): our envelopes, or the contract's shape.
  */
 function helperUsage(conventions: ErrorConventions): string {
   if (conventions.envelope)
     return 'Return `ok({...})` on success or `error(status, code, msg)` on failure.';
-  const code = conventions.refusal.code?.value === 'name';
+  const code = errorTakesCode(conventions.refusal);
   return `Return \`ok(body)\` on success or \`error(status, ${code ? 'code, ' : ''}message)\` on failure (the contract's error shape).`;
 }
 

@@ -303,7 +303,7 @@ function legitimateSkip(
     if (options.inputs[name] === undefined) return `needs --input ${name}=VALUE`;
   if (step.as === 'other' && !options.other)
     // The second user's options are the first's with `--other-` (`--other-email`, ...).
-    return `needs a second user's credentials (${neededFlags(op, options.schemes, options.basicNames).replace(/--/g, '--other-')})`;
+    return `needs a second user's credentials (${neededFlags(op, options.schemes, options.basicNames, 'other-')})`;
   if ((step.as === 'other' || step.expect) && options.stateless)
     return "a stateless server cannot keep one user's data from another (--stateless)";
   if (options.readOnly && op.method !== 'GET' && !step.changesNothing)

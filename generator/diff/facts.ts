@@ -13,6 +13,7 @@
  * history ends in `removed`) are not facts: they are "ghosts", kept for their marks, so that a
  * removal recorded in the contract is found where it is written.
  */
+import { componentSchemaName } from '../pointer.js';
 import { readHistory } from '../model/lifecycle.js';
 import type {
   ApiModel,
@@ -255,7 +256,7 @@ function walkSchema(b: Builder, schema: JsonSchema, segs: string[], ctx: WalkCon
   }
   const s = schema as Obj;
   if (typeof s.$ref === 'string') {
-    const name = refName(s.$ref);
+    const name = componentSchemaName(s.$ref);
     put([...segs, `$ref ${name ?? s.$ref}`], 'ref', 'present');
     if (name) use(b, ctx, name);
     return;
@@ -431,11 +432,6 @@ function securityText(op: Operation): string {
     })
     .sort()
     .join(' | ');
-}
-
-function refName(ref: string): string | undefined {
-  const m = /^#\/components\/schemas\/(.+)$/.exec(ref);
-  return m ? m[1].replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
 }
 
 function escapePointer(s: string): string {

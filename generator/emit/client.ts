@@ -5,7 +5,7 @@
  * behaviour lives in runtime/client.ts; this file is names, types and JSDoc. The names (methods,
  * params-object keys) are the model's (model/names.ts), collisions already resolved there.
  */
-import { namesEmailAndKey, schemesInUse } from '../model/security.js';
+import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, Parameter } from '../model/types.js';
 import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
@@ -192,7 +192,7 @@ function authTypes(model: ApiModel): string[] {
       // Ours calls its Basic pair an email and an API key; elsewhere the two options remain
       // accepted (they always were) but `auth` by scheme is the way the contract names.
       hasBasic
-        ? schemes.some((s) => s.send.type === 'basic' && namesEmailAndKey(s.credentialNames))
+        ? schemes.some((s) => s.emailAndKey)
           ? '`email` and `apiKey` are the HTTP Basic username and password.'
           : 'HTTP Basic: `{ username, password }` by scheme in `auth` (`email` and `apiKey` are also accepted for them).'
         : undefined,

@@ -439,12 +439,7 @@ function sampleViews(
       curl: () => curlSample(info, input, target),
       typescript: () =>
         clientSetup(baseUrl, credentials) +
-        typescriptCall(
-          op.names.method,
-          input,
-          op.requestBody?.kind,
-          model.errorShape?.code !== undefined,
-        ),
+        typescriptCall(op.names, input, op.requestBody?.kind, model.errorShape?.code !== undefined),
       fetch: () => fetchSample(info, input, target),
       python: () => pythonSample(info, input, target),
     };

@@ -4,7 +4,8 @@
  * model's title and version only; the API's own reference is the docs site.
  */
 import { requestSamples } from '../model/lookup.js';
-import { namesEmailAndKey, schemesInUse } from '../model/security.js';
+import { clientKeyOf } from '../model/names.js';
+import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import { isRequired } from './client.js';
@@ -128,10 +129,7 @@ function authText(model: ApiModel): {
   // The client's `email` / `apiKey` options are its names for a lone Basic pair that the
   // contract itself calls an email and an API key (ours, `x-credential-names`); elsewhere the
   // pair goes by scheme in `auth`, as RFC 7617 names it.
-  const ours =
-    schemes.length === 1 &&
-    schemes[0].send.type === 'basic' &&
-    namesEmailAndKey(schemes[0].credentialNames);
+  const ours = schemes.length === 1 && schemes[0].emailAndKey === true;
   if (ours)
     return {
       client: `, email: 'me@example.com', apiKey: 'KEY'`,
@@ -222,7 +220,7 @@ function requiredArguments(op: Operation, model: ApiModel): Record<string, unkno
   }
   if (op.names.bodyKey !== undefined && op.requestBody?.required) {
     if (sample.body === undefined) return undefined;
-    args[op.names.bodyKey] = sample.body;
+    args[clientKeyOf(op.names, 'whole body')] = sample.body;
   }
   return args;
 }

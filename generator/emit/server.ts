@@ -7,6 +7,7 @@
  * Types are cross-references into generated/types.ts (openapi-typescript's `paths`), so
  * the handler types can never disagree with the client's.
  */
+import { errorTakesCode } from '../model/errors.js';
 import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, Response } from '../model/types.js';
 import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
@@ -153,7 +154,7 @@ function resultHelpers(model: ApiModel, serverModule: string): string[] {
       : conventions.shape
         ? 'Record<string, any>'
         : 'any';
-  const takesCode = refusal.code?.value === 'name';
+  const takesCode = errorTakesCode(refusal);
   const nested = refusal.within ? ` (inside \`${commentText(refusal.within.name)}\`)` : '';
   return [
     `import { shapedError, LISTENER_ERROR_CODES } from ${serverModule};`,

@@ -36,6 +36,7 @@ import {
   authSchemeOf,
   CREDENTIAL_NAMES_RULE,
   credentialNamesOf,
+  namesEmailAndKey,
   operationAuth,
   placeholderOf,
   type RawScheme,
@@ -170,6 +171,7 @@ export function buildModel(
           send,
           placeholder: placeholderOf(s as RawScheme, send),
           ...optional('credentialNames', credentialNames),
+          ...(namesEmailAndKey(credentialNames) ? { emailAndKey: true as const } : {}),
         };
       }),
     defaultAuthAlternatives: operationAuth(

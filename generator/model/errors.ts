@@ -22,6 +22,7 @@
  * field none of these fills (an object, a number with no example) is left out, and the refusal
  * then does not validate against that schema.
  */
+import { componentSchemaName } from '../pointer.js';
 import { collectProperties, deref } from './schema-facts.js';
 import { isJsonMediaType } from './media.js';
 import type { ErrorConventions, ErrorShape, Operation, RefusalShape } from './types.js';
@@ -126,11 +127,7 @@ function errorBodies(
 
 /** `error` of a `{$ref: '#/components/schemas/error'}` schema. */
 function componentName(schema: unknown): string | undefined {
-  const ref = (schema as { $ref?: unknown } | undefined)?.$ref;
-  const prefix = '#/components/schemas/';
-  if (typeof ref !== 'string' || !ref.startsWith(prefix)) return undefined;
-  const name = ref.slice(prefix.length);
-  return name.includes('/') ? undefined : name.replace(/~1/g, '/').replace(/~0/g, '~');
+  return componentSchemaName((schema as { $ref?: unknown } | undefined)?.$ref);
 }
 
 /** The component schema most bodies of the document's shape are (ties: the first seen). */
@@ -337,4 +334,13 @@ function requiredValue(s: Schema | undefined): FieldValue | undefined {
   if (text && !('format' in s) && !('pattern' in s) && !(Number(s.minLength) > 0))
     return { value: '' };
   return undefined;
+}
+
+/**
+ * The contract's errors carry a code by name (not the HTTP status), so the server's `error()`
+ * helper takes one: `error(status, code, message)` (generator/emit/server.ts writes it, the
+ * scaffold's starters describe it).
+ */
+export function errorTakesCode(refusal: RefusalShape): boolean {
+  return refusal.code?.value === 'name';
 }

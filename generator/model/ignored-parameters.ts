@@ -10,8 +10,7 @@
  * declare the field as an array (of text, or untyped items), else the server could write it
  * into an answer whose schema has no room for it.
  */
-import { isJsonMediaType } from './media.js';
-import { collectProperties, deref } from './schema-facts.js';
+import { deref, successBodyProperties } from './schema-facts.js';
 import type { Operation } from './types.js';
 
 /** The field names that mean "parameters the server ignored", as documents spell it. */
@@ -22,20 +21,11 @@ export function ignoredParametersField(
   document: unknown,
   op: Pick<Operation, 'responses'>,
 ): string | undefined {
-  const schemas: Record<string, unknown>[] = [];
-  for (const response of op.responses) {
-    if (!/^2/.test(response.status)) continue;
-    const media = response.representative;
-    if (!media || !isJsonMediaType(media.type)) continue;
-    const schema = deref(document, media.schema);
-    if (!schema) return undefined;
-    schemas.push(schema);
-  }
-  if (schemas.length === 0) return undefined;
+  const bodies = successBodyProperties(document, op);
+  // A body whose schema does not resolve may have no room for the field.
+  if (bodies.length === 0 || bodies.includes(undefined)) return undefined;
   return IGNORED_FIELDS.find((name) =>
-    schemas.every((schema) =>
-      isNameList(document, collectProperties(document, schema).properties[name]),
-    ),
+    bodies.every((properties) => isNameList(document, properties![name])),
   );
 }
 

@@ -9,8 +9,7 @@
  * Decided per operation, from the schemas of its JSON success (2xx) answers: the first
  * integer property (after `allOf`) carrying the mark.
  */
-import { isJsonMediaType } from './media.js';
-import { collectProperties, deref } from './schema-facts.js';
+import { deref, successBodyProperties } from './schema-facts.js';
 import type { Operation } from './types.js';
 
 /** The extension that marks a success-body field as the server's feature level. */
@@ -24,13 +23,8 @@ export function levelReportField(
   newest: number,
 ): string | undefined {
   if (newest === 0) return undefined;
-  for (const response of op.responses) {
-    if (!/^2/.test(response.status)) continue;
-    const media = response.representative;
-    if (!media || !isJsonMediaType(media.type)) continue;
-    const schema = deref(document, media.schema);
-    if (!schema) continue;
-    const { properties } = collectProperties(document, schema);
+  for (const properties of successBodyProperties(document, op)) {
+    if (!properties) continue;
     for (const [name, property] of Object.entries(properties)) {
       const s = deref(document, property);
       if (s?.[LEVEL_REPORT_EXTENSION] === true && [s.type].flat().includes('integer')) return name;

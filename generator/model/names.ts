@@ -6,7 +6,13 @@
  * contract runner read these names; none derives a name from an operationId itself.
  */
 import { isIdentifier, literal, toIdentifier } from '../source.js';
-import type { NamedSchema, NameNotice, Operation, OperationNames } from './types.js';
+import type {
+  NamedSchema,
+  NameNotice,
+  Operation,
+  OperationNames,
+  ParameterLocation,
+} from './types.js';
 
 /** Members of the generated client object a method must not shadow. */
 const CLIENT_MEMBERS = [
@@ -100,6 +106,21 @@ function fieldKeys(op: Unnamed, notices: NameNotice[]): OperationNames['fieldKey
       used.add(key);
       return { key, field };
     });
+}
+
+/**
+ * The client method's key for a field of `op` (`op.names.fieldKeys`: of two fields sharing a
+ * name, the later is `query.id`), or for its whole non-form body (`op.names.bodyKey`): what the
+ * package README's and the docs' TypeScript samples call the client with. The field's own name
+ * for one the client has no key for.
+ */
+export function clientKeyOf(
+  names: Pick<OperationNames, 'fieldKeys' | 'bodyKey'>,
+  where: ParameterLocation | 'whole body',
+  name = '',
+): string {
+  if (where === 'whole body') return names.bodyKey ?? 'body';
+  return names.fieldKeys.find((k) => k.field.in === where && k.field.name === name)?.key ?? name;
 }
 
 /** `sendMessage` → `SendMessage`, suffixed when another operation's stem already took it. */

@@ -6,7 +6,8 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer, getAt } from '../pointer.js';
 import { readHistory, lifecycleOf } from './lifecycle.js';
-import type { EnumValue, JsonSchema, Limits, ScalarType } from './types.js';
+import { isJsonMediaType } from './media.js';
+import type { EnumValue, JsonSchema, Limits, Operation, ScalarType } from './types.js';
 
 const ALL_TYPES: ScalarType[] = [
   'string',
@@ -171,4 +172,24 @@ export function collectProperties(
     Object.assign(properties, schema.properties);
   for (const r of Array.isArray(schema.required) ? schema.required : []) required.add(String(r));
   return { properties, required };
+}
+
+/**
+ * The properties (after `allOf`, `collectProperties`) of each JSON success (2xx) answer of
+ * `op`, in order; undefined for one whose schema does not resolve. What the model reads
+ * success-body fields from (model/level-report.ts, model/ignored-parameters.ts).
+ */
+export function successBodyProperties(
+  document: unknown,
+  op: Pick<Operation, 'responses'>,
+): (Record<string, unknown> | undefined)[] {
+  const out: (Record<string, unknown> | undefined)[] = [];
+  for (const response of op.responses) {
+    if (!/^2/.test(response.status)) continue;
+    const media = response.representative;
+    if (!media || !isJsonMediaType(media.type)) continue;
+    const schema = deref(document, media.schema);
+    out.push(schema ? collectProperties(document, schema).properties : undefined);
+  }
+  return out;
 }

@@ -162,13 +162,29 @@ export interface SampleCredential {
   emailAndKey?: boolean;
 }
 
-/** The contract calls this Basic pair an email and an API key (ours, `x-credential-names`). */
+/** A label's words in lower case, one space apart: `API key`, `api-key`, `Api_Key` → `api key`. */
+const wordsOf = (label: string) =>
+  label
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .join(' ');
+
+/**
+ * The one decision that a Basic pair's names are an email and an API key (ours,
+ * `x-credential-names`), without regard to case or to how the words are joined. The model
+ * records it on the scheme (`SecurityScheme.emailAndKey`), which the client, the package README
+ * and the docs' samples read; the runner, holding the names, asks this for its `--email` /
+ * `--api-key` options.
+ */
 export function namesEmailAndKey(names: CredentialNames | undefined): boolean {
   return (
-    names !== undefined &&
-    names.user.toLowerCase() === 'email' &&
-    names.password.toLowerCase() === 'api key'
+    names !== undefined && wordsOf(names.user) === 'email' && wordsOf(names.password) === 'api key'
   );
+}
+
+/** A sample's credentials are the lone email + API key pair: the client's `email` / `apiKey`. */
+export function usesEmailKey(credentials: SampleCredential[]): boolean {
+  return credentials.length === 1 && credentials[0].emailAndKey === true;
 }
 
 /**
@@ -190,7 +206,7 @@ export function sampleCredentials(
             scheme: name,
             send: s.send,
             placeholder: s.placeholder,
-            ...(namesEmailAndKey(s.credentialNames) ? { emailAndKey: true } : {}),
+            ...(s.emailAndKey ? { emailAndKey: true } : {}),
           },
         ]
       : [];

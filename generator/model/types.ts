@@ -271,6 +271,11 @@ export interface SecurityScheme {
    * ours: `email` and `API key`); absent: RFC 7617's terms (model/security.ts `BASIC_NAMES`)
    */
   credentialNames?: CredentialNames;
+  /**
+   * HTTP Basic whose names are an email and an API key (ours; model/security.ts
+   * `namesEmailAndKey`): the client's `email` / `apiKey` options are its names for the pair
+   */
+  emailAndKey?: true;
 }
 
 /**

@@ -39,6 +39,9 @@ describe('a lone HTTP Basic scheme in samples', () => {
 
   it('the names decide, without regard to case; one half is not enough', () => {
     expect(namesEmailAndKey({ user: 'Email', password: 'API Key' })).toBe(true);
+    // However the words are joined: the runner's `--api-key` reads the same decision.
+    expect(namesEmailAndKey({ user: 'email', password: 'api-key' })).toBe(true);
+    expect(namesEmailAndKey({ user: 'email', password: 'API_key' })).toBe(true);
     expect(namesEmailAndKey({ user: 'email', password: 'password' })).toBe(false);
     expect(namesEmailAndKey(undefined)).toBe(false);
   });

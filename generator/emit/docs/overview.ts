@@ -4,7 +4,7 @@
  * versioning and feature levels. Every section is computed from the model, so it holds for any
  * contract; the contract's own introduction (`info.description`) comes first.
  */
-import { sampleCredentials } from '../../model/security.js';
+import { sampleCredentials, usesEmailKey } from '../../model/security.js';
 import type { ApiModel, Server } from '../../model/types.js';
 import { propertyKey } from '../../source.js';
 import { limitsText } from './badges.js';
@@ -139,7 +139,7 @@ function clientSetupCredentials(model: ApiModel): string[] {
     authAlternatives: model.defaultAuthAlternatives,
   });
   if (credentials.length === 0) return [];
-  if (credentials.length === 1 && credentials[0].send.type === 'basic' && credentials[0].emailAndKey)
+  if (usesEmailKey(credentials))
     return [`  email: process.env.API_EMAIL,`, `  apiKey: process.env.API_KEY,`];
   const env = (c: (typeof credentials)[number]) => {
     const base = c.send.type === 'bearer' ? 'API_TOKEN' : c.send.type === 'basic' ? 'API' : 'API_KEY';

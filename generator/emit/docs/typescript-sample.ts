@@ -4,8 +4,10 @@
  * through bare concatenation of contract strings.
  */
 import { literal, propertyKey } from '../../source.js';
+import { clientKeyOf } from '../../model/names.js';
 import type { SampleInput } from '../../model/samples.js';
-import type { SampleCredential } from '../../model/security.js';
+import type { OperationNames, ParameterLocation } from '../../model/types.js';
+import { usesEmailKey, type SampleCredential } from '../../model/security.js';
 
 /** A string literal in single quotes when the text needs no escape at all, else `literal`'s. */
 function quoted(text: string): string {
@@ -21,7 +23,7 @@ function quoted(text: string): string {
 export function clientCredentials(credentials: SampleCredential[]): string {
   if (credentials.length === 0) return '';
   const [only] = credentials;
-  if (credentials.length === 1 && only.send.type === 'basic' && only.emailAndKey) {
+  if (usesEmailKey(credentials)) {
     const colon = only.placeholder.indexOf(':');
     const [user, password] = colon < 0 ? [only.placeholder, ''] : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
     return `, email: ${quoted(user)}, apiKey: ${quoted(password)}`;
@@ -36,11 +38,18 @@ export function clientCredentials(credentials: SampleCredential[]): string {
 
 /** `api.sendMessage({...})` with every parameter (path, query, header and body fields) in one object. */
 /** `readsCode`: the contract's error bodies carry a code (model/errors.ts), so the sample shows it. */
-export function typescriptCall(method: string, input: SampleInput, bodyKind: 'form' | 'json' | 'other' | undefined, readsCode = true): string {
-  const args: Record<string, unknown> = { ...input.path, ...input.query };
+/** Each value goes by the client's key for it (model/names.ts `clientKeyOf`), as the package README's sample does. */
+export function typescriptCall(names: Pick<OperationNames, 'method' | 'fieldKeys' | 'bodyKey'>, input: SampleInput, bodyKind: 'form' | 'json' | 'other' | undefined, readsCode = true): string {
+  const { method } = names;
+  const args: Record<string, unknown> = {};
+  const put = (where: ParameterLocation, values: Record<string, unknown>) => {
+    for (const [name, value] of Object.entries(values)) args[clientKeyOf(names, where, name)] = value;
+  };
+  put('path', input.path);
+  put('query', input.query);
   if (input.body !== undefined) {
-    if (bodyKind === 'form' && input.body && typeof input.body === 'object' && !Array.isArray(input.body)) Object.assign(args, input.body);
-    else args.body = input.body;
+    if (bodyKind === 'form' && input.body && typeof input.body === 'object' && !Array.isArray(input.body)) put('body', input.body as Record<string, unknown>);
+    else args[clientKeyOf(names, 'whole body')] = input.body;
   }
   const call = Object.keys(args).length === 0 ? `api.${method}()` : `api.${method}(${tsValue(args, '')})`;
   const fail = readsCode ? `new Error(\`\${error.code}: \${error.msg}\`)` : 'new Error(error.msg)';
