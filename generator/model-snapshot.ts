@@ -14,8 +14,9 @@
  *   of `/paths/<path>/<method>` (a path item that is not a `$ref`), and the new bytes there form
  *   one JSON string (JSON.parse of the new token, valid UTF-8, no unescaped quote), and the
  *   new text parsed whole holds those words there (a repeated member name: the last counts);
- * - no `$ref` of the document points into `#/paths/` (an operation object read as something
- *   else), and the new words spell no feature-level key (the loader looks for those in the text).
+ * - no `$ref` of the document (parsed: escapes and a file part read too) points into
+ *   `#/paths/` (an operation object read as something else), and the new words spell no
+ *   feature-level key (the loader looks for those in the text).
  * The model builder copies an operation's description to the operation (model/build.ts,
  * readOperation) and nowhere else; the document keeps it. Both are set to the new words.
  * test/generator/model-snapshot.test.ts holds a patched model to the one a full load builds.
@@ -252,10 +253,43 @@ function heldByDocument(text: Buffer, path: string, method: string, words: strin
     };
     const item = doc?.paths && Object.hasOwn(doc.paths, path) ? doc.paths[path] : undefined;
     const op = item && Object.hasOwn(item, method) ? item[method] : undefined;
-    return op?.description === words;
+    return op?.description === words && !refersIntoPaths(doc);
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether any `$ref` of the parsed document points into its paths (a fragment `/paths` or
+ * `/paths/…`, percent-decoded): the text search misses `"#\/paths\/…"` and `"api.json#/paths/…"`.
+ */
+function refersIntoPaths(doc: unknown): boolean {
+  const stack: unknown[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const v of node) if (v !== null && typeof v === 'object') stack.push(v);
+      continue;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && pointsIntoPaths(v)) return true;
+      if (v !== null && typeof v === 'object') stack.push(v);
+    }
+  }
+  return false;
+}
+
+function pointsIntoPaths(ref: string): boolean {
+  const hash = ref.indexOf('#');
+  if (hash < 0) return false;
+  let fragment = ref.slice(hash + 1);
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    // not percent-encoded as a URI would be: read as written
+  }
+  return fragment === '/paths' || fragment.startsWith('/paths/');
 }
 
 function commonPrefix(a: Buffer, b: Buffer): number {
