@@ -28,12 +28,13 @@
  * a run from a snapshot that meets a problem loads in full again to report it.
  */
 import { isUtf8 } from 'node:buffer';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { cacheKey, type OutputCache } from './cache.js';
 import { HTTP_METHODS } from './http-methods.js';
 import type { LoadLimits } from './load.js';
+import { readBounded } from './load/source-files.js';
 import type { ApiModel } from './model/types.js';
 
 /** What a snapshot gives back: the model and the loader's warnings, as a full load gives them. */
@@ -133,8 +134,8 @@ export function loadFromSnapshot(
   limits: LoadLimits,
 ): SnapshotLoad | undefined {
   if (!cache.has(key)) return undefined;
-  const now = readBounded(file, limits.maxDocumentBytes);
-  if (!now) return undefined;
+  const now = readBounded(file, limits);
+  if (typeof now === 'string') return undefined;
   const entry = cache.get(key, { bytes: true });
   const before = entry?.files.find((f) => f.path === 'document')?.contents;
   const serialized = entry?.files.find((f) => f.path === 'model')?.contents;
@@ -154,28 +155,6 @@ export function loadFromSnapshot(
   }
   if (edit === 'same') return loaded;
   return patchDescription(loaded.model, edit) ? loaded : undefined;
-}
-
-/** The file's bytes when it is a regular file within the size limit. */
-function readBounded(file: string, maxBytes: number): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    const bytes = Buffer.allocUnsafe(stat.size);
-    let at = 0;
-    while (at < bytes.length) {
-      const n = readSync(fd, bytes, at, bytes.length - at, at);
-      if (n === 0) return undefined; // shrank meanwhile
-      at += n;
-    }
-    return bytes;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }
 
 /** One operation's description, changed from `before` to `after`. */
