@@ -544,8 +544,8 @@ export async function runGenerate(
    */
   const keptInPlace = (emitter: Emitter, key: string, t: number): boolean => {
     const code = emitter.root === 'code';
-    const head = cache!.head?.(key);
-    const compiled = code ? cache!.head?.(`${key}.compiled`) : undefined;
+    const head = cache!.head(key);
+    const compiled = code ? cache!.head(`${key}.compiled`) : undefined;
     if (!head || (code && !compiled)) return false;
     const groups = [{ paths: head.files.map((f) => f.path), origin: key }];
     if (compiled)
