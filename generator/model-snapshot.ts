@@ -33,8 +33,7 @@ import { resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { cacheKey, type OutputCache } from './cache.js';
 import { HTTP_METHODS } from './http-methods.js';
-import type { LoadLimits } from './load.js';
-import { readBounded } from './load/source-files.js';
+import { readBounded, type LoadLimits } from './load.js';
 import type { ApiModel } from './model/types.js';
 
 /** What a snapshot gives back: the model and the loader's warnings, as a full load gives them. */
@@ -367,7 +366,7 @@ function closingQuote(text: Buffer, open: number): number {
 }
 
 /** The new words put where a model build puts them: the document's operation and the model's. */
-export function patchDescription(model: ApiModel, edit: DescriptionEdit): boolean {
+function patchDescription(model: ApiModel, edit: DescriptionEdit): boolean {
   const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
     ?.paths;
   const item = paths?.[edit.path];
