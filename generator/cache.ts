@@ -61,7 +61,7 @@ export interface OutputCache {
    * header is read and checked (its length against the file's); undefined when missing or not
    * an entry. Counts as a use (the prune keeps it).
    */
-  head?(key: string): EntryHead | undefined;
+  head(key: string): EntryHead | undefined;
   /** keeps the folder under its budget, oldest use first */
   prune(): void;
 }
@@ -194,22 +194,27 @@ function encode(output: CachedOutput): Uint8Array[] {
   return [Buffer.from(`${MAGIC} ${checksum(payload)} ${size}\n`), ...payload];
 }
 
-/** An entry's header (see decode), read from its start; sizes checked against `size`. */
-function readHead(fd: number, size: number): EntryHead | undefined {
-  const read = (at: number, length: number) => {
-    const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - at)));
-    let got = 0;
-    while (got < buffer.length) {
-      const n = readSync(fd, buffer, got, buffer.length - got, at + got);
-      if (n === 0) break;
-      got += n;
+/**
+ * An entry's first line and header: `read(at, length)` gives the entry's bytes from `at` (fewer
+ * at its end), `size` is its length. Undefined when it is not an entry or the header's sizes
+ * do not add up to `size` (the checksum is the caller's to check: `sum` over `payloadStart`…).
+ */
+function parseHeader(
+  read: (at: number, length: number) => Buffer,
+  size: number,
+):
+  | {
+      sum: string;
+      payloadStart: number;
+      bodyStart: number;
+      warnings: string[];
+      files: [string, 's' | 'b', number][];
     }
-    return buffer.subarray(0, got);
-  };
+  | undefined {
   const start = read(0, 256);
   const firstLine = start.indexOf(10);
-  if (firstLine < 0) return undefined;
-  const [magic, version, , payloadSize] = start.toString('latin1', 0, firstLine).split(' ');
+  if (firstLine < 0 || firstLine > 200) return undefined;
+  const [magic, version, sum, payloadSize] = start.toString('latin1', 0, firstLine).split(' ');
   if (`${magic} ${version}` !== MAGIC || Number(payloadSize) !== size - firstLine - 1)
     return undefined;
   const lengthLine = start.indexOf(10, firstLine + 1);
@@ -222,46 +227,51 @@ function readHead(fd: number, size: number): EntryHead | undefined {
       warnings: string[];
       files: [string, 's' | 'b', number][];
     };
-    const total = files.reduce((n, f) => n + f[2], 0);
-    if (headerStart + headerLength + total !== size) return undefined;
-    return { warnings, files: files.map(([path, , bytes]) => ({ path, bytes })) };
+    const bodyStart = headerStart + headerLength;
+    if (bodyStart + files.reduce((n, f) => n + f[2], 0) !== size) return undefined;
+    return { sum, payloadStart: firstLine + 1, bodyStart, warnings, files };
   } catch {
     return undefined;
   }
 }
 
+/** An entry's header, read from its start (parseHeader). */
+function readHead(fd: number, size: number): EntryHead | undefined {
+  const read = (at: number, length: number) => {
+    const buffer = Buffer.alloc(Math.max(0, Math.min(length, size - at)));
+    let got = 0;
+    while (got < buffer.length) {
+      const n = readSync(fd, buffer, got, buffer.length - got, at + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return buffer.subarray(0, got);
+  };
+  const head = parseHeader(read, size);
+  return (
+    head && {
+      warnings: head.warnings,
+      files: head.files.map(([path, , bytes]) => ({ path, bytes })),
+    }
+  );
+}
+
 function decode(raw: Buffer, bytes: boolean): CachedOutput | undefined {
-  const firstLine = raw.indexOf(10);
-  if (firstLine < 0 || firstLine > 200) return undefined;
-  const [magic, version, sum, size] = raw.toString('latin1', 0, firstLine).split(' ');
-  if (`${magic} ${version}` !== MAGIC || Number(size) !== raw.length - firstLine - 1)
-    return undefined;
-  const payload = raw.subarray(firstLine + 1);
-  if (checksum([payload]) !== sum) return undefined;
-  try {
-    const headerLine = payload.indexOf(10);
-    const headerStart = headerLine + 1;
-    const headerEnd = headerStart + Number(payload.toString('latin1', 0, headerLine));
-    const { warnings, files } = JSON.parse(payload.toString('utf8', headerStart, headerEnd)) as {
-      warnings: string[];
-      files: [string, 's' | 'b', number][];
+  const head = parseHeader((at, length) => raw.subarray(at, at + length), raw.length);
+  if (!head || checksum([raw.subarray(head.payloadStart)]) !== head.sum) return undefined;
+  let at = head.bodyStart;
+  const files: GeneratedFile[] = head.files.map(([path, kind, length]) => {
+    const start = at;
+    at += length;
+    return {
+      path,
+      contents:
+        kind === 's' && !bytes
+          ? raw.toString('utf8', start, at)
+          : new Uint8Array(raw.buffer, raw.byteOffset + start, length),
     };
-    let at = headerEnd;
-    const out: GeneratedFile[] = files.map(([path, kind, length]) => {
-      const start = at;
-      at += length;
-      return {
-        path,
-        contents:
-          kind === 's' && !bytes
-            ? payload.toString('utf8', start, at)
-            : new Uint8Array(payload.buffer, payload.byteOffset + start, length),
-      };
-    });
-    return at === payload.length ? { warnings, files: out } : undefined;
-  } catch {
-    return undefined;
-  }
+  });
+  return { warnings: head.warnings, files };
 }
 
 /** Writes all of `parts` to a new file (writev in batches: no copy into one buffer). */

@@ -249,7 +249,7 @@ export function laneOrder(list: Emitter[], validate: boolean): string[] {
  * worker its size (Microsoft Graph's: ~420 MB of heap, ~200 MB of it what the validators never
  * read). Below it the worker keeps the whole model and takes whatever is left.
  */
-export const VALIDATORS_LANE_MIN_OPERATIONS = 1000;
+const VALIDATORS_LANE_MIN_OPERATIONS = 1000;
 
 /** The toolkit's root (its package.json, templates): one level up from generator/. */
 const TOOLKIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -544,8 +544,8 @@ export async function runGenerate(
    */
   const keptInPlace = (emitter: Emitter, key: string, t: number): boolean => {
     const code = emitter.root === 'code';
-    const head = cache!.head?.(key);
-    const compiled = code ? cache!.head?.(`${key}.compiled`) : undefined;
+    const head = cache!.head(key);
+    const compiled = code ? cache!.head(`${key}.compiled`) : undefined;
     if (!head || (code && !compiled)) return false;
     const groups = [{ paths: head.files.map((f) => f.path), origin: key }];
     if (compiled)

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { cacheKey, type OutputCache } from './cache.js';
 import type { GeneratedFile } from './emit/emitter.js';
 import { compiledModules } from './emit/package.js';
-import { declarationsCompiled, declarationsOnly } from './emit/package-compile.js';
+import { declarationsOnly } from './emit/package-compile.js';
 import { proseSkeleton, restoreWords, scannedSkeleton } from './compile-prose.js';
 
 export interface CacheUse {
@@ -34,41 +34,40 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
   let compiled = 0;
   for (const file of files) {
     if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;
+    const text = typeof file.contents === 'string' ? file.contents : '';
+    // A file whose compile is a copy (declarationsOnly: openapi-typescript's types.ts) is not
+    // worth an entry, nor the entry's writing (twice its 6 MB on GitHub's document, again at
+    // every description edit): compiled as without a cache.
+    const cached = memo !== undefined && !declarationsOnly(text, banner) ? memo : undefined;
+    if (!cached) {
+      out.push(...compiledModules([file], banner));
+      compiled++;
+      continue;
+    }
     // With a cache, a file that needs the compiler is keyed by its skeleton (doc comment words
     // left out, compile-prose.ts): a description edit reuses the compile, words put back after.
     // The skeleton a text scan finds is tried first: when the cache holds a compile under it, it
     // is the parser's skeleton (scannedSkeleton says why) and TypeScript is not loaded at all.
-    const text = typeof file.contents === 'string' ? file.contents : '';
-    if (memo !== undefined && declarationsOnly(text, banner)) {
-      // its compile is a copy (openapi-typescript's types.ts): not worth an entry, nor the
-      // entry's writing (twice its 6 MB on GitHub's document, again at every description edit)
-      const { js, dts } = declarationsCompiled(text, banner);
-      const base = file.path.slice(0, -3);
-      out.push({ path: `${base}.js`, contents: js }, { path: `${base}.d.ts`, contents: dts });
-      compiled++;
-      continue;
-    }
-    const needsCompiler = memo !== undefined;
     const keyOf = (source: string, skeletal: boolean) =>
       cacheKey(
         skeletal ? 'compile-skeleton' : 'compile',
-        memo!.generator,
+        cached.generator,
         file.path,
         banner,
         createHash('sha256').update(source).digest('hex'),
       );
-    const scanned = needsCompiler ? scannedSkeleton(text) : undefined;
-    const scannedHit = scanned ? memo!.cache.get(keyOf(scanned.source, true)) : undefined;
+    const scanned = scannedSkeleton(text);
+    const scannedHit = scanned ? cached.cache.get(keyOf(scanned.source, true)) : undefined;
     if (scanned && scannedHit) {
       out.push(...restoreAll(scannedHit.files, scanned.words));
       reused++;
       continue;
     }
-    const skeleton = needsCompiler ? proseSkeleton(text, file.path) : undefined;
+    const skeleton = proseSkeleton(text, file.path);
     const source = skeleton?.source ?? text;
-    const key = memo ? keyOf(source, skeleton !== undefined) : undefined;
+    const key = keyOf(source, skeleton !== undefined);
     const restore = (made: GeneratedFile[]) => (skeleton ? restoreAll(made, skeleton.words) : made);
-    const hit = key ? memo!.cache.get(key) : undefined;
+    const hit = cached.cache.get(key);
     if (hit) {
       out.push(...restore(hit.files));
       reused++;
@@ -76,7 +75,7 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
     }
     const made = compiledModules([{ path: file.path, contents: source }], banner);
     compiled++;
-    if (key) memo!.cache.put(key, { files: made, warnings: [] });
+    cached.cache.put(key, { files: made, warnings: [] });
     out.push(...restore(made));
   }
   return { files: out, ms: performance.now() - t, reused, compiled };

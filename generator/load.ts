@@ -24,6 +24,8 @@ export {
   type LoadLimits,
   type NumericLimit,
 } from './load/limits.js';
+// The loader's bounded read of a document's bytes (the model snapshot reads the same way).
+export { readBounded } from './load/source-files.js';
 
 export interface LoadedContract {
   model: ApiModel;

@@ -14,8 +14,9 @@
  *   of `/paths/<path>/<method>` (a path item that is not a `$ref`), and the new bytes there form
  *   one JSON string (JSON.parse of the new token, valid UTF-8, no unescaped quote), and the
  *   new text parsed whole holds those words there (a repeated member name: the last counts);
- * - no `$ref` of the document points into `#/paths/` (an operation object read as something
- *   else), and the new words spell no feature-level key (the loader looks for those in the text).
+ * - no `$ref` of the document (parsed: escapes and a file part read too) points into
+ *   `#/paths/` (an operation object read as something else), and the new words spell no
+ *   feature-level key (the loader looks for those in the text).
  * The model builder copies an operation's description to the operation (model/build.ts,
  * readOperation) and nowhere else; the document keeps it. Both are set to the new words.
  * test/generator/model-snapshot.test.ts holds a patched model to the one a full load builds.
@@ -27,12 +28,12 @@
  * a run from a snapshot that meets a problem loads in full again to report it.
  */
 import { isUtf8 } from 'node:buffer';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { cacheKey, type OutputCache } from './cache.js';
 import { HTTP_METHODS } from './http-methods.js';
-import type { LoadLimits } from './load.js';
+import { readBounded, type LoadLimits } from './load.js';
 import { LEVEL_KEYS } from './model/levels.js';
 import type { ApiModel } from './model/types.js';
 
@@ -133,8 +134,8 @@ export function loadFromSnapshot(
   limits: LoadLimits,
 ): SnapshotLoad | undefined {
   if (!cache.has(key)) return undefined;
-  const now = readBounded(file, limits.maxDocumentBytes);
-  if (!now) return undefined;
+  const now = readBounded(file, limits);
+  if (typeof now === 'string') return undefined;
   const entry = cache.get(key, { bytes: true });
   const before = entry?.files.find((f) => f.path === 'document')?.contents;
   const serialized = entry?.files.find((f) => f.path === 'model')?.contents;
@@ -154,28 +155,6 @@ export function loadFromSnapshot(
   }
   if (edit === 'same') return loaded;
   return patchDescription(loaded.model, edit) ? loaded : undefined;
-}
-
-/** The file's bytes when it is a regular file within the size limit. */
-function readBounded(file: string, maxBytes: number): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = openSync(file, 'r');
-    const stat = fstatSync(fd);
-    if (!stat.isFile() || stat.size > maxBytes) return undefined;
-    const bytes = Buffer.allocUnsafe(stat.size);
-    let at = 0;
-    while (at < bytes.length) {
-      const n = readSync(fd, bytes, at, bytes.length - at, at);
-      if (n === 0) return undefined; // shrank meanwhile
-      at += n;
-    }
-    return bytes;
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
-  }
 }
 
 /** One operation's description, changed from `before` to `after`. */
@@ -253,10 +232,43 @@ function heldByDocument(text: Buffer, path: string, method: string, words: strin
     };
     const item = doc?.paths && Object.hasOwn(doc.paths, path) ? doc.paths[path] : undefined;
     const op = item && Object.hasOwn(item, method) ? item[method] : undefined;
-    return op?.description === words;
+    return op?.description === words && !refersIntoPaths(doc);
   } catch {
     return false;
   }
+}
+
+/**
+ * Whether any `$ref` of the parsed document points into its paths (a fragment `/paths` or
+ * `/paths/…`, percent-decoded): the text search misses `"#\/paths\/…"` and `"api.json#/paths/…"`.
+ */
+function refersIntoPaths(doc: unknown): boolean {
+  const stack: unknown[] = [doc];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const v of node) if (v !== null && typeof v === 'object') stack.push(v);
+      continue;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string' && pointsIntoPaths(v)) return true;
+      if (v !== null && typeof v === 'object') stack.push(v);
+    }
+  }
+  return false;
+}
+
+function pointsIntoPaths(ref: string): boolean {
+  const hash = ref.indexOf('#');
+  if (hash < 0) return false;
+  let fragment = ref.slice(hash + 1);
+  try {
+    fragment = decodeURIComponent(fragment);
+  } catch {
+    // not percent-encoded as a URI would be: read as written
+  }
+  return fragment === '/paths' || fragment.startsWith('/paths/');
 }
 
 function commonPrefix(a: Buffer, b: Buffer): number {
@@ -355,7 +367,7 @@ function closingQuote(text: Buffer, open: number): number {
 }
 
 /** The new words put where a model build puts them: the document's operation and the model's. */
-export function patchDescription(model: ApiModel, edit: DescriptionEdit): boolean {
+function patchDescription(model: ApiModel, edit: DescriptionEdit): boolean {
   const paths = (model.document as { paths?: Record<string, Record<string, unknown>> } | undefined)
     ?.paths;
   const item = paths?.[edit.path];

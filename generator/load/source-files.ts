@@ -170,8 +170,11 @@ export function mayHoldLevelKeys(text: string, json: boolean): boolean {
   return LEVEL_KEYS.some((key) => text.includes(key));
 }
 
-/** The file's bytes, or why it is not read: not a regular file, or over the size limit. */
-function readBounded(path: string, limits: LoadLimits): Buffer | string {
+/**
+ * The file's bytes, or why it is not read: not a regular file, or over the size limit (the
+ * loader's read, and the model snapshot's).
+ */
+export function readBounded(path: string, limits: LoadLimits): Buffer | string {
   const notRegular = 'not a regular file (a device, FIFO, socket or directory): not read';
   let fd: number;
   try {

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCache } from '../../generator/cache.js';
+import { openCache, type CachedOutput } from '../../generator/cache.js';
 import { proseSkeleton, scannedSkeleton } from '../../generator/compile-prose.js';
 import { compileStep } from '../../generator/compile-step.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
@@ -51,6 +51,26 @@ describe('the package compile through the cache', () => {
       );
     },
   );
+
+  it('copies a declarations-only file without a cache entry', () => {
+    const cache = openCache(join(work, 'declarations'))!;
+    const put: string[] = [];
+    const memo = {
+      cache: {
+        ...cache,
+        put: (key: string, output: CachedOutput) => (put.push(key), cache.put(key, output)),
+      },
+      generator: 'test',
+    };
+    const source = `${BANNER}export interface A {\n  a: string;\n}\nexport type B = A;\n`;
+    const got = compileStep([{ path: 'types.ts', contents: source }], BANNER, memo);
+    expect(got).toMatchObject({ compiled: 1, reused: 0 });
+    expect(text(got.files)).toEqual(
+      text(compileStep([{ path: 'types.ts', contents: source }], BANNER).files),
+    );
+    expect(String(got.files.find((f) => f.path === 'types.d.ts')!.contents)).toBe(source);
+    expect(put).toEqual([]);
+  });
 
   it('never lets the scan decide where it differs from the parser', { timeout: 60_000 }, () => {
     const memo = { cache: openCache(join(work, 'b'))!, generator: 'test' };

@@ -47,6 +47,7 @@ function memoryCache(): OutputCache & { keys: string[] } {
       this.keys.push(key);
       entries.set(key, output);
     },
+    head: () => undefined, // the package step reads whole entries only
     prune: () => {},
   };
 }

@@ -290,7 +290,9 @@ describe('a JSON text read as ASCII with escapes', () => {
 
   it('steps aside where an escape would be read differently, and keeps invalid JSON invalid', () => {
     expect(both('{"a":"\\é"}').ascii).toBeUndefined();
-    expect(() => JSON.parse(both('{é:1}').ascii!)).toThrow();
+    const invalid = both('{é:1}').ascii;
+    expect(invalid).toBeDefined();
+    expect(() => JSON.parse(invalid!)).toThrow();
   });
 
   it('still places a problem by line in a JSON file with non-ASCII text', async () => {

@@ -38,7 +38,13 @@ beforeAll(async () => {
 });
 
 /** The first operation's description in the text, as `"description": "…"` (its JSON). */
-function firstOperationDescription(): { at: number; literal: string; path: string } {
+function firstOperationDescription(): {
+  at: number;
+  literal: string;
+  path: string;
+  method: string;
+  words: string;
+} {
   const doc = JSON.parse(text) as {
     paths: Record<string, Record<string, { description?: string }>>;
   };
@@ -48,7 +54,7 @@ function firstOperationDescription(): { at: number; literal: string; path: strin
         const literal = `"description": ${JSON.stringify(item[method].description)}`;
         const pathAt = text.indexOf(JSON.stringify(path) + ': {');
         const at = text.indexOf(literal, text.indexOf(`"${method}": {`, pathAt));
-        return { at, literal, path };
+        return { at, literal, path, method, words: item[method].description };
       }
   throw new Error('no operation description');
 }
@@ -60,6 +66,10 @@ function withDescription(rawWords: string): string {
 }
 
 const bytes = (s: string) => Buffer.from(s, 'utf8');
+
+/** `t` with a member `x-alias` in its components: `{ "$ref": <rawRef> }` (raw JSON). */
+const withRef = (t: string, rawRef: string) =>
+  t.replace('"components": {', `"components": {\n  "x-alias": { "$ref": "${rawRef}" },`);
 
 /**
  * The text with the first operation's `description` member written twice (the same words);
@@ -74,7 +84,11 @@ function repeatedDescription(edit?: 0 | 1): string {
 }
 
 describe('descriptionEdit', () => {
-  const rows: [string, () => string, 'same' | 'edit' | 'refused', (() => string)?][] = [
+  /** 'same', refused, or an edit of the first operation's description to these words */
+  type Verdict = 'same' | 'refused' | { after: string };
+  /** name, the edited text, the verdict, the text before (our contract's when left out) */
+  type Row = [string, () => string, Verdict, (() => string)?];
+  const rows: Row[] = [
     [
       'a repeated description member: the copy JSON ignores',
       () => repeatedDescription(0),
@@ -84,13 +98,21 @@ describe('descriptionEdit', () => {
     [
       'a repeated description member: the copy JSON keeps',
       () => repeatedDescription(1),
-      'edit',
+      { after: 'Reworded.' },
       () => repeatedDescription(),
     ],
     ['the same text', () => text, 'same'],
-    ['an operation description reworded', () => withDescription('Reworded words.'), 'edit'],
-    ['with escapes and non-ASCII', () => withDescription('Line\\none \\"quoted\\" é ✓'), 'edit'],
-    ['emptied', () => withDescription(''), 'edit'],
+    [
+      'an operation description reworded',
+      () => withDescription('Reworded words.'),
+      { after: 'Reworded words.' },
+    ],
+    [
+      'with escapes and non-ASCII',
+      () => withDescription('Line\\none \\"quoted\\" é ✓'),
+      { after: 'Line\none "quoted" é ✓' },
+    ],
+    ['emptied', () => withDescription(''), { after: '' }],
     ['a quote that ends the string early', () => withDescription('broken" , "x": "y'), 'refused'],
     ['a trailing backslash', () => withDescription('oops\\'), 'refused'],
     ['words naming a feature-level key', () => withDescription('see x-history'), 'refused'],
@@ -122,35 +144,33 @@ describe('descriptionEdit', () => {
       },
       'refused',
     ],
-    [
-      'an operation read through a $ref into #/paths/',
-      () =>
-        withDescription('Reworded.').replace(
-          '"components": {',
-          '"components": {\n  "x-alias": { "$ref": "#/paths/~1x/get" },',
-        ),
+    ...(
+      [
+        ['a $ref into #/paths/', '#/paths/~1x/get'],
+        ['an escaped $ref into #\\/paths\\/', '#\\/paths\\/~1x\\/get'],
+        ['a $ref naming its own file', 'contract.json#/paths/~1x/get'],
+        ['a percent-encoded $ref', '#%2Fpaths%2F~1x%2Fget'],
+      ] as const
+    ).map(([name, ref]): Row => [
+      `an operation read through ${name}`,
+      () => withRef(withDescription('Reworded.'), ref),
       'refused',
-    ],
+      () => withRef(text, ref),
+    ]),
     [
       'one line (a member follows on the same line)',
       () => JSON.stringify(JSON.parse(withDescription('Reworded.'))),
       'refused',
+      () => JSON.stringify(JSON.parse(text)),
     ],
   ];
   it.each(rows)('%s', (_name, edited, verdict, base) => {
-    const before = base
-      ? base()
-      : verdict === 'refused' && _name.startsWith('one line')
-        ? JSON.stringify(JSON.parse(text))
-        : text;
-    const got = descriptionEdit(bytes(before), bytes(edited()));
-    if (verdict === 'same') expect(got).toBe('same');
-    else if (verdict === 'refused') expect(got).toBeUndefined();
+    const got = descriptionEdit(bytes(base ? base() : text), bytes(edited()));
+    if (verdict === 'same' || verdict === 'refused')
+      expect(got).toEqual(verdict === 'same' ? 'same' : undefined);
     else {
-      expect(got).toMatchObject({
-        method: expect.any(String),
-        path: firstOperationDescription().path,
-      });
+      const { path, method, words } = firstOperationDescription();
+      expect(got).toEqual({ path, method, before: words, after: verdict.after });
     }
   });
 });
@@ -209,12 +229,7 @@ describe('loadFromSnapshot', () => {
 
   it('serves nothing for any other edit, nor under another key', async () => {
     const { cache, key } = await filled(text);
-    writeFileSync(
-      file(),
-      text
-        .replace('"openapi": "3.', '"openapi": "3.'.slice(0))
-        .replace('"title": "', '"title": "X'),
-    );
+    writeFileSync(file(), text.replace('"title": "', '"title": "X'));
     expect(loadFromSnapshot(cache, key, file(), DEFAULT_LIMITS)).toBeUndefined();
     writeFileSync(file(), withDescription('Reworded.'));
     const other = snapshotKey('another generator', file(), DEFAULT_LIMITS);

@@ -66,11 +66,29 @@ describe('withOperationWords (prism)', () => {
     }
   });
 
-  it('makes the output again when the cached skeleton does not fit', async () => {
+  /**
+   * Cached skeletons spoiled so that a fill would show it (a marker appended), and made not
+   * to fit: the output is made again, not filled from the skeleton.
+   */
+  const spoiled: [string, (entry: string) => string][] = [
+    ['another count of descriptions', (entry) => entry.replace(/"count":\d+/, '"count":1')],
+    [
+      'a token numbered past the descriptions',
+      (entry) => {
+        const { nonce } = JSON.parse(entry.slice(0, entry.indexOf('\n'))) as { nonce: string };
+        return `${entry}\n${JSON.stringify(`{{tms-words:${nonce}:99999}}`)}`;
+      },
+    ],
+  ];
+  it.each(spoiled)('makes the output again for a skeleton with %s', async (_name, spoil) => {
     const store = new Map<string, string>();
     await prismEmitter.emit(context(store, []));
-    for (const [key, entry] of store) store.set(key, entry.replace(/"count":\d+/, '"count":1'));
-    const served = String((await prismEmitter.emit(context(store, [])))[0].contents);
+    expect(store.size).toBe(1);
+    for (const [key, entry] of store) store.set(key, `${spoil(entry)}\nSPOILED`);
+    const computed: string[] = [];
+    const served = String((await prismEmitter.emit(context(store, computed)))[0].contents);
+    expect(computed).toEqual([]); // the entry was read, not replaced
+    expect(served).not.toContain('SPOILED');
     expect(served).toBe(await plain());
   });
 });
