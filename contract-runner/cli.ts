@@ -20,6 +20,7 @@ import {
 } from '../generator/model/security.js';
 import {
   basicNamesOf,
+  basicNaming,
   credentialsFor,
   flagsFor,
   optionOf,
@@ -32,6 +33,7 @@ import { loadGeneratedClient, sendThroughClient } from './client-call.js';
 import type { ResponseValidator } from './judge.js';
 import type { RequestValidator } from './properties.js';
 import { formatTable, toJson, toJunitXml } from './report.js';
+import { RUNNER_OPTIONS, type RunnerValues } from './options.js';
 import { runContract, schemesOf, type RunOptions, type RunReport } from './run.js';
 import { loadScenarios } from './scenario/load.js';
 import { sampleWorkflow } from './scenario/from-model.js';
@@ -223,67 +225,14 @@ export function parseArgs(
     strict: true,
     allowPositionals: false,
     options: {
-      'base-url': text,
-      // Our API's names for the pair, accepted on every contract (they were the only ones).
-      email: text,
-      'api-key': { type: 'string', multiple: true },
-      'other-email': text,
-      'other-api-key': text,
-      // The contract's names for it (another document: --username, --password).
+      ...RUNNER_OPTIONS,
+      // The contract's names for the pair (another document: --username, --password).
       ...(legacy ? {} : { [u]: text, [p]: text, [`other-${u}`]: text, [`other-${p}`]: text }),
       // The scenarios' `$inputs.password`, where the pair does not take the name.
       ...(p === 'password' ? {} : { password: text }),
-      bearer: text,
-      key: { type: 'string', multiple: true },
-      contract: text,
-      generated: text,
-      'other-bearer': text,
-      'other-key': { type: 'string', multiple: true },
-      'unauthenticated-only': { type: 'boolean' },
-      only: { type: 'string', multiple: true },
-      skip: { type: 'string', multiple: true },
-      'read-only': { type: 'boolean' },
-      'allow-destructive': { type: 'boolean' },
-      input: { type: 'string', multiple: true },
-      stateless: { type: 'boolean' },
-      scenarios: text,
-      seed: text,
-      'max-examples': text,
-      'auth-status': text,
-      timeout: text,
-      report: { type: 'string', multiple: true },
-      quiet: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
-  const values = parsed as Record<string, string | string[] | boolean | undefined> & {
-    'base-url'?: string;
-    email?: string;
-    'api-key'?: string[];
-    'other-email'?: string;
-    'other-api-key'?: string;
-    bearer?: string;
-    key?: string[];
-    contract?: string;
-    generated?: string;
-    'other-bearer'?: string;
-    'other-key'?: string[];
-    'unauthenticated-only'?: boolean;
-    only?: string[];
-    skip?: string[];
-    'read-only'?: boolean;
-    'allow-destructive'?: boolean;
-    input?: string[];
-    stateless?: boolean;
-    scenarios?: string;
-    seed?: string;
-    'max-examples'?: string;
-    'auth-status'?: string;
-    timeout?: string;
-    report?: string[];
-    quiet?: boolean;
-    help?: boolean;
-  };
+  const values = parsed as Record<string, string | string[] | boolean | undefined> & RunnerValues;
   const str = (name: string) => values[name] as string | undefined;
   const help = values.help === true;
   const baseUrl = values['base-url'] ?? '';
@@ -541,18 +490,21 @@ export async function runCli(
   } catch (error) {
     loadFailure = (error as Error).message;
   }
-  const names = loaded?.ok ? basicNamesOf(loaded.contract.model) : BASIC_NAMES;
+  const naming = loaded?.ok ? basicNaming(loaded.contract.model) : { names: BASIC_NAMES };
+  const names = naming.names;
   let args: CliArgs;
   try {
     args = parseArgs(argv, undefined, undefined, names);
   } catch (error) {
-    out(`contract: ${(error as Error).message}\n\n${usage(names)}`);
+    const aside = naming.setAside ? `\nnote: ${naming.setAside}` : '';
+    out(`contract: ${(error as Error).message}${aside}\n\n${usage(names)}`);
     return 2;
   }
   if (args.help) {
     out(usage(names));
     return 0;
   }
+  if (naming.setAside && !args.quiet) progress(`note: ${naming.setAside}`);
   let report: RunReport;
   try {
     if (!loaded) throw new Error(loadFailure ?? 'the contract could not be read');

@@ -14,6 +14,7 @@ import {
   type CredentialNames,
 } from '../generator/model/security.js';
 import type { ApiModel } from '../generator/model/types.js';
+import { isRunnerOption } from './options.js';
 import type { Auth } from './request.js';
 
 /** One user's credentials. */
@@ -144,52 +145,44 @@ export function clientAuthOf(items: SentCredential[]): Record<string, unknown> {
   );
 }
 
-/** The runner's own options (cli.ts), which a contract's names for the pair must not take. */
-const RUNNER_OPTIONS = new Set([
-  'base-url',
-  'bearer',
-  'key',
-  'contract',
-  'generated',
-  'unauthenticated-only',
-  'only',
-  'skip',
-  'read-only',
-  'allow-destructive',
-  'input',
-  'stateless',
-  'scenarios',
-  'seed',
-  'max-examples',
-  'auth-status',
-  'timeout',
-  'report',
-  'quiet',
-  'help',
-  'tag',
-]);
-
 /**
  * What the contract calls the HTTP Basic pair: the names its first Basic scheme gives
  * (`x-credential-names`, the model's; ours: email and API key), else user name and password
  * (RFC 7617), which are also what a contract gets whose names would take over an option or
- * scenario input of the runner's own, or our API's `--email`/`--api-key` for another half.
+ * scenario input of the runner's own (options.ts), or our API's `--email`/`--api-key` for
+ * another half.
  */
 export function basicNamesOf(model: Pick<ApiModel, 'securitySchemes'>): CredentialNames {
+  return basicNaming(model).names;
+}
+
+/**
+ * `basicNamesOf`, with why the contract's own names were set aside when they were (the CLI
+ * says so, so a user typing `--login` learns why it is `--username`).
+ */
+export function basicNaming(model: Pick<ApiModel, 'securitySchemes'>): {
+  names: CredentialNames;
+  setAside?: string;
+} {
   const names = model.securitySchemes.find(
     (s) => s.send.type === 'basic' && s.credentialNames,
   )?.credentialNames;
-  if (!names) return BASIC_NAMES;
-  if (namesEmailAndKey(names)) return names;
+  if (!names) return { names: BASIC_NAMES };
+  if (namesEmailAndKey(names)) return { names };
   const user = optionOf(names.user);
   const password = optionOf(names.password);
   const taken = (o: string) =>
-    RUNNER_OPTIONS.has(o) ||
-    o.startsWith('other-') ||
-    o === 'email' ||
-    o === 'api-key' ||
-    (o === 'password' && o !== password);
-  return taken(user) || taken(password) || user === password ? BASIC_NAMES : names;
+    isRunnerOption(o) || o.startsWith('other-') || (o === 'password' && o !== password);
+  const clash = [user, password].find(taken);
+  if (clash === undefined && user !== password) return { names };
+  const why =
+    clash === undefined
+      ? 'both would be the same option'
+      : `--${clash} is ${clash.startsWith('other-') ? "the second user's prefix" : isRunnerOption(clash) ? "the runner's own option" : "the scenarios' input"}`;
+  return {
+    names: BASIC_NAMES,
+    setAside: `the contract names its HTTP Basic pair '${names.user}' and '${names.password}', but ${why}: the runner takes ${basicFlags(BASIC_NAMES)} instead`,
+  };
 }
 
 /** A label as an option name: `API key` → `api-key`. */

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs, runCli, usage, USAGE } from '../../contract-runner/cli.js';
-import { basicNamesOf } from '../../contract-runner/credentials.js';
+import { basicNamesOf, basicNaming } from '../../contract-runner/credentials.js';
+import { RUNNER_OPTIONS } from '../../contract-runner/options.js';
 import { probes } from '../../contract-runner/probes.js';
 import { schemesOf } from '../../contract-runner/run.js';
 import { loadContract } from '../../generator/load.js';
@@ -75,6 +76,42 @@ describe('what the contract calls its HTTP Basic pair', () => {
     // Would take over the runner's own --bearer, or our API's --api-key for the other half.
     expect(await named({ user: 'bearer', password: 'p' }, 'bearer')).toEqual(BASIC_NAMES);
     expect(await named({ user: 'login', password: 'api key' }, 'half')).toEqual(BASIC_NAMES);
+  });
+
+  it.each([
+    ['runner', { user: 'login', password: 'timeout' }, /--timeout is the runner's own option/],
+    ['second', { user: 'other user', password: 'p' }, /--other-user is the second user's prefix/],
+    ['input', { user: 'password', password: 'secret' }, /--password is the scenarios' input/],
+    ['same', { user: 'pass-word', password: 'pass word' }, /both would be the same option/],
+  ])('names set aside are said why (%s), and the CLI says it', async (tag, names, why) => {
+    const file = documentNaming(names, `aside-${tag}`);
+    const naming = basicNaming(await modelOf(file));
+    expect(naming.names).toEqual(BASIC_NAMES);
+    expect(naming.setAside).toMatch(why);
+    expect(naming.setAside).toMatch(/the runner takes --username, --password instead$/);
+    // A user who typed the contract's name learns why the option is not there.
+    const lines: string[] = [];
+    const code = await runCli(
+      [
+        '--contract',
+        file,
+        '--base-url',
+        'http://127.0.0.1:9',
+        `--${names.user.replace(/ /g, '-')}x`,
+      ],
+      (t) => lines.push(t),
+    );
+    expect(code).toBe(2);
+    expect(lines.join('\n')).toContain(`note: ${naming.setAside}`);
+  });
+
+  it('a runner option added to the table is one no contract can take', async () => {
+    for (const option of Object.keys(RUNNER_OPTIONS)) {
+      const naming = basicNaming(
+        await modelOf(documentNaming({ user: 'login', password: option }, `table-${option}`)),
+      );
+      expect(naming.names, option).toEqual(BASIC_NAMES);
+    }
   });
 });
 
