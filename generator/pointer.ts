@@ -30,10 +30,10 @@ export function parsePointer(ptr: string): string[] {
   const body = ptr.startsWith('#') ? ptr.slice(1) : ptr;
   if (body === '' || body === '/') return body === '/' ? [''] : [];
   if (!body.startsWith('/')) throw new Error(`not a JSON pointer: ${ptr}`);
-  return body
-    .slice(1)
-    .split('/')
-    .map((s) => unescapeSegment(decodeURIComponentSafe(s)));
+  const segments = body.slice(1).split('/');
+  // Most pointers have nothing to unescape or decode (they are parsed for every `$ref` followed).
+  if (body.indexOf('~') === -1 && body.indexOf('%') === -1) return segments;
+  return segments.map((s) => unescapeSegment(decodeURIComponentSafe(s)));
 }
 
 /**
@@ -59,12 +59,35 @@ function decodeURIComponentSafe(s: string): string {
 
 /** The value at a pointer, or undefined when any step is missing. */
 export function getAt(root: unknown, ptr: string | string[]): unknown {
+  if (typeof ptr === 'string' && ptr.indexOf('~') === -1 && ptr.indexOf('%') === -1)
+    return getAtPlain(root, ptr);
   const segments = typeof ptr === 'string' ? parsePointer(ptr) : ptr;
   let node: unknown = root;
   for (const segment of segments) {
     if (node === null || typeof node !== 'object') return undefined;
     if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
     node = (node as Record<string, unknown>)[segment];
+  }
+  return node;
+}
+
+/**
+ * getAt for a pointer with nothing to unescape or decode, read in place: no array of its
+ * segments is made (it runs for every `$ref` the loader and the model follow).
+ */
+function getAtPlain(root: unknown, ptr: string): unknown {
+  let at = ptr.charCodeAt(0) === 35 ? 1 : 0; // '#'
+  if (at === ptr.length) return root;
+  if (ptr.charCodeAt(at) !== 47) throw new Error(`not a JSON pointer: ${ptr}`); // '/'
+  let node: unknown = root;
+  while (at < ptr.length) {
+    const next = ptr.indexOf('/', at + 1);
+    const end = next === -1 ? ptr.length : next;
+    const segment = ptr.slice(at + 1, end);
+    if (node === null || typeof node !== 'object') return undefined;
+    if (!Object.prototype.hasOwnProperty.call(node, segment)) return undefined;
+    node = (node as Record<string, unknown>)[segment];
+    at = end;
   }
   return node;
 }

@@ -43,7 +43,7 @@ import { lifecycleBadges } from './docs/badges.js';
 import { buildSearchIndex, searchIndexScript } from './docs/search-index.js';
 import { clientCredentials, typescriptCall } from './docs/typescript-sample.js';
 import { sampleCredentials, type SampleCredential } from '../model/security.js';
-import { fetchSample, pythonSample } from './docs/code-samples.js';
+import { fetchSample, pythonSample, requestParts, type Parts } from './docs/code-samples.js';
 import { scriptJson, tryItView } from './docs/try-it.js';
 
 /** Where try-it sends requests unless the reader picks another server: `npm run mock`. */
@@ -435,13 +435,26 @@ function sampleViews(
   const target = { baseUrl, auth: op.auth, credentials };
   const out: RequestSampleView[] = [];
   for (const input of inputs) {
+    // fetch and Python spell the same parts: made once (or refused once, with the same error)
+    let parts: { made: Parts } | { refused: unknown } | undefined;
+    const partsOnce = (): Parts => {
+      if (!parts) {
+        try {
+          parts = { made: requestParts(info, input, target) };
+        } catch (error) {
+          parts = { refused: error };
+        }
+      }
+      if ('refused' in parts) throw parts.refused;
+      return parts.made;
+    };
     const build: Record<(typeof SAMPLE_LANGUAGES)[number]['id'], () => string> = {
       curl: () => curlSample(info, input, target),
       typescript: () =>
         clientSetup(baseUrl, credentials) +
         typescriptCall(op.names, input, op.requestBody?.kind, model.errorShape?.code !== undefined),
-      fetch: () => fetchSample(info, input, target),
-      python: () => pythonSample(info, input, target),
+      fetch: () => fetchSample(info, input, target, partsOnce()),
+      python: () => pythonSample(info, input, target, partsOnce()),
     };
     const langs = SAMPLE_LANGUAGES.map((lang): RequestSampleView['langs'][number] => {
       let text: string;

@@ -198,38 +198,39 @@ function decodeURIComponentSafe(s: string): string {
 /** operationIds and parameter names become keys of generated objects and of decoded requests. */
 function names(document: Json, paths: Json): ContractProblem[] {
   const problems: ContractProblem[] = [];
-  const check = (at: string, what: string, name: string) => {
+  // `at` makes the pointer, for a problem only: this runs for every parameter and operation.
+  const check = (at: () => string, what: string, name: string) => {
     if (PROTOTYPE_KEYS.has(name))
       problems.push({
-        pointer: at,
+        pointer: at(),
         message: `the ${what} '${name}' is a member of Object.prototype: tms-gen refuses it (generated objects keyed by it would read that member)`,
         hint: 'rename it',
         source: 'model',
       });
     else if (hasLoneSurrogate(name))
       problems.push({
-        pointer: at,
+        pointer: at(),
         message: `the ${what} holds a lone UTF-16 surrogate (not a Unicode character): it cannot name anything in a URI or a generated file`,
         source: 'model',
         clause: 'RFC 8259 §8.2 (unpaired surrogates); RFC 3987 §2.2 (IRI characters)',
       });
   };
-  const params = (list: unknown, at: string) => {
+  const params = (list: unknown, at: () => string) => {
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
       if (isObject(p) && typeof p.name === 'string')
-        check(childPointer(at, i, 'name'), 'parameter name', p.name);
+        check(() => childPointer(at(), i, 'name'), 'parameter name', p.name);
     });
   };
   for (const [path, item] of Object.entries(paths)) {
     if (!isObject(item)) continue;
-    params(item.parameters, pointer('paths', path, 'parameters'));
+    params(item.parameters, () => pointer('paths', path, 'parameters'));
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
       if (typeof op.operationId === 'string')
-        check(pointer('paths', path, method, 'operationId'), 'operationId', op.operationId);
-      params(op.parameters, pointer('paths', path, method, 'parameters'));
+        check(() => pointer('paths', path, method, 'operationId'), 'operationId', op.operationId);
+      params(op.parameters, () => pointer('paths', path, method, 'parameters'));
     }
   }
   const components = isObject(document.components) ? document.components : {};
@@ -237,6 +238,6 @@ function names(document: Json, paths: Json): ContractProblem[] {
     isObject(components.parameters) ? components.parameters : {},
   ))
     if (isObject(p) && typeof p.name === 'string')
-      check(pointer('components', 'parameters', name, 'name'), 'parameter name', p.name);
+      check(() => pointer('components', 'parameters', name, 'name'), 'parameter name', p.name);
   return problems;
 }

@@ -93,24 +93,25 @@ function checkPaths(document: Json, version: string, found: RuleFindings): void 
     const item = resolve(document, rawItem);
     if (!isObject(item)) continue;
     const templates = new Set([...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]));
-    const pathParams = (list: unknown, listPtr: string) =>
+    // Each parameter's pointer is made only for a warning (this runs for every operation).
+    const pathParams = (list: unknown, listAt: (string | number)[]) =>
       (Array.isArray(list) ? list : []).flatMap((p, i) => {
         const param = resolve(document, p);
         return isObject(param) && param.in === 'path' && typeof param.name === 'string'
-          ? [{ name: param.name, at: childPointer(listPtr, i, 'name') }]
+          ? [{ name: param.name, at: [...listAt, i, 'name'] }]
           : [];
       });
-    const shared = pathParams(item.parameters, childPointer(itemPtr, 'parameters'));
+    const shared = pathParams(item.parameters, ['parameters']);
     const operations = HTTP_METHODS.filter((m) => isObject(item[m]));
     for (const method of operations.length > 0 ? operations : [undefined]) {
       const own = method
-        ? pathParams((item[method] as Json).parameters, childPointer(itemPtr, method, 'parameters'))
+        ? pathParams((item[method] as Json).parameters, [method, 'parameters'])
         : [];
       const declared = [...shared, ...own];
       for (const p of declared) {
         if (templates.has(p.name)) continue;
         found.warnings.push({
-          pointer: p.at,
+          pointer: childPointer(itemPtr, ...p.at),
           message: `not valid OpenAPI: path parameter '${p.name}' has no {${p.name}} in the path '${path}' (clients send it nowhere)`,
           source: 'openapi',
           clause: clause(

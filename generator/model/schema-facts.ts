@@ -126,17 +126,15 @@ export function enumValues(
 
 export function limitsOf(document: unknown, schema: unknown): Limits {
   const s = deref(document, schema) ?? {};
+  // named reads, not a loop of `s[key]` (keyed reads over schemas of every shape are slow)
+  const { minLength, maxLength, minimum, maximum, minItems, maxItems } = s;
   const limits: Limits = {};
-  for (const key of [
-    'minLength',
-    'maxLength',
-    'minimum',
-    'maximum',
-    'minItems',
-    'maxItems',
-  ] as const) {
-    if (typeof s[key] === 'number') limits[key] = s[key] as number;
-  }
+  if (typeof minLength === 'number') limits.minLength = minLength;
+  if (typeof maxLength === 'number') limits.maxLength = maxLength;
+  if (typeof minimum === 'number') limits.minimum = minimum;
+  if (typeof maximum === 'number') limits.maximum = maximum;
+  if (typeof minItems === 'number') limits.minItems = minItems;
+  if (typeof maxItems === 'number') limits.maxItems = maxItems;
   return limits;
 }
 

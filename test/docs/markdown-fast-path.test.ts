@@ -4,12 +4,15 @@
  * against the project's own markdown-it setup (createMarkdown({ fastPath: false })).
  */
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   createMarkdown,
+  plainBlocks,
   plainMarkdown,
   plainParagraphs,
 } from '../../generator/emit/docs/markdown.js';
 import { loadContract } from '../../generator/load.js';
+import { haveShared, sharedPath } from '../shared-folder.js';
 
 /** markdown-it with the reference's rules (links get rel=noopener), every text through it */
 const slow = createMarkdown({ fastPath: false });
@@ -114,6 +117,34 @@ const CASES = [
   '**a.**',
   '**a**.',
   '**9**',
+  '**Note:** words',
+  '**Note:**words',
+  '**Note**: words',
+  '*Note:* words',
+  '__Note:__ words',
+  '_Note:_ words',
+  '**Fine-grained tokens for "List tasks"**',
+  '**"quoted"** words',
+  "**it's** and **don't!** then",
+  '(**a.**) and "**b?**"',
+  '**`application/json`**: the raw body',
+  '**`a` and `b`**.',
+  '**`a**`b`**',
+  '**a `b**` c',
+  '**`a`**b',
+  '** `a`**',
+  '**(a)** and **a(**',
+  '*`a`* and _`b`_',
+  'See [the guide](#set-permissions) and [top](#).',
+  'See "[Creating an app](/developers/apps/creating-an-app)."',
+  'A [site link](/a/b?c=d#e) and [another](/x_y) and [third](/a(b)).',
+  'A [site link](/a%20b@c) then text',
+  '[!NOTE] and [!WARNING] markers',
+  '[a] [b] then [c](https://x.example)',
+  '[a]: https://x.example',
+  '[a][b] and [c][]',
+  'A [bracket]( /spaced) one',
+  'Brackets [with `code`] inside',
 ];
 
 describe('plainMarkdown', () => {
@@ -151,8 +182,70 @@ describe('plainMarkdown', () => {
     expect(taken).toBe(3);
   });
 
+  it('renders quotes and bullet lists of plain lines as markdown-it does, or declines', () => {
+    let taken = 0;
+    const texts = [
+      '> [!NOTE]\n> This endpoint is in **public preview** and may change.',
+      '> **Note:** one line.',
+      '> quote\n>no space',
+      '> quote\nlazy line',
+      '> > nested',
+      '> a\n\n> b',
+      'Intro.\n\n> [!WARNING]\n> Closing down.\n> See [the guide](#guide).\n\nAfter.',
+      'Intro:\n\n* `a`: one\n* **b**: two\n\nAfter.',
+      '- one\n- two',
+      '- one\n* two',
+      '* one\n\n* two',
+      '* one\n\n- two',
+      '* one\n  continued',
+      '* one\nlazy',
+      '*  two spaces',
+      '* * *',
+      '- - -',
+      '-  a',
+      '* 1. nested',
+      '- [link](https://x.example) item\n- [site](/x) item',
+      '* a\n\n\n* b',
+      'Para\n* list right after',
+      '> quote\n\n* list\n\n> quote',
+      '* list\n\nPara\n\n- list',
+    ];
+    for (const text of texts) {
+      const fast = plainBlocks(text);
+      if (fast === undefined) continue;
+      taken++;
+      expect(fast, JSON.stringify(text)).toBe(slow(text));
+    }
+    expect(taken).toBeGreaterThan(8);
+  });
+
+  it("renders every description of GitHub's and Stripe's specs as the slow path does", () => {
+    if (!haveShared('the big specs', 'specs/big/github-api.github.com.json')) return;
+    const render = createMarkdown();
+    let fastTaken = 0;
+    for (const file of ['github-api.github.com.json', 'stripe-spec3.json']) {
+      const texts = new Set<string>();
+      const walk = (node: unknown) => {
+        if (!node || typeof node !== 'object') return;
+        for (const [key, value] of Object.entries(node)) {
+          if ((key === 'description' || key === 'summary') && typeof value === 'string') texts.add(value);
+          else walk(value);
+        }
+      };
+      walk(JSON.parse(readFileSync(sharedPath('specs/big', file), 'utf8')));
+      for (const text of texts) {
+        if (plainBlocks(text) !== undefined) fastTaken++;
+        for (const inline of [false, true]) {
+          const fast = render(text, { inline });
+          if (fast !== slow(text, { inline })) expect(fast, JSON.stringify(text)).toBe(slow(text, { inline }));
+        }
+      }
+    }
+    expect(fastTaken).toBeGreaterThan(1000);
+  }, 120_000);
+
   it('declines what has markdown meaning', () => {
-    for (const text of ['1. a list', '# h', 'a*b*', 'a [l](/x)', 'two\n- lines', 'a <b>'])
+    for (const text of ['1. a list', '# h', 'a*b*', 'a [l]: /x', 'two\n- lines', 'a <b>'])
       expect(plainMarkdown(text, false), text).toBeUndefined();
   });
 
@@ -161,6 +254,7 @@ describe('plainMarkdown', () => {
       'word', ' ', ' ', 'Ünï', '’', '#', '"', "'", '(', ')', '!', '.', ',', '`', '[', ']', '*',
       '_', '&', '<', '\\', '~', '|', '%', '@', ':', '/', '-', '=', '\u00a0', '\n', '\n', '\nA', '\n- ', '\n1. ', '\n#', '\n`', '\n[', '  \n', '\n\n', '**', '**b**', '*e*', '_u_', '__s__', '**N**: ', 'w*', '*w',
       '[a link](https://x.example/p#f)', '[x](https://y.example)', '](', '`code`', '` sp `',
+      '[frag](#a-b)', '[site](/p/q)', '[!NOTE]', '**N:**', '**`c`**', '\n> ', '\n\n> ', '\n\n* ', '\n* ', '\n\n- ', '"',
     ];
     // a fixed-seed generator: the same texts on every run, so a failure can be reproduced
     let seed = 18;
@@ -168,6 +262,7 @@ describe('plainMarkdown', () => {
     const render = createMarkdown();
     let taken = 0;
     let paragraphs = 0;
+    let blocks = 0;
     for (let n = 0; n < 8000; n++) {
       const words = (most: number) => {
         let text = next() < 0.5 ? 'A' : '';
@@ -184,9 +279,11 @@ describe('plainMarkdown', () => {
         expect(render(text, { inline }), JSON.stringify(text)).toBe(slow(text, { inline }));
       }
       if (plainParagraphs(text) !== undefined) paragraphs++;
+      if (plainBlocks(text) !== undefined) blocks++;
     }
     expect(taken).toBeGreaterThan(500);
     expect(paragraphs).toBeGreaterThan(30);
+    expect(blocks).toBeGreaterThan(paragraphs);
   });
 
   it("renders every description of the project's contract as the slow path does", async () => {

@@ -35,7 +35,8 @@ export interface SampleTarget {
 /** The placeholder every sample uses for credentials (tests swap it for real ones). */
 export const CREDENTIALS_PLACEHOLDER = '<EMAIL>:<API_KEY>';
 
-interface Parts {
+/** A request sample's parts, spelled by each language (`requestParts`). */
+export interface Parts {
   url: string;
   method: string;
   /** query pairs, when they can be spelled as plain pairs; else `url` carries the query */
@@ -54,7 +55,11 @@ function plainPairs(pairs: OutPair[]): boolean {
   return pairs.every((p) => p.encodedValue === undefined && typeof p.value === 'string');
 }
 
-function partsOf(op: OperationInfo, input: SampleInput, target: SampleTarget): Parts {
+/**
+ * What every language's sample sends, from the wire model's encoding. fetchSample and
+ * pythonSample take it made once for both (they only read it).
+ */
+export function requestParts(op: OperationInfo, input: SampleInput, target: SampleTarget): Parts {
   const request = encodeRequest(
     op,
     { path: input.path, query: input.query, headers: input.headers, body: input.body },
@@ -127,8 +132,12 @@ const pairList = (pairs: OutPair[], indent: string, open: string, close: string)
     .join('\n');
 
 /** Plain `fetch` (browsers, Node 18+, Deno, Bun). */
-export function fetchSample(op: OperationInfo, input: SampleInput, target: SampleTarget): string {
-  const p = partsOf(op, input, target);
+export function fetchSample(
+  op: OperationInfo,
+  input: SampleInput,
+  target: SampleTarget,
+  p: Parts = requestParts(op, input, target),
+): string {
   const lines: string[] = [];
   let url = literal(p.url);
   if (p.query) {
@@ -157,8 +166,12 @@ export function fetchSample(op: OperationInfo, input: SampleInput, target: Sampl
 }
 
 /** Python 3 with the standard library only. */
-export function pythonSample(op: OperationInfo, input: SampleInput, target: SampleTarget): string {
-  const p = partsOf(op, input, target);
+export function pythonSample(
+  op: OperationInfo,
+  input: SampleInput,
+  target: SampleTarget,
+  p: Parts = requestParts(op, input, target),
+): string {
   const imports = ['urllib.error', 'urllib.request'];
   const lines: string[] = [];
   let url = literal(p.url);

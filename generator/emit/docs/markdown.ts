@@ -27,8 +27,7 @@ export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdow
     if (typeof text !== 'string' || text.trim() === '') return '';
     const quick = !fast
       ? undefined
-      : (plainMarkdown(text, opts.inline === true) ??
-        (opts.inline ? undefined : plainParagraphs(text)));
+      : (plainMarkdown(text, opts.inline === true) ?? (opts.inline ? undefined : plainBlocks(text)));
     if (quick !== undefined) return quick;
     md ??= markdownIt();
     return opts.inline ? md.renderInline(text) : md.render(text);
@@ -75,6 +74,27 @@ const PLAIN_TEXT = /^[A-Za-z0-9 ,.;:'"()?/@$%{}=!+#\u00a0-\uffff-]*$/;
  * spaces or non-ASCII), and no title.
  */
 const PLAIN_LINK = /^\[([^[\]`\\*_<>&|~\n]*)\]\((https?:\/\/[A-Za-z0-9\-._~:/?#!$+,;=]+)\)/;
+
+/**
+ * A link to a fragment of the page (`[text](#anchor)`), as PLAIN_LINK: markdown-it keeps it
+ * (SAFE_LINK) without `rel`, its destination unchanged.
+ */
+const FRAGMENT_LINK = /^\[([^[\]`\\*_<>&|~\n]*)\]\((#[A-Za-z0-9\-._~:/?#!$+,;=]*)\)/;
+
+/**
+ * A link to a path on the author's own site (`[text](/path)`): markdown-it's validateLink
+ * (SAFE_LINK) refuses it, so the brackets, the text and the destination stay as they are
+ * written. Its destination holds no character with a markdown meaning (no emphasis, entity,
+ * escape, HTML, parenthesis or quote).
+ */
+const SITE_LINK = /^\[([^[\]`\\*_<>&|~\n]*)\]\((\/[A-Za-z0-9\-.:/?#$+,;=%@]*)\)/;
+
+/**
+ * Brackets that are no link (`[!NOTE]`): nothing after `]` could make them one (no `(`, `[` or
+ * `:` follows; a reference definition would be a line the fast path declines), so markdown-it
+ * prints them as they are.
+ */
+const PLAIN_BRACKETS = /^\[([^[\]`\\*_<>&|~\n]*)\](?![([:])/;
 
 /**
  * The HTML markdown-it makes of a paragraph whose lines are plain words, single-backtick code
@@ -138,12 +158,20 @@ function plainLine(text: string): string | undefined {
     } else {
       // `![` would be an image (off, but not plain either)
       if (next > 0 && text.charCodeAt(next - 1) === 33) return undefined;
-      const link = PLAIN_LINK.exec(text.slice(next));
-      if (!link || link[1].trim() === '') return undefined;
-      const label = plainText(link[1]);
+      const rest = text.slice(next);
+      const link = PLAIN_LINK.exec(rest);
+      const fragment = link ? undefined : FRAGMENT_LINK.exec(rest);
+      const site = link || fragment ? undefined : SITE_LINK.exec(rest);
+      const brackets = link || fragment || site ? undefined : PLAIN_BRACKETS.exec(rest);
+      const found = link ?? fragment ?? site ?? brackets;
+      if (!found || found[1].trim() === '') return undefined;
+      const label = plainText(found[1]);
       if (label === undefined) return undefined;
-      out += `<a href="${link[2]}" rel="noopener noreferrer">${label}</a>`;
-      at = next + link[0].length;
+      if (link) out += `<a href="${link[2]}" rel="noopener noreferrer">${label}</a>`;
+      else if (fragment) out += `<a href="${fragment[2]}">${label}</a>`;
+      else if (site) out += `[${label}](${site[2]})`;
+      else out += `[${label}]`;
+      at = next + found[0].length;
     }
   }
   return out;
@@ -152,7 +180,14 @@ function plainLine(text: string): string | undefined {
 /** A delimiter's neighbours that make it open only (before it) or close only (after it). */
 const OPENS_AFTER = ' ("';
 const CLOSES_BEFORE = ' .,:;)"?!';
-const ALNUM = /^[A-Za-z0-9]$/;
+/**
+ * The first and last characters of an emphasised text: no whitespace, so that the opening run
+ * (after the line's start, a space, `(` or `"`) is left-flanking and the closing one (before the
+ * line's end, a space or `.,:;)"?!`) right-flanking whatever they are (CommonMark 6.2);
+ * a backtick starts or ends a code span inside (`**\`name\`**`).
+ */
+const EMPHASIS_FIRST = /^[A-Za-z0-9`"'(]$/;
+const EMPHASIS_LAST = /^[A-Za-z0-9`"'.:!?)]$/;
 
 /**
  * Emphasis (`*a*`, `_a_`) or strong emphasis (`**a**`, `__a__`) of plain words starting at
@@ -173,15 +208,38 @@ function emphasis(text: string, at: number): { html: string; end: number } | und
   const after = close + size;
   if (
     inner === '' ||
-    !ALNUM.test(inner[0]) ||
-    !ALNUM.test(inner[inner.length - 1]) ||
+    !EMPHASIS_FIRST.test(inner[0]) ||
+    !EMPHASIS_LAST.test(inner[inner.length - 1]) ||
     (after < text.length && !CLOSES_BEFORE.includes(text[after]))
   )
     return undefined;
-  const words = plainText(inner);
+  const words = plainWithCode(inner);
   if (words === undefined) return undefined;
   const tag = size === 2 ? 'strong' : 'em';
   return { html: `<${tag}>${words}</${tag}>`, end: after };
+}
+
+/**
+ * Plain words and single-backtick code spans (an emphasis's text); undefined for anything else.
+ * A closing emphasis run found inside a code span leaves an odd backtick here: declined.
+ */
+function plainWithCode(part: string): string | undefined {
+  let out = '';
+  let at = 0;
+  while (at < part.length) {
+    const tick = part.indexOf('`', at);
+    const plain = plainText(part.slice(at, tick < 0 ? part.length : tick));
+    if (plain === undefined) return undefined;
+    out += plain;
+    if (tick < 0) break;
+    const close = part.indexOf('`', tick + 1);
+    if (close < 0 || close === tick + 1 || part.charCodeAt(close + 1) === 96) return undefined;
+    const code = codeSpan(part.slice(tick + 1, close));
+    if (code === undefined) return undefined;
+    out += code;
+    at = close + 1;
+  }
+  return out;
 }
 
 /** Plain words as markdown-it prints them; undefined for a text with markdown meaning. */
@@ -217,4 +275,51 @@ function escapeCode(text: string): string {
   return /[&<>"]/.test(text)
     ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
     : text;
+}
+
+/**
+ * Blocks split by one blank line, each a paragraph plainMarkdown renders, a block quote of one
+ * such paragraph (every line `> ` and a plain line), or a tight bullet list of plain one-line
+ * items (`* ` or `- `, one marker), as markdown-it prints them; undefined for anything else.
+ * Two lists in a row decline (a blank line between items makes one loose list of paragraphs).
+ */
+export function plainBlocks(text: string): string | undefined {
+  let out = '';
+  let lastWasList = false;
+  for (const block of text.split('\n\n')) {
+    const list = plainList(block);
+    if (list !== undefined) {
+      if (lastWasList) return undefined;
+      lastWasList = true;
+      out += list;
+      continue;
+    }
+    lastWasList = false;
+    const html = block.startsWith('>') ? plainQuote(block) : plainMarkdown(block, false);
+    if (html === undefined) return undefined;
+    out += html;
+  }
+  return out;
+}
+
+/** `> line` on every line, the lines a plain paragraph: a block quote of it. */
+function plainQuote(block: string): string | undefined {
+  const lines = block.split('\n');
+  if (!lines.every((line) => line.startsWith('> '))) return undefined;
+  const inner = plainMarkdown(lines.map((line) => line.slice(2)).join('\n'), false);
+  return inner === undefined ? undefined : `<blockquote>\n${inner}</blockquote>\n`;
+}
+
+/** Every line `* item` (or every line `- item`), each item a plain line: a tight list. */
+function plainList(block: string): string | undefined {
+  const marker = block[0];
+  if ((marker !== '*' && marker !== '-') || block[1] !== ' ') return undefined;
+  let out = '<ul>\n';
+  for (const line of block.split('\n')) {
+    if (line[0] !== marker || line[1] !== ' ') return undefined;
+    const item = plainLine(line.slice(2));
+    if (item === undefined) return undefined;
+    out += `<li>${item}</li>\n`;
+  }
+  return out + '</ul>\n';
 }
