@@ -10,14 +10,15 @@
  *
  * The thread costs CPU of its own (~0.5 s on GitHub's document: its start, the CLI's module,
  * the document's copy), which pays only when a core is idle: on a machine already busy (a load
- * average of as many runnable tasks as cores, or more) the checks stay on the main thread, as
- * `make -l` holds back its jobs. TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
+ * average of as many runnable tasks as cores, or more, and another task runnable right now)
+ * the checks stay on the main thread, as `make -l` holds back its jobs. TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
  * never.
  *
  * Like the emit worker it runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js);
  * without it (the CLI imported from elsewhere, e.g. a test) there is no worker and the caller
  * checks on its own thread.
  */
+import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ContractProblem } from './contract-error.js';
@@ -36,18 +37,34 @@ export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
 
 /**
  * Whether the checks get a thread of their own. TMS_GEN_THREADS=1 or 2 decides; otherwise only
- * while the machine has a core to spare (1-minute load below the core count): on a busy machine
- * a second thread only adds its start and its copy of the document (~0.5 s of CPU on GitHub's)
- * to a run that cannot overlap them. The verdict is the same either way.
+ * while the machine has a core to spare: on a busy machine a second thread only adds its start
+ * and its copy of the document (~0.5 s of CPU on GitHub's) to a run that cannot overlap them.
+ * A core is spare when the 1-minute load is below the core count, or when no other task is
+ * runnable right now besides this one on a machine of two cores or more (`othersRunnable`, from
+ * /proc/loadavg): the minute's average lags, and runs one after another (a script, a bench)
+ * raise it by their own past work though the machine is idle when the next one starts. The
+ * verdict is the same either way.
  */
 export function checksThreadWanted(
   threads: string | undefined,
   load: number,
   cores: number,
+  /** tasks runnable at this instant other than the caller, when the system says */
+  othersRunnable?: number,
 ): boolean {
   if (threads === '1') return false;
   if (threads === '2') return true;
-  return load < cores;
+  return load < cores || (othersRunnable !== undefined && othersRunnable < cores - 1);
+}
+
+/** Runnable tasks other than the reader, from /proc/loadavg (`1/129`); undefined elsewhere. */
+export function othersRunnableNow(): number | undefined {
+  try {
+    const running = /\s(\d+)\/\d+\s/.exec(readFileSync('/proc/loadavg', 'utf8'))?.[1];
+    return running === undefined ? undefined : Math.max(0, Number(running) - 1);
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -60,8 +77,9 @@ export function startValidationWorker(
 ): Promise<DocumentVerdict> | undefined {
   const entry = process.env.TMS_GEN_ENTRY;
   if (!entry) return undefined;
-  if (!checksThreadWanted(process.env.TMS_GEN_THREADS, loadavg()[0], availableParallelism()))
-    return undefined;
+  const threads = process.env.TMS_GEN_THREADS;
+  const cores = availableParallelism();
+  if (!checksThreadWanted(threads, loadavg()[0], cores, othersRunnableNow())) return undefined;
   let worker: Worker;
   try {
     worker = new Worker(new URL(entry), {
