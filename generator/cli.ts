@@ -438,15 +438,16 @@ export async function runGenerate(
   // of the writer thread, which starts at once instead of after the emit (profile: the main
   // thread then waited ~0.5 s at the end for the last big batch).
   const early = { files: [] as GeneratedFile[], sent: 0, bytes: 0 };
-  if (!cache && !helper)
-    ctx.writeEarly = (files) => {
-      early.files.push(...files);
-      if (early.files.length < EARLY_WRITE_BATCH) return;
-      const batch = early.files.splice(0, early.files.length);
-      sink.add(opts.docs, batch, undefined, true);
-      early.sent += batch.length;
-      early.bytes += sizeOf(batch);
-    };
+  const writeEarly: EmitContext['writeEarly'] = (files) => {
+    early.files.push(...files);
+    if (early.files.length < EARLY_WRITE_BATCH) return;
+    const batch = early.files.splice(0, early.files.length);
+    sink.add(opts.docs, batch, undefined, true);
+    early.sent += batch.length;
+    early.bytes += sizeOf(batch);
+  };
+  // (also when the worker has a lane, below: the docs then run on this thread)
+  if (!cache && !helper) ctx.writeEarly = writeEarly;
   const reports = new Map<string, StageReport>();
   const emitterWarnings = new Map<string, string[]>();
   const compileReport = { files: 0, bytes: 0, ms: 0, compiled: 0, reused: 0 };
@@ -616,9 +617,13 @@ export async function runGenerate(
         model.operations.length >= VALIDATORS_LANE_MIN_OPERATIONS
           ? [WORKER_FIRST]
           : undefined;
+      // With a lane the docs can only run here: their pages are handed over as they are made
+      // (Microsoft Graph's 29,485 pages, 347 MB, were otherwise all held until the docs ended).
+      // The worker's context never carries the function (it is not cloneable).
+      if (lane && !cache) ctx.writeEarly = writeEarly;
       workerDone = helper.run(
         {
-          ctx: lane ? { ...ctx, model: validatorsSlice(model) } : ctx,
+          ctx: lane ? { ...ctx, model: validatorsSlice(model), writeEarly: undefined } : ctx,
           compile: compileJob,
           order: queue.order,
           queue: queue.buffer,

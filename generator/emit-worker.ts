@@ -248,7 +248,8 @@ export function startEmitWorker(): EmitWorker | undefined {
 }
 
 /**
- * A result with its files as bytes, their buffers handed over (transferred, not copied): the
+ * A result with its files as bytes (the message's own lists, changed in place: the worker posts
+ * a message once and reads it no more), their buffers handed over (transferred, not copied): the
  * main thread neither copies the text out of the message nor encodes it to write it (on
  * GitHub's document, ~25 MB of the worker's output), and measures it without scanning it.
  */
@@ -256,13 +257,17 @@ function withBytes(message: WorkerMessage): [WorkerMessage, ArrayBuffer[]] {
   if (message.kind !== 'result' || 'failure' in message.result) return [message, []];
   const transfer: ArrayBuffer[] = [];
   const encoder = new TextEncoder();
-  const bytes = (files: GeneratedFile[]): GeneratedFile[] =>
-    files.map((f) => {
-      if (typeof f.contents !== 'string') return f;
+  // in place: each file's text is garbage once encoded (the validators of Microsoft Graph's
+  // document: 107 MB of text, which would otherwise be held beside its bytes until posted)
+  const bytes = (files: GeneratedFile[]): GeneratedFile[] => {
+    files.forEach((f, i) => {
+      if (typeof f.contents !== 'string') return;
       const contents = encoder.encode(f.contents);
       transfer.push(contents.buffer as ArrayBuffer);
-      return { path: f.path, contents };
+      files[i] = { path: f.path, contents };
     });
+    return files;
+  };
   const result = { ...message.result, files: bytes(message.result.files) };
   const compiled = message.compiled && {
     ...message.compiled,
@@ -290,6 +295,9 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
         job.ctx,
         job.compile,
       );
+      // what the emitter left behind (Ajv's compile state: hundreds of MB on Graph's document)
+      // goes before the output is encoded beside its text
+      collectIfLarge();
       post(message);
       if ('failure' in message.result || message.compileFailure) queue.stop();
       collectIfLarge();

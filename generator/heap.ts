@@ -63,6 +63,8 @@ export function heapBound(factor = 1.5, floorBytes = 512 * 1024 * 1024): () => v
 /**
  * With TMS_GEN_MEMLOG=1, one line on stderr: the thread, a label and this thread's heap use and
  * the process's RSS (for finding what is alive at a run's peak; bench/graph.ts, by hand).
+ * `external` already counts the array buffers (Node's process.memoryUsage): they are shown
+ * inside it, not added to it (which counted them twice).
  */
 export function markMemory(label: string): void {
   if (process.env.TMS_GEN_MEMLOG !== '1') return;
@@ -72,6 +74,6 @@ export function markMemory(label: string): void {
   // thread, which may be busy for a minute
   writeSync(
     2,
-    `[mem] ${new Date().toISOString().slice(11, 19)} thread ${threadId} ${label}: heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external + m.arrayBuffers)} MB, rss ${mb(m.rss)} MB\n`,
+    `[mem] ${new Date().toISOString().slice(11, 19)} thread ${threadId} ${label}: heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)} MB), rss ${mb(m.rss)} MB\n`,
   );
 }

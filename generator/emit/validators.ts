@@ -35,7 +35,12 @@ import { formatsSource } from '../schema/formats-source.js';
 import { buildJsonSchemaRoot, type JsonSchemaRoot } from '../schema/json-schema.js';
 import { removal } from '../schema/level-keywords.js';
 import { namesWord } from '../schema/names-word.js';
-import { helpersModule, splitModules, type EntryPoint } from '../schema/split-modules.js';
+import {
+  compactErrorLiterals,
+  helpersModule,
+  splitModules,
+  type EntryPoint,
+} from '../schema/split-modules.js';
 import { shareSubschemas } from '../schema/share-subschemas.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
@@ -426,6 +431,8 @@ function flattenSources(fn: CompiledSource, done: WeakSet<object>): void {
     const at = next as CompiledSource;
     if (!at.source) continue;
     done.add(at);
+    // as one flat string, its error bookkeeping already compacted (split-modules.ts)
+    at.source.validateCode = compactErrorLiterals(at.source.validateCode);
     at.source.validateCode.charCodeAt(0);
     for (const name of at.source.scopeValues.validate ?? []) stack.push(name.value?.ref);
     for (const name of at.source.scopeValues.wrapper ?? [])

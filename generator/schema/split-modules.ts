@@ -137,6 +137,7 @@ export function splitModules(
     Object.fromEntries(Object.entries(e.exports).map(([name, key]) => [name, rootOf(key)])),
   );
   const namedRoots = named.map(rootOf);
+  forgetCompilations(ajv, nodes.values());
 
   // Strongly connected groups (Tarjan, iterative order over sorted names: deterministic).
   const unitOf = stronglyConnected(nodes);
@@ -300,6 +301,27 @@ export function splitModules(
     sharedOf,
     stats: { functions: nodes.size, sharedModules: sharedPaths.size, entryModules: entries.length },
   };
+}
+
+/**
+ * Once every function is found, Ajv's caches of what it compiled (each schema's environment:
+ * its resolved references, its local references, the schema it came from) are never read again
+ * (the modules are made from each function's source and the scope's values alone): dropped,
+ * they are garbage while the modules are made (on Microsoft Graph's document, 40,000
+ * environments). The instance keeps its options and formats (formatsSource).
+ */
+function forgetCompilations(ajv: Ajv, fns: Iterable<FunctionNode>): void {
+  const caches = ajv as unknown as {
+    refs: Record<string, unknown>;
+    schemas: Record<string, unknown>;
+    _cache: Map<unknown, unknown>;
+    _compilations: Set<unknown>;
+  };
+  caches.refs = {};
+  caches.schemas = {};
+  caches._cache = new Map();
+  caches._compilations = new Set();
+  for (const node of fns) delete (node.fn as { schemaEnv?: unknown }).schemaEnv;
 }
 
 /**
@@ -592,12 +614,15 @@ function renameGlobals(
 }
 
 /**
- * Ajv writes each error as a literal and seven lines of bookkeeping (create or push the error
- * list, count). The same statement, once per error, calls `addError` (helpers module) instead:
- * the same list, the same objects, a third of the size. Lines that do not have exactly Ajv's
- * shape are left as they are.
+ * The first step of compactErrors, on its own: each error literal and its seven lines of
+ * bookkeeping as one `addError` statement. It reads only Ajv's own local names (`vErrors`,
+ * `err<n>`), which neither the schema reads inlined nor the renamed globals touch, and keeps
+ * every other token as it was: so it gives the same module whether it runs on a module's text
+ * or, earlier, on each function's code as Ajv compiles it (validators.ts does that: Graph's
+ * 40,000 functions' code is then about half the size while it waits for the split).
  */
-function compactErrors(code: string): string {
+export function compactErrorLiterals(code: string): string {
+  if (!code.includes('if(vErrors === null){')) return code;
   const lines = code.split('\n');
   const out: string[] = [];
   const literal =
@@ -623,6 +648,21 @@ function compactErrors(code: string): string {
       i += 7;
       continue;
     }
+    out.push(lines[i]);
+  }
+  return out.join('\n');
+}
+
+/**
+ * Ajv writes each error as a literal and seven lines of bookkeeping (create or push the error
+ * list, count). The same statement, once per error, calls `addError` (helpers module) instead:
+ * the same list, the same objects, a third of the size. Lines that do not have exactly Ajv's
+ * shape are left as they are.
+ */
+function compactErrors(code: string): string {
+  const lines = compactErrorLiterals(code).split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
     const merged =
       /^vErrors = vErrors === null \? (f_\d+)\.errors : vErrors\.concat\((f_\d+)\.errors\);$/.exec(
         lines[i],
