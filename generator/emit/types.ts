@@ -14,6 +14,7 @@ import {
 import { collectIfLarge, heapBound } from '../heap.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import { printInPieces } from './types-pieces.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -26,9 +27,13 @@ export const typesEmitter: Emitter = {
       const ots = await import('openapi-typescript');
       let ast: ReturnType<typeof ots.transformSchema>;
       try {
-        ast = bundledAlready(document)
-          ? ots.transformSchema(document as never, otsContext(ots, document, heapBoundEvery()))
-          : await ots.default(document as never, OTS_OPTIONS);
+        if (bundledAlready(document)) {
+          // in pieces: only one piece's syntax tree alive at a time (types-pieces.ts)
+          const ts = (await import('typescript')).default;
+          const text = printInPieces(ots, ts, document, otsContext(ots, document));
+          if (text !== undefined) return text;
+          ast = ots.transformSchema(document as never, otsContext(ots, document, heapBoundEvery()));
+        } else ast = await ots.default(document as never, OTS_OPTIONS);
       } catch (error) {
         throw openapiTypescriptError(error);
       }
@@ -169,7 +174,7 @@ type OpenapiTypescript = typeof import('openapi-typescript');
  * one document whose `$ref`s are all local and resolve (the model checked them), which that
  * bundle leaves as it is, so the transform runs on it directly.
  */
-function otsContext(
+export function otsContext(
   ots: OpenapiTypescript,
   document: unknown,
   /** called after each schema object is transformed (the output is not changed) */
