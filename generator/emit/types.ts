@@ -11,10 +11,10 @@ import {
   tokenizedTypescriptView,
   typescriptView,
 } from '../model/views/typescript.js';
-import { collectIfLarge, heapBound } from '../heap.js';
+import { collectIfLarge, heapBound, markMemory } from '../heap.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-import { printInPieces } from './types-pieces.js';
+import { PIECE_ENTRIES, printInPieces } from './types-pieces.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -30,7 +30,15 @@ export const typesEmitter: Emitter = {
         if (bundledAlready(document)) {
           // in pieces: only one piece's syntax tree alive at a time (types-pieces.ts)
           const ts = (await import('typescript')).default;
-          const text = printInPieces(ots, ts, document, otsContext(ots, document));
+          const text = printInPieces(
+            ots,
+            ts,
+            document,
+            otsContext(ots, document),
+            PIECE_ENTRIES,
+            heapBound(PIECES_HEAP_FACTOR),
+          );
+          markMemory('types: printed in pieces');
           if (text !== undefined) return text;
           ast = ots.transformSchema(document as never, otsContext(ots, document, heapBoundEvery()));
         } else ast = await ots.default(document as never, OTS_OPTIONS);
@@ -55,7 +63,10 @@ export const typesEmitter: Emitter = {
       // heap V8 had not collected yet): returned before the text work below grows the heap more
       collectIfLarge();
       const restored = restoreProse(withTokens, prose);
-      return restored === undefined ? undefined : { ...tokenized, withTokens, text: restored };
+      // the view and its JSON are not kept (~150 MB on Graph): the text is all that is left to do
+      return restored === undefined
+        ? undefined
+        : { withTokens, prose, operationTokens: tokenized.operationTokens, text: restored };
     };
     let tried = false;
     if (ctx.memo && ctx.slices)
@@ -142,7 +153,17 @@ function fromSliceEntry(
 }
 
 /**
- * A bound on the heap while openapi-typescript builds its syntax tree (heap.ts, `heapBound`):
+ * A bound on the heap between two pieces (types-pieces.ts): each piece's tree is garbage once
+ * printed, and V8 let that garbage grow the heap to ~1 GB (pieces of 256 entries) or ~1.4 GB
+ * (1024) on Microsoft Graph's document before collecting, where ~0.5 GB was alive. A full
+ * collection when the used heap passes 1.15 times what the last one left keeps it near what is
+ * alive (a few collections of ~0.5 s on Graph).
+ */
+const PIECES_HEAP_FACTOR = 1.15;
+
+/**
+ * When the view is not printed in pieces (types-pieces.ts returns undefined):
+ * a bound on the heap while openapi-typescript builds its syntax tree (heap.ts, `heapBound`):
  * on Microsoft Graph's document the tree grows the heap to ~1 GB alive, and V8 let it reach
  * ~1.75 GB before collecting. Checked every 512 schema objects (reading the heap's size is
  * not free); factor 1.25: a few full collections (~0.5 s each) for ~300 MB less at the peak.
