@@ -59,8 +59,9 @@ export const typesEmitter: Emitter = {
       const withTokens = ctx.memo
         ? await ctx.memo('openapi-typescript', json, () => run(document))
         : await run(document);
-      // openapi-typescript's syntax tree is garbage now (on Microsoft Graph's document ~1 GB of
-      // heap V8 had not collected yet): returned before the text work below grows the heap more
+      // what openapi-typescript made is garbage now (its last pieces, or the whole tree when it
+      // was not printed in pieces: on Microsoft Graph's document ~1 GB of heap V8 had not
+      // collected yet): returned before the text work below grows the heap more
       collectIfLarge();
       const restored = restoreProse(withTokens, prose);
       // the view and its JSON are not kept (~150 MB on Graph): the text is all that is left to do
