@@ -11,9 +11,10 @@ import {
   tokenizedTypescriptView,
   typescriptView,
 } from '../model/views/typescript.js';
-import { collectIfLarge, heapBound } from '../heap.js';
+import { collectIfLarge, heapBound, markMemory } from '../heap.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import { PIECE_ENTRIES, printInPieces } from './types-pieces.js';
 
 export const typesEmitter: Emitter = {
   name: 'types',
@@ -26,9 +27,21 @@ export const typesEmitter: Emitter = {
       const ots = await import('openapi-typescript');
       let ast: ReturnType<typeof ots.transformSchema>;
       try {
-        ast = bundledAlready(document)
-          ? ots.transformSchema(document as never, otsContext(ots, document, heapBoundEvery()))
-          : await ots.default(document as never, OTS_OPTIONS);
+        if (bundledAlready(document)) {
+          // in pieces: only one piece's syntax tree alive at a time (types-pieces.ts)
+          const ts = (await import('typescript')).default;
+          const text = printInPieces(
+            ots,
+            ts,
+            document,
+            otsContext(ots, document),
+            PIECE_ENTRIES,
+            heapBound(PIECES_HEAP_FACTOR),
+          );
+          markMemory('types: printed in pieces');
+          if (text !== undefined) return text;
+          ast = ots.transformSchema(document as never, otsContext(ots, document, heapBoundEvery()));
+        } else ast = await ots.default(document as never, OTS_OPTIONS);
       } catch (error) {
         throw openapiTypescriptError(error);
       }
@@ -46,11 +59,15 @@ export const typesEmitter: Emitter = {
       const withTokens = ctx.memo
         ? await ctx.memo('openapi-typescript', json, () => run(document))
         : await run(document);
-      // openapi-typescript's syntax tree is garbage now (on Microsoft Graph's document ~1 GB of
-      // heap V8 had not collected yet): returned before the text work below grows the heap more
+      // what openapi-typescript made is garbage now (its last pieces, or the whole tree when it
+      // was not printed in pieces: on Microsoft Graph's document ~1 GB of heap V8 had not
+      // collected yet): returned before the text work below grows the heap more
       collectIfLarge();
       const restored = restoreProse(withTokens, prose);
-      return restored === undefined ? undefined : { ...tokenized, withTokens, text: restored };
+      // the view and its JSON are not kept (~150 MB on Graph): the text is all that is left to do
+      return restored === undefined
+        ? undefined
+        : { withTokens, prose, operationTokens: tokenized.operationTokens, text: restored };
     };
     let tried = false;
     if (ctx.memo && ctx.slices)
@@ -137,7 +154,17 @@ function fromSliceEntry(
 }
 
 /**
- * A bound on the heap while openapi-typescript builds its syntax tree (heap.ts, `heapBound`):
+ * A bound on the heap between two pieces (types-pieces.ts): each piece's tree is garbage once
+ * printed, and V8 let that garbage grow the heap to ~1 GB (pieces of 256 entries) or ~1.4 GB
+ * (1024) on Microsoft Graph's document before collecting, where ~0.5 GB was alive. A full
+ * collection when the used heap passes 1.15 times what the last one left keeps it near what is
+ * alive (a few collections of ~0.5 s on Graph).
+ */
+const PIECES_HEAP_FACTOR = 1.15;
+
+/**
+ * When the view is not printed in pieces (types-pieces.ts returns undefined):
+ * a bound on the heap while openapi-typescript builds its syntax tree (heap.ts, `heapBound`):
  * on Microsoft Graph's document the tree grows the heap to ~1 GB alive, and V8 let it reach
  * ~1.75 GB before collecting. Checked every 512 schema objects (reading the heap's size is
  * not free); factor 1.25: a few full collections (~0.5 s each) for ~300 MB less at the peak.
@@ -169,7 +196,7 @@ type OpenapiTypescript = typeof import('openapi-typescript');
  * one document whose `$ref`s are all local and resolve (the model checked them), which that
  * bundle leaves as it is, so the transform runs on it directly.
  */
-function otsContext(
+export function otsContext(
   ots: OpenapiTypescript,
   document: unknown,
   /** called after each schema object is transformed (the output is not changed) */
