@@ -26,12 +26,60 @@ export interface SplitCompiled {
   dts: string;
 }
 
+/**
+ * What the compile needs of one top-level statement, in offsets of the whole source: no node
+ * of a syntax tree, so that a tree is dropped as soon as its statements are described.
+ */
+export type Statement =
+  | { kind: 'import'; pos: number; start: number; end: number; shape: ImportShape }
+  | { kind: 'declaration'; pos: number; start: number; end: number; exported: boolean }
+  | {
+      kind: 'data';
+      pos: number;
+      start: number;
+      end: number;
+      exported: boolean;
+      name: string;
+      type: [number, number];
+      init: [number, number];
+    }
+  | {
+      kind: 'compiler';
+      pos: number;
+      start: number;
+      end: number;
+      exported: boolean;
+      names: string[];
+    }
+  /** a statement only the whole-file compile handles (a default-exported type) */
+  | { kind: 'whole'; pos: number; start: number; end: number };
+
+/** An import declaration as the declarations file may need it again. */
+export interface ImportShape {
+  /** the declaration's text from its first token */
+  text: string;
+  /** undefined: a side-effect import or one with attributes, kept as it is */
+  clause?: {
+    typeOnly: boolean;
+    defaultName?: string;
+    namespace?: { name: string; text: string };
+    named?: { name: string; text: string }[];
+    from: string;
+  };
+}
+
 /** How one top-level statement is written. */
 type Part =
   | { kind: 'compiler'; text: string }
-  | { kind: 'import'; node: TSNS.ImportDeclaration; text: string }
+  | { kind: 'import'; shape: ImportShape; text: string; start: number; pos: number }
   | { kind: 'declaration'; dts: string }
   | { kind: 'data'; js: string; dts: string | undefined };
+
+const PARSE_OPTIONS = (ts: TS) => ({
+  languageVersion: ts.ScriptTarget.ES2022,
+  // Comments are copied as text: their JSDoc need not be parsed (a large share of client.ts).
+  jsDocParsingMode: ts.JSDocParsingMode.ParseNone,
+});
 
 export function compileSplit(
   ts: TS,
@@ -39,56 +87,195 @@ export function compileSplit(
   fileName: string,
   compilerOptions: TSNS.CompilerOptions,
 ): SplitCompiled | undefined {
-  // Comments are copied as text: their JSDoc need not be parsed (a large share of client.ts).
+  // Piece by piece when the source can be cut so; else one tree of the whole file, as before.
+  const statements = piecewiseStatements(ts, source) ?? wholeFileStatements(ts, source);
+  return statements && compileStatements(ts, source, fileName, compilerOptions, statements);
+}
+
+/** The statements of one syntax tree of the whole source; undefined on a parse error. */
+export function wholeFileStatements(ts: TS, source: string): Statement[] | undefined {
+  const sf = ts.createSourceFile('split.ts', source, PARSE_OPTIONS(ts), false, ts.ScriptKind.TS);
+  if (parseDiagnostics(sf) > 0) return undefined;
+  return sf.statements.map((st) => describe(ts, sf, st, 0, st.pos));
+}
+
+/** Size of the pieces the source is parsed in: small trees, few parser calls. */
+const PIECE_CHARS = 128 * 1024;
+
+/**
+ * The statements of the source parsed piece by piece, never holding the tree of more than a
+ * piece (on Microsoft Graph's document a whole-file tree of client.ts is ~700 MB). Our
+ * generated modules start every top-level statement (or its leading comment) at column 0 and
+ * indent everything nested, so pieces are cut at the start of such a line. A cut is accepted
+ * only when the piece before it parses with no diagnostic and ends with a statement that
+ * nothing after it can continue (`;`, or the `}` of a declaration); a line inside a template
+ * literal, a string or a comment leaves the piece before it unterminated (a diagnostic), and
+ * the piece is then tried up to a later line. Undefined when no cut holds (the caller parses
+ * the whole file, whose messages are the reference).
+ */
+export function piecewiseStatements(
+  ts: TS,
+  source: string,
+  pieceChars = PIECE_CHARS,
+): Statement[] | undefined {
+  const out: Statement[] = [];
+  let prevEnd = 0;
+  for (let from = 0; from < source.length;) {
+    let to = lineStartAfter(source, from + pieceChars);
+    for (;;) {
+      const described = describePiece(ts, source, from, to, prevEnd);
+      if (described) {
+        out.push(...described);
+        if (described.length > 0) prevEnd = described[described.length - 1].end;
+        break;
+      }
+      if (to === source.length) return undefined;
+      to = lineStartAfter(source, from + 2 * (to - from));
+    }
+    from = to;
+  }
+  return out;
+}
+
+/** The first column-0 line at or after `at` that can start a statement, or the end. */
+function lineStartAfter(source: string, at: number): number {
+  for (let nl = source.indexOf('\n', at - 1); nl !== -1; nl = source.indexOf('\n', nl + 1)) {
+    // not blank, not indented, not the `}` / `)` / `]` that ends a statement
+    if (nl + 1 < source.length && !/[\s})\]]/.test(source[nl + 1])) return nl + 1;
+  }
+  return source.length;
+}
+
+/** The statements of source[from, to) parsed alone, or undefined when the cut at `to` is doubtful. */
+function describePiece(
+  ts: TS,
+  source: string,
+  from: number,
+  to: number,
+  prevEnd: number,
+): Statement[] | undefined {
   const sf = ts.createSourceFile(
-    fileName,
-    source,
-    { languageVersion: ts.ScriptTarget.ES2022, jsDocParsingMode: ts.JSDocParsingMode.ParseNone },
+    'piece.ts',
+    source.slice(from, to),
+    PARSE_OPTIONS(ts),
     false,
     ts.ScriptKind.TS,
   );
-  if ((sf as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length > 0)
-    return undefined;
+  if (parseDiagnostics(sf) > 0) return undefined;
+  const statements = sf.statements;
+  const last = statements.at(-1);
+  if (to < source.length && last && !closed(ts, sf, last)) return undefined;
+  let pos = prevEnd;
+  return statements.map((st) => {
+    const d = describe(ts, sf, st, from, pos);
+    pos = d.end;
+    return d;
+  });
+}
+
+/** Whether nothing after the statement can continue it (the whole file parses it the same). */
+function closed(ts: TS, sf: TSNS.SourceFile, st: TSNS.Statement): boolean {
+  const lastChar = sf.text[st.end - 1];
+  if (lastChar === ';') return true;
+  return (
+    lastChar === '}' &&
+    (ts.isInterfaceDeclaration(st) ||
+      ts.isFunctionDeclaration(st) ||
+      ts.isClassDeclaration(st) ||
+      ts.isEnumDeclaration(st) ||
+      ts.isModuleDeclaration(st))
+  );
+}
+
+function parseDiagnostics(sf: TSNS.SourceFile): number {
+  return (sf as unknown as { parseDiagnostics: unknown[] }).parseDiagnostics.length;
+}
+
+/** One statement of a tree parsed from source[offset…]; `pos`: where its leading trivia starts. */
+function describe(
+  ts: TS,
+  sf: TSNS.SourceFile,
+  st: TSNS.Statement,
+  offset: number,
+  pos: number,
+): Statement {
+  const start = offset + st.getStart(sf);
+  const end = offset + st.end;
+  if (ts.isImportDeclaration(st))
+    return { kind: 'import', pos, start, end, shape: importShape(ts, sf, st) };
+  const exported = hasModifier(ts, st, ts.SyntaxKind.ExportKeyword);
+  if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st))
+    return hasModifier(ts, st, ts.SyntaxKind.DefaultKeyword)
+      ? { kind: 'whole', pos, start, end }
+      : { kind: 'declaration', pos, start, end, exported };
+  const data = ts.isVariableStatement(st) ? plainDataConstant(ts, st) : undefined;
+  if (data) {
+    const range = (n: TSNS.Node): [number, number] => [offset + n.getStart(sf), offset + n.end];
+    return {
+      kind: 'data',
+      pos,
+      start,
+      end,
+      exported,
+      name: data.name,
+      type: range(data.type),
+      init: range(data.initializer),
+    };
+  }
+  return { kind: 'compiler', pos, start, end, exported, names: declaredNames(ts, st) };
+}
+
+/** Compiles the source from its described statements (the same whichever way they were found). */
+export function compileStatements(
+  ts: TS,
+  source: string,
+  fileName: string,
+  compilerOptions: TSNS.CompilerOptions,
+  statements: Statement[],
+): SplitCompiled | undefined {
   const marker = uniqueMarker(source);
   const parts: Part[] = [];
   /** names of top-level declarations the declarations file does not carry */
   const leftOut = new Set<string>();
   let direct = 0;
   let keepPrivate = false;
-  for (const st of sf.statements) {
-    const start = st.getStart(sf);
-    const trivia = leadingComments(source.slice(st.pos, start));
-    const text = source.slice(start, st.end);
-    if (ts.isImportDeclaration(st)) {
-      parts.push({ kind: 'import', node: st, text: source.slice(st.pos, st.end) });
+  for (const st of statements) {
+    if (st.kind === 'whole') return undefined;
+    const trivia = leadingComments(source.slice(st.pos, st.start));
+    const text = source.slice(st.start, st.end);
+    if (st.kind === 'import') {
+      parts.push({
+        kind: 'import',
+        shape: st.shape,
+        text: source.slice(st.pos, st.end),
+        start: st.start,
+        pos: st.pos,
+      });
       continue;
     }
-    const exported = hasModifier(ts, st, ts.SyntaxKind.ExportKeyword);
-    if (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st)) {
-      if (hasModifier(ts, st, ts.SyntaxKind.DefaultKeyword)) return undefined;
+    if (st.kind === 'declaration') {
       // A type the file keeps to itself stays in the declarations (exported ones may use it),
       // kept private there by an `export {}` (in a declarations file without one, every
       // top-level declaration is exported).
-      if (!exported) keepPrivate = true;
+      if (!st.exported) keepPrivate = true;
       parts.push({ kind: 'declaration', dts: trivia + text });
       direct++;
       continue;
     }
-    const data = ts.isVariableStatement(st) ? plainDataConstant(ts, st) : undefined;
-    if (data) {
-      const init = source.slice(data.initializer.getStart(sf), data.initializer.end);
-      const type = source.slice(data.type.getStart(sf), data.type.end);
-      const head = exported ? 'export const' : 'const';
+    if (st.kind === 'data') {
+      const init = source.slice(st.init[0], st.init[1]);
+      const type = source.slice(st.type[0], st.type[1]);
+      const head = st.exported ? 'export const' : 'const';
       parts.push({
         kind: 'data',
-        js: `${trivia}${head} ${data.name} = ${init};`,
-        dts: exported ? `${trivia}export declare const ${data.name}: ${type};` : undefined,
+        js: `${trivia}${head} ${st.name} = ${init};`,
+        dts: st.exported ? `${trivia}export declare const ${st.name}: ${type};` : undefined,
       });
-      if (!exported) leftOut.add(data.name);
+      if (!st.exported) leftOut.add(st.name);
       direct++;
       continue;
     }
-    if (!exported) for (const name of declaredNames(ts, st)) leftOut.add(name);
+    if (!st.exported) for (const name of st.names) leftOut.add(name);
     parts.push({ kind: 'compiler', text: source.slice(st.pos, st.end) });
   }
   if (direct === 0) return undefined;
@@ -152,9 +339,9 @@ export function compileSplit(
   const imports = parts.flatMap((p) => {
     if (p.kind !== 'import') return [];
     identifiers ??= identifiersIn(ts, body);
-    const used = declarationImport(ts, sf, p.node, identifiers);
+    const used = declarationImport(p.shape, identifiers);
     if (used === undefined) return [];
-    return [leadingComments(p.text.slice(0, p.node.getStart(sf) - p.node.pos)) + used];
+    return [leadingComments(source.slice(p.pos, p.start)) + used];
   });
   const closed = keepPrivate && !/^export \{\};$/m.test(body) ? `${body}export {};\n` : body;
   const dts = [...imports, closed].join('\n');
@@ -264,33 +451,48 @@ function identifiersIn(ts: TS, body: string): Set<string> {
   return identifiers;
 }
 
+/** What declarationImport needs of an import declaration (its tree is not kept). */
+function importShape(ts: TS, sf: TSNS.SourceFile, node: TSNS.ImportDeclaration): ImportShape {
+  const text = node.getText(sf);
+  const clause = node.importClause;
+  if (!clause || node.attributes) return { text }; // a side-effect import, or one with attributes
+  const bindings = clause.namedBindings;
+  return {
+    text,
+    clause: {
+      typeOnly: clause.isTypeOnly,
+      defaultName: clause.name?.text,
+      namespace:
+        bindings && ts.isNamespaceImport(bindings)
+          ? { name: bindings.name.text, text: bindings.getText(sf) }
+          : undefined,
+      named:
+        bindings && ts.isNamedImports(bindings)
+          ? bindings.elements.map((e) => ({ name: e.name.text, text: e.getText(sf) }))
+          : undefined,
+      from: node.moduleSpecifier.getText(sf),
+    },
+  };
+}
+
 /**
  * An import as the declarations need it: only the names they use (`identifiers` of the
  * declarations, at worst a name too many, harmless in a declarations file), or undefined when
  * they use none.
  */
-function declarationImport(
-  ts: TS,
-  sf: TSNS.SourceFile,
-  node: TSNS.ImportDeclaration,
-  identifiers: Set<string>,
-): string | undefined {
-  const text = node.getText(sf);
-  const clause = node.importClause;
-  if (!clause || node.attributes) return text; // a side-effect import, or one with attributes
-  const used = (name: TSNS.Identifier) => identifiers.has(name.text);
+function declarationImport(shape: ImportShape, identifiers: Set<string>): string | undefined {
+  const clause = shape.clause;
+  if (!clause) return shape.text;
   const names: string[] = [];
-  if (clause.name && used(clause.name)) names.push(clause.name.text);
-  const bindings = clause.namedBindings;
-  if (bindings && ts.isNamespaceImport(bindings) && used(bindings.name))
-    names.push(bindings.getText(sf));
-  if (bindings && ts.isNamedImports(bindings)) {
-    const kept = bindings.elements.filter((e) => used(e.name)).map((e) => e.getText(sf));
+  if (clause.defaultName !== undefined && identifiers.has(clause.defaultName))
+    names.push(clause.defaultName);
+  if (clause.namespace && identifiers.has(clause.namespace.name)) names.push(clause.namespace.text);
+  if (clause.named) {
+    const kept = clause.named.filter((e) => identifiers.has(e.name)).map((e) => e.text);
     if (kept.length > 0) names.push(`{ ${kept.join(', ')} }`);
   }
   if (names.length === 0) return undefined;
-  const from = node.moduleSpecifier.getText(sf);
-  return `import ${clause.isTypeOnly ? 'type ' : ''}${names.join(', ')} from ${from};`;
+  return `import ${clause.typeOnly ? 'type ' : ''}${names.join(', ')} from ${clause.from};`;
 }
 
 /** The comments before a statement, without the blank lines around them. */
