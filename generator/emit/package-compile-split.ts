@@ -173,17 +173,30 @@ function describePiece(
   });
 }
 
-/** Whether nothing after the statement can continue it (the whole file parses it the same). */
+/**
+ * Whether nothing after the statement can continue it, so that the whole file parses it the
+ * same: a declaration, import, export or expression ended by its `;`, or a declaration by its
+ * `}`. Not a statement that may take more (`if` and its `else`, `try` and its `catch`).
+ */
 function closed(ts: TS, sf: TSNS.SourceFile, st: TSNS.Statement): boolean {
   const lastChar = sf.text[st.end - 1];
-  if (lastChar === ';') return true;
+  const declaration =
+    ts.isInterfaceDeclaration(st) ||
+    ts.isFunctionDeclaration(st) ||
+    ts.isClassDeclaration(st) ||
+    ts.isEnumDeclaration(st) ||
+    ts.isModuleDeclaration(st);
+  if (lastChar === '}') return declaration;
   return (
-    lastChar === '}' &&
-    (ts.isInterfaceDeclaration(st) ||
-      ts.isFunctionDeclaration(st) ||
-      ts.isClassDeclaration(st) ||
-      ts.isEnumDeclaration(st) ||
-      ts.isModuleDeclaration(st))
+    lastChar === ';' &&
+    (declaration ||
+      ts.isVariableStatement(st) ||
+      ts.isExpressionStatement(st) ||
+      ts.isTypeAliasDeclaration(st) ||
+      ts.isImportDeclaration(st) ||
+      ts.isImportEqualsDeclaration(st) ||
+      ts.isExportDeclaration(st) ||
+      ts.isExportAssignment(st))
   );
 }
 
@@ -344,7 +357,8 @@ export function compileStatements(
     return [leadingComments(source.slice(p.pos, p.start)) + used];
   });
   const closed = keepPrivate && !/^export \{\};$/m.test(body) ? `${body}export {};\n` : body;
-  const dts = [...imports, closed].join('\n');
+  // the imports before the body without a copy of the body (tens of MB on a huge document)
+  const dts = imports.length > 0 ? `${imports.join('\n')}\n${closed}` : closed;
   return { js, dts };
 }
 
