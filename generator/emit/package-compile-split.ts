@@ -117,15 +117,31 @@ export function piecewiseStatements(
   ts: TS,
   source: string,
   pieceChars = PIECE_CHARS,
+  largeChars = LARGE_STATEMENT_CHARS,
 ): Statement[] | undefined {
   const out: Statement[] = [];
   let prevEnd = 0;
   for (let from = 0; from < source.length;) {
     let to = lineStartAfter(source, from + pieceChars);
+    // A large statement (tens of MB on Graph: client.ts's ApiParams, operations.ts's table) is
+    // parsed on its own, its members in pieces; the statements before it first.
+    const last = lastLineStartBefore(source, from, to);
+    if (to - last > largeChars) {
+      if (last > from) to = last;
+      else {
+        const large = describeLarge(ts, source, from, to, prevEnd, pieceChars);
+        if (large) {
+          out.push(large);
+          prevEnd = large.end;
+          from = to;
+          continue;
+        }
+      }
+    }
     for (;;) {
       const described = describePiece(ts, source, from, to, prevEnd);
       if (described) {
-        out.push(...described);
+        for (const d of described) out.push(d);
         if (described.length > 0) prevEnd = described[described.length - 1].end;
         break;
       }
@@ -135,6 +151,113 @@ export function piecewiseStatements(
     from = to;
   }
   return out;
+}
+
+/** Above this size a statement's members are parsed in pieces too (describeLarge). */
+const LARGE_STATEMENT_CHARS = 1024 * 1024;
+
+/** The last column-0 line in [from, to) that can start a statement, or `from`. */
+function lastLineStartBefore(source: string, from: number, to: number): number {
+  for (let nl = source.lastIndexOf('\n', to - 2); nl >= from; nl = source.lastIndexOf('\n', nl - 1))
+    if (nl + 1 < to && !/[\s})\]]/.test(source[nl + 1])) return nl + 1;
+  return from;
+}
+
+/**
+ * One large statement, source[from, to), described without its tree: an interface, an object
+ * type alias or a plain data constant whose head line ends with the `{` (or `[`) that opens its
+ * members, one per line indented by two spaces, and whose last line is the `}` (`};`, `]`,
+ * `];`) that closes them. The statement without its members is parsed (its kind, name, type),
+ * then the members in pieces, each wrapped alone in an interface or a constant of its own:
+ * a piece holds when it parses with no diagnostic, its wrapper ends where it was closed, its
+ * data is plain, and (but for the last piece) its last member is ended by its `;` or `,`.
+ * Undefined when anything does not hold (the caller parses the statement whole).
+ */
+
+function describeLarge(
+  ts: TS,
+  source: string,
+  from: number,
+  to: number,
+  prevEnd: number,
+  pieceChars: number,
+): Statement | undefined {
+  const headEnd = source.indexOf('\n', from) + 1;
+  const head = source.slice(from, headEnd);
+  if (!head.endsWith(' {\n') && !head.endsWith(' [\n')) return undefined;
+  const open = head[head.length - 2];
+  const closing = open === '{' ? '}' : ']';
+  const closeEnd = from + source.slice(from, to).trimEnd().length;
+  const closeStart = source.lastIndexOf('\n', closeEnd - 1) + 1;
+  const close = source.slice(closeStart, closeEnd);
+  if (closeStart <= headEnd || (close !== closing && close !== `${closing};`)) return undefined;
+  // the statement without its members
+  const stub = head + close;
+  const sf = ts.createSourceFile('stub.ts', stub, PARSE_OPTIONS(ts), false, ts.ScriptKind.TS);
+  const [st] = sf.statements;
+  if (parseDiagnostics(sf) > 0 || sf.statements.length !== 1 || st.end !== stub.length)
+    return undefined;
+  if (!closed(ts, sf, st)) return undefined;
+  const d = describe(ts, sf, st, from, prevEnd);
+  /** an offset of the stub → one of the source */
+  const at = (offset: number) => (offset < head.length ? from : closeStart - head.length) + offset;
+  const opened = head.length - 1; // just after the `{` or `[`
+  let wrap: [string, string];
+  if (d.kind === 'declaration' || d.kind === 'whole') {
+    const type = ts.isInterfaceDeclaration(st)
+      ? st
+      : ts.isTypeAliasDeclaration(st) && ts.isTypeLiteralNode(st.type)
+        ? st.type
+        : undefined;
+    if (!type || open !== '{' || type.members.pos !== opened) return undefined;
+    wrap = ['interface __tmsPiece {\n', '\n}'];
+  } else if (d.kind === 'data') {
+    if (d.init[0] !== at(opened - 1)) return undefined;
+    wrap = [`const __tmsPiece = ${open}\n`, `\n${closing};`];
+  } else return undefined;
+  for (let a = headEnd; a < closeStart;) {
+    let b = memberLineAfter(source, a + pieceChars, closeStart);
+    while (!membersHold(ts, wrap[0] + source.slice(a, b) + wrap[1], b === closeStart)) {
+      if (b === closeStart) return undefined;
+      b = memberLineAfter(source, a + 2 * (b - a), closeStart);
+    }
+    a = b;
+  }
+  const end = at(st.end);
+  return d.kind === 'data' ? { ...d, end, init: [d.init[0], at(d.init[1] - from)] } : { ...d, end };
+}
+
+/** The first line at or after `at` (before `limit`) that starts a member: two spaces, a name. */
+function memberLineAfter(source: string, at: number, limit: number): number {
+  for (
+    let nl = source.indexOf('\n', at - 1);
+    nl !== -1 && nl + 1 < limit;
+    nl = source.indexOf('\n', nl + 1)
+  )
+    if (/^ {2}[\w$"'[/]/.test(source.slice(nl + 1, nl + 4))) return nl + 1;
+  return limit;
+}
+
+/** Whether a piece of members, wrapped (see describeLarge), holds. */
+function membersHold(ts: TS, text: string, last: boolean): boolean {
+  const sf = ts.createSourceFile('members.ts', text, PARSE_OPTIONS(ts), false, ts.ScriptKind.TS);
+  const [st] = sf.statements;
+  if (parseDiagnostics(sf) > 0 || sf.statements.length !== 1 || st.end !== text.length)
+    return false;
+  if (ts.isInterfaceDeclaration(st)) {
+    const lastMember = st.members.at(-1);
+    return last || !lastMember || /[;,]/.test(text[lastMember.end - 1]);
+  }
+  const init = ts.isVariableStatement(st)
+    ? st.declarationList.declarations[0]?.initializer
+    : undefined;
+  if (!init || !isPlainData(ts, init)) return false;
+  const list = ts.isObjectLiteralExpression(init)
+    ? init.properties
+    : ts.isArrayLiteralExpression(init)
+      ? init.elements
+      : undefined;
+  return list !== undefined && (last || list.length === 0 || list.hasTrailingComma === true);
 }
 
 /** The first column-0 line at or after `at` that can start a statement, or the end. */
