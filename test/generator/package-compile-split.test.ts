@@ -103,7 +103,80 @@ const SOURCES: [string, string][] = [
   ],
 ];
 
+/** Sources of large statements (members parsed in pieces when over `largeChars`). */
+const LARGE: [string, string][] = [
+  [
+    'an interface, an object type, a data table and an array, members two spaces in',
+    lines(
+      '/** doc */',
+      'export interface A<U = unknown> {',
+      '  /** m */',
+      '  a: string;',
+      '  b(x: number): U;',
+      '  c: `x',
+      '  d: 1;`;',
+      '  "e-f": { g: 1;',
+      '  h: 2 };',
+      '}',
+      'export const t: Record<string, unknown> = {',
+      '  "a": { b: [1, 2] },',
+      '  c: "x",',
+      '  d: [',
+      '  1],',
+      '  e: `',
+      '  f: 1,`,',
+      '};',
+      'export type B = {',
+      '  x: 1;',
+      '  y: 2;',
+      '};',
+      'const arr: number[] = [',
+      '  1,',
+      '  2,',
+      '];',
+      'export const notData: Record<string, number> = {',
+      '  a: 1,',
+      '  b: arr[0],',
+      '};',
+      '',
+    ),
+  ],
+];
+
 describe('package compile piece by piece', () => {
+  for (const [what, source] of LARGE)
+    it(`gives the whole-file statements and output for large statements: ${what}`, () => {
+      const whole = wholeFileStatements(ts, source);
+      expect(whole).toBeDefined();
+      const expected = compileStatements(ts, source, 'x.ts', options, whole!);
+      for (const size of [1, 5, 40, 1 << 20])
+        for (const large of [1, 10, 1 << 20]) {
+          const pieces = piecewiseStatements(ts, source, size, large);
+          expect(pieces, `pieces of ${size}, large from ${large}`).toEqual(whole);
+          expect(compileStatements(ts, source, 'x.ts', options, pieces!)).toEqual(expected);
+        }
+    });
+
+  it('refuses members a piece cannot prove (a missing comma is the whole-file error)', () => {
+    const source = lines(
+      'export const t: Record<string, number> = {',
+      '  a: 1',
+      '  b: 2,',
+      '};',
+      'export interface I {',
+      '  a: 1',
+      '  b: 2;',
+      '}',
+      '',
+    );
+    // the interface without `;` is valid (a newline ends a member); the table is not
+    expect(wholeFileStatements(ts, source)).toBeUndefined();
+    for (const size of [1, 1 << 20])
+      expect(piecewiseStatements(ts, source, size, 1)).toBeUndefined();
+    const valid = source.replace('  a: 1\n  b: 2,', '  a: 1,\n  b: 2,');
+    expect(piecewiseStatements(ts, valid, 1, 1)).toEqual(wholeFileStatements(ts, valid));
+  });
+
   for (const [what, source] of SOURCES)
     it(`gives the whole-file statements and output: ${what}`, () => {
       const whole = wholeFileStatements(ts, source);
