@@ -476,7 +476,7 @@ export function compileStatements(
   let identifiers: Set<string> | undefined;
   const imports = parts.flatMap((p) => {
     if (p.kind !== 'import') return [];
-    identifiers ??= identifiersIn(ts, body);
+    identifiers ??= identifiersIn(ts, body, importedNames(parts));
     const used = declarationImport(p.shape, identifiers);
     if (used === undefined) return [];
     return [leadingComments(source.slice(p.pos, p.start)) + used];
@@ -578,16 +578,36 @@ function declaredNames(ts: TS, st: TSNS.Statement): string[] {
 }
 
 /**
- * The identifiers of a declarations text as the scanner sees them: a name in a comment is not a
- * use (the cache's prose-free compile and a direct one must keep the same imports). Scanned once
- * for all of a file's imports (the text is most of a large module).
+ * Which of `names` the declarations text uses as identifiers, as the scanner sees them: a name
+ * in a comment is not a use (the cache's prose-free compile and a direct one must keep the same
+ * imports). Scanned once for all of a file's imports (the text is most of a large module); a
+ * token's text is only read when its length is one of the names' (a string per identifier of a
+ * 40 MB text would be hundreds of MB of garbage).
  */
-function identifiersIn(ts: TS, body: string): Set<string> {
+function identifiersIn(ts: TS, body: string, names: Set<string>): Set<string> {
+  const lengths = new Set([...names].map((n) => n.length));
   const identifiers = new Set<string>();
   const scanner = ts.createScanner(ts.ScriptTarget.Latest, true, ts.LanguageVariant.Standard, body);
-  for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan())
-    if (t === ts.SyntaxKind.Identifier) identifiers.add(scanner.getTokenText());
+  for (let t = scanner.scan(); t !== ts.SyntaxKind.EndOfFileToken; t = scanner.scan()) {
+    if (t !== ts.SyntaxKind.Identifier) continue;
+    if (!lengths.has(scanner.getTokenEnd() - scanner.getTokenStart())) continue;
+    const text = scanner.getTokenText();
+    if (names.has(text)) identifiers.add(text);
+  }
   return identifiers;
+}
+
+/** The local names the file's imports bind. */
+function importedNames(parts: Part[]): Set<string> {
+  const names = new Set<string>();
+  for (const p of parts) {
+    const clause = p.kind === 'import' ? p.shape.clause : undefined;
+    if (!clause) continue;
+    if (clause.defaultName !== undefined) names.add(clause.defaultName);
+    if (clause.namespace) names.add(clause.namespace.name);
+    for (const e of clause.named ?? []) names.add(e.name);
+  }
+  return names;
 }
 
 /** What declarationImport needs of an import declaration (its tree is not kept). */
