@@ -9,9 +9,9 @@
  * the checks pass, exactly as when it checks on its own thread.
  *
  * The thread costs CPU of its own (~0.5 s on GitHub's document: its start, the CLI's module,
- * the document's copy), which pays only when a core is idle: on a machine already busy (a load
- * average of as many runnable tasks as cores, or more, and another task runnable right now)
- * the checks stay on the main thread, as `make -l` holds back its jobs. TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
+ * the document's copy), which pays only when a core is idle beside the writer thread's: on a
+ * machine of two cores, or one already busy, the checks stay on the main thread, as `make -l`
+ * holds back its jobs (`checksThreadWanted`). TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
  * never.
  *
  * Like the emit worker it runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js);
@@ -37,13 +37,16 @@ export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
 
 /**
  * Whether the checks get a thread of their own. TMS_GEN_THREADS=1 or 2 decides; otherwise only
- * while the machine has a core to spare: on a busy machine a second thread only adds its start
- * and its copy of the document (~0.5 s of CPU on GitHub's) to a run that cannot overlap them.
- * A core is spare when the 1-minute load is below the core count, or when no other task is
- * runnable right now besides this one on a machine of two cores or more (`othersRunnable`, from
- * /proc/loadavg): the minute's average lags, and runs one after another (a script, a bench)
- * raise it by their own past work though the machine is idle when the next one starts. The
- * verdict is the same either way.
+ * while the machine has a core to spare for them: the docs build already keeps a second core
+ * busy (the writer thread creates its ~2500 files, ~0.5 s of system time on GitHub's document),
+ * so the checks need a third. Without one the thread only adds its start and its copy of the
+ * document (~0.5 s of CPU on GitHub's) to a run that cannot overlap them: on 2 cores, GitHub's
+ * `--only docs` took a median 2.6 s with the checks on the main thread against 2.9 s on their
+ * own (6 interleaved pairs, load 2.5). A core is spare when the 1-minute load leaves two free,
+ * or when few enough tasks are runnable right now (`othersRunnable`, from /proc/loadavg): the
+ * minute's average lags, and runs one after another (a script, a bench) raise it by their own
+ * past work though the machine is idle when the next one starts. The verdict is the same
+ * either way.
  */
 export function checksThreadWanted(
   threads: string | undefined,
@@ -54,7 +57,10 @@ export function checksThreadWanted(
 ): boolean {
   if (threads === '1') return false;
   if (threads === '2') return true;
-  return load < cores || (othersRunnable !== undefined && othersRunnable < cores - 1);
+  // this thread and the writer's each take a core
+  const spare = cores - 2;
+  if (spare < 1) return false;
+  return load < spare + 1 || (othersRunnable !== undefined && othersRunnable < spare);
 }
 
 /** Runnable tasks other than the reader, from /proc/loadavg (`1/129`); undefined elsewhere. */

@@ -13,26 +13,28 @@ describe('checksThreadWanted', () => {
     ['1', 0, 64, false],
     ['2', 30, 2, true],
     ['2', 0, 1, true],
-    [undefined, 0, 2, true],
-    [undefined, 1.99, 2, true],
-    [undefined, 2, 2, false],
+    [undefined, 0, 2, false], // the writer thread has the second core
+    [undefined, 0, 1, false],
+    [undefined, 0, 3, true],
+    [undefined, 1.99, 3, true],
+    [undefined, 2, 3, false],
     [undefined, 17.3, 2, false],
     [undefined, 17.3, 32, true],
-    ['', 0.5, 2, true],
-    ['4', 3, 2, false],
+    ['', 0.5, 4, true],
+    ['4', 3, 4, false],
   ] as const)('TMS_GEN_THREADS=%s, load %d on %d cores → %s', (threads, load, cores, wanted) => {
     expect(checksThreadWanted(threads, load, cores)).toBe(wanted);
   });
 
   it.each([
     // 1-minute load, cores, other tasks runnable now, wanted
-    [2.4, 2, 0, true], // the minute's average still holds the previous run: idle now
-    [2.4, 2, 1, false], // another task runs: no core to spare
-    [17.3, 2, 5, false],
-    [1.2, 2, 7, true], // the average says spare (as before)
-    [1.5, 1, 0, false], // one core: never spare beside the caller
-    [40, 32, 30, true],
-    [40, 32, 31, false],
+    [3.4, 3, 0, true], // the minute's average still holds the previous run: idle now
+    [3.4, 3, 1, false], // another task runs: no core to spare beside the writer's
+    [0, 2, 0, false], // two cores: never, however idle
+    [17.3, 4, 5, false],
+    [1.2, 4, 7, true], // the average says spare
+    [40, 32, 29, true],
+    [40, 32, 30, false],
   ] as const)(
     'load %d on %d cores with %d others runnable now → %s',
     (load, cores, others, wanted) => {
