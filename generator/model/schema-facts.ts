@@ -125,8 +125,13 @@ export function enumValues(
 }
 
 export function limitsOf(document: unknown, schema: unknown): Limits {
-  const s = deref(document, schema) ?? {};
-  // named reads, not a loop of `s[key]` (keyed reads over schemas of every shape are slow)
+  return limitsOfNode(deref(document, schema) ?? {});
+}
+
+/** The limits a schema object states itself (no `$ref` followed). */
+export function limitsOfNode(s: Record<string, unknown>): Limits {
+  // Named reads, not a loop of `s[key]`: it runs for every field of every tree (GitHub's docs:
+  // ~80 ms as keyed reads over schemas of every shape).
   const { minLength, maxLength, minimum, maximum, minItems, maxItems } = s;
   const limits: Limits = {};
   if (typeof minLength === 'number') limits.minLength = minLength;

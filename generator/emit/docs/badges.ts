@@ -3,6 +3,7 @@
  * templates escape them.
  */
 import type { FeatureChange, Lifecycle, Limits } from '../../model/types.js';
+import { limitsOfNode } from '../../model/schema-facts.js';
 
 export interface Badge {
   /** `added` | `changed` | `deprecated` | `removed`: picks the colour */
@@ -53,17 +54,5 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** Limits of a raw schema object (the model's `limitsOf` needs the document; a node is enough here). */
-export function schemaLimits(s: Record<string, unknown>): Limits {
-  // Named reads, not a loop of `s[k]`: it runs for every field of every tree (GitHub's: ~80 ms
-  // as keyed reads over schemas of every shape).
-  const { minLength, maxLength, minimum, maximum, minItems, maxItems } = s;
-  const limits: Limits = {};
-  if (typeof minLength === 'number') limits.minLength = minLength;
-  if (typeof maxLength === 'number') limits.maxLength = maxLength;
-  if (typeof minimum === 'number') limits.minimum = minimum;
-  if (typeof maximum === 'number') limits.maximum = maximum;
-  if (typeof minItems === 'number') limits.minItems = minItems;
-  if (typeof maxItems === 'number') limits.maxItems = maxItems;
-  return limits;
-}
+/** Limits of a raw schema object, as the model reads them (a node: no `$ref` followed). */
+export const schemaLimits = limitsOfNode;
