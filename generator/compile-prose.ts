@@ -15,9 +15,7 @@
  * node), never by a scan that could take a string or a regular expression for one; a comment it
  * does not find stays in the skeleton, words and all: only less reuse.
  */
-import { createRequire } from 'node:module';
-
-type TS = typeof import('typescript');
+import { typescript } from './typescript-compiler.js';
 
 export interface Skeleton {
   /** the source with doc comment words as tokens */
@@ -44,7 +42,7 @@ const SPACE_LIKE = /[\s\u0085\u180e\u200b\ufeff]/;
  */
 export function proseSkeleton(source: string, fileName: string): Skeleton | undefined {
   if (!source.includes('/**') || source.includes(OPEN) || source.includes(CLOSE)) return undefined;
-  const ts = createRequire(import.meta.url)('typescript') as TS;
+  const ts = typescript();
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, false);
   const ranges = new Map<number, number>();
   const collect = (node: import('typescript').Node) => {

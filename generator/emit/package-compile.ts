@@ -7,14 +7,8 @@
  * type explicitly; a file that does not is reported with its line, never emitted half-typed.
  */
 import { createRequire } from 'node:module';
+import { typescript } from '../typescript-compiler.js';
 import { compileSplit } from './package-compile-split.js';
-
-type TS = typeof import('typescript');
-
-/** Loaded on first use, through require's cache (openapi-typescript has usually loaded it). */
-function typescript(): TS {
-  return createRequire(import.meta.url)('typescript') as TS;
-}
 
 export interface CompiledFile {
   js: string;

@@ -14,6 +14,7 @@ import {
 import { collectIfLarge, heapBound, markMemory } from '../heap.js';
 import { banner, isIdentifier } from '../source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import { typescript } from '../typescript-compiler.js';
 import { PIECE_ENTRIES, printInPieces } from './types-pieces.js';
 
 export const typesEmitter: Emitter = {
@@ -29,7 +30,7 @@ export const typesEmitter: Emitter = {
       try {
         if (bundledAlready(document)) {
           // in pieces: only one piece's syntax tree alive at a time (types-pieces.ts)
-          const ts = (await import('typescript')).default;
+          const ts = typescript();
           const text = printInPieces(
             ots,
             ts,
