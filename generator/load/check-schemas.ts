@@ -8,13 +8,14 @@
  */
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
-import { createAjv, findUnknownFormats } from '../schema/ajv.js';
+import { createAjv } from '../schema/ajv.js';
 import {
   SCHEMA_MAPS,
   SCHEMA_VALUES,
   buildJsonSchemaRoot,
   collectSchemaSites,
 } from '../schema/json-schema.js';
+import { schemaMetaCheck } from './schema-meta.js';
 
 export interface SchemaCheck {
   problems: ContractProblem[];
@@ -29,15 +30,18 @@ export function checkSchemas(
   const sites = collectSchemaSites(document);
   const { root } = buildJsonSchemaRoot(document, sites, dialect);
   const ajv = createAjv({ dialect, allErrors: true });
-  const unknownFormats = findUnknownFormats(root, ajv);
+  const metaCheck = schemaMetaCheck(ajv, dialect);
   const known = (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
+  const formats = ajv.formats as Record<string, unknown>;
+  const unknownFormats = new Set<string>();
   const problems: ContractProblem[] = [];
   const pointerOf = new Map(sites.map((s) => [s.key, s.pointer]));
 
   for (const [key, schema] of Object.entries(root.$defs)) {
     const base = pointerOf.get(key) ?? key;
-    if (!ajv.validateSchema(schema as object)) {
-      for (const e of ajv.errors ?? []) {
+    const errors = metaCheck(schema);
+    if (errors) {
+      for (const e of errors) {
         // One message per place: the meta-schema's anyOf/if bookkeeping repeats the first.
         if (
           e.keyword === 'if' ||
@@ -52,36 +56,66 @@ export function checkSchemas(
         });
       }
     }
-    walkKeywords(schema, [], (path, keyword) => {
-      if (known[keyword]) return;
-      problems.push({
-        pointer: childPointer(base, ...path, keyword),
-        message: `unknown keyword '${keyword}'`,
-        hint: 'not a JSON Schema keyword: a typo? extensions must start with x-',
-        source: 'schema',
-      });
-    });
+    // One walk for both: keys Ajv does not know, and formats it does not define.
+    walkSchema(
+      schema,
+      [],
+      (path, keyword) => {
+        if (known[keyword]) return;
+        problems.push({
+          pointer: childPointer(base, ...path, keyword),
+          message: `unknown keyword '${keyword}'`,
+          hint: 'not a JSON Schema keyword: a typo? extensions must start with x-',
+          source: 'schema',
+        });
+      },
+      (format) => {
+        if (!formats[format]) unknownFormats.add(format);
+      },
+    );
   }
-  return { problems: dedupe(problems), unknownFormats };
+  return { problems: dedupe(problems), unknownFormats: [...unknownFormats].sort() };
 }
 
-/** Calls `report` for every key at a schema position (not inside `properties` names, enums, examples). */
-function walkKeywords(
+/**
+ * Calls `report` for every key at a schema position (not inside `properties` names, enums,
+ * examples), and `format` for the string value of every `format` key anywhere in the tree
+ * (enums and defaults included, as findUnknownFormats of schema/ajv.ts does).
+ */
+function walkSchema(
   schema: unknown,
   path: string[],
   report: (path: string[], keyword: string) => void,
+  format: (name: string) => void,
 ): void {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
+    walkValue(schema, format);
+    return;
+  }
   for (const [key, value] of Object.entries(schema)) {
     report(path, key);
-    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
+    if (key === 'format' && typeof value === 'string') format(value);
+    else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
       for (const [name, sub] of Object.entries(value))
-        walkKeywords(sub, [...path, key, name], report);
+        walkSchema(sub, [...path, key, name], report, format);
     } else if (SCHEMA_VALUES.has(key)) {
       if (Array.isArray(value))
-        value.forEach((sub, i) => walkKeywords(sub, [...path, key, String(i)], report));
-      else walkKeywords(value, [...path, key], report);
-    }
+        value.forEach((sub, i) => walkSchema(sub, [...path, key, String(i)], report, format));
+      else walkSchema(value, [...path, key], report, format);
+    } else walkValue(value, format);
+  }
+}
+
+/** The `format` strings of a tree that is not at a schema position. */
+function walkValue(node: unknown, format: (name: string) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walkValue(item, format);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'format' && typeof value === 'string') format(value);
+    else walkValue(value, format);
   }
 }
 
