@@ -9,12 +9,8 @@
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
 import { createAjv } from '../schema/ajv.js';
-import {
-  SCHEMA_MAPS,
-  SCHEMA_VALUES,
-  buildJsonSchemaRoot,
-  collectSchemaSites,
-} from '../schema/json-schema.js';
+import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../schema/json-schema.js';
+import { schemasForCheck } from './check-conversion.js';
 import { schemaMetaCheck } from './schema-meta.js';
 
 export interface SchemaCheck {
@@ -28,7 +24,7 @@ export function checkSchemas(
   dialect: '3.0' | '3.1',
 ): SchemaCheck {
   const sites = collectSchemaSites(document);
-  const { root } = buildJsonSchemaRoot(document, sites, dialect);
+  const schemas = schemasForCheck(document, sites, dialect);
   const ajv = createAjv({ dialect, allErrors: true });
   const metaCheck = schemaMetaCheck(ajv, dialect);
   const known = (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
@@ -37,7 +33,7 @@ export function checkSchemas(
   const problems: ContractProblem[] = [];
   const pointerOf = new Map(sites.map((s) => [s.key, s.pointer]));
 
-  for (const [key, schema] of Object.entries(root.$defs)) {
+  for (const [key, schema] of schemas) {
     const base = pointerOf.get(key) ?? key;
     const errors = metaCheck(schema);
     if (errors) {
@@ -80,7 +76,9 @@ export function checkSchemas(
 /**
  * Calls `report` for every key at a schema position (not inside `properties` names, enums,
  * examples), and `format` for the string value of every `format` key anywhere in the tree
- * (enums and defaults included, as findUnknownFormats of schema/ajv.ts does).
+ * (enums and defaults included, as findUnknownFormats of schema/ajv.ts does). `path` is one
+ * array pushed and popped on the way (a copy per node costs more than the walk); `report` must
+ * not keep it.
  */
 function walkSchema(
   schema: unknown,
@@ -92,16 +90,30 @@ function walkSchema(
     walkValue(schema, format);
     return;
   }
-  for (const [key, value] of Object.entries(schema)) {
+  const node = schema as Record<string, unknown>;
+  for (const key of Object.keys(node)) {
+    const value = node[key];
     report(path, key);
     if (key === 'format' && typeof value === 'string') format(value);
     else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-      for (const [name, sub] of Object.entries(value))
-        walkSchema(sub, [...path, key, name], report, format);
+      const map = value as Record<string, unknown>;
+      for (const name of Object.keys(map)) {
+        path.push(key, name);
+        walkSchema(map[name], path, report, format);
+        path.length -= 2;
+      }
     } else if (SCHEMA_VALUES.has(key)) {
-      if (Array.isArray(value))
-        value.forEach((sub, i) => walkSchema(sub, [...path, key, String(i)], report, format));
-      else walkSchema(value, [...path, key], report, format);
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          path.push(key, String(i));
+          walkSchema(value[i], path, report, format);
+          path.length -= 2;
+        }
+      } else {
+        path.push(key);
+        walkSchema(value, path, report, format);
+        path.length -= 1;
+      }
     } else walkValue(value, format);
   }
 }
@@ -113,7 +125,9 @@ function walkValue(node: unknown, format: (name: string) => void): void {
     return;
   }
   if (!node || typeof node !== 'object') return;
-  for (const [key, value] of Object.entries(node)) {
+  const object = node as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
     if (key === 'format' && typeof value === 'string') format(value);
     else walkValue(value, format);
   }
