@@ -43,34 +43,75 @@ export function schemasForCheck(
   // A site's key is defKey of its pointer already (collectSchemaSites).
   for (const site of sites) enqueue(site.pointer, site.key);
 
+  // A schema the conversion would leave as it is is not copied: the check only reads it (the
+  // meta-schema validators neither coerce nor fill in defaults), and most schemas are such.
   const convert = (node: unknown): unknown => {
     if (typeof node === 'boolean') return node;
     if (node === null || typeof node !== 'object' || Array.isArray(node)) return node;
     const schema = node as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(schema)) {
+    const keys = Object.keys(schema);
+    // The copy, made at the first key that changes (or is dropped).
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i];
       const value = schema[key];
-      if (key.startsWith('x-') || OPENAPI_ONLY.has(key)) continue;
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
+      let next: unknown = value;
+      const drop = key.startsWith('x-') || OPENAPI_ONLY.has(key);
+      if (drop) {
+        // dropped, not converted
+      } else if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) {
         enqueue(value);
-        out.$ref = value;
       } else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-        // fromEntries, as json-schema.ts: a property named `__proto__` stays a property.
-        out[key] = Object.fromEntries(
-          Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, convert(v)]),
-        );
+        next = convertMap(value as Record<string, unknown>);
       } else if (key === 'tmsLevel' && value && typeof value === 'object') {
         const wrapped = value as { schema: unknown };
-        out[key] = { ...wrapped, schema: convert(wrapped.schema) };
+        next = { ...wrapped, schema: convert(wrapped.schema) };
       } else if (SCHEMA_VALUES.has(key)) {
-        out[key] = Array.isArray(value) ? value.map((v) => convert(v)) : convert(value);
-      } else {
-        out[key] = value;
+        next = Array.isArray(value) ? convertList(value) : convert(value);
       }
+      // An own `__proto__` key is assigned, as json-schema.ts does (it sets the prototype).
+      if (!out && (drop || next !== value || key === '__proto__')) out = copyOf(schema, keys, i);
+      if (out && !drop) out[key] = next;
     }
+    if (!out && changedByLastSteps(schema)) out = copyOf(schema, keys, keys.length);
+    if (!out) return schema;
     if (dialect === '3.0') convert30(out);
     if (out.nullable !== undefined && out.type === undefined) delete out.nullable;
     return out;
+  };
+  /** The first `count` keys of a schema, assigned one by one as json-schema.ts does. */
+  const copyOf = (schema: Record<string, unknown>, keys: string[], count: number) => {
+    const out: Record<string, unknown> = {};
+    for (let j = 0; j < count; j++) out[keys[j]] = schema[keys[j]];
+    return out;
+  };
+  /** Whether `convert30` or the `nullable` rule would change a schema. */
+  const changedByLastSteps = (schema: Record<string, unknown>): boolean =>
+    (dialect === '3.0' &&
+      (typeof schema.exclusiveMinimum === 'boolean' ||
+        typeof schema.exclusiveMaximum === 'boolean' ||
+        (typeof schema.$ref === 'string' && Object.keys(schema).length > 1))) ||
+    (schema.nullable !== undefined && schema.type === undefined);
+  // json-schema.ts rebuilds a map with fromEntries (an array becomes an object; a property named
+  // `__proto__` stays a property): the same map where nothing in it changes.
+  const convertMap = (map: Record<string, unknown>): unknown => {
+    const entries = Object.entries(map);
+    let changed = Array.isArray(map);
+    const converted = entries.map(([k, v]) => {
+      const c = convert(v);
+      if (c !== v) changed = true;
+      return [k, c] as const;
+    });
+    return changed ? Object.fromEntries(converted) : map;
+  };
+  const convertList = (list: unknown[]): unknown => {
+    let changed = false;
+    const converted = list.map((v) => {
+      const c = convert(v);
+      if (c !== v) changed = true;
+      return c;
+    });
+    return changed ? converted : list;
   };
 
   for (let next = 0; next < pending.length; next++) {
