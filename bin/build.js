@@ -4,6 +4,8 @@
 //   runtime/                runtime/**.ts compiled to .js + .d.ts, as copied into every output
 //   openapi-meta-3.x.cjs    the OpenAPI meta-schemas as standalone Ajv validators (the
 //                           loader's structure check; compiling them costs ~0.2 s a run)
+//   schema-meta-3.x.cjs     the JSON Schema meta-schemas (draft-07, 2020-12) as standalone
+//                           validators of createAjv's instance (the strict schema check)
 // bin/tms-gen.js builds it into node_modules/.cache/tms-gen/<hash>/ in a checkout, and
 // `npm pack` (prepack: `node bin/build.js dist`) into dist/ of the packed toolkit, which then
 // runs without esbuild, tsx or the TypeScript sources. Paths in the bundle are relative to the
@@ -71,6 +73,19 @@ export async function buildCli(target) {
   for (const dialect of ['3.0', '3.1'])
     writeFileSync(join(temp, prebuiltMetaFile(dialect)), metaValidatorSource(dialect));
   rmSync(metaHelper);
+  const schemaMetaHelper = join(temp, 'schema-meta-build.mjs');
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'generator', 'load', 'schema-meta.ts')],
+    outfile: schemaMetaHelper,
+  });
+  const schemaMeta = await import(pathToFileURL(schemaMetaHelper).href);
+  for (const dialect of ['3.0', '3.1'])
+    writeFileSync(
+      join(temp, schemaMeta.prebuiltSchemaMetaFile(dialect)),
+      schemaMeta.schemaMetaValidatorSource(dialect),
+    );
+  rmSync(schemaMetaHelper);
   const old = `${target}.${process.pid}.old`;
   try {
     renameSync(target, old);

@@ -8,13 +8,10 @@
  */
 import type { ContractProblem } from '../contract-error.js';
 import { childPointer } from '../pointer.js';
-import { createAjv, findUnknownFormats } from '../schema/ajv.js';
-import {
-  SCHEMA_MAPS,
-  SCHEMA_VALUES,
-  buildJsonSchemaRoot,
-  collectSchemaSites,
-} from '../schema/json-schema.js';
+import { createAjv } from '../schema/ajv.js';
+import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../schema/json-schema.js';
+import { schemasForCheck } from './check-conversion.js';
+import { schemaMetaCheck } from './schema-meta.js';
 
 export interface SchemaCheck {
   problems: ContractProblem[];
@@ -27,17 +24,20 @@ export function checkSchemas(
   dialect: '3.0' | '3.1',
 ): SchemaCheck {
   const sites = collectSchemaSites(document);
-  const { root } = buildJsonSchemaRoot(document, sites, dialect);
+  const schemas = schemasForCheck(document, sites, dialect);
   const ajv = createAjv({ dialect, allErrors: true });
-  const unknownFormats = findUnknownFormats(root, ajv);
+  const metaCheck = schemaMetaCheck(ajv, dialect);
   const known = (ajv as unknown as { RULES: { keywords: Record<string, unknown> } }).RULES.keywords;
+  const formats = ajv.formats as Record<string, unknown>;
+  const unknownFormats = new Set<string>();
   const problems: ContractProblem[] = [];
   const pointerOf = new Map(sites.map((s) => [s.key, s.pointer]));
 
-  for (const [key, schema] of Object.entries(root.$defs)) {
+  for (const [key, schema] of schemas) {
     const base = pointerOf.get(key) ?? key;
-    if (!ajv.validateSchema(schema as object)) {
-      for (const e of ajv.errors ?? []) {
+    const errors = metaCheck(schema);
+    if (errors) {
+      for (const e of errors) {
         // One message per place: the meta-schema's anyOf/if bookkeeping repeats the first.
         if (
           e.keyword === 'if' ||
@@ -52,36 +52,84 @@ export function checkSchemas(
         });
       }
     }
-    walkKeywords(schema, [], (path, keyword) => {
-      if (known[keyword]) return;
-      problems.push({
-        pointer: childPointer(base, ...path, keyword),
-        message: `unknown keyword '${keyword}'`,
-        hint: 'not a JSON Schema keyword: a typo? extensions must start with x-',
-        source: 'schema',
-      });
-    });
+    // One walk for both: keys Ajv does not know, and formats it does not define.
+    walkSchema(
+      schema,
+      [],
+      (path, keyword) => {
+        if (known[keyword]) return;
+        problems.push({
+          pointer: childPointer(base, ...path, keyword),
+          message: `unknown keyword '${keyword}'`,
+          hint: 'not a JSON Schema keyword: a typo? extensions must start with x-',
+          source: 'schema',
+        });
+      },
+      (format) => {
+        if (!formats[format]) unknownFormats.add(format);
+      },
+    );
   }
-  return { problems: dedupe(problems), unknownFormats };
+  return { problems: dedupe(problems), unknownFormats: [...unknownFormats].sort() };
 }
 
-/** Calls `report` for every key at a schema position (not inside `properties` names, enums, examples). */
-function walkKeywords(
+/**
+ * Calls `report` for every key at a schema position (not inside `properties` names, enums,
+ * examples), and `format` for the string value of every `format` key anywhere in the tree
+ * (enums and defaults included, as findUnknownFormats of schema/ajv.ts does). `path` is one
+ * array pushed and popped on the way (a copy per node costs more than the walk); `report` must
+ * not keep it.
+ */
+function walkSchema(
   schema: unknown,
   path: string[],
   report: (path: string[], keyword: string) => void,
+  format: (name: string) => void,
 ): void {
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return;
-  for (const [key, value] of Object.entries(schema)) {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
+    walkValue(schema, format);
+    return;
+  }
+  const node = schema as Record<string, unknown>;
+  for (const key of Object.keys(node)) {
+    const value = node[key];
     report(path, key);
-    if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
-      for (const [name, sub] of Object.entries(value))
-        walkKeywords(sub, [...path, key, name], report);
+    if (key === 'format' && typeof value === 'string') format(value);
+    else if (SCHEMA_MAPS.has(key) && value && typeof value === 'object') {
+      const map = value as Record<string, unknown>;
+      for (const name of Object.keys(map)) {
+        path.push(key, name);
+        walkSchema(map[name], path, report, format);
+        path.length -= 2;
+      }
     } else if (SCHEMA_VALUES.has(key)) {
-      if (Array.isArray(value))
-        value.forEach((sub, i) => walkKeywords(sub, [...path, key, String(i)], report));
-      else walkKeywords(value, [...path, key], report);
-    }
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          path.push(key, String(i));
+          walkSchema(value[i], path, report, format);
+          path.length -= 2;
+        }
+      } else {
+        path.push(key);
+        walkSchema(value, path, report, format);
+        path.length -= 1;
+      }
+    } else walkValue(value, format);
+  }
+}
+
+/** The `format` strings of a tree that is not at a schema position. */
+function walkValue(node: unknown, format: (name: string) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walkValue(item, format);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (key === 'format' && typeof value === 'string') format(value);
+    else walkValue(value, format);
   }
 }
 
