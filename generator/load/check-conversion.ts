@@ -10,7 +10,13 @@
  * other conversion are `buildJsonSchemaRoot`'s; the equivalence test
  * (test/generator/check-schemas-equivalence.test.ts) holds the two together.
  */
-import { defKey, SCHEMA_MAPS, SCHEMA_VALUES, type SchemaSite } from '../schema/json-schema.js';
+import {
+  convert30,
+  defKey,
+  SCHEMA_MAPS,
+  SCHEMA_VALUES,
+  type SchemaSite,
+} from '../schema/json-schema.js';
 import { getAt } from '../pointer.js';
 
 /** OpenAPI annotations that are not JSON Schema keywords (as json-schema.ts drops them). */
@@ -126,24 +132,4 @@ export function schemasForCheck(
       .map((k) => [k, defs[k]]),
   );
   return Object.entries(sorted);
-}
-
-/** json-schema.ts's 3.0 conversion (draft-04-ish bounds, `$ref` replacing its siblings). */
-function convert30(schema: Record<string, unknown>): void {
-  for (const [bound, limit] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (typeof schema[bound] === 'boolean') {
-      if (schema[bound] === true && typeof schema[limit] === 'number') {
-        schema[bound] = schema[limit];
-        delete schema[limit];
-      } else {
-        delete schema[bound];
-      }
-    }
-  }
-  if (typeof schema.$ref === 'string') {
-    for (const key of Object.keys(schema)) if (key !== '$ref') delete schema[key];
-  }
 }

@@ -133,7 +133,8 @@ function walkValue(node: unknown, format: (name: string) => void): void {
   }
 }
 
-function dedupe(problems: ContractProblem[]): ContractProblem[] {
+/** Problems without repeats of one message at one place, in their order. */
+export function dedupe(problems: ContractProblem[]): ContractProblem[] {
   const seen = new Set<string>();
   return problems.filter((p) => {
     const k = p.pointer + '\0' + p.message;

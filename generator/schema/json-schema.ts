@@ -219,8 +219,11 @@ function applyLevelFacts(out: Record<string, unknown>, facts: SchemaLevelFacts):
   if (values.length > 0 && Array.isArray(out.enum)) out.tmsEnumAt = values;
 }
 
-/** OpenAPI 3.0 (JSON Schema draft-04-ish) → draft-07 as Ajv reads it. `nullable` stays: Ajv knows it. */
-function convert30(schema: Record<string, unknown>): void {
+/**
+ * OpenAPI 3.0 (JSON Schema draft-04-ish) → draft-07 as Ajv reads it, in place. `nullable`
+ * stays: Ajv knows it. The document checks convert with it too (load/check-conversion.ts).
+ */
+export function convert30(schema: Record<string, unknown>): void {
   for (const [bound, limit] of [
     ['exclusiveMinimum', 'minimum'],
     ['exclusiveMaximum', 'maximum'],

@@ -5,14 +5,14 @@
  */
 import type { ContractProblem } from '../../generator/contract-error.js';
 import { childPointer } from '../../generator/pointer.js';
-import { createAjv } from '../../generator/schema/ajv.js';
+import { dedupe } from '../../generator/load/check-schemas.js';
+import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';
 import {
   SCHEMA_MAPS,
   SCHEMA_VALUES,
   buildJsonSchemaRoot,
   collectSchemaSites,
 } from '../../generator/schema/json-schema.js';
-import type { Ajv } from 'ajv';
 
 export function legacyCheckSchemas(
   document: Record<string, unknown>,
@@ -56,20 +56,6 @@ export function legacyCheckSchemas(
   return { problems: dedupe(problems), unknownFormats };
 }
 
-function findUnknownFormats(root: unknown, ajv: Ajv): string[] {
-  const found = new Set<string>();
-  const visit = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    for (const [k, v] of Object.entries(node)) {
-      if (k === 'format' && typeof v === 'string' && !ajv.formats[v]) found.add(v);
-      else visit(v);
-    }
-  };
-  visit(root);
-  return [...found].sort();
-}
-
 function walkKeywords(
   schema: unknown,
   path: string[],
@@ -87,14 +73,4 @@ function walkKeywords(
       else walkKeywords(value, [...path, key], report);
     }
   }
-}
-
-function dedupe(problems: ContractProblem[]): ContractProblem[] {
-  const seen = new Set<string>();
-  return problems.filter((p) => {
-    const k = p.pointer + '\0' + p.message;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
