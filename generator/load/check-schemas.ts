@@ -7,6 +7,7 @@
  * strictly, once).
  */
 import type { ContractProblem } from '../contract-error.js';
+import type { ErrorObject } from 'ajv';
 import { childPointer } from '../pointer.js';
 import { createAjv } from '../schema/ajv.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../schema/json-schema.js';
@@ -36,34 +37,13 @@ export function checkSchemas(
   for (const [key, schema] of schemas) {
     const base = pointerOf.get(key) ?? key;
     const errors = metaCheck(schema);
-    if (errors) {
-      for (const e of errors) {
-        // One message per place: the meta-schema's anyOf/if bookkeeping repeats the first.
-        if (
-          e.keyword === 'if' ||
-          e.keyword === 'anyOf' ||
-          problems.some((p) => p.pointer === base + e.instancePath)
-        )
-          continue;
-        problems.push({
-          pointer: base + e.instancePath,
-          message: `invalid schema: ${e.instancePath ? `'${e.instancePath.split('/').pop()}' ` : ''}${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
-          source: 'schema',
-        });
-      }
-    }
+    if (errors) pushMetaProblems(problems, base, errors);
     // One walk for both: keys Ajv does not know, and formats it does not define.
     walkSchema(
       schema,
       [],
       (path, keyword) => {
-        if (known[keyword]) return;
-        problems.push({
-          pointer: childPointer(base, ...path, keyword),
-          message: `unknown keyword '${keyword}'`,
-          hint: 'not a JSON Schema keyword: a typo? extensions must start with x-',
-          source: 'schema',
-        });
+        if (!known[keyword]) problems.push(unknownKeyword(base, path, keyword));
       },
       (format) => {
         if (!formats[format]) unknownFormats.add(format);
@@ -131,6 +111,38 @@ function walkValue(node: unknown, format: (name: string) => void): void {
     if (key === 'format' && typeof value === 'string') format(value);
     else walkValue(value, format);
   }
+}
+
+/** The meta-schema's errors for the schema at `base` as problems, one per place. */
+export function pushMetaProblems(
+  problems: ContractProblem[],
+  base: string,
+  errors: readonly ErrorObject[],
+): void {
+  for (const e of errors) {
+    // One message per place: the meta-schema's anyOf/if bookkeeping repeats the first.
+    if (
+      e.keyword === 'if' ||
+      e.keyword === 'anyOf' ||
+      problems.some((p) => p.pointer === base + e.instancePath)
+    )
+      continue;
+    problems.push({
+      pointer: base + e.instancePath,
+      message: `invalid schema: ${e.instancePath ? `'${e.instancePath.split('/').pop()}' ` : ''}${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
+      source: 'schema',
+    });
+  }
+}
+
+/** A key at a schema position that is no keyword Ajv knows. */
+export function unknownKeyword(base: string, path: string[], keyword: string): ContractProblem {
+  return {
+    pointer: childPointer(base, ...path, keyword),
+    message: `unknown keyword '${keyword}'`,
+    hint: 'not a JSON Schema keyword: a typo? extensions must start with x-',
+    source: 'schema',
+  };
 }
 
 /** Problems without repeats of one message at one place, in their order. */

@@ -1,11 +1,11 @@
 /**
  * The strict schema check as it was before its meta-schema validators were prebuilt and its two
  * walks merged (generator/load/check-schemas.ts at e952520): the oracle the equivalence test
- * compares the current check with. Not used by the generator.
+ * compares the current check with (the schemas it finds problems in; the problems' wording is
+ * the check's own `pushMetaProblems` and `unknownKeyword`). Not used by the generator.
  */
 import type { ContractProblem } from '../../generator/contract-error.js';
-import { childPointer } from '../../generator/pointer.js';
-import { dedupe } from '../../generator/load/check-schemas.js';
+import { dedupe, pushMetaProblems, unknownKeyword } from '../../generator/load/check-schemas.js';
 import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';
 import {
   SCHEMA_MAPS,
@@ -28,29 +28,9 @@ export function legacyCheckSchemas(
 
   for (const [key, schema] of Object.entries(root.$defs)) {
     const base = pointerOf.get(key) ?? key;
-    if (!ajv.validateSchema(schema as object)) {
-      for (const e of ajv.errors ?? []) {
-        if (
-          e.keyword === 'if' ||
-          e.keyword === 'anyOf' ||
-          problems.some((p) => p.pointer === base + e.instancePath)
-        )
-          continue;
-        problems.push({
-          pointer: base + e.instancePath,
-          message: `invalid schema: ${e.instancePath ? `'${e.instancePath.split('/').pop()}' ` : ''}${e.message}${e.params && 'allowedValues' in e.params ? ` (${(e.params.allowedValues as unknown[]).join(', ')})` : ''}`,
-          source: 'schema',
-        });
-      }
-    }
+    if (!ajv.validateSchema(schema as object)) pushMetaProblems(problems, base, ajv.errors ?? []);
     walkKeywords(schema, [], (path, keyword) => {
-      if (known[keyword]) return;
-      problems.push({
-        pointer: childPointer(base, ...path, keyword),
-        message: `unknown keyword '${keyword}'`,
-        hint: 'not a JSON Schema keyword: a typo? extensions must start with x-',
-        source: 'schema',
-      });
+      if (!known[keyword]) problems.push(unknownKeyword(base, path, keyword));
     });
   }
   return { problems: dedupe(problems), unknownFormats };
