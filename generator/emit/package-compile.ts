@@ -7,12 +7,23 @@
  * type explicitly; a file that does not is reported with its line, never emitted half-typed.
  */
 import { createRequire } from 'node:module';
-import { typescript } from '../typescript-compiler.js';
+import { typescript, type TS } from '../typescript-compiler.js';
 import { compileSplit } from './package-compile-split.js';
 
 export interface CompiledFile {
   js: string;
   dts: string;
+}
+
+/** The compiler options of the file-by-file compile (also what its tests compare against). */
+export function isolatedCompileOptions(ts: TS) {
+  return {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    newLine: ts.NewLineKind.LineFeed,
+    declaration: true,
+    removeComments: false,
+  };
 }
 
 /** Why a file cannot be compiled on its own: `file:line: message`. */
@@ -25,13 +36,7 @@ export class IsolatedCompileError extends Error {}
 export function compileIsolated(source: string, fileName: string, banner = ''): CompiledFile {
   if (declarationsOnly(source, banner)) return declarationsCompiled(source, banner);
   const ts = typescript();
-  const compilerOptions = {
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    newLine: ts.NewLineKind.LineFeed,
-    declaration: true,
-    removeComments: false,
-  };
+  const compilerOptions = isolatedCompileOptions(ts);
   // Most statements of a large generated file need no compiler (package-compile-split.ts); a
   // file it cannot prove that for is compiled whole, below.
   const split = compileSplit(ts, source, fileName, compilerOptions);

@@ -16,13 +16,13 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { snapshotTree } from '../tms-gen-run.js';
-import { compileIsolated } from '../../generator/emit/package-compile.js';
+import { compileIsolated, isolatedCompileOptions } from '../../generator/emit/package-compile.js';
+import { typescript } from '../../generator/typescript-compiler.js';
 import { loadContract } from '../../generator/load.js';
 import { modelDigests } from '../../generator/model/digest.js';
 import {
@@ -267,14 +267,8 @@ describe('the package step for a declarations-only file', () => {
     const source = readFileSync('generated/types.ts', 'utf8');
     const banner = source.slice(0, source.indexOf('\n') + 1);
     const fast = compileIsolated(source, 'types.ts', banner);
-    const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-    const compilerOptions = {
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      newLine: ts.NewLineKind.LineFeed,
-      declaration: true,
-      removeComments: false,
-    };
+    const ts = typescript();
+    const compilerOptions = isolatedCompileOptions(ts);
     const dts = ts.transpileDeclaration(source, {
       fileName: 'types.ts',
       compilerOptions,

@@ -5,8 +5,9 @@
  * pieces cannot prove (inside a template literal, a string, a comment, a statement that the next
  * line continues) is never taken.
  */
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { isolatedCompileOptions } from '../../generator/emit/package-compile.js';
+import { typescript } from '../../generator/typescript-compiler.js';
 import {
   compileSplit,
   compileStatements,
@@ -14,14 +15,8 @@ import {
   wholeFileStatements,
 } from '../../generator/emit/package-compile-split.js';
 
-const ts = createRequire(import.meta.url)('typescript') as typeof import('typescript');
-const options = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  newLine: ts.NewLineKind.LineFeed,
-  declaration: true,
-  removeComments: false,
-};
+const ts = typescript();
+const options = isolatedCompileOptions(ts);
 
 const lines = (...l: string[]) => l.join('\n');
 
