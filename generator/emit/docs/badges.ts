@@ -3,7 +3,6 @@
  * templates escape them.
  */
 import type { FeatureChange, Lifecycle, Limits } from '../../model/types.js';
-import { limitsOfNode } from '../../model/schema-facts.js';
 
 export interface Badge {
   /** `added` | `changed` | `deprecated` | `removed`: picks the colour */
@@ -54,5 +53,3 @@ export function valueText(value: unknown): string {
   return JSON.stringify(value) ?? String(value);
 }
 
-/** Limits of a raw schema object, as the model reads them (a node: no `$ref` followed). */
-export const schemaLimits = limitsOfNode;

@@ -256,21 +256,6 @@ function codeSpan(part: string): string | undefined {
   return `<code>${escapeCode(code)}</code>`;
 }
 
-/**
- * Paragraphs split by one blank line, each of them a one-line text plainMarkdown renders: the
- * paragraphs in turn (328 more of GitHub's descriptions); undefined for anything else.
- */
-export function plainParagraphs(text: string): string | undefined {
-  if (!text.includes('\n\n')) return undefined;
-  let out = '';
-  for (const paragraph of text.split('\n\n')) {
-    const html = plainMarkdown(paragraph, false);
-    if (html === undefined) return undefined;
-    out += html;
-  }
-  return out;
-}
-
 function escapeCode(text: string): string {
   return /[&<>"]/.test(text)
     ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')

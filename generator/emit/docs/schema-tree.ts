@@ -9,7 +9,8 @@
  */
 import type { ApiModel, JsonSchema } from '../../model/types.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
-import { type Badge, historyBadge, limitsText, schemaLimits, valueText } from './badges.js';
+import { limitsOfNode } from '../../model/schema-facts.js';
+import { type Badge, historyBadge, limitsText, valueText } from './badges.js';
 import { fieldAnchor, type SiteLinks } from './links.js';
 
 export interface EnumRow {
@@ -215,7 +216,7 @@ function readAnnotations(s: Obj, node: SchemaNode, opts: TreeOptions, fromTarget
 function readValueFacts(s: Obj, node: SchemaNode, _opts: TreeOptions): void {
   if (typeof s.format === 'string') pushFact(node, `format: ${s.format}`);
   if (s.default !== undefined) pushFact(node, `default: ${valueText(s.default)}`);
-  for (const l of limitsText(schemaLimits(s))) pushFact(node, l);
+  for (const l of limitsText(limitsOfNode(s))) pushFact(node, l);
   if (typeof s.pattern === 'string') pushFact(node, `pattern: ${s.pattern}`);
   if (s.readOnly === true) pushFact(node, 'read-only');
   if (s.writeOnly === true) pushFact(node, 'write-only');
