@@ -328,7 +328,10 @@ export async function runGenerate(
           ? undefined
           : (document) => {
               if (operationCount(document) >= VALIDATION_WORKER_MIN_OPERATIONS)
-                checking = startValidationWorker(document);
+                checking = startValidationWorker(
+                  document,
+                  selected.some((e) => e.root === 'docs'),
+                );
             },
       });
   const invalid = (problems: ContractProblem[]): RunResult => {

@@ -37,16 +37,16 @@ export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
 
 /**
  * Whether the checks get a thread of their own. TMS_GEN_THREADS=1 or 2 decides; otherwise only
- * while the machine has a core to spare for them: the docs build already keeps a second core
- * busy (the writer thread creates its ~2500 files, ~0.5 s of system time on GitHub's document),
- * so the checks need a third. Without one the thread only adds its start and its copy of the
- * document (~0.5 s of CPU on GitHub's) to a run that cannot overlap them: on 2 cores, GitHub's
- * `--only docs` took a median 2.6 s with the checks on the main thread against 2.9 s on their
- * own (6 interleaved pairs, load 2.5). A core is spare when the 1-minute load leaves two free,
- * or when few enough tasks are runnable right now (`othersRunnable`, from /proc/loadavg): the
- * minute's average lags, and runs one after another (a script, a bench) raise it by their own
- * past work though the machine is idle when the next one starts. The verdict is the same
- * either way.
+ * while the machine has a core to spare for them. A docs build keeps a second core busy already
+ * (`writerBusy`: its writer thread creates ~2500 files on GitHub's document, ~0.5 s of system
+ * time), so there the checks need a third: on 2 cores, GitHub's `--only docs` took a median
+ * 2.6 s with the checks on the main thread against 2.9 s on their own (6 interleaved pairs,
+ * load 2.5). Without one the thread only adds its start and its copy of the document (~0.5 s
+ * of CPU on GitHub's) to a run that cannot overlap them. A core is spare when the 1-minute
+ * load leaves one free, or when few enough tasks are runnable right now (`othersRunnable`,
+ * from /proc/loadavg): the minute's average lags, and runs one after another (a script, a
+ * bench) raise it by their own past work though the machine is idle when the next one starts.
+ * The verdict is the same either way.
  */
 export function checksThreadWanted(
   threads: string | undefined,
@@ -54,11 +54,13 @@ export function checksThreadWanted(
   cores: number,
   /** tasks runnable at this instant other than the caller, when the system says */
   othersRunnable?: number,
+  /** whether the run's writer thread will be busy (it writes a docs site) */
+  writerBusy = true,
 ): boolean {
   if (threads === '1') return false;
   if (threads === '2') return true;
-  // this thread and the writer's each take a core
-  const spare = cores - 2;
+  // this thread takes a core, and the writer's another when it is busy
+  const spare = cores - (writerBusy ? 2 : 1);
   if (spare < 1) return false;
   return load < spare + 1 || (othersRunnable !== undefined && othersRunnable < spare);
 }
@@ -80,12 +82,15 @@ export function othersRunnableNow(): number | undefined {
  */
 export function startValidationWorker(
   document: Record<string, unknown>,
+  /** whether the run writes a docs site (checksThreadWanted's `writerBusy`) */
+  writesDocs: boolean,
 ): Promise<DocumentVerdict> | undefined {
   const entry = process.env.TMS_GEN_ENTRY;
   if (!entry) return undefined;
   const threads = process.env.TMS_GEN_THREADS;
   const cores = availableParallelism();
-  if (!checksThreadWanted(threads, loadavg()[0], cores, othersRunnableNow())) return undefined;
+  if (!checksThreadWanted(threads, loadavg()[0], cores, othersRunnableNow(), writesDocs))
+    return undefined;
   let worker: Worker;
   try {
     worker = new Worker(new URL(entry), {

@@ -44,6 +44,22 @@ describe('checksThreadWanted', () => {
     },
   );
 
+  it.each([
+    // 1-minute load, cores, other tasks runnable now, wanted with a docs writer, without
+    [0, 2, 0, false, true], // two cores: the writer's or the checks'
+    [1.5, 2, 0, false, true],
+    [2.4, 2, 0, false, true], // the average lags; nothing else runs now
+    [2.4, 2, 1, false, false],
+    [0, 1, 0, false, false],
+    [2.5, 3, 1, false, true],
+  ] as const)(
+    'load %d on %d cores, %d others now: %s when docs are written, %s when not',
+    (load, cores, others, withDocs, without) => {
+      expect(checksThreadWanted(undefined, load, cores, others, true)).toBe(withDocs);
+      expect(checksThreadWanted(undefined, load, cores, others, false)).toBe(without);
+    },
+  );
+
   it('reads the runnable tasks from /proc/loadavg where there is one', () => {
     const others = othersRunnableNow();
     if (existsSync('/proc/loadavg')) {

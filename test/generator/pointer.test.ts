@@ -45,6 +45,13 @@ describe('getAt', () => {
     expect(getAt(doc, ptr)).toBe(getAt(doc, parsePointer(ptr)));
   });
 
+  it('finds what an escaped or encoded pointer names (the segment walk, not the in-place read)', () => {
+    expect(getAt(doc, '#/a~1b')).toBe('slash');
+    expect(getAt(doc, '#/a~0b')).toBe('tilde');
+    expect(getAt(doc, '#/%7Bid%7D')).toBe('braces');
+    expect(getAt(doc, '#/{id}')).toBe('braces');
+  });
+
   it('finds what a plain pointer names', () => {
     expect(getAt(doc, '#/a/b/c')).toBe(1);
     expect(getAt(doc, '#/a/list/1/y')).toBe(2);

@@ -180,9 +180,9 @@ function whole(document: object): string {
   return ots.astToString(ots.transformSchema(copy as never, otsContext(ots, copy)));
 }
 
-function inPieces(document: object, size: number): string | undefined {
+function inPieces(document: object, size: number, afterPiece?: () => void): string | undefined {
   const copy = structuredClone(document);
-  return printInPieces(ots, ts, copy, otsContext(ots, copy), size);
+  return printInPieces(ots, ts, copy, otsContext(ots, copy), size, afterPiece);
 }
 
 describe('types printed in pieces', () => {
@@ -218,6 +218,15 @@ describe('types printed in pieces', () => {
     };
     expect(inPieces(swapped, 1)).not.toBe(pieces);
     expect(inPieces(swapped, 1)).toBe(whole(swapped));
+    // and printed apart: one piece per path at size 1, all of them in one piece at a large size
+    const paths = Object.keys((document as { paths: object }).paths).length;
+    expect(paths).toBeGreaterThan(2);
+    let small = 0;
+    let large = 0;
+    inPieces(document, 1, () => small++);
+    inPieces(document, 1000, () => large++);
+    expect(small).toBeGreaterThanOrEqual(paths);
+    expect(large).toBeLessThan(small);
   });
 
   it('shapes the driver does not follow are left to the whole transform', () => {
