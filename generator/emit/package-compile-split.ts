@@ -20,8 +20,7 @@
  * caller compiles the whole file as before, with the same messages.
  */
 import type TSNS from 'typescript';
-
-type TS = typeof import('typescript');
+import type { TS } from '../typescript-compiler.js';
 
 export interface SplitCompiled {
   js: string;

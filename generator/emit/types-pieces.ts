@@ -16,11 +16,10 @@
  * test/generator/types-pieces.test.ts compares the two on documents exercising each branch.
  */
 import type { GlobalContext } from 'openapi-typescript';
-import type ts from 'typescript';
 import type * as TS from 'typescript';
+import type { TS as Typescript } from '../typescript-compiler.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
-type Typescript = typeof ts;
 
 /**
  * Entries per piece. On Microsoft Graph's document pieces of 64, 256 and 1024 entries took the

@@ -41,7 +41,7 @@ export const typesEmitter: Emitter = {
           );
           markMemory('types: printed in pieces');
           if (text !== undefined) return text;
-          ast = ots.transformSchema(document as never, otsContext(ots, document, heapBoundEvery()));
+          ast = ots.transformSchema(document as never, otsContext(ots, document));
         } else ast = await ots.default(document as never, OTS_OPTIONS);
       } catch (error) {
         throw openapiTypescriptError(error);
@@ -163,22 +163,6 @@ function fromSliceEntry(
  */
 const PIECES_HEAP_FACTOR = 1.15;
 
-/**
- * When the view is not printed in pieces (types-pieces.ts returns undefined):
- * a bound on the heap while openapi-typescript builds its syntax tree (heap.ts, `heapBound`):
- * on Microsoft Graph's document the tree grows the heap to ~1 GB alive, and V8 let it reach
- * ~1.75 GB before collecting. Checked every 512 schema objects (reading the heap's size is
- * not free); factor 1.25: a few full collections (~0.5 s each) for ~300 MB less at the peak.
- * Owned by the graph5 work (Microsoft Graph's memory); it changes no output byte.
- */
-function heapBoundEvery(): () => void {
-  const bound = heapBound(1.25);
-  let schemas = 0;
-  return () => {
-    if (++schemas % 512 === 0) bound();
-  };
-}
-
 /** How openapi-typescript is run: the options its output depends on. */
 const OTS_OPTIONS = {
   alphabetize: false,
@@ -200,8 +184,6 @@ type OpenapiTypescript = typeof import('openapi-typescript');
 export function otsContext(
   ots: OpenapiTypescript,
   document: unknown,
-  /** called after each schema object is transformed (the output is not changed) */
-  onSchema?: () => void,
 ): Parameters<typeof ots.transformSchema>[1] {
   const schema = document as Parameters<typeof ots.transformSchema>[0];
   return {
@@ -224,7 +206,7 @@ export function otsContext(
     injectFooter: [],
     pathParamsAsTypes: false,
     // returns nothing: openapi-typescript keeps its own type
-    postTransform: onSchema && (() => void onSchema()),
+    postTransform: undefined,
     propertiesRequiredByDefault: false,
     // only the entry point's lint and bundle read Redocly's configuration
     redoc: undefined as never,

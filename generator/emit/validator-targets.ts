@@ -240,12 +240,20 @@ function sharedLifecycle(lifecycle: Lifecycle): Lifecycle {
   return empty ? NO_LIFECYCLE : lifecycle;
 }
 
+/**
+ * The targets that are places in the document, as the schema root's sites (validators.ts,
+ * `validatorSchemaRoot`): the request schemas built here (`extra`) are not.
+ */
+export function documentSites(targets: ValidatorTargets): { key: string; pointer: string }[] {
+  return Object.entries(targets.pointerOf)
+    .filter(([key]) => !(key in targets.extra))
+    .map(([key, pointer]) => ({ key, pointer }));
+}
+
 /** The pointers the schema root starts from (validators.ts, `validatorSchemaRoot`). */
 function validatorPointers(model: ApiModel): string[] {
   const targets = collectValidatorTargets(model);
-  const pointers = Object.entries(targets.pointerOf)
-    .filter(([key]) => !(key in targets.extra))
-    .map(([, pointer]) => pointer);
+  const pointers = documentSites(targets).map((s) => s.pointer);
   // the request schemas built here are not in the document: where they point is
   for (const schema of Object.values(targets.extra)) pointers.push(...refsIn(schema));
   return pointers;

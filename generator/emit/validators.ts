@@ -44,7 +44,11 @@ import {
 import { shareSubschemas } from '../schema/share-subschemas.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-import { collectValidatorTargets, type ValidatorTargets } from './validator-targets.js';
+import {
+  collectValidatorTargets,
+  documentSites,
+  type ValidatorTargets,
+} from './validator-targets.js';
 import {
   indexTables,
   OPERATION_DECLARATIONS,
@@ -139,9 +143,7 @@ export function validatorSchemaRoot(
   targets: ValidatorTargets;
 } {
   const targets = collectValidatorTargets(model);
-  const sites = Object.entries(targets.pointerOf)
-    .filter(([key]) => !(key in targets.extra))
-    .map(([key, pointer]) => ({ key, pointer }));
+  const sites = documentSites(targets);
   const root = buildJsonSchemaRoot(
     jsonSchemaSource(model),
     sites,
