@@ -412,7 +412,7 @@ function compileOne(ajv: Ajv, ref: string, pointer: string): CompiledSource {
 }
 
 /** What this emitter reads of a function Ajv compiled with `code.source`. */
-interface CompiledSource {
+export interface CompiledSource {
   source?: {
     validateCode: string;
     scopeValues: Record<string, Iterable<{ value?: { ref?: unknown } }> | undefined>;
@@ -425,7 +425,7 @@ interface CompiledSource {
  * Microsoft Graph's, and as long to scan at each collection). Reading one character makes V8
  * flatten it into one string, and the pieces become garbage. Walks `fn` and what it calls.
  */
-function flattenSources(fn: CompiledSource, done: WeakSet<object>): void {
+export function flattenSources(fn: CompiledSource, done: WeakSet<object>): void {
   const stack: unknown[] = [fn];
   while (stack.length > 0) {
     const next = stack.pop();

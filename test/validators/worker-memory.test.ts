@@ -8,7 +8,12 @@
 import { serialize } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { validatorsSlice } from '../../generator/emit/validator-targets.js';
-import { compileValidators } from '../../generator/emit/validators.js';
+import { Ajv } from 'ajv';
+import {
+  compileValidators,
+  flattenSources,
+  type CompiledSource,
+} from '../../generator/emit/validators.js';
 import { compactErrorLiterals } from '../../generator/schema/split-modules.js';
 import { loadModel } from './harness.js';
 
@@ -55,6 +60,20 @@ describe('error bookkeeping compacted as each function is compiled', () => {
     expect(compactErrorLiterals(changed)).toBe(changed);
     const once = compactErrorLiterals(ajvError('err3', '', '{}'));
     expect(compactErrorLiterals(once)).toBe(once);
+  });
+
+  it('is done to each function as it is compiled (flattenSources), before any module exists', () => {
+    const ajv = new Ajv({ allErrors: true, code: { source: true, lines: true } });
+    const fn = ajv.compile({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { $ref: '#/$defs/b' } },
+      $defs: { b: { enum: ['x', 'y'] } },
+    }) as unknown as CompiledSource;
+    const code = (f: CompiledSource) => f.source!.validateCode;
+    expect(code(fn)).toContain('if(vErrors === null){');
+    flattenSources(fn, new WeakSet());
+    expect(code(fn)).toContain('addError(');
+    expect(code(fn)).not.toContain('if(vErrors === null){');
   });
 
   it("gives our contract's compiled modules with no Ajv error block left in them", async () => {
