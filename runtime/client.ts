@@ -50,7 +50,7 @@ import {
 } from './client-errors.js';
 import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
-import { existsAt } from './feature-levels.js';
+import { existsAt, reportedLevel } from './feature-levels.js';
 import type { ClientTable, OperationInfo } from './operation-info.js';
 import { givenFields, splitParams } from './client-params.js';
 import {
@@ -232,11 +232,10 @@ export function createClientCore<Paths extends {}>(
   function learn(op: OperationInfo, data: unknown): void {
     if (typeof data !== 'object' || data === null) return;
     const body = data as Record<string, unknown>;
-    const level = op.reportsLevel === undefined ? undefined : body[op.reportsLevel];
     const ignored = op.reportsIgnored === undefined ? undefined : body[op.reportsIgnored];
     if (Array.isArray(ignored) && ignored.length > 0)
       onIgnored(op.operationId, ignored.map(String));
-    if (typeof level === 'number' && Number.isInteger(level)) featureLevel = level;
+    featureLevel = reportedLevel(body, op.reportsLevel) ?? featureLevel;
   }
 
   /** The wire model's encoding of `parts` and the headers to send (null deletes a header). */

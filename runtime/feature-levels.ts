@@ -64,6 +64,18 @@ export interface RefusedValue {
   until?: number;
 }
 
+/**
+ * The feature level a success answer's body reports in `field` (the operation's `reportsLevel`):
+ * an integer there, else undefined. The client learns the server's level from it and the
+ * contract runner reads the same.
+ */
+export function reportedLevel(body: unknown, field: string | undefined): number | undefined {
+  if (field === undefined || typeof body !== 'object' || body === null) return undefined;
+  if (!Object.hasOwn(body, field)) return undefined;
+  const level = (body as Record<string, unknown>)[field];
+  return typeof level === 'number' && Number.isInteger(level) ? level : undefined;
+}
+
 export function existsAt(span: LevelSpan | undefined, level: number): boolean {
   if (!span) return true;
   return (

@@ -5,7 +5,7 @@
  * operation that succeeded is kept as the base of the negative and generated probes.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { LevelTable } from '../../runtime/feature-levels.js';
+import { reportedLevel, type LevelTable } from '../../runtime/feature-levels.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import { fieldText } from '../../runtime/wire.js';
 import type { Finding } from '../findings.js';
@@ -263,10 +263,7 @@ export async function runScenarios(
 function featureLevelOf(answer: Answer, field: string): number | undefined {
   if (answer.status === undefined || answer.status < 200 || answer.status >= 300) return undefined;
   try {
-    const body = JSON.parse(answer.text ?? '') as unknown;
-    if (typeof body !== 'object' || body === null || !Object.hasOwn(body, field)) return undefined;
-    const level = (body as Record<string, unknown>)[field];
-    return typeof level === 'number' && Number.isInteger(level) ? level : undefined;
+    return reportedLevel(JSON.parse(answer.text ?? '') as unknown, field);
   } catch {
     return undefined;
   }

@@ -40,7 +40,7 @@ import { createAuth } from './client-auth.js';
 import { errorFromAnswer, errorFromThrow, invalidAnswer, } from './client-errors.js';
 import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
-import { existsAt } from './feature-levels.js';
+import { existsAt, reportedLevel } from './feature-levels.js';
 import { givenFields, splitParams } from './client-params.js';
 import { callSignal, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
 export { FeatureLevelError } from './client-checks.js';
@@ -114,12 +114,10 @@ export function createClientCore(table, options) {
         if (typeof data !== 'object' || data === null)
             return;
         const body = data;
-        const level = op.reportsLevel === undefined ? undefined : body[op.reportsLevel];
         const ignored = op.reportsIgnored === undefined ? undefined : body[op.reportsIgnored];
         if (Array.isArray(ignored) && ignored.length > 0)
             onIgnored(op.operationId, ignored.map(String));
-        if (typeof level === 'number' && Number.isInteger(level))
-            featureLevel = level;
+        featureLevel = reportedLevel(body, op.reportsLevel) ?? featureLevel;
     }
     /** The wire model's encoding of `parts` and the headers to send (null deletes a header). */
     function encode(op, parts, call) {

@@ -57,6 +57,12 @@ export interface RefusedValue {
     /** the level it was removed at, when it is gone */
     until?: number;
 }
+/**
+ * The feature level a success answer's body reports in `field` (the operation's `reportsLevel`):
+ * an integer there, else undefined. The client learns the server's level from it and the
+ * contract runner reads the same.
+ */
+export declare function reportedLevel(body: unknown, field: string | undefined): number | undefined;
 export declare function existsAt(span: LevelSpan | undefined, level: number): boolean;
 /** What a server at one feature level has and answers. */
 export interface LevelView {
