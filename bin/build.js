@@ -63,29 +63,23 @@ export async function buildCli(target) {
   const { writeCompiledRuntime } = await import(pathToFileURL(helper).href);
   writeCompiledRuntime(root, temp);
   rmSync(helper);
-  const metaHelper = join(temp, 'openapi-meta-build.mjs');
-  await esbuild.build({
-    ...common,
-    entryPoints: [join(root, 'generator', 'load', 'openapi-meta.ts')],
-    outfile: metaHelper,
-  });
-  const { metaValidatorSource, prebuiltMetaFile } = await import(pathToFileURL(metaHelper).href);
-  for (const dialect of ['3.0', '3.1'])
-    writeFileSync(join(temp, prebuiltMetaFile(dialect)), metaValidatorSource(dialect));
-  rmSync(metaHelper);
-  const schemaMetaHelper = join(temp, 'schema-meta-build.mjs');
-  await esbuild.build({
-    ...common,
-    entryPoints: [join(root, 'generator', 'load', 'schema-meta.ts')],
-    outfile: schemaMetaHelper,
-  });
-  const schemaMeta = await import(pathToFileURL(schemaMetaHelper).href);
-  for (const dialect of ['3.0', '3.1'])
-    writeFileSync(
-      join(temp, schemaMeta.prebuiltSchemaMetaFile(dialect)),
-      schemaMeta.schemaMetaValidatorSource(dialect),
-    );
-  rmSync(schemaMetaHelper);
+  // Each dialect's meta-schema validators as standalone code, by the module that loads them
+  // (generator/load/openapi-meta.ts, generator/load/schema-meta.ts).
+  for (const [name, fileOf, sourceOf] of [
+    ['openapi-meta', 'prebuiltMetaFile', 'metaValidatorSource'],
+    ['schema-meta', 'prebuiltSchemaMetaFile', 'schemaMetaValidatorSource'],
+  ]) {
+    const metaHelper = join(temp, `${name}-build.mjs`);
+    await esbuild.build({
+      ...common,
+      entryPoints: [join(root, 'generator', 'load', `${name}.ts`)],
+      outfile: metaHelper,
+    });
+    const built = await import(pathToFileURL(metaHelper).href);
+    for (const dialect of ['3.0', '3.1'])
+      writeFileSync(join(temp, built[fileOf](dialect)), built[sourceOf](dialect));
+    rmSync(metaHelper);
+  }
   const old = `${target}.${process.pid}.old`;
   try {
     renameSync(target, old);

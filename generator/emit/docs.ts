@@ -453,8 +453,8 @@ function sampleViews(
       typescript: () =>
         clientSetup(baseUrl, credentials) +
         typescriptCall(op.names, input, op.requestBody?.kind, model.errorShape?.code !== undefined),
-      fetch: () => fetchSample(info, input, target, partsOnce()),
-      python: () => pythonSample(info, input, target, partsOnce()),
+      fetch: () => fetchSample(partsOnce()),
+      python: () => pythonSample(partsOnce()),
     };
     const langs = SAMPLE_LANGUAGES.map((lang): RequestSampleView['langs'][number] => {
       let text: string;

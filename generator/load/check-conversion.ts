@@ -12,15 +12,15 @@
  */
 import {
   convert30,
+  convert30Changes,
   defKey,
+  nullableWithoutType,
+  OPENAPI_ONLY,
   SCHEMA_MAPS,
   SCHEMA_VALUES,
   type SchemaSite,
 } from '../schema/json-schema.js';
 import { getAt } from '../pointer.js';
-
-/** OpenAPI annotations that are not JSON Schema keywords (as json-schema.ts drops them). */
-const OPENAPI_ONLY = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
 
 /** Converted schemas by `$defs` key, in `buildJsonSchemaRoot`'s (sorted) order. */
 export function schemasForCheck(
@@ -82,7 +82,7 @@ export function schemasForCheck(
     if (!out && changedByLastSteps(schema)) out = copyOf(schema, keys, keys.length);
     if (!out) return schema;
     if (dialect === '3.0') convert30(out);
-    if (out.nullable !== undefined && out.type === undefined) delete out.nullable;
+    if (nullableWithoutType(out)) delete out.nullable;
     return out;
   };
   /** The first `count` keys of a schema, assigned one by one as json-schema.ts does. */
@@ -93,11 +93,7 @@ export function schemasForCheck(
   };
   /** Whether `convert30` or the `nullable` rule would change a schema. */
   const changedByLastSteps = (schema: Record<string, unknown>): boolean =>
-    (dialect === '3.0' &&
-      (typeof schema.exclusiveMinimum === 'boolean' ||
-        typeof schema.exclusiveMaximum === 'boolean' ||
-        (typeof schema.$ref === 'string' && Object.keys(schema).length > 1))) ||
-    (schema.nullable !== undefined && schema.type === undefined);
+    (dialect === '3.0' && convert30Changes(schema)) || nullableWithoutType(schema);
   // json-schema.ts rebuilds a map with fromEntries (an array becomes an object; a property named
   // `__proto__` stays a property): the same map where nothing in it changes.
   const convertMap = (map: Record<string, unknown>): unknown => {

@@ -9,7 +9,7 @@
 import type { ContractProblem } from '../contract-error.js';
 import type { ErrorObject } from 'ajv';
 import { childPointer } from '../pointer.js';
-import { createAjv } from '../schema/ajv.js';
+import { createAjv, visitFormats } from '../schema/ajv.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../schema/json-schema.js';
 import { schemasForCheck } from './check-conversion.js';
 import { schemaMetaCheck } from './schema-meta.js';
@@ -56,7 +56,7 @@ export function checkSchemas(
 /**
  * Calls `report` for every key at a schema position (not inside `properties` names, enums,
  * examples), and `format` for the string value of every `format` key anywhere in the tree
- * (enums and defaults included, as findUnknownFormats of schema/ajv.ts does). `path` is one
+ * (enums and defaults included, as visitFormats of schema/ajv.ts walks them). `path` is one
  * array pushed and popped on the way (a copy per node costs more than the walk); `report` must
  * not keep it.
  */
@@ -67,7 +67,7 @@ function walkSchema(
   format: (name: string) => void,
 ): void {
   if (!schema || typeof schema !== 'object' || Array.isArray(schema)) {
-    walkValue(schema, format);
+    visitFormats(schema, format);
     return;
   }
   const node = schema as Record<string, unknown>;
@@ -94,22 +94,7 @@ function walkSchema(
         walkSchema(value, path, report, format);
         path.length -= 1;
       }
-    } else walkValue(value, format);
-  }
-}
-
-/** The `format` strings of a tree that is not at a schema position. */
-function walkValue(node: unknown, format: (name: string) => void): void {
-  if (Array.isArray(node)) {
-    for (const item of node) walkValue(item, format);
-    return;
-  }
-  if (!node || typeof node !== 'object') return;
-  const object = node as Record<string, unknown>;
-  for (const key of Object.keys(object)) {
-    const value = object[key];
-    if (key === 'format' && typeof value === 'string') format(value);
-    else walkValue(value, format);
+    } else visitFormats(value, format);
   }
 }
 

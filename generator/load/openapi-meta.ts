@@ -92,11 +92,19 @@ export function prebuiltMetaFile(dialect: Dialect): string {
 
 /** A dialect's validator: the prebuilt one when the CLI's build has it, compiled otherwise. */
 export function metaValidator(dialect: Dialect): MetaValidator {
+  return (
+    loadPrebuiltCjs<MetaValidator>(prebuiltMetaFile(dialect)) ??
+    (metaAjv(dialect, false).compile(metaSchema(dialect)) as MetaValidator)
+  );
+}
+
+/**
+ * A standalone validator bin/build.js wrote into the CLI's build folder (`TMS_GEN_RUNTIME`),
+ * or undefined when there is none (the loader imported by a test, or run through tsx).
+ */
+export function loadPrebuiltCjs<T>(fileName: string): T | undefined {
   const folder = process.env.TMS_GEN_RUNTIME;
-  const prebuilt = folder ? join(folder, prebuiltMetaFile(dialect)) : undefined;
-  if (prebuilt && existsSync(prebuilt)) {
-    const loaded = require(prebuilt) as MetaValidator & { default?: MetaValidator };
-    return loaded.default ?? loaded;
-  }
-  return metaAjv(dialect, false).compile(metaSchema(dialect)) as MetaValidator;
+  const file = folder ? join(folder, fileName) : undefined;
+  if (!file || !existsSync(file)) return undefined;
+  return unwrap<T>(require(file));
 }

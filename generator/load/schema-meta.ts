@@ -7,12 +7,10 @@
  * (`TMS_GEN_RUNTIME/schema-meta-<dialect>.cjs`) and, when it is absent (the loader imported by a
  * test, or run through tsx), asks the Ajv instance as before.
  */
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import type { Ajv, ErrorObject } from 'ajv';
 import { createAjv } from '../schema/ajv.js';
-import type { Dialect } from './openapi-meta.js';
+import { type Dialect, loadPrebuiltCjs } from './openapi-meta.js';
 
 const require = createRequire(import.meta.url);
 
@@ -55,7 +53,7 @@ function defaultMeta(ajv: Ajv): string {
 export function schemaMetaCheck(ajv: Ajv, dialect: Dialect): SchemaMetaCheck {
   const viaAjv: SchemaMetaCheck = (schema) =>
     ajv.validateSchema(schema as object) ? null : ajv.errors;
-  const prebuilt = loadPrebuilt(dialect);
+  const prebuilt = loadPrebuiltCjs<SchemaMetaValidator>(prebuiltSchemaMetaFile(dialect));
   if (!prebuilt) return viaAjv;
   return (schema) => {
     if (typeof schema === 'boolean') return null;
@@ -67,12 +65,4 @@ export function schemaMetaCheck(ajv: Ajv, dialect: Dialect): SchemaMetaCheck {
       return viaAjv(schema);
     return prebuilt(schema) ? null : prebuilt.errors;
   };
-}
-
-function loadPrebuilt(dialect: Dialect): SchemaMetaValidator | undefined {
-  const folder = process.env.TMS_GEN_RUNTIME;
-  const file = folder ? join(folder, prebuiltSchemaMetaFile(dialect)) : undefined;
-  if (!file || !existsSync(file)) return undefined;
-  const loaded = require(file) as SchemaMetaValidator & { default?: SchemaMetaValidator };
-  return loaded.default ?? loaded;
 }

@@ -136,14 +136,26 @@ export function createAjv(opts: AjvFactoryOptions): Ajv {
 /** Formats used in a JSON Schema tree that this Ajv does not define. */
 export function findUnknownFormats(root: unknown, ajv: Ajv): string[] {
   const found = new Set<string>();
-  const visit = (node: unknown) => {
-    if (Array.isArray(node)) return node.forEach(visit);
-    if (!node || typeof node !== 'object') return;
-    for (const [k, v] of Object.entries(node)) {
-      if (k === 'format' && typeof v === 'string' && !ajv.formats[v]) found.add(v);
-      else visit(v);
-    }
-  };
-  visit(root);
+  visitFormats(root, (name) => {
+    if (!ajv.formats[name]) found.add(name);
+  });
   return [...found].sort();
+}
+
+/**
+ * Calls `onFormat` with the string value of every `format` key anywhere in a tree (enums and
+ * defaults included: a format is looked for in every object, not only at schema positions).
+ */
+export function visitFormats(node: unknown, onFormat: (name: string) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) visitFormats(item, onFormat);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const object = node as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const value = object[key];
+    if (key === 'format' && typeof value === 'string') onFormat(value);
+    else visitFormats(value, onFormat);
+  }
 }

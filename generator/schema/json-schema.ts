@@ -41,7 +41,7 @@ export const SCHEMA_VALUES = new Set([
   'contentSchema',
 ]);
 /** OpenAPI annotations that are not JSON Schema keywords. */
-const OPENAPI_ONLY = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
+export const OPENAPI_ONLY = new Set(['example', 'xml', 'externalDocs', 'discriminator']);
 
 export const ROOT_ID = 'contract.json';
 
@@ -167,10 +167,7 @@ export function buildJsonSchemaRoot(
     const facts = at === undefined ? undefined : levelFacts[at];
     if (facts) applyLevelFacts(out, facts);
     if (dialect === '3.0') convert30(out);
-    // `nullable` without `type` means nothing (3.0 ties it to `type`; 3.1 has no `nullable`, but
-    // 3.1 documents still carry it and the loader lets it pass) and Ajv, which knows the keyword,
-    // rejects it in strict mode. Dropped in both dialects.
-    if (out.nullable !== undefined && out.type === undefined) delete out.nullable;
+    if (nullableWithoutType(out)) delete out.nullable;
     return out;
   };
 
@@ -220,6 +217,16 @@ function applyLevelFacts(out: Record<string, unknown>, facts: SchemaLevelFacts):
 }
 
 /**
+ * Whether a converted schema carries a `nullable` to drop. `nullable` without `type` means
+ * nothing (3.0 ties it to `type`; 3.1 has no `nullable`, but 3.1 documents still carry it and the
+ * loader lets it pass) and Ajv, which knows the keyword, rejects it in strict mode. Dropped in
+ * both dialects.
+ */
+export function nullableWithoutType(schema: Record<string, unknown>): boolean {
+  return schema.nullable !== undefined && schema.type === undefined;
+}
+
+/**
  * OpenAPI 3.0 (JSON Schema draft-04-ish) → draft-07 as Ajv reads it, in place. `nullable`
  * stays: Ajv knows it. The document checks convert with it too (load/check-conversion.ts).
  */
@@ -241,6 +248,15 @@ export function convert30(schema: Record<string, unknown>): void {
   if (typeof schema.$ref === 'string') {
     for (const key of Object.keys(schema)) if (key !== '$ref') delete schema[key];
   }
+}
+
+/** Whether `convert30` would change a schema (the document checks copy only such schemas). */
+export function convert30Changes(schema: Record<string, unknown>): boolean {
+  return (
+    typeof schema.exclusiveMinimum === 'boolean' ||
+    typeof schema.exclusiveMaximum === 'boolean' ||
+    (typeof schema.$ref === 'string' && Object.keys(schema).length > 1)
+  );
 }
 
 /**

@@ -46,7 +46,8 @@ export interface Parts {
     | { kind: 'pairs'; pairs: OutPair[] }
     | { kind: 'text'; text: string }
     | { kind: 'json'; value: unknown }
-    | { kind: 'form-data'; pairs: OutPair[] };
+    /** `text` and `contentType`: the wire model's multipart body, boundary and all */
+    | { kind: 'form-data'; pairs: OutPair[]; text: string; contentType: string };
   /** headers carrying credentials (the Basic one spelled by each language) */
   auth: { basic?: string; headers: [string, string][] };
 }
@@ -111,7 +112,8 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
       return parts;
     }
     if (essence === 'multipart/form-data' && plainPairs(pairs)) {
-      parts.body = { kind: 'form-data', pairs };
+      const text = new TextDecoder().decode(body.bytes ?? new Uint8Array());
+      parts.body = { kind: 'form-data', pairs, text, contentType: body.contentType };
       return parts;
     }
   }
@@ -132,12 +134,7 @@ const pairList = (pairs: OutPair[], indent: string, open: string, close: string)
     .join('\n');
 
 /** Plain `fetch` (browsers, Node 18+, Deno, Bun). */
-export function fetchSample(
-  op: OperationInfo,
-  input: SampleInput,
-  target: SampleTarget,
-  p: Parts = requestParts(op, input, target),
-): string {
+export function fetchSample(p: Parts): string {
   const lines: string[] = [];
   let url = literal(p.url);
   if (p.query) {
@@ -166,12 +163,7 @@ export function fetchSample(
 }
 
 /** Python 3 with the standard library only. */
-export function pythonSample(
-  op: OperationInfo,
-  input: SampleInput,
-  target: SampleTarget,
-  p: Parts = requestParts(op, input, target),
-): string {
+export function pythonSample(p: Parts): string {
   const imports = ['urllib.error', 'urllib.request'];
   const lines: string[] = [];
   let url = literal(p.url);
@@ -193,10 +185,8 @@ export function pythonSample(
     data = 'data=data, ';
   } else if (p.body?.kind === 'form-data') {
     // No multipart writer in the standard library: the wire model's bytes, boundary and all.
-    const request = encodeRequest(op, input, { boundary: SAMPLE_BOUNDARY });
-    const text = new TextDecoder().decode(request.body?.bytes ?? new Uint8Array());
-    headers.push(`    'Content-Type': ${literal(request.body?.contentType ?? '')},`);
-    lines.push(`data = ${literal(text)}.encode()`);
+    headers.push(`    'Content-Type': ${literal(p.body.contentType)},`);
+    lines.push(`data = ${literal(p.body.text)}.encode()`);
     data = 'data=data, ';
   } else if (p.body?.kind === 'json') {
     imports.push('json');
