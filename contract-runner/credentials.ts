@@ -10,6 +10,7 @@ import { createAuth, type AuthParts } from '../runtime/client-auth.js';
 import type { AuthScheme, OperationInfo } from '../runtime/operation-info.js';
 import {
   BASIC_NAMES,
+  labelWords,
   namesEmailAndKey,
   type CredentialNames,
 } from '../generator/model/security.js';
@@ -186,9 +187,9 @@ export function basicNaming(model: Pick<ApiModel, 'securitySchemes'>): {
 }
 
 /** A label as an option name: `API key` → `api-key`. */
-export const optionOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+export const optionOf = (label: string) => labelWords(label, '-');
 /** A label as a scenario input or a variable's tail: `API key` → `api_key`. */
-export const inputOf = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '_');
+export const inputOf = (label: string) => labelWords(label, '_');
 /** A label as a report placeholder: `API key` → `API_KEY`. */
 export const placeholderOf = (label: string) => inputOf(label).toUpperCase();
 

@@ -162,12 +162,12 @@ export interface SampleCredential {
   emailAndKey?: boolean;
 }
 
-/** A label's words in lower case, one space apart: `API key`, `api-key`, `Api_Key` → `api key`. */
-const wordsOf = (label: string) =>
-  label
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .join(' ');
+/**
+ * A label's words in lower case, `separator` apart: `API key`, `api-key`, `Api_Key` → `api key`
+ * (the contract runner spells its options and inputs with it: `api-key`, `api_key`).
+ */
+export const labelWords = (label: string, separator = ' ') =>
+  label.toLowerCase().replace(/[^a-z0-9]+/g, separator);
 
 /**
  * The one decision that a Basic pair's names are an email and an API key (ours,
@@ -178,7 +178,9 @@ const wordsOf = (label: string) =>
  */
 export function namesEmailAndKey(names: CredentialNames | undefined): boolean {
   return (
-    names !== undefined && wordsOf(names.user) === 'email' && wordsOf(names.password) === 'api key'
+    names !== undefined &&
+    labelWords(names.user) === 'email' &&
+    labelWords(names.password) === 'api key'
   );
 }
 
