@@ -251,6 +251,17 @@ export function laneOrder(list: Emitter[], validate: boolean): string[] {
  */
 const VALIDATORS_LANE_MIN_OPERATIONS = 1000;
 
+/**
+ * The worker's lane for a queue in `order` on a document of `operations` operations: only the
+ * validators (their slice of the model, the docs on the main thread handing their pages over as
+ * they are made), or undefined for any item.
+ */
+export function workerLane(order: readonly string[], operations: number): string[] | undefined {
+  return order.at(-1) === WORKER_FIRST && operations >= VALIDATORS_LANE_MIN_OPERATIONS
+    ? [WORKER_FIRST]
+    : undefined;
+}
+
 /** The toolkit's root (its package.json, templates): one level up from generator/. */
 const TOOLKIT_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -615,11 +626,7 @@ export async function runGenerate(
     if (!light) collectIfLarge();
     const queue = new SharedQueue(laneOrder(toRun, threaded && !knownVerdict && toRun.length > 0));
     if (helper && threaded && queue.order.length > 0) {
-      const lane =
-        queue.order.at(-1) === WORKER_FIRST &&
-        model.operations.length >= VALIDATORS_LANE_MIN_OPERATIONS
-          ? [WORKER_FIRST]
-          : undefined;
+      const lane = workerLane(queue.order, model.operations.length);
       // With a lane the docs can only run here: their pages are handed over as they are made
       // (Microsoft Graph's 29,485 pages, 347 MB, were otherwise all held until the docs ended).
       // The worker's context never carries the function (it is not cloneable).

@@ -4,7 +4,7 @@
  * are an item of their own, the worker's second (right after the validators).
  */
 import { describe, expect, it } from 'vitest';
-import { laneOrder } from '../../generator/cli.js';
+import { laneOrder, workerLane } from '../../generator/cli.js';
 import { emitters } from '../../generator/emit/index.js';
 import { checkLane, SharedQueue, VALIDATE } from '../../generator/emit-worker.js';
 
@@ -37,6 +37,23 @@ describe('the shared queue', () => {
     expect(rest).toEqual(order.slice(0, -1));
     expect(rest.at(-1)).toBe(VALIDATE);
   });
+
+  it.each([
+    // operations, validators last in the order, lane
+    [999, true, undefined],
+    [1000, true, ['validators']],
+    [22361, true, ['validators']],
+    [22361, false, undefined], // no validators to run (--only docs,types): no lane
+  ] as const)(
+    'a document of %d operations (validators queued: %s) → lane %j',
+    (ops, queued, lane) => {
+      const order = laneOrder(
+        emitters.filter((e) => queued || e.name !== 'validators'),
+        true,
+      );
+      expect(workerLane(order, ops)).toEqual(lane);
+    },
+  );
 
   it('hands out nothing once stopped', () => {
     const queue = new SharedQueue(['a', 'b']);
