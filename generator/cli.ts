@@ -47,6 +47,7 @@ import {
   storeSnapshot,
 } from './model-snapshot.js';
 import { folderStamp, watchFolder } from './watch.js';
+import { commandNamed } from './commands/index.js';
 import {
   operationCount,
   startValidationWorker,
@@ -793,10 +794,8 @@ function kb(n: number): string {
 }
 
 async function main(argv: string[]): Promise<number> {
-  if (argv[0] === 'diff') {
-    const { runDiff } = await import('./diff/cli.js');
-    return runDiff(argv.slice(1));
-  }
+  const command = commandNamed(argv[0]);
+  if (command) return command.run(argv.slice(1));
   let opts: CliOptions | 'help';
   try {
     opts = parseArgs(argv);

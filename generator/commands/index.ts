@@ -1,0 +1,19 @@
+/**
+ * Every subcommand of `tms-gen` but `generate` (the default), each loaded only when it runs, so
+ * one command's dependencies never slow another's start. Adding a subcommand is adding a module
+ * under generator/commands/ and a line here.
+ */
+import type { Command } from './command.js';
+
+export const commands: Command[] = [
+  {
+    name: 'diff',
+    summary: 'compare two versions of a contract: every change classified and checked',
+    run: async (argv) => (await import('../diff/cli.js')).runDiff(argv),
+  },
+];
+
+/** The subcommand `argv[0]` names, if it names one of these. */
+export function commandNamed(name: string | undefined): Command | undefined {
+  return commands.find((command) => command.name === name);
+}
