@@ -146,7 +146,8 @@ export function retryAfterMs(header: string | null, now: number = Date.now()): n
   if (header === null) return undefined;
   const text = header.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
+  // Every HTTP date form starts with the day's name (RFC 9110 §5.6.7).
+  const date = /^[A-Za-z]{3}/.test(text) ? Date.parse(text) : NaN;
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
