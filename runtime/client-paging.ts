@@ -340,7 +340,10 @@ export type PageItem<Data, Path extends readonly string[]> = Path extends readon
   infer K extends string,
   ...infer Rest extends string[],
 ]
-  ? PageItem<Data extends unknown ? (K extends keyof Data ? NonNullable<Data[K]> : never) : never, Rest>
+  ? PageItem<
+      Data extends unknown ? (K extends keyof Data ? NonNullable<Data[K]> : never) : never,
+      Rest
+    >
   : [Data] extends [never]
     ? unknown
     : Data extends readonly (infer Item)[]

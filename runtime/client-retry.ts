@@ -69,7 +69,14 @@ export interface RetryPolicy {
 }
 
 /** The methods RFC 9110 §9.2.2 calls idempotent: what is retried where the contract says nothing. */
-export const IDEMPOTENT_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE'];
+export const IDEMPOTENT_METHODS: readonly string[] = [
+  'GET',
+  'HEAD',
+  'OPTIONS',
+  'TRACE',
+  'PUT',
+  'DELETE',
+];
 const DEFAULT_STATUSES: readonly number[] = [408, 429, 502, 503, 504];
 
 /**

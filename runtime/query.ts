@@ -51,7 +51,11 @@ export interface ApiInfiniteQueryOptions<Key extends readonly unknown[], Data, E
   queryKey: DataTag<Key, InfiniteData<Data, PageParam>, Err>;
   queryFn: (context: QueryFunctionContext<Key, PageParam>) => Promise<Data>;
   initialPageParam: PageParam;
-  getNextPageParam: (lastPage: Data, allPages: Data[], lastPageParam: PageParam) => PageParam | undefined;
+  getNextPageParam: (
+    lastPage: Data,
+    allPages: Data[],
+    lastPageParam: PageParam,
+  ) => PageParam | undefined;
 }
 
 /** A page's parameters: the method's parameters as the walk sets them for that page. */
@@ -155,7 +159,10 @@ function infiniteOptions(
   info: PagingInfo,
   queryKey: readonly unknown[],
   pages: PageOptions,
-  fetchPage: (params: PageParam, signal: AbortSignal) => Promise<{ data: unknown; link: string | null }>,
+  fetchPage: (
+    params: PageParam,
+    signal: AbortSignal,
+  ) => Promise<{ data: unknown; link: string | null }>,
 ) {
   const links = new WeakMap<object, string | null>();
   const params = queryKey[2] as Record<string, unknown>;

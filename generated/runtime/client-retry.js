@@ -19,7 +19,14 @@
  * failure) is the call's result.
  */
 /** The methods RFC 9110 §9.2.2 calls idempotent: what is retried where the contract says nothing. */
-export const IDEMPOTENT_METHODS = ['GET', 'HEAD', 'OPTIONS', 'TRACE', 'PUT', 'DELETE'];
+export const IDEMPOTENT_METHODS = [
+    'GET',
+    'HEAD',
+    'OPTIONS',
+    'TRACE',
+    'PUT',
+    'DELETE',
+];
 const DEFAULT_STATUSES = [408, 429, 502, 503, 504];
 /**
  * A retry policy. `idempotent` is the contract's word per operationId where it has one (the

@@ -29,7 +29,9 @@ export function pagingLines(model: ApiModel): string[] {
   return [
     `/** How each paginated operation pages (the contract's \`x-pagination\`), by method; parameters by key. */`,
     `export const pagingTable: { readonly [M in PagedMethod]: PagingInfo } = {`,
-    ...paged.map((op) => `  ${propertyKey(op.names.method)}: ${JSON.stringify(runtimePaging(op))},`),
+    ...paged.map(
+      (op) => `  ${propertyKey(op.names.method)}: ${JSON.stringify(runtimePaging(op))},`,
+    ),
     `};`,
     '',
     `/** The type of one item of each paginated method's pages. */`,
@@ -62,7 +64,7 @@ export function pagingLines(model: ApiModel): string[] {
     jsdoc([
       'Walks a paginated operation page by page, as its contract says it pages: an async iterable of',
       'pages (`for await (const page of paginate(api, ...))`), `.items()` for the items one by one.',
-      'Each request asks for at most the contract\'s limit; no item comes twice; the walk stops when',
+      "Each request asks for at most the contract's limit; no item comes twice; the walk stops when",
       'the answer says the end was reached. A failed page throws an `ApiCallError` with the error value.',
       '',
       '@example',
@@ -86,7 +88,7 @@ export function retryLines(model: ApiModel): string[] {
     `};`,
     '',
     jsdoc([
-      'A retry policy for `createApiClient({ retry })` or one call\'s `{ retry }`: requests that got no',
+      "A retry policy for `createApiClient({ retry })` or one call's `{ retry }`: requests that got no",
       'answer, or 408/429/502/503/504, are sent again after exponential backoff with jitter or the',
       "answer's `Retry-After`, for the operations safe to repeat only (`idempotentOperations`).",
       '',
@@ -110,13 +112,24 @@ function runtimePaging(op: Operation): PagingInfo {
 }
 
 /** The members of a paging description that name a parameter. */
-const PARAMETER_ROLES = ['anchor', 'before', 'after', 'include', 'cursor', 'offset', 'page', 'size'];
+const PARAMETER_ROLES = [
+  'anchor',
+  'before',
+  'after',
+  'include',
+  'cursor',
+  'offset',
+  'page',
+  'size',
+];
 
 /** The parameters a walk sets itself on every page (the caller may still set where to start). */
 function controlledKeys(op: Operation): string[] {
   const p = op.pagination! as unknown as Record<string, unknown>;
   const roles =
-    p.style === 'anchor' ? ['before', 'after'] : ['size', 'cursor'].filter((r) => p[r] !== undefined);
+    p.style === 'anchor'
+      ? ['before', 'after']
+      : ['size', 'cursor'].filter((r) => p[r] !== undefined);
   return roles.map((r) => keyOf(op, p[r] as string));
 }
 

@@ -10,7 +10,9 @@ export function clientExtrasReadme(model: ApiModel, name: string, modules: Set<s
   const read = model.operations.find(
     (op) => op.method === 'get' && !op.pagination && !op.parameters.some((p) => p.required),
   );
-  const write = model.operations.find((op) => op.method === 'post') ?? model.operations.find((op) => op.method !== 'get');
+  const write =
+    model.operations.find((op) => op.method === 'post') ??
+    model.operations.find((op) => op.method !== 'get');
   const never = model.operations.filter((op) => !op.idempotent && op.method === 'post').slice(0, 2);
   const out: string[] = [
     '## Retries',
@@ -46,13 +48,13 @@ export function clientExtrasReadme(model: ApiModel, name: string, modules: Set<s
       `for await (const item of paginate(api, '${m}', {}, { pageSize: ${paged.pagination!.recommended ?? 100} }).items()) console.log(item);`,
       '```',
       '',
-      "Operations the contract marks with `x-pagination` are walked as it says they page (`pagingTable`):",
+      'Operations the contract marks with `x-pagination` are walked as it says they page (`pagingTable`):',
       "each request within the contract's limit (`pageSize` defaults to its recommended size), no",
       'item twice, stopping where the answer says the end was reached' +
         (anchor
           ? ' (`direction`: `older` from the newest, or `newer`; a walk is not disturbed by items arriving meanwhile).'
           : '.'),
-      'A failed page throws an `ApiCallError` whose `error` is the call\'s error value. The walk\'s',
+      "A failed page throws an `ApiCallError` whose `error` is the call's error value. The walk's",
       'options take every call option too (`signal`, `timeoutMs`, `retry`).',
       '',
     );
@@ -68,7 +70,9 @@ export function clientExtrasReadme(model: ApiModel, name: string, modules: Set<s
       'const q = createQueries(api);',
       `await queryClient.fetchQuery(q.${read?.names.method ?? 'someRead'}.queryOptions());`,
       ...(paged
-        ? [`useInfiniteQuery(q.${paged.names.method}.infiniteQueryOptions({}${paged.pagination!.style === 'anchor' ? ", { direction: 'older' }" : ''}));  // React`]
+        ? [
+            `useInfiniteQuery(q.${paged.names.method}.infiniteQueryOptions({}${paged.pagination!.style === 'anchor' ? ", { direction: 'older' }" : ''}));  // React`,
+          ]
         : []),
       `useMutation(q.${write?.names.method ?? 'someWrite'}.mutationOptions());`,
       '```',
@@ -76,7 +80,7 @@ export function clientExtrasReadme(model: ApiModel, name: string, modules: Set<s
       'Per method: `queryKey`/`queryOptions` for reads (GET, HEAD), `infiniteQueryOptions` for',
       'paginated reads, `mutationKey`/`mutationOptions` for the rest. Keys are `[scope, method,',
       'params]`, typed with their data and error, so `getQueryData(q.x.queryKey(p))` is typed;',
-      '`queryFn` passes the query\'s `signal` to the call; a failed call is thrown as an',
+      "`queryFn` passes the query's `signal` to the call; a failed call is thrown as an",
       '`ApiCallError`. Needs `@tanstack/query-core` 5 (an optional peer dependency, types only): the',
       'entry is separate, so the client alone does not grow.',
       '',

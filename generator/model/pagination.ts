@@ -90,7 +90,10 @@ export function readPagination(
     return undefined;
   }
   for (const key of Object.keys(raw))
-    if (!TOP.includes(key) || (['anchor', 'cursor', 'offset', 'page'].includes(key) && key !== style))
+    if (
+      !TOP.includes(key) ||
+      (['anchor', 'cursor', 'offset', 'page'].includes(key) && key !== style)
+    )
       say(childPointer(at, key), `unknown member '${key}' of a ${style} ${PAGINATION_EXTENSION}`);
 
   const body = successSchema(document, op);
@@ -137,7 +140,10 @@ export function readPagination(
         const kind = members[key];
         const where = childPointer(ownAt, key);
         if (kind === undefined) {
-          say(where, `unknown member '${key}' of \`${style}\` (${Object.keys(members).join(', ')})`);
+          say(
+            where,
+            `unknown member '${key}' of \`${style}\` (${Object.keys(members).join(', ')})`,
+          );
           continue;
         }
         const name = key === 'param' ? style : key;
@@ -182,7 +188,10 @@ function answerPath(
   types?: ScalarType[],
 ): { path: ValuePath; schema: Json } | undefined {
   if (typeof written !== 'string' || (written !== '' && !written.startsWith('/'))) {
-    say(at, `must be a JSON pointer ('/field', or '' for the whole value), not ${JSON.stringify(written)}`);
+    say(
+      at,
+      `must be a JSON pointer ('/field', or '' for the whole value), not ${JSON.stringify(written)}`,
+    );
     return undefined;
   }
   const path = parsePointer(written);
@@ -195,7 +204,10 @@ function answerPath(
     }
   }
   if (types && !admittedTypes(document, s).some((t) => types.includes(t))) {
-    say(at, `'${written}' must be ${types.join(' or ')}, not ${admittedTypes(document, s).join(' or ')}`);
+    say(
+      at,
+      `'${written}' must be ${types.join(' or ')}, not ${admittedTypes(document, s).join(' or ')}`,
+    );
     return undefined;
   }
   return { path, schema: s! };
@@ -250,7 +262,11 @@ function readLimit(
       say(childPointer(at, key), `\`limit.${key}\` must be a positive integer`);
     else info[key] = value;
   }
-  if (typeof info.max === 'number' && typeof info.recommended === 'number' && info.recommended > info.max)
+  if (
+    typeof info.max === 'number' &&
+    typeof info.recommended === 'number' &&
+    info.recommended > info.max
+  )
     say(at, `the recommended page size ${info.recommended} is over the limit ${info.max}`);
 }
 
@@ -268,7 +284,10 @@ function checkAnchorEnds(
   if (!allowed) return;
   for (const end of ['newest', 'oldest'])
     if (typeof own[end] === 'string' && !allowed.includes(own[end] as string))
-      say(childPointer(at, end), `'${String(own[end])}' is not a value of the parameter '${param.name}'`);
+      say(
+        childPointer(at, end),
+        `'${String(own[end])}' is not a value of the parameter '${param.name}'`,
+      );
 }
 
 function isObject(v: unknown): v is Json {

@@ -409,7 +409,9 @@ export function seedDefault(state: MockState, options: SeedOptions = {}): Seeded
       ? undefined
       : [general, engineering].find((c) => c.name === options.extraMessagesChannel);
   if (options.extraMessagesChannel !== undefined && !onlyChannel)
-    throw new RangeError(`extraMessagesChannel: no channel '${options.extraMessagesChannel}' to fill`);
+    throw new RangeError(
+      `extraMessagesChannel: no channel '${options.extraMessagesChannel}' to fill`,
+    );
   for (let i = 0; i < (options.extraMessages ?? 0); i++) {
     const ch = onlyChannel ?? (i % 2 === 0 ? general : engineering);
     const sender = ch === general ? team[i % team.length] : [olivia, aaron, maya][i % 3];

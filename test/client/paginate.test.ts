@@ -20,16 +20,24 @@ let mock: ReturnType<typeof createStatefulMock>;
 const asked: number[] = [];
 
 beforeAll(async () => {
-  mock = createStatefulMock({ seedOptions: { extraMessages: EXTRA, extraMessagesChannel: 'general' } });
+  mock = createStatefulMock({
+    seedOptions: { extraMessages: EXTRA, extraMessagesChannel: 'general' },
+  });
   server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'GET' && url.pathname === '/api/v1/messages')
-      asked.push(Number(url.searchParams.get('num_before')) + Number(url.searchParams.get('num_after')));
+      asked.push(
+        Number(url.searchParams.get('num_before')) + Number(url.searchParams.get('num_after')),
+      );
     mock.listener(req, res);
   });
   const port = await listenLoopback(server);
   const maya = mock.credentials.find((c) => c.email === 'maya@example.com')!;
-  api = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, email: maya.email, apiKey: maya.apiKey });
+  api = createApiClient({
+    baseUrl: `http://127.0.0.1:${port}`,
+    email: maya.email,
+    apiKey: maya.apiKey,
+  });
 });
 afterAll(() => stopServer(server));
 
@@ -48,7 +56,11 @@ async function walk(direction: 'older' | 'newer', pageSize?: number): Promise<nu
 
 describe('paginate: anchor paging of GET /messages', () => {
   it('reads the limit from the contract', () => {
-    expect(pagingTable.getMessages).toMatchObject({ style: 'anchor', max: 5000, recommended: 1000 });
+    expect(pagingTable.getMessages).toMatchObject({
+      style: 'anchor',
+      max: 5000,
+      recommended: 1000,
+    });
   });
 
   it('newest-first: every message once, in order, each request within the limit', async () => {
@@ -85,7 +97,12 @@ describe('paginate: anchor paging of GET /messages', () => {
       // Between pages, others keep writing to the channel.
       if (pages++ < 3)
         for (let i = 0; i < 7; i++) {
-          const sent = await api.sendMessage({ type: 'channel', to: 'general', topic: 'live', content: `new ${pages}.${i}` });
+          const sent = await api.sendMessage({
+            type: 'channel',
+            to: 'general',
+            topic: 'live',
+            content: `new ${pages}.${i}`,
+          });
           expect(sent.error).toBeUndefined();
         }
     }
@@ -96,11 +113,21 @@ describe('paginate: anchor paging of GET /messages', () => {
     const before = storedIds();
     const sentIds: number[] = [];
     const ids: number[] = [];
-    for await (const page of paginate(api, 'getMessages', { narrow }, { direction: 'newer', pageSize: 3000 })) {
+    for await (const page of paginate(
+      api,
+      'getMessages',
+      { narrow },
+      { direction: 'newer', pageSize: 3000 },
+    )) {
       ids.push(...page.items.map((m) => m.id));
       // A message sent after the page that reached the newest is past the walk's end.
       if (sentIds.length < 10 && !page.data.found_newest) {
-        const sent = await api.sendMessage({ type: 'channel', to: 'general', topic: 'live', content: `more ${sentIds.length}` });
+        const sent = await api.sendMessage({
+          type: 'channel',
+          to: 'general',
+          topic: 'live',
+          content: `more ${sentIds.length}`,
+        });
         sentIds.push(sent.data!.id);
       }
     }
@@ -112,17 +139,29 @@ describe('paginate: anchor paging of GET /messages', () => {
     const stored = storedIds();
     const anchor = stored[500];
     const older: number[] = [];
-    for await (const m of paginate(api, 'getMessages', { narrow, anchor }, { direction: 'older', pageSize: 200 }).items())
+    for await (const m of paginate(
+      api,
+      'getMessages',
+      { narrow, anchor },
+      { direction: 'older', pageSize: 200 },
+    ).items())
       older.push(m.id);
     expect(older).toEqual(stored.slice(0, 501).reverse());
     const newer: number[] = [];
-    for await (const page of paginate(api, 'getMessages', { narrow, anchor, include_anchor: false }, { direction: 'newer', pageSize: 4000 }))
+    for await (const page of paginate(
+      api,
+      'getMessages',
+      { narrow, anchor, include_anchor: false },
+      { direction: 'newer', pageSize: 4000 },
+    ))
       newer.push(...page.items.map((m) => m.id));
     expect(newer).toEqual(stored.slice(501));
   }, 120_000);
 
   it('a failed page throws the call error value', async () => {
-    const bad = paginate(api, 'getMessages', { narrow: [{ operator: 'channel', operand: 'no-such-channel' }] });
+    const bad = paginate(api, 'getMessages', {
+      narrow: [{ operator: 'channel', operand: 'no-such-channel' }],
+    });
     await expect(bad[Symbol.asyncIterator]().next()).rejects.toMatchObject({
       name: 'ApiCallError',
       error: { kind: 'api', code: 'BAD_REQUEST' },

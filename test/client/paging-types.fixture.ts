@@ -29,7 +29,12 @@ export async function properUse(): Promise<void> {
     void found;
     void first;
   }
-  for await (const m of paginate(api, 'getMessages', { anchor: 42 }, { pageSize: 500, timeoutMs: 5000 }).items())
+  for await (const m of paginate(
+    api,
+    'getMessages',
+    { anchor: 42 },
+    { pageSize: 500, timeoutMs: 5000 },
+  ).items())
     void m.id;
   assertType<ApiPageItems['getMessages'] extends Message ? true : false>();
   const policy = retryPolicy({ maxAttempts: 4, onRetry: (e) => void e.delayMs });
@@ -42,13 +47,18 @@ export async function properUse(): Promise<void> {
   // The key is tagged with the data and error types: the cache reads are typed by it.
   const cached = queryClient.getQueryData(key);
   assertType<Equal<typeof cached, ApiData['getMessages'] | undefined>>();
+  void cached;
   const state = queryClient.getQueryState(key);
   assertType<Equal<NonNullable<typeof state>['error'], ApiCallError<'BAD_REQUEST'> | null>>();
+  void state;
   const data = await queryClient.fetchQuery(q.getMessages.queryOptions(params));
   assertType<Equal<typeof data, ApiData['getMessages']>>();
+  void data;
   const streams = await queryClient.fetchQuery(q.getStreams.queryOptions());
   void streams.streams;
-  const pages = await queryClient.fetchInfiniteQuery(q.getMessages.infiniteQueryOptions({}, { direction: 'older' }));
+  const pages = await queryClient.fetchInfiniteQuery(
+    q.getMessages.infiniteQueryOptions({}, { direction: 'older' }),
+  );
   const ids: number[] = pages.pages.flatMap((p) => p.messages.map((m) => m.id));
   void ids;
   void q.sendMessage.mutationOptions().mutationFn({ type: 'direct', to: [1], content: 'hi' });

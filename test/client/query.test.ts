@@ -21,7 +21,9 @@ let abandoned = 0;
 let hold: Promise<void> | undefined;
 
 beforeAll(async () => {
-  mock = createStatefulMock({ seedOptions: { extraMessages: 600, extraMessagesChannel: 'general' } });
+  mock = createStatefulMock({
+    seedOptions: { extraMessages: 600, extraMessagesChannel: 'general' },
+  });
   server = createServer(async (req, res) => {
     requests++;
     res.on('close', () => {
@@ -32,7 +34,11 @@ beforeAll(async () => {
   });
   const port = await listenLoopback(server);
   const maya = mock.credentials.find((c) => c.email === 'maya@example.com')!;
-  api = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, email: maya.email, apiKey: maya.apiKey });
+  api = createApiClient({
+    baseUrl: `http://127.0.0.1:${port}`,
+    email: maya.email,
+    apiKey: maya.apiKey,
+  });
 });
 afterAll(() => stopServer(server));
 
@@ -60,7 +66,10 @@ describe('query factories with @tanstack/query-core', () => {
   it('fetchInfiniteQuery: pages newest-first, no message twice, within the page size', async () => {
     const queryClient = new QueryClient();
     const q = createQueries(api);
-    const options = q.getMessages.infiniteQueryOptions({ narrow }, { direction: 'older', pageSize: 100 });
+    const options = q.getMessages.infiniteQueryOptions(
+      { narrow },
+      { direction: 'older', pageSize: 100 },
+    );
     const result = await queryClient.fetchInfiniteQuery({ ...options, pages: 4 });
     expect(result.pages).toHaveLength(4);
     const ids = result.pages.flatMap((p) => p.messages.map((m) => m.id));
@@ -68,33 +77,55 @@ describe('query factories with @tanstack/query-core', () => {
     expect(new Set(ids).size).toBe(400);
     const newestFirst = result.pages.flatMap((p) => [...p.messages].reverse().map((m) => m.id));
     expect(newestFirst).toEqual([...newestFirst].sort((a, b) => b - a));
-    expect(result.pageParams[1]).toMatchObject({ num_before: 100, num_after: 0, include_anchor: false });
+    expect(result.pageParams[1]).toMatchObject({
+      num_before: 100,
+      num_after: 0,
+      include_anchor: false,
+    });
     // The key says which walk it is: another direction is another entry.
-    expect(options.queryKey).toEqual([defaultScope, 'getMessages', { narrow }, { direction: 'older', pageSize: 100 }]);
+    expect(options.queryKey).toEqual([
+      defaultScope,
+      'getMessages',
+      { narrow },
+      { direction: 'older', pageSize: 100 },
+    ]);
   });
 
   it('fetchInfiniteQuery stops where the answer says the oldest was reached', async () => {
     const queryClient = new QueryClient();
     const q = createQueries(api);
-    const options = q.getMessages.infiniteQueryOptions({ narrow }, { direction: 'older', pageSize: 5000 });
+    const options = q.getMessages.infiniteQueryOptions(
+      { narrow },
+      { direction: 'older', pageSize: 5000 },
+    );
     const result = await queryClient.fetchInfiniteQuery({ ...options, pages: 3 });
     expect(result.pages).toHaveLength(1);
     expect(result.pages[0].found_oldest).toBe(true);
-    expect(options.getNextPageParam(result.pages[0], result.pages, result.pageParams[0])).toBeUndefined();
+    expect(
+      options.getNextPageParam(result.pages[0], result.pages, result.pageParams[0]),
+    ).toBeUndefined();
   });
 
   it('a mutation sends through the client; a failed call is thrown as ApiCallError', async () => {
     const queryClient = new QueryClient();
     const q = createQueries(api);
     const send = new MutationObserver(queryClient, q.sendMessage.mutationOptions());
-    const sent = await send.mutate({ type: 'channel', to: 'general', topic: 'q', content: 'from a mutation' });
+    const sent = await send.mutate({
+      type: 'channel',
+      to: 'general',
+      topic: 'q',
+      content: 'from a mutation',
+    });
     expect(sent.id).toBeGreaterThan(0);
     expect(q.sendMessage.mutationKey()).toEqual([defaultScope, 'sendMessage']);
     const failed = await send
       .mutate({ type: 'channel', to: 'no-such-channel', topic: 'q', content: 'x' })
       .catch((e: unknown) => e);
     expect(failed).toBeInstanceOf(ApiCallError);
-    expect((failed as ApiCallError).error).toMatchObject({ kind: 'api', code: 'STREAM_DOES_NOT_EXIST' });
+    expect((failed as ApiCallError).error).toMatchObject({
+      kind: 'api',
+      code: 'STREAM_DOES_NOT_EXIST',
+    });
   });
 
   it("the query's signal reaches the request: cancelQueries aborts it", async () => {

@@ -7,13 +7,17 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, idempotentOperations, retryPolicy, type RetryEvent } from '../../generated/client.js';
+import {
+  createApiClient,
+  idempotentOperations,
+  retryPolicy,
+  type RetryEvent,
+} from '../../generated/client.js';
 import { retryAfterMs } from '../../runtime/client-retry.js';
 import { listenLoopback, stopServer } from '../loopback-server.js';
 
 type Step =
-  | 'reset'
-  | { status: number; headers?: Record<string, string> | (() => Record<string, string>) };
+  'reset' | { status: number; headers?: Record<string, string> | (() => Record<string, string>) };
 
 let server: Server;
 let base: string;
@@ -97,7 +101,11 @@ describe('retries', () => {
     const api = client(events, { maxAttempts: 5 });
     expect(idempotentOperations.sendMessage).toBe(false);
     const params = { type: 'channel' as const, to: 'general', topic: 't', content: 'hi' };
-    for (const step of ['reset', { status: 503, headers: { 'Retry-After': '0' } }, { status: 429 }] as Step[]) {
+    for (const step of [
+      'reset',
+      { status: 503, headers: { 'Retry-After': '0' } },
+      { status: 429 },
+    ] as Step[]) {
       arrivals = [];
       script = [step, step, step];
       const result = await api.sendMessage(params);
@@ -149,7 +157,9 @@ describe('retries', () => {
 
     arrivals = [];
     script = Array(9).fill({ status: 503, headers: { 'Retry-After': '1' } });
-    const budget = await client([], { maxAttempts: 9, maxElapsedMs: 1500 }).getMessage({ message_id: 1 });
+    const budget = await client([], { maxAttempts: 9, maxElapsedMs: 1500 }).getMessage({
+      message_id: 1,
+    });
     expect(budget.error?.status).toBe(503);
     expect(arrivals.length).toBe(2);
   }, 20_000);

@@ -39,9 +39,7 @@ describe.each(FIXTURES)('generated client types: %s', (name, least) => {
     writeFileSync(copy, stripped.join('\n'));
     const errors = await typeErrors(copy);
     const failing = new Set(
-      errors
-        .filter((e) => e.includes(`${name}(`))
-        .map((e) => Number(/\((\d+),/.exec(e)![1])),
+      errors.filter((e) => e.includes(`${name}(`)).map((e) => Number(/\((\d+),/.exec(e)![1])),
     );
     expect([...failing].sort((a, b) => a - b)).toEqual([...marked].sort((a, b) => a - b));
   }, 120_000);

@@ -35,7 +35,9 @@ function build(extensions: Json, names: Record<string, string>, body: Json) {
             in: 'query',
             schema: { type },
           })),
-          responses: { '200': { description: 'ok', content: { 'application/json': { schema: body } } } },
+          responses: {
+            '200': { description: 'ok', content: { 'application/json': { schema: body } } },
+          },
         },
       },
     },
@@ -66,30 +68,74 @@ describe('x-pagination read by the model', () => {
     });
     expect(ops.filter((o) => o.pagination).map((o) => o.id)).toEqual(['getMessages']);
     const safe = Object.fromEntries(ops.map((o) => [o.id, o.idempotent]));
-    expect(safe).toMatchObject({ sendMessage: false, getMessages: true, updateMessageFlags: true, registerQueue: false, unsubscribe: true });
+    expect(safe).toMatchObject({
+      sendMessage: false,
+      getMessages: true,
+      updateMessageFlags: true,
+      registerQueue: false,
+      unsubscribe: true,
+    });
   });
 
   it.each([
     [
       'cursor, from the last item (Stripe)',
-      { style: 'cursor', items: '/data', itemId: '/id', size: 'limit', limit: { max: 100 }, cursor: { param: 'starting_after', fromItem: '/id', hasMore: '/has_more' } },
+      {
+        style: 'cursor',
+        items: '/data',
+        itemId: '/id',
+        size: 'limit',
+        limit: { max: 100 },
+        cursor: { param: 'starting_after', fromItem: '/id', hasMore: '/has_more' },
+      },
       { limit: 'integer', starting_after: 'string' },
       { type: 'object', properties: { data: items, has_more: { type: 'boolean' } } },
-      { style: 'cursor', items: ['data'], itemId: ['id'], size: 'limit', max: 100, cursor: 'starting_after', fromItem: ['id'], hasMore: ['has_more'] },
+      {
+        style: 'cursor',
+        items: ['data'],
+        itemId: ['id'],
+        size: 'limit',
+        max: 100,
+        cursor: 'starting_after',
+        fromItem: ['id'],
+        hasMore: ['has_more'],
+      },
     ],
     [
       'offset with a total',
-      { style: 'offset', items: '/results', size: 'limit', offset: { param: 'offset', total: '/count' } },
+      {
+        style: 'offset',
+        items: '/results',
+        size: 'limit',
+        offset: { param: 'offset', total: '/count' },
+      },
       { limit: 'integer', offset: 'integer' },
       { type: 'object', properties: { results: items, count: { type: 'integer' } } },
       { style: 'offset', items: ['results'], size: 'limit', offset: 'offset', total: ['count'] },
     ],
     [
       'page numbers',
-      { style: 'page', items: '/items', size: 'per_page', page: { param: 'page', first: 0, totalPages: '/pages' } },
+      {
+        style: 'page',
+        items: '/items',
+        size: 'per_page',
+        page: { param: 'page', first: 0, totalPages: '/pages' },
+      },
       { per_page: 'integer', page: 'integer' },
-      { allOf: [{ type: 'object', properties: { items } }, { type: 'object', properties: { pages: { type: 'integer' } } }] },
-      { style: 'page', items: ['items'], size: 'per_page', page: 'page', first: 0, totalPages: ['pages'] },
+      {
+        allOf: [
+          { type: 'object', properties: { items } },
+          { type: 'object', properties: { pages: { type: 'integer' } } },
+        ],
+      },
+      {
+        style: 'page',
+        items: ['items'],
+        size: 'per_page',
+        page: 'page',
+        first: 0,
+        totalPages: ['pages'],
+      },
     ],
     [
       'Link headers, the body being the array (GitHub)',
@@ -111,19 +157,37 @@ describe('x-pagination read by the model', () => {
     expect(loaded.ok).toBe(false);
     const lines = loaded.ok ? [] : loaded.problems.map(formatProblem);
     const at = (line: number, pointer: string, words: string) =>
-      expect(lines.some((l) => l.includes(`bad-pagination.yaml:${line}:`) && l.includes(pointer) && l.includes(words)), `${line} ${pointer}`).toBe(true);
+      expect(
+        lines.some(
+          (l) =>
+            l.includes(`bad-pagination.yaml:${line}:`) && l.includes(pointer) && l.includes(words),
+        ),
+        `${line} ${pointer}`,
+      ).toBe(true);
     at(9, '#/paths/~1items/get/x-pagination/items', "'/itemz' is not a field");
     at(11, '/x-pagination/limit', 'recommended page size 500 is over the limit 100');
     at(12, '/x-pagination/cursor/param', '"after" is not a query, header or body parameter');
     at(12, '/x-pagination/cursor/hasMore', 'must be boolean, not string');
     at(13, '/x-pagination/anchor', "unknown member 'anchor'");
     at(14, '#/paths/~1items/get/x-idempotent', 'must be true or false');
-    at(31, '#/paths/~1pages/get/x-pagination/style', 'must be one of anchor, cursor, offset, page, link');
+    at(
+      31,
+      '#/paths/~1pages/get/x-pagination/style',
+      'must be one of anchor, cursor, offset, page, link',
+    );
     expect(lines).toHaveLength(7);
   });
 
   it('an anchor paging needs its ends to be values of the anchor parameter', () => {
-    const anchor = { param: 'anchor', before: 'b', after: 'a', newest: 'latest', oldest: 'oldest', foundNewest: '/n', foundOldest: '/o' };
+    const anchor = {
+      param: 'anchor',
+      before: 'b',
+      after: 'a',
+      newest: 'latest',
+      oldest: 'oldest',
+      foundNewest: '/n',
+      foundOldest: '/o',
+    };
     const document = {
       openapi: '3.1.0',
       info: { title: 'x', version: '1' },
@@ -132,14 +196,32 @@ describe('x-pagination read by the model', () => {
           get: {
             'x-pagination': { style: 'anchor', items: '/m', itemId: '/id', anchor },
             parameters: [
-              { name: 'anchor', in: 'query', schema: { oneOf: [{ type: 'integer' }, { enum: ['newest', 'oldest'] }] } },
+              {
+                name: 'anchor',
+                in: 'query',
+                schema: { oneOf: [{ type: 'integer' }, { enum: ['newest', 'oldest'] }] },
+              },
               { name: 'b', in: 'query', schema: { type: 'integer' } },
               { name: 'a', in: 'query', schema: { type: 'string' } },
             ],
             responses: {
               '200': {
                 description: 'ok',
-                content: { 'application/json': { schema: { type: 'object', properties: { m: { type: 'array', items: { type: 'object', properties: { id: { type: 'integer' } } } }, n: { type: 'boolean' }, o: { type: 'boolean' } } } } },
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      properties: {
+                        m: {
+                          type: 'array',
+                          items: { type: 'object', properties: { id: { type: 'integer' } } },
+                        },
+                        n: { type: 'boolean' },
+                        o: { type: 'boolean' },
+                      },
+                    },
+                  },
+                },
               },
             },
           },
@@ -170,14 +252,34 @@ describe('the next request of each style', () => {
   const page = (ids: string[], more: Json = {}) => ({ data: ids.map((id) => ({ id })), ...more });
 
   it('cursor from the last item, until has_more is false', () => {
-    const info: PagingInfo = { style: 'cursor', items: ['data'], itemId: ['id'], size: 'limit', recommended: 2, cursor: 'starting_after', fromItem: ['id'], hasMore: ['has_more'] };
-    const { asked, next } = walk(info, [page(['a', 'b'], { has_more: true }), page(['c'], { has_more: false })]);
+    const info: PagingInfo = {
+      style: 'cursor',
+      items: ['data'],
+      itemId: ['id'],
+      size: 'limit',
+      recommended: 2,
+      cursor: 'starting_after',
+      fromItem: ['id'],
+      hasMore: ['has_more'],
+    };
+    const { asked, next } = walk(info, [
+      page(['a', 'b'], { has_more: true }),
+      page(['c'], { has_more: false }),
+    ]);
     expect(asked).toEqual([{ limit: 2 }, { limit: 2, starting_after: 'b' }]);
     expect(next).toBeUndefined();
   });
 
   it('offset: a short page ends it; an item seen before is dropped; the total ends it', () => {
-    const info: PagingInfo = { style: 'offset', items: ['data'], itemId: ['id'], size: 'limit', recommended: 2, offset: 'offset', total: ['total'] };
+    const info: PagingInfo = {
+      style: 'offset',
+      items: ['data'],
+      itemId: ['id'],
+      size: 'limit',
+      recommended: 2,
+      offset: 'offset',
+      total: ['total'],
+    };
     const state: WalkState = {};
     expect(newItems(info, page(['a', 'b']), state)).toHaveLength(2);
     expect(newItems(info, page(['b', 'c']), state)).toEqual([{ id: 'c' }]); // shifted by an insert
@@ -187,7 +289,12 @@ describe('the next request of each style', () => {
   });
 
   it('page numbers up to the page count', () => {
-    const info: PagingInfo = { style: 'page', items: ['data'], page: 'page', totalPages: ['pages'] };
+    const info: PagingInfo = {
+      style: 'page',
+      items: ['data'],
+      page: 'page',
+      totalPages: ['pages'],
+    };
     const { asked, next } = walk(info, [page(['a'], { pages: 2 }), page(['b'], { pages: 2 })]);
     expect(asked).toEqual([{ page: 1 }, { page: 2 }]);
     expect(next).toBeUndefined();
@@ -195,7 +302,8 @@ describe('the next request of each style', () => {
 
   it('Link rel="next", its query as the next parameters', () => {
     const info: PagingInfo = { style: 'link', items: [] };
-    const link = '<https://api.example.com/repos/x/issues?page=2&per_page=30>; rel="next", <https://api.example.com/repos/x/issues?page=9>; rel="last"';
+    const link =
+      '<https://api.example.com/repos/x/issues?page=2&per_page=30>; rel="next", <https://api.example.com/repos/x/issues?page=9>; rel="last"';
     const { asked, next } = walk(info, [['a'], ['b']], [link, '<https://x/?page=1>; rel="prev"']);
     expect(asked).toEqual([{}, { page: '2', per_page: '30' }]);
     expect(next).toBeUndefined();
@@ -204,15 +312,39 @@ describe('the next request of each style', () => {
   });
 
   it('a server answering the same page again ends the walk instead of looping', () => {
-    const info: PagingInfo = { style: 'cursor', items: ['data'], itemId: ['id'], cursor: 'c', next: ['next'] };
+    const info: PagingInfo = {
+      style: 'cursor',
+      items: ['data'],
+      itemId: ['id'],
+      cursor: 'c',
+      next: ['next'],
+    };
     const same = page(['a'], { next: 'n1' });
     expect(walk(info, [same, same, same]).asked).toHaveLength(2);
   });
 
   it('anchor: no direction for other styles, no page size over the limit', () => {
-    const anchor: PagingInfo = { style: 'anchor', items: ['m'], itemId: ['id'], max: 10, anchor: 'anchor', before: 'b', after: 'a', newest: 'newest', oldest: 'oldest', foundNewest: ['n'], foundOldest: ['o'] };
-    expect(firstRequest(anchor, {}, { direction: 'newer', pageSize: 10 })).toEqual({ anchor: 'oldest', b: 0, a: 10 });
+    const anchor: PagingInfo = {
+      style: 'anchor',
+      items: ['m'],
+      itemId: ['id'],
+      max: 10,
+      anchor: 'anchor',
+      before: 'b',
+      after: 'a',
+      newest: 'newest',
+      oldest: 'oldest',
+      foundNewest: ['n'],
+      foundOldest: ['o'],
+    };
+    expect(firstRequest(anchor, {}, { direction: 'newer', pageSize: 10 })).toEqual({
+      anchor: 'oldest',
+      b: 0,
+      a: 10,
+    });
     expect(() => firstRequest(anchor, {}, { pageSize: 11 })).toThrow(RangeError);
-    expect(() => firstRequest({ style: 'link', items: [] }, {}, { direction: 'older' })).toThrow(/anchor paging/);
+    expect(() => firstRequest({ style: 'link', items: [] }, {}, { direction: 'older' })).toThrow(
+      /anchor paging/,
+    );
   });
 });

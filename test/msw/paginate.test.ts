@@ -25,14 +25,22 @@ describe('paginate through MSW handlers', () => {
   it('the stateful handlers: the whole channel history, once each, both ways', async () => {
     const state = mock.core.state;
     const engineering = [...state.channels.values()].find((c) => c.name === 'engineering')!;
-    const stored = state.messages.filter((m) => m.stream_id === engineering.stream_id).map((m) => m.id);
+    const stored = state.messages
+      .filter((m) => m.stream_id === engineering.stream_id)
+      .map((m) => m.id);
     expect(stored.length).toBeGreaterThan(1000);
     const narrow = [{ operator: 'channel', operand: 'engineering' }];
     const older: number[] = [];
-    for await (const m of paginate(maya(), 'getMessages', { narrow }, { pageSize: 300 }).items()) older.push(m.id);
+    for await (const m of paginate(maya(), 'getMessages', { narrow }, { pageSize: 300 }).items())
+      older.push(m.id);
     expect(older).toEqual([...stored].reverse());
     const newer: number[] = [];
-    for await (const m of paginate(maya(), 'getMessages', { narrow }, { direction: 'newer', pageSize: 700 }).items())
+    for await (const m of paginate(
+      maya(),
+      'getMessages',
+      { narrow },
+      { direction: 'newer', pageSize: 700 },
+    ).items())
       newer.push(m.id);
     expect(newer).toEqual(stored);
   }, 60_000);

@@ -93,6 +93,7 @@ function expectRoundTrip(stdout: string, app: string) {
   expect(result.readBack).toBe(result.expected);
   expect(result.valid).toBe(true);
   expect(result.messagesInNarrow).toBe(1);
+  expect(result.paged).toBe(1);
 }
 
 /**
@@ -348,6 +349,7 @@ describe('a page bundled from the installed bindings, in headless Chromium', () 
         expect(result.error).toBeUndefined();
         expect(result.readBack).toBe(result.expected);
         expect(result.messagesInNarrow).toBe(1);
+        expect(result.paged).toBe(1);
       } finally {
         await browser.close();
         await site.stop();
