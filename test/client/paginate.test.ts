@@ -4,42 +4,30 @@
  * oldest-first, each message exactly once and in order, every request within the contract's
  * limit (5000, from `x-pagination`), messages sent while paging included where they belong.
  */
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, paginate, pagingTable, type ApiClient } from '../../generated/client.js';
-import { createStatefulMock } from '../../mock/stateful/index.js';
-import { listenLoopback, stopServer } from '../loopback-server.js';
+import { paginate, pagingTable, type ApiClient } from '../../generated/client.js';
+import { startHistoryMock, type HistoryMock } from './history-mock.js';
 
 const EXTRA = 12_000;
 const narrow = [{ operator: 'channel', operand: 'general' }];
 
-let server: Server;
+let run: HistoryMock;
 let api: ApiClient;
-let mock: ReturnType<typeof createStatefulMock>;
+let mock: HistoryMock['mock'];
 /** every GET /messages the mock received: its num_before + num_after */
 const asked: number[] = [];
 
 beforeAll(async () => {
-  mock = createStatefulMock({
-    seedOptions: { extraMessages: EXTRA, extraMessagesChannel: 'general' },
-  });
-  server = createServer((req, res) => {
+  run = await startHistoryMock(EXTRA, (req) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (req.method === 'GET' && url.pathname === '/api/v1/messages')
       asked.push(
         Number(url.searchParams.get('num_before')) + Number(url.searchParams.get('num_after')),
       );
-    mock.listener(req, res);
   });
-  const port = await listenLoopback(server);
-  const maya = mock.credentials.find((c) => c.email === 'maya@example.com')!;
-  api = createApiClient({
-    baseUrl: `http://127.0.0.1:${port}`,
-    email: maya.email,
-    apiKey: maya.apiKey,
-  });
+  ({ api, mock } = run);
 });
-afterAll(() => stopServer(server));
+afterAll(() => run.stop());
 
 /** The IDs of the channel's messages in the mock's store, oldest first. */
 function storedIds(): number[] {

@@ -4,43 +4,30 @@
  * `fetchQuery`, `fetchInfiniteQuery`, a mutation, keys that hash alike for equal parameters,
  * the query's signal reaching the request, and a failed call thrown as `ApiCallError`.
  */
-import { createServer, type Server } from 'node:http';
 import { MutationObserver, QueryClient } from '@tanstack/query-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../generated/client.js';
+import type { ApiClient } from '../../generated/client.js';
 import { ApiCallError, createQueries, defaultScope } from '../../generated/query.js';
-import { createStatefulMock } from '../../mock/stateful/index.js';
-import { listenLoopback, stopServer } from '../loopback-server.js';
+import { startHistoryMock, type HistoryMock } from './history-mock.js';
 
-let server: Server;
+let run: HistoryMock;
 let api: ApiClient;
-let mock: ReturnType<typeof createStatefulMock>;
 let requests = 0;
 /** requests whose client went away before the answer */
 let abandoned = 0;
 let hold: Promise<void> | undefined;
 
 beforeAll(async () => {
-  mock = createStatefulMock({
-    seedOptions: { extraMessages: 600, extraMessagesChannel: 'general' },
-  });
-  server = createServer(async (req, res) => {
+  run = await startHistoryMock(600, async (_req, res) => {
     requests++;
     res.on('close', () => {
       if (!res.writableFinished) abandoned++;
     });
     await hold;
-    mock.listener(req, res);
   });
-  const port = await listenLoopback(server);
-  const maya = mock.credentials.find((c) => c.email === 'maya@example.com')!;
-  api = createApiClient({
-    baseUrl: `http://127.0.0.1:${port}`,
-    email: maya.email,
-    apiKey: maya.apiKey,
-  });
+  api = run.api;
 });
-afterAll(() => stopServer(server));
+afterAll(() => run.stop());
 
 const narrow = [{ operator: 'channel', operand: 'general' }];
 
