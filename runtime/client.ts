@@ -109,7 +109,8 @@ export interface ClientOptions {
   fetch?: (input: Request) => Promise<Response>;
   /**
    * Retries of the requests safe to repeat (the bindings' `retryPolicy(options)`); none by
-   * default. `timeoutMs` and `signal` bound the whole call, waits included.
+   * default. `timeoutMs` and `signal` bound the whole call, waits included. Method calls only:
+   * path-style calls (`api.GET(...)`) keep openapi-fetch's behaviour.
    */
   retry?: RetryPolicy;
 }

@@ -30,7 +30,7 @@ export function pagingLines(model: ApiModel): string[] {
     `/** How each paginated operation pages (the contract's \`x-pagination\`), by method; parameters by key. */`,
     `export const pagingTable: { readonly [M in PagedMethod]: PagingInfo } = {`,
     ...paged.map(
-      (op) => `  ${propertyKey(op.names.method)}: ${JSON.stringify(runtimePaging(op))},`,
+      (op) => `  ${propertyKey(op.names.method)}: ${literal(runtimePaging(op))},`,
     ),
     `};`,
     '',
@@ -38,7 +38,7 @@ export function pagingLines(model: ApiModel): string[] {
     `export interface ApiPageItems {`,
     ...paged.map(
       (op) =>
-        `  ${propertyKey(op.names.method)}: PageItem<ApiData[${name(op)}], ${JSON.stringify(op.pagination!.items)}>;`,
+        `  ${propertyKey(op.names.method)}: PageItem<ApiData[${name(op)}], ${literal(op.pagination!.items)}>;`,
     ),
     `}`,
     '',

@@ -32,7 +32,8 @@ export function clientExtrasReadme(model: ApiModel, name: string, modules: Set<s
     "contract's `x-idempotent`, else the method (GET, HEAD, OPTIONS, PUT, DELETE; the table is",
     `\`idempotentOperations\`)${never.length ? `; never ${never.map((op) => `\`${op.names.method}\``).join(' or ')}` : ''}.`,
     '`timeoutMs` and `signal` bound the whole call, waits included: an abort ends a wait at once.',
-    'Without `retry` the client carries none of this code (a bundler drops it).',
+    "Method calls only (path-style `api.GET(...)` calls keep openapi-fetch's behaviour). Without",
+    '`retry` the client carries none of this code (a bundler drops it).',
     '',
   ];
   if (paged) {
