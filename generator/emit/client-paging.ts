@@ -29,9 +29,7 @@ export function pagingLines(model: ApiModel): string[] {
   return [
     `/** How each paginated operation pages (the contract's \`x-pagination\`), by method; parameters by key. */`,
     `export const pagingTable: { readonly [M in PagedMethod]: PagingInfo } = {`,
-    ...paged.map(
-      (op) => `  ${propertyKey(op.names.method)}: ${literal(runtimePaging(op))},`,
-    ),
+    ...paged.map((op) => `  ${propertyKey(op.names.method)}: ${literal(runtimePaging(op))},`),
     `};`,
     '',
     `/** The type of one item of each paginated method's pages. */`,
