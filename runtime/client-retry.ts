@@ -88,8 +88,23 @@ export function createRetryPolicy(
   idempotent: { readonly [operationId: string]: boolean } = {},
 ): RetryPolicy {
   const o = checkOptions(options);
+  const maxAttempts = o.maxAttempts ?? 3;
+  const maxDelay = o.maxDelayMs ?? 30_000;
   const statuses = new Set(o.statuses ?? DEFAULT_STATUSES);
   const random = o.random ?? Math.random;
+  const safe = (op: { operationId: string; method: string }) =>
+    Object.hasOwn(idempotent, op.operationId)
+      ? idempotent[op.operationId]
+      : IDEMPOTENT_METHODS.includes(op.method.toUpperCase());
+  /** The wait before the attempt after the `n`th, or undefined to give up. */
+  const waitAfter = (n: number, answer: AttemptAnswer | undefined, started: number) => {
+    if (n >= maxAttempts) return undefined;
+    const told = answer ? retryAfterMs(answer.response.headers.get('Retry-After')) : undefined;
+    if (told !== undefined && told > maxDelay) return undefined;
+    const ms = told ?? backoff(n, o.initialDelayMs ?? 500, maxDelay, o.jitter ?? 0.5, random);
+    if (Date.now() + ms - started > (o.maxElapsedMs ?? 60_000)) return undefined;
+    return { ms, told: told !== undefined };
+  };
   return {
     with: (more) => createRetryPolicy({ ...options, ...more }, idempotent),
     async run<A extends AttemptAnswer>(
@@ -97,10 +112,7 @@ export function createRetryPolicy(
       attempt: () => Promise<A>,
       signal: AbortSignal | undefined,
     ): Promise<A> {
-      const safe = Object.hasOwn(idempotent, operation.operationId)
-        ? idempotent[operation.operationId]
-        : IDEMPOTENT_METHODS.includes(operation.method.toUpperCase());
-      if (!safe || (o.maxAttempts ?? 3) <= 1) return attempt();
+      if (!safe(operation) || maxAttempts <= 1) return attempt();
       const started = Date.now();
       for (let n = 1; ; n++) {
         let answer: A | undefined;
@@ -113,24 +125,19 @@ export function createRetryPolicy(
           thrown = error;
         }
         if (answer && !statuses.has(answer.response.status)) return answer;
-        const last = (): A => {
+        const wait = waitAfter(n, answer, started);
+        if (!wait) {
           if (answer) return answer;
           throw thrown;
-        };
-        if (n >= (o.maxAttempts ?? 3)) return last();
-        const told = answer ? retryAfterMs(answer.response.headers.get('Retry-After')) : undefined;
-        const maxDelay = o.maxDelayMs ?? 30_000;
-        if (told !== undefined && told > maxDelay) return last();
-        const delayMs = told ?? backoff(n, o.initialDelayMs ?? 500, maxDelay, o.jitter, random);
-        if (Date.now() + delayMs - started > (o.maxElapsedMs ?? 60_000)) return last();
+        }
         o.onRetry?.({
           operationId: operation.operationId,
           attempt: n,
-          delayMs,
+          delayMs: wait.ms,
           ...(answer ? { status: answer.response.status } : { error: thrown }),
-          retryAfter: told !== undefined,
+          retryAfter: wait.told,
         });
-        await sleep(delayMs, signal);
+        await sleep(wait.ms, signal);
       }
     },
   };
@@ -141,7 +148,7 @@ function backoff(
   n: number,
   initial: number,
   max: number,
-  jitter = 0.5,
+  jitter: number,
   random: () => number,
 ): number {
   const base = Math.min(max, initial * 2 ** (n - 1));

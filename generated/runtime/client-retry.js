@@ -34,15 +34,29 @@ const DEFAULT_STATUSES = [408, 429, 502, 503, 504];
  */
 export function createRetryPolicy(options = {}, idempotent = {}) {
     const o = checkOptions(options);
+    const maxAttempts = o.maxAttempts ?? 3;
+    const maxDelay = o.maxDelayMs ?? 30_000;
     const statuses = new Set(o.statuses ?? DEFAULT_STATUSES);
     const random = o.random ?? Math.random;
+    const safe = (op) => Object.hasOwn(idempotent, op.operationId)
+        ? idempotent[op.operationId]
+        : IDEMPOTENT_METHODS.includes(op.method.toUpperCase());
+    /** The wait before the attempt after the `n`th, or undefined to give up. */
+    const waitAfter = (n, answer, started) => {
+        if (n >= maxAttempts)
+            return undefined;
+        const told = answer ? retryAfterMs(answer.response.headers.get('Retry-After')) : undefined;
+        if (told !== undefined && told > maxDelay)
+            return undefined;
+        const ms = told ?? backoff(n, o.initialDelayMs ?? 500, maxDelay, o.jitter ?? 0.5, random);
+        if (Date.now() + ms - started > (o.maxElapsedMs ?? 60_000))
+            return undefined;
+        return { ms, told: told !== undefined };
+    };
     return {
         with: (more) => createRetryPolicy({ ...options, ...more }, idempotent),
         async run(operation, attempt, signal) {
-            const safe = Object.hasOwn(idempotent, operation.operationId)
-                ? idempotent[operation.operationId]
-                : IDEMPOTENT_METHODS.includes(operation.method.toUpperCase());
-            if (!safe || (o.maxAttempts ?? 3) <= 1)
+            if (!safe(operation) || maxAttempts <= 1)
                 return attempt();
             const started = Date.now();
             for (let n = 1;; n++) {
@@ -59,34 +73,26 @@ export function createRetryPolicy(options = {}, idempotent = {}) {
                 }
                 if (answer && !statuses.has(answer.response.status))
                     return answer;
-                const last = () => {
+                const wait = waitAfter(n, answer, started);
+                if (!wait) {
                     if (answer)
                         return answer;
                     throw thrown;
-                };
-                if (n >= (o.maxAttempts ?? 3))
-                    return last();
-                const told = answer ? retryAfterMs(answer.response.headers.get('Retry-After')) : undefined;
-                const maxDelay = o.maxDelayMs ?? 30_000;
-                if (told !== undefined && told > maxDelay)
-                    return last();
-                const delayMs = told ?? backoff(n, o.initialDelayMs ?? 500, maxDelay, o.jitter, random);
-                if (Date.now() + delayMs - started > (o.maxElapsedMs ?? 60_000))
-                    return last();
+                }
                 o.onRetry?.({
                     operationId: operation.operationId,
                     attempt: n,
-                    delayMs,
+                    delayMs: wait.ms,
                     ...(answer ? { status: answer.response.status } : { error: thrown }),
-                    retryAfter: told !== undefined,
+                    retryAfter: wait.told,
                 });
-                await sleep(delayMs, signal);
+                await sleep(wait.ms, signal);
             }
         },
     };
 }
 /** `initialDelayMs * 2^(n-1)` within `maxDelayMs`, less a random share of up to `jitter`. */
-function backoff(n, initial, max, jitter = 0.5, random) {
+function backoff(n, initial, max, jitter, random) {
     const base = Math.min(max, initial * 2 ** (n - 1));
     return Math.round(base * (1 - jitter * random()));
 }
