@@ -3,8 +3,11 @@ import type { paths } from './types.js';
 import { type CallOptions, type CallResult, type ClientBase, type ClientOptions } from "./runtime/client.js";
 import type { BodyOf, FieldOf, ParamsIn, SuccessData } from "./runtime/client-types.js";
 import { type LoginResult } from "./runtime/client-login.js";
-export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, TransportError } from "./runtime/client.js";
+import { type PageItem, type PageIterable, type PageOptions, type PagingInfo } from "./runtime/client-paging.js";
+import { type RetryOptions, type RetryPolicy } from "./runtime/client-retry.js";
+export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, RetryEvent, RetryOptions, RetryPolicy, TransportError } from "./runtime/client.js";
 export { FeatureLevelError } from "./runtime/client.js";
+export { ApiCallError, type Page, type PageDirection, type PageIterable, type PageOptions } from "./runtime/client-paging.js";
 /** Credentials by security scheme of the contract (`auth` of `createApiClient`'s options). */
 export type ApiAuth = {
   /**
@@ -1471,3 +1474,40 @@ export declare function createApiClient(options: ApiClientOptions): ApiClient;
  * const api = login.client; // authenticated as login.data.email
  */
 export declare function fetchApiKey(baseUrl: string, username: string, password: string, options?: Omit<ApiClientOptions, 'baseUrl' | 'email' | 'apiKey'>): Promise<LoginResult<ApiClient, ApiData["fetchApiKey"], ApiErrorCodes["fetchApiKey"]>>;
+/** How each paginated operation pages (the contract's `x-pagination`), by method; parameters by key. */
+export declare const pagingTable: { readonly [M in PagedMethod]: PagingInfo };
+/** The type of one item of each paginated method's pages. */
+export interface ApiPageItems {
+  getMessages: PageItem<ApiData["getMessages"], ["messages"]>;
+}
+/** The methods that page. */
+export type PagedMethod = keyof ApiPageItems;
+/** The parameters of a walk: the method's, less those the walk sets on each page. */
+export interface ApiPageParams {
+  getMessages: Omit<ApiParams["getMessages"], "num_before" | "num_after">;
+}
+/** The options of a walk: the page size, the direction (anchor paging), and each call's options. */
+export interface ApiPageOptions {
+  getMessages: PageOptions & CallOptions;
+}
+/**
+ * Walks a paginated operation page by page, as its contract says it pages: an async iterable of
+ * pages (`for await (const page of paginate(api, ...))`), `.items()` for the items one by one.
+ * Each request asks for at most the contract's limit; no item comes twice; the walk stops when
+ * the answer says the end was reached. A failed page throws an `ApiCallError` with the error value.
+ *
+ * @example
+ * for await (const m of paginate(api, 'getMessages', { narrow }, { direction: 'older' }).items()) show(m);
+ */
+export declare function paginate<M extends PagedMethod>(api: ApiClient, method: M, params: ApiPageParams[M], options?: ApiPageOptions[M]): PageIterable<ApiData[M], ApiPageItems[M]>;
+/** Whether each operation is safe to repeat (the contract's `x-idempotent`, else its method), by operationId. */
+export declare const idempotentOperations: { readonly [operationId: string]: boolean };
+/**
+ * A retry policy for `createApiClient({ retry })` or one call's `{ retry }`: requests that got no
+ * answer, or 408/429/502/503/504, are sent again after exponential backoff with jitter or the
+ * answer's `Retry-After`, for the operations safe to repeat only (`idempotentOperations`).
+ *
+ * @example
+ * const api = createApiClient({ baseUrl, email, apiKey, retry: retryPolicy({ maxAttempts: 4, onRetry: console.log }) });
+ */
+export declare function retryPolicy(options?: RetryOptions): RetryPolicy;

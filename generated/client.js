@@ -2,7 +2,10 @@
 import { clientTable } from './operations.js';
 import { createClientCore } from "./runtime/client.js";
 import { loginResult } from "./runtime/client-login.js";
+import { walkPages } from "./runtime/client-paging.js";
+import { createRetryPolicy } from "./runtime/client-retry.js";
 export { FeatureLevelError } from "./runtime/client.js";
+export { ApiCallError } from "./runtime/client-paging.js";
 export const methodNames = {
   editDraft: "editDraft",
   fetchApiKey: "fetchApiKey",
@@ -49,4 +52,58 @@ export async function fetchApiKey(baseUrl, username, password, options = {}) {
     const anonymous = createApiClient({ ...options, baseUrl });
     const answer = await anonymous["fetchApiKey"]({ username, password });
     return loginResult(answer, (credentials) => createApiClient({ ...options, baseUrl, ...credentials, featureLevel: anonymous.featureLevel }));
+}
+/** How each paginated operation pages (the contract's `x-pagination`), by method; parameters by key. */
+export const pagingTable = {
+  getMessages: {"style":"anchor","items":["messages"],"itemId":["id"],"max":5000,"recommended":1000,"anchor":"anchor","before":"num_before","after":"num_after","include":"include_anchor","newest":"newest","oldest":"oldest","foundNewest":["found_newest"],"foundOldest":["found_oldest"]},
+};
+/**
+ * Walks a paginated operation page by page, as its contract says it pages: an async iterable of
+ * pages (`for await (const page of paginate(api, ...))`), `.items()` for the items one by one.
+ * Each request asks for at most the contract's limit; no item comes twice; the walk stops when
+ * the answer says the end was reached. A failed page throws an `ApiCallError` with the error value.
+ *
+ * @example
+ * for await (const m of paginate(api, 'getMessages', { narrow }, { direction: 'older' }).items()) show(m);
+ */
+export function paginate(api, method, params, options = {}) {
+    const { direction, pageSize, ...call } = options;
+    const send = api[method];
+    return walkPages(pagingTable[method], method, (page) => send(page, call), params, { direction, pageSize });
+}
+/** Whether each operation is safe to repeat (the contract's `x-idempotent`, else its method), by operationId. */
+export const idempotentOperations = {
+  editDraft: true,
+  fetchApiKey: false,
+  getMessages: true,
+  sendMessage: false,
+  updateMessageFlags: true,
+  getMessage: true,
+  removeReaction: true,
+  testE2eePushNotification: false,
+  addLinkifier: false,
+  updateRealmUserSettingsDefaults: true,
+  registerQueue: false,
+  createSavedSnippet: false,
+  getStreams: true,
+  updateStream: true,
+  updateUserGroup: true,
+  updateUserTopic: true,
+  getUsers: true,
+  addPlatformDeviceToken: false,
+  updateStatus: true,
+  unsubscribe: true,
+  deactivateUser: true,
+  updateUser: true,
+};
+/**
+ * A retry policy for `createApiClient({ retry })` or one call's `{ retry }`: requests that got no
+ * answer, or 408/429/502/503/504, are sent again after exponential backoff with jitter or the
+ * answer's `Retry-After`, for the operations safe to repeat only (`idempotentOperations`).
+ *
+ * @example
+ * const api = createApiClient({ baseUrl, email, apiKey, retry: retryPolicy({ maxAttempts: 4, onRetry: console.log }) });
+ */
+export function retryPolicy(options = {}) {
+    return createRetryPolicy(options, idempotentOperations);
 }

@@ -4,9 +4,12 @@ import { clientTable } from './operations.js';
 import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions } from "./runtime/client.js";
 import type { BodyOf, FieldOf, ParamsIn, SuccessData } from "./runtime/client-types.js";
 import { loginResult, type LoginResult } from "./runtime/client-login.js";
+import { walkPages, type PageItem, type PageIterable, type PageOptions, type PagingInfo } from "./runtime/client-paging.js";
+import { createRetryPolicy, type RetryOptions, type RetryPolicy } from "./runtime/client-retry.js";
 
-export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, TransportError } from "./runtime/client.js";
+export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, RetryEvent, RetryOptions, RetryPolicy, TransportError } from "./runtime/client.js";
 export { FeatureLevelError } from "./runtime/client.js";
+export { ApiCallError, type Page, type PageDirection, type PageIterable, type PageOptions } from "./runtime/client-paging.js";
 
 /** Credentials by security scheme of the contract (`auth` of `createApiClient`'s options). */
 export type ApiAuth = {
@@ -1517,4 +1520,80 @@ export async function fetchApiKey(baseUrl: string, username: string, password: s
   const anonymous = createApiClient({ ...options, baseUrl });
   const answer = await anonymous["fetchApiKey"]({ username, password });
   return loginResult(answer, (credentials) => createApiClient({ ...options, baseUrl, ...credentials, featureLevel: anonymous.featureLevel }));
+}
+
+/** How each paginated operation pages (the contract's `x-pagination`), by method; parameters by key. */
+export const pagingTable: { readonly [M in PagedMethod]: PagingInfo } = {
+  getMessages: {"style":"anchor","items":["messages"],"itemId":["id"],"max":5000,"recommended":1000,"anchor":"anchor","before":"num_before","after":"num_after","include":"include_anchor","newest":"newest","oldest":"oldest","foundNewest":["found_newest"],"foundOldest":["found_oldest"]},
+};
+
+/** The type of one item of each paginated method's pages. */
+export interface ApiPageItems {
+  getMessages: PageItem<ApiData["getMessages"], ["messages"]>;
+}
+
+/** The methods that page. */
+export type PagedMethod = keyof ApiPageItems;
+
+/** The parameters of a walk: the method's, less those the walk sets on each page. */
+export interface ApiPageParams {
+  getMessages: Omit<ApiParams["getMessages"], "num_before" | "num_after">;
+}
+
+/** The options of a walk: the page size, the direction (anchor paging), and each call's options. */
+export interface ApiPageOptions {
+  getMessages: PageOptions & CallOptions;
+}
+
+/**
+ * Walks a paginated operation page by page, as its contract says it pages: an async iterable of
+ * pages (`for await (const page of paginate(api, ...))`), `.items()` for the items one by one.
+ * Each request asks for at most the contract's limit; no item comes twice; the walk stops when
+ * the answer says the end was reached. A failed page throws an `ApiCallError` with the error value.
+ *
+ * @example
+ * for await (const m of paginate(api, 'getMessages', { narrow }, { direction: 'older' }).items()) show(m);
+ */
+export function paginate<M extends PagedMethod>(api: ApiClient, method: M, params: ApiPageParams[M], options: ApiPageOptions[M] = {}): PageIterable<ApiData[M], ApiPageItems[M]> {
+  const { direction, pageSize, ...call } = options as PageOptions & CallOptions;
+  const send = api[method] as unknown as (params: unknown, options: CallOptions) => Promise<CallResult<ApiData[M], string>>;
+  return walkPages(pagingTable[method], method, (page) => send(page, call), params as Record<string, unknown>, { direction, pageSize });
+}
+
+/** Whether each operation is safe to repeat (the contract's `x-idempotent`, else its method), by operationId. */
+export const idempotentOperations: { readonly [operationId: string]: boolean } = {
+  editDraft: true,
+  fetchApiKey: false,
+  getMessages: true,
+  sendMessage: false,
+  updateMessageFlags: true,
+  getMessage: true,
+  removeReaction: true,
+  testE2eePushNotification: false,
+  addLinkifier: false,
+  updateRealmUserSettingsDefaults: true,
+  registerQueue: false,
+  createSavedSnippet: false,
+  getStreams: true,
+  updateStream: true,
+  updateUserGroup: true,
+  updateUserTopic: true,
+  getUsers: true,
+  addPlatformDeviceToken: false,
+  updateStatus: true,
+  unsubscribe: true,
+  deactivateUser: true,
+  updateUser: true,
+};
+
+/**
+ * A retry policy for `createApiClient({ retry })` or one call's `{ retry }`: requests that got no
+ * answer, or 408/429/502/503/504, are sent again after exponential backoff with jitter or the
+ * answer's `Retry-After`, for the operations safe to repeat only (`idempotentOperations`).
+ *
+ * @example
+ * const api = createApiClient({ baseUrl, email, apiKey, retry: retryPolicy({ maxAttempts: 4, onRetry: console.log }) });
+ */
+export function retryPolicy(options: RetryOptions = {}): RetryPolicy {
+  return createRetryPolicy(options, idempotentOperations);
 }

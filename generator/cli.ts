@@ -276,6 +276,7 @@ export const SLICES: Record<string, ModelSlice> = {
   operations: 'withoutOperationDescriptions',
   server: 'withoutOperationDescriptions',
   msw: 'withoutOperationDescriptions',
+  query: 'withoutOperationDescriptions',
   runtime: 'withoutOperationDescriptions',
 };
 

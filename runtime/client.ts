@@ -15,7 +15,9 @@
  * - the server's feature level (told, or learnt from the answers the contract says report it:
  *   the table's `reportsLevel`, ours POST /register's `service_feature_level`) gates
  *   operations, parameters and enum values;
- * - timeouts and cancellation through AbortSignal, per client and per call.
+ * - timeouts and cancellation through AbortSignal, per client and per call;
+ * - retries, when a policy is given (runtime/client-retry.ts): the call hands it its attempt,
+ *   so the policy's code is in a bundle only where a policy is created.
  *
  * Two routes out. With a middleware or a custom fetch installed, a method call goes through
  * openapi-fetch (they expect its Request). With neither, nobody else sees the request and it goes
@@ -52,6 +54,7 @@ import { isJsonMediaType } from './media-type.js';
 import { createFieldIndexes, encodeRequest } from './wire.js';
 import { existsAt, reportedLevel } from './feature-levels.js';
 import type { ClientTable, OperationInfo } from './operation-info.js';
+import type { RetryPolicy } from './client-retry.js';
 import { givenFields, splitParams } from './client-params.js';
 import {
   callSignal,
@@ -68,6 +71,7 @@ export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from '.
 export { resolveBaseUrl } from './client-request.js';
 export type { Credential } from './client-auth.js';
 export type { ClientTable } from './operation-info.js';
+export type { RetryEvent, RetryOptions, RetryPolicy } from './client-retry.js';
 
 export interface ClientOptions {
   /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */
@@ -103,6 +107,12 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** a fetch to use instead of `globalThis.fetch` */
   fetch?: (input: Request) => Promise<Response>;
+  /**
+   * Retries of the requests safe to repeat (the bindings' `retryPolicy(options)`); none by
+   * default. `timeoutMs` and `signal` bound the whole call, waits included. Method calls only:
+   * path-style calls (`api.GET(...)`) keep openapi-fetch's behaviour.
+   */
+  retry?: RetryPolicy;
 }
 
 export interface CallOptions {
@@ -111,6 +121,8 @@ export interface CallOptions {
   /** form bodies: the media type of this call (see ClientOptions.mediaType) */
   mediaType?: string;
   headers?: Record<string, string>;
+  /** this call's retries: another policy, or `false` for none (default: the client's) */
+  retry?: RetryPolicy | false;
 }
 
 /**
@@ -325,6 +337,9 @@ export function createClientCore<Paths extends {}>(
     if (!op) throw new TypeError(`unknown operation '${operationId}'`);
     const parts = splitParams(op, params, layout, fieldIndexes);
     check(op, parts);
+    const retry = callOptions.retry === undefined ? options.retry : callOptions.retry;
+    if (retry && typeof retry.run !== 'function')
+      throw new TypeError('retry: a retryPolicy(...) or false');
     const signal = callSignal(
       options.signal,
       callOptions.signal,
@@ -337,14 +352,15 @@ export function createClientCore<Paths extends {}>(
       signal.done();
       throw misuse;
     }
+    const send = async (): Promise<Answer> => {
+      if (prepared.url === undefined)
+        return request(op.method, op.path, { ...prepared.init, parseAs: 'text' });
+      const response = await globalThis.fetch(prepared.url, prepared.init);
+      return answerOf(response, op.method, await response.text());
+    };
     let answer: Answer;
     try {
-      if (prepared.url === undefined)
-        answer = await request(op.method, op.path, { ...prepared.init, parseAs: 'text' });
-      else {
-        const response = await globalThis.fetch(prepared.url, prepared.init);
-        answer = answerOf(response, op.method, await response.text());
-      }
+      answer = retry ? await retry.run(op, send, signal.signal) : await send();
     } catch (error) {
       return { error: errorFromThrow(error, signal.why()), response: undefined };
     } finally {

@@ -16,7 +16,9 @@
  * - the server's feature level (told, or learnt from the answers the contract says report it:
  *   the table's `reportsLevel`, ours POST /register's `service_feature_level`) gates
  *   operations, parameters and enum values;
- * - timeouts and cancellation through AbortSignal, per client and per call.
+ * - timeouts and cancellation through AbortSignal, per client and per call;
+ * - retries, when a policy is given (runtime/client-retry.ts): the call hands it its attempt,
+ *   so the policy's code is in a bundle only where a policy is created.
  *
  * Two routes out. With a middleware or a custom fetch installed, a method call goes through
  * openapi-fetch (they expect its Request). With neither, nobody else sees the request and it goes
@@ -39,11 +41,13 @@ import { type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 import { type Credential } from './client-auth.js';
 import { type CallResult } from './client-errors.js';
 import type { ClientTable } from './operation-info.js';
+import type { RetryPolicy } from './client-retry.js';
 export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
 export type { Credential } from './client-auth.js';
 export type { ClientTable } from './operation-info.js';
+export type { RetryEvent, RetryOptions, RetryPolicy } from './client-retry.js';
 export interface ClientOptions {
     /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */
     baseUrl: string;
@@ -78,6 +82,12 @@ export interface ClientOptions {
     headers?: Record<string, string>;
     /** a fetch to use instead of `globalThis.fetch` */
     fetch?: (input: Request) => Promise<Response>;
+    /**
+     * Retries of the requests safe to repeat (the bindings' `retryPolicy(options)`); none by
+     * default. `timeoutMs` and `signal` bound the whole call, waits included. Method calls only:
+     * path-style calls (`api.GET(...)`) keep openapi-fetch's behaviour.
+     */
+    retry?: RetryPolicy;
 }
 export interface CallOptions {
     signal?: AbortSignal;
@@ -85,6 +95,8 @@ export interface CallOptions {
     /** form bodies: the media type of this call (see ClientOptions.mediaType) */
     mediaType?: string;
     headers?: Record<string, string>;
+    /** this call's retries: another policy, or `false` for none (default: the client's) */
+    retry?: RetryPolicy | false;
 }
 /**
  * How a method's one parameters object maps onto the operation's fields. By default each key is

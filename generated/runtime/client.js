@@ -16,7 +16,9 @@
  * - the server's feature level (told, or learnt from the answers the contract says report it:
  *   the table's `reportsLevel`, ours POST /register's `service_feature_level`) gates
  *   operations, parameters and enum values;
- * - timeouts and cancellation through AbortSignal, per client and per call.
+ * - timeouts and cancellation through AbortSignal, per client and per call;
+ * - retries, when a policy is given (runtime/client-retry.ts): the call hands it its attempt,
+ *   so the policy's code is in a bundle only where a policy is created.
  *
  * Two routes out. With a middleware or a custom fetch installed, a method call goes through
  * openapi-fetch (they expect its Request). With neither, nobody else sees the request and it goes
@@ -183,6 +185,9 @@ export function createClientCore(table, options) {
             throw new TypeError(`unknown operation '${operationId}'`);
         const parts = splitParams(op, params, layout, fieldIndexes);
         check(op, parts);
+        const retry = callOptions.retry === undefined ? options.retry : callOptions.retry;
+        if (retry && typeof retry.run !== 'function')
+            throw new TypeError('retry: a retryPolicy(...) or false');
         const signal = callSignal(options.signal, callOptions.signal, callOptions.timeoutMs ?? options.timeoutMs);
         let prepared;
         try {
@@ -192,14 +197,15 @@ export function createClientCore(table, options) {
             signal.done();
             throw misuse;
         }
+        const send = async () => {
+            if (prepared.url === undefined)
+                return request(op.method, op.path, { ...prepared.init, parseAs: 'text' });
+            const response = await globalThis.fetch(prepared.url, prepared.init);
+            return answerOf(response, op.method, await response.text());
+        };
         let answer;
         try {
-            if (prepared.url === undefined)
-                answer = await request(op.method, op.path, { ...prepared.init, parseAs: 'text' });
-            else {
-                const response = await globalThis.fetch(prepared.url, prepared.init);
-                answer = answerOf(response, op.method, await response.text());
-            }
+            answer = retry ? await retry.run(op, send, signal.signal) : await send();
         }
         catch (error) {
             return { error: errorFromThrow(error, signal.why()), response: undefined };

@@ -9,6 +9,7 @@ import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, Parameter } from '../model/types.js';
 import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
+import { pagingImports, pagingLines, retryLines } from './client-paging.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
 interface MethodPlan {
@@ -42,9 +43,15 @@ export const clientEmitter: Emitter = {
       ...(login
         ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`]
         : []),
+      ...pagingImports(ctx.model, rt),
       '',
-      `export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, TransportError } from ${literal(`${rt}/client.js`)};`,
+      `export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, RetryEvent, RetryOptions, RetryPolicy, TransportError } from ${literal(`${rt}/client.js`)};`,
       `export { FeatureLevelError } from ${literal(`${rt}/client.js`)};`,
+      ...(ctx.model.operations.some((op) => op.pagination)
+        ? [
+            `export { ApiCallError, type Page, type PageDirection, type PageIterable, type PageOptions } from ${literal(`${rt}/client-paging.js`)};`,
+          ]
+        : []),
       '',
       ...authTypes(ctx.model),
       '',
@@ -141,6 +148,8 @@ export const clientEmitter: Emitter = {
       `}`,
       ...(login ? loginFunction(login) : []),
       '',
+      ...pagingLines(ctx.model),
+      ...retryLines(ctx.model),
     ];
     return [{ path: 'client.ts', contents: out.join('\n') }];
   },

@@ -9,6 +9,7 @@ import { mswEmitter } from './msw.js';
 import { operationsEmitter } from './operations.js';
 import { runtimeEmitter } from './package.js';
 import { prismEmitter } from './prism.js';
+import { queryEmitter } from './query/index.js';
 import { serverEmitter } from './server.js';
 import { typesEmitter } from './types.js';
 import { validatorsEmitter } from './validators.js';
@@ -17,6 +18,7 @@ export const emitters: Emitter[] = [
   typesEmitter,
   operationsEmitter,
   clientEmitter,
+  queryEmitter,
   prismEmitter,
   validatorsEmitter,
   serverEmitter,

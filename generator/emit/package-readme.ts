@@ -6,6 +6,7 @@
 import { requestSamples } from '../model/lookup.js';
 import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
+import { clientExtrasReadme } from './package-readme-client.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
 import { banner, literal, propertyKey } from '../source.js';
 import { isRequired } from './client.js';
@@ -55,6 +56,11 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       ],
       ['server', `\`${name}/server\``, 'typed `Handlers` and `createRequestListener` (node:http)'],
       ['operations', `\`${name}/operations\``, 'the operation table the runtime reads'],
+      [
+        'query',
+        `\`${name}/query\``,
+        '`createQueries`: TanStack Query options per operation (`@tanstack/query-core`, optional peer)',
+      ],
     ]
       .filter(([module]) => modules.has(module))
       .map(([, spec, what]) => `| ${spec} | ${what} |`),
@@ -82,6 +88,7 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       auth.words,
       'Every call resolves to `{ data, response }` or `{ error, response }`; it throws only on misuse.',
       '',
+      ...clientExtrasReadme(model, name, modules),
     );
   if (modules.has('server'))
     sections.push(

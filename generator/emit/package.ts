@@ -41,6 +41,7 @@ const SUBPATHS: { subpath: string; module: string; bundled?: string }[] = [
   { subpath: './operations', module: 'operations' },
   { subpath: './msw', module: 'msw' },
   { subpath: './msw-tldts', module: 'msw-tldts' },
+  { subpath: './query', module: 'query' },
 ];
 
 /**
@@ -150,6 +151,20 @@ function bindingsManifest(
       ? {
           peerDependencies: { msw: toolkit.dependencies?.msw ?? '^2.15.0' },
           peerDependenciesMeta: { msw: { optional: true } },
+        }
+      : {}),
+    // The query factories (./query) need TanStack Query; the client alone does not.
+    ...(present.has('query')
+      ? {
+          peerDependencies: {
+            ...(present.has('msw') ? { msw: toolkit.dependencies?.msw ?? '^2.15.0' } : {}),
+            // The factories use query-core's v5 option types (tested with 5.108).
+            '@tanstack/query-core': '^5.108.0',
+          },
+          peerDependenciesMeta: {
+            ...(present.has('msw') ? { msw: { optional: true } } : {}),
+            '@tanstack/query-core': { optional: true },
+          },
         }
       : {}),
     tmsGen: {

@@ -173,6 +173,7 @@ export function validatorsSlice(model: ApiModel): ApiModel {
     id: op.id,
     idSynthesized: op.idSynthesized,
     method: op.method,
+    idempotent: op.idempotent,
     path: op.path,
     pointer: op.pointer,
     tags: [],

@@ -32,6 +32,8 @@ import { runtimeEntry } from './runtime-entry.js';
 import { collectLevelFacts } from './level-facts.js';
 import { deref } from './schema-facts.js';
 import { errorConventionsOf } from './errors.js';
+import { readIdempotent } from './idempotency.js';
+import { readPagination } from './pagination.js';
 import {
   authSchemeOf,
   CREDENTIAL_NAMES_RULE,
@@ -297,7 +299,11 @@ function readOperation(
     errorCodes,
     lifecycle: readLifecycle(raw, at, problems),
     extensions: extensionsOf(raw),
+    idempotent: false,
   };
+  op.idempotent = readIdempotent(op, problems);
+  const pagination = readPagination(document, op, problems);
+  if (pagination) op.pagination = pagination;
   if (requestBody) op.requestBody = requestBody;
   if (typeof raw.summary === 'string') op.summary = raw.summary;
   if (typeof raw.description === 'string') op.description = raw.description;

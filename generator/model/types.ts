@@ -9,6 +9,9 @@
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import type { OpaqueDocument } from './document.js';
 import type { CredentialNames } from './security.js';
+import type { Pagination } from './pagination.js';
+
+export type { Pagination };
 
 /** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -206,6 +209,13 @@ export interface Operation {
   errorCodes: string[];
   lifecycle: Lifecycle;
   extensions: Record<string, unknown>;
+  /** how it pages (`x-pagination`, model/pagination.ts); absent: it does not */
+  pagination?: Pagination;
+  /**
+   * Safe to repeat, so clients may retry it: `x-idempotent`, else its method's rule
+   * (model/idempotency.ts)
+   */
+  idempotent: boolean;
   /** the operation's entry of generated/operations.ts, the table the runtime reads */
   runtime: OperationInfo;
   /** every name generated for the operation (model/names.ts) */

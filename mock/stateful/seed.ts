@@ -34,6 +34,8 @@ function apiKey(email: string): string {
 export interface SeedOptions {
   /** extra channel messages (for the memory benchmark); default 0 */
   extraMessages?: number;
+  /** the channel (by name) all extra messages go to; default: alternately general and engineering */
+  extraMessagesChannel?: string;
 }
 
 const DEFAULT_SETTINGS = {
@@ -402,8 +404,16 @@ export function seedDefault(state: MockState, options: SeedOptions = {}): Seeded
   post(gus, [maya], '', 'Thanks for inviting me as a guest.');
   for (const [i, u] of team.slice(0, 17).entries())
     post(u, general, 'all hands', `Question ${i + 1} for the all hands.`);
+  const onlyChannel =
+    options.extraMessagesChannel === undefined
+      ? undefined
+      : [general, engineering].find((c) => c.name === options.extraMessagesChannel);
+  if (options.extraMessagesChannel !== undefined && !onlyChannel)
+    throw new RangeError(
+      `extraMessagesChannel: no channel '${options.extraMessagesChannel}' to fill`,
+    );
   for (let i = 0; i < (options.extraMessages ?? 0); i++) {
-    const ch = i % 2 === 0 ? general : engineering;
+    const ch = onlyChannel ?? (i % 2 === 0 ? general : engineering);
     const sender = ch === general ? team[i % team.length] : [olivia, aaron, maya][i % 3];
     post(sender, ch, `topic ${i % 50}`, `Message ${i} about item #${i % 997}.`);
   }

@@ -10,13 +10,13 @@
 function roundTrip(pkg: string, typed: boolean): string {
   const t = (text: string) => (typed ? text : '');
   return `
-import { createApiClient${t(', type ApiClient')} } from '${pkg}';
+import { createApiClient, paginate, retryPolicy${t(', type ApiClient')} } from '${pkg}';
 import { validateResponse } from '${pkg}/validators';
 ${t(`import type { components } from '${pkg}/types';`)}
 
 export async function roundTrip(baseUrl${t(': string')}, email${t(': string')}, apiKey${t(': string')}, app${t(': string')}) {
   const api${t(': ApiClient')} = createApiClient({
-    baseUrl, email, apiKey, onNotice: () => {}, onIgnoredParameters: () => {},
+    baseUrl, email, apiKey, onNotice: () => {}, onIgnoredParameters: () => {}, retry: retryPolicy(),
   });
   const topic = 'packaging ' + app;
   const content = 'sent by the ' + app + ' app at ' + Date.now();
@@ -28,6 +28,9 @@ export async function roundTrip(baseUrl${t(': string')}, email${t(': string')}, 
   });
   if (read.error) throw new Error('getMessages: ' + JSON.stringify(read.error));
   const found${t(": components['schemas']['Message'] | undefined")} = read.data.messages.find((m) => m.id === sent.data.id);
+  let paged = 0;
+  for await (const m of paginate(api, 'getMessages', { narrow: [{ operator: 'topic', operand: topic }] }, { pageSize: 1 }).items())
+    if (m.id === sent.data.id) paged++;
   return {
     app,
     sentId: sent.data.id,
@@ -35,6 +38,7 @@ export async function roundTrip(baseUrl${t(': string')}, email${t(': string')}, 
     expected: content,
     messagesInNarrow: read.data.messages.length,
     valid: validateResponse('getMessages', 200, read.data).valid,
+    paged,
   };
 }
 `;

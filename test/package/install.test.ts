@@ -93,6 +93,7 @@ function expectRoundTrip(stdout: string, app: string) {
   expect(result.readBack).toBe(result.expected);
   expect(result.valid).toBe(true);
   expect(result.messagesInNarrow).toBe(1);
+  expect(result.paged).toBe(1);
 }
 
 /**
@@ -273,8 +274,9 @@ describe.skipIf(!haveBreadth)('npx tms-gen from the packed toolkit', () => {
         );
         expect(out).not.toMatch(/error|failed/i);
         const api = join(dir, 'src', 'api');
-        // No import leaves the folder except openapi-fetch and msw (runtime/msw only: an
-        // optional peer of the bindings, a dependency of the toolkit that generates them).
+        // No import leaves the folder except openapi-fetch, msw (runtime/msw only) and
+        // @tanstack/query-core's types (runtime/query only): optional peers of the bindings,
+        // dependencies of the toolkit that generates them.
         for (const file of readdirSync(api, { recursive: true, encoding: 'utf8' }).filter((f) =>
           /\.(ts|js)$/.test(f),
         )) {
@@ -284,7 +286,9 @@ describe.skipIf(!haveBreadth)('npx tms-gen from the packed toolkit', () => {
           )) {
             const spec = m[1] ?? m[2];
             if (!spec.startsWith('.'))
-              expect(spec, `${file}: ${spec}`).toMatch(/(^openapi-fetch|^node:|^msw$)/);
+              expect(spec, `${file}: ${spec}`).toMatch(
+                /(^openapi-fetch|^node:|^msw$|^@tanstack\/query-core$)/,
+              );
             else expect(inApp(join(api, file, '..', spec)), `${file}: ${spec}`).toBe(true);
           }
         }
@@ -348,6 +352,7 @@ describe('a page bundled from the installed bindings, in headless Chromium', () 
         expect(result.error).toBeUndefined();
         expect(result.readBack).toBe(result.expected);
         expect(result.messagesInNarrow).toBe(1);
+        expect(result.paged).toBe(1);
       } finally {
         await browser.close();
         await site.stop();

@@ -3,6 +3,7 @@
  * responses with schema trees and examples, and the error codes it documents. Templates only
  * iterate over this; every decision is made here.
  */
+import { pagingHtml } from './paging.js';
 import type { ApiModel, JsonSchema, Operation, Parameter, Response } from '../../model/types.js';
 import { type Badge, lifecycleBadges, limitsText, valueText } from './badges.js';
 import { type ExampleFiles, type ExampleMemo, type ExampleView, exampleView, prettyJson } from './examples.js';
@@ -89,6 +90,8 @@ export interface OperationView {
   errors: ErrorView[];
   errorsUnderDefault: boolean;
   tryit?: TryItView;
+  /** the "Paging and retries" callout (docs/paging.ts) */
+  paging: string;
 }
 
 export interface PageContext {
@@ -149,6 +152,7 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     errors: op.errorCodes.map((code) => errorView(code, op, ctx, fileStem)),
     errorsUnderDefault: false,
     tryit,
+    paging: pagingHtml(op),
   };
   view.errorsUnderDefault = view.errors.some((e) => e.underDefault);
   if (op.requestBody) {

@@ -30,6 +30,7 @@ ${accessHtml(m, v.access)}
 ${v.description ? `<section class="description" aria-label="Description">${m.block(v.description)}</section>` : ''}
 ${v.conditional ? `<div class="callout"><p class="callout-title">Rules between parameters</p>${m.block(v.conditional)}</div>` : ''}
 ${v.notShown ? `<div class="callout callout-note"><p class="callout-title">Not specified by the API description</p>${m.block(v.notShown)}</div>` : ''}
+${v.paging}
 
 ${parametersHtml(m, v)}
 

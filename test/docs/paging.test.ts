@@ -1,0 +1,39 @@
+/**
+ * The "Paging and retries" callout of the reference's operation pages (generator/emit/docs/
+ * paging.ts): our GET /messages shows its anchor paging with the contract's limits and the call
+ * that walks it; POST /messages says it is never retried; contract text is escaped.
+ */
+import { describe, expect, it } from 'vitest';
+import { pagingHtml } from '../../generator/emit/docs/paging.js';
+import { loadContract } from '../../generator/load.js';
+import type { Operation } from '../../generator/model/types.js';
+
+describe('paging and retries on an operation page', async () => {
+  const loaded = await loadContract('openapi/openapi.yaml');
+  if (!loaded.ok) throw new Error('the contract does not load');
+  const op = (id: string) => loaded.contract.model.operations.find((o) => o.id === id)!;
+
+  it('GET /messages: anchor paging, its limits, the walking call, retried', () => {
+    const html = pagingHtml(op('getMessages'));
+    expect(html).toContain('<code>num_before</code> older and <code>num_after</code> newer');
+    expect(html).toContain('At most 5000 items a request, 1000 recommended');
+    expect(html).toContain('paginate(api, <t-s>&quot;getMessages&quot;</t-s>');
+    expect(html).toContain('Safe to repeat');
+  });
+
+  it('POST /messages: never retried, no paging', () => {
+    const html = pagingHtml(op('sendMessage'));
+    expect(html).toContain('Not safe to repeat');
+    expect(html).not.toContain('paginate');
+  });
+
+  it('escapes the names a contract gives', () => {
+    const hostile = {
+      ...op('getMessages'),
+      pagination: { style: 'cursor', items: ['<b>'], cursor: '<img src=x>', next: ['"><script>'], pointer: '#' },
+    } as Operation;
+    const html = pagingHtml(hostile);
+    expect(html).not.toMatch(/<img|<script|<b>/);
+    expect(html).toContain('<code>&lt;img');
+  });
+});
