@@ -14,6 +14,13 @@ export function clientExtrasReadme(model: ApiModel, name: string, modules: Set<s
     model.operations.find((op) => op.method === 'post') ??
     model.operations.find((op) => op.method !== 'get');
   const never = model.operations.filter((op) => !op.idempotent && op.method === 'post').slice(0, 2);
+  const retried = read ?? model.operations.find((op) => op.idempotent) ?? model.operations[0];
+  const perCall = retried
+    ? [
+        `await api.${retried.names.method}(params, { retry: false });                         // this call: no retries`,
+        `await api.${retried.names.method}(params, { retry: retryPolicy({ maxAttempts: 2 }) }); // this call: its own`,
+      ]
+    : [];
   const out: string[] = [
     '## Retries',
     '',
@@ -21,8 +28,7 @@ export function clientExtrasReadme(model: ApiModel, name: string, modules: Set<s
     `import { createApiClient, retryPolicy } from '${name}';`,
     '',
     `const api = createApiClient({ baseUrl, /* credentials */ retry: retryPolicy({ maxAttempts: 4, onRetry: (e) => console.warn(e) }) });`,
-    `await api.someOperation(params, { retry: false });                         // this call: no retries`,
-    `await api.someOperation(params, { retry: retryPolicy({ maxAttempts: 2 }) }); // this call: its own`,
+    ...perCall,
     '```',
     '',
     'A request that got no answer (connection refused or reset) or a 408, 429, 502, 503 or 504 is',
