@@ -20,7 +20,7 @@
  * caller compiles the whole file as before, with the same messages.
  */
 import type TSNS from 'typescript';
-import type { TS } from '../typescript-compiler.js';
+import type { TS } from '../common/typescript-compiler.js';
 
 export interface SplitCompiled {
   js: string;
@@ -540,7 +540,7 @@ function isPlainData(ts: TS, root: TSNS.Node): boolean {
         stack.push(...(node as TSNS.ArrayLiteralExpression).elements);
         continue;
       case k.ArrowFunction: {
-        // `() => import("./module.js")`: a loader
+        // `() => import("../emit/module.js")`: a loader
         const f = node as TSNS.ArrowFunction;
         if (f.parameters.length > 0 || f.typeParameters || f.type || f.modifiers) return false;
         const call = f.body;

@@ -9,13 +9,13 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { CliOptions } from './cli.js';
-import { formatProblem } from './contract-error.js';
-import { loadContract } from './load.js';
-import { errorTakesCode } from './model/errors.js';
-import { schemesInUse } from './model/security.js';
-import type { ApiModel, ErrorConventions, Operation } from './model/types.js';
-import { jsdoc, literal } from './source.js';
+import type { CliOptions } from '../cli.js';
+import { formatProblem } from '../common/contract-error.js';
+import { loadContract } from '../load/index.js';
+import { errorTakesCode } from '../model/errors.js';
+import { schemesInUse } from '../model/security.js';
+import type { ApiModel, ErrorConventions, Operation } from '../model/types.js';
+import { jsdoc, literal } from '../common/source.js';
 
 export interface ScaffoldResult {
   written: string[];
@@ -58,7 +58,7 @@ export function starterSource(
   ]);
   return [
     `import { notImplemented, type HandlerOf } from ${literal(importPath)};`,
-    `import type { AppUser } from './user.js';`,
+    `import type { AppUser } from '../user.js';`,
     '',
     doc.trimEnd(),
     `export const ${name}: HandlerOf<${literal(op.id)}, AppUser> = async (params, context) => {`,
@@ -132,7 +132,7 @@ function userSource(importPath: string, model: ApiModel): string {
 function indexSource(entries: { op: Operation; name: string }[], importPath: string): string {
   return [
     `import type { Handlers } from ${literal(importPath)};`,
-    `import type { AppUser } from './user.js';`,
+    `import type { AppUser } from '../user.js';`,
     ...entries.map(({ name }) => `import { ${name} } from ${literal(`./${name}.js`)};`),
     '',
     `/** Every operation's implementation, for createRequestListener({ handlers, authenticate }). */`,
@@ -199,7 +199,7 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
       lines.push(`${index} exists and was not changed; add the new operations to it:`);
       for (const { op, name } of added)
         lines.push(
-          `  import { ${name} } from './${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`,
+          `  import { ${name} } from '../${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`,
         );
     }
   } else {
