@@ -58,7 +58,7 @@ export function starterSource(
   ]);
   return [
     `import { notImplemented, type HandlerOf } from ${literal(importPath)};`,
-    `import type { AppUser } from '../user.js';`,
+    `import type { AppUser } from './user.js';`,
     '',
     doc.trimEnd(),
     `export const ${name}: HandlerOf<${literal(op.id)}, AppUser> = async (params, context) => {`,
@@ -132,7 +132,7 @@ function userSource(importPath: string, model: ApiModel): string {
 function indexSource(entries: { op: Operation; name: string }[], importPath: string): string {
   return [
     `import type { Handlers } from ${literal(importPath)};`,
-    `import type { AppUser } from '../user.js';`,
+    `import type { AppUser } from './user.js';`,
     ...entries.map(({ name }) => `import { ${name} } from ${literal(`./${name}.js`)};`),
     '',
     `/** Every operation's implementation, for createRequestListener({ handlers, authenticate }). */`,
@@ -199,7 +199,7 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
       lines.push(`${index} exists and was not changed; add the new operations to it:`);
       for (const { op, name } of added)
         lines.push(
-          `  import { ${name} } from '../${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`,
+          `  import { ${name} } from './${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`,
         );
     }
   } else {

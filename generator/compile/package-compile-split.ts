@@ -540,7 +540,7 @@ function isPlainData(ts: TS, root: TSNS.Node): boolean {
         stack.push(...(node as TSNS.ArrayLiteralExpression).elements);
         continue;
       case k.ArrowFunction: {
-        // `() => import("../emit/module.js")`: a loader
+        // `() => import("./module.js")`: a loader
         const f = node as TSNS.ArrowFunction;
         if (f.parameters.length > 0 || f.typeParameters || f.type || f.modifiers) return false;
         const call = f.body;
