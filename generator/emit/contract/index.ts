@@ -5,7 +5,7 @@
  * (model/views/contract.ts says what the file holds).
  */
 import { contractView } from '../../model/views/contract.js';
-import { banner } from '../../source.js';
+import { banner } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 /** The file's name in the output (and in the package's exports). */
