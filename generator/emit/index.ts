@@ -5,6 +5,7 @@
 import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
 import { docsEmitter } from './docs.js';
+import { mcpEmitter } from './mcp/index.js';
 import { mswEmitter } from './msw.js';
 import { operationsEmitter } from './operations.js';
 import { runtimeEmitter } from './package.js';
@@ -24,5 +25,6 @@ export const emitters: Emitter[] = [
   serverEmitter,
   runtimeEmitter,
   mswEmitter,
+  mcpEmitter,
   docsEmitter,
 ];
