@@ -76,7 +76,10 @@ function parse(table, argv, env) {
         return 'help';
     if (values['allow-destructive'] && !values['allow-writes'])
         throw new UsageError('--allow-destructive needs --allow-writes as well');
-    const tools = values.tools?.split(',').map((s) => s.trim()).filter(Boolean);
+    const tools = values.tools
+        ?.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     const unknown = tools ? unknownPicks(table, tools) : [];
     if (unknown.length > 0)
         throw new UsageError(`--tools: no operation or tag '${unknown[0]}' (--list shows them)`);

@@ -14,7 +14,10 @@ export function compactTools(policy) {
                 type: 'object',
                 properties: {
                     tag: { type: 'string', description: 'only operations with this tag' },
-                    query: { type: 'string', description: 'only operations whose name, route or summary contains these words' },
+                    query: {
+                        type: 'string',
+                        description: 'only operations whose name, route or summary contains these words',
+                    },
                 },
                 additionalProperties: false,
             },
@@ -61,7 +64,9 @@ export function compactCall(table, picked, name, args, policy, run) {
     const target = typeof given.name === 'string' ? given.name : '';
     if (name === 'describe_operation') {
         const tool = picked.get(target);
-        return tool ? describe(table, tool, policy) : toolError(`no operation '${target}'`, 'UNKNOWN_TOOL');
+        return tool
+            ? describe(table, tool, policy)
+            : toolError(`no operation '${target}'`, 'UNKNOWN_TOOL');
     }
     if (name === 'call_operation')
         return run(picked.get(target), target, given.arguments ?? {});

@@ -23,7 +23,9 @@ export function mcpHelp(table, compactAbove) {
         '  --allow-destructive  also offer deleting, deactivating and administrator-only operations (with --allow-writes)',
         '  --tools a,b,tag:x    only these operations (tool names, operationIds or tags)',
         `  --compact            three tools (list, describe, call) instead of one per operation (the default above ${compactAbove})`,
-        '  --base-url URL       the API to call (default: $' + table.baseUrlEnv + (table.baseUrl ? `, else ${table.baseUrl})` : ')'),
+        '  --base-url URL       the API to call (default: $' +
+            table.baseUrlEnv +
+            (table.baseUrl ? `, else ${table.baseUrl})` : ')'),
         '  --http [--port N]    serve the streamable HTTP transport on 127.0.0.1 (port 0: a free one) instead of stdio',
         '  --list               print the tools the options offer and exit',
         '',

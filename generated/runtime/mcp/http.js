@@ -14,7 +14,9 @@ export async function serveHttp(makeServer, port = 0, host = '127.0.0.1') {
             return;
         }
         if (req.method !== 'POST') {
-            res.writeHead(405, { allow: 'POST', 'content-type': 'text/plain' }).end('stateless server: POST only\n');
+            res
+                .writeHead(405, { allow: 'POST', 'content-type': 'text/plain' })
+                .end('stateless server: POST only\n');
             return;
         }
         const server = makeServer();
