@@ -8,7 +8,7 @@ import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
 import { clientExtrasReadme } from './package-readme-client.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
-import { banner, literal, propertyKey } from '../source.js';
+import { banner, literal, propertyKey } from '../common/source.js';
 import { isRequired } from './client.js';
 
 export interface ReadmeInput {
@@ -233,7 +233,7 @@ function requiredArguments(op: Operation, model: ApiModel): Record<string, unkno
 }
 
 /**
- * An object literal of contract values (generator/source.ts `literal`, `propertyKey`), with
+ * An object literal of contract values (generator/common/source.ts `literal`, `propertyKey`), with
  * every backtick written `\u0060`: inside a Markdown code fence, backticks could end the fence.
  */
 function objectText(args: Record<string, unknown>): string {

@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiModel } from '../model/types.js';
 import type { Emitter, GeneratedFile } from './emitter.js';
-import { compileIsolated } from './package-compile.js';
-import { banner } from '../source.js';
+import { compileIsolated } from '../compile/package-compile.js';
+import { banner } from '../common/source.js';
 import { bindingsReadme } from './package-readme.js';
-import { compiledRuntime, readCompiledRuntime } from './package-runtime.js';
+import { compiledRuntime, readCompiledRuntime } from '../compile/package-runtime.js';
 
 /** The toolkit's root: its package.json and runtime/ (two levels up from generator/emit/). */
 const TOOLKIT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
