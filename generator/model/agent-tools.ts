@@ -10,7 +10,7 @@
  *   administrators only"): needs `--allow-destructive` as well.
  */
 import { isJsonMediaType } from '../../runtime/media-type.js';
-import { toIdentifier } from '../source.js';
+import { toIdentifier } from '../common/source.js';
 import { collectProperties, deref } from './schema-facts.js';
 import type { ApiModel, Operation, Parameter, SecurityScheme } from './types.js';
 

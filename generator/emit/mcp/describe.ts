@@ -6,7 +6,7 @@
  */
 import type { AgentTool } from '../../model/agent-tools.js';
 import type { ApiModel, Operation } from '../../model/types.js';
-import { toolText } from '../../source.js';
+import { toolText } from '../../common/source.js';
 
 const EFFECT = {
   read: 'Reads only.',

@@ -10,7 +10,7 @@
  */
 import { agentFacts } from '../../model/agent-tools.js';
 import type { ApiModel } from '../../model/types.js';
-import { banner, literal, toolText } from '../../source.js';
+import { banner, literal, toolText } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { toolDescription } from './describe.js';
 import { toolSchemas } from './schemas.js';

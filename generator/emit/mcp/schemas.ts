@@ -16,7 +16,7 @@ import {
   SCHEMA_MAPS,
   SCHEMA_VALUES,
 } from '../../schema/json-schema.js';
-import { toolText } from '../../source.js';
+import { toolText } from '../../common/source.js';
 
 type Schema = Record<string, unknown>;
 export type ObjectSchema = Schema & { type: 'object' };
