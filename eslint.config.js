@@ -131,6 +131,7 @@ export default tseslint.config(
     ignores: [
       'node_modules/',
       'dist/',
+      'build/',
       'generated/',
       'docs/',
       'test/fixtures/',

@@ -4,6 +4,7 @@
  */
 import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
+import { contractEmitter } from './contract/index.js';
 import { docsEmitter } from './docs.js';
 import { mcpEmitter } from './mcp/index.js';
 import { mswEmitter } from './msw.js';
@@ -21,6 +22,7 @@ export const emitters: Emitter[] = [
   clientEmitter,
   queryEmitter,
   prismEmitter,
+  contractEmitter,
   validatorsEmitter,
   serverEmitter,
   runtimeEmitter,

@@ -7,6 +7,7 @@ import { requestSamples } from '../model/lookup.js';
 import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
 import { clientExtrasReadme } from './package-readme-client.js';
+import { toolsReadme } from './package-readme-tools.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
 import { banner, literal, propertyKey } from '../common/source.js';
 import { isRequired } from './client.js';
@@ -18,9 +19,12 @@ export interface ReadmeInput {
   modules: Set<string>;
   command: string;
   toolkit: string;
+  /** the bundled contract's file in the package (`openapi.json`), when the output has it */
+  contractFile?: string;
 }
 
-export function bindingsReadme({ model, name, modules, command, toolkit }: ReadmeInput): string {
+export function bindingsReadme(input: ReadmeInput): string {
+  const { model, name, modules, command, toolkit } = input;
   const { title, version } = model.info;
   const auth = authText(model);
   const sections: string[] = [
@@ -110,6 +114,7 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       'returns. `tms-gen scaffold --dir src/handlers` writes a starter file per operation.',
       '',
     );
+  sections.push(...toolsReadme(name, input.contractFile));
   return sections.join('\n');
 }
 

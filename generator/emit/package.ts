@@ -19,6 +19,7 @@ import { compileIsolated } from '../compile/package-compile.js';
 import { banner } from '../common/source.js';
 import { bindingsReadme } from './package-readme.js';
 import { compiledRuntime, readCompiledRuntime } from '../compile/package-runtime.js';
+import { CONTRACT_FILE } from './contract/index.js';
 
 /** The toolkit's root: its package.json and runtime/ (two levels up from generator/emit/). */
 const TOOLKIT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -86,7 +87,8 @@ export function packageFiles(
   const present = new Set(
     files.filter((f) => f.path.endsWith('.js')).map((f) => f.path.slice(0, -3)),
   );
-  const manifest = bindingsManifest(model, toolkit, present, command);
+  const contract = files.some((f) => f.path === CONTRACT_FILE);
+  const manifest = bindingsManifest(model, toolkit, { present, contract }, command);
   return [
     { path: 'package.json', contents: JSON.stringify(manifest, null, 2) + '\n' },
     {
@@ -95,6 +97,7 @@ export function packageFiles(
         model,
         name: manifest.name,
         modules: new Set([...present].map((m) => m.replace(/\/index$/, ''))),
+        contractFile: contract ? CONTRACT_FILE : undefined,
         command,
         toolkit: `${toolkit.name}@${toolkit.version}`,
       }),
@@ -116,7 +119,7 @@ function toolkitManifest(): ToolkitManifest {
 function bindingsManifest(
   model: ApiModel,
   toolkit: ToolkitManifest,
-  present: Set<string>,
+  { present, contract }: { present: Set<string>; contract: boolean },
   command: string,
 ) {
   const exports: Record<string, Record<string, string> | string> = {};
@@ -130,6 +133,8 @@ function bindingsManifest(
       default: `./${file}.js`,
     };
   }
+  // The bundled contract, for tools pointed at the installed package (stock Prism, Schemathesis).
+  if (contract) exports[`./${CONTRACT_FILE}`] = `./${CONTRACT_FILE}`;
   exports['./package.json'] = './package.json';
   const { info } = model;
   const name = packageName(info.title);
@@ -146,7 +151,15 @@ function bindingsManifest(
     types: present.has('client') ? './client.d.ts' : undefined,
     exports,
     // Only the compiled modules: the .ts sources beside them are for the repository's own use.
-    files: ['*.js', '*.d.ts', 'runtime/', 'validators/', 'README.md', ...(mcp ? [MCP_TABLE] : [])],
+    files: [
+      '*.js',
+      '*.d.ts',
+      ...(contract ? [CONTRACT_FILE] : []),
+      'runtime/',
+      'validators/',
+      'README.md',
+      ...(mcp ? [MCP_TABLE] : []),
+    ],
     // The MCP server command (mcp-server.js), named after the package.
     ...(mcp ? { bin: { [`${name}-mcp`]: './mcp-server.js' } } : {}),
     engines: { node: '>=20.19' },
