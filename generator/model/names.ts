@@ -6,7 +6,7 @@
  * the docs and the contract runner read these names; none derives a name from an operationId
  * itself.
  */
-import { isIdentifier, literal, toIdentifier } from '../source.js';
+import { isIdentifier, literal, toIdentifier } from '../common/source.js';
 import { fileStems } from './file-names.js';
 import type {
   NamedSchema,

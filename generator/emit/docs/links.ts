@@ -3,7 +3,7 @@
  * (`operations/x.html`), and every link is relative, so the site works from any static host and
  * from file://. Anchors are stable: `#param-<name>`, `#field-<path>`, `#error-<code>`.
  */
-import { unescapeSegment } from '../../pointer.js';
+import { unescapeSegment } from '../../common/pointer.js';
 import { fileStems } from '../../model/file-names.js';
 import type { ApiModel } from '../../model/types.js';
 
