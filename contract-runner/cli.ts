@@ -11,7 +11,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { loadContract } from '../generator/load.js';
+import { loadContract } from '../generator/load/index.js';
 import type { ApiModel } from '../generator/model/types.js';
 import {
   BASIC_NAMES,
