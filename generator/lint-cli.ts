@@ -1,15 +1,16 @@
 /**
- * `tms-gen lint [--contract <file>]` (in this repository `npm run lint [-- <contract>]`): loads the contract (swagger-parser + strict Ajv, generator/load.ts)
- * and lints it with Spectral (our contract: .spectral.yaml, the rules of openapi/README.md; another
- * document: Spectral's recommended OpenAPI rules, generator/lint/oas.spectral.yaml; or
- * `--ruleset`), printing every problem of both as
+ * `tms-gen lint [--contract <file>]` (in this repository `npm run lint [-- <contract>]`): loads
+ * the contract (swagger-parser + strict Ajv, generator/load/index.ts) and lints it with Spectral
+ * (our contract: .spectral.yaml, the rules of openapi/README.md; another document: Spectral's
+ * recommended OpenAPI rules, generator/lint/oas.spectral.yaml; or `--ruleset`), printing every
+ * problem of both as
  * `file:line  rule  message  (pointer)`. Exit 1 on any problem, warnings included; 0 when clean;
  * 2 when the linter itself cannot run (bad ruleset, unreadable file).
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadContract } from './load.js';
+import { loadContract } from './load/index.js';
 import { DEFAULT_RULESET, lintContract, type LintFinding } from './lint/spectral.js';
 import { parseArgs } from 'node:util';
 

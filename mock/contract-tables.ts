@@ -7,8 +7,8 @@
  * starts in the time the model takes to load; the same projections the generator prints, so the
  * mock never re-decides a name or a status.
  */
-import { loadContract, type LoadOptions } from '../generator/load.js';
-import { formatProblem } from '../generator/contract-error.js';
+import { loadContract, type LoadOptions } from '../generator/load/index.js';
+import { formatProblem } from '../generator/common/contract-error.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { servableExampleValue } from '../generator/model/views/example-value.js';
 import { buildLevelTable } from '../generator/model/levels.js';

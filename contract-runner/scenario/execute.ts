@@ -280,7 +280,13 @@ function skipReason(
   if (why) return { why, legitimate: true };
   if (step.when) {
     const r = condition(step.when.condition, ctx);
-    if (!r.ok) return { why: r.missing, blocked: r.blocked };
+    // Undecided (discovery failed: the role is unknown): a skip with its reason, not a failure
+    // of this operation; the step that could not run fails on its own.
+    if (!r.ok)
+      return {
+        why: `unknown whether it applies (${step.when.condition}: ${r.missing}); when not: ${step.when.otherwise}`,
+        legitimate: true,
+      };
     if (r.value !== true) return { why: step.when.otherwise };
   }
   return undefined;

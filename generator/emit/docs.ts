@@ -6,12 +6,12 @@
  * relative and nothing is fetched from another server, so the site works from any static host
  * and from file://.
  *
- * Safety: the contract is data. Text goes through `htmlText` (generator/source.ts), descriptions
+ * Safety: the contract is data. Text goes through `htmlText` (generator/common/source.ts), descriptions
  * through markdown-it with raw HTML off (generator/emit/docs/markdown.ts), code through the
  * highlighter (which escapes every character), and the search index is a script with `<` escaped.
  */
 import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
-import { banner, literal } from '../source.js';
+import { banner, literal } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
@@ -35,7 +35,7 @@ import { layoutHtml, type NavGroupView } from './docs/html/layout.js';
 import { createMarkup, type Markup } from './docs/html/markup.js';
 import { operationHtml } from './docs/html/operation.js';
 import { overviewHtml } from './docs/html/overview.js';
-import { unescapeSegment } from '../pointer.js';
+import { unescapeSegment } from '../common/pointer.js';
 import { type SchemaNode, schemaTree } from './docs/schema-tree.js';
 import { propertiesOf, requestSamples, resolveSchema } from '../model/lookup.js';
 import type { SampleInput } from '../model/samples.js';

@@ -4,6 +4,7 @@
  */
 import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
+import { contractEmitter } from './contract/index.js';
 import { docsEmitter } from './docs.js';
 import { mswEmitter } from './msw.js';
 import { operationsEmitter } from './operations.js';
@@ -20,6 +21,7 @@ export const emitters: Emitter[] = [
   clientEmitter,
   queryEmitter,
   prismEmitter,
+  contractEmitter,
   validatorsEmitter,
   serverEmitter,
   runtimeEmitter,

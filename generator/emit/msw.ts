@@ -9,7 +9,7 @@ import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
 import { jsonSchemaSource } from '../model/views/json-schema.js';
 import { buildJsonSchemaRoot, defKey } from '../schema/json-schema.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
-import { banner, literal, propertyKey } from '../source.js';
+import { banner, literal, propertyKey } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { exampleStatuses } from '../model/views/prism.js';
 import { operationPaths } from './validators.js';

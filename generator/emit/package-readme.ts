@@ -7,8 +7,9 @@ import { requestSamples } from '../model/lookup.js';
 import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
 import { clientExtrasReadme } from './package-readme-client.js';
+import { toolsReadme } from './package-readme-tools.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
-import { banner, literal, propertyKey } from '../source.js';
+import { banner, literal, propertyKey } from '../common/source.js';
 import { isRequired } from './client.js';
 
 export interface ReadmeInput {
@@ -18,9 +19,12 @@ export interface ReadmeInput {
   modules: Set<string>;
   command: string;
   toolkit: string;
+  /** the bundled contract's file in the package (`openapi.json`), when the output has it */
+  contractFile?: string;
 }
 
-export function bindingsReadme({ model, name, modules, command, toolkit }: ReadmeInput): string {
+export function bindingsReadme(input: ReadmeInput): string {
+  const { model, name, modules, command, toolkit } = input;
   const { title, version } = model.info;
   const auth = authText(model);
   const sections: string[] = [
@@ -110,6 +114,7 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       'returns. `tms-gen scaffold --dir src/handlers` writes a starter file per operation.',
       '',
     );
+  sections.push(...toolsReadme(name, input.contractFile));
   return sections.join('\n');
 }
 
@@ -233,7 +238,7 @@ function requiredArguments(op: Operation, model: ApiModel): Record<string, unkno
 }
 
 /**
- * An object literal of contract values (generator/source.ts `literal`, `propertyKey`), with
+ * An object literal of contract values (generator/common/source.ts `literal`, `propertyKey`), with
  * every backtick written `\u0060`: inside a Markdown code fence, backticks could end the fence.
  */
 function objectText(args: Record<string, unknown>): string {

@@ -15,10 +15,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiModel } from '../model/types.js';
 import type { Emitter, GeneratedFile } from './emitter.js';
-import { compileIsolated } from './package-compile.js';
-import { banner } from '../source.js';
+import { compileIsolated } from '../compile/package-compile.js';
+import { banner } from '../common/source.js';
 import { bindingsReadme } from './package-readme.js';
-import { compiledRuntime, readCompiledRuntime } from './package-runtime.js';
+import { compiledRuntime, readCompiledRuntime } from '../compile/package-runtime.js';
+import { CONTRACT_FILE } from './contract/index.js';
 
 /** The toolkit's root: its package.json and runtime/ (two levels up from generator/emit/). */
 const TOOLKIT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -85,7 +86,8 @@ export function packageFiles(
   const present = new Set(
     files.filter((f) => f.path.endsWith('.js')).map((f) => f.path.slice(0, -3)),
   );
-  const manifest = bindingsManifest(model, toolkit, present, command);
+  const contract = files.some((f) => f.path === CONTRACT_FILE);
+  const manifest = bindingsManifest(model, toolkit, { present, contract }, command);
   return [
     { path: 'package.json', contents: JSON.stringify(manifest, null, 2) + '\n' },
     {
@@ -94,6 +96,7 @@ export function packageFiles(
         model,
         name: manifest.name,
         modules: new Set([...present].map((m) => m.replace(/\/index$/, ''))),
+        contractFile: contract ? CONTRACT_FILE : undefined,
         command,
         toolkit: `${toolkit.name}@${toolkit.version}`,
       }),
@@ -115,7 +118,7 @@ function toolkitManifest(): ToolkitManifest {
 function bindingsManifest(
   model: ApiModel,
   toolkit: ToolkitManifest,
-  present: Set<string>,
+  { present, contract }: { present: Set<string>; contract: boolean },
   command: string,
 ) {
   const exports: Record<string, Record<string, string> | string> = {};
@@ -129,6 +132,8 @@ function bindingsManifest(
       default: `./${file}.js`,
     };
   }
+  // The bundled contract, for tools pointed at the installed package (stock Prism, Schemathesis).
+  if (contract) exports[`./${CONTRACT_FILE}`] = `./${CONTRACT_FILE}`;
   exports['./package.json'] = './package.json';
   const { info } = model;
   return {
@@ -143,7 +148,14 @@ function bindingsManifest(
     types: present.has('client') ? './client.d.ts' : undefined,
     exports,
     // Only the compiled modules: the .ts sources beside them are for the repository's own use.
-    files: ['*.js', '*.d.ts', 'runtime/', 'validators/', 'README.md'],
+    files: [
+      '*.js',
+      '*.d.ts',
+      ...(contract ? [CONTRACT_FILE] : []),
+      'runtime/',
+      'validators/',
+      'README.md',
+    ],
     engines: { node: '>=20.19' },
     dependencies: { 'openapi-fetch': toolkit.dependencies?.['openapi-fetch'] ?? '^0.17.0' },
     // The MSW handlers (./msw) need msw; apps that never import them need not install it.

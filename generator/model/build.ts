@@ -2,9 +2,9 @@
  * Document → ApiModel. Runs once per generate, after the document was validated; collects
  * every problem it finds (duplicate operationIds, malformed feature-level data) in one pass.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { HTTP_METHODS } from '../http-methods.js';
-import { childPointer, pointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { HTTP_METHODS } from '../common/http-methods.js';
+import { childPointer, pointer } from '../common/pointer.js';
 import { readHistory, readLifecycle, lifecycleOf } from './lifecycle.js';
 import {
   opaqueDocument,

@@ -5,7 +5,7 @@
  * per-schema guards. Emitters, the docs and the
  * contract runner read these names; none derives a name from an operationId itself.
  */
-import { isIdentifier, literal, toIdentifier } from '../source.js';
+import { isIdentifier, literal, toIdentifier } from '../common/source.js';
 import type {
   NamedSchema,
   NameNotice,

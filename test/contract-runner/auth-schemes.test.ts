@@ -15,7 +15,7 @@ import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/cl
 import { judge } from '../../contract-runner/judge.js';
 import { runContract, type RunInputs, type RunOptions } from '../../contract-runner/run.js';
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { serve, type Running } from './servers.js';
 import { fixtureBindings } from '../fixture-bindings.js';
 

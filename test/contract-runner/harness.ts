@@ -9,7 +9,7 @@ import {
   type RunReport,
 } from '../../contract-runner/run.js';
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { basicCredentials, type StatefulServer } from './servers.js';
 
 export async function loadRunnerInputs(): Promise<

@@ -243,7 +243,7 @@ describe('against the stateful mock with the owner', () => {
 });
 
 describe('bad servers and bad invocations', () => {
-  it('a server that refuses everything fails every operation (exit 1)', async () => {
+  it('a server that refuses everything fails every operation it can tell applies (exit 1)', async () => {
     server = await startStateful({ overrideHandlers: refuseEverything });
     const lines: string[] = [];
     const code = await runCli(
@@ -263,7 +263,21 @@ describe('bad servers and bad invocations', () => {
     expect(text).toContain(`-u '${server.owner.email}:<API_KEY>'`);
     const json = JSON.parse(text) as RunReport;
     rmSync(join(tmpdir(), `refuse-${process.pid}.json`));
-    expect(json.summary.failed).toBe(22);
+    // Administrator-only operations stay skipped: the role was never learnt (GET /users refused).
+    const adminOnly = json.operations.filter((o) => o.outcome === 'skip');
+    expect(adminOnly.map((o) => o.operationId).sort()).toEqual([
+      'addLinkifier',
+      'deactivateUser',
+      'updateRealmUserSettingsDefaults',
+      'updateStream',
+      'updateUser',
+      'updateUserGroup',
+    ]);
+    for (const op of adminOnly) {
+      expect(op.reasons.join(' ')).toMatch(/administrator-only/);
+      expect(op.reasons.join(' ')).toMatch(/step 'users' did not succeed/);
+    }
+    expect(json.summary.failed).toBe(22 - adminOnly.length);
     expect(json.summary.passed).toBe(0);
     const streams = json.operations.find((o) => o.operationId === 'getStreams')!;
     expect(streams.findings[0]).toMatchObject({ kind: 'success-not-reached', status: 400 });

@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeCall } from '../../generator/emit/package-readme.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { strictTypeErrors } from '../../bench/lib/strict-tsc.js';
 import { tmsGenOrThrow } from '../tms-gen-run.js';
 

@@ -13,7 +13,7 @@
  * so a new one fails the test.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { isJsonMediaType } from '../../generator/model/media.js';
 import { jsonSchemaSource } from '../../generator/model/views/json-schema.js';
 import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';

@@ -11,7 +11,7 @@ import type { ValidateFunction } from 'ajv';
 import { runtimeEmitter } from '../../generator/emit/package.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { validatorSchemaRoot, validatorsEmitter } from '../../generator/emit/validators.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';
 import type * as Validators from '../../generated/validators.js';

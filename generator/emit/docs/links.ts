@@ -3,7 +3,7 @@
  * (`operations/x.html`), and every link is relative, so the site works from any static host and
  * from file://. Anchors are stable: `#param-<name>`, `#field-<path>`, `#error-<code>`.
  */
-import { unescapeSegment } from '../../pointer.js';
+import { unescapeSegment } from '../../common/pointer.js';
 import type { Operation } from '../../model/types.js';
 
 /** Characters kept verbatim in a file name or an anchor; everything else is escaped. */

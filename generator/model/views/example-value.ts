@@ -4,7 +4,7 @@
  * reference); the author meant the value there. Resolved inside the document only; undefined
  * when it does not lead to an Example Object's `value`.
  */
-import { getAt } from '../../pointer.js';
+import { getAt } from '../../common/pointer.js';
 import { openDocument } from '../document.js';
 import type { ApiModel } from '../types.js';
 

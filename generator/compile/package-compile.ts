@@ -7,7 +7,7 @@
  * type explicitly; a file that does not is reported with its line, never emitted half-typed.
  */
 import { createRequire } from 'node:module';
-import { typescript, type TS } from '../typescript-compiler.js';
+import { typescript, type TS } from '../common/typescript-compiler.js';
 import { compileSplit } from './package-compile-split.js';
 
 export interface CompiledFile {

@@ -10,6 +10,7 @@ import { writeSync } from 'node:fs';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { threadId } from 'node:worker_threads';
+import type { EmitMemory } from '../emit/emitter.js';
 
 /** Below this much used heap a collection would return little: skip it. */
 const THRESHOLD_BYTES = 192 * 1024 * 1024;
@@ -77,3 +78,10 @@ export function markMemory(label: string): void {
     `[mem] ${new Date().toISOString().slice(11, 19)} thread ${threadId} ${label}: heap ${mb(m.heapUsed)}/${mb(m.heapTotal)} MB, external ${mb(m.external)} MB (array buffers ${mb(m.arrayBuffers)} MB), rss ${mb(m.rss)} MB\n`,
   );
 }
+
+/** The run's memory policy as emitters see it (EmitContext.memory): the helpers above. */
+export const emitMemory: EmitMemory = {
+  bound: (factor) => heapBound(factor),
+  settle: () => void collectIfLarge(),
+  mark: markMemory,
+};

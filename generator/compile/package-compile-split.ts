@@ -20,7 +20,7 @@
  * caller compiles the whole file as before, with the same messages.
  */
 import type TSNS from 'typescript';
-import type { TS } from '../typescript-compiler.js';
+import type { TS } from '../common/typescript-compiler.js';
 
 export interface SplitCompiled {
   js: string;

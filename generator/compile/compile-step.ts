@@ -6,10 +6,10 @@
  * compiled again.
  */
 import { createHash } from 'node:crypto';
-import { cacheKey, type OutputCache } from './cache.js';
-import type { GeneratedFile } from './emit/emitter.js';
-import { compiledModules } from './emit/package.js';
-import { declarationsOnly } from './emit/package-compile.js';
+import { cacheKey, type OutputCache } from '../cache/index.js';
+import type { GeneratedFile } from '../emit/emitter.js';
+import { compiledModules } from '../emit/package.js';
+import { declarationsOnly } from './package-compile.js';
 import { proseSkeleton, restoreWords, scannedSkeleton } from './compile-prose.js';
 
 export interface CacheUse {

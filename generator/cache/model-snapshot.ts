@@ -31,11 +31,11 @@ import { isUtf8 } from 'node:buffer';
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
-import { cacheKey, type OutputCache } from './cache.js';
-import { HTTP_METHODS } from './http-methods.js';
-import { readBounded, type LoadLimits } from './load.js';
-import { LEVEL_KEYS } from './model/levels.js';
-import type { ApiModel } from './model/types.js';
+import { cacheKey, type OutputCache } from './index.js';
+import { HTTP_METHODS } from '../common/http-methods.js';
+import { readBounded, type LoadLimits } from '../load/index.js';
+import { LEVEL_KEYS } from '../model/levels.js';
+import type { ApiModel } from '../model/types.js';
 
 /** What a snapshot gives back: the model and the loader's warnings, as a full load gives them. */
 export interface SnapshotLoad {

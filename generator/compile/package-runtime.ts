@@ -7,7 +7,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import type { GeneratedFile } from './emitter.js';
+import type { GeneratedFile } from '../emit/emitter.js';
 import { compileIsolated, compileProgram, IsolatedCompileError } from './package-compile.js';
 
 /** `runtime/wire/path.js`, `runtime/wire/path.d.ts`, … for the toolkit at `toolkitRoot`. */

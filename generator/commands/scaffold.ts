@@ -9,13 +9,13 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { CliOptions } from './cli.js';
-import { formatProblem } from './contract-error.js';
-import { loadContract } from './load.js';
-import { errorTakesCode } from './model/errors.js';
-import { schemesInUse } from './model/security.js';
-import type { ApiModel, ErrorConventions, Operation } from './model/types.js';
-import { jsdoc, literal } from './source.js';
+import type { CliOptions } from '../cli.js';
+import { formatProblem } from '../common/contract-error.js';
+import { loadContract } from '../load/index.js';
+import { errorTakesCode } from '../model/errors.js';
+import { schemesInUse } from '../model/security.js';
+import type { ApiModel, ErrorConventions, Operation } from '../model/types.js';
+import { jsdoc, literal } from '../common/source.js';
 
 export interface ScaffoldResult {
   written: string[];

@@ -12,13 +12,13 @@
  */
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createHash } from 'node:crypto';
-import { cacheKey, openCache } from './cache.js';
-import { compileStep, type Compiled } from './compile-step.js';
-import { problemOf, type ContractProblem } from './contract-error.js';
-import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
-import { emitters } from './emit/index.js';
-import { collectIfLarge, markMemory } from './heap.js';
-import { validateDocument } from './load.js';
+import { cacheKey, openCache } from '../cache/index.js';
+import { compileStep, type Compiled } from '../compile/compile-step.js';
+import { problemOf, type ContractProblem } from '../common/contract-error.js';
+import type { EmitContext, Emitter, GeneratedFile } from '../emit/emitter.js';
+import { emitters } from '../emit/index.js';
+import { collectIfLarge, emitMemory, markMemory } from '../run/heap.js';
+import { validateDocument } from '../load/index.js';
 
 export type EmitSuccess = {
   name: string;
@@ -170,6 +170,7 @@ export async function runOne(
       warn: (m) => warnings.push(m),
       memo: step,
       memoFiles: ctx.slices ? pieces : undefined,
+      memory: emitMemory,
     });
   } catch (error) {
     return {

@@ -15,7 +15,7 @@
  * node), never by a scan that could take a string or a regular expression for one; a comment it
  * does not find stays in the skeleton, words and all: only less reuse.
  */
-import { typescript } from './typescript-compiler.js';
+import { typescript } from '../common/typescript-compiler.js';
 
 export interface Skeleton {
   /** the source with doc comment words as tokens */

@@ -4,17 +4,17 @@
  * every schema strictly (Ajv), build the model. All problems of all steps that can run are
  * collected and returned together, each with a pointer and, where known, `file:line`.
  */
-import { bundleContract, type Bundle } from './load/bundle.js';
-import { checkSchemas } from './load/check-schemas.js';
-import { withClause } from './load/clauses.js';
-import { checkDocumentLimits } from './load/document-limits.js';
-import { checkDocumentRules } from './load/document-rules.js';
-import { resolveLimits, type LoadLimits } from './load/limits.js';
-import { checkOpenapiStructure } from './load/openapi-structure.js';
-import { formatProblem, type ContractProblem } from './contract-error.js';
-import { buildModel } from './model/build.js';
-import type { OpenApiDocument } from './model/document.js';
-import type { ApiModel } from './model/types.js';
+import { bundleContract, type Bundle } from './bundle.js';
+import { checkSchemas } from './check-schemas.js';
+import { withClause } from './clauses.js';
+import { checkDocumentLimits } from './document-limits.js';
+import { checkDocumentRules } from './document-rules.js';
+import { resolveLimits, type LoadLimits } from './limits.js';
+import { checkOpenapiStructure } from './openapi-structure.js';
+import { formatProblem, type ContractProblem } from '../common/contract-error.js';
+import { buildModel } from '../model/build.js';
+import type { OpenApiDocument } from '../model/document.js';
+import type { ApiModel } from '../model/types.js';
 
 // The limits are part of loading's interface (the CLI sets them); load/ itself stays private.
 export {
@@ -23,9 +23,9 @@ export {
   parseLimitValue,
   type LoadLimits,
   type NumericLimit,
-} from './load/limits.js';
+} from './limits.js';
 // The loader's bounded read of a document's bytes (the model snapshot reads the same way).
-export { readBounded } from './load/source-files.js';
+export { readBounded } from './source-files.js';
 
 export interface LoadedContract {
   model: ApiModel;

@@ -10,7 +10,7 @@
  * truncated or damaged entry is a miss (and is removed), never wrong output. Entries not used
  * for a while are pruned once the folder passes a size budget. The folder also holds the
  * writer's manifests of the output directories and its trash/ of replaced trees
- * (generator/write.ts): deleting them only costs time too.
+ * (generator/write/index.ts): deleting them only costs time too.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -33,7 +33,7 @@ import {
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { GeneratedFile } from './emit/emitter.js';
+import type { GeneratedFile } from '../emit/emitter.js';
 
 /** The folder when none is given: beside the project's other tool caches. */
 export const DEFAULT_CACHE_DIR = join('node_modules', '.cache', 'tms-gen-outputs');
@@ -57,7 +57,7 @@ export interface OutputCache {
   put(key: string, output: CachedOutput): void;
   /**
    * What an entry holds without reading its files: their paths and sizes, and the warnings
-   * (for files left on disk from a run that wrote this very entry, write.ts keep). Only the
+   * (for files left on disk from a run that wrote this very entry, write/index.ts keep). Only the
    * header is read and checked (its length against the file's); undefined when missing or not
    * an entry. Counts as a use (the prune keeps it).
    */
@@ -132,7 +132,7 @@ export function openCache(dir: string): OutputCache | undefined {
     prune() {
       try {
         const entries = readdirSync(dir, { withFileTypes: true })
-          .filter((e) => e.isFile()) // the writer's trash/ folder empties itself (write.ts)
+          .filter((e) => e.isFile()) // the writer's trash/ folder empties itself (write/index.ts)
           .map(({ name }) => {
             const stat = statSync(join(dir, name));
             return { name, bytes: stat.size, used: stat.mtimeMs };

@@ -22,7 +22,7 @@ import {
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { GeneratedFile } from './emit/emitter.js';
+import type { GeneratedFile } from '../emit/emitter.js';
 
 export interface OutputDir {
   dir: string;
@@ -62,7 +62,7 @@ export function writeOutputs(outputs: OutputDir[]): void {
  */
 export interface OutputSink {
   /**
-   * `origin`: the output cache's key of the entry these files are (generator/cache.ts), kept
+   * `origin`: the output cache's key of the entry these files are (generator/cache/index.ts), kept
    * in the manifest beside each file so that a later run can `keep` them. `early`: pages
    * handed over while the rest is still being made go to the writer thread however few they
    * are (the thread then works while this one computes; see BACKGROUND_MIN_FILES).

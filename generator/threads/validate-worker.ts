@@ -21,9 +21,9 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import type { ContractProblem } from './contract-error.js';
-import { operationCount } from './http-methods.js';
-import { validateDocument } from './load.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { operationCount } from '../common/http-methods.js';
+import { validateDocument } from '../load/index.js';
 
 export { operationCount };
 
