@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { validatorsEmitter } from '../generator/emit/validators.js';
-import { loadContract } from '../generator/load.js';
+import { loadContract } from '../generator/load/index.js';
 
 const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
 const args = process.argv.slice(2);

@@ -22,7 +22,7 @@ import { Validator } from '@cfworker/json-schema';
 import { build } from 'esbuild';
 import { runtimeEmitter } from '../generator/emit/package.js';
 import { validatorSchemaRoot, validatorsEmitter } from '../generator/emit/validators.js';
-import { loadContract } from '../generator/load.js';
+import { loadContract } from '../generator/load/index.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { createAjv, findUnknownFormats } from '../generator/schema/ajv.js';
 import { benchOptions } from './lib/options.js';

@@ -53,11 +53,11 @@ export async function buildCli(target) {
     entryPoints: [join(root, 'generator', 'cli.ts')],
     outfile: join(temp, 'cli.mjs'),
   });
-  // The runtime, compiled by the generator's own code (generator/emit/package-runtime.ts).
+  // The runtime, compiled by the generator's own code (generator/compile/package-runtime.ts).
   const helper = join(temp, 'runtime-build.mjs');
   await esbuild.build({
     ...common,
-    entryPoints: [join(root, 'generator', 'emit', 'package-runtime.ts')],
+    entryPoints: [join(root, 'generator', 'compile', 'package-runtime.ts')],
     outfile: helper,
   });
   const { writeCompiledRuntime } = await import(pathToFileURL(helper).href);

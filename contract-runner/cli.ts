@@ -11,7 +11,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { loadContract } from '../generator/load.js';
+import { loadContract } from '../generator/load/index.js';
 import type { ApiModel } from '../generator/model/types.js';
 import {
   BASIC_NAMES,
@@ -29,6 +29,7 @@ import {
 } from './credentials.js';
 import type { LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
+import { serverUrl, unreachable } from './base-url.js';
 import { loadGeneratedClient, sendThroughClient } from './client-call.js';
 import type { ResponseValidator } from './judge.js';
 import type { RequestValidator } from './properties.js';
@@ -529,6 +530,11 @@ export async function runCli(
       out(scenarios.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`).join('\n'));
       return 2;
     }
+    // In-process servers (MSW) answer fetch without a socket: only the CLI, which talks to a
+    // real server, asks whether one listens.
+    const target = serverUrl(args.baseUrl, loaded.contract.model);
+    const down = await unreachable(target, args.timeoutMs);
+    if (down !== undefined) throw new Error(`cannot connect to ${target} (${down})`);
     const client = await loadGeneratedClient(args.generated);
     const options: RunOptions = {
       baseUrl: args.baseUrl,

@@ -9,6 +9,7 @@
 import { basicAuthorization } from '../runtime/client-auth.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { additionsOf, type SentCredential } from './credentials.js';
+import { redactRequest } from './redact.js';
 import {
   curlCommand,
   encodeRequest,
@@ -155,7 +156,8 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
 
 /**
  * The request as a curl command, from the wire model's curl writer. The user's keys, tokens and
- * password are replaced by placeholders (`<API_KEY>`, `<TOKEN>`): reports end up in CI artifacts.
+ * password are replaced by placeholders (`<API_KEY>`, `<TOKEN>`) where they are sent whole
+ * (redact.ts): reports end up in CI artifacts.
  */
 export function curlOf(
   request: PlannedRequest,
@@ -163,8 +165,9 @@ export function curlOf(
 ): string {
   let command: string;
   try {
-    const { op, input } = wireInput(request);
-    const auth = request.auth;
+    const redacted = redactRequest(request, transport.secrets ?? {});
+    const { op, input } = wireInput(redacted);
+    const auth = redacted.auth;
     command = curlCommand(op, input, {
       baseUrl: transport.baseUrl,
       mediaType: URLENCODED,
@@ -183,7 +186,5 @@ export function curlOf(
   } catch (error) {
     return `(no curl command: ${(error as Error).message})`;
   }
-  for (const [secret, placeholder] of Object.entries(transport.secrets ?? {}))
-    if (secret) command = command.split(secret).join(placeholder);
   return command;
 }

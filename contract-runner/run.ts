@@ -8,6 +8,7 @@
  * valid body and nothing was found wrong; it is skipped only with a reason (the user skipped
  * it, the server's feature level, safety, missing credentials or data); anything else fails.
  */
+import { errorStatusesOf } from '../generator/model/error-statuses.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { levelView, type LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
@@ -26,9 +27,10 @@ import {
 import { runScenarios, type OperationState } from './scenario/execute.js';
 import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
-import { encodeFormComponent } from '../runtime/wire.js';
 import type { CredentialNames } from '../generator/model/security.js';
 import { basicNamesOf, inputOf, secretsOf, type Schemes } from './credentials.js';
+import { serverUrl } from './base-url.js';
+import { redactMessage } from './redact.js';
 
 /** The contract's security schemes by name, as the model decided how each travels. */
 export function schemesOf(model: Pick<ApiModel, 'securitySchemes'>): Schemes {
@@ -124,23 +126,31 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
   if (unknown.length > 0)
     throw new Error(`no operation of the contract is named ${unknown.join(', ')}`);
   const reported = options.only ? ids.filter((id) => options.only!.includes(id)) : ids;
+  const baseUrl = serverUrl(options.baseUrl, inputs.model);
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  if (baseUrl !== options.baseUrl.replace(/\/+$/, ''))
+    options.progress?.(`requests go to ${baseUrl} (the contract's server path added)`);
   const transport: Transport = {
-    baseUrl: options.baseUrl,
-    timeoutMs: options.timeoutMs ?? 10_000,
+    baseUrl,
+    timeoutMs,
     onSend: options.onSend,
     secrets: {
       ...secretsOf(options.credentials, '', basicNames),
       ...secretsOf(options.other, 'OTHER_', basicNames),
-      ...(options.password
-        ? {
-            [options.password]: '<PASSWORD>',
-            [encodeFormComponent(options.password)]: '<PASSWORD>',
-          }
-        : {}),
+      ...(options.password ? { [options.password]: '<PASSWORD>' } : {}),
     },
   };
   const schemes = schemesOf(inputs.model);
-  const rules: JudgeRules = { errors: inputs.model.errorConventions, ...options.rules };
+  const rules: JudgeRules = {
+    errors: inputs.model.errorConventions,
+    codeStatuses: Object.fromEntries(
+      inputs.model.operations.map((op) => [
+        op.id,
+        errorStatusesOf(op, inputs.model.errorConventions.shape),
+      ]),
+    ),
+    ...options.rules,
+  };
   const tag = runTag(options.seed);
   // The pair as scenarios ask for it, by the contract's names: ours `$inputs.email`,
   // `$inputs.api_key`, `$inputs.other_email`...; another document `$inputs.username`...
@@ -268,8 +278,10 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       });
     }
   }
+  for (const op of operations)
+    for (const f of op.findings) f.message = redactMessage(f.message, transport.secrets ?? {});
   return {
-    baseUrl: options.baseUrl,
+    baseUrl,
     seed: options.seed,
     maxExamples: options.maxExamples,
     featureLevel: scenario.featureLevel,
@@ -345,6 +357,7 @@ function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workfl
         s.when?.condition,
         s.checks,
         s.outputs,
+        s.readBack,
       ]);
       for (const ref of refs) {
         const home = stepHome.get(ref);

@@ -7,10 +7,10 @@ import { isMainThread } from 'node:worker_threads';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
-import { cacheKey, DEFAULT_CACHE_DIR, generatorDigest, openCache } from './cache.js';
-import { formatProblem } from './contract-error.js';
-import { collectIfLarge, markMemory } from './heap.js';
-import { banner } from './source.js';
+import { cacheKey, DEFAULT_CACHE_DIR, generatorDigest, openCache } from './cache/index.js';
+import { formatProblem } from './common/contract-error.js';
+import { collectIfLarge, markMemory } from './run/heap.js';
+import { banner } from './common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emit/emitter.js';
 import { emitters } from './emit/index.js';
 import { packageFiles, RUNTIME_IMPORT } from './emit/package.js';
@@ -21,9 +21,9 @@ import {
   VALIDATE,
   type CompileJob,
   type WorkerMessage,
-} from './emit-worker.js';
+} from './threads/emit-worker.js';
 import { validatorsSlice } from './emit/validator-targets.js';
-import { loadContract, placeProblems, validateDocument } from './load.js';
+import { loadContract, placeProblems, validateDocument } from './load/index.js';
 import {
   digestsAfterDescriptionEdit,
   modelDigests,
@@ -36,24 +36,24 @@ import {
   parseLimitValue,
   type LoadLimits,
   type NumericLimit,
-} from './load.js';
-import type { ContractProblem } from './contract-error.js';
-import { outputSink } from './write.js';
+} from './load/index.js';
+import type { ContractProblem } from './common/contract-error.js';
+import { outputSink } from './write/index.js';
 import {
   loadFromSnapshot,
   readSourceBytes,
   snapshotKey,
   snapshotOf,
   storeSnapshot,
-} from './model-snapshot.js';
-import { folderStamp, watchFolder } from './watch.js';
+} from './cache/model-snapshot.js';
+import { folderStamp, watchFolder } from './run/watch.js';
 import { commandNamed } from './commands/index.js';
 import {
   operationCount,
   startValidationWorker,
   VALIDATION_WORKER_MIN_OPERATIONS,
   type DocumentVerdict,
-} from './validate-worker.js';
+} from './threads/validate-worker.js';
 
 const HELP = `tms-gen — generate types, client, validators, server stubs, mock document and docs from an OpenAPI contract
 
@@ -92,7 +92,7 @@ export interface CliOptions {
   check: boolean;
   watch: boolean;
   quiet: boolean;
-  /** the output cache's folder (generator/cache.ts); `noCache` turns it off */
+  /** the output cache's folder (generator/cache/index.ts); `noCache` turns it off */
   cacheDir?: string;
   noCache?: boolean;
   /** `scaffold --dir`: where the starter handlers go */
@@ -215,7 +215,7 @@ export interface RunResult {
 }
 
 /**
- * The order the two threads share (emit-worker.ts, SharedQueue): the main thread takes from the
+ * The order the two threads share (threads/emit-worker.ts, SharedQueue): the main thread takes from the
  * front, the worker from the back. The types first (loading TypeScript for openapi-typescript is
  * the longest single step, and the package compiles that follow reuse it on this thread), the
  * validators last (the worker's first: Ajv's compile is the other long step), and between them
@@ -306,8 +306,8 @@ export async function runGenerate(
   const wantHelper =
     (opts.watch || selected.some((e) => e.name === 'types')) && selected.length > 1;
 
-  // The cache (generator/cache.ts), when there is one: a key per emitter from the generator,
-  // the run's settings and the model slice; and the model snapshot (model-snapshot.ts).
+  // The cache (generator/cache/index.ts), when there is one: a key per emitter from the generator,
+  // the run's settings and the model slice; and the model snapshot (cache/model-snapshot.ts).
   const cacheDir = opts.noCache ? undefined : cacheFolder(opts.cacheDir);
   const generator = cacheDir ? generatorDigest(TOOLKIT_ROOT) : undefined;
   const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
@@ -326,11 +326,11 @@ export async function runGenerate(
   /** the document's bytes as the full load reads them, for the snapshot stored after it */
   const source = snapKey && !fromSnapshot ? readSourceBytes(opts.contract, limits) : undefined;
   // The document checks run after the model is built: with a worker, as an item of the shared
-  // queue (emit-worker.ts, VALIDATE) on whichever thread is free; without one, on this thread
+  // queue (threads/emit-worker.ts, VALIDATE) on whichever thread is free; without one, on this thread
   // once the emitters are done, while the staged files are written in the background
-  // (write.ts). Nothing is swapped in unless they pass. Without an emit worker, a big
+  // (write/index.ts). Nothing is swapped in unless they pass. Without an emit worker, a big
   // document's checks run on a thread of their own while the model is built and the emitters
-  // run (validate-worker.ts); a small one's after the emit.
+  // run (threads/validate-worker.ts); a small one's after the emit.
   let checking: Promise<DocumentVerdict> | undefined;
   const loaded = fromSnapshot
     ? { ok: true as const, contract: { ...fromSnapshot, bundle: undefined } }
@@ -440,7 +440,7 @@ export async function runGenerate(
   ];
   const sink = outputSink(dirs, opts.check ? 'check' : 'write', {
     background: true,
-    // unchanged files are linked from the current output, not written again (write.ts)
+    // unchanged files are linked from the current output, not written again (write/index.ts)
     manifests: cache ? cacheDir : undefined,
   });
   /** drops the staged output once the writes in flight have ended */
@@ -543,7 +543,7 @@ export async function runGenerate(
   };
 
   // Outputs the cache holds are not produced again; the rest run, on two threads when there is
-  // a worker, both taking from one queue (emit-worker.ts).
+  // a worker, both taking from one queue (threads/emit-worker.ts).
   /** the outputs that did come from the cache (an entry found damaged is produced again) */
   const reused: Emitter[] = [];
   /** steps inside emitters that ran, served by the cache (EmitContext.memo) */
@@ -556,7 +556,7 @@ export async function runGenerate(
   let light = false;
   /**
    * A cached output whose files are on disk as a run from this very entry left them (the
-   * writer's manifest says so, write.ts keep): left there, the entry never read — only its
+   * writer's manifest says so, write/index.ts keep): left there, the entry never read — only its
    * header, for the paths, sizes and warnings.
    */
   const keptInPlace = (emitter: Emitter, key: string, t: number): boolean => {
@@ -812,7 +812,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (opts.command === 'scaffold') {
-    const { runScaffold } = await import('./scaffold.js');
+    const { runScaffold } = await import('./commands/scaffold.js');
     return runScaffold(opts);
   }
   const once = async () => {

@@ -1,5 +1,5 @@
 /**
- * npm run lint [-- <contract>]: loads the contract (swagger-parser + strict Ajv, generator/load.ts)
+ * npm run lint [-- <contract>]: loads the contract (swagger-parser + strict Ajv, generator/load/index.ts)
  * and lints it with Spectral (.spectral.yaml), printing every problem of both as
  * `file:line  rule  message  (pointer)`. Exit 1 on any problem, warnings included; 0 when clean;
  * 2 when the linter itself cannot run (bad ruleset, unreadable file).
@@ -7,7 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadContract } from './load.js';
+import { loadContract } from './load/index.js';
 import { lintContract, type LintFinding } from './lint/spectral.js';
 import { parseArgs } from 'node:util';
 

@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadContract } from '../generator/load.js';
+import { loadContract } from '../generator/load/index.js';
 import type { ApiModel } from '../generator/model/types.js';
 import type { RequestListener } from '../runtime/server.js';
 import { tmsGenOrThrow } from './tms-gen-run.js';

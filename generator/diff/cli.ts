@@ -4,8 +4,8 @@
  * contract that does not load, 2 usage.
  */
 import { parseArgs } from 'node:util';
-import { formatProblem } from '../contract-error.js';
-import { loadContract } from '../load.js';
+import { formatProblem } from '../common/contract-error.js';
+import { loadContract } from '../load/index.js';
 import { resolveBase } from './base.js';
 import { diffTables } from './compare.js';
 import { buildFacts } from './facts.js';

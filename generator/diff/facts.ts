@@ -13,7 +13,7 @@
  * history ends in `removed`) are not facts: they are "ghosts", kept for their marks, so that a
  * removal recorded in the contract is found where it is written.
  */
-import { componentSchemaName } from '../pointer.js';
+import { componentSchemaName } from '../common/pointer.js';
 import { readHistory } from '../model/lifecycle.js';
 import type {
   ApiModel,

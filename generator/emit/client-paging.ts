@@ -6,7 +6,7 @@
  */
 import type { PagingInfo } from '../../runtime/client-paging.js';
 import type { ApiModel, Operation } from '../model/types.js';
-import { jsdoc, literal, propertyKey } from '../source.js';
+import { jsdoc, literal, propertyKey } from '../common/source.js';
 
 /** The client runtime modules these lines import (paging only when an operation pages). */
 export function pagingImports(model: ApiModel, runtimeImport: string): string[] {

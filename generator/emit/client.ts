@@ -7,7 +7,7 @@
  */
 import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, Parameter } from '../model/types.js';
-import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
+import { banner, commentText, jsdoc, literal, propertyKey } from '../common/source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
 import { pagingImports, pagingLines, retryLines } from './client-paging.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';

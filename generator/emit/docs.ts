@@ -6,12 +6,12 @@
  * relative and nothing is fetched from another server, so the site works from any static host
  * and from file://.
  *
- * Safety: the contract is data. Text goes through `htmlText` (generator/source.ts), descriptions
+ * Safety: the contract is data. Text goes through `htmlText` (generator/common/source.ts), descriptions
  * through markdown-it with raw HTML off (generator/emit/docs/markdown.ts), code through the
  * highlighter (which escapes every character), and the search index is a script with `<` escaped.
  */
 import type { ApiModel, JsonSchema, Operation } from '../model/types.js';
-import { banner, literal } from '../source.js';
+import { banner, literal } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { buildChangelog } from './docs/changelog.js';
 import { curlSample } from './docs/curl-sample.js';
@@ -20,7 +20,7 @@ import {
   type ExampleFiles,
   type ExampleMemo,
 } from './docs/examples.js';
-import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
+import { createSiteLinks, errorAnchor, type SiteLinks } from './docs/links.js';
 import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
 import { siteAssets } from './docs/assets.js';
@@ -35,7 +35,7 @@ import { layoutHtml, type NavGroupView } from './docs/html/layout.js';
 import { createMarkup, type Markup } from './docs/html/markup.js';
 import { operationHtml } from './docs/html/operation.js';
 import { overviewHtml } from './docs/html/overview.js';
-import { unescapeSegment } from '../pointer.js';
+import { unescapeSegment } from '../common/pointer.js';
 import { type SchemaNode, schemaTree } from './docs/schema-tree.js';
 import { propertiesOf, requestSamples, resolveSchema } from '../model/lookup.js';
 import type { SampleInput } from '../model/samples.js';
@@ -103,11 +103,7 @@ interface Site {
 
 export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<GeneratedFile[]> {
   const groups = groupOperations(model);
-  const links = createSiteLinks(
-    model.operations.map((o) => o.id),
-    model.schemas.map((s) => s.name),
-    groups.map((g) => g.name),
-  );
+  const links = createSiteLinks(model);
   const site: Site = {
     model,
     links,
@@ -318,7 +314,7 @@ function operationPage(
       () => operationHtml(site.markup, view),
       {
         current: 'op',
-        group: groupOf(op),
+        group: op.names.group,
         op: op.id,
       },
     ),
@@ -562,7 +558,7 @@ function navScript(site: Site, bannerLine: string): string {
 function groupOperations(model: ApiModel): Site['groups'] {
   const byName = new Map<string, Operation[]>();
   for (const op of model.operations) {
-    const g = groupOf(op);
+    const g = op.names.group;
     if (!byName.has(g)) byName.set(g, []);
     byName.get(g)!.push(op);
   }

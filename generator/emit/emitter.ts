@@ -1,6 +1,6 @@
 /**
  * The one shape every emitter has: model in, files out, no disk I/O. The writer
- * (generator/write.ts) puts files on disk atomically or compares them in `--check` mode.
+ * (generator/write/) puts files on disk atomically or compares them in `--check` mode.
  */
 import type { ApiModel } from '../model/types.js';
 
@@ -26,7 +26,7 @@ export interface EmitContext {
   /** messages that are not failures (e.g. something an emitter could not express) */
   warn(message: string): void;
   /**
-   * When the CLI keeps a cache (generator/cache.ts): the result of a costly step of this
+   * When the CLI keeps a cache (generator/cache/index.ts): the result of a costly step of this
    * emitter, `compute()`, looked up by the text it depends on (`input`); computed and stored on
    * a miss. The step must be a function of `input` alone. Absent: the emitter computes.
    */
@@ -48,6 +48,21 @@ export interface EmitContext {
    * output whole (no cache) and the emitter runs on the CLI's thread.
    */
   writeEarly?(files: GeneratedFile[]): void;
+  /**
+   * The run's memory policy (generator/run/heap.ts, supplied by the orchestrator): an emitter
+   * says where its long steps make garbage; the run decides whether to collect. Absent: nothing.
+   */
+  memory?: EmitMemory;
+}
+
+/** Points in an emitter's work where the run may return memory (EmitContext.memory). */
+export interface EmitMemory {
+  /** for a step that keeps allocating: a function to call often, which collects when the heap has grown `factor` times past what the last collection left */
+  bound(factor?: number): () => void;
+  /** a large intermediate result is garbage now */
+  settle(): void;
+  /** a labelled point for the memory log (TMS_GEN_MEMLOG=1) */
+  mark(label: string): void;
 }
 
 export interface Emitter {

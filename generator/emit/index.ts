@@ -4,7 +4,9 @@
  */
 import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
+import { contractEmitter } from './contract/index.js';
 import { docsEmitter } from './docs.js';
+import { mcpEmitter } from './mcp/index.js';
 import { mswEmitter } from './msw.js';
 import { operationsEmitter } from './operations.js';
 import { runtimeEmitter } from './package.js';
@@ -20,9 +22,11 @@ export const emitters: Emitter[] = [
   clientEmitter,
   queryEmitter,
   prismEmitter,
+  contractEmitter,
   validatorsEmitter,
   serverEmitter,
   runtimeEmitter,
   mswEmitter,
+  mcpEmitter,
   docsEmitter,
 ];

@@ -7,7 +7,7 @@ import { buildLevelTable } from '../model/levels.js';
 import { clientEntry } from '../model/runtime-entry.js';
 import { schemesInUse } from '../model/security.js';
 import { LISTENER_ERROR_CODES, refusalBody } from '../../runtime/pipeline-answers.js';
-import { banner, commentText, literal, propertyKey } from '../source.js';
+import { banner, commentText, literal, propertyKey } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
 export const operationsEmitter: Emitter = {

@@ -7,8 +7,9 @@ import { requestSamples } from '../model/lookup.js';
 import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
 import { clientExtrasReadme } from './package-readme-client.js';
+import { toolsReadme } from './package-readme-tools.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
-import { banner, literal, propertyKey } from '../source.js';
+import { banner, literal, propertyKey } from '../common/source.js';
 import { isRequired } from './client.js';
 
 export interface ReadmeInput {
@@ -18,9 +19,12 @@ export interface ReadmeInput {
   modules: Set<string>;
   command: string;
   toolkit: string;
+  /** the bundled contract's file in the package (`openapi.json`), when the output has it */
+  contractFile?: string;
 }
 
-export function bindingsReadme({ model, name, modules, command, toolkit }: ReadmeInput): string {
+export function bindingsReadme(input: ReadmeInput): string {
+  const { model, name, modules, command, toolkit } = input;
   const { title, version } = model.info;
   const auth = authText(model);
   const sections: string[] = [
@@ -54,7 +58,11 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
         `\`${name}/validators\``,
         '`validateRequest`, `validateResponse`, a guard per schema',
       ],
-      ['server', `\`${name}/server\``, 'typed `Handlers` and `createRequestListener` (node:http)'],
+      [
+        'server',
+        `\`${name}/server\``,
+        'typed `Handlers`, `createRequestListener` and `createHttpServer` (node:http)',
+      ],
       ['operations', `\`${name}/operations\``, 'the operation table the runtime reads'],
       [
         'query',
@@ -95,21 +103,27 @@ export function bindingsReadme({ model, name, modules, command, toolkit }: Readm
       '## The server listener',
       '',
       '```ts',
-      `import { createServer } from 'node:http';`,
-      `import { createRequestListener, type Handlers } from '${name}/server';`,
+      `import { createHttpServer, createRequestListener, type Handlers } from '${name}/server';`,
       '',
       `interface User { ${auth.userField}: string }`,
       `const handlers: Partial<Handlers<User>> = { /* one function per operation */ };`,
-      `createServer(createRequestListener<User>({`,
+      `const listener = createRequestListener<User>({`,
       `  handlers: handlers as Handlers<User>,`,
       ...auth.server,
-      `})).listen(8080);`,
+      `});`,
+      `createHttpServer(listener).listen(8080);`,
       '```',
+      '',
+      "Serve it with `createHttpServer`, not node's bare `createServer`: it cuts off a client that",
+      'sends half its headers or body and stalls (408), and answers what node refuses before any',
+      'listener runs (headers too large, a malformed request line, an oversized body announced with',
+      "`Expect: 100-continue`) in the contract's error shape instead of a bare status line.",
       '',
       'Handlers get decoded, typed parameters and `context.user` typed as what `authenticate`',
       'returns. `tms-gen scaffold --dir src/handlers` writes a starter file per operation.',
       '',
     );
+  sections.push(...toolsReadme(name, input.contractFile));
   return sections.join('\n');
 }
 
@@ -233,7 +247,7 @@ function requiredArguments(op: Operation, model: ApiModel): Record<string, unkno
 }
 
 /**
- * An object literal of contract values (generator/source.ts `literal`, `propertyKey`), with
+ * An object literal of contract values (generator/common/source.ts `literal`, `propertyKey`), with
  * every backtick written `\u0060`: inside a Markdown code fence, backticks could end the fence.
  */
 function objectText(args: Record<string, unknown>): string {

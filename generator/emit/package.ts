@@ -15,10 +15,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiModel } from '../model/types.js';
 import type { Emitter, GeneratedFile } from './emitter.js';
-import { compileIsolated } from './package-compile.js';
-import { banner } from '../source.js';
+import { compileIsolated } from '../compile/package-compile.js';
+import { banner } from '../common/source.js';
 import { bindingsReadme } from './package-readme.js';
-import { compiledRuntime, readCompiledRuntime } from './package-runtime.js';
+import { compiledRuntime, readCompiledRuntime } from '../compile/package-runtime.js';
+import { CONTRACT_FILE } from './contract/index.js';
 
 /** The toolkit's root: its package.json and runtime/ (two levels up from generator/emit/). */
 const TOOLKIT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -42,6 +43,7 @@ const SUBPATHS: { subpath: string; module: string; bundled?: string }[] = [
   { subpath: './msw', module: 'msw' },
   { subpath: './msw-tldts', module: 'msw-tldts' },
   { subpath: './query', module: 'query' },
+  { subpath: './mcp', module: 'mcp' },
 ];
 
 /**
@@ -85,7 +87,8 @@ export function packageFiles(
   const present = new Set(
     files.filter((f) => f.path.endsWith('.js')).map((f) => f.path.slice(0, -3)),
   );
-  const manifest = bindingsManifest(model, toolkit, present, command);
+  const contract = files.some((f) => f.path === CONTRACT_FILE);
+  const manifest = bindingsManifest(model, toolkit, { present, contract }, command);
   return [
     { path: 'package.json', contents: JSON.stringify(manifest, null, 2) + '\n' },
     {
@@ -94,6 +97,7 @@ export function packageFiles(
         model,
         name: manifest.name,
         modules: new Set([...present].map((m) => m.replace(/\/index$/, ''))),
+        contractFile: contract ? CONTRACT_FILE : undefined,
         command,
         toolkit: `${toolkit.name}@${toolkit.version}`,
       }),
@@ -115,7 +119,7 @@ function toolkitManifest(): ToolkitManifest {
 function bindingsManifest(
   model: ApiModel,
   toolkit: ToolkitManifest,
-  present: Set<string>,
+  { present, contract }: { present: Set<string>; contract: boolean },
   command: string,
 ) {
   const exports: Record<string, Record<string, string> | string> = {};
@@ -129,12 +133,16 @@ function bindingsManifest(
       default: `./${file}.js`,
     };
   }
+  // The bundled contract, for tools pointed at the installed package (stock Prism, Schemathesis).
+  if (contract) exports[`./${CONTRACT_FILE}`] = `./${CONTRACT_FILE}`;
   exports['./package.json'] = './package.json';
   const { info } = model;
+  const name = packageName(info.title);
+  const mcp = present.has('mcp');
   return {
     // npm keeps keys named `//` as comments.
     '//': banner(model.sourceFile, command).slice(3).trimEnd(),
-    name: packageName(info.title),
+    name,
     version: packageVersion(info.version),
     description: `Generated bindings of ${info.title} ${info.version}: typed client, types, validators and server stubs`,
     type: 'module',
@@ -143,36 +151,50 @@ function bindingsManifest(
     types: present.has('client') ? './client.d.ts' : undefined,
     exports,
     // Only the compiled modules: the .ts sources beside them are for the repository's own use.
-    files: ['*.js', '*.d.ts', 'runtime/', 'validators/', 'README.md'],
+    files: [
+      '*.js',
+      '*.d.ts',
+      ...(contract ? [CONTRACT_FILE] : []),
+      'runtime/',
+      'validators/',
+      'README.md',
+      ...(mcp ? [MCP_TABLE] : []),
+    ],
+    // The MCP server command (mcp-server.js), named after the package.
+    ...(mcp ? { bin: { [`${name}-mcp`]: './mcp-server.js' } } : {}),
     engines: { node: '>=20.19' },
     dependencies: { 'openapi-fetch': toolkit.dependencies?.['openapi-fetch'] ?? '^0.17.0' },
-    // The MSW handlers (./msw) need msw; apps that never import them need not install it.
-    ...(present.has('msw')
-      ? {
-          peerDependencies: { msw: toolkit.dependencies?.msw ?? '^2.15.0' },
-          peerDependenciesMeta: { msw: { optional: true } },
-        }
-      : {}),
-    // The query factories (./query) need TanStack Query; the client alone does not.
-    ...(present.has('query')
-      ? {
-          peerDependencies: {
-            ...(present.has('msw') ? { msw: toolkit.dependencies?.msw ?? '^2.15.0' } : {}),
-            // The factories use query-core's v5 option types (tested with 5.108).
-            '@tanstack/query-core': '^5.108.0',
-          },
-          peerDependenciesMeta: {
-            ...(present.has('msw') ? { msw: { optional: true } } : {}),
-            '@tanstack/query-core': { optional: true },
-          },
-        }
-      : {}),
+    ...optionalPeers(toolkit, present),
     tmsGen: {
       generator: `${toolkit.name}@${toolkit.version}`,
       contract: model.sourceFile,
       contractVersion: info.version,
       openapi: model.openapiVersion,
     },
+  };
+}
+
+/** The MCP server's tool table (emit/mcp/), read by `mcp.js` at run time. */
+const MCP_TABLE = 'mcp-tools.json';
+
+/**
+ * Peer dependencies of the entries that need a library the client does not, each optional: an
+ * app that never imports the entry need not install it. The MSW handlers (./msw) need msw; the
+ * query factories (./query) TanStack Query (its v5 option types, tested with 5.108); the MCP
+ * server (./mcp and its command) the official MCP SDK.
+ */
+function optionalPeers(toolkit: ToolkitManifest, present: Set<string>) {
+  const peers: Record<string, string> = {};
+  if (present.has('msw')) peers.msw = toolkit.dependencies?.msw ?? '^2.15.0';
+  if (present.has('query')) peers['@tanstack/query-core'] = '^5.108.0';
+  if (present.has('mcp'))
+    peers['@modelcontextprotocol/sdk'] =
+      toolkit.devDependencies?.['@modelcontextprotocol/sdk'] ?? '^1.32.0';
+  const names = Object.keys(peers);
+  if (names.length === 0) return {};
+  return {
+    peerDependencies: peers,
+    peerDependenciesMeta: Object.fromEntries(names.map((n) => [n, { optional: true }])),
   };
 }
 

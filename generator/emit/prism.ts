@@ -3,7 +3,7 @@
  * prepares it (model/views/prism.ts says what changes from the contract, and why).
  */
 import { prismView } from '../model/views/prism.js';
-import { banner } from '../source.js';
+import { banner } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { withOperationWords } from './operation-words.js';
 

@@ -10,7 +10,7 @@
 import { errorTakesCode } from '../model/errors.js';
 import { schemesInUse } from '../model/security.js';
 import type { ApiModel, Operation, Response } from '../model/types.js';
-import { banner, commentText, jsdoc, literal, propertyKey } from '../source.js';
+import { banner, commentText, jsdoc, literal, propertyKey } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 
 export const serverEmitter: Emitter = {

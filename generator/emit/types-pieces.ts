@@ -17,7 +17,7 @@
  */
 import type { GlobalContext } from 'openapi-typescript';
 import type * as TS from 'typescript';
-import type { TS as Typescript } from '../typescript-compiler.js';
+import type { TS as Typescript } from '../common/typescript-compiler.js';
 
 type OpenapiTypescript = typeof import('openapi-typescript');
 

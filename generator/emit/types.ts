@@ -2,7 +2,7 @@
  * generated/types.ts: TypeScript types of the whole contract, by openapi-typescript, from the
  * view of the document the model prepares for it (model/views/typescript.ts).
  */
-import { ContractError } from '../contract-error.js';
+import { ContractError } from '../common/contract-error.js';
 import {
   documentDescriptions,
   HOISTED_PREFIX,
@@ -11,10 +11,9 @@ import {
   tokenizedTypescriptView,
   typescriptView,
 } from '../model/views/typescript.js';
-import { collectIfLarge, heapBound, markMemory } from '../heap.js';
-import { banner, isIdentifier } from '../source.js';
+import { banner, isIdentifier } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-import { typescript } from '../typescript-compiler.js';
+import { typescript } from '../common/typescript-compiler.js';
 import { PIECE_ENTRIES, printInPieces } from './types-pieces.js';
 
 export const typesEmitter: Emitter = {
@@ -37,9 +36,9 @@ export const typesEmitter: Emitter = {
             document,
             otsContext(ots, document),
             PIECE_ENTRIES,
-            heapBound(PIECES_HEAP_FACTOR),
+            ctx.memory?.bound(PIECES_HEAP_FACTOR) ?? (() => undefined),
           );
-          markMemory('types: printed in pieces');
+          ctx.memory?.mark('types: printed in pieces');
           if (text !== undefined) return text;
           ast = ots.transformSchema(document as never, otsContext(ots, document));
         } else ast = await ots.default(document as never, OTS_OPTIONS);
@@ -63,7 +62,7 @@ export const typesEmitter: Emitter = {
       // what openapi-typescript made is garbage now (its last pieces, or the whole tree when it
       // was not printed in pieces: on Microsoft Graph's document ~1 GB of heap V8 had not
       // collected yet): returned before the text work below grows the heap more
-      collectIfLarge();
+      ctx.memory?.settle();
       const restored = restoreProse(withTokens, prose);
       // the view and its JSON are not kept (~150 MB on Graph): the text is all that is left to do
       return restored === undefined

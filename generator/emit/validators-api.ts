@@ -5,7 +5,7 @@
  * runtime/validators.ts, imported from the runtime copied beside the bindings: no code is written
  * here as strings beyond imports, tables and one-line bindings.
  */
-import { jsdoc, literal, propertyKey } from '../source.js';
+import { jsdoc, literal, propertyKey } from '../common/source.js';
 
 /**
  * The generated index's own URL, spelled so that the CLI bundle's rewrite of this source's

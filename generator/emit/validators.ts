@@ -23,12 +23,11 @@
  */
 import { posix } from 'node:path';
 import { _, type Ajv } from 'ajv';
-import { ContractError } from '../contract-error.js';
-import { heapBound, markMemory } from '../heap.js';
+import { ContractError } from '../common/contract-error.js';
 import { windowOf } from '../model/level-facts.js';
 import { jsonSchemaSource } from '../model/views/json-schema.js';
 import type { ApiModel, JsonSchema, LevelWindow, Operation } from '../model/types.js';
-import { banner, literal, propertyKey } from '../source.js';
+import { banner, literal, propertyKey } from '../common/source.js';
 import { createAjv, findUnknownFormats, usesLegacyPatterns } from '../schema/ajv.js';
 import { linearOptimize } from '../schema/ajv-optimize.js';
 import { formatsSource } from '../schema/formats-source.js';
@@ -43,7 +42,7 @@ import {
 } from '../schema/split-modules.js';
 import { shareSubschemas } from '../schema/share-subschemas.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
-import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
+import type { EmitContext, EmitMemory, Emitter, GeneratedFile } from './emitter.js';
 import {
   collectValidatorTargets,
   documentSites,
@@ -77,7 +76,7 @@ export const validatorsEmitter: Emitter = {
     // The operation modules sit two folders down (validators/ops/): the runtime copied beside
     // the bindings (or --runtime), never a second copy of runtime/validators.ts.
     const runtime = runtimeFrom(ctx.runtimeImport, 2);
-    const compiled = compileValidators(ctx.model, runtime);
+    const compiled = compileValidators(ctx.model, runtime, ctx.memory);
     // Guard names (`isMessage`) are the model's (model/names.ts).
     for (const n of ctx.model.nameNotices) if (n.emitter === 'validators') ctx.warn(n.message);
     const exportsByName = new Map(
@@ -176,6 +175,8 @@ export function compileValidators(
   model: ApiModel,
   /** `runtime/validators.js` as the operation modules import it */
   runtime = '../../runtime/validators.js',
+  /** the run's memory policy (EmitContext.memory), for Ajv's long compile */
+  memory?: EmitMemory,
 ): CompiledValidators {
   // Annotations stripped from each schema as it is converted: the annotated tree of every
   // schema never exists at once (on Microsoft Graph's document, hundreds of MB).
@@ -183,7 +184,7 @@ export function compileValidators(
   const slim = { ...root.root, $defs: shareSubschemas(root.root.$defs) };
   // shareSubschemas may make a new map: the one it was given is not read again
   root.root.$defs = {};
-  markMemory('validators: schema root built');
+  memory?.mark('validators: schema root built');
   const unknownFormats = findUnknownFormats(slim, createAjv({ dialect: model.dialect }));
   const legacyPatterns = usesLegacyPatterns(slim);
   const ajv = createAjv({
@@ -249,8 +250,8 @@ export function compileValidators(
   };
   const flattened = new WeakSet<object>();
   // Ajv's compile makes garbage much faster than it keeps code: the heap is bounded as it goes
-  // (heap.ts), or a large document's compile holds gigabytes of dead heap.
-  const bound = heapBound();
+  // (the run's memory policy, generator/run/heap.ts), or a large document's compile holds gigabytes of dead heap.
+  const bound = memory?.bound() ?? (() => undefined);
   for (const key of Object.keys(slim.$defs).sort()) {
     const target = targetOf(key);
     if (target === undefined) continue;
@@ -262,14 +263,13 @@ export function compileValidators(
   for (const key of [...used].sort()) {
     flattenSources(compileOne(ajv, root.refOf(key), pointerOf(key)), flattened);
     bound();
-    if (++done % 5000 === 0) markMemory(`validators: ${done} of ${used.size} compiled`);
+    if (++done % 5000 === 0) memory?.mark(`validators: ${done} of ${used.size} compiled`);
   }
 
-  markMemory('validators: compiled');
+  memory?.mark('validators: compiled');
   const schemaOfKey = new Map<unknown, string>(
     Object.entries(slim.$defs).map(([key, schema]) => [schema, key]),
   );
-  const paths = operationPaths(model.operations.map((o) => o.id));
   const newest = model.newestLevel;
   const entries: EntryPoint[] = model.operations.map((op) => {
     const statuses = Object.entries(targets.responses[op.id]);
@@ -278,7 +278,7 @@ export function compileValidators(
       if (key !== null) exports[`response${i}`] = key;
     });
     return {
-      path: paths.get(op.id)!,
+      path: operationModule(op),
       exports,
       head: `import { operationEntryPoints } from ${literal(runtime)};`,
       tail: operationTail(op, targets, statuses, newest),
@@ -296,31 +296,22 @@ export function compileValidators(
     undefined,
     bound,
   );
-  markMemory('validators: split');
+  memory?.mark('validators: split');
   return {
     modules: split.modules,
     helpers: helpersModule(formatsSource(ajv)),
-    operations: model.operations.map((op) => ({ id: op.id, path: paths.get(op.id)! })),
+    operations: model.operations.map((op) => ({ id: op.id, path: operationModule(op) })),
     named: model.schemas.map((s) => [s.name, split.sharedOf.get(targets.named[s.name])!]),
     stats: split.stats,
   };
 }
 
 /**
- * `ops/<operationId>` with characters a file name cannot hold replaced; unique even
- * case-insensitively. Exported: the MSW handlers load each operation's module by this path.
+ * `ops/<file>`: the operation's module, named by the model (`op.names.file`: bounded and
+ * case-insensitively unique). Exported: the MSW handlers load each operation's module by this path.
  */
-export function operationPaths(ids: string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const taken = new Set<string>();
-  for (const id of ids) {
-    const base = id.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[-.]+/, '') || 'operation';
-    let path = `ops/${base}`;
-    for (let n = 2; taken.has(path.toLowerCase()); n++) path = `ops/${base}-${n}`;
-    taken.add(path.toLowerCase());
-    out.set(id, path);
-  }
-  return out;
+export function operationModule(op: Pick<Operation, 'names'>): string {
+  return `ops/${op.names.file}`;
 }
 
 /** The operation's table (level windows of the operation and its parameters) and bound functions. */

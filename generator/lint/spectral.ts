@@ -16,7 +16,7 @@ import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRuntime from '@stoplight/spectral-runtime';
 import withLoader from '@stoplight/spectral-ruleset-bundler/with-loader';
 import { bundleContract } from '../load/bundle.js';
-import { pointer as jsonPointer } from '../pointer.js';
+import { pointer as jsonPointer } from '../common/pointer.js';
 
 // CommonJS packages: their named exports are read off the default export.
 const { Spectral, Document } = spectralCore;

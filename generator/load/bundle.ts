@@ -9,8 +9,8 @@
  * traced back to `file:line` (see `locate`).
  */
 import { dirname, resolve as resolvePath, relative } from 'node:path';
-import type { ContractProblem } from '../contract-error.js';
-import { childPointer, escapeSegment, getAt, parsePointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { childPointer, escapeSegment, getAt, parsePointer } from '../common/pointer.js';
 import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
 import { REF_CLAUSE } from './clauses.js';
 import { checkRefTarget, isRemoteRef, refRoots } from './ref-policy.js';

@@ -20,7 +20,7 @@ import {
   SCHEMA_VALUES,
   type SchemaSite,
 } from '../schema/json-schema.js';
-import { getAt } from '../pointer.js';
+import { getAt } from '../common/pointer.js';
 
 /** Converted schemas by `$defs` key, in `buildJsonSchemaRoot`'s (sorted) order. */
 export function schemasForCheck(

@@ -6,9 +6,9 @@
  * (that costs seconds on large documents, and the validators emitter compiles them anyway,
  * strictly, once).
  */
-import type { ContractProblem } from '../contract-error.js';
+import type { ContractProblem } from '../common/contract-error.js';
 import type { ErrorObject } from 'ajv';
-import { childPointer } from '../pointer.js';
+import { childPointer } from '../common/pointer.js';
 import { createAjv, visitFormats } from '../schema/ajv.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../schema/json-schema.js';
 import { schemasForCheck } from './check-conversion.js';

@@ -5,7 +5,7 @@
  * Object (https://...#operation-object): ...`). Limits and tms-gen's own rules are not the
  * specification's, and say so.
  */
-import type { ContractProblem } from '../contract-error.js';
+import type { ContractProblem } from '../common/contract-error.js';
 
 /**
  * Section numbers of the objects and definitions we cite: §4.8.n in 3.1.0, §4.7.n in 3.0.3

@@ -4,9 +4,9 @@
  * loop without a schema in between, schemas whose type refers to itself where TypeScript cannot
  * follow (TS2502), and names that would be read as a member of Object.prototype.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { HTTP_METHODS, operationCount } from '../http-methods.js';
-import { childPointer, getAt, pointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { HTTP_METHODS, operationCount } from '../common/http-methods.js';
+import { childPointer, getAt, pointer } from '../common/pointer.js';
 import { SCHEMA_MAPS } from '../schema/json-schema.js';
 import { PROTOTYPE_KEYS, hasLoneSurrogate } from './document-shape.js';
 import { limitHint, type LoadLimits } from './limits.js';

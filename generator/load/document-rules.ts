@@ -6,9 +6,9 @@
  * from them, so refusing would only lose the rest of the document.
  */
 import { specClause } from './clauses.js';
-import type { ContractProblem } from '../contract-error.js';
-import { HTTP_METHODS } from '../http-methods.js';
-import { childPointer, getAt, pointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { HTTP_METHODS } from '../common/http-methods.js';
+import { childPointer, getAt, pointer } from '../common/pointer.js';
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>

@@ -15,8 +15,8 @@
  * stands for, and problems inside it get the ref's pointer (which `Bundle.locate` traces back to
  * the target's file and line).
  */
-import { HTTP_METHODS } from '../http-methods.js';
-import { getAt, parsePointer } from '../pointer.js';
+import { HTTP_METHODS } from '../common/http-methods.js';
+import { getAt, parsePointer } from '../common/pointer.js';
 import { metaValidator, type Dialect, type MetaValidator } from './openapi-meta.js';
 
 /** A place in an OpenAPI document: the kind of object the meta-schema expects there. */

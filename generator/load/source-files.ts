@@ -11,7 +11,7 @@ import { isUtf8 } from 'node:buffer';
 import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
-import type { ContractProblem } from '../contract-error.js';
+import type { ContractProblem } from '../common/contract-error.js';
 import { LEVEL_KEYS } from '../model/levels.js';
 import { checkShape } from './document-shape.js';
 import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';

@@ -2,9 +2,9 @@
  * Document → ApiModel. Runs once per generate, after the document was validated; collects
  * every problem it finds (duplicate operationIds, malformed feature-level data) in one pass.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { HTTP_METHODS } from '../http-methods.js';
-import { childPointer, pointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { HTTP_METHODS } from '../common/http-methods.js';
+import { childPointer, pointer } from '../common/pointer.js';
 import { readHistory, readLifecycle, lifecycleOf } from './lifecycle.js';
 import {
   opaqueDocument,
@@ -22,7 +22,7 @@ import {
   withExtensions,
 } from './document.js';
 import { bodyKindOf, representativeMedia } from './media.js';
-import { nameOperations, nameSchemaGuards } from './names.js';
+import { nameOperations, nameSchemaFiles, nameSchemaGuards } from './names.js';
 import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
 import { realPointer } from './real-pointer.js';
 import { newestLevel } from './levels.js';
@@ -132,11 +132,13 @@ export function buildModel(
         schema,
         lifecycle: readLifecycle(schema, at, problems),
         pointer: at,
+        file: '',
       };
       if (typeof schema?.description === 'string') item.description = schema.description;
       return item;
     });
   nameSchemaGuards(schemas, nameNotices);
+  nameSchemaFiles(schemas);
 
   const errorConventions = errorConventionsOf(document, operations);
   const model: ApiModel = {

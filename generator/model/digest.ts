@@ -1,5 +1,5 @@
 /**
- * Digests of the model, the keys of the output cache (generator/cache.ts): two emitters whose
+ * Digests of the model, the keys of the output cache (generator/cache/index.ts): two emitters whose
  * digest is the same produce the same files, so a cached copy can stand in for a run.
  *
  * - `whole`: everything in the model (the document included). Any change changes it.
@@ -110,7 +110,7 @@ export function modelDigests(model: ApiModel, remembered?: RememberedDigests): M
 
 /**
  * The digests of a model that differs from one digested before only in the words of operations'
- * own descriptions (the model snapshot's patch, generator/model-snapshot.ts): its
+ * own descriptions (the model snapshot's patch, generator/cache/model-snapshot.ts): its
  * `withoutOperationDescriptions` is that model's (those words read `~` in it), so only the
  * words are digested again. `withoutProse` comes from `remembered` (it is told one only for a
  * model without aliases); undefined when it does not know it: digest in full.

@@ -22,7 +22,7 @@
  * field none of these fills (an object, a number with no example) is left out, and the refusal
  * then does not validate against that schema.
  */
-import { componentSchemaName } from '../pointer.js';
+import { componentSchemaName } from '../common/pointer.js';
 import { collectProperties, deref } from './schema-facts.js';
 import { isJsonMediaType } from './media.js';
 import type { ErrorConventions, ErrorShape, Operation, RefusalShape } from './types.js';

@@ -5,8 +5,8 @@
  * holds the list). Ours marks the updates the API description states as setting a value
  * (POST /messages/flags, POST /user_topics, the PATCHes, ...) and marks POST /messages `false`.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { childPointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { childPointer } from '../common/pointer.js';
 import { IDEMPOTENT_METHODS } from '../../runtime/client-retry.js';
 import type { Operation } from './types.js';
 

@@ -4,8 +4,8 @@
  * removed. The validators read them to answer as a server of a given level; they are read here
  * so that nothing else goes back to `x-history` / `x-enum-history` in the raw document.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { childPointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { childPointer } from '../common/pointer.js';
 import { readLifecycle, readHistory, lifecycleOf } from './lifecycle.js';
 import { LEVEL_KEY } from './levels.js';
 import type { LevelWindow, SchemaLevelFacts } from './types.js';

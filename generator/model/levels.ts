@@ -23,7 +23,7 @@ import type {
   OperationLevels,
   ParameterLevels,
 } from '../../runtime/feature-levels.js';
-import type { ContractProblem } from '../contract-error.js';
+import type { ContractProblem } from '../common/contract-error.js';
 import { readHistory } from './lifecycle.js';
 import { deref, enumValues } from './schema-facts.js';
 import type { ApiModel, EnumValue, FeatureChange } from './types.js';

@@ -2,8 +2,8 @@
  * Reading the feature-level extensions (openapi/README.md) into the model's Lifecycle.
  * Malformed entries are problems, not silently dropped: the changelog must be complete.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { childPointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { childPointer } from '../common/pointer.js';
 import type { ChangeKind, FeatureChange, Lifecycle } from './types.js';
 
 const KINDS: ChangeKind[] = ['added', 'changed', 'deprecated', 'removed'];

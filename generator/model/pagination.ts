@@ -10,8 +10,8 @@
  * those items. Parameters are named as in the contract; the client emitter looks their
  * parameters-object keys up in the model's names.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { childPointer, parsePointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { childPointer, parsePointer } from '../common/pointer.js';
 import type { PagingInfo, ValuePath } from '../../runtime/client-paging.js';
 import { isJsonMediaType } from './media.js';
 import { admittedTypes, collectProperties, deref, enumValues } from './schema-facts.js';

@@ -2,8 +2,8 @@
  * Parameters of an operation, wherever they travel: path, query, header, and the fields of a
  * form body (flattened with `in: 'body'`). Each gets the wire encoding the runtime will use.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { childPointer } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { childPointer } from '../common/pointer.js';
 import { readLifecycle } from './lifecycle.js';
 import type { ParameterObject } from './document.js';
 import { isJsonMediaType } from './media.js';

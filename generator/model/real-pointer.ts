@@ -3,7 +3,7 @@
  * records it for each schema it points at (parameters, bodies, responses), so that consumers
  * can `$ref` the one real place (validators compile a shared schema once) without the document.
  */
-import { childPointer, getAt, parsePointer } from '../pointer.js';
+import { childPointer, getAt, parsePointer } from '../common/pointer.js';
 
 /**
  * `#/paths/~1x/get/responses/default/content/...` → `#/components/responses/Error/content/...`.

@@ -3,8 +3,8 @@
  * Follows `$ref`s and looks through `oneOf`/`anyOf`/`allOf`, because a parameter typed
  * `$ref: Anchor` (integer | keyword) must still decode `5` as an integer.
  */
-import type { ContractProblem } from '../contract-error.js';
-import { childPointer, getAt } from '../pointer.js';
+import type { ContractProblem } from '../common/contract-error.js';
+import { childPointer, getAt } from '../common/pointer.js';
 import { readHistory, lifecycleOf } from './lifecycle.js';
 import { isJsonMediaType } from './media.js';
 import type { EnumValue, JsonSchema, Limits, Operation, ScalarType } from './types.js';

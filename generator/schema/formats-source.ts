@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Ajv } from 'ajv';
-import { literal, propertyKey } from '../source.js';
+import { literal, propertyKey } from '../common/source.js';
 import { OPENAPI_FORMATS } from './ajv.js';
 
 const AJV_FORMATS_FILE = createRequire(import.meta.url).resolve('ajv-formats/dist/formats.js');

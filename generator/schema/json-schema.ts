@@ -10,7 +10,7 @@
  * inline schemas by their pointer. Shared definitions are therefore compiled once.
  */
 import type { JsonSchema, SchemaLevelFacts } from '../model/types.js';
-import { childPointer, escapeSegment, getAt, parsePointer, pointer } from '../pointer.js';
+import { childPointer, escapeSegment, getAt, parsePointer, pointer } from '../common/pointer.js';
 import { levelEnum, levelRequired, levelWrapped } from './level-keywords.js';
 
 /** Keys whose value is a map of name → schema. */

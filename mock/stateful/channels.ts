@@ -6,7 +6,7 @@
  * change in one, is refused.
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { error, ok } from '../../runtime/server-results.js';
+import { error, ok } from './results.js';
 import {
   canReadChannel,
   canSeeChannel,

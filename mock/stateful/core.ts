@@ -5,9 +5,12 @@
  * over web Request/Response inside MSW handlers, so every rule and pipeline step exists once.
  */
 import { levels } from '../../generated/operations.js';
-import type { Handlers, Logger } from '../../generated/server.js';
-import type { Credentials } from '../../runtime/pipeline-auth.js';
-import type { CorsOptions } from '../../runtime/pipeline-cors.js';
+import type {
+  createRequestListener,
+  Credentials,
+  Handlers,
+  Logger,
+} from '../../generated/server.js';
 import { createGetStreams, createUnsubscribe, createUpdateStream } from './channels.js';
 import { systemClock, type Clock } from './clock.js';
 import { createEditDraft, createCreateSavedSnippet } from './drafts.js';
@@ -29,6 +32,15 @@ import {
   createGetUsers,
   createUpdateUser,
 } from './users.js';
+
+/**
+ * CORS of the generated listener (allowed origins, preflights), named through the bindings'
+ * public `server` module: the mock imports nothing else of them, so it installs beside them.
+ */
+export type CorsOptions = Exclude<
+  NonNullable<Parameters<typeof createRequestListener>[0]['cors']>,
+  boolean
+>;
 
 export interface StatefulMockOptions {
   clock?: Clock;

@@ -1,6 +1,6 @@
 /** PATCH /drafts/{draft_id} and POST /saved_snippets. */
 import type { HandlerOf } from '../../generated/server.js';
-import { ok } from '../../runtime/server-results.js';
+import { ok } from './results.js';
 import { canSeeChannel } from './access.js';
 import { bad } from './errors.js';
 import { nowSeconds, type MockState, type UserRecord } from './state.js';

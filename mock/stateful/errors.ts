@@ -3,6 +3,11 @@
  * documents them under `default`); the mock answers 400, as the real server does for its
  * generic errors, except where noted at the call site.
  */
-import { error } from '../../runtime/server-results.js';
+import type { HandlerResult } from '../../generated/server.js';
+import { error } from './results.js';
 
-export const bad = (msg: string) => error(400, 'BAD_REQUEST', msg);
+/** 400 BAD_REQUEST with `msg`, in the API's envelope. */
+export const bad = (
+  msg: string,
+): HandlerResult<400, { result: 'error'; msg: string; code: 'BAD_REQUEST' }> =>
+  error(400, 'BAD_REQUEST', msg);

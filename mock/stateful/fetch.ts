@@ -4,7 +4,7 @@
  * rule that a user's history excludes channel messages sent before they subscribed.
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { ok } from '../../runtime/server-results.js';
+import { ok } from './results.js';
 import { canReadMessage } from './access.js';
 import { channelMessages } from './channel-index.js';
 import { bad } from './errors.js';

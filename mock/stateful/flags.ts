@@ -6,7 +6,7 @@
  * messages in channels the user is not subscribed to and returns those channel IDs.
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { error, ok } from '../../runtime/server-results.js';
+import { error, ok } from './results.js';
 import { canReadMessage, isSubscribed, received } from './access.js';
 import { bad } from './errors.js';
 import { flagsOf, type MockState, type UserRecord } from './state.js';

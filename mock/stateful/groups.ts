@@ -6,7 +6,7 @@
  * `deactivated=true` does nothing (deactivation has its own endpoint, not in the description).
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { ok } from '../../runtime/server-results.js';
+import { ok } from './results.js';
 import { inSetting, isAdmin } from './access.js';
 import { bad } from './errors.js';
 import type { GroupSetting, MockState, UserRecord } from './state.js';

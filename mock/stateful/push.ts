@@ -7,7 +7,7 @@
  * those errors are not in the description: 400 for configuration problems, 502 for the relay.
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { error, ok } from '../../runtime/server-results.js';
+import { error, ok } from './results.js';
 import { bad } from './errors.js';
 import { limitText, longerThan, MAX_TOKEN_LENGTH } from './limits.js';
 import type { MockState, UserRecord } from './state.js';

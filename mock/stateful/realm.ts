@@ -3,7 +3,7 @@
  * only users created later: existing users' settings never change here.
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { ok } from '../../runtime/server-results.js';
+import { ok } from './results.js';
 import { isAdmin } from './access.js';
 import { bad } from './errors.js';
 import type { MockState, UserRecord } from './state.js';

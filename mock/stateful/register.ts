@@ -7,7 +7,7 @@
  */
 import type { HandlerOf } from '../../generated/server.js';
 import type { RegisterQueueResponse } from '../../generated/types.js';
-import { ok } from '../../runtime/server-results.js';
+import { ok } from './results.js';
 import { isAdmin } from './access.js';
 import { bad } from './errors.js';
 import { LIMITS, VERSION } from './limits.js';

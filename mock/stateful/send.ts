@@ -4,7 +4,7 @@
  * `local_id` echoed to the sending queue only).
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { error, ok } from '../../runtime/server-results.js';
+import { error, ok } from './results.js';
 import {
   canReadChannel,
   findChannel,

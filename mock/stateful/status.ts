@@ -3,7 +3,7 @@
  * (empty clears); emoji_code/reaction_type need emoji_name; the emoji must exist.
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { ok } from '../../runtime/server-results.js';
+import { ok } from './results.js';
 import { bad } from './errors.js';
 import { limitText, longerThan, STATUS_TEXT_MAX } from './limits.js';
 import type { MockState, UserRecord } from './state.js';

@@ -4,7 +4,7 @@
  * unspecified: this is the mock's choice, the real server's mapping).
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { ok } from '../../runtime/server-results.js';
+import { ok } from './results.js';
 import { canReadChannel } from './access.js';
 import { bad } from './errors.js';
 import { LIMITS, limitText, longerThan, normalizeTopic } from './limits.js';

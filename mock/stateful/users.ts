@@ -6,7 +6,7 @@
  * directly (the description's example of a forbidden role change).
  */
 import type { HandlerOf } from '../../generated/server.js';
-import { error, ok } from '../../runtime/server-results.js';
+import { error, ok } from './results.js';
 import { isAdmin, isOwner, ROLE } from './access.js';
 import { bad } from './errors.js';
 import { FULL_NAME_MAX, FULL_NAME_MIN, lengthOf, limitText, longerThan } from './limits.js';

@@ -15,6 +15,7 @@ import { encodeFields, indexFields, type FieldIndex, type FieldIndexes } from '.
 import { serializeMultipart } from './multipart.js';
 import { fillPath } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
+import { bodyOfType } from '../validation-words.js';
 
 export const URLENCODED = 'application/x-www-form-urlencoded';
 export const MULTIPART = 'multipart/form-data';
@@ -83,7 +84,9 @@ function encodeBody(
     // in generated documents): anything else travels as its JSON text.
     const text = JSON.stringify(value);
     if (text === undefined)
-      throw new TypeError(`${op.operationId}: a ${contentType} body cannot be ${typeof value}`);
+      throw new TypeError(
+        `${op.operationId}: ${bodyOfType(contentType)} is a string, Uint8Array, Blob or JSON value`,
+      );
     return { contentType, text };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { curlSample } from '../../generator/emit/docs/curl-sample.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { sampleCredentials } from '../../generator/model/security.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { startRecordingServer, type RecordingServer } from './recording-server.js';

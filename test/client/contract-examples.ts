@@ -3,7 +3,7 @@
  * model: parameter examples (path, query, header) plus the first example of the request body,
  * flattened the way the generated client takes them; the first success example as the answer.
  */
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { Operation } from '../../generator/model/types.js';
 
 export interface OperationCase {

@@ -1,6 +1,6 @@
 /**
  * The client of a contract with thousands of operations goes through the package step, which
- * writes declarations file by file (generator/emit/package-compile.ts). Any export whose type
+ * writes declarations file by file (generator/compile/package-compile.ts). Any export whose type
  * TypeScript must infer is printed from the inferred type, and a type past about a million
  * characters is refused ("exceeds the maximum length the compiler will serialize"): Microsoft
  * Graph's 22,361 operations reached it with `methodNames` typed `as const`. Every table of the
@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clientEmitter } from '../../generator/emit/client.js';
-import { compileIsolated } from '../../generator/emit/package-compile.js';
+import { compileIsolated } from '../../generator/compile/package-compile.js';
 import { buildModel } from '../../generator/model/build.js';
 import type { OpenApiDocument } from '../../generator/model/document.js';
 

@@ -14,7 +14,7 @@ import { basicNamesOf, basicNaming } from '../../contract-runner/credentials.js'
 import { RUNNER_OPTIONS } from '../../contract-runner/options.js';
 import { probes } from '../../contract-runner/probes.js';
 import { schemesOf } from '../../contract-runner/run.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { BASIC_NAMES, type CredentialNames } from '../../generator/model/security.js';
 import type { ApiModel } from '../../generator/model/types.js';
 

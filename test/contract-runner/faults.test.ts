@@ -1,7 +1,8 @@
 /**
  * The fault suite: each faulty server (faults.ts) is the stateful mock with one planted fault;
- * the runner, limited to the planted operation (`only`), must report exactly that finding
- * (operation and kind). Servers run in-process, a few at a time, with short timeouts.
+ * the runner, limited to the planted operation (`only`), must fail that operation with exactly
+ * the planted finding (kind and message), every one of them. Servers run in-process, a few at a
+ * time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTable } from '../../contract-runner/report.js';
@@ -14,6 +15,13 @@ type Inputs = Awaited<ReturnType<typeof loadRunnerInputs>>;
 const results = new Map<string, RunReport | Error>();
 const started = Date.now();
 let seconds = 0;
+/**
+ * The runner's wait for an answer. A server of the suite answers in milliseconds: ANSWER_MS is far
+ * above that, so a busy machine cannot turn a slow answer into a finding. A server that never
+ * answers is caught by any wait, so the hang faults use a short one to keep the suite quick.
+ */
+const ANSWER_MS = 20_000;
+const HANG_MS = 1_000;
 
 async function runFault(inputs: Inputs, fault: Fault): Promise<RunReport> {
   const server = await startStateful(
@@ -31,7 +39,7 @@ async function runFault(inputs: Inputs, fault: Fault): Promise<RunReport> {
         allowDestructive: fault.allowDestructive ?? false,
         other: fault.other ? basicCredentials(server.other) : undefined,
         rules: fault.authStatus ? { authStatus: fault.authStatus } : {},
-        timeoutMs: 800,
+        timeoutMs: fault.violation === 'no-answer' ? HANG_MS : ANSWER_MS,
         maxExamples: 3,
         sendValid: inputs.sendValid,
       }),
@@ -62,38 +70,26 @@ afterAll(() => {
     console.log(`fault suite: ${FAULTS.length} faulty servers in ${seconds.toFixed(1)} s`);
 });
 
-const caught = (fault: Fault) => {
-  const report = results.get(fault.name);
-  if (!report || report instanceof Error) return false;
-  const op = report.operations.find((o) => o.operationId === fault.operation);
-  return op?.outcome === 'fail' && op.findings.some((f) => f.kind === fault.violation);
-};
-
 describe('the fault suite', () => {
   it('has at least 25 distinct faulty servers, each naming its operation and violation', () => {
     expect(FAULTS.length).toBeGreaterThanOrEqual(25);
     expect(new Set(FAULTS.map((f) => f.name)).size).toBe(FAULTS.length);
   });
 
-  it('the runner reports the planted finding for at least 95% of them', () => {
-    const hits = FAULTS.filter(caught).length;
-    const missed = FAULTS.filter((f) => !caught(f)).map(
-      (f) => `${f.name} (${f.operation} ${f.violation})`,
-    );
-    expect(hits / FAULTS.length, `missed: ${missed.join('; ')}`).toBeGreaterThanOrEqual(0.95);
-  });
-
   it.each(FAULTS.map((f) => [f.name, f] as const))('%s', (_, fault) => {
     const report = results.get(fault.name);
     if (report instanceof Error) throw report;
     const op = report!.operations.find((o) => o.operationId === fault.operation)!;
+    // The operation fails, with the planted finding: its kind and its message.
+    expect(op.outcome, formatTable(report!)).toBe('fail');
+    const planted = op.findings.find(
+      (f) => f.kind === fault.violation && fault.message.test(f.message),
+    );
     expect(
-      op.findings.map((f) => f.kind),
-      formatTable(report!),
-    ).toContain(fault.violation);
+      planted,
+      `no ${fault.violation} finding matching ${fault.message}:\n${formatTable(report!)}`,
+    ).toBeDefined();
     // Every finding carries what a QA engineer needs to reproduce it.
-    const planted = op.findings.find((f) => f.kind === fault.violation)!;
-    expect(planted.message.length).toBeGreaterThan(0);
-    if (fault.violation !== 'success-not-reached') expect(planted.curl).toMatch(/^curl /);
+    if (fault.violation !== 'success-not-reached') expect(planted!.curl).toMatch(/^curl /);
   });
 });

@@ -18,6 +18,8 @@ export interface Fault {
   name: string;
   operation: string;
   violation: ViolationKind;
+  /** the planted finding's message, exactly (run-specific parts as patterns) */
+  message: RegExp;
   handlers?: (base: Handlers<UserRecord>, state: MockState) => Partial<Handlers<UserRecord>>;
   wrap?: (listener: RequestListener, mock: StatefulMock) => RequestListener;
   /** the run needs these (e.g. --allow-destructive, a second user, --auth-status 401) */
@@ -110,6 +112,7 @@ export const FAULTS: Fault[] = [
     name: 'any non-empty API key is accepted',
     operation: 'getStreams',
     violation: 'auth-bypass',
+    message: /^answered 200 without valid credentials$/,
     wrap: credentials(route('GET', /\/streams$/), (h, mock) => {
       const c = basicOf(h);
       const u = c ? userByEmail(mock, c.email) : undefined;
@@ -120,6 +123,7 @@ export const FAULTS: Fault[] = [
     name: 'an unknown email is accepted',
     operation: 'getMessages',
     violation: 'auth-bypass',
+    message: /^answered 200 without valid credentials$/,
     wrap: credentials(route('GET', /\/messages$/), (h, mock) => {
       const c = basicOf(h);
       return c && !userByEmail(mock, c.email) ? basic(owner(mock)) : h;
@@ -129,6 +133,7 @@ export const FAULTS: Fault[] = [
     name: 'a malformed Authorization header is accepted',
     operation: 'sendMessage',
     violation: 'auth-bypass',
+    message: /^answered 200 without valid credentials$/,
     wrap: credentials(route('POST', /\/messages$/), (h, mock) =>
       h !== undefined && basicOf(h) === null ? basic(owner(mock)) : h,
     ),
@@ -137,12 +142,14 @@ export const FAULTS: Fault[] = [
     name: 'no credentials are accepted',
     operation: 'updateMessageFlags',
     violation: 'auth-bypass',
+    message: /^answered 200 without valid credentials$/,
     wrap: credentials(route('POST', /\/messages\/flags$/), (h, mock) => h ?? basic(owner(mock))),
   },
   {
     name: 'wrong credentials fall back to anonymous access',
     operation: 'registerQueue',
     violation: 'auth-bypass',
+    message: /^answered 200 without valid credentials$/,
     wrap: credentials(route('POST', /\/register$/), (h, mock) => {
       const c = basicOf(h);
       const u = c ? userByEmail(mock, c.email) : undefined;
@@ -153,6 +160,7 @@ export const FAULTS: Fault[] = [
     name: 'authentication failures answered 403 instead of 401',
     operation: 'getMessages',
     violation: 'error-status',
+    message: /^an authentication failure answered 403; expected 401$/,
     authStatus: 401,
     wrap: answers(route('GET', /\/messages$/), (a) =>
       a.status === 401 ? { ...a, status: 403 } : a,
@@ -163,6 +171,7 @@ export const FAULTS: Fault[] = [
     name: 'every answer labelled text/plain',
     operation: 'getUsers',
     violation: 'content-type',
+    message: /^a JSON answer labelled 'text\/plain; charset=utf-8', not application\/json$/,
     wrap: answers(
       () => true,
       (a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain; charset=utf-8' } }),
@@ -172,6 +181,7 @@ export const FAULTS: Fault[] = [
     name: 'a success answer labelled application/xml',
     operation: 'createSavedSnippet',
     violation: 'content-type',
+    message: /^a JSON answer labelled 'application\/xml', not application\/json$/,
     wrap: answers(route('POST', /\/saved_snippets$/), (a) =>
       a.status === 200 ? { ...a, headers: { ...a.headers, 'content-type': 'application/xml' } } : a,
     ),
@@ -180,6 +190,8 @@ export const FAULTS: Fault[] = [
     name: 'validation errors answered 418',
     operation: 'sendMessage',
     violation: 'error-status',
+    message:
+      /^an invalid request answered 418; a client error here is one of 400, 404, 409, 413, 422$/,
     wrap: answers(route('POST', /\/messages$/), (a) =>
       a.status === 400 ? { ...a, status: 418 } : a,
     ),
@@ -188,6 +200,7 @@ export const FAULTS: Fault[] = [
     name: 'success answered 201, which is not documented',
     operation: 'getStreams',
     violation: 'undocumented-status',
+    message: /^status 201 is not documented \(documented: 200, default\)$/,
     wrap: answers(route('GET', /\/streams$/), (a) =>
       a.status === 200 ? { ...a, status: 201 } : a,
     ),
@@ -196,6 +209,7 @@ export const FAULTS: Fault[] = [
     name: 'a valid request answered 500',
     operation: 'getMessage',
     violation: 'server-error',
+    message: /^answered 500 BAD_REQUEST: boom$/,
     wrap: answers(route('GET', /\/messages\/[0-9]+$/), (a) =>
       a.status === 200
         ? {
@@ -210,6 +224,7 @@ export const FAULTS: Fault[] = [
     name: 'invalid requests answered 500',
     operation: 'updateUserTopic',
     violation: 'server-error',
+    message: /^answered 500 BAD_REQUEST: Invalid request: .*stream_id/,
     wrap: answers(route('POST', /\/user_topics$/), (a) =>
       a.status === 400 ? { ...a, status: 500 } : a,
     ),
@@ -218,6 +233,7 @@ export const FAULTS: Fault[] = [
     name: 'errors without the envelope',
     operation: 'createSavedSnippet',
     violation: 'envelope',
+    message: /^result is undefined, expected "error"$/,
     wrap: answers(route('POST', /\/saved_snippets$/), (a) =>
       isError(a) ? { ...a, body: JSON.stringify({ error: 'bad request' }) } : a,
     ),
@@ -226,6 +242,7 @@ export const FAULTS: Fault[] = [
     name: 'errors as an HTML page',
     operation: 'addLinkifier',
     violation: 'not-json',
+    message: /^40[01] answer is not JSON \(text\/html\): <html><h1>Bad Request<\/h1><\/html>$/,
     wrap: answers(route('POST', /\/realm\/filters$/), (a) =>
       isError(a)
         ? {
@@ -240,6 +257,7 @@ export const FAULTS: Fault[] = [
     name: 'an error code the operation does not document',
     operation: 'registerQueue',
     violation: 'undocumented-code',
+    message: /^error code INVALID_EVENT_TYPE is not one registerQueue documents \(BAD_REQUEST\)$/,
     wrap: answers(route('POST', /\/register$/), (a) =>
       a.status === 400 ? json(a, (b) => ({ ...b, code: 'INVALID_EVENT_TYPE' })) : a,
     ),
@@ -248,6 +266,7 @@ export const FAULTS: Fault[] = [
     name: 'a success envelope saying result "error"',
     operation: 'testE2eePushNotification',
     violation: 'envelope',
+    message: /^result is "error", expected "success"$/,
     wrap: answers(route('POST', /\/mobile_push\/e2ee\/test_notification$/), (a) =>
       a.status === 200 ? json(a, (b) => ({ ...b, result: 'error' })) : a,
     ),
@@ -256,6 +275,7 @@ export const FAULTS: Fault[] = [
     name: 'invalid requests accepted',
     operation: 'addPlatformDeviceToken',
     violation: 'accepted-invalid',
+    message: /^invalid request accepted \(200\)$/,
     wrap: answers(route('POST', /\/users\/me\/platform_device_token$/), (a) =>
       a.status === 400
         ? { ...a, status: 200, body: JSON.stringify({ result: 'success', msg: '' }) }
@@ -267,12 +287,14 @@ export const FAULTS: Fault[] = [
     name: 'GET /users never answers',
     operation: 'getUsers',
     violation: 'no-answer',
+    message: /^no answer within \d+ ms$/,
     wrap: answers(route('GET', /\/users$/), () => 'hang'),
   },
   {
     name: 'requests without credentials hang',
     operation: 'getStreams',
     violation: 'no-answer',
+    message: /^no answer within \d+ ms$/,
     wrap: answers(
       (req) => route('GET', /\/streams$/)(req) && req.headers.authorization === undefined,
       () => 'hang',
@@ -283,6 +305,7 @@ export const FAULTS: Fault[] = [
     name: 'message flags of the wrong type',
     operation: 'getMessage',
     violation: 'body-shape',
+    message: /^body: \/message\/flags \/message\/flags must be array$/,
     wrap: answers(route('GET', /\/messages\/[0-9]+$/), (a) =>
       a.status === 200
         ? json(a, (b) => ({ ...b, message: { ...(b.message as object), flags: 'starred' } }))
@@ -293,6 +316,8 @@ export const FAULTS: Fault[] = [
     name: 'removeReaction success with a malformed ignored_parameters_unsupported',
     operation: 'removeReaction',
     violation: 'body-shape',
+    message:
+      /^body: \/ignored_parameters_unsupported \/ignored_parameters_unsupported must be array$/,
     allowDestructive: true,
     wrap: answers(route('DELETE', /\/reactions$/), (a) =>
       a.status === 200
@@ -304,6 +329,7 @@ export const FAULTS: Fault[] = [
     name: 'editDraft success without msg',
     operation: 'editDraft',
     violation: 'envelope',
+    message: /^msg is missing or not a string$/,
     allowDestructive: true,
     wrap: answers(route('PATCH', /\/drafts\/[0-9]+$/), (a) =>
       a.status === 200 ? json(a, () => ({ result: 'success' })) : a,
@@ -313,6 +339,7 @@ export const FAULTS: Fault[] = [
     name: 'unsubscribe success without removed',
     operation: 'unsubscribe',
     violation: 'body-shape',
+    message: /^body: \/removed \/removed is required$/,
     allowDestructive: true,
     options: { validateResponses: false },
     handlers: (base) => ({
@@ -326,6 +353,7 @@ export const FAULTS: Fault[] = [
     name: 'getUsers members as a string',
     operation: 'getUsers',
     violation: 'body-shape',
+    message: /^body: \/members \/members must be array$/,
     wrap: answers(route('GET', /\/users$/), (a) =>
       a.status === 200 ? json(a, (b) => ({ ...b, members: 'everyone' })) : a,
     ),
@@ -335,6 +363,7 @@ export const FAULTS: Fault[] = [
     name: 'every message refused with a documented code',
     operation: 'sendMessage',
     violation: 'success-not-reached',
+    message: /^a valid request was refused: 400 STREAM_DOES_NOT_EXIST: Channel does not exist$/,
     handlers: () => ({
       sendMessage: () =>
         error(400, 'STREAM_DOES_NOT_EXIST', 'Channel does not exist', { stream: 'x' }),
@@ -344,6 +373,7 @@ export const FAULTS: Fault[] = [
     name: 'narrow ignored',
     operation: 'getMessages',
     violation: 'semantic',
+    message: /^a channel narrow returns only that channel: got \d+, expected 1$/,
     handlers: (base) => ({
       getMessages: (params, context) => base.getMessages({ ...params, narrow: undefined }, context),
     }),
@@ -352,6 +382,7 @@ export const FAULTS: Fault[] = [
     name: "another user's direct message returned",
     operation: 'getMessage',
     violation: 'privacy',
+    message: /^another user cannot read the user's direct message to themselves: answered 200$/,
     other: true,
     handlers: (base, state) => ({
       getMessage: (params, context) => {
@@ -365,6 +396,8 @@ export const FAULTS: Fault[] = [
     name: 'a sent message stored with other content',
     operation: 'sendMessage',
     violation: 'semantic',
+    message:
+      /^a sent message comes back by ID with its content: got "Contract check \w+: hello \(edited\)", expected "Contract check \w+: hello"$/,
     handlers: (base) => ({
       sendMessage: (params, context) =>
         base.sendMessage({ ...params, content: `${params.content} (edited)` }, context),
@@ -374,6 +407,8 @@ export const FAULTS: Fault[] = [
     name: 'a saved snippet stored without its content',
     operation: 'createSavedSnippet',
     violation: 'semantic',
+    message:
+      /^a created snippet is there with its content: got "-", expected "Checklist of the contract run \w+"$/,
     handlers: (base) => ({
       createSavedSnippet: (params, context) =>
         base.createSavedSnippet({ ...params, content: '-' }, context),
@@ -383,6 +418,7 @@ export const FAULTS: Fault[] = [
     name: 'flag updates do nothing',
     operation: 'updateMessageFlags',
     violation: 'semantic',
+    message: /^an added flag is in the message's flags: \[\] does not contain "starred"$/,
     handlers: () => ({
       updateMessageFlags: (params) => ok({ messages: params.messages }) as never,
     }),
@@ -391,6 +427,8 @@ export const FAULTS: Fault[] = [
     name: 'channel updates drop the description',
     operation: 'updateStream',
     violation: 'semantic',
+    message:
+      /^an update is visible on the next read: got "Everything that concerns \*\*everyone\*\*\.", expected "Described by the contract run \w+"$/,
     allowDestructive: true,
     handlers: (base) => ({
       updateStream: (params, context) =>
@@ -404,6 +442,8 @@ export const FAULTS: Fault[] = [
     name: 'user updates drop the name',
     operation: 'updateUser',
     violation: 'semantic',
+    message:
+      /^an update is visible on the next read: got "Olivia Owner", expected "Contract Run \w+"$/,
     allowDestructive: true,
     handlers: () => ({ updateUser: () => ok() as never }),
   },
@@ -411,6 +451,7 @@ export const FAULTS: Fault[] = [
     name: 'deactivation does nothing',
     operation: 'deactivateUser',
     violation: 'semantic',
+    message: /^a deactivated user is no longer active: got true, expected false$/,
     allowDestructive: true,
     handlers: () => ({ deactivateUser: () => ok() as never }),
   },
@@ -418,6 +459,8 @@ export const FAULTS: Fault[] = [
     name: 'organization defaults not stored',
     operation: 'updateRealmUserSettingsDefaults',
     violation: 'semantic',
+    message:
+      /^an updated default is visible on the next read: \$response\.body#\/realm_user_settings_defaults\/enter_sends has no value$/,
     allowDestructive: true,
     handlers: () => ({ updateRealmUserSettingsDefaults: () => ok() as never }),
   },
@@ -425,6 +468,8 @@ export const FAULTS: Fault[] = [
     name: 'user group updates do nothing',
     operation: 'updateUserGroup',
     violation: 'semantic',
+    message:
+      /^an update is visible on the next read: got "The backend team", expected "Described by the contract run \w+"$/,
     allowDestructive: true,
     handlers: () => ({ updateUserGroup: () => ok() as never }),
   },
@@ -432,6 +477,7 @@ export const FAULTS: Fault[] = [
     name: 'removing a reaction does nothing',
     operation: 'removeReaction',
     violation: 'semantic',
+    message: /^a removed reaction is gone: found "party_parrot"$/,
     allowDestructive: true,
     handlers: () => ({ removeReaction: () => ok() as never }),
   },
@@ -439,6 +485,8 @@ export const FAULTS: Fault[] = [
     name: 'the password gives back another API key',
     operation: 'fetchApiKey',
     violation: 'semantic',
+    message:
+      /^the password gives back the user's API key: got "someone-elses-key", expected <API_KEY>$/,
     handlers: (base) => ({
       fetchApiKey: async (params, context) => {
         const answer = (await base.fetchApiKey(params, context)) as {
@@ -452,6 +500,61 @@ export const FAULTS: Fault[] = [
         ) as never;
       },
     }),
+  },
+  // --- what a write did, read back (issue 31) -------------------------------------------------
+  {
+    name: 'a saved snippet stored with another title',
+    operation: 'createSavedSnippet',
+    violation: 'read-back',
+    message:
+      /^a created snippet reads back as sent: field 'title' reads back "Untitled", sent "Contract run \w+"$/,
+    handlers: (base) => ({
+      createSavedSnippet: (params, context) =>
+        base.createSavedSnippet({ ...params, title: 'Untitled' }, context),
+    }),
+  },
+  {
+    name: 'a linkifier stored without its URL template',
+    operation: 'addLinkifier',
+    violation: 'read-back',
+    message:
+      /^an added linkifier reads back as sent: field 'url_template' reads back "https:\/\/example\.com\/\{id\}", sent "https:\/\/tracker\.example\.com\/tms\/\{id\}"$/,
+    handlers: (base) => ({
+      addLinkifier: (params, context) =>
+        base.addLinkifier({ ...params, url_template: 'https://example.com/{id}' }, context),
+    }),
+  },
+  {
+    name: 'a created snippet never appears in reads',
+    operation: 'createSavedSnippet',
+    violation: 'read-back',
+    message:
+      /^a created snippet reads back as sent: the record is not there \(no item of \$response\.body#\/saved_snippets matches \/id = 424242\)$/,
+    handlers: () => ({
+      createSavedSnippet: () => ok({ saved_snippet_id: 424242 }) as never,
+    }),
+  },
+  {
+    name: 'unsubscribing reports the channel removed but keeps the subscription',
+    operation: 'unsubscribe',
+    violation: 'semantic',
+    allowDestructive: true,
+    message: /^a channel left is no longer among the user's subscriptions: found "[^"]+"$/,
+    handlers: () => ({
+      unsubscribe: (params) =>
+        ok({ removed: params.subscriptions as string[], not_removed: [] }) as never,
+    }),
+  },
+  // --- statuses as the contract says them (issue 31) ----------------------------------------
+  {
+    name: 'BAD_REQUEST on unsubscribe answered 422, where the contract says 400',
+    operation: 'unsubscribe',
+    violation: 'error-status',
+    allowDestructive: true,
+    message: /^error code BAD_REQUEST answered 422; unsubscribe documents it with 400$/,
+    wrap: answers(route('DELETE', /\/users\/me\/subscriptions$/), (a) =>
+      a.status === 400 ? { ...a, status: 422 } : a,
+    ),
   },
 ];
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { diffTables, type Change } from '../../generator/diff/compare.js';
 import { buildFacts, type FactTable } from '../../generator/diff/facts.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'tms-diff-test-'));

@@ -1,5 +1,5 @@
 /**
- * `--only docs` on a big document checks it on a thread of its own (generator/validate-worker.ts;
+ * `--only docs` on a big document checks it on a thread of its own (generator/threads/validate-worker.ts;
  * TMS_GEN_THREADS=2: whatever the machine's load) while the pages are made: an invalid one must
  * still be refused with its file, line and pointer, exit 1, and leave the previous docs as they
  * were; a valid one is written as when the checks run on the main thread (TMS_GEN_THREADS=1).
@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALIDATION_WORKER_MIN_OPERATIONS } from '../../generator/validate-worker.js';
+import { VALIDATION_WORKER_MIN_OPERATIONS } from '../../generator/threads/validate-worker.js';
 import { snapshotTree, tmsGen } from '../tms-gen-run.js';
 
 

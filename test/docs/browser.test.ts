@@ -13,8 +13,8 @@ import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
-import { loadContract } from '../../generator/load.js';
-import { writeOutputs } from '../../generator/write.js';
+import { loadContract } from '../../generator/load/index.js';
+import { writeOutputs } from '../../generator/write/index.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -10,7 +10,7 @@ import { emitDocs } from '../../generator/emit/docs.js';
 import { curlSample } from '../../generator/emit/docs/curl-sample.js';
 import { sampleInputs } from '../../generator/model/samples.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 
 async function load(file: string): Promise<ApiModel> {

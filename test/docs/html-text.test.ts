@@ -1,10 +1,10 @@
 /**
- * `htmlText` (generator/source.ts): the one escaping function the docs pages put contract text
+ * `htmlText` (generator/common/source.ts): the one escaping function the docs pages put contract text
  * through (generator/emit/docs/html/). The hostile-contract tests prove the pages use it; this
  * pins what it returns.
  */
 import { describe, expect, it } from 'vitest';
-import { htmlText } from '../../generator/source.js';
+import { htmlText } from '../../generator/common/source.js';
 
 const unescape = (s: string) =>
   s

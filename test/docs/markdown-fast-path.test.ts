@@ -10,7 +10,7 @@ import {
   plainBlocks,
   plainMarkdown,
 } from '../../generator/emit/docs/markdown.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
 
 /** markdown-it with the reference's rules (links get rel=noopener), every text through it */

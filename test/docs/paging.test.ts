@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pagingHtml } from '../../generator/emit/docs/paging.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { Operation } from '../../generator/model/types.js';
 
 describe('paging and retries on an operation page', async () => {

@@ -14,8 +14,8 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
-import { loadContract } from '../../generator/load.js';
-import { writeOutputs } from '../../generator/write.js';
+import { loadContract } from '../../generator/load/index.js';
+import { writeOutputs } from '../../generator/write/index.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';

@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
 import { resolvedUrl } from '../../generator/emit/docs/overview.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { pageSamples } from './page-code.js';
 

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
-import { writeOutputs } from '../../generator/write.js';
+import { writeOutputs } from '../../generator/write/index.js';
 import { serve, type Running } from '../contract-runner/servers.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
 import { fixtureBindings } from '../fixture-bindings.js';

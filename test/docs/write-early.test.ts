@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 
 const text = (f: GeneratedFile) =>
   typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8');

@@ -1,18 +1,18 @@
 /**
- * The package compile with a cache (generator/compile-step.ts, generator/compile-prose.ts): a
+ * The package compile with a cache (generator/compile/compile-step.ts, generator/compile/compile-prose.ts): a
  * file whose doc comment words changed is served from the compile of its skeleton, found by a
  * text scan without TypeScript's parser, and the result is byte for byte the compiler's; where
  * the scan's skeleton is not the parser's (a `/**` in a string), the scan never decides.
- * And the cache's entries (generator/cache.ts): what goes in comes out, text or bytes, and a
+ * And the cache's entries (generator/cache/index.ts): what goes in comes out, text or bytes, and a
  * damaged entry is a miss.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCache, type CachedOutput } from '../../generator/cache.js';
-import { proseSkeleton, scannedSkeleton } from '../../generator/compile-prose.js';
-import { compileStep } from '../../generator/compile-step.js';
+import { openCache, type CachedOutput } from '../../generator/cache/index.js';
+import { proseSkeleton, scannedSkeleton } from '../../generator/compile/compile-prose.js';
+import { compileStep } from '../../generator/compile/compile-step.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-cache-compile-'));

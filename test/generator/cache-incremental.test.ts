@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmitContext, GeneratedFile } from '../../generator/emit/emitter.js';
 import { typesEmitter } from '../../generator/emit/types.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { modelDigests, type RememberedDigests } from '../../generator/model/digest.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { emitContext } from '../emit-context.js';

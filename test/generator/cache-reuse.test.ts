@@ -1,5 +1,5 @@
 /**
- * The writer's reuse of unchanged output files (generator/write.ts, `manifests`): a file whose
+ * The writer's reuse of unchanged output files (generator/write/index.ts, `manifests`): a file whose
  * bytes and copy on disk are the ones the last run recorded is linked from the current tree
  * instead of written; anything else (other bytes, a copy edited or replaced since) is written;
  * the old tree stays whole until the swap, and an aborted run leaves it as it was.
@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
-import { outputSink } from '../../generator/write.js';
+import { outputSink } from '../../generator/write/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-cache-reuse-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

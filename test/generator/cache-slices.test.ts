@@ -8,13 +8,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { proseSkeleton, restoreWords } from '../../generator/compile-prose.js';
-import { compileIsolated } from '../../generator/emit/package-compile.js';
+import { proseSkeleton, restoreWords } from '../../generator/compile/compile-prose.js';
+import { compileIsolated } from '../../generator/compile/package-compile.js';
 import { SLICES } from '../../generator/cli.js';
 import type { EmitContext, GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs.js';
 import { emitters } from '../../generator/emit/index.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { modelDigests } from '../../generator/model/digest.js';
 import type { ApiModel } from '../../generator/model/types.js';
 
@@ -184,7 +184,7 @@ describe("the docs' pieces", () => {
   }, 60_000);
 });
 
-describe('the package compile of a skeleton (compile-prose.ts)', () => {
+describe('the package compile of a skeleton (generator/compile/compile-prose.ts)', () => {
   const compile = (source: string) => compileIsolated(source, 'client.ts', '');
   const viaSkeleton = (source: string) => {
     const skeleton = proseSkeleton(source, 'client.ts');

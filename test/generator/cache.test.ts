@@ -1,5 +1,5 @@
 /**
- * The output cache (generator/cache.ts) through the real CLI, on a small document: a
+ * The output cache (generator/cache/index.ts) through the real CLI, on a small document: a
  * one-description edit recomputes only what depends on it (the run's cache summary says
  * which), the result is byte-identical to a cold run without cache, and a damaged or deleted
  * cache changes nothing but the time. Plus the model digests the keys are made of, and the
@@ -21,9 +21,12 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { snapshotTree } from '../tms-gen-run.js';
-import { compileIsolated, isolatedCompileOptions } from '../../generator/emit/package-compile.js';
-import { typescript } from '../../generator/typescript-compiler.js';
-import { loadContract } from '../../generator/load.js';
+import {
+  compileIsolated,
+  isolatedCompileOptions,
+} from '../../generator/compile/package-compile.js';
+import { typescript } from '../../generator/common/typescript-compiler.js';
+import { loadContract } from '../../generator/load/index.js';
 import { modelDigests } from '../../generator/model/digest.js';
 import {
   restoreProse,

@@ -1,10 +1,10 @@
 /**
  * When `--only docs` on a big document checks it on a thread of its own: the setting decides,
- * else the load against the cores (generator/validate-worker.ts).
+ * else the load against the cores (generator/threads/validate-worker.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
-import { checksThreadWanted, othersRunnableNow } from '../../generator/validate-worker.js';
+import { checksThreadWanted, othersRunnableNow } from '../../generator/threads/validate-worker.js';
 
 describe('checksThreadWanted', () => {
   it.each([

@@ -1,20 +1,20 @@
 /**
- * The prose-free compile (generator/compile-prose.ts) against a direct compile, module by
+ * The prose-free compile (generator/compile/compile-prose.ts) against a direct compile, module by
  * module: for every generated TypeScript module of our contract and of a fixture whose
  * descriptions look like code (backticks, `*\/`, `/**`, identifiers, tags, CRLF, U+2028,
  * test/fixtures/prose/code-like.yaml), the package step with a cache (the skeleton path: doc
  * comment words swapped for tokens, compiled, words put back) must give the same `.js` and
- * `.d.ts` bytes as the package step without one (generator/emit/package-compile-split.ts or the
+ * `.d.ts` bytes as the package step without one (generator/compile/package-compile-split.ts or the
  * whole-file compile). A second run with the same cache (words restored into a cached compile)
  * must give them too.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CachedOutput, OutputCache } from '../../generator/cache.js';
-import { proseSkeleton } from '../../generator/compile-prose.js';
-import { compileStep } from '../../generator/compile-step.js';
-import { declarationsOnly } from '../../generator/emit/package-compile.js';
+import type { CachedOutput, OutputCache } from '../../generator/cache/index.js';
+import { proseSkeleton } from '../../generator/compile/compile-prose.js';
+import { compileStep } from '../../generator/compile/compile-step.js';
+import { declarationsOnly } from '../../generator/compile/package-compile.js';
 import { tmsGenOrThrow } from '../tms-gen-run.js';
 
 const SCRATCH = resolve('test-artifacts', `compile-prose-${process.pid}`);

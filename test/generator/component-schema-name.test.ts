@@ -1,6 +1,6 @@
-/** The one reading of a component schema's name from a `$ref` (generator/pointer.ts), used by the model's error conventions and the diff's facts. */
+/** The one reading of a component schema's name from a `$ref` (generator/common/pointer.ts), used by the model's error conventions and the diff's facts. */
 import { describe, expect, it } from 'vitest';
-import { componentSchemaName } from '../../generator/pointer.js';
+import { componentSchemaName } from '../../generator/common/pointer.js';
 
 describe('componentSchemaName', () => {
   it('names the component, its segment unescaped', () => {

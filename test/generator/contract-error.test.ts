@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ContractError, formatProblem, problemOf } from '../../generator/contract-error.js';
-import { loadContract, placeProblems } from '../../generator/load.js';
+import { ContractError, formatProblem, problemOf } from '../../generator/common/contract-error.js';
+import { loadContract, placeProblems } from '../../generator/load/index.js';
 
 describe('emitter failures print like contract problems', async () => {
   const loaded = await loadContract('openapi/openapi.yaml');

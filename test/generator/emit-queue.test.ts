@@ -1,12 +1,12 @@
 /**
- * The work the two threads of a generate share (emit-worker.ts): every item is taken exactly
+ * The work the two threads of a generate share (generator/threads/emit-worker.ts): every item is taken exactly
  * once, the main thread from the front and the worker from the back, and the document checks
  * are an item of their own, the worker's second (right after the validators).
  */
 import { describe, expect, it } from 'vitest';
 import { laneOrder, workerLane } from '../../generator/cli.js';
 import { emitters } from '../../generator/emit/index.js';
-import { checkLane, SharedQueue, VALIDATE } from '../../generator/emit-worker.js';
+import { checkLane, SharedQueue, VALIDATE } from '../../generator/threads/emit-worker.js';
 
 describe('the shared queue', () => {
   it('hands out each item once, from both ends, until they meet', () => {

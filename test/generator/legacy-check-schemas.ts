@@ -4,7 +4,7 @@
  * compares the current check with (the schemas it finds problems in; the problems' wording is
  * the check's own `pushMetaProblems` and `unknownKeyword`). Not used by the generator.
  */
-import type { ContractProblem } from '../../generator/contract-error.js';
+import type { ContractProblem } from '../../generator/common/contract-error.js';
 import { dedupe, pushMetaProblems, unknownKeyword } from '../../generator/load/check-schemas.js';
 import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';
 import {

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../generator/contract-error.js';
-import { loadContract } from '../../generator/load.js';
+import { formatProblem } from '../../generator/common/contract-error.js';
+import { loadContract } from '../../generator/load/index.js';
 import { asciiJson, mayHoldLevelKeys } from '../../generator/load/source-files.js';
 import { LEVEL_KEYS } from '../../generator/model/levels.js';
 

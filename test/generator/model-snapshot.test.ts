@@ -1,5 +1,5 @@
 /**
- * The model snapshot (generator/model-snapshot.ts): a run reuses the model of an earlier one
+ * The model snapshot (generator/cache/model-snapshot.ts): a run reuses the model of an earlier one
  * only when the document's text differs from the snapshot's inside one operation's own
  * description, and the patched model is then the very model a full load builds. Table rows:
  * each edit of a JSON text, whether the snapshot may serve it, and (when it does) the model
@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCache } from '../../generator/cache.js';
-import { loadContract, DEFAULT_LIMITS } from '../../generator/load.js';
+import { openCache } from '../../generator/cache/index.js';
+import { loadContract, DEFAULT_LIMITS } from '../../generator/load/index.js';
 import {
   digestsAfterDescriptionEdit,
   modelDigests,
@@ -24,7 +24,7 @@ import {
   snapshotKey,
   snapshotOf,
   storeSnapshot,
-} from '../../generator/model-snapshot.js';
+} from '../../generator/cache/model-snapshot.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-model-snapshot-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmitContext } from '../../generator/emit/emitter.js';
 import { prismEmitter } from '../../generator/emit/prism.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { emitContext } from '../emit-context.js';
 

@@ -1,19 +1,19 @@
 /**
- * The package compile's statements found piece by piece (generator/emit/package-compile-split.ts)
+ * The package compile's statements found piece by piece (generator/compile/package-compile-split.ts)
  * against one syntax tree of the whole file: on every source of the table, cut at every line it
  * can be, the statements and the `.js`/`.d.ts` are exactly the whole-file path's, and a cut the
  * pieces cannot prove (inside a template literal, a string, a comment, a statement that the next
  * line continues) is never taken.
  */
 import { describe, expect, it } from 'vitest';
-import { isolatedCompileOptions } from '../../generator/emit/package-compile.js';
-import { typescript } from '../../generator/typescript-compiler.js';
+import { isolatedCompileOptions } from '../../generator/compile/package-compile.js';
+import { typescript } from '../../generator/common/typescript-compiler.js';
 import {
   compileSplit,
   compileStatements,
   piecewiseStatements,
   wholeFileStatements,
-} from '../../generator/emit/package-compile-split.js';
+} from '../../generator/compile/package-compile-split.js';
 
 const ts = typescript();
 const options = isolatedCompileOptions(ts);

@@ -3,7 +3,7 @@
  * into segments: it must find exactly what the segment walk finds, edge cases included.
  */
 import { describe, expect, it } from 'vitest';
-import { getAt, parsePointer } from '../../generator/pointer.js';
+import { getAt, parsePointer } from '../../generator/common/pointer.js';
 
 const doc = {
   '': { '': 'empty-empty', a: 'empty-a' },

@@ -1,5 +1,5 @@
 /**
- * The escaping functions every emitter goes through (generator/source.ts), on the strings that
+ * The escaping functions every emitter goes through (generator/common/source.ts), on the strings that
  * break naive generators. The hostile-contract tests prove the emitters use them; these pin
  * what each one returns.
  */
@@ -11,7 +11,7 @@ import {
   literal,
   propertyKey,
   toIdentifier,
-} from '../../generator/source.js';
+} from '../../generator/common/source.js';
 
 /** Evaluates generated source in a function body, the way an import would run it. */
 const run = (source: string): unknown => new Function(`"use strict"; ${source}`)();

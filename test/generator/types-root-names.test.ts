@@ -12,7 +12,7 @@ import {
   ROOT_TYPE_GLOBALS,
 } from '../../generator/emit/types.js';
 import { HOISTED_PREFIX } from '../../generator/model/views/typescript.js';
-import { isIdentifier } from '../../generator/source.js';
+import { isIdentifier } from '../../generator/common/source.js';
 
 function plain(text: string, warn: (m: string) => void): string {
   const generic = new Set([...text.matchAll(/\b([A-Za-z_$][\w$]*)</g)].map((m) => m[1]));

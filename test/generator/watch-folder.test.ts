@@ -1,5 +1,5 @@
 /**
- * generator/watch.ts: watching has begun, for every folder, when `watchFolder` returns (an edit
+ * generator/run/watch.ts: watching has begun, for every folder, when `watchFolder` returns (an edit
  * made at once in a subfolder is seen: Node's recursive watch on Linux could miss it), a folder
  * made later is watched from the event that shows it, and `folderStamp` tells an edited file.
  */
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { folderStamp, watchFolder } from '../../generator/watch.js';
+import { folderStamp, watchFolder } from '../../generator/run/watch.js';
 
 const stops: Array<() => void> = [];
 const dirs: string[] = [];

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onWriterThread, outputSink } from '../../generator/write.js';
+import { onWriterThread, outputSink } from '../../generator/write/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-write-early-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -79,7 +79,7 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
   },
   {
     file: 'generator/emit/planted.ts',
-    code: "import { write } from '../write.js';\nexport const x = write;\n",
+    code: "import { outputSink } from '../write/index.js';\nexport const x = outputSink;\n",
     refused: true,
     why: 'an emitter is model in, files out',
   },
@@ -166,6 +166,30 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     code: "import { toIdentifier } from '../source.js';\nexport const x = toIdentifier;\n",
     refused: false,
     why: 'model/names.ts is where names are chosen',
+  },
+  {
+    file: 'generator/emit/planted.ts',
+    code: "import { collectIfLarge } from '../run/heap.js';\nexport const x = collectIfLarge;\n",
+    refused: true,
+    why: 'only the orchestrator calls the GC helpers (emitters use EmitContext.memory)',
+  },
+  {
+    file: 'generator/emit/docs/planted.ts',
+    code: "import { outputSink } from '../../write/index.js';\nexport const x = outputSink;\n",
+    refused: true,
+    why: 'an emitter does not write (docs/)',
+  },
+  {
+    file: 'generator/emit/planted.ts',
+    code: "import { openCache } from '../cache/index.js';\nexport const x = openCache;\n",
+    refused: true,
+    why: 'an emitter does not open the cache (the context memoizes for it)',
+  },
+  {
+    file: 'contract-runner/planted.ts',
+    code: "import { loadContract } from '../generator/load/index.js';\nexport const x = loadContract;\n",
+    refused: false,
+    why: "the loader's front door (load/index.ts) is open to the runner",
   },
 ];
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel, Operation } from '../../generator/model/types.js';
 import { operations } from '../../generated/operations.js';
 import { validateResponse } from '../../generated/validators.js';

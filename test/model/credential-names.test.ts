@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clientCredentials } from '../../generator/emit/docs/typescript-sample.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { namesEmailAndKey, sampleCredentials } from '../../generator/model/security.js';
 import type { ApiModel } from '../../generator/model/types.js';
 

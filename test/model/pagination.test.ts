@@ -5,8 +5,8 @@
  * each style's answers into the next request and stop where the answer says.
  */
 import { describe, expect, it } from 'vitest';
-import { formatProblem } from '../../generator/contract-error.js';
-import { loadContract } from '../../generator/load.js';
+import { formatProblem } from '../../generator/common/contract-error.js';
+import { loadContract } from '../../generator/load/index.js';
 import { buildModel } from '../../generator/model/build.js';
 import type { OpenApiDocument } from '../../generator/model/document.js';
 import {

@@ -178,7 +178,7 @@ describe("an operation's auth from its effective security", () => {
   });
 
   it('our contract: one Basic scheme with its placeholder, none on fetch_api_key, optional on GET /users', async () => {
-    const { loadContract } = await import('../../generator/load.js');
+    const { loadContract } = await import('../../generator/load/index.js');
     const loaded = await loadContract('openapi/openapi.yaml');
     if (!loaded.ok) throw new Error('the contract does not load');
     const m = loaded.contract.model;

@@ -11,7 +11,7 @@ import { setupServer } from 'msw/node';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeTable } from '../../generator/emit/msw.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { createAjv, findUnknownFormats, usesLegacyPatterns } from '../../generator/schema/ajv.js';
 import { fragmentSegment } from '../../generator/schema/json-schema.js';
 import { createApiClient } from '../../generated/client.js';

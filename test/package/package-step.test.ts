@@ -10,7 +10,7 @@ import {
   compileIsolated,
   compileProgram,
   IsolatedCompileError,
-} from '../../generator/emit/package-compile.js';
+} from '../../generator/compile/package-compile.js';
 import { packageName, packageVersion } from '../../generator/emit/package.js';
 
 describe('compiling generated TypeScript', () => {

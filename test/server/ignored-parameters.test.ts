@@ -6,7 +6,7 @@
  * handler gave: the same request through the same pipeline, two operation tables.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { operations as ours } from '../../generated/operations.js';
 import { createFetchHandler } from '../../runtime/server.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseArgs, UsageError, type CliOptions } from '../../generator/cli.js';
-import { scaffold } from '../../generator/scaffold.js';
+import { scaffold } from '../../generator/commands/scaffold.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const dir = mkdtempSync(join(tmpdir(), 'tms-scaffold-'));

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validatorsEmitter } from '../../generator/emit/validators.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
 import { emitValidators, loadModel } from './harness.js';
 

@@ -11,7 +11,7 @@ import type { ValidateFunction } from 'ajv';
 import { runtimeEmitter } from '../../generator/emit/package.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { validatorSchemaRoot, validatorsEmitter } from '../../generator/emit/validators.js';
-import { loadContract } from '../../generator/load.js';
+import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';
 import type * as Validators from '../../generated/validators.js';
@@ -70,6 +70,8 @@ export function runtimeValidators(model: ApiModel) {
 export interface ExampleCase {
   label: string;
   value: unknown;
+  /** the document's schema of the value, as written (a `$ref`, `allOf`…): what it requires */
+  schema: unknown;
   /** errors under this pointer prefix count (requests carry other, unrelated, parameters) */
   check(
     v: ValidatorsModule,
@@ -95,6 +97,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
       cases.push({
         label: `schema ${s.name} #${i}`,
         value,
+        schema,
         check: (v, x) => v.validators[s.name](x) as never,
       }),
     );
@@ -107,6 +110,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
           cases.push({
             label: `${op.id} ${r.status} ${ex.name}`,
             value: ex.value,
+            schema: m.schema,
             check: (v, x) => v.validateResponse(id, r.status, x) as never,
           });
         }
@@ -116,6 +120,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
         cases.push({
           label: `${op.id} body ${m.type} ${ex.name}`,
           value: ex.value,
+          schema: m.schema,
           check: (v, x) => scoped(v.validateRequest(id, { body: x }), '/body'),
         });
       }
@@ -127,6 +132,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
         cases.push({
           label: `${op.id} ${p.in} ${p.name} ${ex.name}`,
           value: ex.value,
+          schema: p.schema,
           check: (v, x) => scoped(v.validateRequest(id, { [group]: { [p.name]: x } }), at),
         });
       }

@@ -18,7 +18,7 @@ import type { WireField } from '../../../runtime/wire.js';
 import { encodeRequest } from '../../../runtime/wire.js';
 import { encodeFields } from '../../../runtime/wire/fields.js';
 import type { OutPair } from '../../../runtime/wire/urlencoded.js';
-import { literal } from '../../source.js';
+import { literal } from '../../common/source.js';
 import { tsValue } from './typescript-sample.js';
 import type { SampleInput } from '../../model/samples.js';
 import { SAMPLE_BOUNDARY } from './curl-sample.js';

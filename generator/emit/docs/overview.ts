@@ -6,7 +6,7 @@
  */
 import { sampleCredentials, usesEmailKey } from '../../model/security.js';
 import type { ApiModel, Server } from '../../model/types.js';
-import { propertyKey } from '../../source.js';
+import { propertyKey } from '../../common/source.js';
 import { limitsText } from './badges.js';
 import type { ChangeLevel } from './changelog.js';
 import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';

@@ -3,7 +3,7 @@
  * `pagination`, from `x-pagination`) with the client call that walks it, and whether the client
  * retries it (the model's `idempotent`). One small block beside the page's other callouts.
  */
-import { htmlText as e, literal } from '../../source.js';
+import { htmlText as e, literal } from '../../common/source.js';
 import type { Operation } from '../../model/types.js';
 import { highlight } from './highlight.js';
 

@@ -9,7 +9,7 @@
  * topic, reaction, mute...), which rank below a match in the title (assets/site.js).
  */
 import type { ApiModel, Operation } from '../../model/types.js';
-import { literal } from '../../source.js';
+import { literal } from '../../common/source.js';
 import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 
 export type SearchEntry = [

@@ -16,7 +16,7 @@ import type { OperationInfo } from '../../../runtime/operation-info.js';
 import type { ApiModel, JsonSchema, Operation, Parameter, SecurityScheme } from '../../model/types.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import type { SampleInput } from '../../model/samples.js';
-import { literal } from '../../source.js';
+import { literal } from '../../common/source.js';
 import { paramAnchor } from './links.js';
 
 export type FieldShape = 'text' | 'boolean' | 'enum' | 'list' | 'records' | 'json' | 'file';

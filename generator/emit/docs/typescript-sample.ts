@@ -1,9 +1,9 @@
 /**
  * The TypeScript half of a request sample: a call of the generated client's method for the
- * operation. Source text goes through generator/source.ts (`literal`, `propertyKey`), never
+ * operation. Source text goes through generator/common/source.ts (`literal`, `propertyKey`), never
  * through bare concatenation of contract strings.
  */
-import { literal, propertyKey } from '../../source.js';
+import { literal, propertyKey } from '../../common/source.js';
 import { clientKeyOf } from '../../model/names.js';
 import type { SampleInput } from '../../model/samples.js';
 import type { OperationNames, ParameterLocation } from '../../model/types.js';

@@ -11,7 +11,7 @@
  * cheap, main lane.
  */
 import type { Operation } from '../../model/types.js';
-import { banner, commentText, literal, propertyKey } from '../../source.js';
+import { banner, commentText, literal, propertyKey } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 
 /** Operations whose answers a query caches: the safe methods that carry data. */

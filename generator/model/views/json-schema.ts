@@ -5,7 +5,7 @@
  * converter never walks operations itself; it only copies and rewrites schemas.
  */
 import { opaqueDocument, openDocument, type OpaqueDocument } from '../document.js';
-import { getAt, parsePointer } from '../../pointer.js';
+import { getAt, parsePointer } from '../../common/pointer.js';
 import type { ApiModel } from '../types.js';
 
 export function jsonSchemaSource(model: ApiModel): Record<string, unknown> {

@@ -9,7 +9,7 @@
  * literal: "Duplicate identifier 'class'" under tsc. We drop the schema's own declaration, since
  * the injected one is what openapi-typescript types the property as. Only types.ts sees this.
  */
-import { escapeSegment, getAt } from '../../pointer.js';
+import { escapeSegment, getAt } from '../../common/pointer.js';
 
 type Json = Record<string, unknown>;
 

@@ -17,7 +17,7 @@
  *   its kind: replaced by a copy of its target (these are never recursive).
  * Only types.ts sees this copy; validators and the model work from the document itself.
  */
-import { escapeSegment, getAt, parsePointer, pointer } from '../../pointer.js';
+import { escapeSegment, getAt, parsePointer, pointer } from '../../common/pointer.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../../schema/json-schema.js';
 
 /** Prefix of the component names made here; the types emitter gives them no root-type export. */

@@ -9,7 +9,7 @@
  *   (typescript-refs.ts);
  * - a discriminator quirk is worked around (typescript-discriminators.ts).
  */
-import { getAt } from '../../pointer.js';
+import { getAt } from '../../common/pointer.js';
 import { openDocument, type OpenApiDocument } from '../document.js';
 import { realPointer } from '../real-pointer.js';
 import type { ApiModel, Operation } from '../types.js';

@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
-import { loadContract } from '../../../generator/load.js';
+import { loadContract } from '../../../generator/load/index.js';
 import type { Operation } from '../../../generator/model/types.js';
 import { decodeRequest, matchPath } from '../../../runtime/wire.js';
 import { startRecordingServer, type RecordedRequest } from '../recording-server.js';

@@ -3,7 +3,7 @@
  * sidebar (the whole navigation on a small site; on a big one, a list nav.js fills in) and the
  * page's body.
  */
-import { htmlText as e } from '../../../source.js';
+import { htmlText as e } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import { levelAttributes } from './markup.js';
 

@@ -1,7 +1,7 @@
 /**
  * What the page functions (generator/emit/docs/html/) share: the markdown of one run, and the
  * few attribute helpers. Contract text reaches a page only three ways: `htmlText`
- * (generator/source.ts) for plain text, `Markup.block`/`Markup.inline` (markdown-it with raw
+ * (generator/common/source.ts) for plain text, `Markup.block`/`Markup.inline` (markdown-it with raw
  * HTML off, generator/emit/docs/markdown.ts), and `highlight` (which escapes every character).
  */
 import type { Badge } from '../badges.js';

@@ -1,5 +1,5 @@
 /** The overview page's body (its view: generator/emit/docs/overview.ts). */
-import { htmlText as e } from '../../../source.js';
+import { htmlText as e } from '../../../common/source.js';
 import type { OverviewView } from '../overview.js';
 import type { Markup } from './markup.js';
 import { treeHtml } from './parts.js';

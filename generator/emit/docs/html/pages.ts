@@ -2,7 +2,7 @@
  * The bodies of the smaller pages: an operation group, the schema list, a schema (or one part of
  * a big one), the error-code index, the changelog.
  */
-import { htmlText as e } from '../../../source.js';
+import { htmlText as e } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import type { ChangeLevel } from '../changelog.js';
 import type { SchemaNode } from '../schema-tree.js';

@@ -3,7 +3,7 @@
  * a heading's anchor, the try-it box. Each returns HTML; text goes through `htmlText`, markdown
  * through `Markup`, code through `Markup.code` (highlight.ts).
  */
-import { htmlText as e } from '../../../source.js';
+import { htmlText as e } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import type { ExampleView } from '../examples.js';
 import { highlight } from '../highlight.js';

@@ -1,0 +1,24 @@
+/**
+ * generated/openapi.json: the bundled contract, shipped in the bindings package and exported as
+ * `<package>/openapi.json`, so the installed package alone is enough to start stock Prism or any
+ * other OpenAPI tool on the very contract the bindings were generated from
+ * (model/views/contract.ts says what the file holds).
+ */
+import { contractView } from '../../model/views/contract.js';
+import { banner } from '../../common/source.js';
+import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+
+/** The file's name in the output (and in the package's exports). */
+export const CONTRACT_FILE = 'openapi.json';
+
+export const contractEmitter: Emitter = {
+  name: 'contract',
+  root: 'code',
+  emit(ctx: EmitContext): GeneratedFile[] {
+    const note = banner(ctx.model.sourceFile, ctx.command)
+      .replace(/^\/\/ /, '')
+      .trimEnd();
+    const contents = JSON.stringify(contractView(ctx.model, note), null, 2) + '\n';
+    return [{ path: CONTRACT_FILE, contents }];
+  },
+};

@@ -1,0 +1,129 @@
+/**
+ * The document checks (validateDocument: the OpenAPI meta-schema, the strict schema compile) on
+ * a thread of their own, for a run of a big document that has no emit worker (`--only docs`):
+ * they then take the second core while the main thread emits, instead of running after it
+ * (GitHub's document: ~0.4 s). The worker gets a structured clone of the bundled document as
+ * soon as the loader's own checks passed (before the model is built) and ends when it has
+ * answered, so its copy is gone before the emit holds all its pages. Its verdict
+ * carries pointers only; the main thread places them (file, line) and writes nothing unless
+ * the checks pass, exactly as when it checks on its own thread.
+ *
+ * The thread costs CPU of its own (~0.5 s on GitHub's document: its start, the CLI's module,
+ * the document's copy), which pays only when a core is idle beside the writer thread's: on a
+ * machine of two cores, or one already busy, the checks stay on the main thread, as `make -l`
+ * holds back its jobs (`checksThreadWanted`). TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
+ * never.
+ *
+ * Like the emit worker it runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js);
+ * without it (the CLI imported from elsewhere, e.g. a test) there is no worker and the caller
+ * checks on its own thread.
+ */
+import { readFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import type { ContractProblem } from '../common/contract-error.js';
+import { operationCount } from '../common/http-methods.js';
+import { validateDocument } from '../load/index.js';
+
+export { operationCount };
+
+export interface DocumentVerdict {
+  problems: ContractProblem[];
+  warnings: string[];
+}
+
+/** Below this many operations the checks take a few milliseconds: not worth a thread. */
+export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
+
+/**
+ * Whether the checks get a thread of their own. TMS_GEN_THREADS=1 or 2 decides; otherwise only
+ * while the machine has a core to spare for them. A docs build keeps a second core busy already
+ * (`writerBusy`: its writer thread creates ~2500 files on GitHub's document, ~0.5 s of system
+ * time), so there the checks need a third: on 2 cores, GitHub's `--only docs` took a median
+ * 2.6 s with the checks on the main thread against 2.9 s on their own (6 interleaved pairs,
+ * load 2.5). Without one the thread only adds its start and its copy of the document (~0.5 s
+ * of CPU on GitHub's) to a run that cannot overlap them. A core is spare when the 1-minute
+ * load leaves one free, or when few enough tasks are runnable right now (`othersRunnable`,
+ * from /proc/loadavg): the minute's average lags, and runs one after another (a script, a
+ * bench) raise it by their own past work though the machine is idle when the next one starts.
+ * The verdict is the same either way.
+ */
+export function checksThreadWanted(
+  threads: string | undefined,
+  load: number,
+  cores: number,
+  /** tasks runnable at this instant other than the caller, when the system says */
+  othersRunnable?: number,
+  /** whether the run's writer thread will be busy (it writes a docs site) */
+  writerBusy = true,
+): boolean {
+  if (threads === '1') return false;
+  if (threads === '2') return true;
+  // this thread takes a core, and the writer's another when it is busy
+  const spare = cores - (writerBusy ? 2 : 1);
+  if (spare < 1) return false;
+  return load < spare + 1 || (othersRunnable !== undefined && othersRunnable < spare);
+}
+
+/** Runnable tasks other than the reader, from /proc/loadavg (`1/129`); undefined elsewhere. */
+export function othersRunnableNow(): number | undefined {
+  try {
+    const running = /\s(\d+)\/\d+\s/.exec(readFileSync('/proc/loadavg', 'utf8'))?.[1];
+    return running === undefined ? undefined : Math.max(0, Number(running) - 1);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Starts checking `document` on another thread; undefined when there is no worker to start (the
+ * caller then calls validateDocument itself). The promise settles with the verdict, or with the
+ * verdict of the same checks run here if the worker fails.
+ */
+export function startValidationWorker(
+  document: Record<string, unknown>,
+  /** whether the run writes a docs site (checksThreadWanted's `writerBusy`) */
+  writesDocs: boolean,
+): Promise<DocumentVerdict> | undefined {
+  const entry = process.env.TMS_GEN_ENTRY;
+  if (!entry) return undefined;
+  const threads = process.env.TMS_GEN_THREADS;
+  const cores = availableParallelism();
+  if (!checksThreadWanted(threads, loadavg()[0], cores, othersRunnableNow(), writesDocs))
+    return undefined;
+  let worker: Worker;
+  try {
+    worker = new Worker(new URL(entry), {
+      workerData: { kind: 'tms-gen-validate', document },
+      execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      // A small young generation: the checks keep little, and the thread's memory adds to the
+      // emit's on the main thread. Not smaller than this: at 4 MB, GitHub's checks ran 160
+      // scavenges (0.31 s, each walking the pointers into the copied document); at 16, 43
+      // (0.17 s); the process's peak RSS stays about the same (GitHub: up to ~20 MB more, ~290 MB
+      // of Redocly's ~350).
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
+    });
+  } catch {
+    return undefined;
+  }
+  return new Promise<DocumentVerdict>((resolve) => {
+    let answered = false;
+    const fallback = () => {
+      if (answered) return;
+      answered = true;
+      resolve(validateDocument(document));
+    };
+    worker.once('message', (verdict: DocumentVerdict) => {
+      answered = true;
+      resolve(verdict);
+      void worker.terminate();
+    });
+    worker.once('error', fallback);
+    worker.once('exit', fallback);
+  });
+}
+
+if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen-validate') {
+  const { document } = workerData as { document: Record<string, unknown> };
+  void validateDocument(document).then((verdict) => parentPort!.postMessage(verdict));
+}
