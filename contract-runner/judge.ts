@@ -14,6 +14,7 @@ import type { ViolationKind } from './findings.js';
 import type { Answer } from './request.js';
 import type { ErrorConventions } from '../generator/model/types.js';
 import { errorFields } from './error-fields.js';
+import { describeIssues } from '../runtime/validation-words.js';
 
 /** What the judge reads of the contract's error conventions (decided by the model). */
 export type JudgedConventions = Pick<ErrorConventions, 'shape' | 'envelope' | 'listsCodes'>;
@@ -106,12 +107,8 @@ export function judge(
   const shape = validator.validateResponse(op.operationId, status, body);
   if (!shape.valid) {
     const real = shape.errors.filter((e) => !newerThanServer(op.operationId, status, e, rules));
-    const errors = real.slice(0, 3).map((e) => `${e.pointer || '/'} ${e.message}`);
     if (real.length > 0)
-      problems.push({
-        kind: 'body-shape',
-        message: `body: ${errors.join('; ')}${real.length > 3 ? ` (and ${real.length - 3} more)` : ''}`,
-      });
+      problems.push({ kind: 'body-shape', message: `body: ${describeIssues(real, 3)}` });
   }
   const fields = errorFields(body, conventions.shape);
   const code = !success ? fields.code : undefined;

@@ -17,6 +17,7 @@ import { runContract, type RunInputs, type RunOptions } from '../../contract-run
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
 import { loadContract } from '../../generator/load/index.js';
 import { serve, type Running } from './servers.js';
+import { RUNNER_TIMEOUT_MS } from './harness.js';
 import { fixtureBindings } from '../fixture-bindings.js';
 
 const CONTRACT = resolve('test/fixtures/auth/runner.yaml');
@@ -78,7 +79,7 @@ const options = (extra: Partial<RunOptions>): RunOptions => ({
   baseUrl: `${server.origin}/v2`,
   seed: 3,
   maxExamples: 2,
-  timeoutMs: 5000,
+  timeoutMs: RUNNER_TIMEOUT_MS,
   rules: { authStatus: 401 },
   sendValid,
   ...extra,

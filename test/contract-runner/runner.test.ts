@@ -14,7 +14,13 @@ import { formatTable, toJunitXml } from '../../contract-runner/report.js';
 import type { RunReport } from '../../contract-runner/run.js';
 import type { MockState } from '../../mock/stateful/state.js';
 import { refuseEverything } from './faults.js';
-import { failed, loadRunnerInputs, ownerOptions, runContract } from './harness.js';
+import {
+  failed,
+  loadRunnerInputs,
+  ownerOptions,
+  runContract,
+  RUNNER_TIMEOUT_MS,
+} from './harness.js';
 import { basicCredentials, startStateful, type StatefulServer } from './servers.js';
 
 type Inputs = Awaited<ReturnType<typeof loadRunnerInputs>>;
@@ -343,7 +349,7 @@ describe('bad servers and bad invocations', () => {
       unauthenticatedOnly: true,
       seed: 1,
       maxExamples: 2,
-      timeoutMs: 2000,
+      timeoutMs: RUNNER_TIMEOUT_MS,
     });
     expect(failed(report), formatTable(report)).toEqual([]);
     const sendMessage = report.operations.find((o) => o.operationId === 'sendMessage')!;
