@@ -32,6 +32,7 @@ let sendValid: RunOptions['sendValid'];
 let server: Running & { origin: string };
 /** every request the listener saw: method, URL, Authorization */
 const seen: { method: string; url: string; authorization?: string }[] = [];
+let answer403 = false;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -58,6 +59,12 @@ beforeAll(async () => {
   });
   const running = await serve((req, res) => {
     seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization });
+    // A planted fault: authentication failures answered 403, where the document says 401.
+    if (answer403) {
+      const writeHead = res.writeHead.bind(res) as (s: number, ...rest: unknown[]) => unknown;
+      (res as { writeHead: unknown }).writeHead = (s: number, ...rest: unknown[]) =>
+        writeHead(s === 401 ? 403 : s, ...rest);
+    }
     listener(req, res);
   });
   server = { ...running, origin: running.baseUrl.replace(/\/api\/v1$/, '') };
@@ -123,6 +130,32 @@ describe('the contract runner authenticates by the document’s schemes', () => 
     const thing = report.operations.find((o) => o.operationId === 'getThing')!;
     expect(thing.outcome).toBe('fail');
     expect(thing.findings.map((f) => f.kind)).toContain('success-not-reached');
+  });
+});
+
+describe('statuses as the document gives them', () => {
+  it('an authentication failure answered 403 where getThing documents 401 fails, without --auth-status', async () => {
+    answer403 = true;
+    try {
+      const report = await runContract(
+        inputs,
+        options({ credentials: { bearer: TOKEN }, rules: {} }),
+      );
+      const thing = report.operations.find((o) => o.operationId === 'getThing')!;
+      expect(thing.outcome).toBe('fail');
+      const messages = thing.findings
+        .filter((f) => f.kind === 'error-status')
+        .map((f) => f.message);
+      expect(messages).toContain('an authentication failure answered 403; getThing documents 401');
+    } finally {
+      answer403 = false;
+    }
+    // The same server as it was: no finding without the fault.
+    const report = await runContract(
+      inputs,
+      options({ credentials: { bearer: TOKEN }, rules: {} }),
+    );
+    expect(report.operations.find((o) => o.operationId === 'getThing')!.findings).toEqual([]);
   });
 });
 

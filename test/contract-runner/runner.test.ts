@@ -122,8 +122,20 @@ describe('against the stateful mock with the owner', () => {
       "an added flag is in the message's flags",
       'an update is visible on the next read',
       "the password gives back the user's API key",
+      "a channel left is no longer among the user's subscriptions",
     ])
       expect(notes).toContain(`checked: ${says}`);
+    // Every write the API can read back is read back, field by field.
+    for (const says of [
+      'a sent message reads back as sent',
+      'a created snippet reads back as sent',
+      'an added linkifier reads back as sent',
+      'updated defaults read back as sent',
+      'an updated channel reads back as sent',
+      'an updated group reads back as sent',
+      'an updated user reads back as sent',
+    ])
+      expect(notes).toContain(`read back: ${says}`);
     // What the run changed and the API can put back is put back.
     const state = server.mock.state;
     expect(state.channels.get(1)!.description).toBe('Everything that concerns **everyone**.');

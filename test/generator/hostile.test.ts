@@ -186,6 +186,24 @@ describe('what the hostile contracts generate', () => {
     expect(client).toContain("globalThis.__pwned = 'injected'");
   }, 120_000);
 
+  it('every file name fits a file system: at most 255 bytes, no two equal ignoring case', () => {
+    const long = generated().find((o) => o.hostile.file.endsWith('names-10000-characters.json'));
+    expect(long, 'the 10,000-character names generate').toBeDefined();
+    for (const o of generated()) {
+      const walk = (d: string): string[] => {
+        const names = readdirSync(d);
+        const lower = new Set(names.map((n) => n.toLowerCase()));
+        expect(lower.size, `${d}: two names equal ignoring case`).toBe(names.length);
+        return names.flatMap((n) => {
+          expect(Buffer.byteLength(n), `${d}/${n.slice(0, 80)}…`).toBeLessThanOrEqual(255);
+          return statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [n];
+        });
+      };
+      walk(o.out);
+      walk(o.docs);
+    }
+  });
+
   it('no secret from outside the contract lands in any output', () => {
     for (const o of generated()) {
       const walk = (d: string): string[] =>
