@@ -248,10 +248,11 @@ describe('the stateful mock and the contract from installed tarballs', () => {
         [
           '--input-type=module',
           '-e',
-          `import c from '${bindings}/openapi.json' with { type: 'json' };
-import { createRequire } from 'node:module';
-console.log(JSON.stringify({ openapi: c.openapi, paths: Object.keys(c.paths).length,
-  file: createRequire(process.cwd() + '/').resolve('${bindings}/openapi.json') }));`,
+          // the bindings README's two lines
+          `import contract from '${bindings}/openapi.json' with { type: 'json' };
+import { fileURLToPath } from 'node:url';
+const file = fileURLToPath(import.meta.resolve('${bindings}/openapi.json'));
+console.log(JSON.stringify({ openapi: contract.openapi, paths: Object.keys(contract.paths).length, file }));`,
         ],
         app,
       );
