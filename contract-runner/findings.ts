@@ -31,6 +31,10 @@ export type ViolationKind =
   | 'auth-bypass'
   /** a scenario's semantic check failed (the state a write promised is not there) */
   | 'semantic'
+  /** what a write sent does not read back (a field differs, or the record is not there) */
+  | 'read-back'
+  /** an optional parameter, sent alone with the required ones and a valid value, refused */
+  | 'refused-alone'
   /** one user saw another's private data */
   | 'privacy';
 

@@ -9,7 +9,7 @@ import { schemesInUse } from '../model/security.js';
 import { clientExtrasReadme } from './package-readme-client.js';
 import { toolsReadme } from './package-readme-tools.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
-import { banner, literal, propertyKey } from '../common/source.js';
+import { banner, isIdentifier, literal, propertyKey } from '../common/source.js';
 import { isRequired } from './client.js';
 
 export interface ReadmeInput {
@@ -58,7 +58,11 @@ export function bindingsReadme(input: ReadmeInput): string {
         `\`${name}/validators\``,
         '`validateRequest`, `validateResponse`, a guard per schema',
       ],
-      ['server', `\`${name}/server\``, 'typed `Handlers` and `createRequestListener` (node:http)'],
+      [
+        'server',
+        `\`${name}/server\``,
+        'typed `Handlers`, `createRequestListener` and `createHttpServer` (node:http)',
+      ],
       ['operations', `\`${name}/operations\``, 'the operation table the runtime reads'],
       [
         'query',
@@ -91,6 +95,7 @@ export function bindingsReadme(input: ReadmeInput): string {
       '',
       auth.words,
       'Every call resolves to `{ data, response }` or `{ error, response }`; it throws only on misuse.',
+      ...codeFieldsWords(model),
       '',
       ...clientExtrasReadme(model, name, modules),
     );
@@ -99,16 +104,21 @@ export function bindingsReadme(input: ReadmeInput): string {
       '## The server listener',
       '',
       '```ts',
-      `import { createServer } from 'node:http';`,
-      `import { createRequestListener, type Handlers } from '${name}/server';`,
+      `import { createHttpServer, createRequestListener, type Handlers } from '${name}/server';`,
       '',
       `interface User { ${auth.userField}: string }`,
       `const handlers: Partial<Handlers<User>> = { /* one function per operation */ };`,
-      `createServer(createRequestListener<User>({`,
+      `const listener = createRequestListener<User>({`,
       `  handlers: handlers as Handlers<User>,`,
       ...auth.server,
-      `})).listen(8080);`,
+      `});`,
+      `createHttpServer(listener).listen(8080);`,
       '```',
+      '',
+      "Serve it with `createHttpServer`, not node's bare `createServer`: it cuts off a client that",
+      'sends half its headers or body and stalls (408), and answers what node refuses before any',
+      'listener runs (headers too large, a malformed request line, an oversized body announced with',
+      "`Expect: 100-continue`) in the contract's error shape instead of a bare status line.",
       '',
       'Handlers get decoded, typed parameters and `context.user` typed as what `authenticate`',
       'returns. `tms-gen scaffold --dir src/handlers` writes a starter file per operation.',
@@ -255,4 +265,19 @@ function plain(text: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** How to read the fields an error code adds, when the contract declares some. */
+function codeFieldsWords(model: ApiModel): string[] {
+  const first = model.errorConventions.codeFields[0];
+  if (!first) return [];
+  // Contract text as JS literals, inside a Markdown code span a backtick would end.
+  const span = (text: string) => text.replace(/`/g, '\\u0060');
+  const name = first.fields[0].name;
+  const code = span(literal(first.code));
+  const field = span(isIdentifier(name) ? `error.${name}` : `error[${literal(name)}]`);
+  return [
+    `Fields an error code adds are typed once the error is narrowed to that code: after`,
+    `\`isApiError(error, ${code})\` (exported beside the client), \`${field}\` is typed as the contract declares it.`,
+  ];
 }

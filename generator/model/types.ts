@@ -7,6 +7,7 @@
  */
 
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
+import type { WireShape } from '../../runtime/wire.js';
 import type { OpaqueDocument } from './document.js';
 import type { CredentialNames } from './security.js';
 import type { Pagination } from './pagination.js';
@@ -124,6 +125,10 @@ export interface Parameter {
   encoding: WireEncoding;
   /** for `explode`/`comma` arrays: the JSON types an item admits (`a=1&a=2` → numbers) */
   itemTypes?: ScalarType[];
+  /** for `comma` parameters: the delimiter when not `,` (spaceDelimited, pipeDelimited) */
+  delimiter?: ' ' | '|';
+  /** for `deepObject` parameters: the types at each level of the value (model/wire-shape.ts) */
+  shape?: WireShape;
   default?: unknown;
   enum?: EnumValue[];
   limits: Limits;
@@ -241,6 +246,17 @@ export interface OperationNames {
   fieldKeys: { key: string; field: Parameter }[];
   /** the client's key of a whole body that is not a form */
   bodyKey?: string;
+  /**
+   * the file stem of the operation's own files (validators/ops/<file>.js, the reference's
+   * operations/<file>.html): bounded, case-insensitively unique (model/file-names.ts)
+   */
+  file: string;
+  /** the file stem of the operation's starter handler (`tms-gen scaffold`: <handlerFile>.ts) */
+  handlerFile: string;
+  /** the reference's group (sidebar page) of the operation: its first tag, else first path segment */
+  group: string;
+  /** the file stem of that group's page (groups/<groupFile>.html) */
+  groupFile: string;
 }
 
 /** A name the model had to change, said once by the emitter that uses it. */
@@ -257,6 +273,8 @@ export interface NamedSchema {
   pointer: string;
   /** `Message` → the validators' `isMessage`/`validateMessage`; undefined when the name is taken */
   guardStem?: string;
+  /** the file stem of the schema's page and module (model/file-names.ts) */
+  file: string;
 }
 
 export interface ErrorCodeInfo {
@@ -324,6 +342,16 @@ export interface ErrorConventions {
    * what the generated server's error helpers are typed by. Absent: they are inline schemas.
    */
   errorSchema?: string;
+  /** fields error bodies of one code add to the common shape (model/error-fields.ts) */
+  codeFields: CodeFields[];
+}
+
+/** `STREAM_DOES_NOT_EXIST` adds `stream` (required), declared by component schema `schema`. */
+export interface CodeFields {
+  code: string;
+  /** the component schema (`#/components/schemas/<schema>`) that declares them */
+  schema: string;
+  fields: { name: string; required: boolean }[];
 }
 
 export interface Server {
