@@ -104,3 +104,18 @@ export function htmlText(value: string | number | boolean | undefined | null): s
   const text = String(value);
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (ch) => HTML_ESCAPES[ch]) : text;
 }
+
+/** C0/C1 controls but tab and newline, and the bidirectional overrides that reorder text. */
+const TOOL_TEXT_UNSAFE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text for an MCP tool's description or title (contract prose an agent reads): no control
+ * characters but tab and newline, no bidirectional overrides (text that reads otherwise than it
+ * is), line breaks as `\n`, at most `max` characters. It is written into JSON (JSON.stringify).
+ */
+export function toolText(text: string, max = 4000): string {
+  const clean = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(TOOL_TEXT_UNSAFE, '');
+  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+}

@@ -6,6 +6,7 @@ import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
 import { contractEmitter } from './contract/index.js';
 import { docsEmitter } from './docs.js';
+import { mcpEmitter } from './mcp/index.js';
 import { mswEmitter } from './msw.js';
 import { operationsEmitter } from './operations.js';
 import { runtimeEmitter } from './package.js';
@@ -26,5 +27,6 @@ export const emitters: Emitter[] = [
   serverEmitter,
   runtimeEmitter,
   mswEmitter,
+  mcpEmitter,
   docsEmitter,
 ];

@@ -43,6 +43,7 @@ const SUBPATHS: { subpath: string; module: string; bundled?: string }[] = [
   { subpath: './msw', module: 'msw' },
   { subpath: './msw-tldts', module: 'msw-tldts' },
   { subpath: './query', module: 'query' },
+  { subpath: './mcp', module: 'mcp' },
 ];
 
 /**
@@ -136,10 +137,12 @@ function bindingsManifest(
   if (contract) exports[`./${CONTRACT_FILE}`] = `./${CONTRACT_FILE}`;
   exports['./package.json'] = './package.json';
   const { info } = model;
+  const name = packageName(info.title);
+  const mcp = present.has('mcp');
   return {
     // npm keeps keys named `//` as comments.
     '//': banner(model.sourceFile, command).slice(3).trimEnd(),
-    name: packageName(info.title),
+    name,
     version: packageVersion(info.version),
     description: `Generated bindings of ${info.title} ${info.version}: typed client, types, validators and server stubs`,
     type: 'module',
@@ -155,36 +158,43 @@ function bindingsManifest(
       'runtime/',
       'validators/',
       'README.md',
+      ...(mcp ? [MCP_TABLE] : []),
     ],
+    // The MCP server command (mcp-server.js), named after the package.
+    ...(mcp ? { bin: { [`${name}-mcp`]: './mcp-server.js' } } : {}),
     engines: { node: '>=20.19' },
     dependencies: { 'openapi-fetch': toolkit.dependencies?.['openapi-fetch'] ?? '^0.17.0' },
-    // The MSW handlers (./msw) need msw; apps that never import them need not install it.
-    ...(present.has('msw')
-      ? {
-          peerDependencies: { msw: toolkit.dependencies?.msw ?? '^2.15.0' },
-          peerDependenciesMeta: { msw: { optional: true } },
-        }
-      : {}),
-    // The query factories (./query) need TanStack Query; the client alone does not.
-    ...(present.has('query')
-      ? {
-          peerDependencies: {
-            ...(present.has('msw') ? { msw: toolkit.dependencies?.msw ?? '^2.15.0' } : {}),
-            // The factories use query-core's v5 option types (tested with 5.108).
-            '@tanstack/query-core': '^5.108.0',
-          },
-          peerDependenciesMeta: {
-            ...(present.has('msw') ? { msw: { optional: true } } : {}),
-            '@tanstack/query-core': { optional: true },
-          },
-        }
-      : {}),
+    ...optionalPeers(toolkit, present),
     tmsGen: {
       generator: `${toolkit.name}@${toolkit.version}`,
       contract: model.sourceFile,
       contractVersion: info.version,
       openapi: model.openapiVersion,
     },
+  };
+}
+
+/** The MCP server's tool table (emit/mcp/), read by `mcp.js` at run time. */
+const MCP_TABLE = 'mcp-tools.json';
+
+/**
+ * Peer dependencies of the entries that need a library the client does not, each optional: an
+ * app that never imports the entry need not install it. The MSW handlers (./msw) need msw; the
+ * query factories (./query) TanStack Query (its v5 option types, tested with 5.108); the MCP
+ * server (./mcp and its command) the official MCP SDK.
+ */
+function optionalPeers(toolkit: ToolkitManifest, present: Set<string>) {
+  const peers: Record<string, string> = {};
+  if (present.has('msw')) peers.msw = toolkit.dependencies?.msw ?? '^2.15.0';
+  if (present.has('query')) peers['@tanstack/query-core'] = '^5.108.0';
+  if (present.has('mcp'))
+    peers['@modelcontextprotocol/sdk'] =
+      toolkit.devDependencies?.['@modelcontextprotocol/sdk'] ?? '^1.32.0';
+  const names = Object.keys(peers);
+  if (names.length === 0) return {};
+  return {
+    peerDependencies: peers,
+    peerDependenciesMeta: Object.fromEntries(names.map((n) => [n, { optional: true }])),
   };
 }
 

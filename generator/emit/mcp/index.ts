@@ -1,0 +1,172 @@
+/**
+ * The bindings' MCP server (`./mcp` and the `<package>-mcp` command): every operation as a tool
+ * of the Model Context Protocol, calling the API through the generated client. Three files:
+ * `mcp-tools.json` (the tool table: names, descriptions, schemas and the facts
+ * model/agent-tools.ts decided), `mcp.ts` (the entry: the runtime's server bound to the table
+ * and `createApiClient`) and `mcp-server.js` (the command). The behaviour is runtime/mcp/'s.
+ *
+ * Facts it would declare to the run: reads the whole model (descriptions are tool
+ * descriptions); imports the client's and the runtime's output.
+ */
+import { agentFacts } from '../../model/agent-tools.js';
+import type { ApiModel } from '../../model/types.js';
+import { banner, literal, toolText } from '../../common/source.js';
+import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { toolDescription } from './describe.js';
+import { toolSchemas } from './schemas.js';
+
+/**
+ * The entry's own URL, spelled so that the CLI bundle's rewrite of this source's `import.meta`
+ * URL (bin/build.js) leaves the generated text alone.
+ */
+const IMPORT_META_URL = ['import', 'meta', 'url'].join('.');
+
+export const mcpEmitter: Emitter = {
+  name: 'mcp',
+  root: 'code',
+  needs: ['client'],
+  emit(ctx: EmitContext): GeneratedFile[] {
+    return [
+      { path: 'mcp-tools.json', contents: JSON.stringify(toolTable(ctx.model)) + '\n' },
+      { path: 'mcp.ts', contents: entry(ctx) },
+      { path: 'mcp-server.js', contents: command(ctx) },
+    ];
+  },
+};
+
+export function toolTable(model: ApiModel) {
+  const facts = agentFacts(model);
+  const schemas = toolSchemas(model);
+  const tools = model.operations.map((op, i) => {
+    const tool = facts.tools[i];
+    const output = schemas.output(op);
+    return {
+      name: tool.name,
+      operationId: op.id,
+      method: tool.method,
+      ...(op.summary ? { title: toolText(op.summary, 200) } : {}),
+      description: toolDescription(model, op, tool),
+      effect: tool.effect,
+      ...(tool.because ? { because: tool.because } : {}),
+      idempotent: tool.idempotent,
+      ...(op.lifecycle.deprecated ? { deprecated: true } : {}),
+      tags: op.tags,
+      route: `${op.method.toUpperCase()} ${op.path}`,
+      inputSchema: schemas.input(op, tool),
+      ...(output ? { outputSchema: output } : {}),
+      secretInputs: tool.secretInputs,
+      secretOutputs: tool.secretOutputs,
+    };
+  });
+  const { info } = model;
+  const server = model.servers[0]?.url;
+  return {
+    server: {
+      name: serverName(info.title),
+      title: toolText(info.title, 200),
+      version: info.version,
+    },
+    instructions: instructions(model),
+    ...(server && /^https?:\/\//.test(server) ? { baseUrl: server } : {}),
+    baseUrlEnv: facts.baseUrlEnv,
+    credentials: facts.credentials,
+    tools,
+    defs: reachable(schemas.defs, tools),
+  };
+}
+
+function instructions(model: ApiModel): string {
+  const { info } = model;
+  const about = info.summary ?? info.description ?? '';
+  return toolText(
+    [
+      `${info.title} ${info.version}. ${about}`.trim(),
+      'Each tool is one operation of the API, called with the credentials the server was started with. An API error comes back as a tool error starting with its code.',
+    ].join('\n\n'),
+    2000,
+  );
+}
+
+/** The server's name: the title's words in lower case joined by dashes. */
+function serverName(title: string): string {
+  return (
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'api'
+  );
+}
+
+/** Only the defs some tool's schema reaches. */
+function reachable(defs: Record<string, unknown>, tools: object[]): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  const pending = refs(tools);
+  for (let i = 0; i < pending.length; i++) {
+    const name = pending[i];
+    if (Object.hasOwn(kept, name) || !Object.hasOwn(defs, name)) continue;
+    kept[name] = defs[name];
+    pending.push(...refs(defs[name]));
+  }
+  return Object.fromEntries(
+    Object.keys(kept)
+      .sort()
+      .map((k) => [k, kept[k]]),
+  );
+}
+
+function refs(node: unknown): string[] {
+  const out: string[] = [];
+  JSON.stringify(node, (key, value: unknown) => {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/$defs/'))
+      out.push(value.slice('#/$defs/'.length));
+    return value;
+  });
+  return out;
+}
+
+function entry(ctx: EmitContext): string {
+  const rt = ctx.runtimeImport;
+  return [
+    banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+    `import { readFileSync } from 'node:fs';`,
+    `import { createApiClient } from './client.js';`,
+    `import type { Server } from '@modelcontextprotocol/sdk/server/index.js';`,
+    `import { createMcpServer as createServer, runMcpCli as runCli, type CliIo, type McpServerOptions, type McpTable, type ToolClient } from ${literal(`${rt}/mcp/index.js`)};`,
+    '',
+    `export { serveHttp, type HttpEndpoint, type McpServerOptions, type McpTable, type McpToolInfo } from ${literal(`${rt}/mcp/index.js`)};`,
+    '',
+    `/** Every operation as a tool, with the facts the server gates them by (mcp-tools.json). */`,
+    `export const mcpTable: McpTable = JSON.parse(readFileSync(new URL('./mcp-tools.json', ${IMPORT_META_URL}), 'utf8')) as McpTable;`,
+    '',
+    `/**`,
+    ` * An MCP server (the official SDK's \`Server\`) whose tools call \`api\`, a client made with`,
+    ` * \`createApiClient\`: reads only unless \`allowWrites\` (and \`allowDestructive\`) say otherwise.`,
+    ` *`,
+    ` * @example`,
+    ` * const server = createMcpServer(createApiClient({ baseUrl, email, apiKey }), { allowWrites: true });`,
+    ` * await server.connect(new StdioServerTransport());`,
+    ` */`,
+    `export function createMcpServer(api: ReturnType<typeof createApiClient>, options: McpServerOptions = {}): Server {`,
+    `  return createServer(mcpTable, api as unknown as ToolClient, options);`,
+    `}`,
+    '',
+    `/** The \`mcp-server.js\` command: \`argv\` as \`process.argv.slice(2)\`; resolves to its exit code. */`,
+    `export function runMcpCli(argv: string[] = process.argv.slice(2), io?: CliIo): Promise<number> {`,
+    `  return runCli(mcpTable, (options) => createApiClient(options as Parameters<typeof createApiClient>[0]) as unknown as ToolClient, argv, io);`,
+    `}`,
+    '',
+  ].join('\n');
+}
+
+function command(ctx: EmitContext): string {
+  return [
+    '#!/usr/bin/env node',
+    banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+    `import { runMcpCli } from './mcp.js';`,
+    '',
+    'const code = await runMcpCli();',
+    'if (code !== 0) process.exitCode = code;',
+    '',
+  ].join('\n');
+}
