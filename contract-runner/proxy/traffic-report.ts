@@ -2,8 +2,11 @@
  * What the proxy saw, as the runner's report (contract-runner/report.ts writes it as a table,
  * JSON and JUnit): one entry per operation of the contract, failed when any exchange of it broke
  * the contract, skipped when no traffic reached it; requests no operation matches are reported
- * under `(no operation)`. No credentials are kept: findings name the method and path only.
+ * under `(no operation)`; the coverage the traffic reached, counted as the runner counts its own
+ * (coverage.ts). No credentials are kept: findings name the method and path only.
  */
+import type { ApiModel } from '../../generator/model/types.js';
+import { coverage, type Seen } from '../coverage.js';
 import type { Finding } from '../findings.js';
 import type { OperationReport, RunReport } from '../run.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';
@@ -19,11 +22,13 @@ export interface TrafficReport {
 }
 
 export function createTrafficReport(
+  model: Pick<ApiModel, 'operations'>,
   operations: Record<string, OperationInfo>,
   upstream: string,
   featureLevel: number,
 ): TrafficReport {
   const seen = new Map<string, { requests: number; findings: Finding[] }>();
+  const exchanges: Seen[] = [];
   let violations = 0;
   return {
     add(exchange, verdict) {
@@ -31,6 +36,13 @@ export function createTrafficReport(
       const entry = seen.get(id) ?? { requests: 0, findings: [] };
       seen.set(id, entry);
       entry.requests++;
+      if (verdict.operationId !== undefined)
+        exchanges.push({
+          operationId: verdict.operationId,
+          values: verdict.values,
+          status: exchange.answer.status,
+          code: verdict.code,
+        });
       const source = `${exchange.method} ${exchange.path}${exchange.query ? `?${exchange.query}` : ''} → ${exchange.answer.status ?? 'no answer'}`;
       violations += verdict.problems.length;
       return verdict.problems.map((p) => {
@@ -71,6 +83,7 @@ export function createTrafficReport(
         flags: ['proxy'],
         durationMs,
         operations: reports,
+        coverage: coverage(model, operations, Object.keys(operations), exchanges),
         summary: {
           operations: reports.length,
           passed: count('pass'),

@@ -37,6 +37,10 @@ export interface ExchangeVerdict {
   /** undefined when no operation of the contract has this method and path */
   operationId?: string;
   problems: { kind: string; message: string }[];
+  /** the request's parameters and body fields, decoded (for coverage); empty when refused */
+  values: Record<string, unknown>;
+  /** the answer's error code, if it carries one */
+  code?: string;
 }
 
 export interface VerdictOptions {
@@ -71,11 +75,18 @@ export function createExchangeJudge(
       const refused = level.refusedValues(op.operationId, {
         ...value.path,
         ...value.query,
-        ...(isRecord(value.body) ? value.body : {}),
+        ...recordOf(value.body),
       });
       return refused.length > 0 ? refusalMessage(refused, level.level) : undefined;
     },
-    dispatch: () => ({ status: REACHED, body: null }),
+    dispatch: ({ value, incoming }) => {
+      (incoming as BufferedIncoming).decoded = {
+        ...value.path,
+        ...value.query,
+        ...recordOf(value.body),
+      };
+      return { status: REACHED, body: null };
+    },
     cors: false,
     logger: { error: () => {} },
   });
@@ -87,6 +98,7 @@ export function createExchangeJudge(
     const route = router.match(exchange.method, exchange.path);
     if (route.kind !== 'found')
       return {
+        values: {},
         problems: [
           {
             kind: 'undocumented-operation',
@@ -95,7 +107,8 @@ export function createExchangeJudge(
         ],
       };
     const op = route.operation;
-    const verdict = await pipeline.handle(new BufferedIncoming(exchange));
+    const incoming = new BufferedIncoming(exchange);
+    const verdict = await pipeline.handle(incoming);
     const problems: ExchangeVerdict['problems'] = [];
     let expect: Expectation = 'any';
     if (verdict !== null && verdict !== 'outside' && verdict.status !== REACHED) {
@@ -110,7 +123,7 @@ export function createExchangeJudge(
     }
     const judged = judge(op, exchange.answer, expect, options.validators, rules);
     problems.push(...judged.problems);
-    return { operationId: op.operationId, problems };
+    return { operationId: op.operationId, problems, values: incoming.decoded, code: judged.code };
   };
 }
 
@@ -121,6 +134,8 @@ class BufferedIncoming implements Incoming<undefined> {
   readonly path: string;
   readonly query: string;
   readonly headers: Exchange['headers'];
+  /** what the pipeline decoded, once it got through */
+  decoded: Record<string, unknown> = {};
   constructor(private readonly exchange: Exchange) {
     this.method = exchange.method;
     this.path = exchange.path;
@@ -147,6 +162,10 @@ function refusalText(body: unknown): string | undefined {
   for (const key of ['msg', 'message', 'detail', 'title', 'error'])
     if (typeof body[key] === 'string') return body[key];
   return undefined;
+}
+
+function recordOf(value: unknown): Record<string, unknown> {
+  return isRecord(value) ? value : {};
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -95,7 +95,7 @@ export async function runProxy(argv: string[]): Promise<number> {
   const { createExchangeJudge } = await import('../../contract-runner/proxy/verdict.js');
   const { startProxy } = await import('../../contract-runner/proxy/server.js');
   const { createTrafficReport } = await import('../../contract-runner/proxy/traffic-report.js');
-  const traffic = createTrafficReport(tables.operations, parsed.upstream.href, level);
+  const traffic = createTrafficReport(model, tables.operations, parsed.upstream.href, level);
   const judge = createExchangeJudge({
     ...tables,
     validators,
