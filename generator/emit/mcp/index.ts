@@ -14,6 +14,7 @@ import { banner, literal, toolText } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { toolDescription } from './describe.js';
 import { toolSchemas } from './schemas.js';
+import { packageName } from '../package.js';
 
 /**
  * The entry's own URL, spelled so that the CLI bundle's rewrite of this source's `import.meta`
@@ -60,12 +61,10 @@ export function toolTable(model: ApiModel) {
   });
   const { info } = model;
   const server = model.servers[0]?.url;
+  const name = packageName(info.title);
   return {
-    server: {
-      name: serverName(info.title),
-      title: toolText(info.title, 200),
-      version: info.version,
-    },
+    server: { name, title: toolText(info.title, 200), version: info.version },
+    command: `${name}-mcp`,
     instructions: instructions(model),
     ...(server && /^https?:\/\//.test(server) ? { baseUrl: server } : {}),
     baseUrlEnv: facts.baseUrlEnv,
@@ -84,17 +83,6 @@ function instructions(model: ApiModel): string {
       'Each tool is one operation of the API, called with the credentials the server was started with. An API error comes back as a tool error starting with its code.',
     ].join('\n\n'),
     2000,
-  );
-}
-
-/** The server's name: the title's words in lower case joined by dashes. */
-function serverName(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'api'
   );
 }
 
