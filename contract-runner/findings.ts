@@ -31,6 +31,8 @@ export type ViolationKind =
   | 'auth-bypass'
   /** a scenario's semantic check failed (the state a write promised is not there) */
   | 'semantic'
+  /** what a write sent does not read back (a field differs, or the record is not there) */
+  | 'read-back'
   /** one user saw another's private data */
   | 'privacy';
 

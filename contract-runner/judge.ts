@@ -14,6 +14,7 @@ import type { ViolationKind } from './findings.js';
 import type { Answer } from './request.js';
 import type { ErrorConventions } from '../generator/model/types.js';
 import { errorFields } from './error-fields.js';
+import { describeIssues } from '../runtime/validation-words.js';
 
 /** What the judge reads of the contract's error conventions (decided by the model). */
 export type JudgedConventions = Pick<ErrorConventions, 'shape' | 'envelope' | 'listsCodes'>;
@@ -39,8 +40,13 @@ export interface JudgeRules {
   level?: { level: number; table: LevelTable };
   /** error codes a scenario step tolerates as "the server cannot do it here" (x-skip-on), 5xx included */
   tolerated?: string[];
-  /** the status authentication failures must have (e.g. 401 for our mocks); any 4xx otherwise */
+  /**
+   * the status authentication failures must have (e.g. 401 for our mocks); else 401 where the
+   * operation documents a 401, else 401 or 403
+   */
   authStatus?: number;
+  /** per operation, error code → the statuses the contract documents it with (the model's) */
+  codeStatuses?: Record<string, Record<string, number[]>>;
   /** where error bodies carry message and code, and whether answers are envelopes: the model's `errorConventions` */
   errors: JudgedConventions;
 }
@@ -101,12 +107,8 @@ export function judge(
   const shape = validator.validateResponse(op.operationId, status, body);
   if (!shape.valid) {
     const real = shape.errors.filter((e) => !newerThanServer(op.operationId, status, e, rules));
-    const errors = real.slice(0, 3).map((e) => `${e.pointer || '/'} ${e.message}`);
     if (real.length > 0)
-      problems.push({
-        kind: 'body-shape',
-        message: `body: ${errors.join('; ')}${real.length > 3 ? ` (and ${real.length - 3} more)` : ''}`,
-      });
+      problems.push({ kind: 'body-shape', message: `body: ${describeIssues(real, 3)}` });
   }
   const fields = errorFields(body, conventions.shape);
   const code = !success ? fields.code : undefined;
@@ -124,6 +126,13 @@ export function judge(
     problems.push({
       kind: 'server-error',
       message: `answered ${status} ${code ?? ''}: ${msg ?? ''}`.trim(),
+    });
+  const codeStatuses =
+    code !== undefined ? rules.codeStatuses?.[op.operationId]?.[code] : undefined;
+  if (codeStatuses && !codeStatuses.includes(status))
+    problems.push({
+      kind: 'error-status',
+      message: `error code ${code} answered ${status}; ${op.operationId} documents it with ${codeStatuses.join(' or ')}`,
     });
   if (!success && status < 400)
     problems.push({
@@ -147,11 +156,21 @@ export function judge(
         message: `answered ${status} without valid credentials`,
       });
     else if (status >= 400 && status < 500) {
-      const allowed = rules.authStatus !== undefined ? [rules.authStatus] : CREDENTIALS_STATUSES;
+      // The contract's own status for it first: a documented 401 is the authentication failure.
+      const documented = op.statuses.includes('401');
+      const allowed =
+        rules.authStatus !== undefined
+          ? [rules.authStatus]
+          : documented
+            ? [401]
+            : CREDENTIALS_STATUSES;
       if (!allowed.includes(status))
         problems.push({
           kind: 'error-status',
-          message: `an authentication failure answered ${status}; expected ${allowed.join(' or ')}`,
+          message:
+            rules.authStatus === undefined && documented
+              ? `an authentication failure answered ${status}; ${op.operationId} documents 401`
+              : `an authentication failure answered ${status}; expected ${allowed.join(' or ')}`,
         });
     }
   }

@@ -8,6 +8,7 @@
  * valid body and nothing was found wrong; it is skipped only with a reason (the user skipped
  * it, the server's feature level, safety, missing credentials or data); anything else fails.
  */
+import { errorStatusesOf } from '../generator/model/error-statuses.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { levelView, type LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
@@ -140,7 +141,16 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     },
   };
   const schemes = schemesOf(inputs.model);
-  const rules: JudgeRules = { errors: inputs.model.errorConventions, ...options.rules };
+  const rules: JudgeRules = {
+    errors: inputs.model.errorConventions,
+    codeStatuses: Object.fromEntries(
+      inputs.model.operations.map((op) => [
+        op.id,
+        errorStatusesOf(op, inputs.model.errorConventions.shape),
+      ]),
+    ),
+    ...options.rules,
+  };
   const tag = runTag(options.seed);
   // The pair as scenarios ask for it, by the contract's names: ours `$inputs.email`,
   // `$inputs.api_key`, `$inputs.other_email`...; another document `$inputs.username`...
@@ -347,6 +357,7 @@ function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workfl
         s.when?.condition,
         s.checks,
         s.outputs,
+        s.readBack,
       ]);
       for (const ref of refs) {
         const home = stepHome.get(ref);

@@ -47,7 +47,7 @@ import {
   storeSnapshot,
 } from './cache/model-snapshot.js';
 import { folderStamp, watchFolder } from './run/watch.js';
-import { commandNamed } from './commands/index.js';
+import { commandNamed, commands } from './commands/index.js';
 import {
   operationCount,
   startValidationWorker,
@@ -61,7 +61,11 @@ Usage:
   tms-gen [generate] [options]     validate the contract and write every artifact
   tms-gen scaffold [options]       write starter handler implementations that do not exist yet
   tms-gen diff --base <file|ref>   compare two versions of a contract (tms-gen diff --help)
-  tms-gen --help
+${commands
+  .filter((c) => c.name !== 'diff')
+  .map((c) => `  tms-gen ${c.name.padEnd(25)}${c.summary}`)
+  .join('\n')}
+  tms-gen --help                   (each subcommand has its own --help)
 
 Options:
   --contract <file>   the contract's root document (default: openapi/openapi.yaml)

@@ -4,6 +4,7 @@
  * was cancelled); only misuse throws (see runtime/client.ts).
  */
 import type { ErrorShape } from './operation-info.js';
+import { notJsonText } from './validation-words.js';
 
 /**
  * The server answered with an error body of the shape the contract's error responses declare:
@@ -82,7 +83,7 @@ export function invalidAnswer(response: Response, text: string, error: unknown):
   return {
     kind: 'invalid-response',
     status: response.status,
-    msg: `the answer is not valid JSON: ${why}`,
+    msg: notJsonText('the answer', why),
     body: text,
     cause: error,
   };

@@ -17,6 +17,7 @@
  * `supports`; plain functions of data, no state.
  */
 import type { OperationInfo } from './operation-info.js';
+import { invalidRequestText } from './validation-words.js';
 
 /** When an item exists: from `since` (inclusive) until `until` (exclusive). */
 export interface LevelSpan {
@@ -206,7 +207,7 @@ function project(value: unknown, fields: FieldLevels, level: number): unknown {
 /** The one wording of a refusal, for every server that applies the table (BAD_REQUEST's `msg`). */
 export function refusalMessage(refused: RefusedValue[], level: number): string {
   const what = refused.map((r) => `'${r.value}' is not a valid ${r.parameter}`).join('; ');
-  return `Invalid request: ${what} (this server is at feature level ${level})`;
+  return invalidRequestText(`${what} (this server is at feature level ${level})`);
 }
 
 /** A value as the texts enum histories are keyed by (each element of an array). */

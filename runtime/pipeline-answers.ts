@@ -6,6 +6,7 @@
  */
 import type { RefusalFields, RefusalShape } from './operation-info.js';
 import type { DecodeError } from './wire.js';
+import { invalidRequestText } from './validation-words.js';
 
 /**
  * One answer of the pipeline. `body` is sent as JSON; `text` (when set) is sent as it is, with
@@ -131,7 +132,7 @@ export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
     badCredentials: (scheme: string | undefined = 'Basic realm="api"') =>
       fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
     repeatedAuthorization: () =>
-      fail(400, C.badRequest, 'Invalid request: send one Authorization header, not several.'),
+      fail(400, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
     tooLarge: (maxBytes: number) =>
       fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, {
         connection: 'close',
@@ -144,23 +145,16 @@ export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
       fail(
         400,
         C.badRequest,
-        `Invalid request: ${errors.map((e) => `${e.message} (in ${e.location})`).join('; ')}`,
+        invalidRequestText(errors.map((e) => `${e.message} (in ${e.location})`).join('; ')),
       ),
-    invalid: (issues: ValidationIssue[]) =>
-      fail(400, C.badRequest, `Invalid request: ${describeIssues(issues)}`),
+    invalid: (issues: ValidationIssue[]) => fail(400, C.badRequest, invalidRequestText(issues)),
     /** a hook's refusal of a valid request, worded by the hook */
     refused: (message: string) => fail(400, C.badRequest, message),
-    badPreference: (message: string) => fail(400, C.badRequest, `Invalid request: ${message}`),
+    badPreference: (message: string) => fail(400, C.badRequest, invalidRequestText(message)),
     notImplemented: (operationId: string) =>
       fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),
     internal: () => fail(500, C.internal, 'Internal server error.'),
   };
-}
-
-export function describeIssues(errors: ValidationIssue[]): string {
-  const shown = errors.slice(0, 5).map((e) => `${e.pointer || '/'} ${e.message}`);
-  if (errors.length > 5) shown.push(`and ${errors.length - 5} more`);
-  return shown.join('; ');
 }
 
 /** A JSON object body (not an array, not text): one a field can be added to. */

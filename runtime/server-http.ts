@@ -16,18 +16,32 @@ const TOO_LARGE: BodyRead = Object.freeze({ ok: false, reason: 'too-large' });
 const NO_BODY: BodyRead = Object.freeze({ ok: true, bytes: undefined });
 
 /**
+ * Marks a listener that answers `Expect: 100-continue` itself (its reads go through `readBody`
+ * with the response): `createHttpServer` then hands such requests to it as they are, instead of
+ * letting node send `100 Continue` before any listener runs.
+ */
+export const WRITES_CONTINUE = Symbol.for('tms.writesContinue');
+
+export function markWritesContinue<T extends object>(listener: T): T {
+  return Object.assign(listener, { [WRITES_CONTINUE]: true });
+}
+
+/**
  * Reads the whole request body, giving up as soon as it passes `maxBytes` (a declared
  * Content-Length over the limit is refused before reading anything) or when it has not all
  * arrived within `timeoutMs` (a client that stops half-way is cut off, not waited for). The
  * rest of an oversized body is drained, not buffered, so the 413 answer still reaches the
  * client. Without a body (or when refused up front) the answer is immediate, not a promise:
  * most requests are GETs, and a caller that awaits only promises skips a turn of the event
- * loop for them.
+ * loop for them. With `res`, a request that asked `Expect: 100-continue` is told to go on only
+ * here, once its declared length is within the limit: an oversized upload is refused before
+ * the client sends a byte of it, instead of racing it.
  */
 export function readBody(
   req: IncomingMessage,
   maxBytes: number,
   timeoutMs?: number,
+  res?: ServerResponse,
 ): BodyRead | Promise<BodyRead> {
   const length = req.headers['content-length'];
   const declared = Number(length);
@@ -35,6 +49,8 @@ export function readBody(
     req.resume();
     return TOO_LARGE;
   }
+  if (res && !res.headersSent && /^100-continue$/i.test(req.headers.expect ?? ''))
+    res.writeContinue();
   const hasBody =
     (length !== undefined && declared !== 0) || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody || req.readableEnded) {
@@ -82,7 +98,11 @@ export class NodeIncoming implements Incoming<IncomingMessage> {
   readonly path: string;
   readonly query: string;
   readonly headers: IncomingMessage['headers'];
-  constructor(readonly raw: IncomingMessage) {
+  /** `res`: where a `100 Continue` goes, for a request that waits for one (readBody) */
+  constructor(
+    readonly raw: IncomingMessage,
+    readonly res?: ServerResponse,
+  ) {
     this.method = raw.method ?? 'GET';
     this.headers = raw.headers;
     const { path, query } = splitUrl(raw);
@@ -102,7 +122,7 @@ export class NodeIncoming implements Incoming<IncomingMessage> {
     return count;
   }
   readBody(maxBytes: number, timeoutMs: number): BodyRead | Promise<BodyRead> {
-    return readBody(this.raw, maxBytes, timeoutMs);
+    return readBody(this.raw, maxBytes, timeoutMs, this.res);
   }
 }
 

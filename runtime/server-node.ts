@@ -7,13 +7,15 @@
  * - faults node's HTTP parser finds before any listener runs (431 headers too large, 400 bad
  *   request line or framing, 417 unknown Expect) answered in the contract's error shape
  *   (`refusals`; ours: the `{result, msg, code}` envelope) instead of node's bare status line;
- *   nothing is written once an answer has begun on that connection.
+ *   nothing is written once an answer has begun on that connection;
+ * - `Expect: 100-continue` left to the listener, which refuses an oversized declared length
+ *   (413) before the client is told to send the body.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RefusalShape } from './operation-info.js';
 import { ENVELOPE_REFUSALS, LISTENER_ERROR_CODES as C, refusalBody } from './pipeline-answers.js';
-import { sendJson } from './server-http.js';
+import { sendJson, WRITES_CONTINUE } from './server-http.js';
 
 export interface ServerTimeouts {
   /**
@@ -71,6 +73,13 @@ export function createHttpServer(listener: Listener, timeouts: ServerTimeouts = 
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) =>
     answerClientError(error, socket, shape),
   );
+  // Expect: 100-continue: node would send `100 Continue` before any listener runs, and the
+  // client would start an upload the listener then refuses (413) mid-stream. Our listeners
+  // send the 100 themselves once the declared length is within their limit (readBody).
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (!(WRITES_CONTINUE in listener)) res.writeContinue();
+    void listener(req, res);
+  });
   // Any Expect other than 100-continue: node would write a bare 417.
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     req.resume();

@@ -20,7 +20,7 @@ import {
   type HandlerContext as AnyHandlerContext,
   type HandlerServerOptions,
 } from './server-handlers.js';
-import { NodeIncoming, writeAnswer } from './server-http.js';
+import { markWritesContinue, NodeIncoming, writeAnswer } from './server-http.js';
 
 export type {
   BasicCredentials,
@@ -68,9 +68,9 @@ export type RequestListener = (
 
 export function createRequestListener<User>(options: ListenerOptions<User>): RequestListener {
   const pipeline = createHandlerPipeline<User, IncomingMessage>(options);
-  return async function listener(req, res, next) {
-    const answer = await pipeline.handle(new NodeIncoming(req), next !== undefined);
+  return markWritesContinue(async function listener(req, res, next) {
+    const answer = await pipeline.handle(new NodeIncoming(req, res), next !== undefined);
     if (answer === 'outside') return next!();
     if (answer !== null) writeAnswer(req, res, answer);
-  };
+  });
 }

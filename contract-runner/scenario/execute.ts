@@ -29,7 +29,8 @@ import {
   type Resolved,
   type StepRecord,
 } from './expressions.js';
-import type { Check, Step, Workflow } from './format.js';
+import type { Check, ReadBack, Step, Workflow } from './format.js';
+import { readBackDifferences } from './read-back.js';
 
 export interface ScenarioOptions {
   credentials?: Credentials;
@@ -166,6 +167,7 @@ export async function runScenarios(
       const current = { status: judged.status, body: judged.body, request: resolved.input };
       const record: StepRecord = {
         ok: false,
+        operationId: step.operationId,
         outputs: {},
         response: { status: judged.status, body: judged.body },
         request: resolved.input,
@@ -254,9 +256,33 @@ export async function runScenarios(
           });
         else stateOf(about).notes.push(`checked: ${check.says}`);
       }
+      if (step.readBack)
+        readBack(step.readBack, here, succeeded, options.stateless, stateOf, found);
     }
   }
   return run;
+}
+
+/** The read-back of a write (read-back.ts): a note when it holds, a finding per difference. */
+function readBack(
+  spec: ReadBack,
+  ctx: ExpressionContext,
+  succeeded: Set<string>,
+  stateless: boolean,
+  stateOf: (id: string) => OperationState,
+  found: (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) => void,
+): void {
+  const write = ctx.steps.get(spec.of);
+  const about = write?.operationId;
+  if (!write || !about || !write.ok || !succeeded.has(about)) return;
+  if (stateless) {
+    stateOf(about).notes.push(`not read back (stateless server): ${spec.says}`);
+    return;
+  }
+  const differences = readBackDifferences(spec, write, ctx);
+  for (const difference of differences)
+    found(about, { kind: 'read-back', message: `${spec.says}: ${difference}` });
+  if (differences.length === 0) stateOf(about).notes.push(`read back: ${spec.says}`);
 }
 
 /** The level a success answer reports in `field`, if it is an integer there. */

@@ -12,6 +12,8 @@ import { isDeepStrictEqual } from 'node:util';
 export interface StepRecord {
   /** false when the step was skipped or did not reach its expected answer */
   ok: boolean;
+  /** the operation the step called (a read-back names the write's) */
+  operationId?: string;
   why?: string;
   /** it failed, or was skipped because a step it needs failed: what needs it is blocked too */
   blocked?: boolean;

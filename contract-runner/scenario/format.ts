@@ -36,6 +36,21 @@ export interface Check {
   absent?: boolean;
 }
 
+/**
+ * `x-read-back`: the record this step read is compared, field by field, with what step `of`
+ * sent: every body or query field of that request whose name the record has, plus `fields`
+ * (record field → the value it must have, for names that differ: `subject` ← the sent `topic`).
+ * A record that is not there, or a field that differs, is a `read-back` violation naming it.
+ */
+export interface ReadBack {
+  /** the write step whose request is read back */
+  of: string;
+  says: string;
+  /** the record as read (a value: an expression or a selection) */
+  record: ValueSpec;
+  fields: Record<string, ValueSpec>;
+}
+
 export interface Step {
   stepId: string;
   operationId: string;
@@ -47,6 +62,7 @@ export interface Step {
   successCriteria: { condition: string }[];
   outputs: Record<string, ValueSpec>;
   checks: Check[];
+  readBack?: ReadBack;
   /** inputs the step needs, with the reason given when one is missing */
   needs: Record<string, string>;
   when?: { condition: string; otherwise: string };

@@ -28,6 +28,7 @@ const STEP_KEYS = new Set([
   'successCriteria',
   'outputs',
   'x-checks',
+  'x-read-back',
   'x-needs',
   'x-when',
   'x-destructive',
@@ -83,6 +84,11 @@ export function loadScenarios(dir: string, operationIds: readonly string[]): Loa
       raw.steps.forEach((s, i) => {
         const step = readStep(s, `${at}/steps/${i}`, problem, operationIds);
         if (!step) return;
+        if (step.readBack && !stepIds.has(step.readBack.of))
+          problem(
+            `${at}/steps/${i}/x-read-back/of`,
+            `'${step.readBack.of}' is not an earlier step`,
+          );
         if (stepIds.has(step.stepId))
           problem(`${at}/steps/${i}/stepId`, `step '${step.stepId}' is defined twice`);
         stepIds.add(step.stepId);
@@ -151,6 +157,18 @@ function readStep(
       ...Object.fromEntries(compared.map((k) => [k, c[k]])),
     });
   });
+  const readBack = raw['x-read-back'];
+  if (
+    readBack !== undefined &&
+    !(
+      isObj(readBack) &&
+      typeof readBack.of === 'string' &&
+      typeof readBack.says === 'string' &&
+      'record' in readBack &&
+      (readBack.fields === undefined || isObj(readBack.fields))
+    )
+  )
+    fail('/x-read-back', 'x-read-back needs of (a step), says, record and optionally fields');
   const when = raw['x-when'];
   if (when !== undefined && !(isObj(when) && typeof when.condition === 'string'))
     fail('/x-when', 'x-when needs a condition and the reason given otherwise');
@@ -176,6 +194,14 @@ function readStep(
     ),
     outputs: isObj(raw.outputs) ? raw.outputs : {},
     checks,
+    readBack: isObj(readBack)
+      ? {
+          of: String(readBack.of),
+          says: String(readBack.says),
+          record: readBack.record,
+          fields: isObj(readBack.fields) ? readBack.fields : {},
+        }
+      : undefined,
     needs: isObj(raw['x-needs'])
       ? Object.fromEntries(Object.entries(raw['x-needs']).map(([k, v]) => [k, String(v)]))
       : {},

@@ -82,7 +82,6 @@ export declare function createAnswers(shape?: RefusalShape): {
     notImplemented: (operationId: string) => Answer;
     internal: () => Answer;
 };
-export declare function describeIssues(errors: ValidationIssue[]): string;
 /**
  * Parameters the operation does not have, reported in the success-body field the contract
  * declares for them (`field`: the operation's `reportsIgnored`, ours `ignored_parameters_unsupported`;

@@ -17,6 +17,7 @@
  */
 import { createAnswers, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
 import { createCors } from './pipeline-cors.js';
+import { invalidResponseText } from './validation-words.js';
 import { challengeOf, readCredentials, withoutQueryKeys, } from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
 import { createFieldIndexes, decodeRequest } from './wire.js';
@@ -122,13 +123,9 @@ export function createPipeline(options) {
             if (validateResponse && answer.text === undefined) {
                 const verdict = validateResponse(op.operationId, answer.status, answer.body);
                 if (!verdict.valid) {
-                    const what = verdict.errors
-                        .slice(0, 5)
-                        .map((e) => `${e.pointer || '/'} ${e.message}`)
-                        .join('; ');
-                    const where = `${op.operationId} (status ${answer.status})`;
-                    logger.error(`response validation failed for ${where}: ${what}`);
-                    return answers.fail(500, C.internal, `Response validation failed for ${where}: ${what}`);
+                    const text = invalidResponseText(`${op.operationId} (status ${answer.status})`, verdict.errors);
+                    logger.error(text);
+                    return answers.fail(500, C.internal, text);
                 }
             }
             if (shapeAnswer && answer.text === undefined)

@@ -12,23 +12,34 @@ import type { BodyRead, Incoming } from './pipeline.js';
 export type { BodyRead } from './pipeline.js';
 export { parseBasicAuth, type Credentials } from './pipeline-auth.js';
 /**
+ * Marks a listener that answers `Expect: 100-continue` itself (its reads go through `readBody`
+ * with the response): `createHttpServer` then hands such requests to it as they are, instead of
+ * letting node send `100 Continue` before any listener runs.
+ */
+export declare const WRITES_CONTINUE: unique symbol;
+export declare function markWritesContinue<T extends object>(listener: T): T;
+/**
  * Reads the whole request body, giving up as soon as it passes `maxBytes` (a declared
  * Content-Length over the limit is refused before reading anything) or when it has not all
  * arrived within `timeoutMs` (a client that stops half-way is cut off, not waited for). The
  * rest of an oversized body is drained, not buffered, so the 413 answer still reaches the
  * client. Without a body (or when refused up front) the answer is immediate, not a promise:
  * most requests are GETs, and a caller that awaits only promises skips a turn of the event
- * loop for them.
+ * loop for them. With `res`, a request that asked `Expect: 100-continue` is told to go on only
+ * here, once its declared length is within the limit: an oversized upload is refused before
+ * the client sends a byte of it, instead of racing it.
  */
-export declare function readBody(req: IncomingMessage, maxBytes: number, timeoutMs?: number): BodyRead | Promise<BodyRead>;
+export declare function readBody(req: IncomingMessage, maxBytes: number, timeoutMs?: number, res?: ServerResponse): BodyRead | Promise<BodyRead>;
 /** The pipeline's view of a node request. A class: its methods are shared, not closures per request. */
 export declare class NodeIncoming implements Incoming<IncomingMessage> {
     readonly raw: IncomingMessage;
+    readonly res?: ServerResponse | undefined;
     readonly method: string;
     readonly path: string;
     readonly query: string;
     readonly headers: IncomingMessage['headers'];
-    constructor(raw: IncomingMessage);
+    /** `res`: where a `100 Continue` goes, for a request that waits for one (readBody) */
+    constructor(raw: IncomingMessage, res?: ServerResponse | undefined);
     header(name: string): string | undefined;
     authorizationCount(): number;
     readBody(maxBytes: number, timeoutMs: number): BodyRead | Promise<BodyRead>;

@@ -3,21 +3,34 @@ export { parseBasicAuth } from './pipeline-auth.js';
 const TOO_LARGE = Object.freeze({ ok: false, reason: 'too-large' });
 const NO_BODY = Object.freeze({ ok: true, bytes: undefined });
 /**
+ * Marks a listener that answers `Expect: 100-continue` itself (its reads go through `readBody`
+ * with the response): `createHttpServer` then hands such requests to it as they are, instead of
+ * letting node send `100 Continue` before any listener runs.
+ */
+export const WRITES_CONTINUE = Symbol.for('tms.writesContinue');
+export function markWritesContinue(listener) {
+    return Object.assign(listener, { [WRITES_CONTINUE]: true });
+}
+/**
  * Reads the whole request body, giving up as soon as it passes `maxBytes` (a declared
  * Content-Length over the limit is refused before reading anything) or when it has not all
  * arrived within `timeoutMs` (a client that stops half-way is cut off, not waited for). The
  * rest of an oversized body is drained, not buffered, so the 413 answer still reaches the
  * client. Without a body (or when refused up front) the answer is immediate, not a promise:
  * most requests are GETs, and a caller that awaits only promises skips a turn of the event
- * loop for them.
+ * loop for them. With `res`, a request that asked `Expect: 100-continue` is told to go on only
+ * here, once its declared length is within the limit: an oversized upload is refused before
+ * the client sends a byte of it, instead of racing it.
  */
-export function readBody(req, maxBytes, timeoutMs) {
+export function readBody(req, maxBytes, timeoutMs, res) {
     const length = req.headers['content-length'];
     const declared = Number(length);
     if (Number.isFinite(declared) && declared > maxBytes) {
         req.resume();
         return TOO_LARGE;
     }
+    if (res && !res.headersSent && /^100-continue$/i.test(req.headers.expect ?? ''))
+        res.writeContinue();
     const hasBody = (length !== undefined && declared !== 0) || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || req.readableEnded) {
         req.resume();
@@ -60,12 +73,15 @@ export function readBody(req, maxBytes, timeoutMs) {
 /** The pipeline's view of a node request. A class: its methods are shared, not closures per request. */
 export class NodeIncoming {
     raw;
+    res;
     method;
     path;
     query;
     headers;
-    constructor(raw) {
+    /** `res`: where a `100 Continue` goes, for a request that waits for one (readBody) */
+    constructor(raw, res) {
         this.raw = raw;
+        this.res = res;
         this.method = raw.method ?? 'GET';
         this.headers = raw.headers;
         const { path, query } = splitUrl(raw);
@@ -86,7 +102,7 @@ export class NodeIncoming {
         return count;
     }
     readBody(maxBytes, timeoutMs) {
-        return readBody(this.raw, maxBytes, timeoutMs);
+        return readBody(this.raw, maxBytes, timeoutMs, this.res);
     }
 }
 /** Writes a pipeline answer; the rest of an unread body is drained so keep-alive still works. */

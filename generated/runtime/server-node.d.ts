@@ -8,7 +8,9 @@
  * - faults node's HTTP parser finds before any listener runs (431 headers too large, 400 bad
  *   request line or framing, 417 unknown Expect) answered in the contract's error shape
  *   (`refusals`; ours: the `{result, msg, code}` envelope) instead of node's bare status line;
- *   nothing is written once an answer has begun on that connection.
+ *   nothing is written once an answer has begun on that connection;
+ * - `Expect: 100-continue` left to the listener, which refuses an oversized declared length
+ *   (413) before the client is told to send the body.
  */
 import { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RefusalShape } from './operation-info.js';

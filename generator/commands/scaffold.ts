@@ -129,11 +129,14 @@ function userSource(importPath: string, model: ApiModel): string {
   ].join('\n');
 }
 
-function indexSource(entries: { op: Operation; name: string }[], importPath: string): string {
+function indexSource(
+  entries: { op: Operation; name: string; file: string }[],
+  importPath: string,
+): string {
   return [
     `import type { Handlers } from ${literal(importPath)};`,
     `import type { AppUser } from './user.js';`,
-    ...entries.map(({ name }) => `import { ${name} } from ${literal(`./${name}.js`)};`),
+    ...entries.map(({ name, file }) => `import { ${name} } from ${literal(`./${file}.js`)};`),
     '',
     `/** Every operation's implementation, for createRequestListener({ handlers, authenticate }). */`,
     `export const handlers: Handlers<AppUser> = {`,
@@ -168,10 +171,11 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
   const entries = loaded.contract.model.operations.map((op) => ({
     op,
     name: op.names.handlerExport,
+    file: op.names.handlerFile,
   }));
   mkdirSync(dir, { recursive: true });
-  for (const { op, name } of entries) {
-    const file = join(dir, `${name}.ts`);
+  for (const { op, name, file: stem } of entries) {
+    const file = join(dir, `${stem}.ts`);
     if (existsSync(file)) {
       skipped.push(file);
       continue;
@@ -194,12 +198,12 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
   const index = join(dir, 'index.ts');
   if (existsSync(index)) {
     skipped.push(index);
-    const added = entries.filter(({ name }) => written.includes(join(dir, `${name}.ts`)));
+    const added = entries.filter(({ file }) => written.includes(join(dir, `${file}.ts`)));
     if (added.length > 0) {
       lines.push(`${index} exists and was not changed; add the new operations to it:`);
-      for (const { op, name } of added)
+      for (const { op, name, file } of added)
         lines.push(
-          `  import { ${name} } from './${name}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`,
+          `  import { ${name} } from './${file}.js';   // and \`${op.id === name ? name : `${literal(op.id)}: ${name}`},\` in handlers`,
         );
     }
   } else {

@@ -20,7 +20,7 @@ import {
   type ExampleFiles,
   type ExampleMemo,
 } from './docs/examples.js';
-import { createSiteLinks, errorAnchor, groupOf, type SiteLinks } from './docs/links.js';
+import { createSiteLinks, errorAnchor, type SiteLinks } from './docs/links.js';
 import { groupTitle, operationView, type RequestSampleView } from './docs/operation-page.js';
 import { overviewView, resolvedUrl } from './docs/overview.js';
 import { siteAssets } from './docs/assets.js';
@@ -103,11 +103,7 @@ interface Site {
 
 export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<GeneratedFile[]> {
   const groups = groupOperations(model);
-  const links = createSiteLinks(
-    model.operations.map((o) => o.id),
-    model.schemas.map((s) => s.name),
-    groups.map((g) => g.name),
-  );
+  const links = createSiteLinks(model);
   const site: Site = {
     model,
     links,
@@ -318,7 +314,7 @@ function operationPage(
       () => operationHtml(site.markup, view),
       {
         current: 'op',
-        group: groupOf(op),
+        group: op.names.group,
         op: op.id,
       },
     ),
@@ -562,7 +558,7 @@ function navScript(site: Site, bannerLine: string): string {
 function groupOperations(model: ApiModel): Site['groups'] {
   const byName = new Map<string, Operation[]>();
   for (const op of model.operations) {
-    const g = groupOf(op);
+    const g = op.names.group;
     if (!byName.has(g)) byName.set(g, []);
     byName.get(g)!.push(op);
   }

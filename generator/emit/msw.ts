@@ -12,7 +12,7 @@ import { stripAnnotations } from '../schema/strip-annotations.js';
 import { banner, literal, propertyKey } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { exampleStatuses } from '../model/views/prism.js';
-import { operationPaths } from './validators.js';
+import { operationModule } from './validators.js';
 
 export const mswEmitter: Emitter = {
   name: 'msw',
@@ -53,10 +53,9 @@ export function emitMsw(ctx: EmitContext): string {
     (op) => `  ${propertyKey(op.id)}: ${literal(exampleAnswers(op))},`,
   );
   // The validators emitter's module of each operation (the same names: one function decides them).
-  const modules = operationPaths(ctx.model.operations.map((op) => op.id));
   const loaders = ctx.model.operations.map(
     (op) =>
-      `  ${propertyKey(op.id)}: () => import(${literal(`./validators/${modules.get(op.id)}.js`)}),`,
+      `  ${propertyKey(op.id)}: () => import(${literal(`./validators/${operationModule(op)}.js`)}),`,
   );
   return [
     banner(ctx.model.sourceFile, ctx.command).trimEnd(),

@@ -270,7 +270,6 @@ export function compileValidators(
   const schemaOfKey = new Map<unknown, string>(
     Object.entries(slim.$defs).map(([key, schema]) => [schema, key]),
   );
-  const paths = operationPaths(model.operations.map((o) => o.id));
   const newest = model.newestLevel;
   const entries: EntryPoint[] = model.operations.map((op) => {
     const statuses = Object.entries(targets.responses[op.id]);
@@ -279,7 +278,7 @@ export function compileValidators(
       if (key !== null) exports[`response${i}`] = key;
     });
     return {
-      path: paths.get(op.id)!,
+      path: operationModule(op),
       exports,
       head: `import { operationEntryPoints } from ${literal(runtime)};`,
       tail: operationTail(op, targets, statuses, newest),
@@ -301,27 +300,18 @@ export function compileValidators(
   return {
     modules: split.modules,
     helpers: helpersModule(formatsSource(ajv)),
-    operations: model.operations.map((op) => ({ id: op.id, path: paths.get(op.id)! })),
+    operations: model.operations.map((op) => ({ id: op.id, path: operationModule(op) })),
     named: model.schemas.map((s) => [s.name, split.sharedOf.get(targets.named[s.name])!]),
     stats: split.stats,
   };
 }
 
 /**
- * `ops/<operationId>` with characters a file name cannot hold replaced; unique even
- * case-insensitively. Exported: the MSW handlers load each operation's module by this path.
+ * `ops/<file>`: the operation's module, named by the model (`op.names.file`: bounded and
+ * case-insensitively unique). Exported: the MSW handlers load each operation's module by this path.
  */
-export function operationPaths(ids: string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  const taken = new Set<string>();
-  for (const id of ids) {
-    const base = id.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^[-.]+/, '') || 'operation';
-    let path = `ops/${base}`;
-    for (let n = 2; taken.has(path.toLowerCase()); n++) path = `ops/${base}-${n}`;
-    taken.add(path.toLowerCase());
-    out.set(id, path);
-  }
-  return out;
+export function operationModule(op: Pick<Operation, 'names'>): string {
+  return `ops/${op.names.file}`;
 }
 
 /** The operation's table (level windows of the operation and its parameters) and bound functions. */

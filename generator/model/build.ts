@@ -22,7 +22,7 @@ import {
   withExtensions,
 } from './document.js';
 import { bodyKindOf, representativeMedia } from './media.js';
-import { nameOperations, nameSchemaGuards } from './names.js';
+import { nameOperations, nameSchemaFiles, nameSchemaGuards } from './names.js';
 import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
 import { realPointer } from './real-pointer.js';
 import { newestLevel } from './levels.js';
@@ -132,11 +132,13 @@ export function buildModel(
         schema,
         lifecycle: readLifecycle(schema, at, problems),
         pointer: at,
+        file: '',
       };
       if (typeof schema?.description === 'string') item.description = schema.description;
       return item;
     });
   nameSchemaGuards(schemas, nameNotices);
+  nameSchemaFiles(schemas);
 
   const errorConventions = errorConventionsOf(document, operations);
   const model: ApiModel = {

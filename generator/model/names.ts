@@ -2,10 +2,12 @@
  * Every name generated code gives the contract's operations and schemas, chosen here once with
  * collisions resolved here once: the client's methods and params-object keys, the server's
  * parameter and result types and handler keys, the scaffold's handler exports, the validators'
- * per-schema guards. Emitters, the docs and the
- * contract runner read these names; none derives a name from an operationId itself.
+ * per-schema guards, and every file name made from contract text (model/file-names.ts). Emitters,
+ * the docs and the contract runner read these names; none derives a name from an operationId
+ * itself.
  */
 import { isIdentifier, literal, toIdentifier } from '../common/source.js';
+import { fileStems } from './file-names.js';
 import type {
   NamedSchema,
   NameNotice,
@@ -47,7 +49,10 @@ export function nameOperations(operations: Unnamed[], notices: NameNotice[]): Op
   const types = new Set(SERVER_TYPES);
   // Starter handlers sit beside the scaffold's `index.ts`.
   const handlerExports = new Set(['index', 'user']);
-  return operations.map((op) => {
+  const files = fileStems(operations.map((op) => op.id));
+  const groups = operations.map(groupOf);
+  const groupFiles = fileStems(groups);
+  const named = operations.map((op, i) => {
     const wanted = toIdentifier(op.id);
     const method = unique(wanted, methods);
     if (method !== wanted)
@@ -63,6 +68,10 @@ export function nameOperations(operations: Unnamed[], notices: NameNotice[]): Op
       paramsType: `${stem}Params`,
       resultType: `${stem}Result`,
       fieldKeys: fieldKeys(op, notices),
+      file: files.get(op.id)!,
+      handlerFile: '',
+      group: groups[i],
+      groupFile: groupFiles.get(groups[i])!,
     };
     if (op.requestBody && op.requestBody.kind !== 'form') {
       const used = new Set(names.fieldKeys.map((k) => k.key));
@@ -70,6 +79,33 @@ export function nameOperations(operations: Unnamed[], notices: NameNotice[]): Op
     }
     return names;
   });
+  // Starter handlers sit beside the scaffold's `index.ts` and `user.ts`.
+  const handlerFiles = fileStems(
+    named.map((n) => n.handlerExport),
+    ['index', 'user'],
+  );
+  for (const n of named) n.handlerFile = handlerFiles.get(n.handlerExport)!;
+  return named;
+}
+
+/**
+ * The group (a page of the reference's sidebar) an operation belongs to: its first tag, else
+ * its first path segment.
+ */
+function groupOf(op: Pick<Unnamed, 'tags' | 'path'>): string {
+  if (op.tags.length > 0) return op.tags[0];
+  const first = op.path.split('/').find((s) => s !== '' && !s.startsWith('{'));
+  return first ?? 'other';
+}
+
+/** The file stem of each named schema: the reference's page, the validators' shared module. */
+export function nameSchemaFiles(schemas: NamedSchema[]): void {
+  // The reference lists the schemas at schemas/index.html.
+  const files = fileStems(
+    schemas.map((s) => s.name),
+    ['index'],
+  );
+  for (const schema of schemas) schema.file = files.get(schema.name)!;
 }
 
 /** `Message` → `Message` for `isMessage`/`validateMessage`; none when the name is taken. */

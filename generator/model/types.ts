@@ -241,6 +241,17 @@ export interface OperationNames {
   fieldKeys: { key: string; field: Parameter }[];
   /** the client's key of a whole body that is not a form */
   bodyKey?: string;
+  /**
+   * the file stem of the operation's own files (validators/ops/<file>.js, the reference's
+   * operations/<file>.html): bounded, case-insensitively unique (model/file-names.ts)
+   */
+  file: string;
+  /** the file stem of the operation's starter handler (`tms-gen scaffold`: <handlerFile>.ts) */
+  handlerFile: string;
+  /** the reference's group (sidebar page) of the operation: its first tag, else first path segment */
+  group: string;
+  /** the file stem of that group's page (groups/<groupFile>.html) */
+  groupFile: string;
 }
 
 /** A name the model had to change, said once by the emitter that uses it. */
@@ -257,6 +268,8 @@ export interface NamedSchema {
   pointer: string;
   /** `Message` → the validators' `isMessage`/`validateMessage`; undefined when the name is taken */
   guardStem?: string;
+  /** the file stem of the schema's page and module (model/file-names.ts) */
+  file: string;
 }
 
 export interface ErrorCodeInfo {

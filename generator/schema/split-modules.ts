@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { _, type Ajv, type Name, type ValidateFunction } from 'ajv';
 import ucs2lengthModule from 'ajv/dist/runtime/ucs2length.js';
 import equalModule from 'ajv/dist/runtime/equal.js';
+import { fileStems } from '../model/file-names.js';
 
 // CommonJS modules seen through NodeNext: the function is on `.default` (or is the module).
 const unwrap = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
@@ -157,19 +158,19 @@ export function splitModules(
     unitOf,
   );
   const home = new Map<number, string>(); // unit → module path
-  const sharedPaths = new Set<string>();
+  const shared: [number, string][] = []; // unit → the file name wanted for its module
   for (const [unit, members] of units) {
     const by = reachedBy.get(unit);
     const only = by && by.size === 1 ? [...by][0] : undefined;
     if (!namedUnits.has(unit) && only !== undefined && only < entries.length) {
       home.set(unit, entries[only].path);
-    } else {
-      let path = `schemas/${fileName(members[0].key)}`;
-      for (let n = 2; sharedPaths.has(path.toLowerCase()); n++)
-        path = `schemas/${fileName(members[0].key)}-${n}`;
-      sharedPaths.add(path.toLowerCase());
-      home.set(unit, path);
-    }
+    } else shared.push([unit, fileName(members[0].key)]);
+  }
+  const stems = fileStems(shared.map(([, name]) => name));
+  const sharedPaths = new Set<string>();
+  for (const [unit, name] of shared) {
+    home.set(unit, `schemas/${stems.get(name)!}`);
+    sharedPaths.add(`schemas/${stems.get(name)!}`);
   }
   // Stable, unique function names from the schema keys: identities while the modules are
   // written (in the code each function gets a short name local to its module).
@@ -192,7 +193,7 @@ export function splitModules(
   // `validate` for its first schema, `validate_<hash>` for the others of a cycle.
   const exportAs = new Map<string, string>();
   for (const [path, list] of members) {
-    if (!sharedPaths.has(path.toLowerCase())) continue;
+    if (!sharedPaths.has(path)) continue;
     [...list]
       .sort((a, b) => compare(a.key, b.key))
       .forEach((node, i) =>
@@ -815,15 +816,18 @@ function compare(a: string, b: string): number {
 
 const hash = (key: string, n: number) => createHash('sha256').update(key).digest('hex').slice(0, n);
 
-/** A readable file name for a schema key: the component name, or the pointer's tail, plus a hash. */
+/**
+ * The name a schema key's module wants: the component name, or the pointer's tail plus a hash
+ * (unique per key); model/file-names.ts makes it a safe, bounded, case-insensitively unique stem.
+ */
 function fileName(key: string): string {
-  const words = key.startsWith('#') ? key.split('/').slice(-4).join('-') : key;
-  const base =
-    words
-      .replace(/[^A-Za-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'schema';
-  return key.startsWith('#') ? `${base}-${hash(key, 8)}` : base;
+  if (!key.startsWith('#')) return key;
+  const tail = key
+    .split('/')
+    .slice(-4)
+    .join('-')
+    .replace(/[^A-Za-z0-9_-]+/g, '-');
+  return `${tail.replace(/^-+|-+$/g, '').slice(0, 40) || 'schema'}-${hash(key, 8)}`;
 }
 
 /**

@@ -40,7 +40,7 @@ import {
   type PipelineLimits,
   type Validators,
 } from '../../runtime/pipeline.js';
-import { NodeIncoming, writeAnswer } from '../../runtime/server-http.js';
+import { markWritesContinue, NodeIncoming, writeAnswer } from '../../runtime/server-http.js';
 import { createHttpServer, type ServerTimeouts } from '../../runtime/server-node.js';
 import { isJsonMediaType } from '../../runtime/media-type.js';
 import { createFieldIndexes, encodeRequest, type DecodedRequest } from '../../runtime/wire.js';
@@ -98,10 +98,10 @@ export function createFrontListener(
     shapeAnswer: options.shapeAnswer,
     logger: { error: (m) => console.error(`mock front: ${m}`) },
   });
-  return async function listener(req, res) {
-    const answer = await pipeline.handle(new NodeIncoming(req));
+  return markWritesContinue(async function listener(req, res) {
+    const answer = await pipeline.handle(new NodeIncoming(req, res));
     if (answer !== null && answer !== 'outside') writeAnswer(req, res, answer);
-  };
+  });
 }
 
 /** A server running the front listener, with the timeouts every server of ours has. */

@@ -18,6 +18,7 @@ import { decodeFields, indexFields, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded, type InPair } from './urlencoded.js';
+import { bodyOfType, notJsonText } from '../validation-words.js';
 
 const utf8 = new TextDecoder('utf-8');
 
@@ -207,14 +208,14 @@ function readBody(op: WireOperation, raw: RawRequest, errors: DecodeError[]): Bo
   errors.push({
     field: null,
     location: 'body',
-    message: `the request body is not valid JSON: ${parsed.message}`,
+    message: notJsonText('the request body', parsed.message),
   });
   return {};
 }
 
 function unsupported(contentType: string | undefined, accepted: string[]): string {
   const sent = contentType
-    ? `a ${mediaEssence(contentType)} body`
+    ? bodyOfType(mediaEssence(contentType))
     : 'a body without a Content-Type';
   return `${sent} is not accepted here; send ${accepted.join(' or ')}`;
 }

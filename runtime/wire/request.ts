@@ -15,6 +15,7 @@ import { encodeFields, indexFields, type FieldIndex, type FieldIndexes } from '.
 import { serializeMultipart } from './multipart.js';
 import { fillPath } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
+import { bodyOfType } from '../validation-words.js';
 
 export const URLENCODED = 'application/x-www-form-urlencoded';
 export const MULTIPART = 'multipart/form-data';
@@ -79,7 +80,9 @@ function encodeBody(
     if (typeof value === 'string') return { contentType, text: value };
     if (value instanceof Uint8Array) return { contentType, bytes: value.slice() };
     if (value instanceof Blob) return { contentType, blob: value };
-    throw new TypeError(`${op.operationId}: a ${contentType} body is a string, Uint8Array or Blob`);
+    throw new TypeError(
+      `${op.operationId}: ${bodyOfType(contentType)} is a string, Uint8Array or Blob`,
+    );
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);

@@ -17,6 +17,7 @@ import { runContract, type RunInputs, type RunOptions } from '../../contract-run
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
 import { loadContract } from '../../generator/load/index.js';
 import { serve, type Running } from './servers.js';
+import { RUNNER_TIMEOUT_MS } from './harness.js';
 import { fixtureBindings } from '../fixture-bindings.js';
 
 const CONTRACT = resolve('test/fixtures/auth/runner.yaml');
@@ -31,6 +32,7 @@ let sendValid: RunOptions['sendValid'];
 let server: Running & { origin: string };
 /** every request the listener saw: method, URL, Authorization */
 const seen: { method: string; url: string; authorization?: string }[] = [];
+let answer403 = false;
 
 beforeAll(async () => {
   mkdirSync(OUT, { recursive: true });
@@ -57,6 +59,12 @@ beforeAll(async () => {
   });
   const running = await serve((req, res) => {
     seen.push({ method: req.method!, url: req.url!, authorization: req.headers.authorization });
+    // A planted fault: authentication failures answered 403, where the document says 401.
+    if (answer403) {
+      const writeHead = res.writeHead.bind(res) as (s: number, ...rest: unknown[]) => unknown;
+      (res as { writeHead: unknown }).writeHead = (s: number, ...rest: unknown[]) =>
+        writeHead(s === 401 ? 403 : s, ...rest);
+    }
     listener(req, res);
   });
   server = { ...running, origin: running.baseUrl.replace(/\/api\/v1$/, '') };
@@ -71,7 +79,7 @@ const options = (extra: Partial<RunOptions>): RunOptions => ({
   baseUrl: `${server.origin}/v2`,
   seed: 3,
   maxExamples: 2,
-  timeoutMs: 5000,
+  timeoutMs: RUNNER_TIMEOUT_MS,
   rules: { authStatus: 401 },
   sendValid,
   ...extra,
@@ -122,6 +130,32 @@ describe('the contract runner authenticates by the document’s schemes', () => 
     const thing = report.operations.find((o) => o.operationId === 'getThing')!;
     expect(thing.outcome).toBe('fail');
     expect(thing.findings.map((f) => f.kind)).toContain('success-not-reached');
+  });
+});
+
+describe('statuses as the document gives them', () => {
+  it('an authentication failure answered 403 where getThing documents 401 fails, without --auth-status', async () => {
+    answer403 = true;
+    try {
+      const report = await runContract(
+        inputs,
+        options({ credentials: { bearer: TOKEN }, rules: {} }),
+      );
+      const thing = report.operations.find((o) => o.operationId === 'getThing')!;
+      expect(thing.outcome).toBe('fail');
+      const messages = thing.findings
+        .filter((f) => f.kind === 'error-status')
+        .map((f) => f.message);
+      expect(messages).toContain('an authentication failure answered 403; getThing documents 401');
+    } finally {
+      answer403 = false;
+    }
+    // The same server as it was: no finding without the fault.
+    const report = await runContract(
+      inputs,
+      options({ credentials: { bearer: TOKEN }, rules: {} }),
+    );
+    expect(report.operations.find((o) => o.operationId === 'getThing')!.findings).toEqual([]);
   });
 });
 

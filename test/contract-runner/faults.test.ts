@@ -1,7 +1,8 @@
 /**
  * The fault suite: each faulty server (faults.ts) is the stateful mock with one planted fault;
  * the runner, limited to the planted operation (`only`), must fail that operation with exactly
- * the planted finding (kind and message), every one of them. Servers run in-process, a few at a time, with short timeouts.
+ * the planted finding (kind and message), every one of them. Servers run in-process, a few at a
+ * time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatTable } from '../../contract-runner/report.js';
@@ -14,6 +15,13 @@ type Inputs = Awaited<ReturnType<typeof loadRunnerInputs>>;
 const results = new Map<string, RunReport | Error>();
 const started = Date.now();
 let seconds = 0;
+/**
+ * The runner's wait for an answer. A server of the suite answers in milliseconds: ANSWER_MS is far
+ * above that, so a busy machine cannot turn a slow answer into a finding. A server that never
+ * answers is caught by any wait, so the hang faults use a short one to keep the suite quick.
+ */
+const ANSWER_MS = 20_000;
+const HANG_MS = 1_000;
 
 async function runFault(inputs: Inputs, fault: Fault): Promise<RunReport> {
   const server = await startStateful(
@@ -31,7 +39,7 @@ async function runFault(inputs: Inputs, fault: Fault): Promise<RunReport> {
         allowDestructive: fault.allowDestructive ?? false,
         other: fault.other ? basicCredentials(server.other) : undefined,
         rules: fault.authStatus ? { authStatus: fault.authStatus } : {},
-        timeoutMs: 800,
+        timeoutMs: fault.violation === 'no-answer' ? HANG_MS : ANSWER_MS,
         maxExamples: 3,
         sendValid: inputs.sendValid,
       }),

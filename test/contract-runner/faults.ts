@@ -501,6 +501,61 @@ export const FAULTS: Fault[] = [
       },
     }),
   },
+  // --- what a write did, read back (issue 31) -------------------------------------------------
+  {
+    name: 'a saved snippet stored with another title',
+    operation: 'createSavedSnippet',
+    violation: 'read-back',
+    message:
+      /^a created snippet reads back as sent: field 'title' reads back "Untitled", sent "Contract run \w+"$/,
+    handlers: (base) => ({
+      createSavedSnippet: (params, context) =>
+        base.createSavedSnippet({ ...params, title: 'Untitled' }, context),
+    }),
+  },
+  {
+    name: 'a linkifier stored without its URL template',
+    operation: 'addLinkifier',
+    violation: 'read-back',
+    message:
+      /^an added linkifier reads back as sent: field 'url_template' reads back "https:\/\/example\.com\/\{id\}", sent "https:\/\/tracker\.example\.com\/tms\/\{id\}"$/,
+    handlers: (base) => ({
+      addLinkifier: (params, context) =>
+        base.addLinkifier({ ...params, url_template: 'https://example.com/{id}' }, context),
+    }),
+  },
+  {
+    name: 'a created snippet never appears in reads',
+    operation: 'createSavedSnippet',
+    violation: 'read-back',
+    message:
+      /^a created snippet reads back as sent: the record is not there \(no item of \$response\.body#\/saved_snippets matches \/id = 424242\)$/,
+    handlers: () => ({
+      createSavedSnippet: () => ok({ saved_snippet_id: 424242 }) as never,
+    }),
+  },
+  {
+    name: 'unsubscribing reports the channel removed but keeps the subscription',
+    operation: 'unsubscribe',
+    violation: 'semantic',
+    allowDestructive: true,
+    message: /^a channel left is no longer among the user's subscriptions: found "[^"]+"$/,
+    handlers: () => ({
+      unsubscribe: (params) =>
+        ok({ removed: params.subscriptions as string[], not_removed: [] }) as never,
+    }),
+  },
+  // --- statuses as the contract says them (issue 31) ----------------------------------------
+  {
+    name: 'BAD_REQUEST on unsubscribe answered 422, where the contract says 400',
+    operation: 'unsubscribe',
+    violation: 'error-status',
+    allowDestructive: true,
+    message: /^error code BAD_REQUEST answered 422; unsubscribe documents it with 400$/,
+    wrap: answers(route('DELETE', /\/users\/me\/subscriptions$/), (a) =>
+      a.status === 400 ? { ...a, status: 422 } : a,
+    ),
+  },
 ];
 
 /** Every handler answers 400 BAD_REQUEST "I refuse everything". */

@@ -33,6 +33,9 @@ export async function loadRunnerInputs(): Promise<
 }
 
 /** The owner's run against a stateful server, with everything a full run can use. */
+/** The runner's wait for an answer in the tests: a hang guard far above any loopback answer. */
+export const RUNNER_TIMEOUT_MS = 20_000;
+
 export function ownerOptions(server: StatefulServer, extra: Partial<RunOptions> = {}): RunOptions {
   return {
     baseUrl: server.baseUrl,
@@ -41,7 +44,7 @@ export function ownerOptions(server: StatefulServer, extra: Partial<RunOptions> 
     inputs: { draft_id: String(server.draftId) },
     seed: 14,
     maxExamples: 3,
-    timeoutMs: 2000,
+    timeoutMs: RUNNER_TIMEOUT_MS,
     rules: { authStatus: 401 },
     ...extra,
   };

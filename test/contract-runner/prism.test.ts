@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatTable } from '../../contract-runner/report.js';
-import { failed, loadRunnerInputs, runContract } from './harness.js';
+import { failed, loadRunnerInputs, runContract, RUNNER_TIMEOUT_MS } from './harness.js';
 
 let inputs: Awaited<ReturnType<typeof loadRunnerInputs>>;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ describe('against the Prism mock (--stateless)', () => {
       allowDestructive: true,
       seed: 3,
       maxExamples: 2,
-      timeoutMs: 5000,
+      timeoutMs: RUNNER_TIMEOUT_MS,
       sendValid: inputs.sendValid,
     });
     expect(failed(report), formatTable(report)).toEqual([]);

@@ -14,7 +14,13 @@ import { formatTable, toJunitXml } from '../../contract-runner/report.js';
 import type { RunReport } from '../../contract-runner/run.js';
 import type { MockState } from '../../mock/stateful/state.js';
 import { refuseEverything } from './faults.js';
-import { failed, loadRunnerInputs, ownerOptions, runContract } from './harness.js';
+import {
+  failed,
+  loadRunnerInputs,
+  ownerOptions,
+  runContract,
+  RUNNER_TIMEOUT_MS,
+} from './harness.js';
 import { basicCredentials, startStateful, type StatefulServer } from './servers.js';
 
 type Inputs = Awaited<ReturnType<typeof loadRunnerInputs>>;
@@ -116,8 +122,20 @@ describe('against the stateful mock with the owner', () => {
       "an added flag is in the message's flags",
       'an update is visible on the next read',
       "the password gives back the user's API key",
+      "a channel left is no longer among the user's subscriptions",
     ])
       expect(notes).toContain(`checked: ${says}`);
+    // Every write the API can read back is read back, field by field.
+    for (const says of [
+      'a sent message reads back as sent',
+      'a created snippet reads back as sent',
+      'an added linkifier reads back as sent',
+      'updated defaults read back as sent',
+      'an updated channel reads back as sent',
+      'an updated group reads back as sent',
+      'an updated user reads back as sent',
+    ])
+      expect(notes).toContain(`read back: ${says}`);
     // What the run changed and the API can put back is put back.
     const state = server.mock.state;
     expect(state.channels.get(1)!.description).toBe('Everything that concerns **everyone**.');
@@ -331,7 +349,7 @@ describe('bad servers and bad invocations', () => {
       unauthenticatedOnly: true,
       seed: 1,
       maxExamples: 2,
-      timeoutMs: 2000,
+      timeoutMs: RUNNER_TIMEOUT_MS,
     });
     expect(failed(report), formatTable(report)).toEqual([]);
     const sendMessage = report.operations.find((o) => o.operationId === 'sendMessage')!;

@@ -1,6 +1,7 @@
 /**
  * Hostile contracts too large (or too special) to keep in git: nesting 5,000 and 100,000 levels
- * deep, a 65 MB file (sparse: no disk or time spent), a FIFO and a device as the contract.
+ * deep, a 65 MB file (sparse: no disk or time spent), a FIFO and a device as the contract,
+ * names of 10,000 characters.
  * Written into `dir` at test time; each becomes a case like those of hostile-cases.ts.
  */
 import { execFileSync } from 'node:child_process';
@@ -74,5 +75,42 @@ export function writeLargeCases(dir: string): HostileCase[] {
     says: ['not a regular file'],
   });
   cases.push({ file: '/dev/zero', exit: 1, pointer: '#', says: ['not a regular file'] });
+  cases.push({ file: file('names-10000-characters.json', longNames()), exit: 0 });
   return cases;
+}
+
+/**
+ * An operationId, a schema name and a tag of 10,000 characters each (file names are at most
+ * 255 bytes), and names that differ only in case (one file on macOS and Windows).
+ */
+function longNames(): string {
+  const ok = (ref: string) => ({
+    '200': {
+      description: 'ok',
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+    },
+  });
+  const long = 'S' + 'y'.repeat(10_000);
+  return JSON.stringify({
+    openapi: '3.1.0',
+    info: { title: 'T', version: '1' },
+    paths: {
+      '/a': {
+        get: {
+          operationId: 'op' + 'x'.repeat(10_000),
+          tags: ['T' + 'z'.repeat(10_000)],
+          responses: ok(long),
+        },
+      },
+      '/b': { get: { operationId: 'Foo', tags: ['Things'], responses: ok('Foo') } },
+      '/c': { get: { operationId: 'foo', tags: ['things'], responses: ok('foo') } },
+    },
+    components: {
+      schemas: {
+        [long]: { type: 'object', properties: { a: { type: 'string' } } },
+        Foo: { type: 'object', properties: { a: { type: 'string' } } },
+        foo: { type: 'object', properties: { b: { type: 'integer' } } },
+      },
+    },
+  });
 }

@@ -90,6 +90,27 @@ describe('the package README’s client example', () => {
   );
 });
 
+/** The README's server code block, importing from `serverPath` instead of the package name. */
+function serverSnippet(readme: string, serverPath: string): string {
+  const section = readme.slice(readme.indexOf('## The server listener'));
+  const code = /```ts\n([\s\S]*?)\n```/.exec(section)?.[1];
+  if (!code) throw new Error('no server code block in the README');
+  return code.replace(/from '[^']+';/, `from '${serverPath}';`);
+}
+
+describe('the package README’s server example', () => {
+  it('serves through createHttpServer (the protected server), says why, and type-checks', async () => {
+    const readme = readFileSync('generated/README.md', 'utf8');
+    const code = serverSnippet(readme, relative(SCRATCH, resolve('generated/server.js')));
+    expect(code).toContain('createHttpServer(listener).listen(8080);');
+    expect(code).not.toContain('node:http');
+    expect(readme).toMatch(/Serve it with `createHttpServer`, not node's bare `createServer`/);
+    const file = join(SCRATCH, 'server.mts');
+    writeFileSync(file, code);
+    expect(await typeErrors(file)).toEqual([]);
+  }, 120_000);
+});
+
 describe('the choice and the escaping', () => {
   const op = (over: Record<string, unknown>) =>
     ({

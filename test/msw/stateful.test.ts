@@ -12,7 +12,12 @@ import { createApiClient, type ApiClient } from '../../generated/client.js';
 import { manualClock } from '../../mock/stateful/index.js';
 import { createStatefulHandlers } from '../../mock/stateful/msw.js';
 import { contractCases } from '../client/contract-examples.js';
-import { failed, loadRunnerInputs, runContract } from '../contract-runner/harness.js';
+import {
+  failed,
+  loadRunnerInputs,
+  runContract,
+  RUNNER_TIMEOUT_MS,
+} from '../contract-runner/harness.js';
 import { MAYA, NOAH, startMock } from '../stateful/helpers.js';
 
 const BASE = 'https://chat.example.com';
@@ -156,7 +161,7 @@ describe('createStatefulHandlers', () => {
       password: owner.password,
       seed: 6,
       maxExamples: 2,
-      timeoutMs: 2000,
+      timeoutMs: RUNNER_TIMEOUT_MS,
       allowDestructive: true,
       sendValid: inputs.sendValid,
     });

@@ -70,6 +70,8 @@ export function runtimeValidators(model: ApiModel) {
 export interface ExampleCase {
   label: string;
   value: unknown;
+  /** the document's schema of the value, as written (a `$ref`, `allOf`…): what it requires */
+  schema: unknown;
   /** errors under this pointer prefix count (requests carry other, unrelated, parameters) */
   check(
     v: ValidatorsModule,
@@ -95,6 +97,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
       cases.push({
         label: `schema ${s.name} #${i}`,
         value,
+        schema,
         check: (v, x) => v.validators[s.name](x) as never,
       }),
     );
@@ -107,6 +110,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
           cases.push({
             label: `${op.id} ${r.status} ${ex.name}`,
             value: ex.value,
+            schema: m.schema,
             check: (v, x) => v.validateResponse(id, r.status, x) as never,
           });
         }
@@ -116,6 +120,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
         cases.push({
           label: `${op.id} body ${m.type} ${ex.name}`,
           value: ex.value,
+          schema: m.schema,
           check: (v, x) => scoped(v.validateRequest(id, { body: x }), '/body'),
         });
       }
@@ -127,6 +132,7 @@ export function exampleCases(model: ApiModel): ExampleCase[] {
         cases.push({
           label: `${op.id} ${p.in} ${p.name} ${ex.name}`,
           value: ex.value,
+          schema: p.schema,
           check: (v, x) => scoped(v.validateRequest(id, { [group]: { [p.name]: x } }), at),
         });
       }

@@ -447,7 +447,7 @@ describe('decoding', () => {
   it('refuses a media type the operation does not accept, and broken multipart', () => {
     const json = decodeRequest(sendMessage, form('{"to":1}', 'application/json'));
     expect(json.ok ? null : json.errors[0].message).toBe(
-      'a application/json body is not accepted here; send application/x-www-form-urlencoded or multipart/form-data',
+      'an application/json body is not accepted here; send application/x-www-form-urlencoded or multipart/form-data',
     );
     const noBoundary = decodeRequest(sendMessage, form('--x\r\n', 'multipart/form-data'));
     expect(noBoundary.ok ? null : noBoundary.errors[0].message).toMatch(/without a boundary/);

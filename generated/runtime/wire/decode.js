@@ -4,6 +4,7 @@ import { decodeFields, indexFields } from './fields.js';
 import { parseMultipart } from './multipart.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded } from './urlencoded.js';
+import { bodyOfType, notJsonText } from '../validation-words.js';
 const utf8 = new TextDecoder('utf-8');
 export function decodeRequest(op, raw, opts = {}) {
     try {
@@ -175,13 +176,13 @@ function readBody(op, raw, errors) {
     errors.push({
         field: null,
         location: 'body',
-        message: `the request body is not valid JSON: ${parsed.message}`,
+        message: notJsonText('the request body', parsed.message),
     });
     return {};
 }
 function unsupported(contentType, accepted) {
     const sent = contentType
-        ? `a ${mediaEssence(contentType)} body`
+        ? bodyOfType(mediaEssence(contentType))
         : 'a body without a Content-Type';
     return `${sent} is not accepted here; send ${accepted.join(' or ')}`;
 }

@@ -4,6 +4,7 @@ import { encodeFields, indexFields } from './fields.js';
 import { serializeMultipart } from './multipart.js';
 import { fillPath } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
+import { bodyOfType } from '../validation-words.js';
 export const URLENCODED = 'application/x-www-form-urlencoded';
 export const MULTIPART = 'multipart/form-data';
 /** `Type/Sub; charset=x` → `type/sub`: what media types are compared by. */
@@ -61,7 +62,7 @@ function encodeBody(op, groups, value, opts) {
             return { contentType, bytes: value.slice() };
         if (value instanceof Blob)
             return { contentType, blob: value };
-        throw new TypeError(`${op.operationId}: a ${contentType} body is a string, Uint8Array or Blob`);
+        throw new TypeError(`${op.operationId}: ${bodyOfType(contentType)} is a string, Uint8Array or Blob`);
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);

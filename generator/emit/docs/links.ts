@@ -4,44 +4,20 @@
  * from file://. Anchors are stable: `#param-<name>`, `#field-<path>`, `#error-<code>`.
  */
 import { unescapeSegment } from '../../common/pointer.js';
-import type { Operation } from '../../model/types.js';
+import { fileStems } from '../../model/file-names.js';
+import type { ApiModel } from '../../model/types.js';
 
-/** Characters kept verbatim in a file name or an anchor; everything else is escaped. */
+/** Characters kept verbatim in an anchor; everything else is escaped (file names: model/file-names.ts). */
 const KEEP = /[A-Za-z0-9_.-]/;
 
 /**
- * A name as it appears in an id or a file name: safe characters verbatim, others as `~hex~`.
+ * A name as it appears in an id: safe characters verbatim, others as `~hex~`.
  * Injective, so two different names never share an anchor.
  */
 export function anchorPart(name: string): string {
   let out = '';
   for (const ch of name) out += KEEP.test(ch) ? ch : `~${ch.codePointAt(0)!.toString(16)}~`;
   return out === '' ? '~' : out;
-}
-
-/**
- * Unique file stems for a list of names. Case-insensitive file systems (macOS, Windows) would
- * merge `GetAccount` and `getAccount`, so uniqueness is checked on the lower-cased stem.
- */
-export function uniqueStems(names: string[]): Map<string, string> {
-  const taken = new Set<string>();
-  const out = new Map<string, string>();
-  for (const name of names) {
-    if (out.has(name)) continue;
-    const base = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'item';
-    let stem = base;
-    for (let i = 2; taken.has(stem.toLowerCase()); i++) stem = `${base}-${i}`;
-    taken.add(stem.toLowerCase());
-    out.set(name, stem);
-  }
-  return out;
-}
-
-/** The group (page in the sidebar) an operation belongs to: its first tag, else its first path segment. */
-export function groupOf(op: Operation): string {
-  if (op.tags.length > 0) return op.tags[0];
-  const first = op.path.split('/').find((s) => s !== '' && !s.startsWith('{'));
-  return first ?? 'other';
 }
 
 export function paramAnchor(name: string): string {
@@ -69,20 +45,25 @@ export interface SiteLinks {
   schemaOfRef(ref: string): string | undefined;
 }
 
-export function createSiteLinks(operationIds: string[], schemaNames: string[], groups: string[]): SiteLinks {
-  const ops = uniqueStems(operationIds);
-  const schemas = uniqueStems(schemaNames);
-  const groupStems = uniqueStems(groups);
-  const known = new Set(schemaNames);
+/**
+ * Page paths from the file stems the model decided (model/file-names.ts); a name the model does
+ * not know (a stale link) gets a stem from the same function.
+ */
+export function createSiteLinks(model: Pick<ApiModel, 'operations' | 'schemas'>): SiteLinks {
+  const ops = new Map(model.operations.map((o) => [o.id, o.names.file]));
+  const schemas = new Map(model.schemas.map((s) => [s.name, s.file]));
+  const groups = new Map(model.operations.map((o) => [o.names.group, o.names.groupFile]));
+  const stem = (known: Map<string, string>, name: string) =>
+    known.get(name) ?? fileStems([name]).get(name)!;
   return {
-    operation: (id) => `operations/${ops.get(id) ?? anchorPart(id)}.html`,
-    schema: (name) => `schemas/${schemas.get(name) ?? anchorPart(name)}.html`,
-    group: (name) => `groups/${groupStems.get(name) ?? anchorPart(name)}.html`,
+    operation: (id) => `operations/${stem(ops, id)}.html`,
+    schema: (name) => `schemas/${stem(schemas, name)}.html`,
+    group: (name) => `groups/${stem(groups, name)}.html`,
     schemaOfRef(ref) {
       const m = /^#\/components\/schemas\/([^/]+)$/.exec(ref);
       if (!m) return undefined;
       const name = unescapeSegment(m[1]);
-      return known.has(name) ? name : undefined;
+      return schemas.has(name) ? name : undefined;
     },
   };
 }

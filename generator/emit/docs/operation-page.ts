@@ -7,7 +7,7 @@ import { pagingHtml } from './paging.js';
 import type { ApiModel, JsonSchema, Operation, Parameter, Response } from '../../model/types.js';
 import { type Badge, lifecycleBadges, limitsText, valueText } from './badges.js';
 import { type ExampleFiles, type ExampleMemo, type ExampleView, exampleView, prettyJson } from './examples.js';
-import { anchorPart, errorAnchor, groupOf, paramAnchor, type SiteLinks } from './links.js';
+import { anchorPart, errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
 
@@ -134,9 +134,9 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     path: op.path,
     summary: op.summary ?? '',
     description: op.description ?? '',
-    group: groupOf(op),
-    groupTitle: groupTitle(groupOf(op)),
-    groupHref: ctx.root + ctx.links.group(groupOf(op)),
+    group: op.names.group,
+    groupTitle: groupTitle(op.names.group),
+    groupHref: ctx.root + ctx.links.group(op.names.group),
     badges: lifecycleBadges(op.lifecycle),
     deprecated: op.lifecycle.deprecated,
     access: accessOf(op, ctx),
