@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const TMP = join(ROOT, 'bench', '.tmp', 'mcp');
@@ -78,7 +79,13 @@ async function listing(server: string, args: string[], check: boolean): Promise<
   });
   const client = new Client({ name: 'bench', version: '1.0.0' });
   await client.connect(transport);
-  const { tools } = await client.listTools();
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor !== undefined);
   const ms = performance.now() - started;
   await client.close();
   const result: Listing = { ms, tools: tools.length, bytes: JSON.stringify(tools).length };
@@ -129,7 +136,7 @@ async function main(): Promise<void> {
     '',
     `Command: \`npm run bench -- mcp\` (${ROUNDS} interleaved rounds; ${cpus().length} cores; load average ${load[0].toFixed(2)} → ${load[1].toFixed(2)}).`,
     'Generation: `tms-gen --only mcp,runtime` (types, operations, client, tool table, runtime), one run.',
-    'Start: a Node process for `mcp-server.js` spawned by the SDK client over stdio, `initialize`, then `tools/list` answered.',
+    'Start: a Node process for `mcp-server.js` spawned by the SDK client over stdio, `initialize`, then every page of `tools/list` answered.',
     '',
     '| document | generate (wall / peak RSS) | mcp-tools.json | mode | tools | tools/list JSON | start to tools/list, median (rounds) | input schemas compiled (2020-12) |',
     '|---|---|---|---|---|---|---|---|',

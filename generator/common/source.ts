@@ -120,8 +120,8 @@ export function toolText(text: string, max = 4000): string {
   return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
 }
 
-/** Markdown's inline punctuation, escaped in `markdownText`. */
-const MARKDOWN_SPECIAL = /[\\`*_[\]{}()#+!|~>-]/g;
+/** Markdown's inline punctuation that could start markup mid-line, escaped in `markdownText`. */
+const MARKDOWN_SPECIAL = /[\\`*_[\]|~]/g;
 
 /**
  * Text inline in Markdown (a heading, a list item, a link label, a table cell): one line, no
@@ -134,6 +134,14 @@ export function markdownText(text: string): string {
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(MARKDOWN_SPECIAL, (ch) => `\\${ch}`);
+}
+
+/**
+ * Contract prose (CommonMark) inline, in a list item or after a label: `markdownProse` on one
+ * line (its code spans and emphasis kept, raw HTML made text).
+ */
+export function markdownInline(text: string): string {
+  return markdownProse(text.replace(/\s*\n\s*/g, ' ')).trim();
 }
 
 /** A code span holding `text` as it is (one line): fenced by more backticks than it holds. */

@@ -4,7 +4,7 @@
  * levels, then every operation in one line linking its Markdown page, and the schemas. Built
  * from the model the HTML site is built from; contract text through common/source.ts only.
  */
-import { markdownCode, markdownText } from '../../../common/source.js';
+import { markdownCode, markdownInline, markdownText } from '../../../common/source.js';
 import type { ApiModel, Operation } from '../../../model/types.js';
 import type { SiteLinks } from '../links.js';
 import { groupTitle } from '../operation-page.js';
@@ -21,7 +21,7 @@ export function llmsTxt({ model, links, groups }: LlmsInput): string {
   const { info } = model;
   const about = info.summary ?? firstParagraph(info.description);
   const out = [`# ${markdownText(info.title)}`, ''];
-  if (about) out.push(`> ${markdownText(about)}`, '');
+  if (about) out.push(`> ${markdownInline(about)}`, '');
   out.push(
     `Version ${markdownCode(info.version)} (OpenAPI ${markdownText(model.openapiVersion)}). ${model.operations.length} operations, ${model.schemas.length} schemas. Each operation and schema has a Markdown page (linked below) beside its HTML page.`,
     '',
@@ -43,7 +43,7 @@ export function llmsTxt({ model, links, groups }: LlmsInput): string {
     for (const s of model.schemas) {
       const line = firstSentence(s.description);
       out.push(
-        `- [${markdownText(s.name)}](${markdownPath(links.schema(s.name))})${line ? `: ${markdownText(line)}` : ''}`,
+        `- [${markdownText(s.name)}](${markdownPath(links.schema(s.name))})${line ? `: ${markdownInline(line)}` : ''}`,
       );
     }
     out.push('');
@@ -70,7 +70,7 @@ function operationLine(op: Operation, links: SiteLinks): string {
   const label = markdownText(op.summary ?? op.id);
   const route = markdownCode(`${op.method.toUpperCase()} ${op.path}`);
   const what = firstSentence(op.description);
-  return `- [${label}](${markdownPath(links.operation(op.id))}): ${route} ${markdownCode(op.id)}${what ? ` — ${markdownText(what)}` : ''}${notes.length > 0 ? ` (${markdownText(notes.join('; '))})` : ''}`;
+  return `- [${label}](${markdownPath(links.operation(op.id))}): ${route} ${markdownCode(op.id)}${what ? ` — ${markdownInline(what)}` : ''}${notes.length > 0 ? ` (${markdownInline(notes.join('; '))})` : ''}`;
 }
 
 function authentication(model: ApiModel): string[] {
@@ -79,7 +79,7 @@ function authentication(model: ApiModel): string[] {
   for (const s of model.securitySchemes) {
     const kind = s.type === 'http' && s.scheme ? `HTTP ${s.scheme}` : s.type;
     out.push(
-      `- ${markdownCode(s.name)} (${markdownText(kind)})${s.description ? `: ${markdownText(s.description)}` : ''}`,
+      `- ${markdownCode(s.name)} (${markdownText(kind)})${s.description ? `: ${markdownInline(s.description)}` : ''}`,
     );
   }
   const open = model.operations.filter((op) => op.auth === 'none').map((op) => markdownCode(op.id));
@@ -102,7 +102,7 @@ function errors(model: ApiModel): string[] {
     const statuses = e.statuses.map((s) => s.status).join(', ');
     const line = firstSentence(e.description);
     out.push(
-      `- ${markdownCode(e.code)}${statuses ? ` (HTTP ${statuses})` : ''}${line ? `: ${markdownText(line)}` : ''}`,
+      `- ${markdownCode(e.code)}${statuses ? ` (HTTP ${statuses})` : ''}${line ? `: ${markdownInline(line)}` : ''}`,
     );
   }
   return [...out, ''];

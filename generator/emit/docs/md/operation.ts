@@ -3,9 +3,15 @@
  * as the HTML page (docs/operation-page.ts `operationView`): the facts an agent needs in reading
  * order, without the page's chrome.
  */
-import { markdownCode, markdownProse, markdownText, toolText } from '../../../common/source.js';
+import {
+  markdownCode,
+  markdownInline,
+  markdownProse,
+  markdownText,
+  toolText,
+} from '../../../common/source.js';
 import type { OperationView, ParamRow, ResponseView } from '../operation-page.js';
-import { badgeWords, enumWords, indented, treeLines, typeWords } from './text.js';
+import { badgeWords, enumWords, indented, sentence, treeLines, typeWords } from './text.js';
 
 export function operationMarkdown(v: OperationView, htmlFile: string): string {
   const out: string[] = [
@@ -18,12 +24,12 @@ export function operationMarkdown(v: OperationView, htmlFile: string): string {
   if (v.badges.length > 0) out.push(`Feature levels: ${badgeWords(v.badges)}.`, '');
   if (v.description.trim()) out.push(markdownProse(v.description).trim(), '');
   out.push('## Authentication', '', markdownText(v.access.text));
-  if (v.access.permission) out.push('', `Permission: ${markdownText(v.access.permission)}`);
+  if (v.access.permission) out.push('', `Permission: ${markdownInline(v.access.permission)}`);
   if (v.access.unauthenticated)
-    out.push('', `Without credentials: ${markdownText(v.access.unauthenticated)}`);
+    out.push('', `Without credentials: ${markdownInline(v.access.unauthenticated)}`);
   out.push('');
-  if (v.conditional) out.push(`Conditions: ${markdownText(v.conditional)}`, '');
-  if (v.notShown) out.push(`Not shown by the API description: ${markdownText(v.notShown)}`, '');
+  if (v.conditional) out.push(`Conditions: ${markdownInline(v.conditional)}`, '');
+  if (v.notShown) out.push(`Not shown by the API description: ${markdownInline(v.notShown)}`, '');
   if (v.params.length > 0) out.push('## Parameters', '', ...v.params.map(paramLines), '');
   if (v.requestBody) {
     const body = v.requestBody;
@@ -41,7 +47,7 @@ export function operationMarkdown(v: OperationView, htmlFile: string): string {
     out.push('## Errors', '');
     for (const e of v.errors) {
       const where = e.statuses ? ` (${markdownText(e.statuses === 'default' ? 'status not given' : `HTTP ${e.statuses}`)})` : '';
-      const words = [e.description ? markdownText(e.description) : '', badgeWords(e.badges)]
+      const words = [e.description ? markdownInline(e.description) : '', badgeWords(e.badges)]
         .filter(Boolean)
         .join(' ');
       out.push(`- [${markdownCode(e.code)}](${e.href})${where}${words ? `: ${words}` : ''}`);
@@ -64,11 +70,11 @@ function paramLines(p: ParamRow): string {
   const extras = [
     p.defaultText ? `Default: ${markdownCode(p.defaultText)}.` : '',
     p.type.enumValues.length > 0 ? `Values: ${enumWords(p.type.enumValues)}.` : '',
-    p.encoding ? `Encoding: ${markdownText(p.encoding)}.` : '',
-    p.badges.length > 0 ? `${badgeWords(p.badges)}.` : '',
-    p.replacedBy ? `Use ${markdownText(p.replacedBy)} instead.` : '',
+    p.encoding ? sentence(`Encoding: ${markdownText(p.encoding)}`) : '',
+    p.badges.length > 0 ? sentence(badgeWords(p.badges)) : '',
+    p.replacedBy ? `Use ${markdownCode(p.replacedBy)} instead.` : '',
     p.aliasOf ? `Legacy alias of ${markdownCode(p.aliasOf)}.` : '',
-    p.conditional ? `Conditions: ${markdownText(p.conditional)}.` : '',
+    p.conditional ? sentence(`Conditions: ${markdownInline(p.conditional)}`) : '',
   ].filter(Boolean);
   const description = indented(p.description, '  ');
   return [

@@ -2,7 +2,7 @@
  * A schema's Markdown page (`schemas/X.md`, beside `X.html`), from the same field tree as the
  * HTML page (docs/schema-tree.ts), and the operations that use it.
  */
-import { markdownCode, markdownText } from '../../../common/source.js';
+import { markdownCode, markdownInline, markdownText } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import type { SchemaNode } from '../schema-tree.js';
 import { badgeWords, indented, markdownHref, treeLines, typeWords } from './text.js';
@@ -29,7 +29,7 @@ export function schemaMarkdown(v: SchemaMarkdownView): string {
   const description = indented(v.tree.description, '');
   if (description) out.push(description, '');
   if (v.tree.enumValues.length > 0)
-    out.push(...v.tree.enumValues.map((e) => `- ${markdownCode(e.value)}${e.meaning ? `: ${markdownText(e.meaning)}` : ''}`), '');
+    out.push(...v.tree.enumValues.map((e) => `- ${markdownCode(e.value)}${e.meaning ? `: ${markdownInline(e.meaning)}` : ''}`), '');
   const fields = treeLines(v.tree);
   if (fields.length > 0) out.push('## Fields', '', ...fields, '');
   if (v.moreHref) out.push(`More fields: [next part](${v.moreHref}).`, '');

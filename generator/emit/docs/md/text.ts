@@ -3,7 +3,7 @@
  * to the Markdown twin of a page. Contract text goes through `markdownText` (inline),
  * `markdownCode` (names, values) and `markdownProse` (descriptions) of common/source.ts only.
  */
-import { markdownCode, markdownProse, markdownText } from '../../../common/source.js';
+import { markdownCode, markdownInline, markdownProse, markdownText } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import type { EnumRow, SchemaNode } from '../schema-tree.js';
 
@@ -21,8 +21,17 @@ export function markdownHref(href: string): string {
 /** `Added in level 297 (note)`, `Deprecated (Use x instead.)`: every badge in words. */
 export function badgeWords(badges: Badge[]): string {
   return badges
-    .map((b) => markdownText(b.note && b.note !== b.label ? `${b.label} (${b.note})` : b.label))
+    .map((b) =>
+      b.note && b.note !== b.label
+        ? `${markdownText(b.label)} (${markdownInline(b.note)})`
+        : markdownText(b.label),
+    )
     .join('; ');
+}
+
+/** `text.` once: a sentence of the contract's that may already end with its period. */
+export function sentence(text: string): string {
+  return text === '' || /[.!?…:]$/.test(text) ? text : `${text}.`;
 }
 
 /** Contract prose on a list item's continuation lines. */
@@ -34,8 +43,9 @@ export function indented(prose: string, indent: string): string {
 export function enumWords(values: EnumRow[]): string {
   return values
     .map((v) => {
-      const extra = [v.meaning, badgeWords(v.badges)].filter(Boolean);
-      return `${markdownCode(v.value)}${extra.length > 0 ? ` (${extra.map((x, i) => (i === 0 && v.meaning ? markdownText(x) : x)).join('; ')})` : ''}`;
+      const extra = [v.meaning ? markdownInline(v.meaning) : '', badgeWords(v.badges)];
+      const words = extra.filter(Boolean).join('; ');
+      return `${markdownCode(v.value)}${words ? ` (${words})` : ''}`;
     })
     .join(', ');
 }
@@ -45,7 +55,8 @@ export function typeWords(node: SchemaNode): string {
   const type = markdownText(node.type);
   if (!node.typeName) return type;
   const name = markdownText(node.typeName);
-  return node.typeHref ? `${type} [${name}](${markdownHref(node.typeHref)})` : `${type} ${name}`;
+  const named = node.typeHref ? `[${name}](${markdownHref(node.typeHref)})` : name;
+  return node.type === node.typeName ? named : `${type} ${named}`;
 }
 
 /** A schema tree as nested bullets: one per field, its facts, values and description. */
@@ -73,7 +84,7 @@ function fieldLines(node: SchemaNode, depth: number): string[] {
   ].filter(Boolean);
   const extras = [
     node.enumValues.length > 0 ? `Values: ${enumWords(node.enumValues)}.` : '',
-    node.badges.length > 0 ? `${badgeWords(node.badges)}.` : '',
+    node.badges.length > 0 ? sentence(badgeWords(node.badges)) : "",
   ].filter(Boolean);
   const head = `${pad}- ${markdownCode(node.name ?? '')} (${facts.join(', ')})${extras.length > 0 ? ' ' + extras.join(' ') : ''}`;
   const description = indented(node.description, `${pad}  `);
