@@ -253,7 +253,10 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
     ]),
   );
 
-  files.push({ path: 'llms.txt', contents: llmsTxt({ model, links, groups }) });
+  files.push({
+    path: 'llms.txt',
+    contents: llmsTxt({ model, links, groups }) + site.bannerHtml,
+  });
   files.push({
     path: 'search-index.js',
     contents: searchIndexScript(
@@ -327,7 +330,7 @@ function operationPage(
     ),
     {
       path: markdownPath(links.operation(op.id)),
-      contents: operationMarkdown(view, basename(links.operation(op.id))),
+      contents: operationMarkdown(view, basename(links.operation(op.id))) + site.bannerHtml,
     },
     ...exampleFiles.values(),
   ];
@@ -370,11 +373,12 @@ function schemaPages(site: Site, usedBy: Map<string, Operation[]>, big: boolean)
       if (markdown)
         out.push({
           path: markdown,
-          contents: schemaMarkdown({
-            ...view,
-            htmlFile: basename(path),
-            moreHref: view.nextHref && basename(view.nextHref),
-          }),
+          contents:
+            schemaMarkdown({
+              ...view,
+              htmlFile: basename(path),
+              moreHref: view.nextHref && basename(view.nextHref),
+            }) + site.bannerHtml,
         });
     }
   }

@@ -45,6 +45,8 @@ export interface CredentialEnv {
 }
 
 export interface McpTable {
+  /** the generator's banner */
+  '//'?: string;
   /** the server's name is the bindings package's */
   server: { name: string; title: string; version: string };
   /** the bindings' command that starts the server (`<package>-mcp`) */

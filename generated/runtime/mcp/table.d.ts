@@ -50,6 +50,8 @@ export interface CredentialEnv {
     description?: string;
 }
 export interface McpTable {
+    /** the generator's banner */
+    '//'?: string;
     /** the server's name is the bindings package's */
     server: {
         name: string;

@@ -28,12 +28,20 @@ export const mcpEmitter: Emitter = {
   needs: ['client'],
   emit(ctx: EmitContext): GeneratedFile[] {
     return [
-      { path: 'mcp-tools.json', contents: JSON.stringify(toolTable(ctx.model)) + '\n' },
+      {
+        path: 'mcp-tools.json',
+        contents: JSON.stringify({ '//': jsonBanner(ctx), ...toolTable(ctx.model) }) + '\n',
+      },
       { path: 'mcp.ts', contents: entry(ctx) },
       { path: 'mcp-server.js', contents: command(ctx) },
     ];
   },
 };
+
+/** The banner as a JSON file holds it: a `//` key (as npm keeps one in package.json). */
+function jsonBanner(ctx: EmitContext): string {
+  return banner(ctx.model.sourceFile, ctx.command).slice(3).trimEnd();
+}
 
 export function toolTable(model: ApiModel) {
   const facts = agentFacts(model);
