@@ -117,7 +117,7 @@ export interface OperationInfo extends WireOperation {
  */
 export interface ClientField extends Omit<
   FieldInfo,
-  'required' | 'encoding' | 'types' | 'itemTypes'
+  'required' | 'encoding' | 'types' | 'itemTypes' | 'shape'
 > {
   required?: true;
   encoding?: WireEncoding;

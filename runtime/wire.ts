@@ -34,6 +34,24 @@ export interface WireField {
    * OpenAPI tools do without a schema.
    */
   itemTypes?: ScalarType[];
+  /** For `comma` fields: the delimiter between items when not `,` (spaceDelimited, pipeDelimited) */
+  delimiter?: ' ' | '|';
+  /**
+   * For `deepObject` fields: the types at each level of the value (runtime/wire/deep-object.ts),
+   * so `a[0][n]=1` comes back as an array of objects holding a number. Absent: strings.
+   */
+  shape?: WireShape;
+}
+
+/** The JSON types a schema admits at each level of a nested value. */
+export interface WireShape {
+  types: ScalarType[];
+  /** an array's items */
+  items?: WireShape;
+  /** an object's declared properties */
+  properties?: Record<string, WireShape>;
+  /** an object's other properties (`additionalProperties`) */
+  additional?: WireShape;
 }
 
 export type WireMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS' | 'TRACE';

@@ -8,6 +8,7 @@ import { readLifecycle } from './lifecycle.js';
 import type { ParameterObject } from './document.js';
 import { isJsonMediaType } from './media.js';
 import { realPointer } from './real-pointer.js';
+import { wireShape } from './wire-shape.js';
 import {
   admittedTypes,
   collectProperties,
@@ -62,6 +63,7 @@ export function readParameter(
   let examples = examplesOf(raw, at, document);
   let mediaType: string | undefined;
   let schemaAt = childPointer(at, 'schema');
+  let delimiter: Parameter['delimiter'];
   if (raw.content && typeof raw.content === 'object') {
     // OpenAPI allows exactly one entry in a parameter's `content`.
     const [type, media] = Object.entries(raw.content)[0] ?? [];
@@ -79,6 +81,7 @@ export function readParameter(
     const explode = raw.explode ?? style === 'form';
     if (style === 'deepObject') encoding = 'deepObject';
     else if (structured) encoding = explode ? 'explode' : 'comma';
+    if (encoding === 'comma') delimiter = DELIMITERS[String(style)];
   }
   if (examples.length === 0)
     examples = examplesOf(deref(document, schema), childPointer(at, 'schema'), document);
@@ -96,8 +99,15 @@ export function readParameter(
     mediaType,
     document,
     problems,
+    delimiter,
   });
 }
+
+/** The item delimiters of OpenAPI's array styles other than `form`. */
+const DELIMITERS: Record<string, Parameter['delimiter']> = {
+  spaceDelimited: ' ',
+  pipeDelimited: '|',
+};
 
 /**
  * The fields of a form body, one parameter each. The body's representative media type decides
@@ -117,12 +127,16 @@ export function readBodyFields(
     const types = admittedTypes(document, propSchema);
     let encoding: WireEncoding = 'plain';
     if (enc?.contentType && isJsonMediaType(enc.contentType)) encoding = 'json';
+    else if (enc?.style === 'deepObject') encoding = 'deepObject';
     else if (
       types.length > 0 &&
       types.every((t) => t === 'array' || t === 'object' || t === 'null')
     ) {
-      // OpenAPI's default for form bodies: arrays explode into repeated keys.
-      encoding = enc?.explode === false ? 'comma' : 'explode';
+      // OpenAPI's default for form bodies: arrays explode into repeated keys. An object field
+      // of a form OpenAPI would flatten into its properties (`form`, explode), which no server
+      // framework reads back; the ecosystem (Rails, PHP, qs, Stripe) writes `a[k]=v`.
+      const arrays = types.includes('array');
+      encoding = !arrays ? 'deepObject' : enc?.explode === false ? 'comma' : 'explode';
     }
     const resolved = deref(document, propSchema);
     const at = childPointer(media.pointer, 'schema', 'properties', name);
@@ -160,6 +174,7 @@ function finishParameter(p: {
   mediaType?: string;
   document: unknown;
   problems: ContractProblem[];
+  delimiter?: Parameter['delimiter'];
 }): Parameter {
   const resolved = deref(p.document, p.schema);
   // Feature-level data may sit on the parameter object or on its schema; both count.
@@ -187,6 +202,8 @@ function finishParameter(p: {
   if ((p.encoding === 'explode' || p.encoding === 'comma') && resolved?.items !== undefined) {
     param.itemTypes = admittedTypes(p.document, resolved.items);
   }
+  if (p.delimiter) param.delimiter = p.delimiter;
+  if (p.encoding === 'deepObject') param.shape = wireShape(p.document, p.schema);
   if (resolved && resolved.default !== undefined) param.default = resolved.default;
   const values = enumValues(p.document, p.schema, p.at, p.problems);
   if (values) param.enum = values;

@@ -74,12 +74,14 @@ export function clientEntry(info: OperationInfo, defaultSecurity: string[][]): C
   } = info;
   const entry: ClientOperation = {
     ...rest,
-    fields: fields.map(({ required, encoding, types, itemTypes: _items, ...field }) => ({
-      ...field,
-      ...(required ? { required: true as const } : {}),
-      ...(encoding === 'plain' ? {} : { encoding }),
-      ...(encoding === 'json' ? { types } : {}),
-    })),
+    fields: fields.map(
+      ({ required, encoding, types, itemTypes: _items, shape: _shape, ...field }) => ({
+        ...field,
+        ...(required ? { required: true as const } : {}),
+        ...(encoding === 'plain' ? {} : { encoding }),
+        ...(encoding === 'json' ? { types } : {}),
+      }),
+    ),
   };
   if (auth !== 'required') entry.auth = auth;
   if (auth !== 'none' && JSON.stringify(security) !== JSON.stringify(defaultSecurity))
@@ -96,6 +98,8 @@ function fieldInfo(p: Parameter, newest: number): FieldInfo {
     types: p.types,
   };
   if (p.itemTypes) field.itemTypes = p.itemTypes;
+  if (p.shape) field.shape = p.shape;
+  if (p.delimiter) field.delimiter = p.delimiter;
   if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
   const until = spanOf(p.lifecycle.history, newest).until;
   if (until !== undefined) field.until = until;

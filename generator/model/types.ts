@@ -7,6 +7,7 @@
  */
 
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
+import type { WireShape } from '../../runtime/wire.js';
 import type { OpaqueDocument } from './document.js';
 import type { CredentialNames } from './security.js';
 import type { Pagination } from './pagination.js';
@@ -124,6 +125,10 @@ export interface Parameter {
   encoding: WireEncoding;
   /** for `explode`/`comma` arrays: the JSON types an item admits (`a=1&a=2` → numbers) */
   itemTypes?: ScalarType[];
+  /** for `comma` parameters: the delimiter when not `,` (spaceDelimited, pipeDelimited) */
+  delimiter?: ' ' | '|';
+  /** for `deepObject` parameters: the types at each level of the value (model/wire-shape.ts) */
+  shape?: WireShape;
   default?: unknown;
   enum?: EnumValue[];
   limits: Limits;
@@ -337,6 +342,16 @@ export interface ErrorConventions {
    * what the generated server's error helpers are typed by. Absent: they are inline schemas.
    */
   errorSchema?: string;
+  /** fields error bodies of one code add to the common shape (model/error-fields.ts) */
+  codeFields: CodeFields[];
+}
+
+/** `STREAM_DOES_NOT_EXIST` adds `stream` (required), declared by component schema `schema`. */
+export interface CodeFields {
+  code: string;
+  /** the component schema (`#/components/schemas/<schema>`) that declares them */
+  schema: string;
+  fields: { name: string; required: boolean }[];
 }
 
 export interface Server {

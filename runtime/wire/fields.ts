@@ -11,6 +11,7 @@
  */
 import type { ScalarType, WireField } from '../wire.js';
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
+import { decodeDeep, encodeDeep } from './deep-object.js';
 import {
   decodeFormComponent,
   encodeFormComponent,
@@ -19,6 +20,18 @@ import {
 } from './urlencoded.js';
 
 const STRINGS: ScalarType[] = ['string'];
+
+/**
+ * The delimiters of `comma` fields (form, spaceDelimited, pipeDelimited without explode), as
+ * written between items that are percent-encoded one by one: a literal `,` or `|` (RFC 6570,
+ * OpenAPI's examples), and `%20` for a space, since a literal space cannot be in a URL (an
+ * item's own space is `+`, so items with spaces are carried too).
+ */
+const DELIMITERS: Record<string, { text: string; encoded: string }> = {
+  ',': { text: ',', encoded: ',' },
+  ' ': { text: ' ', encoded: '%20' },
+  '|': { text: '|', encoded: '|' },
+};
 
 function isBlob(value: unknown): value is Blob {
   return typeof Blob !== 'undefined' && value instanceof Blob;
@@ -109,6 +122,8 @@ export function encodeFields(
 function encodeField(field: WireField, value: unknown): OutPair[] {
   const { name } = field;
   if (isBlob(value)) return [{ name, value }];
+  // The form and deepObject styles have no spelling for null: like undefined, nothing is sent.
+  if (value === null && field.encoding !== 'plain' && field.encoding !== 'json') return [];
   switch (field.encoding) {
     case 'plain':
     case 'json':
@@ -128,16 +143,17 @@ function encodeField(field: WireField, value: unknown): OutPair[] {
         : isPlainObject(value)
           ? Object.entries(value).flatMap(([key, item]) => [key, plainText(item, name)])
           : [plainText(value, name)];
+      const { text, encoded } = DELIMITERS[field.delimiter ?? ','];
       return [
-        { name, value: items.join(','), encodedValue: items.map(encodeFormComponent).join(',') },
+        {
+          name,
+          value: items.join(text),
+          encodedValue: items.map(encodeFormComponent).join(encoded),
+        },
       ];
     }
     case 'deepObject':
-      if (!isPlainObject(value))
-        throw new TypeError(`\`${name}\`: deepObject encoding takes an object`);
-      return Object.entries(value)
-        .filter(([, item]) => item !== undefined)
-        .map(([key, item]) => ({ name: `${name}[${key}]`, value: plainText(item, name) }));
+      return encodeDeep(name, value);
   }
 }
 
@@ -182,10 +198,27 @@ export function decodeFields(fields: readonly WireField[], sources: PairSource[]
       found = true;
       break;
     }
-    if (!found && field.required)
-      errors.push({ field: field.name, message: `\`${field.name}\` is required` });
+    if (found || !field.required) continue;
+    const empty = emptyValue(field);
+    if (empty !== undefined) values[field.name] = empty;
+    else errors.push({ field: field.name, message: `\`${field.name}\` is required` });
   }
   return { values, errors };
+}
+
+/**
+ * What a required field's absence stands for when its style sends an empty value as nothing:
+ * an empty exploded array, an empty deepObject.
+ */
+function emptyValue(field: WireField): unknown[] | Record<string, never> | undefined {
+  if (field.encoding !== 'explode' && field.encoding !== 'deepObject') return undefined;
+  if (admits(field.types, 'array') && field.types.length > 0 && field.encoding === 'explode')
+    return [];
+  if (field.encoding === 'deepObject' && field.types.length > 0) {
+    if (admits(field.types, 'object')) return {};
+    if (admits(field.types, 'array')) return [];
+  }
+  return undefined;
 }
 
 /** The indexes of the pairs that belong to `field`, or undefined when none do. */
@@ -194,7 +227,8 @@ function pairIndexes(field: WireField, source: PairSource): number[] | undefined
   const indexes: number[] = [];
   const prefix = field.name + '[';
   source.pairs.forEach((pair, index) => {
-    if (pair.name.startsWith(prefix) && pair.name.endsWith(']')) indexes.push(index);
+    if (pair.name === field.name || (pair.name.startsWith(prefix) && pair.name.endsWith(']')))
+      indexes.push(index);
   });
   return indexes.length > 0 ? indexes : undefined;
 }
@@ -219,7 +253,7 @@ function decodeField(field: WireField, pairs: InPair[]): Decoded {
   const itemTypes = field.itemTypes ?? STRINGS;
   const files = pairs.filter((pair) => isBlob(pair.value));
   // A file part is passed through as it came; there is no text to read.
-  if (files.length > 0 && field.encoding !== 'explode') {
+  if (files.length > 0 && field.encoding !== 'explode' && field.encoding !== 'deepObject') {
     return pairs.length === 1 ? { ok: true, value: pairs[0].value } : tooMany(pairs.length);
   }
   switch (field.encoding) {
@@ -244,9 +278,14 @@ function decodeField(field: WireField, pairs: InPair[]): Decoded {
       const text = pair.value as string;
       if (!admits(field.types, 'array') && !admits(field.types, 'object'))
         return coercePlain(text, field.types);
-      // Split the undecoded text on its literal commas, so an item's own `%2C` stays in the item.
+      // Split the undecoded text on its literal delimiters, so an item's own `%2C` stays in it.
+      const { text: delimiter, encoded } = DELIMITERS[field.delimiter ?? ','];
       const items =
-        text === '' ? [] : pair.raw !== undefined ? splitRaw(pair.raw) : text.split(',');
+        text === ''
+          ? []
+          : pair.raw !== undefined
+            ? splitRaw(pair.raw, encoded)
+            : text.split(delimiter);
       if (admits(field.types, 'array')) {
         return decodeItems(items, itemTypes);
       }
@@ -260,21 +299,13 @@ function decodeField(field: WireField, pairs: InPair[]): Decoded {
       }
       return { ok: true, value: object };
     }
-    case 'deepObject': {
-      const object: Record<string, unknown> = {};
-      for (const pair of pairs) {
-        const key = pair.name.slice(field.name.length + 1, -1);
-        const item = coercePlain(pair.value as string, itemTypes);
-        if (!item.ok) return { ok: false, message: `[${key}]: ${item.message}` };
-        defineEntry(object, key, item.value);
-      }
-      return { ok: true, value: object };
-    }
+    case 'deepObject':
+      return decodeDeep(field, pairs);
   }
 }
 
-function splitRaw(raw: string): string[] {
-  return raw.split(',').map(decodeFormComponent);
+function splitRaw(raw: string, delimiter: string): string[] {
+  return (delimiter === '%20' ? raw.split(/%20/i) : raw.split(delimiter)).map(decodeFormComponent);
 }
 
 function decodeItems(items: Array<string | Blob>, itemTypes: ScalarType[]): Decoded {

@@ -62,7 +62,12 @@ function encodeBody(op, groups, value, opts) {
             return { contentType, bytes: value.slice() };
         if (value instanceof Blob)
             return { contentType, blob: value };
-        throw new TypeError(`${op.operationId}: ${bodyOfType(contentType)} is a string, Uint8Array or Blob`);
+        // The types take what the body's schema describes (`text/plain` holding an object is common
+        // in generated documents): anything else travels as its JSON text.
+        const text = JSON.stringify(value);
+        if (text === undefined)
+            throw new TypeError(`${op.operationId}: ${bodyOfType(contentType)} is a string, Uint8Array, Blob or JSON value`);
+        return { contentType, text };
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);

@@ -1,0 +1,39 @@
+/**
+ * Types and wire agree (issue 30), on a sample: Stripe's document (deepObject `expand[]`,
+ * nested form bodies, a scalar-or-object `created`) on every 8th operation, and two breadth
+ * documents with other styles (appcenter.ms: spaceDelimited and comma arrays; apideck's CRM:
+ * deepObject filters). Each operation is called with values drawn from its request schemas
+ * against a recording loopback server; no call may throw and each request must decode, through
+ * the listener's decoder, to the values given. bench/wire-agreement.ts runs every document.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { haveShared, sharedPath } from '../shared-folder.js';
+import { checkDocument } from './agreement/check-document.js';
+
+const haveSpecs = haveShared('types and wire agree on third-party documents', 'specs');
+const SCRATCH = join('test-artifacts', `wire-agreement-${process.pid}`);
+
+const SAMPLE = [
+  ['stripe', sharedPath('specs', 'big', 'stripe-spec3.json'), 8],
+  ['appcenter', sharedPath('specs', 'breadth', 'appcenter.ms.json'), 6],
+  ['apideck crm', sharedPath('specs', 'breadth', 'apideck.com__crm.json'), 2],
+] as const;
+
+afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
+
+describe.skipIf(!haveSpecs)('every call the types accept is sent and read back', () => {
+  it.each(SAMPLE)(
+    '%s',
+    async (name, contract, every) => {
+      const counts = await checkDocument(contract, join(SCRATCH, name.replace(/\W/g, '-')), {
+        runs: 4,
+        every,
+      });
+      expect(counts.operations).toBeGreaterThan(5);
+      expect(counts.mismatches.slice(0, 3)).toEqual([]);
+    },
+    120_000,
+  );
+});
