@@ -21,6 +21,7 @@
  * The dialect follows the document: JSON Schema 2020-12 for OpenAPI 3.1, draft-07 with
  * `nullable` for 3.0. Feature levels are a parameter of the compiled code (level-keywords.ts).
  */
+import { operationModule } from '../model/artifact-names.js';
 import { posix } from 'node:path';
 import { _, type Ajv } from 'ajv';
 import { ContractError } from '../common/contract-error.js';
@@ -233,14 +234,6 @@ export function compileValidators(
     named: model.schemas.map((s) => [s.name, split.sharedOf.get(targets.named[s.name])!]),
     stats: split.stats,
   };
-}
-
-/**
- * `ops/<file>`: the operation's module, named by the model (`op.names.file`: bounded and
- * case-insensitively unique). Exported: the MSW handlers load each operation's module by this path.
- */
-export function operationModule(op: Pick<Operation, 'names'>): string {
-  return `ops/${op.names.file}`;
 }
 
 /** The operation's table (level windows of the operation and its parameters) and bound functions. */
