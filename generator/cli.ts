@@ -48,6 +48,7 @@ import {
 } from './cache/model-snapshot.js';
 import { folderStamp, watchFolder } from './run/watch.js';
 import { commandNamed, commands } from './commands/index.js';
+import { missingContract, usageLine } from './commands/usage.js';
 import {
   operationCount,
   startValidationWorker,
@@ -806,18 +807,27 @@ async function main(argv: string[]): Promise<number> {
     opts = parseArgs(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`tms-gen: ${error.message}\n\n${HELP}`);
+      // scaffold's own usage line; generate's as before (its help is the overview)
+      if (argv[0] === 'scaffold') console.error(usageLine('scaffold', error.message));
+      else console.error(`tms-gen: ${error.message}\n\n${HELP}`);
       return 2;
     }
     throw error;
   }
   if (opts === 'help') {
-    console.log(HELP);
+    console.log(
+      argv[0] === 'scaffold' ? (await import('./commands/scaffold.js')).SCAFFOLD_HELP : HELP,
+    );
     return 0;
   }
   if (opts.command === 'scaffold') {
     const { runScaffold } = await import('./commands/scaffold.js');
     return runScaffold(opts);
+  }
+  const missing = missingContract('generate', opts.contract);
+  if (missing) {
+    console.error(missing);
+    return 2;
   }
   const once = async () => {
     const result = await runGenerate(opts as CliOptions);
