@@ -15,6 +15,7 @@ import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
 import { probes } from './probes.js';
+import { aloneProbes } from './alone.js';
 import { propertyProbes, type RequestValidator } from './properties.js';
 import {
   curlOf,
@@ -257,6 +258,19 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       report.findings.push(...generated.findings);
       report.notes.push(...generated.notes);
       report.requests += generated.requests;
+      // Each optional parameter alone writes again: not to data that existed before the run.
+      if (!state.baseDestructive) {
+        const alone = await aloneProbes(base, parameters, {
+          transport,
+          validator: inputs.validator,
+          rules: levelRules,
+          featureLevel: scenario.featureLevel,
+          sendValid: options.sendValid,
+        });
+        report.findings.push(...alone.findings);
+        report.notes.push(...alone.notes);
+        report.requests += alone.requests;
+      }
     }
     if (report.findings.length > 0) report.outcome = 'fail';
     else if (state.successes.length > 0) {

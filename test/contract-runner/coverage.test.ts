@@ -75,7 +75,7 @@ describe('coverage', () => {
       '--api-key',
       server!.owner.apiKey,
       '--only',
-      'getStreams',
+      'getMessages',
       '--seed',
       '4',
       '--max-examples',

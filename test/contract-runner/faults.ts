@@ -544,6 +544,30 @@ export const FAULTS: Fault[] = [
         ok({ removed: params.subscriptions as string[], not_removed: [] }) as never,
     }),
   },
+  {
+    name: 'GET /messages/{id} ignores apply_markdown=false',
+    operation: 'sendMessage',
+    violation: 'read-back',
+    message:
+      /^a sent message reads back as sent: field 'content' reads back "<p>Contract check \w+: hello<\/p>", sent "Contract check \w+: hello"$/,
+    handlers: (base) => ({
+      getMessage: (params, context) =>
+        base.getMessage({ ...params, apply_markdown: true }, context),
+    }),
+  },
+  {
+    name: 'POST /register takes fetch_event_types only beside event_types',
+    operation: 'registerQueue',
+    violation: 'refused-alone',
+    message:
+      /^optional 'fetch_event_types' sent alone with the required parameters was refused: 400 BAD_REQUEST: fetch_event_types needs event_types$/,
+    handlers: (base) => ({
+      registerQueue: (params, context) =>
+        params.fetch_event_types !== undefined && params.event_types === undefined
+          ? error(400, 'BAD_REQUEST', 'fetch_event_types needs event_types')
+          : base.registerQueue(params, context),
+    }),
+  },
   // --- statuses as the contract says them (issue 31) ----------------------------------------
   {
     name: 'BAD_REQUEST on unsubscribe answered 422, where the contract says 400',
