@@ -22,6 +22,11 @@ export const commands: Command[] = [
     run: async (argv) => (await import('./mock.js')).runMock(argv),
   },
   {
+    name: 'proxy',
+    summary: 'check live traffic against the contract, in front of a server',
+    run: async (argv) => (await import('./proxy.js')).runProxy(argv),
+  },
+  {
     name: 'test',
     summary: 'contract tests of a live server (JUnit/JSON reports)',
     run: async (argv) => (await import('./test.js')).runTest(argv),

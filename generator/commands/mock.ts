@@ -4,9 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { OUR_CONTRACT, prepareBindings } from './prepared.js';
+import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
 import { usageLine } from './usage.js';
 
 const HELP = `tms-gen mock — a mock server of an OpenAPI 3.0/3.1 document
@@ -172,14 +171,6 @@ async function parseMockArgs(argv: string[]): Promise<MockArgs | 'help' | string
     validate: values.validate ? true : values['no-validate'] ? false : undefined,
     generated: values.generated,
     quiet: values.quiet === true,
-  };
-}
-
-async function importValidators(dir: string) {
-  const file = resolve(dir, 'validators.js');
-  if (!existsSync(file)) throw new Error(`${file} does not exist: generate the bindings first`);
-  return (await import(pathToFileURL(file).href)) as {
-    validateRequest: import('../../runtime/pipeline.js').Validators['validateRequest'];
   };
 }
 

@@ -7,6 +7,7 @@ import { requestSamples } from '../model/lookup.js';
 import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
 import { clientExtrasReadme } from './package-readme-client.js';
+import { mcpReadme } from './mcp/readme.js';
 import { toolsReadme } from './package-readme-tools.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
 import { banner, isIdentifier, literal, propertyKey } from '../common/source.js';
@@ -69,6 +70,11 @@ export function bindingsReadme(input: ReadmeInput): string {
         `\`${name}/query\``,
         '`createQueries`: TanStack Query options per operation (`@tanstack/query-core`, optional peer)',
       ],
+      [
+        'mcp',
+        `\`${name}/mcp\``,
+        `\`createMcpServer\`: the operations as MCP tools (\`${name}-mcp\` command)`,
+      ],
     ]
       .filter(([module]) => modules.has(module))
       .map(([, spec, what]) => `| ${spec} | ${what} |`),
@@ -124,6 +130,7 @@ export function bindingsReadme(input: ReadmeInput): string {
       'returns. `tms-gen scaffold --dir src/handlers` writes a starter file per operation.',
       '',
     );
+  if (modules.has('mcp')) sections.push(...mcpReadme(model, name));
   sections.push(...toolsReadme(name, input.contractFile));
   return sections.join('\n');
 }

@@ -1,5 +1,5 @@
 /**
- * The finer cache keys (generator/model/digest.ts, generator/cli.ts SLICES, the docs' pieces):
+ * The finer cache keys (generator/model/digest.ts, each emitter's `reads`, the docs' pieces):
  * what each output is keyed by must name everything it reads. On our contract: an operation's
  * description edited changes only the digests and outputs that show it — the emitters keyed
  * without operation descriptions give the same bytes, and of the docs' cached pieces only that
@@ -10,7 +10,6 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { proseSkeleton, restoreWords } from '../../generator/compile/compile-prose.js';
 import { compileIsolated } from '../../generator/compile/package-compile.js';
-import { SLICES } from '../../generator/cli.js';
 import type { EmitContext, GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs.js';
 import { emitters } from '../../generator/emit/index.js';
@@ -77,10 +76,10 @@ describe('outputs keyed without operation descriptions', () => {
 
   it('do not show any operation description', { timeout: 60_000 }, async () => {
     const all = reworded(model, () => true);
-    const blind = Object.entries(SLICES).filter(([, s]) => s !== 'whole');
-    expect(blind.map(([name]) => name)).toContain('server');
-    for (const [name] of blind) {
-      const emitter = emitters.find((e) => e.name === name)!;
+    const blind = emitters.filter((e) => (e.reads ?? 'whole') !== 'whole');
+    expect(blind.map((e) => e.name)).toContain('server');
+    for (const emitter of blind) {
+      const name = emitter.name;
       expect(text(await emitter.emit(ctxOf(all))), name).toEqual(
         text(await emitter.emit(ctxOf(model))),
       );
@@ -151,13 +150,12 @@ describe("the docs' pieces", () => {
     expect(cache.served()).toBe(model.operations.length + SITE_PIECES.length);
     const reference = text(await docs(edited));
     expect(warm).toEqual(reference);
-    // the served pages are right to be: only the edited page (and the whole-site search index,
-    // made every run) differ from before the edit
+    // the served pages are right to be: only the edited page and its Markdown twin (and the
+    // whole-site search index and llms.txt, made every run) differ from before the edit
     const changed = Object.keys(reference).filter((p) => reference[p] !== cold[p]);
-    const pages = changed.filter((p) => p !== 'search-index.js');
-    expect(pages).toHaveLength(1);
-    expect(pages[0]).toMatch(/^operations\//);
-    expect(reference[pages[0]]).toContain('Reworded.');
+    const pages = changed.filter((p) => p !== 'search-index.js' && p !== 'llms.txt');
+    expect(pages.sort()).toEqual([`operations/${target.id}.html`, `operations/${target.id}.md`]);
+    for (const page of pages) expect(reference[page]).toContain('Reworded.');
 
     // an edit outside operation descriptions (a schema's words) makes every piece again
     const schemaEdit = structuredClone(edited);
@@ -177,10 +175,14 @@ describe("the docs' pieces", () => {
     const before = text(await docs(model));
     const after = text(await docs(all));
     const changed = Object.keys(after).filter((p) => after[p] !== before[p]);
-    expect(changed.filter((p) => !p.startsWith('operations/') && p !== 'search-index.js')).toEqual(
-      [],
+    const madeEveryRun = ['search-index.js', 'llms.txt'];
+    expect(
+      changed.filter((p) => !p.startsWith('operations/') && !madeEveryRun.includes(p)),
+    ).toEqual([]);
+    // each operation's HTML page and its Markdown twin
+    expect(changed.filter((p) => p.startsWith('operations/')).length).toBe(
+      2 * model.operations.length,
     );
-    expect(changed.filter((p) => p.startsWith('operations/')).length).toBe(model.operations.length);
   }, 60_000);
 });
 
