@@ -58,7 +58,7 @@ const LABELS: Record<CoverageKind, string> = {
 const NAMED = 20;
 
 function linkLines(links: RunReport['links']): string[] {
-  if (links.length === 0) return [];
+  if (!links || links.length === 0) return [];
   const ran = links.filter((l) => l.exercised).length;
   return [
     `links: ${links.length} found between operations, ${ran} exercised`,

@@ -101,8 +101,8 @@ export interface RunReport {
   operations: OperationReport[];
   /** what the run exercised out of what the contract documents */
   coverage: Coverage;
-  /** links found between operations, and whether a chain ran through each */
-  links: (OperationLink & { exercised: boolean })[];
+  /** links found between operations, and whether a chain ran through each (a contract run without scenarios) */
+  links?: (OperationLink & { exercised: boolean })[];
   summary: {
     operations: number;
     passed: number;

@@ -116,7 +116,7 @@ describe.skipIf(!existsSync(BREADTH))('links on a contract without scenarios', (
         const table = formatTable(report);
         if (process.env.CI === undefined) console.log(table);
         expect(
-          report.links
+          (report.links ?? [])
             .filter((l) => l.from === doc.create && l.exercised)
             .map((l) => l.to)
             .sort(),
