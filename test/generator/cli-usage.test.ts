@@ -41,13 +41,17 @@ describe('a contract file that does not exist', () => {
 });
 
 describe('every subcommand has its own --help', () => {
-  it('scaffold --help is scaffold`s, and names --dir', async () => {
-    const r = await tmsGen(['scaffold', '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^tms-gen scaffold — /);
-    expect(r.stdout).toContain('--dir <dir>');
-    expect(r.stdout).not.toContain('--watch');
-  }, HANG_GUARD_MS);
+  it(
+    'scaffold --help is scaffold`s, and names --dir',
+    async () => {
+      const r = await tmsGen(['scaffold', '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^tms-gen scaffold — /);
+      expect(r.stdout).toContain('--dir <dir>');
+      expect(r.stdout).not.toContain('--watch');
+    },
+    HANG_GUARD_MS,
+  );
 
   it.each(['generate', ...commands.map((c) => c.name)])(
     '%s --help: exit 0, its own text',
