@@ -72,6 +72,8 @@ Options:
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
   --watch             regenerate whenever a file next to the contract changes
   --quiet             print only problems
+  --lenient           tms-gen's own rules (unknown keywords in 3.1 schemas, types TypeScript cannot
+                      write) become warnings; violations of the OpenAPI specification still refuse
   --cache-dir <dir>   where outputs are cached between runs (default: node_modules/.cache/tms-gen-outputs;
                       safe to delete: the next run is cold)
   --no-cache          neither read nor write the cache
@@ -99,6 +101,8 @@ export interface CliOptions {
   dir?: string;
   /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
   limits?: Partial<LoadLimits>;
+  /** `--lenient`: tms-gen's own rules become warnings (load/lenient.ts) */
+  lenient?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -118,6 +122,7 @@ const OPTIONS = {
   check: { type: 'boolean' },
   watch: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  lenient: { type: 'boolean' },
   'cache-dir': { type: 'string' },
   'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -154,6 +159,7 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
     quiet: values.quiet === true,
     noCache: values['no-cache'] === true,
   };
+  if (values.lenient === true) opts.lenient = true;
   if (text('cache-dir') !== undefined) opts.cacheDir = text('cache-dir');
   if (text('runtime') !== undefined) opts.runtime = text('runtime');
   if (text('dir') !== undefined) opts.dir = text('dir');
@@ -313,7 +319,9 @@ export async function runGenerate(
   const cache = cacheDir && generator ? openCache(cacheDir) : undefined;
   // the loader's limits as it resolves them (the snapshot's key holds them)
   const limits: LoadLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const snapKey = cache && generator ? snapshotKey(generator, opts.contract, limits) : undefined;
+  // A lenient load changes the document it read: no snapshot of it is kept or used.
+  const snapKey =
+    cache && generator && !opts.lenient ? snapshotKey(generator, opts.contract, limits) : undefined;
   const fromSnapshot =
     snapKey && !internal.fullLoad
       ? loadFromSnapshot(cache!, snapKey, opts.contract, limits)
@@ -337,6 +345,7 @@ export async function runGenerate(
     : await loadContract(opts.contract, {
         deferValidation: true,
         limits: opts.limits,
+        lenient: opts.lenient,
         beforeModel: helper
           ? undefined
           : (document) => {
