@@ -64,6 +64,7 @@ const emitterFamilies = {
   prism: ['prism'],
   validators: ['validators', 'validator-targets', 'validators-api'],
   docs: ['docs', 'docs/**'],
+  contract: ['contract/**'],
 };
 const familyFiles = (name) =>
   emitterFamilies[name].map((f) =>

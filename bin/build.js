@@ -1,5 +1,6 @@
 // Builds the tms-gen CLI from its TypeScript sources with esbuild into one folder:
-//   cli.mjs                 the CLI (generator/ bundled; npm packages stay imports)
+//   cli.mjs                 the CLI (generator/ bundled; npm packages stay imports), with
+//   chunk-*.mjs             a chunk per subcommand's own modules (mock, test, proxy, lint...)
 //   openapi-typescript.mjs  openapi-typescript in a chunk of its own, loaded only for types
 //   runtime/                runtime/**.ts compiled to .js + .d.ts, as copied into every output
 //   openapi-meta-3.x.cjs    the OpenAPI meta-schemas as standalone Ajv validators (the
@@ -48,10 +49,17 @@ export async function buildCli(target) {
     logLevel: 'silent',
     plugins: [openapiTypescriptChunk, sourceImportMetaUrl(temp)],
   };
+  // Each subcommand's modules (and the packages they import: Prism, Spectral, fast-check...) in
+  // chunks of their own beside cli.mjs, loaded when that subcommand runs: a generate run never
+  // parses the mock or the linter. Chunks sit in the same folder as cli.mjs, so the paths
+  // sourceImportMetaUrl writes relative to it hold for them too.
   await esbuild.build({
     ...common,
-    entryPoints: [join(root, 'generator', 'cli.ts')],
-    outfile: join(temp, 'cli.mjs'),
+    entryPoints: { cli: join(root, 'generator', 'cli.ts') },
+    outdir: temp,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: '[name]-[hash]',
   });
   // The runtime, compiled by the generator's own code (generator/compile/package-runtime.ts).
   const helper = join(temp, 'runtime-build.mjs');

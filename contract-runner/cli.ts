@@ -30,6 +30,7 @@ import {
 import type { LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { serverUrl, unreachable } from './base-url.js';
+import { parseMinCoverage, type MinCoverage } from './coverage.js';
 import { loadGeneratedClient, sendThroughClient } from './client-call.js';
 import type { ResponseValidator } from './judge.js';
 import type { RequestValidator } from './properties.js';
@@ -139,13 +140,17 @@ generated requests
                                   (default: ${DEFAULT_MAX_EXAMPLES}, enough to reach every operation)
 
 judging and output
-  --auth-status N                 the status authentication failures must have (default: 401 or 403)
+  --auth-status N                 the status authentication failures must have (default: 401 where
+                                  the operation documents 401, else 401 or 403)
+  --min-coverage P                fail below P% of the documented items exercised (operations,
+                                  parameters, enum values, statuses, error codes), or per kind:
+                                  operations=100,parameters=60,enumValues=20,statuses=50,errorCodes=20
   --timeout MS                    per request (default: 10000)
   --report FILE                   write FILE.json / FILE.xml (JUnit); without an extension, both
   --quiet                         no progress lines (also quiet when CI=true)
   --help                          this text
 
-exit codes: 0 no violation, 1 violations, 2 usage or setup error`;
+exit codes: 0 no violation, 1 violations or coverage below --min-coverage, 2 usage or setup error`;
 }
 
 /** The help for a contract that names its HTTP Basic pair nothing (RFC 7617's names). */
@@ -169,6 +174,7 @@ export interface CliArgs {
   maxExamples: number;
   timeoutMs: number;
   authStatus?: number;
+  minCoverage: MinCoverage;
   reports: string[];
   /** absent: another contract without scenarios of its own, run on its sample requests */
   scenarios?: string;
@@ -362,6 +368,7 @@ export function parseArgs(
       values['auth-status'] !== undefined
         ? positiveInteger('--auth-status', values['auth-status'], 401, 400)
         : undefined,
+    minCoverage: parseMinCoverage(values['min-coverage']),
     reports: values.report ?? [],
     // Our scenarios know our contract; another contract without its own gets its samples'.
     scenarios:
@@ -552,6 +559,7 @@ export async function runCli(
       maxExamples: args.maxExamples,
       timeoutMs: args.timeoutMs,
       rules: { authStatus: args.authStatus },
+      minCoverage: args.minCoverage,
       sendValid: client
         ? sendThroughClient({ ...client, bodyKeys: bodyKeysOf(loaded.contract.model) })
         : undefined,
@@ -570,7 +578,7 @@ export async function runCli(
     writeFileSync(file, format === 'json' ? toJson(report) : toJunitXml(report));
     out(`report: ${file}`);
   }
-  return report.summary.failed > 0 ? 1 : 0;
+  return report.summary.failed > 0 || report.coverage.shortfalls.length > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -110,7 +110,11 @@ export function sendThroughClient(code: GeneratedCode) {
       failure ??= `the generated client refused the call: ${(error as Error)?.message ?? String(error)}`;
     }
     const ms = Math.round(performance.now() - started);
-    if (seen) return { ...seen, ms };
+    if (seen) {
+      const answer = { ...seen, ms };
+      transport.observe?.(request, answer);
+      return answer;
+    }
     return { failure: failure ?? 'the generated client sent nothing', ms };
   };
 }

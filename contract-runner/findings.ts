@@ -33,6 +33,8 @@ export type ViolationKind =
   | 'semantic'
   /** what a write sent does not read back (a field differs, or the record is not there) */
   | 'read-back'
+  /** an optional parameter, sent alone with the required ones and a valid value, refused */
+  | 'refused-alone'
   /** one user saw another's private data */
   | 'privacy';
 

@@ -35,6 +35,7 @@ export const RUNNER_OPTIONS = {
   seed: text,
   'max-examples': text,
   'auth-status': text,
+  'min-coverage': text,
   timeout: text,
   report: texts,
   quiet: flag,

@@ -3,6 +3,7 @@
  * reproduction, then the summary) and for CI (JSON; JUnit XML with one testcase per operation:
  * a violation is a <failure>, a skip is <skipped> with its reason).
  */
+import { COVERAGE_KINDS, percent, type CoverageKind } from './coverage.js';
 import type { RunReport } from './run.js';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
@@ -41,7 +42,36 @@ export function formatTable(report: RunReport): string {
       `${s.requests} requests, ${s.violations} violations · feature level ${report.featureLevel ?? 'unknown'} · ` +
       `seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl}`,
   );
+  out.push(...coverageLines(report.coverage));
   return out.join('\n');
+}
+
+const LABELS: Record<CoverageKind, string> = {
+  operations: 'operations',
+  parameters: 'parameters',
+  enumValues: 'enum values',
+  statuses: 'statuses',
+  errorCodes: 'error codes',
+};
+/** uncovered items named per kind in the table (the JSON report has them all) */
+const NAMED = 20;
+
+function coverageLines(c: RunReport['coverage']): string[] {
+  const counts = COVERAGE_KINDS.map(
+    (k) => `${LABELS[k]} ${c.kinds[k].covered}/${c.kinds[k].total}`,
+  ).join(' · ');
+  const lines = [
+    `coverage ${percent(c.total).toFixed(1)}% (${c.total.covered} of ${c.total.total} documented items): ${counts}`,
+  ];
+  for (const k of COVERAGE_KINDS) {
+    const missing = c.kinds[k].uncovered;
+    if (missing.length === 0) continue;
+    const more = missing.length > NAMED ? `, … and ${missing.length - NAMED} more` : '';
+    lines.push(`  not exercised, ${LABELS[k]}: ${missing.slice(0, NAMED).join(', ')}${more}`);
+  }
+  for (const shortfall of c.shortfalls)
+    lines.push(`FAIL coverage below --min-coverage: ${shortfall}`);
+  return lines;
 }
 
 function kinds(op: RunReport['operations'][number]): string {
@@ -53,12 +83,18 @@ export function toJson(report: RunReport): string {
 }
 
 export function toJunitXml(report: RunReport): string {
-  const s = report.summary;
+  // A coverage gate that is not met is one more failed testcase.
+  const gate = report.coverage.shortfalls.length > 0 ? 1 : 0;
+  const s = {
+    ...report.summary,
+    operations: report.summary.operations + gate,
+    failed: report.summary.failed + gate,
+  };
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="contract" tests="${s.operations}" failures="${s.failed}" skipped="${s.skipped}" time="${seconds(report.durationMs)}">`,
     `  <testsuite name="contract ${xml(report.baseUrl)}" tests="${s.operations}" failures="${s.failed}" skipped="${s.skipped}" time="${seconds(report.durationMs)}">`,
-    `    <properties><property name="seed" value="${report.seed}"/><property name="feature_level" value="${report.featureLevel ?? ''}"/></properties>`,
+    `    <properties><property name="seed" value="${report.seed}"/><property name="feature_level" value="${report.featureLevel ?? ''}"/>${coverageProperties(report.coverage)}</properties>`,
   ];
   for (const op of report.operations) {
     const open = `    <testcase classname="contract" name="${xml(`${op.operationId} (${op.method} ${op.path})`)}"`;
@@ -81,8 +117,28 @@ export function toJunitXml(report: RunReport): string {
       );
     else lines.push(`${open}/>`);
   }
+  if (report.coverage.shortfalls.length > 0)
+    lines.push(
+      '    <testcase classname="contract" name="coverage (--min-coverage)">',
+      ...report.coverage.shortfalls.map(
+        (s) => `      <failure type="coverage" message="${xml(s)}">${xml(s)}</failure>`,
+      ),
+      '    </testcase>',
+    );
   lines.push('  </testsuite>', '</testsuites>', '');
   return lines.join('\n');
+}
+
+/** `coverage_parameters` = `60/162`, ... and `coverage` = the percentage of every item. */
+function coverageProperties(c: RunReport['coverage']): string {
+  const property = (name: string, value: string) =>
+    `<property name="${name}" value="${xml(value)}"/>`;
+  return [
+    property('coverage', percent(c.total).toFixed(1)),
+    ...COVERAGE_KINDS.map((k) =>
+      property(`coverage_${k}`, `${c.kinds[k].covered}/${c.kinds[k].total}`),
+    ),
+  ].join('');
 }
 
 const seconds = (ms: number) => (ms / 1000).toFixed(3);

@@ -59,6 +59,8 @@ export interface Transport {
   onSend?: (line: string) => void;
   /** secret → placeholder: the user's keys, tokens and password never appear in reports */
   secrets?: Record<string, string>;
+  /** sees every request with its answer (the run's coverage counts from them) */
+  observe?: (request: PlannedRequest, answer: Answer) => void;
 }
 
 const URLENCODED = 'application/x-www-form-urlencoded';
@@ -136,12 +138,14 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
       signal: AbortSignal.timeout(transport.timeoutMs),
     });
     const text = await response.text();
-    return {
+    const answer: Answer = {
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',
       text,
       ms: elapsed(),
     };
+    transport.observe?.(request, answer);
+    return answer;
   } catch (error) {
     const name = (error as Error)?.name;
     return {

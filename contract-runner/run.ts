@@ -15,6 +15,7 @@ import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
 import { probes } from './probes.js';
+import { aloneProbes } from './alone.js';
 import { propertyProbes, type RequestValidator } from './properties.js';
 import {
   curlOf,
@@ -31,6 +32,7 @@ import type { CredentialNames } from '../generator/model/security.js';
 import { basicNamesOf, inputOf, secretsOf, type Schemes } from './credentials.js';
 import { serverUrl } from './base-url.js';
 import { redactMessage } from './redact.js';
+import { coverage, coverageRecorder, type Coverage, type MinCoverage } from './coverage.js';
 
 /** The contract's security schemes by name, as the model decided how each travels. */
 export function schemesOf(model: Pick<ApiModel, 'securitySchemes'>): Schemes {
@@ -70,6 +72,8 @@ export interface RunOptions {
   sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
   /** sees every request sent */
   onSend?: (line: string) => void;
+  /** `--min-coverage`: below it, the run fails (coverage.ts) */
+  minCoverage?: MinCoverage;
   progress?: (line: string) => void;
 }
 
@@ -93,6 +97,8 @@ export interface RunReport {
   flags: string[];
   durationMs: number;
   operations: OperationReport[];
+  /** what the run exercised out of what the contract documents */
+  coverage: Coverage;
   summary: {
     operations: number;
     passed: number;
@@ -128,12 +134,14 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
   const reported = options.only ? ids.filter((id) => options.only!.includes(id)) : ids;
   const baseUrl = serverUrl(options.baseUrl, inputs.model);
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const recorder = coverageRecorder(inputs.model.errorConventions.shape);
   if (baseUrl !== options.baseUrl.replace(/\/+$/, ''))
     options.progress?.(`requests go to ${baseUrl} (the contract's server path added)`);
   const transport: Transport = {
     baseUrl,
     timeoutMs,
     onSend: options.onSend,
+    observe: recorder.observe,
     secrets: {
       ...secretsOf(options.credentials, '', basicNames),
       ...secretsOf(options.other, 'OTHER_', basicNames),
@@ -250,6 +258,19 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       report.findings.push(...generated.findings);
       report.notes.push(...generated.notes);
       report.requests += generated.requests;
+      // Each optional parameter alone writes again: not to data that existed before the run.
+      if (!state.baseDestructive) {
+        const alone = await aloneProbes(base, parameters, {
+          transport,
+          validator: inputs.validator,
+          rules: levelRules,
+          featureLevel: scenario.featureLevel,
+          sendValid: options.sendValid,
+        });
+        report.findings.push(...alone.findings);
+        report.notes.push(...alone.notes);
+        report.requests += alone.requests;
+      }
     }
     if (report.findings.length > 0) report.outcome = 'fail';
     else if (state.successes.length > 0) {
@@ -293,6 +314,13 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     ],
     durationMs: Date.now() - started,
     operations,
+    coverage: coverage(
+      inputs.model,
+      inputs.operations,
+      reported,
+      recorder.seen(),
+      options.minCoverage,
+    ),
     summary: summarize(operations),
   };
 }

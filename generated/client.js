@@ -4,7 +4,7 @@ import { createClientCore } from "./runtime/client.js";
 import { loginResult } from "./runtime/client-login.js";
 import { walkPages } from "./runtime/client-paging.js";
 import { createRetryPolicy } from "./runtime/client-retry.js";
-export { FeatureLevelError } from "./runtime/client.js";
+export { FeatureLevelError, isApiError } from "./runtime/client.js";
 export { ApiCallError } from "./runtime/client-paging.js";
 export const methodNames = {
   editDraft: "editDraft",

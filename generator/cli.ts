@@ -47,7 +47,8 @@ import {
   storeSnapshot,
 } from './cache/model-snapshot.js';
 import { folderStamp, watchFolder } from './run/watch.js';
-import { commandNamed } from './commands/index.js';
+import { commandNamed, commands } from './commands/index.js';
+import { missingContract, usageLine } from './commands/usage.js';
 import {
   operationCount,
   startValidationWorker,
@@ -61,7 +62,11 @@ Usage:
   tms-gen [generate] [options]     validate the contract and write every artifact
   tms-gen scaffold [options]       write starter handler implementations that do not exist yet
   tms-gen diff --base <file|ref>   compare two versions of a contract (tms-gen diff --help)
-  tms-gen --help
+${commands
+  .filter((c) => c.name !== 'diff')
+  .map((c) => `  tms-gen ${c.name.padEnd(25)}${c.summary}`)
+  .join('\n')}
+  tms-gen --help                   (each subcommand has its own --help)
 
 Options:
   --contract <file>   the contract's root document (default: openapi/openapi.yaml)
@@ -811,18 +816,27 @@ async function main(argv: string[]): Promise<number> {
     opts = parseArgs(argv);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`tms-gen: ${error.message}\n\n${HELP}`);
+      // scaffold's own usage line; generate's as before (its help is the overview)
+      if (argv[0] === 'scaffold') console.error(usageLine('scaffold', error.message));
+      else console.error(`tms-gen: ${error.message}\n\n${HELP}`);
       return 2;
     }
     throw error;
   }
   if (opts === 'help') {
-    console.log(HELP);
+    console.log(
+      argv[0] === 'scaffold' ? (await import('./commands/scaffold.js')).SCAFFOLD_HELP : HELP,
+    );
     return 0;
   }
   if (opts.command === 'scaffold') {
     const { runScaffold } = await import('./commands/scaffold.js');
     return runScaffold(opts);
+  }
+  const missing = missingContract('generate', opts.contract);
+  if (missing) {
+    console.error(missing);
+    return 2;
   }
   const once = async () => {
     const result = await runGenerate(opts as CliOptions);

@@ -66,7 +66,15 @@ import {
   type RequestParts,
 } from './client-request.js';
 
-export type { ApiError, CallResult, ClientError, TransportError } from './client-errors.js';
+export type {
+  ApiError,
+  ApiErrorOf,
+  CallResult,
+  ClientError,
+  ErrorWithCode,
+  TransportError,
+} from './client-errors.js';
+export { isApiError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
 export type { Credential } from './client-auth.js';

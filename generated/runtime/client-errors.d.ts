@@ -44,17 +44,49 @@ export interface TransportError {
     /** the thrown error or abort reason behind it */
     cause?: unknown;
 }
-export type ClientError<Code extends string = never> = ApiError<Code> | TransportError;
+/**
+ * The `api` error of one code, with the fields the contract declares for that code typed
+ * (`Fields`: the generated client's `ApiErrorFields`, e.g. `stream: string` of
+ * STREAM_DOES_NOT_EXIST). What `isApiError(error, code)` narrows an error to.
+ */
+export type ApiErrorOf<C extends string, Fields = {}> = ApiError<C> & {
+    code: C;
+} & (C extends keyof Fields ? Fields[C] : {});
+/** One `ApiErrorOf` per code of `Code` the contract declares fields for. */
+type TypedApiErrors<Code extends string, Fields> = {
+    [C in Code & keyof Fields & string]: ApiErrorOf<C, Fields>;
+}[Code & keyof Fields & string];
+export type ClientError<Code extends string = never, Fields = {}> = ApiError<Code> | TypedApiErrors<Code, Fields> | TransportError;
 /** What a method call resolves to: data, or an error value; the response when there was one. */
-export type CallResult<Data, Code extends string = never> = {
+export type CallResult<Data, Code extends string = never, Fields = {}> = {
     data: Data;
     error?: undefined;
     response: Response;
 } | {
     data?: undefined;
-    error: ClientError<Code>;
+    error: ClientError<Code, Fields>;
     response: Response | undefined;
 };
+/** `error` narrowed to the `api` error of `code`: that code's typed member, if it has one. */
+export type ErrorWithCode<E, C extends string> = [Extract<E, {
+    code: C;
+}>] extends [never] ? Extract<E, {
+    kind: 'api';
+}> & {
+    code: C;
+} : Extract<E, {
+    code: C;
+}>;
+/**
+ * Whether `error` is the API's error of `code`, narrowing it so that the fields the contract
+ * declares for that code are typed: after `isApiError(error, 'STREAM_DOES_NOT_EXIST')`,
+ * `error.stream` is a string. (`error.code === …` cannot narrow this far: the code of an `api`
+ * error is any string too, since a server may send a code the operation does not document.)
+ */
+export declare function isApiError<E extends {
+    kind: string;
+    code?: unknown;
+}, C extends string>(error: E | undefined, code: C): error is ErrorWithCode<E, C>;
 /**
  * The error value of a non-2xx answer, from its parsed body (openapi-fetch parses JSON when it
  * can) and where the contract's errors carry message and code (`shape`; none: no `api` errors).
@@ -71,3 +103,4 @@ export declare function errorFromThrow(error: unknown, why: {
     cancelled: boolean;
     timeoutMs?: number;
 }): TransportError;
+export {};

@@ -45,6 +45,7 @@ import { createFieldIndexes, encodeRequest } from './wire.js';
 import { existsAt, reportedLevel } from './feature-levels.js';
 import { givenFields, splitParams } from './client-params.js';
 import { callSignal, headerRecord, headersToSend, answerOf, resolveBaseUrl, } from './client-request.js';
+export { isApiError } from './client-errors.js';
 export { FeatureLevelError } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
 const METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'];

@@ -11,6 +11,26 @@ export const commands: Command[] = [
     summary: 'compare two versions of a contract: every change classified and checked',
     run: async (argv) => (await import('../diff/cli.js')).runDiff(argv),
   },
+  {
+    name: 'lint',
+    summary: 'every problem of a contract, with file, line and pointer',
+    run: async (argv) => (await import('../lint-cli.js')).runLint(argv),
+  },
+  {
+    name: 'mock',
+    summary: 'a mock server of the contract or any OpenAPI document',
+    run: async (argv) => (await import('./mock.js')).runMock(argv),
+  },
+  {
+    name: 'proxy',
+    summary: 'check live traffic against the contract, in front of a server',
+    run: async (argv) => (await import('./proxy.js')).runProxy(argv),
+  },
+  {
+    name: 'test',
+    summary: 'contract tests of a live server (JUnit/JSON reports)',
+    run: async (argv) => (await import('./test.js')).runTest(argv),
+  },
 ];
 
 /** The subcommand `argv[0]` names, if it names one of these. */

@@ -16,6 +16,7 @@ import { errorTakesCode } from '../model/errors.js';
 import { schemesInUse } from '../model/security.js';
 import type { ApiModel, ErrorConventions, Operation } from '../model/types.js';
 import { jsdoc, literal } from '../common/source.js';
+import { missingContract } from './usage.js';
 
 export interface ScaffoldResult {
   written: string[];
@@ -146,7 +147,23 @@ function indexSource(
   ].join('\n');
 }
 
+export const SCAFFOLD_HELP = `tms-gen scaffold — write a starter handler per operation of the contract, plus an
+index.ts gathering them and a user.ts; a file that exists is never overwritten
+
+Usage: tms-gen scaffold [--contract <file>] [--dir <dir>] [--out <dir>]
+
+Options:
+  --contract <file>   the contract's root document (default: openapi/openapi.yaml)
+  --dir <dir>         where the starter handlers go (default: src/handlers)
+  --out <dir>         where the generated bindings are: the starters import its server.ts
+                      (default: generated)
+  --ref-root <dir>, --max-…   the loader's limits, as for generate (tms-gen --help)
+
+Exit codes: 0 ok · 1 contract invalid · 2 usage error (unknown option, no such contract file)`;
+
 export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
+  const missing = missingContract('scaffold', opts.contract);
+  if (missing) return { written: [], skipped: [], exitCode: 2, lines: [missing] };
   const loaded = await loadContract(opts.contract, { limits: opts.limits });
   if (!loaded.ok) {
     return {

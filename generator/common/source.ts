@@ -119,3 +119,80 @@ export function toolText(text: string, max = 4000): string {
   const clean = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(TOOL_TEXT_UNSAFE, '');
   return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
 }
+
+/** Markdown's inline punctuation that could start markup mid-line, escaped in `markdownText`. */
+const MARKDOWN_SPECIAL = /[\\`*_[\]|~]/g;
+
+/**
+ * Text inline in Markdown (a heading, a list item, a link label, a table cell): one line, no
+ * control characters, Markdown punctuation backslash-escaped and `<`, `&` as entities, so it
+ * cannot open markup, a link, a table column or raw HTML.
+ */
+export function markdownText(text: string): string {
+  return toolText(text)
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(MARKDOWN_SPECIAL, (ch) => `\\${ch}`);
+}
+
+/**
+ * Contract prose (CommonMark) inline, in a list item or after a label: `markdownProse` on one
+ * line (its code spans and emphasis kept, raw HTML made text).
+ */
+export function markdownInline(text: string): string {
+  return markdownProse(text.replace(/\s*\n\s*/g, ' ')).trim();
+}
+
+/** A code span holding `text` as it is (one line): fenced by more backticks than it holds. */
+export function markdownCode(text: string): string {
+  const line = toolText(text).replace(/\n/g, ' ');
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') || line === '' ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
+/**
+ * Contract prose (CommonMark) as a Markdown block: its formatting kept, raw HTML made text
+ * (`<` outside code spans and fences as `&lt;`, as the HTML reference renders with HTML off),
+ * no control characters.
+ */
+export function markdownProse(text: string): string {
+  let fence: string | undefined;
+  return toolText(text)
+    .split('\n')
+    .map((line) => {
+      const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (fence !== undefined) {
+        if (marker && marker[0] === fence[0] && marker.length >= fence.length) fence = undefined;
+        return line;
+      }
+      if (marker) {
+        fence = marker;
+        return line;
+      }
+      return outsideCodeSpans(line, (part) => part.replace(/</g, '&lt;'));
+    })
+    .join('\n');
+}
+
+/**
+ * `line` with `change` applied to the text outside its code spans (CommonMark: a run of n
+ * backticks up to the next run of exactly n). A run after a backslash opens nothing here, so
+ * where this reading and a renderer's could differ, the text is changed (the safe side).
+ */
+function outsideCodeSpans(line: string, change: (text: string) => string): string {
+  const runs = [...line.matchAll(/`+/g)].map((m) => ({ at: m.index, length: m[0].length }));
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < runs.length; i++) {
+    const open = runs[i];
+    if (open.at < from || line[open.at - 1] === '\\') continue;
+    const close = runs.slice(i + 1).find((r) => r.length === open.length);
+    if (!close) continue;
+    out += change(line.slice(from, open.at)) + line.slice(open.at, close.at + close.length);
+    from = close.at + close.length;
+  }
+  return out + change(line.slice(from));
+}

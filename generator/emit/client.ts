@@ -6,7 +6,7 @@
  * params-object keys) are the model's (model/names.ts), collisions already resolved there.
  */
 import { schemesInUse } from '../model/security.js';
-import type { ApiModel, Operation, Parameter } from '../model/types.js';
+import type { ApiModel, CodeFields, Operation, Parameter } from '../model/types.js';
 import { banner, commentText, jsdoc, literal, propertyKey } from '../common/source.js';
 import { operationDoc, parameterDoc } from './client-docs.js';
 import { pagingImports, pagingLines, retryLines } from './client-paging.js';
@@ -34,9 +34,10 @@ export const clientEmitter: Emitter = {
     const layouts = plans.filter((p) => layoutOf(p) !== undefined);
     const rt = ctx.runtimeImport;
     const login = plans.find((p) => p.name === 'fetchApiKey' && isLogin(p));
+    const fieldsByCode = ctx.model.errorConventions.codeFields;
     const out: string[] = [
       banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-      `import type { paths } from './types.js';`,
+      `import type { ${fieldsByCode.length > 0 ? 'components, ' : ''}paths } from './types.js';`,
       `import { clientTable } from './operations.js';`,
       `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions${layouts.length > 0 ? ', type ParamsLayout' : ''} } from ${literal(`${rt}/client.js`)};`,
       `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
@@ -45,8 +46,8 @@ export const clientEmitter: Emitter = {
         : []),
       ...pagingImports(ctx.model, rt),
       '',
-      `export type { ApiError, CallOptions, CallResult, ClientError, ClientNotice, RetryEvent, RetryOptions, RetryPolicy, TransportError } from ${literal(`${rt}/client.js`)};`,
-      `export { FeatureLevelError } from ${literal(`${rt}/client.js`)};`,
+      `export type { ApiError, ApiErrorOf, CallOptions, CallResult, ClientError, ClientNotice, RetryEvent, RetryOptions, RetryPolicy, TransportError } from ${literal(`${rt}/client.js`)};`,
+      `export { FeatureLevelError, isApiError } from ${literal(`${rt}/client.js`)};`,
       ...(ctx.model.operations.some((op) => op.pagination)
         ? [
             `export { ApiCallError, type Page, type PageDirection, type PageIterable, type PageOptions } from ${literal(`${rt}/client-paging.js`)};`,
@@ -68,6 +69,7 @@ export const clientEmitter: Emitter = {
       ),
       `}`,
       '',
+      ...errorFieldsType(fieldsByCode),
       `/** The data of each method's successful answer. */`,
       `export interface ApiData {`,
       ...plans.map((p) => `  ${propertyKey(p.name)}: SuccessData<${p.opType}>;`),
@@ -78,7 +80,7 @@ export const clientEmitter: Emitter = {
       ...plans.map(
         (p) =>
           jsdoc(operationDoc(p.op), '  ') +
-          `  ${propertyKey(p.name)}(params${p.required ? '' : '?'}: ApiParams[${literal(p.name)}], options?: CallOptions): Promise<CallResult<ApiData[${literal(p.name)}], ApiErrorCodes[${literal(p.name)}]>>;`,
+          `  ${propertyKey(p.name)}(params${p.required ? '' : '?'}: ApiParams[${literal(p.name)}], options?: CallOptions): Promise<CallResult<ApiData[${literal(p.name)}], ApiErrorCodes[${literal(p.name)}], ApiErrorFields>>;`,
       ),
       `}`,
       '',
@@ -306,5 +308,23 @@ function loginFunction(p: MethodPlan): string[] {
     `  const answer = await anonymous[${name}]({ username, password });`,
     `  return loginResult(answer, (credentials) => createApiClient({ ...options, baseUrl, ...credentials, featureLevel: anonymous.featureLevel }));`,
     `}`,
+  ];
+}
+
+/**
+ * `ApiErrorFields`: per error code, the fields its body adds that the contract declares (typed
+ * from the component schema that declares them); `isApiError(error, code)` narrows to them.
+ */
+function errorFieldsType(byCode: CodeFields[]): string[] {
+  const field = (c: CodeFields, f: CodeFields['fields'][number]) =>
+    `${propertyKey(f.name)}${f.required ? '' : '?'}: components["schemas"][${literal(c.schema)}][${literal(f.name)}]`;
+  return [
+    `/** Fields an error body of a code adds, where the contract declares them (narrow with \`isApiError(error, code)\`). */`,
+    `export interface ApiErrorFields {`,
+    ...byCode.map(
+      (c) => `  ${propertyKey(c.code)}: { ${c.fields.map((f) => field(c, f)).join('; ')} };`,
+    ),
+    `}`,
+    '',
   ];
 }

@@ -45,6 +45,11 @@ import { clientCredentials, typescriptCall } from './docs/typescript-sample.js';
 import { sampleCredentials, type SampleCredential } from '../model/security.js';
 import { fetchSample, pythonSample, requestParts, type Parts } from './docs/code-samples.js';
 import { scriptJson, tryItView } from './docs/try-it.js';
+import { basename } from 'node:path';
+import { llmsTxt } from './docs/md/llms.js';
+import { operationMarkdown } from './docs/md/operation.js';
+import { schemaMarkdown } from './docs/md/schema.js';
+import { markdownPath } from './docs/md/text.js';
 
 /** Where try-it sends requests unless the reader picks another server: `npm run mock`. */
 const TRY_IT_SERVER = 'http://127.0.0.1:4010';
@@ -138,7 +143,7 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
         'index.html',
         'Overview',
         () => overviewHtml(site.markup, overviewView(model, links, changelog)),
-        { current: 'overview' },
+        { current: 'overview', markdown: 'llms.txt' },
       ),
     ]),
   );
@@ -155,12 +160,12 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   // Try-it goes to the local mock by default: a reader trying things should not hit production.
   const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
-    const [pageFile, ...examples] = piece(
+    const [pageFile, markdownFile, ...examples] = piece(
       'operation-page',
       `${op.id}\0${slices?.operationDescriptions[op.id] ?? ''}`,
       () => operationPage(site, op, baseUrl, tryServer, big, opts.warn),
     );
-    pages([pageFile]);
+    pages([pageFile, markdownFile]);
     for (const e of examples) exampleFiles.set(e.path, e);
   }
   files.push(
@@ -249,6 +254,10 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   );
 
   files.push({
+    path: 'llms.txt',
+    contents: llmsTxt({ model, links, groups }) + site.bannerHtml,
+  });
+  files.push({
     path: 'search-index.js',
     contents: searchIndexScript(
       buildSearchIndex(model, links),
@@ -316,8 +325,13 @@ function operationPage(
         current: 'op',
         group: op.names.group,
         op: op.id,
+        markdown: basename(markdownPath(links.operation(op.id))),
       },
     ),
+    {
+      path: markdownPath(links.operation(op.id)),
+      contents: operationMarkdown(view, basename(links.operation(op.id))) + site.bannerHtml,
+    },
     ...exampleFiles.values(),
   ];
 }
@@ -330,31 +344,42 @@ function schemaPages(site: Site, usedBy: Map<string, Operation[]>, big: boolean)
     for (const part of schemaParts(s.schema, model, links, big ? BIG_SITE_DEPTH : undefined)) {
       const path =
         part.index === 1 ? links.schema(s.name) : schemaPartPath(links, s.name, part.index);
+      const view = {
+        name: s.name,
+        part: part.index === 1 ? undefined : part.index,
+        mainHref: `../${links.schema(s.name)}`,
+        nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
+        badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
+        tree: part.tree,
+        usedBy:
+          part.index === 1
+            ? (usedBy.get(s.name) ?? []).map((op) => ({
+                id: op.id,
+                label: `${op.method.toUpperCase()} ${op.path}`,
+                href: `../${links.operation(op.id)}`,
+              }))
+            : [],
+      };
+      const markdown = part.index === 1 ? markdownPath(path) : undefined;
       out.push(
         page(
           site,
           path,
           part.index === 1 ? s.name : `${s.name} (part ${part.index})`,
-          () =>
-            schemaHtml(site.markup, {
-              name: s.name,
-              part: part.index === 1 ? undefined : part.index,
-              mainHref: `../${links.schema(s.name)}`,
-              nextHref: part.next ? `../${schemaPartPath(links, s.name, part.next)}` : undefined,
-              badges: part.index === 1 ? lifecycleBadges(s.lifecycle) : [],
-              tree: part.tree,
-              usedBy:
-                part.index === 1
-                  ? (usedBy.get(s.name) ?? []).map((op) => ({
-                      id: op.id,
-                      label: `${op.method.toUpperCase()} ${op.path}`,
-                      href: `../${links.operation(op.id)}`,
-                    }))
-                  : [],
-            }),
-          { current: 'schemas' },
+          () => schemaHtml(site.markup, view),
+          { current: 'schemas', markdown: markdown && basename(markdown) },
         ),
       );
+      if (markdown)
+        out.push({
+          path: markdown,
+          contents:
+            schemaMarkdown({
+              ...view,
+              htmlFile: basename(path),
+              moreHref: view.nextHref && basename(view.nextHref),
+            }) + site.bannerHtml,
+        });
     }
   }
   return out;
@@ -475,6 +500,8 @@ interface NavState {
   current: 'overview' | 'op' | 'group' | 'schemas' | 'errors' | 'changelog';
   group?: string;
   op?: string;
+  /** the page's Markdown twin, page-relative (`<link rel="alternate" type="text/markdown">`) */
+  markdown?: string;
 }
 
 /** A page: its body (given the path to the site root) inside the layout (sidebar, header, search). */
@@ -505,6 +532,7 @@ function page(
     // A big site's sidebar comes from one shared script (nav.js) instead of a copy per page.
     sharedNav: !full,
     navCurrent: nav.op ? site.links.operation(nav.op) : '',
+    markdown: nav.markdown,
     groups: (full ? site.groups : []).map((g): NavGroupView => {
       const shown = g.ops;
       return {

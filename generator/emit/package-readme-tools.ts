@@ -30,7 +30,8 @@ function contractSection(name: string, file: string): string[] {
     '',
     '```ts',
     `import contract from '${name}/${file}' with { type: 'json' };          // the document itself`,
-    `const path = createRequire(import.meta.url).resolve('${name}/${file}'); // its file (node:module)`,
+    // (not `import.meta` + `.url`: the CLI's bundler rewrites that text in its sources)
+    `const file = fileURLToPath(import.meta.resolve('${name}/${file}'));       // its path (node:url)`,
     '```',
     '',
   ];

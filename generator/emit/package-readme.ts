@@ -7,9 +7,10 @@ import { requestSamples } from '../model/lookup.js';
 import { clientKeyOf } from '../model/names.js';
 import { schemesInUse } from '../model/security.js';
 import { clientExtrasReadme } from './package-readme-client.js';
+import { mcpReadme } from './mcp/readme.js';
 import { toolsReadme } from './package-readme-tools.js';
 import type { ApiModel, Operation, SecurityScheme } from '../model/types.js';
-import { banner, literal, propertyKey } from '../common/source.js';
+import { banner, isIdentifier, literal, propertyKey } from '../common/source.js';
 import { isRequired } from './client.js';
 
 export interface ReadmeInput {
@@ -69,6 +70,11 @@ export function bindingsReadme(input: ReadmeInput): string {
         `\`${name}/query\``,
         '`createQueries`: TanStack Query options per operation (`@tanstack/query-core`, optional peer)',
       ],
+      [
+        'mcp',
+        `\`${name}/mcp\``,
+        `\`createMcpServer\`: the operations as MCP tools (\`${name}-mcp\` command)`,
+      ],
     ]
       .filter(([module]) => modules.has(module))
       .map(([, spec, what]) => `| ${spec} | ${what} |`),
@@ -95,6 +101,7 @@ export function bindingsReadme(input: ReadmeInput): string {
       '',
       auth.words,
       'Every call resolves to `{ data, response }` or `{ error, response }`; it throws only on misuse.',
+      ...codeFieldsWords(model),
       '',
       ...clientExtrasReadme(model, name, modules),
     );
@@ -123,6 +130,7 @@ export function bindingsReadme(input: ReadmeInput): string {
       'returns. `tms-gen scaffold --dir src/handlers` writes a starter file per operation.',
       '',
     );
+  if (modules.has('mcp')) sections.push(...mcpReadme(model, name));
   sections.push(...toolsReadme(name, input.contractFile));
   return sections.join('\n');
 }
@@ -264,4 +272,19 @@ function plain(text: string): string {
 
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** How to read the fields an error code adds, when the contract declares some. */
+function codeFieldsWords(model: ApiModel): string[] {
+  const first = model.errorConventions.codeFields[0];
+  if (!first) return [];
+  // Contract text as JS literals, inside a Markdown code span a backtick would end.
+  const span = (text: string) => text.replace(/`/g, '\\u0060');
+  const name = first.fields[0].name;
+  const code = span(literal(first.code));
+  const field = span(isIdentifier(name) ? `error.${name}` : `error[${literal(name)}]`);
+  return [
+    `Fields an error code adds are typed once the error is narrowed to that code: after`,
+    `\`isApiError(error, ${code})\` (exported beside the client), \`${field}\` is typed as the contract declares it.`,
+  ];
 }

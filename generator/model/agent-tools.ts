@@ -58,7 +58,7 @@ export interface AgentFacts {
 const SAFE_METHODS = new Set(['get', 'head', 'options']);
 const DELETING_WORDS = /(^|[^a-z])(delete|deactivate|destroy|purge)/i;
 const ADMIN_ONLY = /\badmin(istrator)?s? only\b/i;
-const SECRET_INPUT = /^(password|passphrase|client_secret|secret)$/i;
+const SECRET_INPUT = /^(password|passphrase)$/i;
 const SECRET_OUTPUT =
   /^(api_?key|password|secret|client_secret|(access|refresh|id)_?token|token)$/i;
 
@@ -150,10 +150,26 @@ function credentialEnvs(schemes: SecurityScheme[], prefix: string): CredentialEn
   });
 }
 
-/** `Team Messaging Service API` → `TEAM_MESSAGING_SERVICE`: the prefix of every variable. */
+/** Words that end a title's name part (`Stripe API`, `GitHub's official OpenAPI spec`). */
+const TITLE_STOP = /^(api|apis|rest|openapi|swagger|spec|specification|v\d+)$/i;
+
+/**
+ * `Team Messaging Service API` → `TEAM_MESSAGING_SERVICE`, `GitHub's official OpenAPI spec` →
+ * `GITHUB_OFFICIAL`: the title's first words (at most three, up to `API` or the like), the
+ * prefix of every variable the server reads.
+ */
 export function envPrefix(title: string): string {
-  const word = envWord(title).replace(/(^|_)API$/, '');
-  return word === '' ? 'API' : /^[0-9]/.test(word) ? `API_${word}` : word;
+  const words = [];
+  for (const word of title
+    .normalize('NFKD')
+    .replace(/['’]s\b/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)) {
+    if (TITLE_STOP.test(word) || words.length === 3) break;
+    words.push(word.toUpperCase());
+  }
+  const prefix = words.join('_');
+  return prefix === '' ? 'API' : /^[0-9]/.test(prefix) ? `API_${prefix}` : prefix;
 }
 
 /** `API key` → `API_KEY`, `basicAuth` → `BASIC_AUTH`: upper snake case of letters and digits. */

@@ -25,6 +25,7 @@
 import { componentSchemaName } from '../common/pointer.js';
 import { collectProperties, deref } from './schema-facts.js';
 import { isJsonMediaType } from './media.js';
+import { errorFieldsByCode } from './error-fields.js';
 import type { ErrorConventions, ErrorShape, Operation, RefusalShape } from './types.js';
 
 const MESSAGE_NAMES = ['msg', 'message', 'detail', 'error_description', 'error_message', 'title'];
@@ -183,6 +184,7 @@ export function errorConventionsOf(
     listsCodes,
     refusal: refusalOf(document, group),
     ...(errorSchema !== undefined ? { errorSchema } : {}),
+    codeFields: errorFieldsByCode(document, operations, shape, errorSchema),
   };
 }
 

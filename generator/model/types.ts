@@ -342,6 +342,16 @@ export interface ErrorConventions {
    * what the generated server's error helpers are typed by. Absent: they are inline schemas.
    */
   errorSchema?: string;
+  /** fields error bodies of one code add to the common shape (model/error-fields.ts) */
+  codeFields: CodeFields[];
+}
+
+/** `STREAM_DOES_NOT_EXIST` adds `stream` (required), declared by component schema `schema`. */
+export interface CodeFields {
+  code: string;
+  /** the component schema (`#/components/schemas/<schema>`) that declares them */
+  schema: string;
+  fields: { name: string; required: boolean }[];
 }
 
 export interface Server {

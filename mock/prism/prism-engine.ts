@@ -49,8 +49,8 @@ export interface PrismEngine {
 }
 
 export interface EngineOptions {
-  /** the OpenAPI document Prism is fed (generated/openapi.prism.json), as a file path */
-  document: string;
+  /** the OpenAPI document Prism is fed (generated/openapi.prism.json): a file path, or the document itself */
+  document: string | object;
   /** answers generated from the schemas instead of the examples (`prism mock --dynamic`) */
   dynamic?: boolean;
   /** seed of dynamic answers, for reproducible runs */
@@ -87,7 +87,10 @@ function silentLogger(): never {
 
 export async function createPrismEngine(options: EngineOptions): Promise<PrismEngine> {
   const operations = await prismHttp.getHttpOperationsFromSpec(options.document);
-  if (operations.length === 0) throw new Error(`${options.document}: Prism found no operations`);
+  if (operations.length === 0)
+    throw new Error(
+      `${typeof options.document === 'string' ? options.document : 'the document'}: Prism found no operations`,
+    );
   // One-element lists: the front has routed already, so Prism's router only confirms the match.
   // Prism keeps the operationId as `iid`.
   const byId = new Map<string, typeof operations>(

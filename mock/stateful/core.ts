@@ -152,6 +152,7 @@ function emptyState(clock: Clock, featureLevel: number): MockState {
     deviceTokens: new Map(),
     e2eeDevices: new Map(),
     dmRecipients: new Map(),
+    sentBy: new Map(),
     caches: emptyCaches(),
     events: createEventQueues(clock, instanceTag()),
     nextId: {

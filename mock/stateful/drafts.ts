@@ -2,6 +2,7 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { ok } from './results.js';
 import { canSeeChannel } from './access.js';
+import { CAPS, capReached, snippetsOf } from './caps.js';
 import { bad } from './errors.js';
 import { nowSeconds, type MockState, type UserRecord } from './state.js';
 
@@ -40,6 +41,8 @@ export function createCreateSavedSnippet(
   return (params, { user }) => {
     if (params.title.trim() === '') return bad('Title cannot be empty.');
     if (params.content.trim() === '') return bad('Content cannot be empty.');
+    if (snippetsOf(state, user.user_id) >= CAPS.savedSnippetsPerUser)
+      return capReached('saved snippets', CAPS.savedSnippetsPerUser);
     const id = state.nextId.snippet++;
     const snippet = {
       id,

@@ -3,8 +3,10 @@
  * not in the contract), so queued events are read through this in-process API, never a route.
  *
  * A queue idle for 10 minutes (no register, no read) is discarded; reading it afterwards fails
- * with BAD_EVENT_QUEUE_ID, as the description says of the real events endpoint.
+ * with BAD_EVENT_QUEUE_ID, as the description says of the real events endpoint. So is a queue
+ * that would hold more than CAPS.eventsPerQueue unread events (a client that stopped reading).
  */
+import { CAPS } from './caps.js';
 import type { Clock } from './clock.js';
 
 export const QUEUE_IDLE_MS = 10 * 60 * 1000;
@@ -49,6 +51,8 @@ export interface EventQueues {
   /** the live queues (after discarding idle ones) */
   live(): { queueId: string; userId: number | null; options: QueueOptions }[];
   has(queueId: string): boolean;
+  /** live queues of `userId` */
+  countOf(userId: number): number;
   ownerOf(queueId: string): number | null | undefined;
   clear(): void;
 }
@@ -83,6 +87,10 @@ export function createEventQueues(clock: Clock, instance: string): EventQueues {
         if (q.eventTypes && !q.eventTypes.includes(event.type)) continue;
         const more = extra ? extra(q.id, q) : {};
         if (more === null) continue;
+        if (q.events.length >= CAPS.eventsPerQueue) {
+          queues.delete(q.id);
+          continue;
+        }
         q.lastEventId += 1;
         q.events.push({ ...structuredClone(event), ...more, id: q.lastEventId } as QueuedEvent);
       }
@@ -90,6 +98,12 @@ export function createEventQueues(clock: Clock, instance: string): EventQueues {
     live() {
       sweep();
       return [...queues.values()].map((q) => ({ queueId: q.id, userId: q.userId, options: q }));
+    },
+    countOf(userId) {
+      sweep();
+      let n = 0;
+      for (const q of queues.values()) if (q.userId === userId) n++;
+      return n;
     },
     has(queueId) {
       sweep();

@@ -8,6 +8,7 @@
  */
 import type { HandlerOf } from '../../generated/server.js';
 import { error, ok } from './results.js';
+import { CAPS, capReached } from './caps.js';
 import { bad } from './errors.js';
 import { limitText, longerThan, MAX_TOKEN_LENGTH } from './limits.js';
 import type { MockState, UserRecord } from './state.js';
@@ -23,8 +24,11 @@ export function createAddPlatformDeviceToken(
     if (params.appid.trim() === '' || !/^[A-Za-z0-9_.-]+$/.test(params.appid))
       return bad('Invalid app ID');
     const list = state.deviceTokens.get(user.user_id) ?? [];
-    if (!list.some((d) => d.token === params.token))
+    if (!list.some((d) => d.token === params.token)) {
+      if (list.length >= CAPS.pushTokensPerUser)
+        return capReached('push device tokens', CAPS.pushTokensPerUser);
       list.push({ token: params.token, appid: params.appid });
+    }
     state.deviceTokens.set(user.user_id, list);
     return ok();
   };

@@ -5,6 +5,7 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { ok } from './results.js';
 import { isAdmin } from './access.js';
+import { CAPS } from './caps.js';
 import { bad } from './errors.js';
 import type { MockState, UserRecord } from './state.js';
 
@@ -59,6 +60,10 @@ export function createAddLinkifier(state: MockState): HandlerOf<'addLinkifier', 
     }
     if ([...state.linkifiers.values()].some((l) => l.pattern === params.pattern))
       return bad('Linkifier with this pattern already exists.');
+    if (state.linkifiers.size >= CAPS.linkifiersPerRealm)
+      return bad(
+        `Too many linkifiers: the mock stores at most ${CAPS.linkifiersPerRealm} for the organization`,
+      );
     const id = state.nextId.linkifier++;
     state.linkifiers.set(id, { id, pattern: params.pattern, url_template: params.url_template });
     const realm_linkifiers = [...state.linkifiers.values()];

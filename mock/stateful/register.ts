@@ -9,6 +9,7 @@ import type { HandlerOf } from '../../generated/server.js';
 import type { RegisterQueueResponse } from '../../generated/types.js';
 import { ok } from './results.js';
 import { isAdmin } from './access.js';
+import { CAPS, capReached } from './caps.js';
 import { bad } from './errors.js';
 import { LIMITS, VERSION } from './limits.js';
 import { renderSubscription } from './render.js';
@@ -35,6 +36,8 @@ export function createRegisterQueue(state: MockState): HandlerOf<'registerQueue'
     const wanted = params.fetch_event_types ?? params.event_types;
     const wants = (...types: string[]) => !wanted || types.some((t) => wanted.includes(t));
 
+    if (user && state.events.countOf(user.user_id) >= CAPS.eventQueuesPerUser)
+      return capReached('event queues', CAPS.eventQueuesPerUser);
     const queue = user
       ? state.events.create({
           userId: user.user_id,

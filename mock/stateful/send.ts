@@ -32,7 +32,8 @@ import {
   type MockState,
   type UserRecord,
 } from './state.js';
-import { setTopicPolicy, topicPolicy, VISIBILITY } from './topics.js';
+import { CAPS, capReached } from './caps.js';
+import { roomForTopicPolicy, setTopicPolicy, topicPolicy, VISIBILITY } from './topics.js';
 
 const STREAM_WILDCARDS = /@\*\*(all|everyone|channel|stream)\*\*/;
 const TOPIC_WILDCARD = /@\*\*topic\*\*/;
@@ -64,6 +65,8 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
       return bad("Missing 'local_id' argument (required with 'queue_id')");
     if (params.queue_id !== undefined && state.events.ownerOf(params.queue_id) !== user.user_id)
       return bad('Invalid queue_id');
+    const sent = state.sentBy.get(user.user_id) ?? 0;
+    if (sent >= CAPS.messagesPerSender) return capReached('sent messages', CAPS.messagesPerSender);
 
     const isChannel = params.type === 'channel' || params.type === 'stream';
     const id = state.nextId.message;
@@ -184,6 +187,7 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
     const starts =
       record.kind === 'stream' && !state.topics.has(topicKey(record.stream_id!, record.topic));
     storeMessage(state, record);
+    state.sentBy.set(user.user_id, sent + 1);
     const readBySender = params.read_by_sender ?? clientName(header('user-agent')).interactive;
     if (readBySender) flagsOf(state, user.user_id).read.add(id);
 
@@ -240,7 +244,9 @@ function automaticVisibility(
     const sub = state.subscriptions.get(m.stream_id!)?.get(user.user_id);
     if (sub?.is_muted && current !== VISIBILITY.followed) next = VISIBILITY.unmuted;
   }
-  if (next === current) return undefined;
+  // A user at the topic-policy cap still sends: only the automatic change is left out.
+  if (next === current || !roomForTopicPolicy(state, user.user_id, m.stream_id!, m.topic, next))
+    return undefined;
   setTopicPolicy(state, user.user_id, m.stream_id!, m.topic, next);
   return next;
 }

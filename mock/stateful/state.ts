@@ -234,6 +234,8 @@ export interface MockState {
   deviceTokens: Map<number, { token: string; appid: string }[]>;
   /** E2EE push devices (registered through an endpoint the description does not show: seeded or set by tests) */
   e2eeDevices: Map<number, { push_account_id: number }[]>;
+  /** messages each user sent through the API (caps.ts: messagesPerSender; seeded ones not counted) */
+  sentBy: Map<number, number>;
   /** recipient ids of DM participant sets, keyed by the sorted IDs joined with commas */
   dmRecipients: Map<string, number>;
   events: EventQueues;

@@ -6,6 +6,7 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { ok } from './results.js';
 import { canReadChannel } from './access.js';
+import { CAPS, capReached, topicPoliciesOf } from './caps.js';
 import { bad } from './errors.js';
 import { LIMITS, limitText, longerThan, normalizeTopic } from './limits.js';
 import { nowSeconds, userTopicKey, type MockState, type UserRecord } from './state.js';
@@ -19,6 +20,18 @@ export function topicPolicy(
   topic: string,
 ): 0 | 1 | 2 | 3 {
   return state.userTopics.get(userTopicKey(userId, streamId, topic))?.policy ?? 0;
+}
+
+/** Whether `userId` may set `policy` on the topic: clearing or changing one is always room; a new one needs room under the cap. */
+export function roomForTopicPolicy(
+  state: MockState,
+  userId: number,
+  streamId: number,
+  topic: string,
+  policy: number,
+): boolean {
+  if (policy === 0 || state.userTopics.has(userTopicKey(userId, streamId, topic))) return true;
+  return topicPoliciesOf(state, userId) < CAPS.topicPoliciesPerUser;
 }
 
 /** Sets (0 clears) a policy and tells the user's queues with a user_topic event. */
@@ -48,14 +61,11 @@ export function createUpdateUserTopic(state: MockState): HandlerOf<'updateUserTo
     if (!ch || !canReadChannel(state, ch, user)) return bad('Invalid channel ID');
     if (longerThan(params.topic, LIMITS.max_topic_length))
       return bad(`Topic must not exceed ${limitText(LIMITS.max_topic_length)}`);
+    const topic = normalizeTopic(state, params.topic);
+    if (!roomForTopicPolicy(state, user.user_id, ch.stream_id, topic, params.visibility_policy))
+      return capReached('topic visibility policies', CAPS.topicPoliciesPerUser);
     // Succeeds even when the topic has no messages (the description says so).
-    setTopicPolicy(
-      state,
-      user.user_id,
-      ch.stream_id,
-      normalizeTopic(state, params.topic),
-      params.visibility_policy,
-    );
+    setTopicPolicy(state, user.user_id, ch.stream_id, topic, params.visibility_policy);
     return ok();
   };
 }

@@ -28,30 +28,38 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   /** the server's own messages (stdout is the protocol's under stdio) */
   log(line: string): void;
+  /** what was asked for: `--help`, `--list` */
+  print(line: string): void;
 }
+
+const PROCESS_IO: CliIo = {
+  env: process.env,
+  log: (line) => process.stderr.write(line + '\n'),
+  print: (line) => process.stdout.write(line + '\n'),
+};
 
 /** Runs the command; resolves once serving (HTTP) or when stdin closes (stdio). */
 export async function runMcpCli(
   table: McpTable,
   createClient: ClientFactory,
   argv: string[],
-  io: CliIo = { env: process.env, log: (line) => process.stderr.write(line + '\n') },
+  io: CliIo = PROCESS_IO,
 ): Promise<number> {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(table, argv, io.env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
-    io.log(`${table.server.name}-mcp: ${error.message} (see --help)`);
+    io.log(`${table.command}: ${error.message} (see --help)`);
     return 2;
   }
   if (parsed === 'help') {
-    io.log(mcpHelp(table, COMPACT_ABOVE));
+    io.print(mcpHelp(table, COMPACT_ABOVE));
     return 0;
   }
   const { options, baseUrl, http, port, list } = parsed;
   if (list) {
-    for (const t of offeredTools(table, options)) io.log(`${t.name}\t${t.effect}\t${t.route}`);
+    for (const t of offeredTools(table, options)) io.print(`${t.name}\t${t.effect}\t${t.route}`);
     return 0;
   }
   const client = createClient({
@@ -80,6 +88,7 @@ function parse(table: McpTable, argv: string[], env: Record<string, string | und
         'allow-destructive': { type: 'boolean' },
         tools: { type: 'string' },
         compact: { type: 'boolean' },
+        'no-compact': { type: 'boolean' },
         'base-url': { type: 'string' },
         http: { type: 'boolean' },
         port: { type: 'string' },
@@ -91,6 +100,8 @@ function parse(table: McpTable, argv: string[], env: Record<string, string | und
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
   if (values.help) return 'help' as const;
+  if (values.compact && values['no-compact'])
+    throw new UsageError('--compact and --no-compact contradict each other');
   if (values['allow-destructive'] && !values['allow-writes'])
     throw new UsageError('--allow-destructive needs --allow-writes as well');
   const tools = values.tools
@@ -110,7 +121,7 @@ function parse(table: McpTable, argv: string[], env: Record<string, string | und
     allowWrites: values['allow-writes'] === true,
     allowDestructive: values['allow-destructive'] === true,
     tools,
-    compact: values.compact === true || picked > COMPACT_ABOVE,
+    compact: values.compact === true || (picked > COMPACT_ABOVE && values['no-compact'] !== true),
     env,
   };
   return { options, baseUrl, http: values.http === true, port, list: values.list === true };

@@ -17,7 +17,7 @@ export function mcpHelp(table: McpTable, compactAbove: number): string {
     t.secretInputs.map((s) => `  ${s.env}  ${s.key} of ${t.name} (never a tool input)`),
   );
   return [
-    `${table.server.name}-mcp: an MCP server for ${table.server.title} ${table.server.version}`,
+    `${table.command}: an MCP server for ${table.server.title} ${table.server.version}`,
     '',
     `Tools: ${counts.read} reads, ${counts.write} writes, ${counts.destructive} destructive operations.`,
     '',
@@ -26,6 +26,7 @@ export function mcpHelp(table: McpTable, compactAbove: number): string {
     '  --allow-destructive  also offer deleting, deactivating and administrator-only operations (with --allow-writes)',
     '  --tools a,b,tag:x    only these operations (tool names, operationIds or tags)',
     `  --compact            three tools (list, describe, call) instead of one per operation (the default above ${compactAbove})`,
+    '  --no-compact         one tool per operation however many there are',
     '  --base-url URL       the API to call (default: $' +
       table.baseUrlEnv +
       (table.baseUrl ? `, else ${table.baseUrl})` : ')'),

@@ -6,7 +6,9 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -35,17 +37,46 @@ export function createMcpServer(
   const byName = new Map(pickedTools(table, options.tools).map((t) => [t.name, t]));
   const run = (tool: McpToolInfo | undefined, name: string, args: unknown) =>
     runTool(client, tool, name, args, options, env);
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: options.compact
-      ? compactTools(options)
-      : offeredTools(table, options).map((t) => toolDefinition(table, t)),
-  }));
+  const offered = offeredTools(table, options);
+  server.setRequestHandler(ListToolsRequestSchema, ({ params }) =>
+    options.compact ? { tools: compactTools(options) } : toolsPage(table, offered, params?.cursor),
+  );
   server.setRequestHandler(CallToolRequestSchema, ({ params }) =>
     options.compact
       ? compactCall(table, byName, params.name, params.arguments, options, run)
       : run(byName.get(params.name), params.name, params.arguments),
   );
   return server;
+}
+
+/** At most this many tools, or about this many bytes of them, per `tools/list` page. */
+const PAGE_TOOLS = 100;
+const PAGE_BYTES = 2_000_000;
+
+/**
+ * One page of `tools/list`: MCP's cursor pagination, so a contract with hundreds of big schemas
+ * never sends one message larger than a client reads (the SDK's stdio client stops at 10 MB).
+ * The cursor is the index of the page's first tool.
+ */
+function toolsPage(
+  table: McpTable,
+  offered: McpToolInfo[],
+  cursor: string | undefined,
+): { tools: Tool[]; nextCursor?: string } {
+  const start = cursor === undefined ? 0 : Number(cursor);
+  if (!Number.isInteger(start) || start < 0 || start > offered.length)
+    throw new McpError(ErrorCode.InvalidParams, `invalid cursor '${cursor}'`);
+  const tools: Tool[] = [];
+  let bytes = 0;
+  let next = start;
+  while (next < offered.length && tools.length < PAGE_TOOLS) {
+    const tool = toolDefinition(table, offered[next]);
+    bytes += JSON.stringify(tool).length;
+    if (tools.length > 0 && bytes > PAGE_BYTES) break;
+    tools.push(tool);
+    next++;
+  }
+  return next < offered.length ? { tools, nextCursor: String(next) } : { tools };
 }
 
 /** What `tools/list` says of one operation. */

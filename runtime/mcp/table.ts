@@ -45,7 +45,12 @@ export interface CredentialEnv {
 }
 
 export interface McpTable {
+  /** the generator's banner */
+  '//'?: string;
+  /** the server's name is the bindings package's */
   server: { name: string; title: string; version: string };
+  /** the bindings' command that starts the server (`<package>-mcp`) */
+  command: string;
   /** what the server tells an agent about the API when it connects */
   instructions: string;
   /** the contract's server URL, when it is an absolute http(s) URL */

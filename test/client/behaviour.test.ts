@@ -8,6 +8,7 @@ import {
   createApiClient,
   FeatureLevelError,
   fetchApiKey,
+  isApiError,
   type ApiClientOptions,
   type ClientNotice,
 } from '../../generated/client.js';
@@ -93,6 +94,13 @@ describe('errors are typed values', () => {
     if (result.error?.kind === 'api' && result.error.code === 'STREAM_DOES_NOT_EXIST')
       expect(result.error.stream).toBe('nope');
     else expect.unreachable('STREAM_DOES_NOT_EXIST expected');
+    // isApiError narrows to the code's declared fields (typed: `stream` is a string)
+    expect(isApiError(result.error, 'STREAM_DOES_NOT_EXIST')).toBe(true);
+    expect(isApiError(result.error, 'BAD_REQUEST')).toBe(false);
+    if (isApiError(result.error, 'STREAM_DOES_NOT_EXIST')) {
+      const stream: string = result.error.stream;
+      expect(stream.toUpperCase()).toBe('NOPE');
+    }
   });
 
   it('an undocumented code is kept as sent', async () => {

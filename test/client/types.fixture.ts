@@ -6,6 +6,7 @@
  */
 import {
   fetchApiKey,
+  isApiError,
   type ApiClient,
   type ApiData,
   type ApiErrorCodes,
@@ -32,6 +33,17 @@ export async function properUse(): Promise<void> {
     if (sent.error.kind === 'api') {
       const extra: unknown = sent.error.stream;
       void extra;
+    }
+    // The fields the contract declares for a code are typed once the error is narrowed to it.
+    if (isApiError(sent.error, 'STREAM_DOES_NOT_EXIST')) {
+      const stream: string = sent.error.stream;
+      const msg: string = sent.error.msg;
+      void [stream, msg];
+    }
+    // A code the operation does not document still narrows to an `api` error.
+    if (isApiError(sent.error, 'RATE_LIMIT_HIT')) {
+      const code: 'RATE_LIMIT_HIT' = sent.error.code;
+      void code;
     }
   }
   await api.sendMessage({ type: 'direct', to: [12, 15], content: 'hi' });
@@ -134,6 +146,16 @@ export async function misuse(): Promise<void> {
   void sent.data?.no_such_field;
   // @ts-expect-error the error must be narrowed to `api` before reading extra fields
   void sent.error?.stream;
+  if (isApiError(sent.error, 'BAD_REQUEST')) {
+    // @ts-expect-error BAD_REQUEST declares no `stream`: it stays unknown
+    const stream: string = sent.error.stream;
+    void stream;
+  }
+  if (isApiError(sent.error, 'STREAM_DOES_NOT_EXIST')) {
+    // @ts-expect-error `stream` is a string, not a number
+    const stream: number = sent.error.stream;
+    void stream;
+  }
   // @ts-expect-error supports: unknown operationId
   void api.supports('sendMessages');
   // @ts-expect-error supports: a parameter of another operation (`anchor` is getMessages')

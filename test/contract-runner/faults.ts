@@ -305,7 +305,7 @@ export const FAULTS: Fault[] = [
     name: 'message flags of the wrong type',
     operation: 'getMessage',
     violation: 'body-shape',
-    message: /^body: \/message\/flags \/message\/flags must be array$/,
+    message: /^body: \/message\/flags must be array$/,
     wrap: answers(route('GET', /\/messages\/[0-9]+$/), (a) =>
       a.status === 200
         ? json(a, (b) => ({ ...b, message: { ...(b.message as object), flags: 'starred' } }))
@@ -316,8 +316,7 @@ export const FAULTS: Fault[] = [
     name: 'removeReaction success with a malformed ignored_parameters_unsupported',
     operation: 'removeReaction',
     violation: 'body-shape',
-    message:
-      /^body: \/ignored_parameters_unsupported \/ignored_parameters_unsupported must be array$/,
+    message: /^body: \/ignored_parameters_unsupported must be array$/,
     allowDestructive: true,
     wrap: answers(route('DELETE', /\/reactions$/), (a) =>
       a.status === 200
@@ -339,7 +338,7 @@ export const FAULTS: Fault[] = [
     name: 'unsubscribe success without removed',
     operation: 'unsubscribe',
     violation: 'body-shape',
-    message: /^body: \/removed \/removed is required$/,
+    message: /^body: \/removed is required$/,
     allowDestructive: true,
     options: { validateResponses: false },
     handlers: (base) => ({
@@ -353,7 +352,7 @@ export const FAULTS: Fault[] = [
     name: 'getUsers members as a string',
     operation: 'getUsers',
     violation: 'body-shape',
-    message: /^body: \/members \/members must be array$/,
+    message: /^body: \/members must be array$/,
     wrap: answers(route('GET', /\/users$/), (a) =>
       a.status === 200 ? json(a, (b) => ({ ...b, members: 'everyone' })) : a,
     ),
@@ -543,6 +542,30 @@ export const FAULTS: Fault[] = [
     handlers: () => ({
       unsubscribe: (params) =>
         ok({ removed: params.subscriptions as string[], not_removed: [] }) as never,
+    }),
+  },
+  {
+    name: 'GET /messages/{id} ignores apply_markdown=false',
+    operation: 'sendMessage',
+    violation: 'read-back',
+    message:
+      /^a sent message reads back as sent: field 'content' reads back "<p>Contract check \w+: hello<\/p>", sent "Contract check \w+: hello"$/,
+    handlers: (base) => ({
+      getMessage: (params, context) =>
+        base.getMessage({ ...params, apply_markdown: true }, context),
+    }),
+  },
+  {
+    name: 'POST /register takes fetch_event_types only beside event_types',
+    operation: 'registerQueue',
+    violation: 'refused-alone',
+    message:
+      /^optional 'fetch_event_types' sent alone with the required parameters was refused: 400 BAD_REQUEST: fetch_event_types needs event_types$/,
+    handlers: (base) => ({
+      registerQueue: (params, context) =>
+        params.fetch_event_types !== undefined && params.event_types === undefined
+          ? error(400, 'BAD_REQUEST', 'fetch_event_types needs event_types')
+          : base.registerQueue(params, context),
     }),
   },
   // --- statuses as the contract says them (issue 31) ----------------------------------------

@@ -4,8 +4,9 @@
  * buttons copy, try-it sends a form with a JSON-encoded field to the Prism mock (vitest global
  * setup) from a served folder and from file:// and shows the answer checked against the
  * schema, the level switcher hides what a server of that level lacks, the committed search
- * table (search-queries.md) ranks as it says, and axe-core finds no serious or critical
- * violation on any page template, light and dark, desktop and phone.
+ * table (search-queries.md) ranks as it says, axe-core finds no violation of any impact on any
+ * page template, light and dark, desktop and phone (reviewed exceptions in axe.ts), and the dark
+ * theme really applies when the reader asks for it.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs.js';
 import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
+import { AXE_ALLOWED, appliedTheme, axeViolations, unexpected } from './axe.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -252,8 +254,9 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
     'errors.html',
     'changelog.html',
   ];
-  it('axe-core: no serious or critical violation on any page template, light and dark, desktop and phone', async () => {
+  it('axe-core: no violation of any impact on any page template, light and dark, desktop and phone (reviewed exceptions: test/docs/axe.ts)', async () => {
     const found: string[] = [];
+    const allowedSeen = new Set<string>();
     for (const colorScheme of ['light', 'dark'] as const) {
       for (const width of [1400, 390]) {
         const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
@@ -262,18 +265,41 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
           await page.goto(server.url + path);
           // The try-it form and a level note are part of the template: show them to axe.
           await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
-          await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
-          const violations = await page.evaluate(async () => {
-            const axe = (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-            const result = await axe.run();
-            return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-          });
-          for (const v of violations)
-            if (v.impact === 'serious' || v.impact === 'critical') found.push(`${path} ${colorScheme} ${width}px: ${v.id} (${v.impact}) ${v.nodes.join(', ')}`);
+          const violations = await axeViolations(page);
+          violations.forEach((v) => v.id in AXE_ALLOWED && allowedSeen.add(v.id));
+          found.push(...unexpected(violations, `${path} ${colorScheme} ${width}px`));
         }
         await context.close();
       }
     }
     expect(found).toEqual([]);
+    // An exception that matches nothing any more has lost its reason: remove it.
+    expect(Object.keys(AXE_ALLOWED).filter((id) => !allowedSeen.has(id))).toEqual([]);
   }, 180_000);
+
+  it('the theme follows the reader: dark pages are dark to the last element, light pages light', async () => {
+    const wrong: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const context = await browser.newContext({ colorScheme, viewport: { width: 1400, height: 900 } });
+      const page = await context.newPage();
+      for (const path of templates) {
+        await page.goto(server.url + path);
+        await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+        const theme = await appliedTheme(page);
+        const where = `${path} ${colorScheme}`;
+        if (colorScheme === 'dark') {
+          if (theme.body > 0.05) wrong.push(`${where}: background luminance ${theme.body.toFixed(2)}`);
+          if (theme.text < 0.5) wrong.push(`${where}: text luminance ${theme.text.toFixed(2)}`);
+          // No light panel left behind: every painted background stays dark.
+          if (theme.lightest.luminance > 0.2)
+            wrong.push(`${where}: ${theme.lightest.element} has a light background (${theme.lightest.luminance.toFixed(2)})`);
+        } else {
+          if (theme.body < 0.9) wrong.push(`${where}: background luminance ${theme.body.toFixed(2)}`);
+          if (theme.text > 0.1) wrong.push(`${where}: text luminance ${theme.text.toFixed(2)}`);
+        }
+      }
+      await context.close();
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
 });

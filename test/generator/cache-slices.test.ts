@@ -151,13 +151,12 @@ describe("the docs' pieces", () => {
     expect(cache.served()).toBe(model.operations.length + SITE_PIECES.length);
     const reference = text(await docs(edited));
     expect(warm).toEqual(reference);
-    // the served pages are right to be: only the edited page (and the whole-site search index,
-    // made every run) differ from before the edit
+    // the served pages are right to be: only the edited page and its Markdown twin (and the
+    // whole-site search index and llms.txt, made every run) differ from before the edit
     const changed = Object.keys(reference).filter((p) => reference[p] !== cold[p]);
-    const pages = changed.filter((p) => p !== 'search-index.js');
-    expect(pages).toHaveLength(1);
-    expect(pages[0]).toMatch(/^operations\//);
-    expect(reference[pages[0]]).toContain('Reworded.');
+    const pages = changed.filter((p) => p !== 'search-index.js' && p !== 'llms.txt');
+    expect(pages.sort()).toEqual([`operations/${target.id}.html`, `operations/${target.id}.md`]);
+    for (const page of pages) expect(reference[page]).toContain('Reworded.');
 
     // an edit outside operation descriptions (a schema's words) makes every piece again
     const schemaEdit = structuredClone(edited);
@@ -177,10 +176,14 @@ describe("the docs' pieces", () => {
     const before = text(await docs(model));
     const after = text(await docs(all));
     const changed = Object.keys(after).filter((p) => after[p] !== before[p]);
-    expect(changed.filter((p) => !p.startsWith('operations/') && p !== 'search-index.js')).toEqual(
-      [],
+    const madeEveryRun = ['search-index.js', 'llms.txt'];
+    expect(
+      changed.filter((p) => !p.startsWith('operations/') && !madeEveryRun.includes(p)),
+    ).toEqual([]);
+    // each operation's HTML page and its Markdown twin
+    expect(changed.filter((p) => p.startsWith('operations/')).length).toBe(
+      2 * model.operations.length,
     );
-    expect(changed.filter((p) => p.startsWith('operations/')).length).toBe(model.operations.length);
   }, 60_000);
 });
 

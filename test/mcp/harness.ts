@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 
 export const SERVER = 'generated/mcp-server.js';
 
@@ -68,4 +68,18 @@ export function textOf(result: unknown): string {
   return (result as CallToolResult).content
     .map((c) => (c.type === 'text' ? c.text : ''))
     .join('\n');
+}
+
+/** Every tool, following `tools/list`'s cursor page by page, and how many pages it took. */
+export async function allTools(client: Client): Promise<{ tools: Tool[]; pages: number }> {
+  const tools: Tool[] = [];
+  let cursor: string | undefined;
+  let pages = 0;
+  do {
+    const page = await client.listTools(cursor === undefined ? {} : { cursor });
+    tools.push(...page.tools);
+    cursor = page.nextCursor;
+    pages++;
+  } while (cursor !== undefined && pages < 1000);
+  return { tools, pages };
 }

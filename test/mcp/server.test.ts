@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import mcpTable from '../../generated/mcp-tools.json' with { type: 'json' };
 import { startMock, MAYA, type MockRun } from '../stateful/helpers.js';
-import { overHttp, overStdio, textOf } from './harness.js';
+import { allTools, overHttp, overStdio, textOf } from './harness.js';
 
 const READS = mcpTable.tools.filter((t) => t.effect === 'read').map((t) => t.name);
 let run: MockRun;
@@ -31,7 +31,7 @@ describe.each([
   it('offers the reads only without flags, and refuses a write', async () => {
     const server = await connect([], env);
     try {
-      const { tools } = await server.client.listTools();
+      const { tools } = await allTools(server.client);
       expect(tools.map((t) => t.name).sort()).toEqual([...READS].sort());
       expect(READS).toEqual(expect.arrayContaining(['getMessages', 'getUsers']));
       for (const t of tools) expect(t.annotations?.readOnlyHint).toBe(true);
@@ -51,7 +51,7 @@ describe.each([
   it('with --allow-writes --allow-destructive: all 22 tools; a sent message is fetched back', async () => {
     const server = await connect(['--allow-writes', '--allow-destructive'], env);
     try {
-      const { tools } = await server.client.listTools();
+      const { tools } = await allTools(server.client);
       expect(tools).toHaveLength(22);
       const byName = new Map(tools.map((t) => [t.name, t]));
       expect(byName.get('deactivateUser')?.annotations).toMatchObject({
@@ -104,7 +104,7 @@ describe.each([
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(/^STREAM_DOES_NOT_EXIST: .*nowhere.* \(HTTP 400\)$/);
       // destructive tools stay off without --allow-destructive
-      const { tools } = await server.client.listTools();
+      const { tools } = await allTools(server.client);
       expect(tools.some((t) => t.name === 'deactivateUser')).toBe(false);
       const deactivate = await server.client.callTool({
         name: 'deactivateUser',
@@ -121,7 +121,7 @@ describe('tool schemas', () => {
   it('every input and output schema compiles as JSON Schema 2020-12 (MCP tool schemas dialect)', async () => {
     const server = await overStdio(['--allow-writes', '--allow-destructive'], env);
     try {
-      const { tools } = await server.client.listTools();
+      const { tools } = await allTools(server.client);
       const ajv = new Ajv2020({ strict: false, validateFormats: false });
       for (const tool of tools) {
         expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
@@ -141,7 +141,7 @@ describe('tool schemas', () => {
       TEAM_MESSAGING_SERVICE_FETCH_API_KEY_PASSWORD: 'maya-password',
     });
     try {
-      const { tools } = await server.client.listTools();
+      const { tools } = await allTools(server.client);
       expect(tools.map((t) => t.name)).toEqual(['fetchApiKey']);
       expect(Object.keys(tools[0].inputSchema.properties ?? {})).toEqual(['username']);
       const result = await server.client.callTool({

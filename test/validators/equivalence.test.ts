@@ -2,26 +2,92 @@
  * The generated (ahead-of-time) validators and the same schemas compiled by Ajv at run time
  * give the same verdict, on arbitrary JSON and on contract examples mutated at random; and no
  * input makes a generated validator throw.
+ *
+ * The run-time side is an oracle of its own: the document's schemas as written, made to say
+ * what the newest level (the validators' default) says by this file reading the contract's
+ * `x-history`, `x-removed` and `x-enum-history` itself: removed properties and enum values are
+ * taken out. It never reads the level windows the generator compiled into the validators'
+ * schemas (`tmsLevel`, `tmsRequiredAt`, `tmsEnumAt`, from the model's levelFacts).
  */
+import type { ValidateFunction } from 'ajv';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { validatorSchemaRoot } from '../../generator/emit/validators.js';
+import { documentSites } from '../../generator/emit/validator-targets.js';
 import type { ApiModel } from '../../generator/model/types.js';
-import {
-  emitValidators,
-  importValidators,
-  loadModel,
-  runtimeValidators,
-  type ValidatorsModule,
-} from './harness.js';
+import { jsonSchemaSource } from '../../generator/model/views/json-schema.js';
+import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';
+import { buildJsonSchemaRoot } from '../../generator/schema/json-schema.js';
+import { emitValidators, importValidators, loadModel, type ValidatorsModule } from './harness.js';
 
 let model: ApiModel;
 let v: ValidatorsModule;
-let runtime: ReturnType<typeof runtimeValidators>;
+let runtime: ReturnType<typeof newestRuntime>;
 beforeAll(async () => {
   model = await loadModel('openapi/openapi.yaml');
   v = await importValidators(await emitValidators(model));
-  runtime = runtimeValidators(model);
+  runtime = newestRuntime(model);
 });
+
+type Json = Record<string, unknown>;
+const isObject = (x: unknown): x is Json => !!x && typeof x === 'object' && !Array.isArray(x);
+const removedBy = (history: unknown) =>
+  Array.isArray(history) && history.some((h) => isObject(h) && h.change === 'removed');
+
+/**
+ * The document as a server of the newest level answers it, read from the contract's own level
+ * keys: a property whose `x-history` records its removal (or marked `x-removed: true`) is gone
+ * from `properties` and `required`; an enum value `x-enum-history` records as removed is gone.
+ */
+function newestOnly(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(newestOnly);
+  if (!isObject(node)) return;
+  if (isObject(node.properties)) {
+    for (const [name, property] of Object.entries(node.properties)) {
+      if (!isObject(property)) continue;
+      if (property['x-removed'] !== true && !removedBy(property['x-history'])) continue;
+      delete node.properties[name];
+      if (Array.isArray(node.required)) node.required = node.required.filter((r) => r !== name);
+    }
+  }
+  if (Array.isArray(node.enum) && isObject(node['x-enum-history'])) {
+    const history = node['x-enum-history'];
+    node.enum = node.enum.filter((value) => !removedBy(history[String(value)]));
+  }
+  Object.values(node).forEach(newestOnly);
+}
+
+/**
+ * The request schemas the validators emitter builds wrap a parameter that has a level window in
+ * `tmsLevel`; at the newest level every such parameter of this contract exists, so the wrapper
+ * is its schema. (Were one removed, this oracle would have to learn it: it says so.)
+ */
+function unwrapParameterLevels(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(unwrapParameterLevels);
+  if (!isObject(node)) return node;
+  if (isObject(node.tmsLevel)) {
+    if (node.tmsLevel.removedIn !== undefined && node.tmsLevel.removedIn !== null)
+      throw new Error(
+        'a removed request parameter: teach newestRuntime what the newest level does',
+      );
+    return unwrapParameterLevels(node.tmsLevel.schema);
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, x]) => [k, unwrapParameterLevels(x)]));
+}
+
+/** Ajv at run time over the newest-level document: which key answers what comes from targets. */
+function newestRuntime(m: ApiModel) {
+  const { targets } = validatorSchemaRoot(m);
+  const document = structuredClone(jsonSchemaSource(m));
+  newestOnly(document);
+  const extra = unwrapParameterLevels(structuredClone(targets.extra)) as typeof targets.extra;
+  const root = buildJsonSchemaRoot(document, documentSites(targets), m.dialect, extra);
+  const unknownFormats = findUnknownFormats(root.root, createAjv({ dialect: m.dialect }));
+  const ajv = createAjv({ dialect: m.dialect, unknownFormats });
+  ajv.addSchema(root.root);
+  const compile = (key: string): ValidateFunction => ajv.getSchema(root.refOf(key))!;
+  return { targets, compile };
+}
 
 /** Replace, delete or add a value somewhere inside `value`, steered by `path` (a list of choices). */
 function mutate(value: unknown, path: number[], replacement: unknown, action: number): unknown {

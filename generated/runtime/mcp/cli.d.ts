@@ -15,6 +15,8 @@ export interface CliIo {
     env: Record<string, string | undefined>;
     /** the server's own messages (stdout is the protocol's under stdio) */
     log(line: string): void;
+    /** what was asked for: `--help`, `--list` */
+    print(line: string): void;
 }
 /** Runs the command; resolves once serving (HTTP) or when stdin closes (stdio). */
 export declare function runMcpCli(table: McpTable, createClient: ClientFactory, argv: string[], io?: CliIo): Promise<number>;

@@ -14,8 +14,13 @@ import { offeredTools, pickedTools, unknownPicks } from './select.js';
 export const COMPACT_ABOVE = 100;
 class UsageError extends Error {
 }
+const PROCESS_IO = {
+    env: process.env,
+    log: (line) => process.stderr.write(line + '\n'),
+    print: (line) => process.stdout.write(line + '\n'),
+};
 /** Runs the command; resolves once serving (HTTP) or when stdin closes (stdio). */
-export async function runMcpCli(table, createClient, argv, io = { env: process.env, log: (line) => process.stderr.write(line + '\n') }) {
+export async function runMcpCli(table, createClient, argv, io = PROCESS_IO) {
     let parsed;
     try {
         parsed = parse(table, argv, io.env);
@@ -23,17 +28,17 @@ export async function runMcpCli(table, createClient, argv, io = { env: process.e
     catch (error) {
         if (!(error instanceof UsageError))
             throw error;
-        io.log(`${table.server.name}-mcp: ${error.message} (see --help)`);
+        io.log(`${table.command}: ${error.message} (see --help)`);
         return 2;
     }
     if (parsed === 'help') {
-        io.log(mcpHelp(table, COMPACT_ABOVE));
+        io.print(mcpHelp(table, COMPACT_ABOVE));
         return 0;
     }
     const { options, baseUrl, http, port, list } = parsed;
     if (list) {
         for (const t of offeredTools(table, options))
-            io.log(`${t.name}\t${t.effect}\t${t.route}`);
+            io.print(`${t.name}\t${t.effect}\t${t.route}`);
         return 0;
     }
     const client = createClient({
@@ -61,6 +66,7 @@ function parse(table, argv, env) {
                 'allow-destructive': { type: 'boolean' },
                 tools: { type: 'string' },
                 compact: { type: 'boolean' },
+                'no-compact': { type: 'boolean' },
                 'base-url': { type: 'string' },
                 http: { type: 'boolean' },
                 port: { type: 'string' },
@@ -74,6 +80,8 @@ function parse(table, argv, env) {
     }
     if (values.help)
         return 'help';
+    if (values.compact && values['no-compact'])
+        throw new UsageError('--compact and --no-compact contradict each other');
     if (values['allow-destructive'] && !values['allow-writes'])
         throw new UsageError('--allow-destructive needs --allow-writes as well');
     const tools = values.tools
@@ -94,7 +102,7 @@ function parse(table, argv, env) {
         allowWrites: values['allow-writes'] === true,
         allowDestructive: values['allow-destructive'] === true,
         tools,
-        compact: values.compact === true || picked > COMPACT_ABOVE,
+        compact: values.compact === true || (picked > COMPACT_ABOVE && values['no-compact'] !== true),
         env,
     };
     return { options, baseUrl, http: values.http === true, port, list: values.list === true };

@@ -5,7 +5,7 @@
  * mode, three tools (list, describe, call) for contracts with hundreds of operations.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, } from '@modelcontextprotocol/sdk/types.js';
 import { callTool, toolError } from './call.js';
 import { compactCall, compactTools } from './compact.js';
 import { offeredTools, pickedTools, refusal } from './select.js';
@@ -15,15 +15,37 @@ export function createMcpServer(table, client, options = {}) {
     const env = options.env ?? process.env;
     const byName = new Map(pickedTools(table, options.tools).map((t) => [t.name, t]));
     const run = (tool, name, args) => runTool(client, tool, name, args, options, env);
-    server.setRequestHandler(ListToolsRequestSchema, () => ({
-        tools: options.compact
-            ? compactTools(options)
-            : offeredTools(table, options).map((t) => toolDefinition(table, t)),
-    }));
+    const offered = offeredTools(table, options);
+    server.setRequestHandler(ListToolsRequestSchema, ({ params }) => options.compact ? { tools: compactTools(options) } : toolsPage(table, offered, params?.cursor));
     server.setRequestHandler(CallToolRequestSchema, ({ params }) => options.compact
         ? compactCall(table, byName, params.name, params.arguments, options, run)
         : run(byName.get(params.name), params.name, params.arguments));
     return server;
+}
+/** At most this many tools, or about this many bytes of them, per `tools/list` page. */
+const PAGE_TOOLS = 100;
+const PAGE_BYTES = 2_000_000;
+/**
+ * One page of `tools/list`: MCP's cursor pagination, so a contract with hundreds of big schemas
+ * never sends one message larger than a client reads (the SDK's stdio client stops at 10 MB).
+ * The cursor is the index of the page's first tool.
+ */
+function toolsPage(table, offered, cursor) {
+    const start = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isInteger(start) || start < 0 || start > offered.length)
+        throw new McpError(ErrorCode.InvalidParams, `invalid cursor '${cursor}'`);
+    const tools = [];
+    let bytes = 0;
+    let next = start;
+    while (next < offered.length && tools.length < PAGE_TOOLS) {
+        const tool = toolDefinition(table, offered[next]);
+        bytes += JSON.stringify(tool).length;
+        if (tools.length > 0 && bytes > PAGE_BYTES)
+            break;
+        tools.push(tool);
+        next++;
+    }
+    return next < offered.length ? { tools, nextCursor: String(next) } : { tools };
 }
 /** What `tools/list` says of one operation. */
 export function toolDefinition(table, tool) {

@@ -14,6 +14,7 @@ import { banner, literal, toolText } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { toolDescription } from './describe.js';
 import { toolSchemas } from './schemas.js';
+import { packageName } from '../package.js';
 
 /**
  * The entry's own URL, spelled so that the CLI bundle's rewrite of this source's `import.meta`
@@ -27,12 +28,20 @@ export const mcpEmitter: Emitter = {
   needs: ['client'],
   emit(ctx: EmitContext): GeneratedFile[] {
     return [
-      { path: 'mcp-tools.json', contents: JSON.stringify(toolTable(ctx.model)) + '\n' },
+      {
+        path: 'mcp-tools.json',
+        contents: JSON.stringify({ '//': jsonBanner(ctx), ...toolTable(ctx.model) }) + '\n',
+      },
       { path: 'mcp.ts', contents: entry(ctx) },
       { path: 'mcp-server.js', contents: command(ctx) },
     ];
   },
 };
+
+/** The banner as a JSON file holds it: a `//` key (as npm keeps one in package.json). */
+function jsonBanner(ctx: EmitContext): string {
+  return banner(ctx.model.sourceFile, ctx.command).slice(3).trimEnd();
+}
 
 export function toolTable(model: ApiModel) {
   const facts = agentFacts(model);
@@ -60,12 +69,10 @@ export function toolTable(model: ApiModel) {
   });
   const { info } = model;
   const server = model.servers[0]?.url;
+  const name = packageName(info.title);
   return {
-    server: {
-      name: serverName(info.title),
-      title: toolText(info.title, 200),
-      version: info.version,
-    },
+    server: { name, title: toolText(info.title, 200), version: info.version },
+    command: `${name}-mcp`,
     instructions: instructions(model),
     ...(server && /^https?:\/\//.test(server) ? { baseUrl: server } : {}),
     baseUrlEnv: facts.baseUrlEnv,
@@ -84,17 +91,6 @@ function instructions(model: ApiModel): string {
       'Each tool is one operation of the API, called with the credentials the server was started with. An API error comes back as a tool error starting with its code.',
     ].join('\n\n'),
     2000,
-  );
-}
-
-/** The server's name: the title's words in lower case joined by dashes. */
-function serverName(title: string): string {
-  return (
-    title
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'api'
   );
 }
 

@@ -104,7 +104,7 @@ function manifest(bindings: Manifest, msw: string) {
   return {
     name: STATEFUL_MOCK.package,
     version: bindings.version,
-    description: `Stateful mock of the ${bindings.name} API: every operation in memory, as a server (npx) and as MSW handlers`,
+    description: `Stateful mock for the bindings ${bindings.name}: every operation in memory, as a server (npx) and as MSW handlers`,
     type: 'module',
     sideEffects: false,
     bin: { [STATEFUL_MOCK.package]: './bin.js' },

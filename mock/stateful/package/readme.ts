@@ -1,4 +1,38 @@
 /** The stateful mock package's README: how an app starts it and uses it, from the installed tarballs. */
+import { CAPS } from '../caps.js';
+import { LIMITS, MAX_MESSAGES_PER_FETCH, STATUS_TEXT_MAX } from '../limits.js';
+import { MAX_STORED_STRING_LENGTH } from '../core.js';
+
+const n = (value: number) => value.toLocaleString('en-US');
+
+/** Every limit the mock enforces, as a Markdown table (the numbers are the mock's constants). */
+export function limitsTable(): string {
+  const rows: [string, number, string][] = [
+    ['message content', LIMITS.max_message_length, 'characters (Unicode code points)'],
+    ['topic, channel name', LIMITS.max_topic_length, 'characters'],
+    ['channel description', LIMITS.max_stream_description_length, 'characters'],
+    ['status text', STATUS_TEXT_MAX, 'characters'],
+    ['any other string parameter', MAX_STORED_STRING_LENGTH, 'characters'],
+    ['messages per GET /messages', MAX_MESSAGES_PER_FETCH, ''],
+    ['messages sent through the API', CAPS.messagesPerSender, 'per user'],
+    ['saved snippets', CAPS.savedSnippetsPerUser, 'per user'],
+    ['push device tokens', CAPS.pushTokensPerUser, 'per user'],
+    ['topic visibility policies', CAPS.topicPoliciesPerUser, 'per user (0 clears one)'],
+    ['live event queues', CAPS.eventQueuesPerUser, 'per user (idle ones go after 10 minutes)'],
+    [
+      'unread events in a queue',
+      CAPS.eventsPerQueue,
+      'past it the queue is discarded: BAD_EVENT_QUEUE_ID, register again',
+    ],
+    ['linkifiers', CAPS.linkifiersPerRealm, 'per organization'],
+  ];
+  return [
+    '| limit | value | |',
+    '|---|---:|---|',
+    ...rows.map(([what, value, unit]) => `| ${what} | ${n(value)} | ${unit} |`),
+  ].join('\n');
+}
+
 export function statefulMockReadme(bindings: string, pkg: string): string {
   return `# ${pkg}
 
@@ -50,5 +84,13 @@ import { createStatefulMock } from '${pkg}';
 const mock = createStatefulMock();
 createServer(mock.listener).listen(4010, '127.0.0.1');
 \`\`\`
+
+## Limits
+
+The description gives most lengths to the register answer and no counts at all; these are the
+values the mock advertises and enforces. Past any of them a request is refused with 400
+\`BAD_REQUEST\` in the API's error envelope and nothing is stored.
+
+${limitsTable()}
 `;
 }

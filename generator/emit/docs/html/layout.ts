@@ -45,6 +45,8 @@ export interface LayoutView {
   /** a big site's sidebar comes from one shared script (nav.js) instead of a copy per page */
   sharedNav: boolean;
   navCurrent: string;
+  /** the page's Markdown twin, page-relative, for agents (`<link rel="alternate">`) */
+  markdown?: string;
   groups: NavGroupView[];
   /** the page's own HTML */
   body: string;
@@ -61,7 +63,7 @@ export function layoutHtml(v: LayoutView): string {
 <meta name="color-scheme" content="light dark">
 <title>${e(v.title)} · ${e(v.siteTitle)}</title>
 <link rel="icon" href="data:,">
-<link rel="stylesheet" href="${e(root)}assets/site.css">
+<link rel="stylesheet" href="${e(root)}assets/site.css">${v.markdown ? `\n<link rel="alternate" type="text/markdown" href="${e(v.markdown)}">` : ''}
 <script src="${e(root)}assets/site.js" defer></script>
 ${v.tryit ? `<script src="${e(root)}assets/wire.js" defer></script>\n<script src="${e(root)}assets/tryit.js" defer></script>` : ''}
 </head>

@@ -1,0 +1,132 @@
+/**
+ * Every optional parameter accepted alone: for an operation whose success path was reached,
+ * the request again with its required parameters and one optional parameter only, for each
+ * optional parameter it can give a valid value to — the scenario's own value, or the
+ * parameter's documented default (sending the default must mean the same as leaving it out).
+ * Parameters with a combination rule in words (`x-conditional`) stay as the scenario sent them
+ * and are not varied. Each must be accepted: a server that takes a parameter only in company (`fetch_event_types`
+ * only beside `event_types`) is refused-alone. Other documented enum values of the parameter
+ * go out alone too and are judged against the contract (a documented error is fine): they are
+ * what exercises enum values the scenarios never send.
+ */
+import { combinationRule } from '../generator/model/conditional.js';
+import type { Parameter } from '../generator/model/types.js';
+import type { OperationInfo } from '../runtime/operation-info.js';
+import type { Finding } from './findings.js';
+import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
+import { curlOf, send, type Answer, type PlannedRequest, type Transport } from './request.js';
+
+type Field = OperationInfo['fields'][number];
+
+export interface AloneOptions {
+  transport: Transport;
+  validator: ResponseValidator;
+  rules: JudgeRules;
+  featureLevel?: number;
+  sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
+}
+
+interface Variant {
+  field: Field;
+  value: unknown;
+  /** `accepted`: a value known valid (must succeed); `any`: judged against the contract only */
+  expect: 'accepted' | 'any';
+  why: string;
+}
+
+const where = (request: PlannedRequest, field: Field): 'path' | 'query' | 'body' =>
+  field.in === 'path' ? 'path' : field.in === 'body' && request.op.body ? 'body' : 'query';
+
+/**
+ * The base with only its required parameters, and those with a combination rule (`x-conditional`
+ * prose, the model's `combinationRule`: "Required when …", "Not allowed with …") where it has
+ * them: whether they may go without is stated only in words.
+ */
+function requiredOnly(base: PlannedRequest, parameters: Parameter[]): PlannedRequest {
+  const required = new Set([
+    ...base.op.fields.filter((f) => f.required).map((f) => f.name),
+    ...parameters.filter((p) => combinationRule(p) !== undefined).map((p) => p.name),
+  ]);
+  const keep = (values: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(values).filter(([k]) => required.has(k)));
+  return {
+    ...base,
+    input: { path: base.input.path, query: keep(base.input.query), body: keep(base.input.body) },
+  };
+}
+
+function variants(
+  base: PlannedRequest,
+  parameters: Parameter[],
+  level: number | undefined,
+): Variant[] {
+  const out: Variant[] = [];
+  const exists = (f: Field, text?: string) =>
+    level === undefined ||
+    ((f.since ?? 0) <= level && (text === undefined || (f.valuesSince?.[text] ?? 0) <= level));
+  for (const field of base.op.fields) {
+    const param = parameters.find((p) => p.name === field.name);
+    if (field.required || field.in === 'path' || !exists(field)) continue;
+    if (param && combinationRule(param) !== undefined) continue;
+    const given = base.input[where(base, field)][field.name];
+    const sent = new Set<string>();
+    if (given !== undefined) {
+      out.push({ field, value: given, expect: 'accepted', why: 'its value in the scenario' });
+      sent.add(JSON.stringify(given));
+    } else if (param?.default !== undefined) {
+      out.push({ field, value: param.default, expect: 'accepted', why: 'its documented default' });
+      sent.add(JSON.stringify(param.default));
+    }
+    for (const e of param?.enum ?? [])
+      if (e.value !== null && !sent.has(JSON.stringify(e.value)) && exists(field, String(e.value)))
+        out.push({ field, value: e.value, expect: 'any', why: 'a documented enum value' });
+  }
+  return out;
+}
+
+/** Sends each variant; returns the findings, notes and the number of requests. */
+export async function aloneProbes(
+  base: PlannedRequest,
+  parameters: Parameter[],
+  options: AloneOptions,
+): Promise<{ findings: Finding[]; notes: string[]; requests: number }> {
+  const bare = requiredOnly(base, parameters);
+  const findings: Finding[] = [];
+  let requests = 0;
+  let accepted = 0;
+  const all = variants(base, parameters, options.featureLevel);
+  for (const v of all) {
+    const at = where(bare, v.field);
+    const request: PlannedRequest = {
+      ...bare,
+      input: { ...bare.input, [at]: { ...bare.input[at], [v.field.name]: v.value } },
+    };
+    const answer = options.sendValid
+      ? await options.sendValid(request, options.transport)
+      : await send(request, options.transport);
+    requests++;
+    const judged = judge(base.op, answer, 'any', options.validator, options.rules);
+    const source = `'${v.field.name}'=${JSON.stringify(v.value)} alone (${v.why})`;
+    const curl = curlOf(request, options.transport);
+    const found = (f: Pick<Finding, 'kind' | 'message'>) =>
+      findings.push({
+        operationId: base.op.operationId,
+        source,
+        status: judged.status,
+        curl,
+        ...f,
+      });
+    for (const p of judged.problems) found(p);
+    if (v.expect === 'accepted' && judged.status !== undefined && !judged.success)
+      found({
+        kind: 'refused-alone',
+        message: `optional '${v.field.name}' sent alone with the required parameters was refused: ${judged.status} ${judged.code ?? ''}: ${judged.msg ?? ''}`,
+      });
+    else if (v.expect === 'accepted' && judged.success) accepted++;
+  }
+  const notes =
+    all.length > 0
+      ? [`optional parameters alone: ${requests} requests, ${accepted} known-valid values accepted`]
+      : [];
+  return { findings, notes, requests };
+}

@@ -1,0 +1,55 @@
+/**
+ * Usage errors and help of every `tms-gen` subcommand, as a user meets them (child processes):
+ * a contract file that does not exist is a usage error (exit 2, one line saying "no such
+ * file", nothing written), not "the contract is invalid"; each subcommand answers `--help`
+ * with its own help (scaffold's names `--dir`), not generate's.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { commands } from '../../generator/commands/index.js';
+import { tmsGen } from '../tms-gen-run.js';
+
+const work = mkdtempSync(join(tmpdir(), 'tms-cli-usage-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('a contract file that does not exist', () => {
+  it.each(['scaffold', 'generate'])(
+    '%s: exit 2, one line "no such file", nothing written',
+    async (name) => {
+      const missing = join(work, 'no-such-contract.yaml');
+      const out = join(work, `${name}-out`);
+      const where = name === 'scaffold' ? ['--dir', out] : ['--out', out, '--docs', out];
+      const r = await tmsGen([name, '--contract', missing, ...where]);
+      expect(r.code).toBe(2);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toEqual([
+        `tms-gen ${name}: --contract ${missing}: no such file (see tms-gen ${name} --help)`,
+      ]);
+      expect(existsSync(out)).toBe(false);
+    },
+  );
+});
+
+describe('every subcommand has its own --help', () => {
+  it('scaffold --help is scaffold`s, and names --dir', async () => {
+    const r = await tmsGen(['scaffold', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^tms-gen scaffold — /);
+    expect(r.stdout).toContain('--dir <dir>');
+    expect(r.stdout).not.toContain('--watch');
+  });
+
+  it.each(['generate', ...commands.map((c) => c.name)])(
+    '%s --help: exit 0, its own text',
+    async (name) => {
+      const overview = (await tmsGen(['--help'])).stdout;
+      const r = await tmsGen([name, '--help']);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout.length).toBeGreaterThan(100);
+      if (name === 'generate') expect(r.stdout).toBe(overview);
+      else expect(r.stdout).not.toBe(overview);
+    },
+  );
+});
