@@ -1,6 +1,7 @@
 // Builds the tms-gen CLI from its TypeScript sources with esbuild into one folder:
 //   cli.mjs                 the CLI (generator/ bundled; npm packages stay imports), with
 //   chunk-*.mjs             a chunk per subcommand's own modules (mock, test, proxy, lint...)
+//   writer-thread.mjs       the thread that writes the output (generator/write/writer-thread.ts)
 //   openapi-typescript.mjs  openapi-typescript in a chunk of its own, loaded only for types
 //   runtime/                runtime/**.ts compiled to .js + .d.ts, as copied into every output
 //   openapi-meta-3.x.cjs    the OpenAPI meta-schemas as standalone Ajv validators (the
@@ -60,6 +61,13 @@ export async function buildCli(target) {
     outExtension: { '.js': '.mjs' },
     splitting: true,
     chunkNames: '[name]-[hash]',
+  });
+  // The writer thread (generator/write/writer-thread.ts), a worker of its own: small, so a
+  // run's writes start without loading the CLI's modules again.
+  await esbuild.build({
+    ...common,
+    entryPoints: [join(root, 'generator', 'write', 'writer-thread.ts')],
+    outfile: join(temp, 'writer-thread.mjs'),
   });
   // The runtime, compiled by the generator's own code (generator/compile/package-runtime.ts).
   const helper = join(temp, 'runtime-build.mjs');

@@ -9,7 +9,7 @@
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { CliOptions } from '../cli.js';
+import type { CliOptions } from '../run/options.js';
 import { formatProblem } from '../common/contract-error.js';
 import { loadContract } from '../load/index.js';
 import { errorTakesCode } from '../model/errors.js';

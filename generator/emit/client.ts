@@ -28,6 +28,7 @@ export const clientEmitter: Emitter = {
   name: 'client',
   root: 'code',
   needs: ['types', 'operations'],
+  schedule: { rank: 3 },
   emit(ctx: EmitContext): GeneratedFile[] {
     const plans = planMethods(ctx);
     const renamed = plans.filter((p) => p.name !== p.op.id);

@@ -65,6 +65,8 @@ const SCHEMA_PAGE_ROWS = 450;
 export const docsEmitter: Emitter = {
   name: 'docs',
   root: 'docs',
+  schedule: { rank: 1 },
+  streamsPages: true,
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     return emitDocs(ctx.model, {
       command: ctx.command,

@@ -2,6 +2,7 @@
  * The one shape every emitter has: model in, files out, no disk I/O. The writer
  * (generator/write/) puts files on disk atomically or compares them in `--check` mode.
  */
+import type { ModelSlice } from '../model/digest.js';
 import type { ApiModel } from '../model/types.js';
 
 export interface GeneratedFile {
@@ -65,11 +66,47 @@ export interface EmitMemory {
   mark(label: string): void;
 }
 
+/**
+ * An emitter: what it makes (`emit`) and the facts the run plans by (generator/run/), so the
+ * run names no emitter. Adding an artifact is adding an emitter folder and a line in index.ts.
+ */
 export interface Emitter {
   /** short name used by `--only` and in the summary */
   name: string;
   root: OutputRoot;
   /** emitters whose output this one imports (for `--only`; they run too) */
   needs?: string[];
+  /** runs whenever any emitter of this root runs (the runtime every code output imports) */
+  joins?: OutputRoot;
+  /**
+   * The digest of the model its output is keyed by in the cache (model/digest.ts): 'whole'
+   * (the default) unless its output carries no prose, or no operation's description
+   * (test/generator/cache-slices.test.ts holds each emitter to what it declares).
+   */
+  reads?: ModelSlice;
+  /** how the run schedules it on its threads (generator/run/schedule.ts) */
+  schedule?: EmitterSchedule;
+  /**
+   * Hands its pages to the writer as they are made (EmitContext.writeEarly), when nothing
+   * stores its output whole and it runs on the run's own thread.
+   */
+  streamsPages?: boolean;
   emit(ctx: EmitContext): GeneratedFile[] | Promise<GeneratedFile[]>;
+}
+
+/**
+ * Where an emitter runs. Both threads take from one queue ordered by `rank` (the main thread
+ * from the front, the worker from the back).
+ */
+export interface EmitterSchedule {
+  /** place in the queue, from the front: the costliest on large documents first (default: after every ranked one) */
+  rank?: number;
+  /** a run that includes it has work enough for a second thread (one without it stays on one) */
+  worthAThread?: boolean;
+  /**
+   * Last in the queue, so the worker's first item. With `slice`, on a document of at least
+   * `aloneFrom` operations, the worker takes only this emitter and gets only `slice(model)`
+   * (a whole model's clone costs the worker its size).
+   */
+  worker?: { slice?(model: ApiModel): ApiModel; aloneFrom?: number };
 }

@@ -18,6 +18,8 @@ export const mswEmitter: Emitter = {
   name: 'msw',
   root: 'code',
   needs: ['types', 'operations', 'validators', 'server'],
+  reads: 'withoutOperationDescriptions',
+  schedule: { rank: 4 },
   emit(ctx: EmitContext): GeneratedFile[] {
     return [
       { path: 'msw.ts', contents: emitMsw(ctx) },

@@ -13,6 +13,8 @@ import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 export const operationsEmitter: Emitter = {
   name: 'operations',
   root: 'code',
+  reads: 'withoutOperationDescriptions',
+  schedule: { rank: 6 },
   emit(ctx: EmitContext): GeneratedFile[] {
     const ops = ctx.model.operations;
     const refusal = ctx.model.errorConventions.refusal;

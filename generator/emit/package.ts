@@ -70,6 +70,10 @@ export function compiledModules(files: GeneratedFile[], banner: string): Generat
 export const runtimeEmitter: Emitter = {
   name: 'runtime',
   root: 'code',
+  // every code output imports the runtime copied beside it
+  joins: 'code',
+  reads: 'withoutOperationDescriptions',
+  schedule: { rank: 7 },
   emit: (ctx) => {
     if (ctx.runtimeImport !== RUNTIME_IMPORT) return [];
     const prebuilt = process.env.TMS_GEN_RUNTIME;

@@ -17,6 +17,8 @@ export const serverEmitter: Emitter = {
   name: 'server',
   root: 'code',
   needs: ['types', 'operations', 'validators'],
+  reads: 'withoutOperationDescriptions',
+  schedule: { rank: 5 },
   emit(ctx: EmitContext): GeneratedFile[] {
     return [{ path: 'server.ts', contents: emitServerStubs(ctx) }];
   },

@@ -19,6 +19,9 @@ import { PIECE_ENTRIES, printInPieces } from './types-pieces.js';
 export const typesEmitter: Emitter = {
   name: 'types',
   root: 'code',
+  // First on the main thread: loading TypeScript for openapi-typescript is the longest single
+  // step, and the package compiles that follow reuse it on that thread.
+  schedule: { rank: 0, worthAThread: true },
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     const run = async (document: unknown): Promise<string> => {
       // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s

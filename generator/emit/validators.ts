@@ -46,6 +46,7 @@ import type { EmitContext, EmitMemory, Emitter, GeneratedFile } from './emitter.
 import {
   collectValidatorTargets,
   documentSites,
+  validatorsSlice,
   type ValidatorTargets,
 } from './validator-targets.js';
 import {
@@ -71,6 +72,11 @@ export const validatorsEmitter: Emitter = {
   root: 'code',
   // validators.d.ts types its guards with generated/types.ts
   needs: ['types'],
+  reads: 'withoutProse',
+  // Ajv's compile is the other long step: the worker's first. On a large document it is the
+  // longest item by far (GitHub's, 1223 operations: most of the run), so the worker takes only
+  // it, with only the schemas it reads (validatorsSlice).
+  schedule: { worker: { slice: validatorsSlice, aloneFrom: 1000 } },
   emit(ctx: EmitContext): GeneratedFile[] {
     const line = banner(ctx.model.sourceFile, ctx.command);
     // The operation modules sit two folders down (validators/ops/): the runtime copied beside

@@ -9,17 +9,15 @@
  * the checks pass, exactly as when it checks on its own thread.
  *
  * The thread costs CPU of its own (~0.5 s on GitHub's document: its start, the CLI's module,
- * the document's copy), which pays only when a core is idle beside the writer thread's: on a
- * machine of two cores, or one already busy, the checks stay on the main thread, as `make -l`
- * holds back its jobs (`checksThreadWanted`). TMS_GEN_THREADS=2 asks for the thread whatever the load; =1
- * never.
+ * the document's copy), which pays only when a core is spare beside the writer thread's: on a
+ * machine of two cores the checks of a docs build stay on the main thread (`checksThreadWanted`,
+ * a fixed rule). TMS_GEN_THREADS=2 asks for the thread always; =1 never.
  *
  * Like the emit worker it runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js);
  * without it (the CLI imported from elsewhere, e.g. a test) there is no worker and the caller
  * checks on its own thread.
  */
-import { readFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ContractProblem } from '../common/contract-error.js';
 import { operationCount } from '../common/http-methods.js';
@@ -36,43 +34,37 @@ export interface DocumentVerdict {
 export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
 
 /**
- * Whether the checks get a thread of their own. TMS_GEN_THREADS=1 or 2 decides; otherwise only
- * while the machine has a core to spare for them. A docs build keeps a second core busy already
- * (`writerBusy`: its writer thread creates ~2500 files on GitHub's document, ~0.5 s of system
- * time), so there the checks need a third: on 2 cores, GitHub's `--only docs` took a median
- * 2.6 s with the checks on the main thread against 2.9 s on their own (6 interleaved pairs,
- * load 2.5). Without one the thread only adds its start and its copy of the document (~0.5 s
- * of CPU on GitHub's) to a run that cannot overlap them. A core is spare when the 1-minute
- * load leaves one free, or when few enough tasks are runnable right now (`othersRunnable`,
- * from /proc/loadavg): the minute's average lags, and runs one after another (a script, a
- * bench) raise it by their own past work though the machine is idle when the next one starts.
+ * Whether the checks get a thread of their own, by a fixed rule: TMS_GEN_THREADS=1 or 2
+ * decides; otherwise only when the machine has a core to spare for them. A docs build keeps a
+ * second core busy already (`writerBusy`: its writer thread creates thousands of files), so
+ * there the checks need a third. Without a spare core the thread only adds its start and its
+ * copy of the document to a run that cannot overlap them (bench/results/checks-thread.md).
+ * Never the machine's momentary load: the same machine and document always run the same way.
  * The verdict is the same either way.
  */
 export function checksThreadWanted(
   threads: string | undefined,
-  load: number,
   cores: number,
-  /** tasks runnable at this instant other than the caller, when the system says */
-  othersRunnable?: number,
   /** whether the run's writer thread will be busy (it writes a docs site) */
   writerBusy = true,
 ): boolean {
   if (threads === '1') return false;
   if (threads === '2') return true;
   // this thread takes a core, and the writer's another when it is busy
-  const spare = cores - (writerBusy ? 2 : 1);
-  if (spare < 1) return false;
-  return load < spare + 1 || (othersRunnable !== undefined && othersRunnable < spare);
+  return cores - (writerBusy ? 2 : 1) >= 1;
 }
 
-/** Runnable tasks other than the reader, from /proc/loadavg (`1/129`); undefined elsewhere. */
-export function othersRunnableNow(): number | undefined {
-  try {
-    const running = /\s(\d+)\/\d+\s/.exec(readFileSync('/proc/loadavg', 'utf8'))?.[1];
-    return running === undefined ? undefined : Math.max(0, Number(running) - 1);
-  } catch {
-    return undefined;
-  }
+/**
+ * The checks of a document large enough to be worth a thread (VALIDATION_WORKER_MIN_OPERATIONS),
+ * started on one; undefined: the caller runs them itself.
+ */
+export function checksThread(
+  document: Record<string, unknown>,
+  writesDocs: boolean,
+): Promise<DocumentVerdict> | undefined {
+  return operationCount(document) >= VALIDATION_WORKER_MIN_OPERATIONS
+    ? startValidationWorker(document, writesDocs)
+    : undefined;
 }
 
 /**
@@ -89,8 +81,7 @@ export function startValidationWorker(
   if (!entry) return undefined;
   const threads = process.env.TMS_GEN_THREADS;
   const cores = availableParallelism();
-  if (!checksThreadWanted(threads, loadavg()[0], cores, othersRunnableNow(), writesDocs))
-    return undefined;
+  if (!checksThreadWanted(threads, cores, writesDocs)) return undefined;
   let worker: Worker;
   try {
     worker = new Worker(new URL(entry), {

@@ -21,7 +21,13 @@ import {
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { backgroundWriter } from './background-writer.js';
+import {
+  startWriterThread,
+  type ManifestRecord,
+  type PlacedFile,
+  type WriterFile,
+} from './writer-thread.js';
 import type { GeneratedFile } from '../emit/emitter.js';
 
 export interface OutputDir {
@@ -254,196 +260,6 @@ export function onWriterThread(batch: { files: number; early: boolean; reuse: bo
   return batch.early || batch.reuse || batch.files >= BACKGROUND_MIN_FILES;
 }
 
-/** About how many bytes of files go to the writer thread in one message. */
-const BATCH_BYTES = 1 << 20;
-/**
- * At most about this many bytes wait for the writer thread. GitHub's docs (25 MB in all) fit:
- * the CLI then checks the document while the writer writes them all, instead of writing three
- * quarters on its own thread first (~0.3 s); their pages' text is garbage once encoded, so the
- * bytes in waiting do not raise the peak (~330 MB either way).
- */
-const MAX_BACKLOG = 32 << 20;
-
-/** A file for the writer thread; `old`: the current copy it may leave in place instead of writing. */
-interface WriterFile {
-  path: string;
-  contents: string | Uint8Array;
-  /** report the file's manifest record (its stat and digest once in place) */
-  record?: boolean;
-  old?: { path: string; record: ManifestRecord };
-  /** the cache entry the file is from, recorded with it (OutputSink.keep) */
-  origin?: string;
-}
-
-interface BackgroundWriter {
-  write(files: WriterFile[]): void;
-  /** the manifest records of the files settled so far, by their staged path */
-  records(): PlacedFile[];
-  busy(): boolean;
-  settled(): Promise<void>;
-  close(): void;
-}
-
-/**
- * The writer thread's code: it makes folders and writes files in the order it is sent them and
- * answers each `settle` with the first error met so far. Plain CommonJS text (a worker started
- * with `eval`), so it runs the same from the TypeScript sources and from the CLI's bundle.
- */
-const WRITER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const { lstatSync, mkdirSync, statSync, writeFileSync } = require('node:fs');
-const { createHash } = require('node:crypto');
-const { dirname } = require('node:path');
-const written = new BigInt64Array(workerData.written);
-const made = new Set();
-let failure;
-let records = [];
-const digest = (bytes) => createHash('sha256').update(bytes).digest('hex');
-const withOrigin = (record, origin) => (origin ? [...record.slice(0, 4), origin] : record.slice(0, 4));
-/** the old copy, when it is still the file the manifest recorded and holds these bytes */
-const reusable = (old, bytes, hash) => {
-  if (!old || old.record[0] !== bytes.length || old.record[3] !== hash) return false;
-  try {
-    const stat = lstatSync(old.path, { bigint: true });
-    return stat.isFile() && Number(stat.size) === old.record[0] &&
-      String(stat.mtimeNs) === old.record[1] && String(stat.ino) === old.record[2];
-  } catch {
-    return false;
-  }
-};
-parentPort.on('message', (message) => {
-  if (message.kind === 'settle') {
-    parentPort.postMessage({ id: message.id, error: failure, records });
-    records = [];
-    return;
-  }
-  if (failure) return;
-  try {
-    for (const file of message.files) {
-      const hash = file.record ? digest(file.contents) : undefined;
-      if (reusable(file.old, file.contents, hash)) {
-        // left where it is for now: the sink links it, or moves its whole folder, at the swap
-        records.push([file.path, withOrigin(file.old.record, file.origin), true]);
-        Atomics.add(written, 0, BigInt(file.contents.length));
-        continue;
-      }
-      const folder = dirname(file.path);
-      if (!made.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        made.add(folder);
-      }
-      writeFileSync(file.path, file.contents);
-      if (file.record) {
-        const stat = statSync(file.path, { bigint: true });
-        records.push([file.path, withOrigin([file.contents.length, String(stat.mtimeNs), String(stat.ino), hash], file.origin), false]);
-      }
-      Atomics.add(written, 0, BigInt(file.contents.length));
-    }
-  } catch (error) {
-    failure = String(error && error.message || error);
-  }
-});
-`;
-
-/**
- * Files written by a thread of their own: the open, write and close of each file go on while
- * this thread computes (libuv's threadpool would need this thread's event loop between them).
- */
-function backgroundWriter(): BackgroundWriter {
-  const encoder = new TextEncoder();
-  /** bytes the writer thread has written, counted by it (read here without waiting for it) */
-  const written = new BigInt64Array(new SharedArrayBuffer(8));
-  let posted = 0;
-  const made = new Set<string>();
-  let worker: Worker | undefined;
-  let sent = 0;
-  let answered = 0;
-  const pending = new Map<number, (error: string | undefined) => void>();
-  const records: PlacedFile[] = [];
-  // Started with the first large batch (a thread costs ~30 ms to start and ~25 MB).
-  const start = () => {
-    if (worker) return worker;
-    worker = new Worker(WRITER_SOURCE, { eval: true, workerData: { written: written.buffer } });
-    worker.unref();
-    worker.on('message', (m: { id: number; error?: string; records: PlacedFile[] }) => {
-      for (const r of m.records) records.push(r);
-      answered = Math.max(answered, m.id);
-      pending.get(m.id)?.(m.error);
-      pending.delete(m.id);
-    });
-    return worker;
-  };
-  return {
-    write(files) {
-      // As bytes of their own, handed over (transferred, not copied) in batches of about a
-      // megabyte: neither thread holds a second copy of the output's text, and no message is large.
-      let batch: (WriterFile & { contents: Uint8Array })[] = [];
-      let buffers: ArrayBuffer[] = [];
-      let size = 0;
-      const send = () => {
-        if (batch.length > 0) start().postMessage({ kind: 'write', files: batch }, buffers);
-        batch = [];
-        buffers = [];
-        size = 0;
-      };
-      for (const f of files) {
-        // The bytes handed over and not yet written are held in memory: past MAX_BACKLOG, this
-        // thread writes the file itself (the two then share the writing).
-        if (posted - Number(Atomics.load(written, 0)) > MAX_BACKLOG) {
-          const folder = dirname(f.path);
-          if (!made.has(folder)) {
-            mkdirSync(folder, { recursive: true });
-            made.add(folder);
-          }
-          // written, never linked, here: the old copy is reused by the writer thread only
-          writeFileSync(f.path, f.contents);
-          if (f.record) {
-            const stat = statSync(f.path, { bigint: true });
-            const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
-            const record: ManifestRecord = [
-              bytes.length,
-              String(stat.mtimeNs),
-              String(stat.ino),
-              createHash('sha256').update(bytes).digest('hex'),
-            ];
-            if (f.origin) record.push(f.origin);
-            records.push([f.path, record, false]);
-          }
-          continue;
-        }
-        const bytes =
-          typeof f.contents === 'string' ? encoder.encode(f.contents) : f.contents.slice();
-        posted += bytes.length;
-        batch.push({ ...f, contents: bytes });
-        buffers.push(bytes.buffer as ArrayBuffer);
-        size += bytes.length;
-        if (size >= BATCH_BYTES) send();
-      }
-      send();
-    },
-    records: () => records.splice(0),
-    busy: () => worker !== undefined && answered < sent,
-    settled() {
-      if (!worker) return Promise.resolve();
-      const id = ++sent;
-      const w = worker;
-      w.ref();
-      return new Promise<void>((resolve, reject) => {
-        pending.set(id, (error) => {
-          if (pending.size <= 1) w.unref();
-          if (error) reject(new Error(`writing the output failed: ${error}`));
-          else resolve();
-        });
-        w.postMessage({ kind: 'settle', id });
-      });
-    },
-    close() {
-      void worker?.terminate();
-      worker = undefined;
-    },
-  };
-}
-
 function listFiles(dir: string): string[] {
   if (!existsSync(dir)) return [];
   const out: string[] = [];
@@ -506,19 +322,10 @@ function emptyTrash(cacheFolder: string): void {
     return;
   }
   if (entries.length === 0) return;
-  const worker = new Worker(
-    `const { rmSync } = require('node:fs');
-     for (const path of require('node:worker_threads').workerData) {
-       try { rmSync(path, { recursive: true, force: true, maxRetries: 2 }); } catch {}
-     }`,
-    { eval: true, workerData: entries },
-  );
+  const worker = startWriterThread({ kind: 'tms-gen-trash', paths: entries });
   worker.unref();
   worker.on('error', () => undefined);
 }
-
-/** A file as the writer placed it: its staged path, record, and whether it was left in place. */
-type PlacedFile = [string, ManifestRecord, boolean];
 
 /**
  * Puts the files the writer left in place (unchanged since the last run) into the staging:
@@ -603,15 +410,6 @@ function filesIfPlain(folder: string): string[] | undefined {
     return undefined;
   }
 }
-
-/**
- * What the sink knows of a file it put in an output directory: `[bytes, mtimeNs, inode,
- * sha256, origin?]` (origin: the cache entry the bytes are from, OutputSink.keep). The file is
- * taken to be unchanged while its inode, size and modification time (in nanoseconds) are the
- * recorded ones, as git and make take it: an edit changes the time, and a replaced file has
- * another inode.
- */
-type ManifestRecord = [number, string, string, string, string?];
 
 /** Whether the file at `path` is still the copy `record` describes. */
 function unchanged(path: string, record: ManifestRecord): boolean {

@@ -21,6 +21,7 @@ export const queryEmitter: Emitter = {
   name: 'query',
   root: 'code',
   needs: ['client'],
+  reads: 'withoutOperationDescriptions',
   emit(ctx: EmitContext): GeneratedFile[] {
     const ops = ctx.model.operations;
     const rt = ctx.runtimeImport;

@@ -1,0 +1,33 @@
+/**
+ * What a generate is asked to do (parsed by generator/cli.ts) and what it answers. Shared by
+ * the CLI, the run and the subcommands that take the same options (scaffold).
+ */
+import type { LoadLimits } from '../load/index.js';
+
+export interface CliOptions {
+  command: 'generate' | 'scaffold';
+  contract: string;
+  out: string;
+  docs: string;
+  only?: string[];
+  runtime?: string;
+  check: boolean;
+  watch: boolean;
+  quiet: boolean;
+  /** the output cache's folder (generator/cache/); `noCache` turns it off */
+  cacheDir?: string;
+  noCache?: boolean;
+  /** `scaffold --dir`: where the starter handlers go */
+  dir?: string;
+  /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
+  limits?: Partial<LoadLimits>;
+  /** `--lenient`: tms-gen's own rules become warnings (load/lenient.ts) */
+  lenient?: boolean;
+}
+
+export class UsageError extends Error {}
+
+export interface RunResult {
+  exitCode: 0 | 1;
+  lines: string[];
+}

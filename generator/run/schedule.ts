@@ -1,0 +1,66 @@
+/**
+ * Which emitters a run makes and on which thread, from the facts each emitter declares
+ * (Emitter.needs, joins, schedule): no emitter is named here.
+ */
+import type { Emitter } from '../emit/emitter.js';
+import { emitters } from '../emit/index.js';
+import { VALIDATE } from '../threads/emit-worker.js';
+
+/** Emitters to run: the ones asked for, those they need, and those that join their root. */
+export function selectEmitters(only: string[] | undefined, all: Emitter[] = emitters): Emitter[] {
+  if (!only) return all;
+  const wanted = new Set<string>();
+  const add = (name: string) => {
+    if (wanted.has(name)) return;
+    wanted.add(name);
+    for (const dep of all.find((e) => e.name === name)?.needs ?? []) add(dep);
+  };
+  only.forEach(add);
+  for (const e of all)
+    if (e.joins && all.some((w) => wanted.has(w.name) && w.root === e.joins)) add(e.name);
+  return all.filter((e) => wanted.has(e.name));
+}
+
+/**
+ * A second thread is worth it only when the main thread has an emitter to run meanwhile: a run
+ * without an emitter that is `worthAThread` (`--only docs`) would just hold a second copy of
+ * the model in it. Watch mode keeps the threading it always had.
+ */
+export function wantsWorker(selected: Emitter[], watch: boolean): boolean {
+  return (watch || selected.some((e) => e.schedule?.worthAThread)) && selected.length > 1;
+}
+
+/**
+ * The order the two threads share (threads/emit-worker.ts, SharedQueue): by rank from the front,
+ * the worker's emitters last. `validate`: the document checks join it (VALIDATE) just before
+ * the worker's emitters, so the worker makes them its second item and the main thread its last.
+ */
+export function laneOrder(list: Emitter[], validate: boolean): string[] {
+  const rank = (e: Emitter) => (e.schedule?.worker ? Infinity : (e.schedule?.rank ?? UNRANKED));
+  const sorted = [...list].sort((a, b) => rank(a) - rank(b));
+  const names = sorted.map((e) => e.name);
+  if (!validate) return names;
+  const at = sorted.findIndex((e) => e.schedule?.worker);
+  const cut = at === -1 ? names.length : at;
+  return [...names.slice(0, cut), VALIDATE, ...names.slice(cut)];
+}
+
+/** Unranked emitters run after the ranked ones, before the worker's (list order among them). */
+const UNRANKED = 1_000_000;
+
+/**
+ * The worker's lane for a queue in `order` on a document of `operations` operations: only the
+ * last emitter, when it is a worker's emitter with a model slice and the document is large
+ * enough; undefined for any item.
+ */
+export function workerLane(
+  order: readonly string[],
+  operations: number,
+  all: Emitter[] = emitters,
+): string[] | undefined {
+  const last = all.find((e) => e.name === order.at(-1));
+  const worker = last?.schedule?.worker;
+  return last && worker?.slice && operations >= (worker.aloneFrom ?? Infinity)
+    ? [last.name]
+    : undefined;
+}
