@@ -178,7 +178,7 @@ export async function runScenarios(
 
       if (step.expect) {
         if (judged.success)
-          found(step.operationId, {
+          found(step.expect.about ?? step.operationId, {
             kind:
               step.expect.refusal === 'privacy'
                 ? 'privacy'

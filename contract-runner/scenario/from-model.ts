@@ -145,7 +145,11 @@ function chained(
         stepId: `${read.stepId}_after_${op.id}`,
         readBack: undefined,
         destructive: undefined,
-        expect: { refusal: 'deleted', says: `what ${op.id} deleted is no longer readable` },
+        expect: {
+          refusal: 'deleted',
+          says: `what ${op.id} deleted is no longer readable`,
+          about: op.id,
+        },
         where: `${file}, step ${read.stepId} after ${op.id}`,
       });
   }

@@ -3,15 +3,20 @@
  * storage API: POST /bin → /bin/{id}; Rev.ai: POST /jobs → /jobs/{id}, its captions and
  * transcript), served by the generic mock's fake-data engine, the runner without scenarios
  * infers the links (ids in answers matching path parameters), lists them, and runs the chains:
- * each read, update and delete gets the id the create answered. Needs ../shared (TMS_SHARED).
+ * each read, update and delete gets the id the create answered. Against a JSON storage server
+ * that keeps what it is given (in-process), the chain passes; one that deletes nothing, or
+ * stores nothing it creates, fails exactly there. Needs ../shared (TMS_SHARED).
  */
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { RequestListener } from 'node:http';
 import { loadGenerated } from '../../contract-runner/cli.js';
 import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
 import { formatTable } from '../../contract-runner/report.js';
-import { runContract } from '../../contract-runner/run.js';
+import { runContract, type RunReport } from '../../contract-runner/run.js';
+import { loadContract } from '../../generator/load/index.js';
+import { serve } from './servers.js';
 import { sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
 import { operationLinks } from '../../generator/model/links.js';
 import { contractTables, type ContractTables } from '../../mock/contract-tables.js';
@@ -143,4 +148,89 @@ describe.skipIf(!existsSync(BREADTH))('links on a contract without scenarios', (
     },
     120_000,
   );
+});
+
+/** The JSON storage API in memory; `fault` plants one defect. */
+function binServer(fault?: 'delete-keeps' | 'create-forgets'): RequestListener {
+  const bins = new Map<string, unknown>();
+  let next = 1;
+  return (req, res) => {
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    req.resume();
+    const path = (req.url ?? '').split('?')[0];
+    if (req.method === 'POST' && path === '/api/json-storage/bin') {
+      const id = `bin${next++}`;
+      if (fault !== 'create-forgets') bins.set(id, {});
+      return answer(200, { id, status: 0, uri: `/api/json-storage/bin/${id}` });
+    }
+    const m = /^\/api\/json-storage\/bin\/([^/]+)$/.exec(path);
+    if (!m || !bins.has(m[1])) return answer(404, { message: 'Bin not found', status: 1 });
+    if (req.method === 'GET') return answer(200, bins.get(m[1]));
+    if (req.method === 'DELETE') {
+      if (fault !== 'delete-keeps') bins.delete(m[1]);
+      return answer(200, { status: 0 });
+    }
+    return answer(200, { data: {}, status: 0 });
+  };
+}
+
+describe.skipIf(!existsSync(BREADTH))('chains against a server that keeps state', () => {
+  const file = join(BREADTH, DOCUMENTS[0].file);
+  // The bindings the breadth test above generated, when it ran first.
+  const out = join(SCRATCH, DOCUMENTS[0].create);
+  const run = async (fault?: 'delete-keeps' | 'create-forgets') => {
+    if (!existsSync(join(out, 'operations.ts'))) {
+      mkdirSync(out, { recursive: true });
+      await fixtureBindings(file, out, 'types,operations,client,validators,server,runtime');
+    }
+    const loaded = await loadContract(file);
+    if (!loaded.ok) throw new Error('the JSON storage document does not load');
+    const model = loaded.contract.model;
+    const links = operationLinks(model);
+    const server = await serve(binServer(fault));
+    try {
+      return await runContract(
+        { model, ...(await loadGenerated(out)), workflows: [sampleWorkflow(model, links)], links },
+        {
+          baseUrl: server.baseUrl.replace(/\/api\/v1$/, ''),
+          unauthenticatedOnly: true,
+          allowDestructive: true,
+          seed: 5,
+          maxExamples: 1,
+          timeoutMs: 5000,
+        },
+      );
+    } finally {
+      await server.stop();
+    }
+  };
+  const findings = (report: RunReport, id: string) =>
+    report.operations
+      .find((o) => o.operationId === id)!
+      .findings.map((f) => `${f.kind}: ${f.message}`);
+
+  it('a server that keeps what it is given passes; the deleted bin is no longer readable', async () => {
+    const report = await run();
+    expect(report.summary.failed, formatTable(report)).toBe(0);
+    expect(
+      report.operations.find((o) => o.operationId === 'getBinId')!.notes.join('\n'),
+    ).not.toMatch(/not checked/);
+  }, 120_000);
+
+  it('a delete that leaves the bin readable fails the delete', async () => {
+    const report = await run('delete-keeps');
+    expect(findings(report, 'deleteBinId'), formatTable(report)).toEqual([
+      'semantic: what deleteBinId deleted is no longer readable: answered 200',
+    ]);
+  }, 120_000);
+
+  it('a create that never appears in reads fails the read it feeds', async () => {
+    const report = await run('create-forgets');
+    expect(findings(report, 'getBinId'), formatTable(report)).toContain(
+      'success-not-reached: a valid request was refused: 404 : Bin not found',
+    );
+  }, 120_000);
 });
