@@ -18,10 +18,12 @@
  *    against issue 19's targets (≤ 60 s, ≤ 1 GB), the slowest 10 beside openapi-typescript's time.
  *
  * Not part of `npm test` (it takes minutes); test/generator/spec-agnostic.test.ts keeps a sample.
- * `node --import tsx bench/breadth.ts [--jobs 2] [--only substring] [--largest N] [--out bench/results/breadth.md]`
+ * `node --import tsx bench/breadth.ts [--jobs 2] [--only substring,...] [--largest N] [--out bench/results/breadth.md]`
  * `--generator DIR` runs another checkout's bin/tms-gen.js (an older commit extracted under .tmp/,
  * for before/after numbers); `--no-peer` skips openapi-typescript; `--reuse-peer` keeps its output
  * from an earlier run where there is one (a failed peer run leaves none, so it is retried).
+ * `--lenient` generates with `tms-gen --lenient` (write it to another `--out`, e.g.
+ * bench/results/breadth-lenient.md): every document refused only by a tms-gen rule generates.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -34,7 +36,7 @@ import { writeStrictConfig } from './lib/strict-tsc.js';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const cli = benchOptions(
   ['jobs', 'only', 'out', 'generator', 'scratch', 'largest'],
-  ['no-peer', 'reuse-peer'],
+  ['no-peer', 'reuse-peer', 'lenient'],
 );
 const option = cli.string;
 const JOBS = Number(option('jobs', '2'));
@@ -45,6 +47,8 @@ const OUT = resolve(ROOT, option('out', 'bench/results/breadth.md'));
 const SPECS = resolve(ROOT, process.env.TMS_SHARED ?? join('..', 'shared'), 'specs');
 const GENERATOR = resolve(ROOT, option('generator', '.'));
 const PEER = !cli.flag('no-peer');
+/** `tms-gen --lenient` (issue 30): tms-gen's own rules as warnings */
+const LENIENT = cli.flag('lenient');
 /** Keep openapi-typescript's output from an earlier run (it does not depend on our code). */
 const REUSE_PEER = cli.flag('reuse-peer');
 const SCRATCH = join(ROOT, '.tmp', option('scratch', 'breadth'));
@@ -85,7 +89,10 @@ function documents(): Doc[] {
     { name: 'big__zulip', file: join(SPECS, 'big', 'zulip.yaml') },
     { name: 'big__stripe', file: join(SPECS, 'big', 'stripe-spec3.json') },
   ];
-  const chosen = [...breadth, ...big].filter((d) => !ONLY || d.name.includes(ONLY));
+  const wanted = ONLY.split(',').filter(Boolean);
+  const chosen = [...breadth, ...big].filter(
+    (d) => wanted.length === 0 || wanted.some((w) => d.name.includes(w)),
+  );
   if (!LARGEST) return chosen;
   const bySize = [...chosen].sort((a, b) => statSync(b.file).size - statSync(a.file).size);
   const keep = new Set(bySize.slice(0, LARGEST));
@@ -167,6 +174,7 @@ async function generateAll(docs: Doc[], results: Map<string, Result>): Promise<v
         rel(join(dir, 'docs')),
         '--quiet',
         '--no-cache',
+        ...(LENIENT ? ['--lenient'] : []),
       ],
       { cwd: ROOT, capture: true, timeoutMs: 300_000 },
     );

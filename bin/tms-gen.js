@@ -37,7 +37,10 @@ async function cachedBuild() {
     'node_modules/typescript/package.json',
   ])
     hash.update(readFileSync(join(root, file)));
-  for (const file of ['generator', 'runtime'].flatMap((d) => sourceFiles(join(root, d)))) {
+  // Every folder the CLI bundles: the subcommands reach mock/ and contract-runner/ too.
+  for (const file of ['generator', 'runtime', 'mock', 'contract-runner'].flatMap((d) =>
+    sourceFiles(join(root, d)),
+  )) {
     hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   const cacheDir = join(root, 'node_modules', '.cache', 'tms-gen');

@@ -35,6 +35,8 @@ Options:
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
   --watch             regenerate whenever a file next to the contract changes
   --quiet             print only problems
+  --lenient           tms-gen's own rules (unknown keywords in 3.1 schemas, types TypeScript cannot
+                      write) become warnings; violations of the OpenAPI specification still refuse
   --cache-dir <dir>   where outputs are cached between runs (default: node_modules/.cache/tms-gen-outputs;
                       safe to delete: the next run is cold)
   --no-cache          neither read nor write the cache
@@ -64,6 +66,7 @@ const OPTIONS = {
   check: { type: 'boolean' },
   watch: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
+  lenient: { type: 'boolean' },
   'cache-dir': { type: 'string' },
   'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -100,6 +103,7 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
     quiet: values.quiet === true,
     noCache: values['no-cache'] === true,
   };
+  if (values.lenient === true) opts.lenient = true;
   if (text('cache-dir') !== undefined) opts.cacheDir = text('cache-dir');
   if (text('runtime') !== undefined) opts.runtime = text('runtime');
   if (text('dir') !== undefined) opts.dir = text('dir');

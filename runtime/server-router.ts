@@ -4,7 +4,7 @@
  * (`/messages/flags` before `/messages/{message_id}`), as every OpenAPI router does.
  */
 import type { OperationInfo } from './operation-info.js';
-import { matchPath } from './wire.js';
+import { matchPath, routePart } from './wire.js';
 
 export type Route =
   | { kind: 'found'; operation: OperationInfo; pathParams: Record<string, string> }
@@ -23,13 +23,15 @@ export function createRouter(operations: OperationInfo[], basePath: string): Rou
   const literal = new Map<string, OperationInfo[]>();
   const templated: { template: string; ops: OperationInfo[] }[] = [];
   for (const op of operations) {
-    if (!op.path.includes('{')) {
-      literal.set(op.path, [...(literal.get(op.path) ?? []), op]);
+    // (a fragment in the template, `/links/{id}#share`, never reaches a server)
+    const route = routePart(op.path);
+    if (!route.includes('{')) {
+      literal.set(route, [...(literal.get(route) ?? []), op]);
       continue;
     }
-    const entry = templated.find((t) => t.template === op.path);
+    const entry = templated.find((t) => t.template === route);
     if (entry) entry.ops.push(op);
-    else templated.push({ template: op.path, ops: [op] });
+    else templated.push({ template: route, ops: [op] });
   }
   const params = (t: string) => (t.match(/\{/g) ?? []).length;
   templated.sort(

@@ -114,6 +114,16 @@ function refLoops(document: Json): ContractProblem[] {
  * eager positions only is refused here, naming the schemas.
  */
 function typeLoops(schemas: Json): ContractProblem[] {
+  return findTypeLoops(schemas).map((loop) => ({
+    pointer: pointer('components', 'schemas', loop[0]),
+    message: `schema${loop.length > 1 ? 's' : ''} ${loop.map((n) => `'${n}'`).join(' → ')} refer${loop.length > 1 ? '' : 's'} to ${loop.length > 1 ? 'each other' : 'itself'} through array items or a union without an object in between: the generated TypeScript cannot express that (TS2502)`,
+    hint: 'wrap the recursion in an object property, e.g. { value: ... }',
+    source: 'types',
+  }));
+}
+
+/** The loops of component schemas through eager positions only, each by its schemas' names. */
+export function findTypeLoops(schemas: Json): string[][] {
   const eager = new Map<string, Set<string>>();
   const prefix = '#/components/schemas/';
   for (const [name, schema] of Object.entries(schemas)) {
@@ -145,7 +155,7 @@ function typeLoops(schemas: Json): ContractProblem[] {
     }
     eager.set(name, out);
   }
-  const problems: ContractProblem[] = [];
+  const loops: string[][] = [];
   const state = new Map<string, 'open' | 'done'>();
   const inLoop = new Set<string>();
   // Iterative DFS; a back edge marks every schema on the stack from its target onwards.
@@ -169,12 +179,7 @@ function typeLoops(schemas: Json): ContractProblem[] {
         const loop = stack.slice(from).map((f) => f.name);
         if (!loop.some((n) => inLoop.has(n))) {
           loop.forEach((n) => inLoop.add(n));
-          problems.push({
-            pointer: pointer('components', 'schemas', loop[0]),
-            message: `schema${loop.length > 1 ? 's' : ''} ${loop.map((n) => `'${n}'`).join(' → ')} refer${loop.length > 1 ? '' : 's'} to ${loop.length > 1 ? 'each other' : 'itself'} through array items or a union without an object in between: the generated TypeScript cannot express that (TS2502)`,
-            hint: 'wrap the recursion in an object property, e.g. { value: ... }',
-            source: 'types',
-          });
+          loops.push(loop);
         }
         continue;
       }
@@ -184,7 +189,7 @@ function typeLoops(schemas: Json): ContractProblem[] {
       }
     }
   }
-  return problems;
+  return loops;
 }
 
 function decodeURIComponentSafe(s: string): string {

@@ -9,6 +9,7 @@ import { checkSchemas } from './check-schemas.js';
 import { withClause } from './clauses.js';
 import { checkDocumentLimits } from './document-limits.js';
 import { checkDocumentRules } from './document-rules.js';
+import { relaxDocument } from './lenient.js';
 import { resolveLimits, type LoadLimits } from './limits.js';
 import { checkOpenapiStructure } from './openapi-structure.js';
 import { formatProblem, type ContractProblem } from '../common/contract-error.js';
@@ -55,6 +56,8 @@ export interface LoadOptions {
   beforeModel?: (document: Record<string, unknown>) => void;
   /** resource limits and extra `$ref` roots; unset fields keep DEFAULT_LIMITS */
   limits?: Partial<LoadLimits>;
+  /** tms-gen's own rules (stricter than OpenAPI) become warnings (load/lenient.ts) */
+  lenient?: boolean;
 }
 
 /** Problems keep the pointer into the bundled document; file and line say where to edit. */
@@ -115,6 +118,8 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
       ],
     };
   }
+  // Before the limits: they refuse what leniency relaxes (TS2502 loops).
+  const relaxed = opts.lenient ? relaxDocument(document) : [];
   const limitProblems = checkDocumentLimits(document, limits);
   if (limitProblems.length > 0)
     return { ok: false, problems: placeProblems(bundle, limitProblems) };
@@ -122,7 +127,7 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   if (rules.problems.length > 0)
     return { ok: false, problems: placeProblems(bundle, rules.problems) };
   // Warnings carry their place too, printed as problems are (without failing the run).
-  const ruleWarnings = placeProblems(bundle, rules.warnings).map(formatProblem);
+  const ruleWarnings = placeProblems(bundle, [...relaxed, ...rules.warnings]).map(formatProblem);
   const sourceFile = bundle.files[0]?.shownPath ?? file;
   // From here on the document is an OpenAPI 3.0/3.1 document (the version was checked above;
   // validateDocument checks the rest before anything is written).

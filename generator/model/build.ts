@@ -214,6 +214,17 @@ function resolve<T extends object>(
   return deref(document, node) as T | undefined;
 }
 
+/**
+ * OpenAPI (Parameter Object, `in: header`): a parameter named Accept, Content-Type or
+ * Authorization SHALL be ignored; the media types and the security schemes say those.
+ */
+function isIgnoredHeader(param: ParameterObject): boolean {
+  return (
+    param.in === 'header' &&
+    ['accept', 'content-type', 'authorization'].includes(String(param.name).toLowerCase())
+  );
+}
+
 function readOperation(
   document: OpenApiDocument,
   path: string,
@@ -231,7 +242,7 @@ function readOperation(
     if (!Array.isArray(list)) return;
     list.forEach((p, i) => {
       const param = resolve<ParameterObject>(document, p);
-      if (!param) return;
+      if (!param || isIgnoredHeader(param)) return;
       const parsed = readParameter(param, childPointer(listPtr, i), document, problems);
       byKey.set(`${parsed.in}:${parsed.name}`, parsed);
     });
@@ -241,7 +252,12 @@ function readOperation(
   const parameters = [...byKey.values()];
 
   let requestBody: RequestBody | undefined;
-  const body = resolve<RequestBodyObject>(document, raw.requestBody);
+  // fetch (browsers' and Node's) refuses a body on GET and HEAD, and HTTP gives it no meaning
+  // there: a body declared on one is left out, so no type offers what no client can send.
+  const body =
+    method === 'get' || method === 'head'
+      ? undefined
+      : resolve<RequestBodyObject>(document, raw.requestBody);
   if (body) {
     const bodyPtr = childPointer(at, 'requestBody');
     const mediaTypes = readContent(document, body.content, childPointer(bodyPtr, 'content'));

@@ -21,6 +21,8 @@ export interface CliOptions {
   dir?: string;
   /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
   limits?: Partial<LoadLimits>;
+  /** `--lenient`: tms-gen's own rules become warnings (load/lenient.ts) */
+  lenient?: boolean;
 }
 
 export class UsageError extends Error {}

@@ -65,6 +65,7 @@ export async function load(p: Plan): Promise<Run | RunResult> {
     : await loadContract(opts.contract, {
         deferValidation: true,
         limits: opts.limits,
+        lenient: opts.lenient,
         beforeModel: helper
           ? undefined
           : (document) => {

@@ -57,9 +57,11 @@ export function openRunCache(opts: CliOptions, fullLoad: boolean): RunCache | un
   // the loader's limits as it resolves them (the snapshot's key holds them)
   const limits: LoadLimits = { ...DEFAULT_LIMITS, ...opts.limits };
   const key = snapshotKey(generator, opts.contract, limits);
-  const loaded = fullLoad ? undefined : loadFromSnapshot(store, key, opts.contract, limits);
+  // A lenient load changes the document it read (load/lenient.ts): no snapshot is used or kept.
+  const loaded =
+    fullLoad || opts.lenient ? undefined : loadFromSnapshot(store, key, opts.contract, limits);
   // the document's bytes as the full load reads them, for the snapshot stored after it
-  const source = loaded ? undefined : readSourceBytes(opts.contract, limits);
+  const source = loaded || opts.lenient ? undefined : readSourceBytes(opts.contract, limits);
   return { dir, generator, store, snapshot: { key, loaded, source }, keys: {} };
 }
 

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { levels } from '../../generated/operations.js';
 import { createHttpServer } from '../../generated/server.js';
 import { createStatefulMock } from './index.js';
-import { PRESETS, presetSeed, type PresetName } from './presets.js';
+import { PRESETS, type PresetName } from './presets.js';
 
 const OPTIONS_USAGE =
   "[--port 0] [--seed default|empty|busy|archived] [--messages 0] [--feature-level N] [--cors-origins '*'|a,b] [--request-timeout-ms 30000]";
@@ -105,7 +105,7 @@ export function startStatefulMock(
   const mock = createStatefulMock({
     ...(options.seed === 'default'
       ? { seedOptions: { extraMessages: options.messages } }
-      : { seed: presetSeed(options.seed) }),
+      : { seed: options.seed }),
     featureLevel: options.featureLevel,
     ...(options.origins ? { cors: { origins: options.origins } } : {}),
     ...(options.requestTimeoutMs ? { bodyTimeoutMs: options.requestTimeoutMs } : {}),

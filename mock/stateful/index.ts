@@ -13,15 +13,26 @@
  */
 import { createRequestListener, type RequestListener } from '../../generated/server.js';
 import { createStatefulCore, type StatefulCore, type StatefulMockOptions } from './core.js';
+import { presetSeed, type PresetName } from './presets.js';
 
 export { MAX_STORED_STRING_LENGTH, type StatefulMockOptions } from './core.js';
+export type { PresetName } from './presets.js';
+
+/** The core's options, with `seed` also the name of a preset (`'empty'`, `'busy'`, ...), as the MSW face takes it. */
+export type StatefulMockServerOptions = Omit<StatefulMockOptions, 'seed'> & {
+  seed?: PresetName | StatefulMockOptions['seed'];
+};
 
 export interface StatefulMock extends Omit<StatefulCore, 'server'> {
   listener: RequestListener;
 }
 
-export function createStatefulMock(options: StatefulMockOptions = {}): StatefulMock {
-  const core = createStatefulCore(options);
+export function createStatefulMock(options: StatefulMockServerOptions = {}): StatefulMock {
+  const { seed, ...rest } = options;
+  const core = createStatefulCore({
+    ...rest,
+    seed: typeof seed === 'string' ? presetSeed(seed) : seed,
+  });
   const listener = createRequestListener(core.server);
   return {
     listener,

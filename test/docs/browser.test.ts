@@ -123,7 +123,7 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
       await page.goto(server.url + 'schemas/index.html');
       await page.fill('#search-input', c.query);
       const hit = page.locator('#search-results a.search-hit', { hasText: c.query }).filter({ has: page.locator('.search-kind', { hasText: c.kind }) }).first();
-      await hit.waitFor({ state: 'visible', timeout: 5000 });
+      await hit.waitFor({ state: 'visible', timeout: 30_000 });
       await hit.click();
       await page.waitForURL(c.expectUrl);
       const hash = new URL(page.url()).hash.slice(1);

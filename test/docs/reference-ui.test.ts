@@ -149,7 +149,7 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
       await list.locator('.tryit-item input').nth(2).fill('44');
       await page.click('.tryit-form button[type=submit]');
       const result = page.locator('.tryit-result');
-      await result.waitFor({ state: 'visible', timeout: 10_000 });
+      await result.waitFor({ state: 'visible', timeout: 30_000 });
       expect(await result.getAttribute('data-verdict')).toBe('valid');
       expect(await result.locator('.tryit-summary').innerText()).toMatch(/^200 .*matches the contract/);
       expect(sent.length).toBe(1);

@@ -105,7 +105,7 @@ async function send(page: Page): Promise<{ verdict: string | null; summary: stri
   });
   await page.click('.tryit-form button[type=submit]');
   const result = page.locator('.tryit-result');
-  await result.waitFor({ state: 'visible', timeout: 10_000 });
+  await result.waitFor({ state: 'visible', timeout: 30_000 });
   return {
     verdict: await result.getAttribute('data-verdict'),
     summary: await result.locator('.tryit-summary').innerText(),

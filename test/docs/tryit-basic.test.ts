@@ -71,7 +71,7 @@ describe.skipIf(!haveChromium)('try it: HTTP Basic through the runtime’s encod
     await page.getByLabel('Password').fill(PASSWORD);
     await page.click('.tryit-form button[type=submit]');
     const result = page.locator('.tryit-result');
-    await result.waitFor({ state: 'visible', timeout: 10_000 });
+    await result.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await result.locator('.tryit-summary').innerText()).toMatch(/^200 /);
     // Computed here independently of the runtime: UTF-8 bytes, then base64.
     expect(seen.at(-1)).toBe(`Basic ${Buffer.from(`${USER}:${PASSWORD}`, 'utf8').toString('base64')}`);

@@ -69,7 +69,7 @@ afterAll(() => {
     const slowest = [...outcomes].sort((a, b) => (b.cpuS ?? 0) - (a.cpuS ?? 0))[0];
     const peak = Math.max(...outcomes.map((o) => o.rssKb ?? 0));
     console.log(
-      `hostile contracts: ${outcomes.length} runs in ${(wallMs / 1000).toFixed(1)} s (${POOL} at a time); most CPU ${slowest.label} ${slowest.cpuS ?? '?'} s; peak RSS ${(peak / 1024).toFixed(0)} MB`,
+      `hostile contracts: ${outcomes.length} runs in ${(wallMs / 1000).toFixed(1)} s (${POOL} at a time); most CPU ${slowest.label} ${slowest.cpuS?.toFixed(2) ?? '?'} s; peak RSS ${(peak / 1024).toFixed(0)} MB`,
     );
   }
 });

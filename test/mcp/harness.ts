@@ -21,10 +21,12 @@ export async function overStdio(
   args: string[],
   env: Record<string, string>,
   server = SERVER,
+  /** `server` is a command of its own (an installed bin), not a script for this Node */
+  command = false,
 ): Promise<Connected> {
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [server, ...args],
+    command: command ? server : process.execPath,
+    args: command ? args : [server, ...args],
     env: { PATH: process.env.PATH ?? '', ...env },
     stderr: 'pipe',
   });

@@ -27,6 +27,7 @@ import {
   plainJsApp,
 } from './apps.js';
 import { createWorkspace, mustRun, REPO, run, writeTree, type Workspace } from './workspace.js';
+import { allTools, overStdio, textOf } from '../mcp/harness.js';
 
 /** The third-party document generated from the packed toolkit (a small breadth sample). */
 const BREADTH_DOC = ['specs', 'breadth', 'up.com.au.json'] as const;
@@ -119,6 +120,8 @@ describe.concurrent('installed from tarballs', () => {
         `${ws.bindingsName}/types`,
         `${ws.bindingsName}/validators`,
         `${ws.bindingsName}/server`,
+        `${ws.bindingsName}/mcp`,
+        '@modelcontextprotocol/sdk/server/index.js',
         'openapi-fetch',
         'tms-toolkit/package.json',
         'typescript',
@@ -247,6 +250,46 @@ describe.concurrent('installed from tarballs', () => {
       );
       expect(bytes.length).toBeLessThanOrEqual(reference.bytes.length * PACKAGING_SLACK);
       expect(gzipped).toBeLessThanOrEqual(reference.gzip * PACKAGING_SLACK);
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+describe("the bindings' MCP server command, installed", () => {
+  it(
+    'names its environment in --help, and over stdio lists reads only, then sends with --allow-writes',
+    async () => {
+      const command = bin(`${ws.bindingsName}-mcp`);
+      const help = await mustRun(command, ['--help'], ws.root);
+      expect(help).toContain('TEAM_MESSAGING_SERVICE_BASE_URL');
+      expect(help).toContain('TEAM_MESSAGING_SERVICE_API_KEY');
+      const env = {
+        PATH: process.env.PATH ?? '',
+        TEAM_MESSAGING_SERVICE_BASE_URL: mock.base,
+        TEAM_MESSAGING_SERVICE_EMAIL: mock.email,
+        TEAM_MESSAGING_SERVICE_API_KEY: mock.apiKey,
+      };
+      await timed('mcp', async () => {
+        const reads = await overStdio([], env, command, true);
+        try {
+          const { tools } = await allTools(reads.client);
+          expect(tools.every((t) => t.annotations?.readOnlyHint === true)).toBe(true);
+          expect(tools.map((t) => t.name)).toContain('getMessages');
+        } finally {
+          await reads.close();
+        }
+        const writes = await overStdio(['--allow-writes'], env, command, true);
+        try {
+          const sent = await writes.client.callTool({
+            name: 'sendMessage',
+            arguments: { type: 'channel', to: 'general', topic: 'installed mcp', content: 'hi' },
+          });
+          expect(sent.isError, textOf(sent)).toBeFalsy();
+          expect((sent.structuredContent as { id: number }).id).toBeGreaterThan(0);
+        } finally {
+          await writes.close();
+        }
+      });
     },
     TEST_TIMEOUT_MS,
   );

@@ -3,15 +3,25 @@
  * a temporary folder (no node_modules of this repository reachable, test/package/workspace.ts),
  * and from there only, with Node alone, the README's commands: `npx tms-gen mock` on our contract
  * and on a breadth document, `npx tms-gen test` against a server that refuses everything (exit 1)
- * and a good one (exit 0, JUnit written), `npx tms-gen proxy` in front of a server that breaks
- * one field (a violation, exit 1) and a good one (none, exit 0), `npx tms-gen lint`.
+ * and the stateful mock's own package (exit 0, JUnit written), `npx tms-gen proxy` in front of a
+ * server that breaks one field (a violation, exit 1) and the stateful mock (none, exit 0),
+ * `npx tms-gen lint`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveShared, sharedPath } from '../shared-folder.js';
-import { createWorkspace, isolatedEnv, run, writeTree, type Workspace } from './workspace.js';
+import {
+  createWorkspace,
+  isolatedEnv,
+  mustRun,
+  pack,
+  REPO,
+  run,
+  writeTree,
+  type Workspace,
+} from './workspace.js';
 
 const BREADTH_DOC = ['specs', 'breadth', 'giphy.com.json'] as const;
 const haveBreadth = haveShared('tms-gen mock on a breadth document', ...BREADTH_DOC);
@@ -34,7 +44,12 @@ interface Started {
  * Ctrl-C (SIGINT) on to the command, which is how a server of the toolkit is stopped.
  */
 function start(root: string, args: string[], ready: RegExp): Promise<Started> {
-  const child = spawn(join(root, 'node_modules', '.bin', 'tms-gen'), args, {
+  return startBin('tms-gen', args, ready, root);
+}
+
+/** `found`: the match's groups joined by new lines (or the whole match). */
+function startBin(name: string, args: string[], ready: RegExp, root = ws.root): Promise<Started> {
+  const child = spawn(join(root, 'node_modules', '.bin', name), args, {
     cwd: root,
     env: isolatedEnv(),
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,11 +66,17 @@ function start(root: string, args: string[], ready: RegExp): Promise<Started> {
     const look = (chunk: Buffer) => {
       text += chunk.toString();
       const match = ready.exec(text);
-      if (match) ok({ child, found: match[1] ?? match[0], output: () => text, stop });
+      if (match)
+        ok({
+          child,
+          found: match.length > 1 ? match.slice(1).join('\n') : match[0],
+          output: () => text,
+          stop,
+        });
     };
     child.stdout!.on('data', look);
     child.stderr!.on('data', look);
-    void exited.then((code) => fail(new Error(`tms-gen ${args[0]} exited ${code}:\n${text}`)));
+    void exited.then((code) => fail(new Error(`${name} ${args[0]} exited ${code}:\n${text}`)));
   });
 }
 
@@ -80,19 +101,47 @@ server.listen(0, '127.0.0.1', () => console.log('http://127.0.0.1:' + server.add
 
 let ws: Workspace;
 let good: Started;
+/** the packaged stateful mock: its base URL and its owner's credentials */
+let stateful: { base: string; email: string; password: string; apiKey: string };
 const running: Started[] = [];
 
 beforeAll(async () => {
   ws = await createWorkspace();
   writeTree(ws.root, SERVERS);
+  await installStatefulMock();
   // The README's command: our contract's mock, the base URL printed with --quiet.
   good = await start(ws.root, ['mock', '--port', '0', '--quiet'], /^(http:\/\/\S+)$/m);
   running.push(good);
+  const started = await startBin(
+    'team-messaging-service-stateful-mock',
+    ['--port', '0'],
+    /listening on (http:\/\/\S+)[\s\S]*?owner\s+(\S+)\s+password\s+(\S+)\s+api key\s+(\S+)/,
+  );
+  running.push(started);
+  const [base, email, password, apiKey] = started.found.split('\n');
+  stateful = { base, email, password, apiKey };
 }, TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
+  if (ws) rmSync(ws.root, { recursive: true, force: true });
 });
+
+/** The stateful mock's own package (npm run pack:stateful-mock), installed beside the bindings. */
+async function installStatefulMock(): Promise<void> {
+  const folder = join(ws.root, 'stateful-build');
+  await mustRun(
+    process.execPath,
+    ['--import', 'tsx', 'mock/stateful/package/build.ts', folder],
+    REPO,
+  );
+  const tarball = await pack(folder, join(ws.root, 'tarballs'));
+  await mustRun(
+    'npm',
+    ['install', '--no-save', '--prefer-offline', '--no-audit', '--no-fund', tarball],
+    ws.root,
+  );
+}
 
 const auth = {
   authorization: `Basic ${Buffer.from('iago@example.com:abcd1234').toString('base64')}`,
@@ -137,7 +186,7 @@ describe(
       expect((await fetch(`${mock.found}/gifs/trending`)).status).toBe(401);
     });
 
-    it('test: a server that refuses everything fails (exit 1); the good one passes with JUnit', async () => {
+    it('test: a server that refuses everything fails (exit 1); the stateful mock passes with JUnit', async () => {
       const down = await startServer('refuse.mjs');
       const failed = await run(
         'npx',
@@ -163,12 +212,13 @@ describe(
           'tms-gen',
           'test',
           '--base-url',
-          good.found,
+          `${stateful.base}`,
           '--email',
-          'bot@example.com',
+          stateful.email,
           '--api-key',
-          'k',
-          '--stateless',
+          stateful.apiKey,
+          '--password',
+          stateful.password,
           '--quiet',
           '--report',
           'reports/contract',
@@ -181,8 +231,11 @@ describe(
       expect(existsSync(join(ws.root, 'reports', 'contract.json'))).toBe(true);
     });
 
-    it('proxy: a broken field is a violation (exit 1); the good server none (exit 0)', async () => {
-      const origin = new URL(good.found).origin;
+    it('proxy: a broken field is a violation (exit 1); the stateful mock none (exit 0)', async () => {
+      const origin = new URL(stateful.base).origin;
+      const auth = {
+        authorization: `Basic ${Buffer.from(`${stateful.email}:${stateful.apiKey}`).toString('base64')}`,
+      };
       const broken = await startServer('break-one-field.mjs', origin);
       const verdicts: string[] = [];
       for (const upstream of [broken.found, origin]) {
@@ -257,7 +310,8 @@ async function startServer(script: string, ...args: string[]): Promise<Started> 
   return started;
 }
 
-async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+/** Polls `condition`; gives up after `ms`, a hang guard far above a normal wait (a busy machine slows it). */
+async function waitFor(condition: () => boolean, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (!condition() && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
 }

@@ -114,6 +114,8 @@ export async function createWorkspace(): Promise<Workspace> {
           typescript: versionOf('typescript'),
           esbuild: versionOf('esbuild'),
           '@types/node': versionOf('@types/node'),
+          // the optional peer of the bindings' MCP server (./mcp and its command)
+          '@modelcontextprotocol/sdk': versionOf('@modelcontextprotocol/sdk'),
         },
       },
       null,

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import * as bindings from '../../generated/server.js';
 import { parseStatefulCli } from '../../mock/stateful/cli.js';
+import { createStatefulMock } from '../../mock/stateful/index.js';
 import { rewriteImports } from '../../mock/stateful/package/build.js';
 import * as own from '../../mock/stateful/results.js';
 
@@ -92,5 +93,15 @@ describe('the command line', () => {
     [['extra'], /extra/],
   ])('refuses %j in one line', (args, message) => {
     expect(() => parseStatefulCli(args as string[])).toThrow(message);
+  });
+});
+
+describe('the node face', () => {
+  it("takes a preset's name as its seed, as the MSW face and --seed do", () => {
+    expect(createStatefulMock({ seed: 'empty' }).state.messages).toEqual([]);
+    expect(createStatefulMock().state.messages.length).toBeGreaterThan(0);
+    expect(() => createStatefulMock({ seed: 'nope' as 'empty' })).toThrow(
+      /unknown seed preset 'nope'/,
+    );
   });
 });

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiModel, LevelWindow } from '../../generator/model/types.js';
-import { validatorSchemaRoot } from '../../generator/emit/validators.js';
+import { jsonSchemaSource } from '../../generator/model/views/json-schema.js';
 import { emitValidators, importValidators, loadModel, type ValidatorsModule } from './harness.js';
 
 let model: ApiModel;
@@ -175,22 +175,19 @@ describe('every operation at every recorded level', () => {
   it('a valid answer shaped like level N validates at N', () => {
     const levels = recordedLevels(model);
     expect(levels.length).toBeGreaterThan(10);
-    const { root, targets } = validatorSchemaRoot(model);
-    const defs = root.root.$defs as Record<string, unknown>;
+    const document = jsonSchemaSource(model);
     let checked = 0;
     let shaped = 0;
     let refusedAtNewest = 0;
     const failures: string[] = [];
     for (const op of model.operations) {
       for (const r of op.responses) {
-        const key =
-          targets.responses[op.id][r.status === 'default' ? 'default' : r.status.toUpperCase()];
-        if (!key) continue;
         for (const m of r.mediaTypes)
           for (const ex of m.examples) {
+            if (m.schema === undefined) continue;
             for (const N of levels) {
               if (op.lifecycle.addedIn !== undefined && N < op.lifecycle.addedIn) continue;
-              const answer = shapeAt(ex.value, [defs[key]], N, defs);
+              const answer = shapeAt(ex.value, [m.schema], N, document);
               if (JSON.stringify(answer) !== JSON.stringify(ex.value)) {
                 shaped++;
                 // what makes the level matter: the older answer is not a valid newest one
@@ -234,45 +231,61 @@ function recordedLevels(m: ApiModel): number[] {
 
 type Schema = Record<string, unknown>;
 
+/** The node a `$ref` of the document names (`#/components/schemas/Message`, `#/paths/…`). */
+function resolve(ref: string, document: Schema): unknown {
+  return ref
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((s) => s !== '')
+    .map((s) => decodeURIComponent(s).replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce<unknown>((node, key) => (node as Schema | undefined)?.[key], document);
+}
+
 /** The schemas a value may be checked by: `$ref`s followed, unions and intersections flattened. */
-function flatten(schemas: unknown[], defs: Record<string, unknown>, depth = 0): Schema[] {
+function flatten(schemas: unknown[], document: Schema, depth = 0): Schema[] {
   const out: Schema[] = [];
   for (const s of schemas) {
     if (!s || typeof s !== 'object' || depth > 20) continue;
     const schema = s as Schema;
-    if (typeof schema.$ref === 'string') {
-      const key = schema.$ref
-        .slice('#/$defs/'.length)
-        .replace(/%25/g, '%')
-        .replace(/~1/g, '/')
-        .replace(/~0/g, '~');
-      out.push(...flatten([defs[key]], defs, depth + 1));
-    }
+    if (typeof schema.$ref === 'string')
+      out.push(...flatten([resolve(schema.$ref, document)], document, depth + 1));
     out.push(schema);
     for (const k of ['allOf', 'oneOf', 'anyOf'])
-      if (Array.isArray(schema[k])) out.push(...flatten(schema[k] as unknown[], defs, depth + 1));
+      if (Array.isArray(schema[k]))
+        out.push(...flatten(schema[k] as unknown[], document, depth + 1));
   }
   return out;
 }
 
 /**
- * The answer a server of level N sends: fields the schema marks as not existing at N (added
- * later, removed at or before N) left out, guided by the compiled schema's level windows.
+ * Whether a property exists at level N, read from its own `x-history` in the contract: from the
+ * level it was added (if recorded) to the level it was removed (if recorded with a level; a
+ * removal at an unnamed level counts only at the newest, which N never is).
  */
-function shapeAt(
-  value: unknown,
-  schemas: unknown[],
-  N: number,
-  defs: Record<string, unknown>,
-): unknown {
-  const flat = flatten(schemas, defs);
+function existsAt(property: Schema, N: number): boolean {
+  const history = Array.isArray(property['x-history']) ? (property['x-history'] as Schema[]) : [];
+  const level = (change: string) =>
+    history.find((h) => h.change === change && typeof h.level === 'number')?.level as
+      number | undefined;
+  const added = level('added');
+  const removed = level('removed');
+  return (added === undefined || N >= added) && (removed === undefined || N < removed);
+}
+
+/**
+ * The answer a server of level N sends: fields the contract's `x-history` marks as not existing
+ * at N (added later, removed at or before N) left out. Read from the document as written, not
+ * from the level windows the generator compiles into the validators' schemas.
+ */
+function shapeAt(value: unknown, schemas: unknown[], N: number, document: Schema): unknown {
+  const flat = flatten(schemas, document);
   if (Array.isArray(value))
     return value.map((x) =>
       shapeAt(
         x,
         flat.flatMap((s) => (s.items ? [s.items] : [])),
         N,
-        defs,
+        document,
       ),
     );
   if (!value || typeof value !== 'object') return value;
@@ -282,13 +295,9 @@ function shapeAt(
       const props = s.properties as Record<string, Schema> | undefined;
       return props && Object.prototype.hasOwnProperty.call(props, key) ? [props[key]] : [];
     });
-    const inWindow = (w: { addedIn?: number; removedIn?: unknown }) =>
-      (w.addedIn === undefined || N >= w.addedIn) &&
-      (typeof w.removedIn !== 'number' || N < w.removedIn);
-    const present = entries.filter((e) => !e.tmsLevel || inWindow(e.tmsLevel as never));
+    const present = entries.filter((e) => existsAt(e, N));
     if (entries.length > 0 && present.length === 0) continue;
-    const children = present.map((e) => (e.tmsLevel ? (e.tmsLevel as Schema).schema : e));
-    out[key] = shapeAt(x, children, N, defs);
+    out[key] = shapeAt(x, present, N, document);
   }
   return out;
 }

@@ -6,6 +6,7 @@
  */
 import { plainText } from './coerce.js';
 export function fillPath(template, values) {
+    template = routePart(template);
     if (!template.includes('{'))
         return template;
     return template
@@ -32,6 +33,14 @@ export function fillPath(template, values) {
         .join('/');
 }
 /**
+ * The part of a path template a request can carry: documents tell operations of one path apart
+ * with a fragment (`/web_links/{id}#add_shared_link`, Box's), which no URL sends to a server.
+ */
+export function routePart(template) {
+    const hash = template.indexOf('#');
+    return hash === -1 ? template : template.slice(0, hash);
+}
+/**
  * The parameters of `actualPath` when it matches `template`, else null. `actualPath` is the
  * pathname as received (still percent-encoded); a query string, if left on, is ignored.
  * Segments must match one for one: no trailing-slash or case folding, so routing stays exact.
@@ -39,7 +48,7 @@ export function fillPath(template, values) {
 export function matchPath(template, actualPath) {
     const question = actualPath.indexOf('?');
     const path = question === -1 ? actualPath : actualPath.slice(0, question);
-    const templateSegments = template.split('/');
+    const templateSegments = routePart(template).split('/');
     const segments = path.split('/');
     if (templateSegments.length !== segments.length)
         return null;

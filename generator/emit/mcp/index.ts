@@ -48,7 +48,7 @@ export function toolTable(model: ApiModel) {
   const schemas = toolSchemas(model);
   const tools = model.operations.map((op, i) => {
     const tool = facts.tools[i];
-    const output = schemas.output(op);
+    const output = boundedOutput(schemas.output(op), schemas.defs);
     return {
       name: tool.name,
       operationId: op.id,
@@ -92,6 +92,31 @@ function instructions(model: ApiModel): string {
     ].join('\n\n'),
     2000,
   );
+}
+
+/**
+ * Above this many characters with its `$defs`, a result's schema is left out (the result is
+ * still given as JSON text): a client compiles every tool's output schema when it lists the
+ * tools, and Stripe's biggest (whole object graphs) made the SDK's client take minutes.
+ */
+const OUTPUT_SCHEMA_MAX = 32_000;
+
+function boundedOutput<T extends object>(
+  schema: T | undefined,
+  defs: Record<string, unknown>,
+): T | undefined {
+  if (!schema) return undefined;
+  let size = JSON.stringify(schema).length;
+  const seen = new Set<string>();
+  const pending = refs(schema);
+  for (let i = 0; i < pending.length && size <= OUTPUT_SCHEMA_MAX; i++) {
+    const name = pending[i];
+    if (seen.has(name) || !Object.hasOwn(defs, name)) continue;
+    seen.add(name);
+    size += JSON.stringify(defs[name]).length;
+    pending.push(...refs(defs[name]));
+  }
+  return size <= OUTPUT_SCHEMA_MAX ? schema : undefined;
 }
 
 /** Only the defs some tool's schema reaches. */

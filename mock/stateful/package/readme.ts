@@ -81,7 +81,7 @@ from your site's root (\`npx msw init public/\`).
 import { createServer } from 'node:http';
 import { createStatefulMock } from '${pkg}';
 
-const mock = createStatefulMock();
+const mock = createStatefulMock({ seed: 'empty' });   // a preset's name, or a function filling the state
 createServer(mock.listener).listen(4010, '127.0.0.1');
 \`\`\`
 

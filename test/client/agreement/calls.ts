@@ -6,7 +6,7 @@
  * styles define them so), each dropped from the draw rather than hidden in the comparison:
  * - a path value that is empty, `.` or `..` (no URL can hold it as a segment);
  * - header values outside visible ASCII, or with spaces at the ends (HTTP trims them);
- * - header parameters named Accept, Content-Type or Authorization (OpenAPI: ignored);
+ * - an empty text body (`""`), which is no body at all to HTTP readers;
  * - a string in a text field that reads as another type the field also admits (`7` where
  *   integers are allowed too): text carries no type, so the reader takes the more specific one.
  * And carried as "nothing sent" (the styles send nothing for them): an empty exploded array or
@@ -29,15 +29,12 @@ export interface Call {
 }
 
 const STRINGS: WireShape = { types: ['string'] };
-const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 const headerText = fc
   .string({ unit: fc.constantFrom(...Array.from('ab1 -_.,;:=/"\'()')), maxLength: 8 })
   .filter((text) => text.trim() === text);
 
 export function callArb(op: Operation, document: unknown): fc.Arbitrary<Call> {
-  const fields = op.names.fieldKeys.filter(
-    ({ field }) => !(field.in === 'header' && IGNORED_HEADERS.has(field.name.toLowerCase())),
-  );
+  const fields = op.names.fieldKeys;
   const formTypes =
     op.requestBody?.kind === 'form' ? op.requestBody.mediaTypes.map((m) => m.type) : [];
   const kind = op.requestBody?.kind;
@@ -47,10 +44,13 @@ export function callArb(op: Operation, document: unknown): fc.Arbitrary<Call> {
     const value = fieldValues(field, document);
     return field.required ? value : fc.option(value, { nil: undefined });
   });
+  const bodyValues = schemaValues(jsonBody?.schema ?? {}, { document, depth: 0 }).filter(
+    (value) => kind === 'json' || value !== '',
+  );
   const body = jsonBody
     ? op.requestBody!.required
-      ? schemaValues(jsonBody.schema ?? {}, { document, depth: 0 })
-      : fc.option(schemaValues(jsonBody.schema ?? {}, { document, depth: 0 }), { nil: undefined })
+      ? bodyValues
+      : fc.option(bodyValues, { nil: undefined })
     : fc.constant(undefined);
   const mediaType = formTypes.length > 1 ? fc.constantFrom(...formTypes) : fc.constant(undefined);
   return fc.tuple(fc.tuple(...values), body, mediaType).map(([drawn, bodyValue, media]) => {
