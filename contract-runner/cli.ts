@@ -12,6 +12,7 @@ import { extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs as parseNodeArgs } from 'node:util';
 import { loadContract } from '../generator/load/index.js';
+import { operationLinks } from '../generator/model/links.js';
 import type { ApiModel } from '../generator/model/types.js';
 import {
   BASIC_NAMES,
@@ -530,9 +531,11 @@ export async function runCli(
       return 2;
     }
     const generated = await loadGenerated(args.generated);
+    // Without scenarios of its own, a contract's operations run chained by its links.
+    const links = args.scenarios ? undefined : operationLinks(loaded.contract.model);
     const scenarios = args.scenarios
       ? loadScenarios(args.scenarios, Object.keys(generated.operations))
-      : { ok: true as const, workflows: [sampleWorkflow(loaded.contract.model)] };
+      : { ok: true as const, workflows: [sampleWorkflow(loaded.contract.model, links)] };
     if (!scenarios.ok) {
       out(scenarios.problems.map((p) => `${p.file}#${p.pointer}: ${p.message}`).join('\n'));
       return 2;
@@ -566,7 +569,7 @@ export async function runCli(
       progress: args.quiet ? undefined : progress,
     };
     report = await runContract(
-      { model: loaded.contract.model, ...generated, workflows: scenarios.workflows },
+      { model: loaded.contract.model, ...generated, workflows: scenarios.workflows, links },
       options,
     );
   } catch (error) {

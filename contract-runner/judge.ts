@@ -80,6 +80,15 @@ export function judge(
     };
   const status = answer.status;
   const success = status >= 200 && status < 300;
+  // 204 No Content and 205 carry no body (RFC 9110 §15.3.5): nothing to parse or shape-check.
+  if ((status === 204 || status === 205) && (answer.text ?? '') === '') {
+    if (!statusDocumented(op.statuses, status))
+      problems.push({
+        kind: 'undocumented-status',
+        message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
+      });
+    return { problems, status, success };
+  }
   let body: unknown;
   try {
     body = JSON.parse(answer.text ?? '');

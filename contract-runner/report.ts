@@ -42,6 +42,7 @@ export function formatTable(report: RunReport): string {
       `${s.requests} requests, ${s.violations} violations · feature level ${report.featureLevel ?? 'unknown'} · ` +
       `seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl}`,
   );
+  out.push(...linkLines(report.links));
   out.push(...coverageLines(report.coverage));
   return out.join('\n');
 }
@@ -55,6 +56,18 @@ const LABELS: Record<CoverageKind, string> = {
 };
 /** uncovered items named per kind in the table (the JSON report has them all) */
 const NAMED = 20;
+
+function linkLines(links: RunReport['links']): string[] {
+  if (!links || links.length === 0) return [];
+  const ran = links.filter((l) => l.exercised).length;
+  return [
+    `links: ${links.length} found between operations, ${ran} exercised`,
+    ...links.map(
+      (l) =>
+        `  ${l.exercised ? 'ran ' : 'not '} ${l.from} → ${l.to} (${l.parameter} ← ${'body' in l.value ? `body ${l.value.body || '/'}` : `header ${l.value.header}`}; ${l.source})`,
+    ),
+  ];
+}
 
 function coverageLines(c: RunReport['coverage']): string[] {
   const counts = COVERAGE_KINDS.map(

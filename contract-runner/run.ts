@@ -26,8 +26,10 @@ import {
   type Transport,
 } from './request.js';
 import { runScenarios, type OperationState } from './scenario/execute.js';
-import { referencedSteps } from './scenario/expressions.js';
+import { pointerGet, referencedSteps, type StepRecord } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
+import { bodyLinks } from './scenario/from-model.js';
+import type { OperationLink } from '../generator/model/links.js';
 import type { CredentialNames } from '../generator/model/security.js';
 import { basicNamesOf, inputOf, secretsOf, type Schemes } from './credentials.js';
 import { serverUrl } from './base-url.js';
@@ -99,6 +101,8 @@ export interface RunReport {
   operations: OperationReport[];
   /** what the run exercised out of what the contract documents */
   coverage: Coverage;
+  /** links found between operations, and whether a chain ran through each (a contract run without scenarios) */
+  links?: (OperationLink & { exercised: boolean })[];
   summary: {
     operations: number;
     passed: number;
@@ -116,6 +120,8 @@ export interface RunInputs {
   levels?: LevelTable;
   validator: ResponseValidator & RequestValidator;
   workflows: Workflow[];
+  /** links between operations the workflows were chained by (a contract without scenarios) */
+  links?: OperationLink[];
 }
 
 export function runTag(seed: number): string {
@@ -314,6 +320,10 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     ],
     durationMs: Date.now() - started,
     operations,
+    links: (inputs.links ?? []).map((link) => ({
+      ...link,
+      exercised: exercised(link, inputs.links ?? [], scenario.records),
+    })),
     coverage: coverage(
       inputs.model,
       inputs.operations,
@@ -397,6 +407,23 @@ function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workfl
     }
   }
   return workflows.filter((w) => wanted.has(w));
+}
+
+/**
+ * The link fed its consumer's step: both steps succeeded, and the consumer sent in its path
+ * what the producer answered where the link points (not the sample value it falls back to).
+ */
+function exercised(
+  link: OperationLink,
+  links: OperationLink[],
+  records: Map<string, StepRecord>,
+): boolean {
+  const from = records.get(link.from);
+  const to = records.get(link.to);
+  if (bodyLinks(links).get(`${link.to} ${link.parameter}`) !== link || !from?.ok || !to?.ok)
+    return false;
+  const given = 'body' in link.value ? pointerGet(from.response?.body, link.value.body) : undefined;
+  return given !== undefined && String(to.request?.path?.[link.parameter]) === String(given);
 }
 
 function summarize(operations: OperationReport[]): RunReport['summary'] {

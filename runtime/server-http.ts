@@ -27,6 +27,21 @@ export function markWritesContinue<T extends object>(listener: T): T {
 }
 
 /**
+ * Set on a request by `createHttpServer` when it handed the `100 Continue` to the listener; a
+ * listener under node's own server (which sent it already) never sends a second one.
+ */
+export const CONTINUE_PENDING = Symbol.for('tms.continuePending');
+
+type MaybePending = IncomingMessage & { [CONTINUE_PENDING]?: boolean };
+
+/** Sends the `100 Continue` the client waits for, if it waits for one from us. */
+function sendContinue(req: MaybePending, res: ServerResponse | undefined): void {
+  if (!res || req[CONTINUE_PENDING] !== true || res.headersSent) return;
+  req[CONTINUE_PENDING] = false;
+  res.writeContinue();
+}
+
+/**
  * Reads the whole request body, giving up as soon as it passes `maxBytes` (a declared
  * Content-Length over the limit is refused before reading anything) or when it has not all
  * arrived within `timeoutMs` (a client that stops half-way is cut off, not waited for). The
@@ -49,8 +64,7 @@ export function readBody(
     req.resume();
     return TOO_LARGE;
   }
-  if (res && !res.headersSent && /^100-continue$/i.test(req.headers.expect ?? ''))
-    res.writeContinue();
+  sendContinue(req, res);
   const hasBody =
     (length !== undefined && declared !== 0) || req.headers['transfer-encoding'] !== undefined;
   if (!hasBody || req.readableEnded) {

@@ -15,7 +15,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Duplex } from 'node:stream';
 import type { RefusalShape } from './operation-info.js';
 import { ENVELOPE_REFUSALS, LISTENER_ERROR_CODES as C, refusalBody } from './pipeline-answers.js';
-import { sendJson, WRITES_CONTINUE } from './server-http.js';
+import { CONTINUE_PENDING, sendJson, WRITES_CONTINUE } from './server-http.js';
 
 export interface ServerTimeouts {
   /**
@@ -77,7 +77,8 @@ export function createHttpServer(listener: Listener, timeouts: ServerTimeouts = 
   // client would start an upload the listener then refuses (413) mid-stream. Our listeners
   // send the 100 themselves once the declared length is within their limit (readBody).
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (!(WRITES_CONTINUE in listener)) res.writeContinue();
+    if (WRITES_CONTINUE in listener) Object.assign(req, { [CONTINUE_PENDING]: true });
+    else res.writeContinue();
     void listener(req, res);
   });
   // Any Expect other than 100-continue: node would write a bare 417.

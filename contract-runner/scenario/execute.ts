@@ -75,6 +75,8 @@ export interface OperationState {
 
 export interface ScenarioRun {
   states: Map<string, OperationState>;
+  /** every step that ran or was skipped, by ID: what it sent and what came back */
+  records: Map<string, StepRecord>;
   featureLevel?: number;
 }
 
@@ -98,7 +100,7 @@ export async function runScenarios(
     steps: new Map(),
     stateless: options.stateless,
   };
-  const run: ScenarioRun = { states };
+  const run: ScenarioRun = { states, records: ctx.steps };
 
   for (const workflow of workflows) {
     let wroteSomething = false;
@@ -176,8 +178,13 @@ export async function runScenarios(
 
       if (step.expect) {
         if (judged.success)
-          found(step.operationId, {
-            kind: step.expect.refusal === 'privacy' ? 'privacy' : 'accepted-invalid',
+          found(step.expect.about ?? step.operationId, {
+            kind:
+              step.expect.refusal === 'privacy'
+                ? 'privacy'
+                : step.expect.refusal === 'deleted'
+                  ? 'semantic'
+                  : 'accepted-invalid',
             message: `${step.expect.says}: answered ${judged.status}`,
             status: judged.status,
           });
@@ -333,6 +340,8 @@ function legitimateSkip(
   if (step.as === 'other' && !options.other)
     // The second user's options are the first's with `--other-` (`--other-email`, ...).
     return `needs a second user's credentials (${neededFlags(op, options.schemes, options.basicNames, 'other-')})`;
+  if (step.expect?.refusal === 'deleted' && options.stateless)
+    return 'a stateless server keeps nothing that a delete could remove (--stateless)';
   if ((step.as === 'other' || step.expect) && options.stateless)
     return "a stateless server cannot keep one user's data from another (--stateless)";
   if (options.readOnly && op.method !== 'GET' && !step.changesNothing)

@@ -69,6 +69,12 @@ export function resolveValue(spec: unknown, ctx: ExpressionContext): Resolved {
   }
   if (isObj(spec)) {
     if ('x-from' in spec) return select(spec, ctx);
+    // `{x-link, x-else}`: a value a link gives, else (its producer skipped, or its answer
+    // without it) the fallback; a producer that failed blocks as any expression does.
+    if ('x-link' in spec) {
+      const linked = resolveValue(spec['x-link'], ctx);
+      return linked.ok || linked.blocked ? linked : resolveValue(spec['x-else'], ctx);
+    }
     const out: Obj = {};
     for (const [key, item] of Object.entries(spec)) {
       const r = resolveValue(item, ctx);

@@ -49,6 +49,8 @@ export interface ReadBack {
   /** the record as read (a value: an expression or a selection) */
   record: ValueSpec;
   fields: Record<string, ValueSpec>;
+  /** no field in common is no violation (inferred from links, not declared by a scenario) */
+  lenient?: boolean;
 }
 
 export interface Step {
@@ -75,7 +77,12 @@ export interface Step {
   /** `other`: sent with the second credential */
   as: 'user' | 'other';
   /** the step must be refused: `privacy` when a success would show another's data */
-  expect?: { refusal: 'privacy' | 'refusal'; says: string };
+  expect?: {
+    refusal: 'privacy' | 'refusal' | 'deleted';
+    says: string;
+    /** the operation whose promise the refusal is (a delete's): default the step's */
+    about?: string;
+  };
   /** documented refusals that mean "this server cannot do it here", not a violation */
   skipOn: { code: string; reason: string }[];
   /** where it was written: file and workflow, for messages */

@@ -124,7 +124,8 @@ export function createPipeline(options) {
                 const verdict = validateResponse(op.operationId, answer.status, answer.body);
                 if (!verdict.valid) {
                     const text = invalidResponseText(`${op.operationId} (status ${answer.status})`, verdict.errors);
-                    logger.error(text);
+                    // the log line as before (lower-case first word: log readers grep for it)
+                    logger.error(text[0].toLowerCase() + text.slice(1));
                     return answers.fail(500, C.internal, text);
                 }
             }

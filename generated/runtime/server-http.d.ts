@@ -19,6 +19,11 @@ export { parseBasicAuth, type Credentials } from './pipeline-auth.js';
 export declare const WRITES_CONTINUE: unique symbol;
 export declare function markWritesContinue<T extends object>(listener: T): T;
 /**
+ * Set on a request by `createHttpServer` when it handed the `100 Continue` to the listener; a
+ * listener under node's own server (which sent it already) never sends a second one.
+ */
+export declare const CONTINUE_PENDING: unique symbol;
+/**
  * Reads the whole request body, giving up as soon as it passes `maxBytes` (a declared
  * Content-Length over the limit is refused before reading anything) or when it has not all
  * arrived within `timeoutMs` (a client that stops half-way is cut off, not waited for). The

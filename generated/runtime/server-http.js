@@ -12,6 +12,18 @@ export function markWritesContinue(listener) {
     return Object.assign(listener, { [WRITES_CONTINUE]: true });
 }
 /**
+ * Set on a request by `createHttpServer` when it handed the `100 Continue` to the listener; a
+ * listener under node's own server (which sent it already) never sends a second one.
+ */
+export const CONTINUE_PENDING = Symbol.for('tms.continuePending');
+/** Sends the `100 Continue` the client waits for, if it waits for one from us. */
+function sendContinue(req, res) {
+    if (!res || req[CONTINUE_PENDING] !== true || res.headersSent)
+        return;
+    req[CONTINUE_PENDING] = false;
+    res.writeContinue();
+}
+/**
  * Reads the whole request body, giving up as soon as it passes `maxBytes` (a declared
  * Content-Length over the limit is refused before reading anything) or when it has not all
  * arrived within `timeoutMs` (a client that stops half-way is cut off, not waited for). The
@@ -29,8 +41,7 @@ export function readBody(req, maxBytes, timeoutMs, res) {
         req.resume();
         return TOO_LARGE;
     }
-    if (res && !res.headersSent && /^100-continue$/i.test(req.headers.expect ?? ''))
-        res.writeContinue();
+    sendContinue(req, res);
     const hasBody = (length !== undefined && declared !== 0) || req.headers['transfer-encoding'] !== undefined;
     if (!hasBody || req.readableEnded) {
         req.resume();

@@ -14,7 +14,7 @@
  */
 import { createServer } from 'node:http';
 import { ENVELOPE_REFUSALS, LISTENER_ERROR_CODES as C, refusalBody } from './pipeline-answers.js';
-import { sendJson, WRITES_CONTINUE } from './server-http.js';
+import { CONTINUE_PENDING, sendJson, WRITES_CONTINUE } from './server-http.js';
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 /** Faults node's parser reports, by error code, as status and message. */
 const PARSER_FAULTS = {
@@ -47,7 +47,9 @@ export function createHttpServer(listener, timeouts = {}) {
     // client would start an upload the listener then refuses (413) mid-stream. Our listeners
     // send the 100 themselves once the declared length is within their limit (readBody).
     server.on('checkContinue', (req, res) => {
-        if (!(WRITES_CONTINUE in listener))
+        if (WRITES_CONTINUE in listener)
+            Object.assign(req, { [CONTINUE_PENDING]: true });
+        else
             res.writeContinue();
         void listener(req, res);
     });

@@ -12,9 +12,9 @@ export async function runTest(argv: string[]): Promise<number> {
   const runner = await import('../../contract-runner/cli.js');
   const help = argv.includes('--help') || argv.includes('-h');
   const given = argv.some((a) => a === '--generated' || a.startsWith('--generated='));
-  if (help) return runner.runCli(argv);
+  if (help) return runner.runCli(argv, out);
   makeReportFolders(argv);
-  if (given) return runner.runCli(argv);
+  if (given) return runner.runCli(argv, out);
   const quiet = argv.includes('--quiet') || process.env.CI === 'true';
   const prepared = await prepareBindings(runner.contractFileOf(argv), undefined, (line) =>
     quiet ? undefined : process.stderr.write(`${line}\n`),
@@ -23,7 +23,12 @@ export async function runTest(argv: string[]): Promise<number> {
     console.error(prepared.output.trimEnd());
     return prepared.exitCode === 2 ? 2 : 1;
   }
-  return runner.runCli([...argv, '--generated', prepared.dir]);
+  return runner.runCli([...argv, '--generated', prepared.dir], out);
+}
+
+/** The runner's output, its usage lines naming this command (in the repository: `npm run contract --`). */
+function out(text: string): void {
+  console.log(text.replaceAll('npm run contract --', 'tms-gen test'));
 }
 
 /** `--report reports/contract` in a CI job: the folder is made, as JUnit reporters of test runners do. */

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { formatProblem } from '../common/contract-error.js';
+import { missingContract } from '../commands/usage.js';
 import { loadContract } from '../load/index.js';
 import { resolveBase } from './base.js';
 import { diffTables } from './compare.js';
@@ -27,7 +28,7 @@ A change is refused (exit 1) when it is not recorded at a feature level above th
 one (nor marked x-correction), or when it is breaking for clients or servers and not marked
 x-breaking: {level, reason}. Level checks apply when the contracts carry feature-level extensions.
 
-Exit codes: 0 accepted · 1 refused, or a contract does not load · 2 usage error`;
+Exit codes: 0 accepted · 1 refused, or a contract does not load · 2 usage error (no such --contract file)`;
 
 export async function runDiff(argv: string[]): Promise<number> {
   let values: {
@@ -66,6 +67,11 @@ export async function runDiff(argv: string[]): Promise<number> {
     return 2;
   }
   const contract = values.contract!;
+  const missing = missingContract('diff', contract);
+  if (missing) {
+    console.error(missing);
+    return 2;
+  }
   const resolved = resolveBase(values.base, contract);
   if (!resolved.ok) {
     console.error(`tms-gen diff: ${resolved.message}`);

@@ -268,6 +268,7 @@ describe('error bodies judged by the contract’s error shape', () => {
       envelope: false,
       listsCodes: false,
       refusal: { message: 'message' },
+      codeFields: [],
     });
     const flat = judge(op, answer({ message: 'bad id' }), 'invalid', inputs.validator, {
       errors: own,

@@ -11,16 +11,23 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { commands } from '../../generator/commands/index.js';
 import { tmsGen } from '../tms-gen-run.js';
 
+/** A guard against a hang only, far above a normal run (a second) on a loaded machine. */
+const HANG_GUARD_MS = 180_000;
 const work = mkdtempSync(join(tmpdir(), 'tms-cli-usage-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('a contract file that does not exist', () => {
-  it.each(['scaffold', 'generate'])(
+  it.each(['scaffold', 'generate', 'diff'])(
     '%s: exit 2, one line "no such file", nothing written',
     async (name) => {
       const missing = join(work, 'no-such-contract.yaml');
       const out = join(work, `${name}-out`);
-      const where = name === 'scaffold' ? ['--dir', out] : ['--out', out, '--docs', out];
+      const where =
+        name === 'scaffold'
+          ? ['--dir', out]
+          : name === 'diff'
+            ? ['--base', 'openapi/openapi.yaml']
+            : ['--out', out, '--docs', out];
       const r = await tmsGen([name, '--contract', missing, ...where]);
       expect(r.code).toBe(2);
       const lines = r.stderr.trim().split('\n');
@@ -29,17 +36,22 @@ describe('a contract file that does not exist', () => {
       ]);
       expect(existsSync(out)).toBe(false);
     },
+    HANG_GUARD_MS,
   );
 });
 
 describe('every subcommand has its own --help', () => {
-  it('scaffold --help is scaffold`s, and names --dir', async () => {
-    const r = await tmsGen(['scaffold', '--help']);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^tms-gen scaffold — /);
-    expect(r.stdout).toContain('--dir <dir>');
-    expect(r.stdout).not.toContain('--watch');
-  });
+  it(
+    'scaffold --help is scaffold`s, and names --dir',
+    async () => {
+      const r = await tmsGen(['scaffold', '--help']);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^tms-gen scaffold — /);
+      expect(r.stdout).toContain('--dir <dir>');
+      expect(r.stdout).not.toContain('--watch');
+    },
+    HANG_GUARD_MS,
+  );
 
   it.each(['generate', ...commands.map((c) => c.name)])(
     '%s --help: exit 0, its own text',
@@ -51,5 +63,6 @@ describe('every subcommand has its own --help', () => {
       if (name === 'generate') expect(r.stdout).toBe(overview);
       else expect(r.stdout).not.toBe(overview);
     },
+    HANG_GUARD_MS,
   );
 });

@@ -162,3 +162,56 @@ describe('tool schemas', () => {
     }
   });
 });
+
+describe('compact mode and the command line', () => {
+  it('--compact: call_operation reaches the API like the tool would', async () => {
+    const server = await overStdio(['--compact', '--tools', 'tag:messages'], env);
+    try {
+      const { tools } = await allTools(server.client);
+      expect(tools.map((t) => t.name)).toEqual([
+        'list_operations',
+        'describe_operation',
+        'call_operation',
+      ]);
+      const list = textOf(await server.client.callTool({ name: 'list_operations', arguments: {} }));
+      // --tools tag:messages: only the messages operations are listed
+      expect(list).toContain('getMessages — GET /messages');
+      expect(list).not.toContain('getUsers');
+      const got = await server.client.callTool({
+        name: 'call_operation',
+        arguments: {
+          name: 'getMessages',
+          arguments: { anchor: 'newest', num_before: 1, num_after: 0 },
+        },
+      });
+      expect(got.isError, textOf(got)).toBeFalsy();
+      expect(JSON.parse(textOf(got)).messages).toHaveLength(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('usage errors: one line, exit 2', async () => {
+    const { execFile } = await import('node:child_process');
+    const run = (args: string[]) =>
+      new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(
+          process.execPath,
+          ['generated/mcp-server.js', ...args],
+          { env },
+          (error, _out, stderr) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stderr }),
+        );
+      });
+    for (const [args, says] of [
+      [['--allow-destructive'], '--allow-destructive needs --allow-writes'],
+      [['--tools', 'nope'], "no operation or tag 'nope'"],
+      [['--frobnicate'], 'frobnicate'],
+    ] as const) {
+      const r = await run([...args]);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).toContain(says);
+    }
+  });
+});

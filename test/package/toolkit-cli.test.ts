@@ -310,7 +310,8 @@ async function startServer(script: string, ...args: string[]): Promise<Started> 
   return started;
 }
 
-async function waitFor(condition: () => boolean, ms = 10_000): Promise<void> {
+/** Polls `condition`; gives up after `ms`, a hang guard far above a normal wait (a busy machine slows it). */
+async function waitFor(condition: () => boolean, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (!condition() && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
 }

@@ -5,6 +5,7 @@
  * limit gets its 100, then its answer; a refused caller (401) gets no 100 either. Over a raw
  * socket, so that what the server writes first, and when, is seen byte for byte.
  */
+import { createServer } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,9 +50,9 @@ function head(length: number, authorization = ADA): string {
 }
 
 /** Connects, writes `text`, and resolves with the first bytes that come back. */
-function firstAnswer(text: string): Promise<{ socket: Socket; first: string }> {
+function firstAnswer(text: string, to = port): Promise<{ socket: Socket; first: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    const socket = connect(to, '127.0.0.1', () => socket.write(text));
     socket.once('data', (b) => resolve({ socket, first: b.toString('latin1') }));
     socket.once('error', reject);
   });
@@ -80,6 +81,30 @@ describe('Expect: 100-continue on createHttpServer', () => {
     });
     socket.destroy();
     expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+  });
+
+  it('under node`s own createServer (which sends the 100 itself) the listener adds no second one', async () => {
+    const plain = createServer(
+      createRequestListener<TestUser>({ handlers, authenticate: () => ({ id: 1, email: 'x' }) }),
+    );
+    await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
+    const body = 'type=direct&to=%5B7%5D&content=hello';
+    const { socket, first } = await firstAnswer(
+      head(body.length),
+      (plain.address() as AddressInfo).port,
+    );
+    const rest = await new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (b) => {
+        text += b.toString('latin1');
+        if (text.includes('"result"')) resolve(text);
+      });
+      socket.write(body);
+    });
+    socket.destroy();
+    await new Promise<void>((r) => plain.close(() => r()));
+    expect((first + rest).match(/100 Continue/g)).toHaveLength(1);
+    expect(rest).toMatch(/HTTP\/1\.1 200 /);
   });
 
   it('a caller refused before the body (401) gets no 100 either', async () => {

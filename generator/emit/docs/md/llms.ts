@@ -17,8 +17,12 @@ export interface LlmsInput {
   groups: { name: string; description: string; ops: Operation[] }[];
 }
 
+/** Above this many operations, lines carry no description: the page stays one an agent reads. */
+const BRIEF_ABOVE = 150;
+
 export function llmsTxt({ model, links, groups }: LlmsInput): string {
   const { info } = model;
+  const brief = model.operations.length > BRIEF_ABOVE;
   const about = info.summary ?? firstParagraph(info.description);
   const out = [`# ${markdownText(info.title)}`, ''];
   if (about) out.push(`> ${markdownInline(about)}`, '');
@@ -35,13 +39,13 @@ export function llmsTxt({ model, links, groups }: LlmsInput): string {
   out.push('## Operations', '');
   for (const g of groups) {
     out.push(`### ${markdownText(groupTitle(g.name))}`, '');
-    for (const op of g.ops) out.push(operationLine(op, links));
+    for (const op of g.ops) out.push(operationLine(op, links, brief));
     out.push('');
   }
   if (model.schemas.length > 0) {
     out.push('## Schemas', '');
     for (const s of model.schemas) {
-      const line = firstSentence(s.description);
+      const line = brief ? '' : firstSentence(s.description);
       out.push(
         `- [${markdownText(s.name)}](${markdownPath(links.schema(s.name))})${line ? `: ${markdownInline(line)}` : ''}`,
       );
@@ -59,7 +63,7 @@ export function llmsTxt({ model, links, groups }: LlmsInput): string {
   return out.join('\n');
 }
 
-function operationLine(op: Operation, links: SiteLinks): string {
+function operationLine(op: Operation, links: SiteLinks, brief: boolean): string {
   const life = op.lifecycle;
   const notes = [
     life.addedIn !== undefined ? `new in feature level ${life.addedIn}` : '',
@@ -69,7 +73,7 @@ function operationLine(op: Operation, links: SiteLinks): string {
   ].filter(Boolean);
   const label = markdownText(op.summary ?? op.id);
   const route = markdownCode(`${op.method.toUpperCase()} ${op.path}`);
-  const what = firstSentence(op.description);
+  const what = brief ? '' : firstSentence(op.description);
   return `- [${label}](${markdownPath(links.operation(op.id))}): ${route} ${markdownCode(op.id)}${what ? ` — ${markdownInline(what)}` : ''}${notes.length > 0 ? ` (${markdownInline(notes.join('; '))})` : ''}`;
 }
 
@@ -95,9 +99,9 @@ function errors(model: ApiModel): string[] {
     const where = shape.within ? ` inside ${markdownCode(shape.within)}` : '';
     out.push(
       `An error answer carries its message in ${markdownCode(shape.message)}${shape.code ? ` and its code in ${markdownCode(shape.code)}` : ''}${where}.${model.errorConventions.listsCodes ? " Each operation's page lists the codes it answers with." : ''}`,
-      '',
     );
   }
+  if (shape && model.errorCodes.length > 0) out.push('');
   for (const e of model.errorCodes) {
     const statuses = e.statuses.map((s) => s.status).join(', ');
     const line = firstSentence(e.description);
