@@ -57,11 +57,15 @@ const outsideEmitter = {
  * of emitters, imports them all.)
  */
 const emitterFamilies = {
-  types: ['types'],
+  types: ['types', 'types-pieces'],
   operations: ['operations'],
-  client: ['client', 'client-docs'],
+  client: ['client', 'client-docs', 'client-paging'],
+  query: ['query/**'],
+  msw: ['msw'],
+  package: ['package', 'package-readme', 'package-readme-client', 'package-readme-tools'],
+  mcp: ['mcp/**'],
   server: ['server'],
-  prism: ['prism'],
+  prism: ['prism', 'operation-words'],
   validators: ['validators', 'validator-targets', 'validators-api'],
   docs: ['docs', 'docs/**'],
   contract: ['contract/**'],
@@ -74,12 +78,42 @@ const otherEmitters = (name) => ({
   group: Object.entries(emitterFamilies)
     .filter(([other]) => other !== name)
     .flatMap(([, files]) =>
-      files
-        .filter((f) => !f.endsWith('/**'))
-        .flatMap((f) => [`./${f}.js`, `../${f}.js`, `./${f}/*`, `../${f}/*`]),
+      files.flatMap((f) =>
+        f.endsWith('/**')
+          ? [`./${f}`, `../${f}`]
+          : [`./${f}.js`, `../${f}.js`, `./${f}/*`, `../${f}/*`],
+      ),
     ),
   message: `emitters import model/, not each other: the ${name} emitter may not import another emitter's files (move what both need into generator/model/).`,
 });
+
+/**
+ * The floors of generator/, from the bottom: common/ (pointers, escaping, errors), model/ (the
+ * one reading of the document), schema/ (JSON Schema from the model), load/ (reads, checks and
+ * builds the model), emit/ (the
+ * artifacts), compile/ (the package's TypeScript), cache/, write/, threads/, run/ (the
+ * sequence), commands/ and cli.ts. A floor imports only floors below it.
+ */
+const above = (floors) => ({
+  group: floors.flatMap((f) => [`../${f}/**`, `../../${f}/**`, `../${f}.js`, `../../${f}.js`]),
+  message:
+    'an arrow back up: a floor of generator/ imports only the floors below it (eslint.config.js, "The floors").',
+});
+const FLOORS = [
+  'common',
+  'model',
+  'schema',
+  'load',
+  'emit',
+  'compile',
+  'cache',
+  'write',
+  'threads',
+  'run',
+  'commands',
+  'cli',
+];
+const floorsAbove = (floor) => FLOORS.slice(FLOORS.indexOf(floor) + 1);
 
 const nodeFromCore = {
   group: ['node:*'],
@@ -121,9 +155,28 @@ const layers = [
     files: ['generator/emit/**/*.ts'],
     patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision],
   },
+  {
+    files: ['generator/common/**/*.ts'],
+    patterns: [rawDocument, rawDocumentType, above(floorsAbove('common'))],
+  },
+  // load/ and model/ read the raw document; model/ imports neither schema/ nor load/
+  { files: ['generator/load/**/*.ts'], patterns: [above(floorsAbove('load'))] },
+  { files: ['generator/model/**/*.ts'], patterns: [above(floorsAbove('model'))] },
+  {
+    files: ['generator/schema/**/*.ts'],
+    patterns: [rawDocument, rawDocumentType, nameDecision, above(floorsAbove('schema'))],
+  },
+  // The package (its manifest and README) describes every artifact, as index.ts lists them: it
+  // may read the others' exported facts; no other emitter may import it.
   ...Object.keys(emitterFamilies).map((name) => ({
     files: familyFiles(name),
-    patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision, otherEmitters(name)],
+    patterns: [
+      outsideEmitter,
+      rawDocument,
+      rawDocumentType,
+      nameDecision,
+      ...(name === 'package' ? [] : [otherEmitters(name)]),
+    ],
   })),
 ];
 

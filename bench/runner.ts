@@ -89,10 +89,14 @@ async function timedRun(
       { cwd: ROOT, encoding: 'utf8' },
     );
     const seconds = (performance.now() - started) / 1000;
-    const summary = (run.stdout.trim().split('\n').at(-1) ?? '').replace(
+    // The summary line and the coverage line (the table ends with coverage and links).
+    const lines = run.stdout.trim().split('\n');
+    const totals = (lines.find((l) => /^\d+ operations: /.test(l)) ?? '').replace(
       / · [0-9.]+ s against .*/,
       '',
     );
+    const covered = lines.find((l) => l.startsWith('coverage ')) ?? '';
+    const summary = [totals, covered].filter(Boolean).join(' · ');
     return { seconds, summary, code: run.status };
   } finally {
     mock.stop();

@@ -12,7 +12,7 @@ import { stripAnnotations } from '../schema/strip-annotations.js';
 import { banner, literal, propertyKey } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
 import { exampleStatuses } from '../model/views/prism.js';
-import { operationModule } from './validators.js';
+import { operationModule } from '../model/artifact-names.js';
 
 export const mswEmitter: Emitter = {
   name: 'msw',

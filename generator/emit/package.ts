@@ -22,6 +22,11 @@ import { compiledRuntime, readCompiledRuntime } from '../compile/package-runtime
 import { CONTRACT_FILE } from './contract/index.js';
 
 /** The toolkit's root: its package.json and runtime/ (two levels up from generator/emit/). */
+import { packageName } from '../model/artifact-names.js';
+
+// decided in the model (model/artifact-names.ts); named here too for the package's callers
+export { packageName };
+
 const TOOLKIT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The import specifier of the runtime copied into the output, as generated code writes it. */
@@ -200,20 +205,6 @@ function optionalPeers(toolkit: ToolkitManifest, present: Set<string>) {
     peerDependencies: peers,
     peerDependenciesMeta: Object.fromEntries(names.map((n) => [n, { optional: true }])),
   };
-}
-
-/** npm's rules: lower case, URL-safe, no leading dot or underscore, at most 214 characters. */
-export function packageName(title: string): string {
-  const slug = title
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 200)
-    .replace(/-+$/, '');
-  if (slug === '') return 'api-bindings';
-  return /(^|-)api($|-)/.test(slug) ? slug : `${slug}-api`;
 }
 
 const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;

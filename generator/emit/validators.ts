@@ -21,6 +21,7 @@
  * The dialect follows the document: JSON Schema 2020-12 for OpenAPI 3.1, draft-07 with
  * `nullable` for 3.0. Feature levels are a parameter of the compiled code (level-keywords.ts).
  */
+import { operationModule } from '../model/artifact-names.js';
 import { posix } from 'node:path';
 import { _, type Ajv } from 'ajv';
 import { ContractError } from '../common/contract-error.js';
@@ -217,7 +218,89 @@ export function compileValidators(
         env?.root?.schema === slim ? 'return function validate() {}' : code,
     },
   });
-  linearOptimize(ajv);
+  // Ajv's optimize with a linear name count, only while this compile runs (ajv-optimize.ts)
+  const restore = linearOptimize(ajv);
+  let split: ReturnType<typeof splitModules>;
+  try {
+    split = compileTargets(ajv, model, root, slim, targets, runtime, memory);
+  } finally {
+    restore();
+  }
+  memory?.mark('validators: split');
+  return {
+    modules: split.modules,
+    helpers: helpersModule(formatsSource(ajv)),
+    operations: model.operations.map((op) => ({ id: op.id, path: operationModule(op) })),
+    named: model.schemas.map((s) => [s.name, split.sharedOf.get(targets.named[s.name])!]),
+    stats: split.stats,
+  };
+}
+
+/** The operation's table (level windows of the operation and its parameters) and bound functions. */
+function operationTail(
+  op: Operation,
+  targets: ValidatorTargets,
+  statuses: [string, string | null][],
+  newest: number,
+): string {
+  const windowCode = (w: LevelWindow | undefined) => {
+    if (!w) return '{}';
+    const parts = [
+      ...(w.addedIn !== undefined ? [`addedIn: ${w.addedIn}`] : []),
+      ...(w.removedIn !== undefined ? [`removedIn: ${literal(removal(w))}`] : []),
+    ];
+    return `{ ${parts.join(', ')} }`;
+  };
+  const groups: [string, string][] = [
+    ['query', 'query'],
+    ['body', 'body'],
+  ];
+  const parameterLines = groups.flatMap(([group, location]) => {
+    const params = op.parameters.filter((p) => p.in === location);
+    if (params.length === 0) return [];
+    return [
+      `    ${group}: {`,
+      ...params.map(
+        (p) =>
+          `      ${propertyKey(p.name)}: ${windowCode(windowOf(p.lifecycle, p.extensions['x-removed'] === true, newest))},`,
+      ),
+      `    },`,
+    ];
+  });
+  const opWindow = windowOf(op.lifecycle, false, newest);
+  return [
+    '',
+    `export const operation = {`,
+    `  id: ${literal(op.id)},`,
+    ...(opWindow ? [`  window: ${windowCode(opWindow)},`] : []),
+    `  request,`,
+    `  formBody: ${targets.requests[op.id].formBody},`,
+    `  parameters: {`,
+    ...parameterLines,
+    `  },`,
+    `  responses: {`,
+    ...statuses.map(
+      ([status, key], i) =>
+        `    ${propertyKey(status)}: ${key === null ? 'null' : `response${i}`},`,
+    ),
+    `  },`,
+    `};`,
+    '',
+    `export const { validateRequest, validateResponse } = operationEntryPoints(operation);`,
+    '',
+  ].join('\n');
+}
+
+/** Every target compiled by Ajv, then split into modules by use. */
+function compileTargets(
+  ajv: Ajv,
+  model: ApiModel,
+  root: JsonSchemaRoot,
+  slim: SlimRoot,
+  targets: ValidatorTargets,
+  runtime: string,
+  memory: EmitMemory | undefined,
+): ReturnType<typeof splitModules> {
   const pointerOf = (key: string) => targets.pointerOf[key] ?? key;
   try {
     ajv.addSchema(slim);
@@ -292,7 +375,7 @@ export function compileValidators(
   });
   const named = model.schemas.map((s) => targets.named[s.name]);
   const dynamicScopes = namesWord(slim, DYNAMIC_SCOPE_WORDS);
-  const split = splitModules(
+  return splitModules(
     ajv,
     root.refOf,
     schemaOfKey,
@@ -302,78 +385,10 @@ export function compileValidators(
     undefined,
     bound,
   );
-  memory?.mark('validators: split');
-  return {
-    modules: split.modules,
-    helpers: helpersModule(formatsSource(ajv)),
-    operations: model.operations.map((op) => ({ id: op.id, path: operationModule(op) })),
-    named: model.schemas.map((s) => [s.name, split.sharedOf.get(targets.named[s.name])!]),
-    stats: split.stats,
-  };
 }
 
-/**
- * `ops/<file>`: the operation's module, named by the model (`op.names.file`: bounded and
- * case-insensitively unique). Exported: the MSW handlers load each operation's module by this path.
- */
-export function operationModule(op: Pick<Operation, 'names'>): string {
-  return `ops/${op.names.file}`;
-}
-
-/** The operation's table (level windows of the operation and its parameters) and bound functions. */
-function operationTail(
-  op: Operation,
-  targets: ValidatorTargets,
-  statuses: [string, string | null][],
-  newest: number,
-): string {
-  const windowCode = (w: LevelWindow | undefined) => {
-    if (!w) return '{}';
-    const parts = [
-      ...(w.addedIn !== undefined ? [`addedIn: ${w.addedIn}`] : []),
-      ...(w.removedIn !== undefined ? [`removedIn: ${literal(removal(w))}`] : []),
-    ];
-    return `{ ${parts.join(', ')} }`;
-  };
-  const groups: [string, string][] = [
-    ['query', 'query'],
-    ['body', 'body'],
-  ];
-  const parameterLines = groups.flatMap(([group, location]) => {
-    const params = op.parameters.filter((p) => p.in === location);
-    if (params.length === 0) return [];
-    return [
-      `    ${group}: {`,
-      ...params.map(
-        (p) =>
-          `      ${propertyKey(p.name)}: ${windowCode(windowOf(p.lifecycle, p.extensions['x-removed'] === true, newest))},`,
-      ),
-      `    },`,
-    ];
-  });
-  const opWindow = windowOf(op.lifecycle, false, newest);
-  return [
-    '',
-    `export const operation = {`,
-    `  id: ${literal(op.id)},`,
-    ...(opWindow ? [`  window: ${windowCode(opWindow)},`] : []),
-    `  request,`,
-    `  formBody: ${targets.requests[op.id].formBody},`,
-    `  parameters: {`,
-    ...parameterLines,
-    `  },`,
-    `  responses: {`,
-    ...statuses.map(
-      ([status, key], i) =>
-        `    ${propertyKey(status)}: ${key === null ? 'null' : `response${i}`},`,
-    ),
-    `  },`,
-    `};`,
-    '',
-    `export const { validateRequest, validateResponse } = operationEntryPoints(operation);`,
-    '',
-  ].join('\n');
-}
+/** The schema root with its subschemas shared (shareSubschemas). */
+type SlimRoot = JsonSchemaRoot['root'] & { $defs: ReturnType<typeof shareSubschemas> };
 
 /**
  * Compiles one schema now, so that a failure names the contract place it comes from. Ajv keeps

@@ -118,20 +118,28 @@ export function learnBlockKinds(ajv: Ajv): Map<unknown, readonly string[]> {
 const sorted = (c: Counts) => Object.entries(c).sort(([a], [b]) => (a < b ? -1 : 1));
 
 /**
- * Ajv's `CodeGen.optimize` with its name count made linear (same result). Installed once per
- * process on Ajv's class (the instance Ajv creates per compile cannot be reached otherwise);
- * a no-op when already installed.
+ * Ajv's `CodeGen.optimize` with its name count made linear (same result), on Ajv's class (the
+ * instance Ajv creates per compile cannot be reached otherwise) until the function returned is
+ * called: the validators emitter installs it only while it compiles, so nothing else in the
+ * process (the loader's strict schema check, a user's Ajv) runs patched code. A no-op (and a
+ * no-op to undo) when already installed.
  */
-export function linearOptimize(ajv: Ajv): void {
+export function linearOptimize(ajv: Ajv): () => void {
   const proto = CodeGen.prototype as unknown as Record<PropertyKey, unknown>;
-  if (proto[ORIGINAL]) return;
+  const none = () => undefined;
+  if (proto[ORIGINAL]) return none;
   const kinds = learnBlockKinds(ajv);
-  if (kinds.size === 0) return;
-  proto[ORIGINAL] = proto.optimize;
+  if (kinds.size === 0) return none;
+  const original = proto.optimize;
+  proto[ORIGINAL] = original;
   proto.optimize = function (this: Generator, n = 1) {
     while (n-- > 0) {
       this._root.optimizeNodes();
       this._root.optimizeNames(countNames(this._root, kinds), this._constants);
     }
+  };
+  return () => {
+    proto.optimize = original;
+    delete proto[ORIGINAL];
   };
 }

@@ -73,9 +73,15 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
   },
   {
     file: 'generator/model/planted.ts',
-    code: "import { bundle } from '../load/bundle.js';\nexport const x = bundle;\n",
+    code: "import type { OpenApiDocument } from './document.js';\nexport type X = OpenApiDocument;\n",
     refused: false,
     why: 'model/ is where the raw document is read',
+  },
+  {
+    file: 'generator/model/planted.ts',
+    code: "import { bundle } from '../load/bundle.js';\nexport const x = bundle;\n",
+    refused: true,
+    why: 'model/ does not import load/ (load/ builds the model: a loop)',
   },
   {
     file: 'generator/emit/planted.ts',
@@ -190,6 +196,48 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     code: "import { loadContract } from '../generator/load/index.js';\nexport const x = loadContract;\n",
     refused: false,
     why: "the loader's front door (load/index.ts) is open to the runner",
+  },
+  {
+    file: 'generator/model/views/planted.ts',
+    code: "import { collectSchemaSites } from '../../schema/json-schema.js';\nexport const x = collectSchemaSites;\n",
+    refused: true,
+    why: 'model/ does not import schema/ (an arrow back up)',
+  },
+  {
+    file: 'generator/model/planted.ts',
+    code: "import { collectSchemaSites } from './schema-sites.js';\nexport const x = collectSchemaSites;\n",
+    refused: false,
+    why: 'model/ imports model/',
+  },
+  {
+    file: 'generator/common/planted.ts',
+    code: "import type { ApiModel } from '../model/types.js';\nexport type X = ApiModel;\n",
+    refused: true,
+    why: 'common/ is the bottom floor: it imports no other folder of generator/',
+  },
+  {
+    file: 'generator/schema/planted.ts',
+    code: "import { emitters } from '../emit/index.js';\nexport const x = emitters;\n",
+    refused: true,
+    why: 'schema/ does not import the emitters (an arrow back up)',
+  },
+  {
+    file: 'generator/emit/msw.ts',
+    code: "import { operationModule } from './validators.js';\nexport const x = operationModule;\n",
+    refused: true,
+    why: 'emitters do not import each other (msw → validators)',
+  },
+  {
+    file: 'generator/emit/mcp/planted.ts',
+    code: "import { packageName } from '../package.js';\nexport const x = packageName;\n",
+    refused: true,
+    why: 'emitters do not import each other (mcp → package)',
+  },
+  {
+    file: 'generator/emit/msw.ts',
+    code: "import { operationModule } from '../model/artifact-names.js';\nexport const x = operationModule;\n",
+    refused: false,
+    why: 'names several emitters need come from the model',
   },
 ];
 

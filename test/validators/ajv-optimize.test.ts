@@ -39,7 +39,7 @@ describe('linear name count of Ajv code', () => {
       const ajv = createAjv({ dialect: model.dialect });
       const kinds = learnBlockKinds(ajv);
       // installed first, so that compileValidators keeps the wrapper below
-      linearOptimize(ajv);
+      const restore = linearOptimize(ajv);
       expect(kinds.size).toBeGreaterThan(5);
       const proto = CodeGen.prototype as unknown as {
         optimize: (this: { _root: Root }, n?: number) => void;
@@ -58,10 +58,23 @@ describe('linear name count of Ajv code', () => {
         compileValidators(model);
       } finally {
         proto.optimize = installed;
+        restore();
       }
       expect(differences).toEqual([]);
       expect(compared).toBeGreaterThan(20);
     });
+
+  it("is installed only while the validators compile: Ajv's own optimize before and after", async () => {
+    const proto = CodeGen.prototype as unknown as { optimize: unknown };
+    const ajvs = proto.optimize;
+    const model = await loadModel('openapi/openapi.yaml');
+    const restore = linearOptimize(createAjv({ dialect: model.dialect }));
+    expect(proto.optimize).not.toBe(ajvs);
+    restore();
+    expect(proto.optimize).toBe(ajvs);
+    compileValidators(model);
+    expect(proto.optimize).toBe(ajvs);
+  });
 
   it('an unknown block kind is counted by its own getter', () => {
     const ajv = createAjv({ dialect: '3.0' }) as unknown as {

@@ -14,7 +14,7 @@ import { banner, literal, toolText } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { toolDescription } from './describe.js';
 import { toolSchemas } from './schemas.js';
-import { packageName } from '../package.js';
+import { packageName } from '../../model/artifact-names.js';
 
 /**
  * The entry's own URL, spelled so that the CLI bundle's rewrite of this source's `import.meta`

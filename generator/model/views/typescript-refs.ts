@@ -18,7 +18,7 @@
  * Only types.ts sees this copy; validators and the model work from the document itself.
  */
 import { escapeSegment, getAt, parsePointer, pointer } from '../../common/pointer.js';
-import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../../schema/json-schema.js';
+import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../schema-sites.js';
 
 /** Prefix of the component names made here; the types emitter gives them no root-type export. */
 export const HOISTED_PREFIX = '__ref_';

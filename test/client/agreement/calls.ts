@@ -99,7 +99,7 @@ function drawable(field: Parameter, value: unknown): boolean {
 
 /** Every string inside a text-carried value reads back as a string. */
 function textsFit(field: Parameter, value: unknown): boolean {
-  if (field.encoding === 'deepObject')
+  if (field.encoding === 'deepObject' || field.shape)
     return deepFits(value, field.shape ?? { types: field.types });
   if (typeof value === 'string') return fits(value, field.types);
   if (Array.isArray(value))
@@ -138,7 +138,7 @@ function carriedAs(field: Parameter, value: unknown): unknown {
   const carried = field.encoding === 'deepObject' ? carriedDeep(value) : value;
   const empty =
     carried === undefined ||
-    (field.encoding === 'explode' && Array.isArray(value) && value.length === 0);
+    (field.encoding === 'explode' && typeof value === 'object' && Object.keys(value!).length === 0);
   if (empty) return field.required ? (Array.isArray(value) ? [] : {}) : undefined;
   return carried;
 }
