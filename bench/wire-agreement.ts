@@ -6,7 +6,7 @@
  * mismatches) to bench/results/wire-agreement.md. test/client/wire-agreement.test.ts runs a
  * sample in CI.
  *
- * `node --import tsx bench/wire-agreement.ts [--runs 8] [--jobs 2] [--only substring] [--out file]`
+ * `node --import tsx bench/wire-agreement.ts [--runs 8] [--jobs 2] [--only name,...] [--out file]`
  * The report is rewritten after each document, so a long run leaves its counts so far.
  * Documents that do not load (refused by the loader) are counted apart, not checked.
  */
@@ -43,7 +43,10 @@ function documents(): { name: string; file: string }[] {
     { name: 'big__stripe', file: join(SPECS, 'big', 'stripe-spec3.json') },
     { name: 'big__github', file: join(SPECS, 'big', 'github-api.github.com.json') },
   ];
-  return [...breadth, ...big].filter((d) => !ONLY || d.name.includes(ONLY));
+  const wanted = ONLY.split(',').filter(Boolean);
+  return [...breadth, ...big].filter(
+    (d) => wanted.length === 0 || wanted.some((w) => d.name === w || d.name.includes(w)),
+  );
 }
 
 async function main(): Promise<void> {

@@ -22,6 +22,11 @@ export const commands: Command[] = [
     run: async (argv) => (await import('./mock.js')).runMock(argv),
   },
   {
+    name: 'preview',
+    summary: 'the reference served on a local port, reloaded as you edit the contract',
+    run: async (argv) => (await import('./preview.js')).runPreview(argv),
+  },
+  {
     name: 'proxy',
     summary: 'check live traffic against the contract, in front of a server',
     run: async (argv) => (await import('./proxy.js')).runProxy(argv),

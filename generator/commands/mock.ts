@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
-import { usageLine } from './usage.js';
+import { listenProblem, usageLine } from './usage.js';
 
 const HELP = `tms-gen mock — a mock server of an OpenAPI 3.0/3.1 document
 
@@ -99,7 +99,10 @@ export async function runMock(argv: string[]): Promise<number> {
       console.error(usageLine('mock', error.message));
       return 2;
     }
-    throw error;
+    const taken = listenProblem(error, parsed.port);
+    if (taken === undefined) throw error;
+    console.error(`tms-gen mock: ${taken}`);
+    return 1;
   }
   if (parsed.quiet) console.log(mock.baseUrl);
   else printBanner(tables.title, mock, parsed);

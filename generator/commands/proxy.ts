@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
-import { usageLine } from './usage.js';
+import { listenProblem, usageLine } from './usage.js';
 
 const HELP = `tms-gen proxy — check live traffic against the contract
 
@@ -103,15 +103,23 @@ export async function runProxy(argv: string[]): Promise<number> {
     featureLevel: level,
   });
   const started = Date.now();
-  const proxy = await startProxy({
-    upstream: parsed.upstream,
-    judge,
-    onVerdict: (exchange, verdict) => {
-      for (const line of traffic.add(exchange, verdict)) console.log(line);
-    },
-    port: parsed.port,
-    host: parsed.host,
-  });
+  let proxy;
+  try {
+    proxy = await startProxy({
+      upstream: parsed.upstream,
+      judge,
+      onVerdict: (exchange, verdict) => {
+        for (const line of traffic.add(exchange, verdict)) console.log(line);
+      },
+      port: parsed.port,
+      host: parsed.host,
+    });
+  } catch (error) {
+    const taken = listenProblem(error, parsed.port);
+    if (taken === undefined) throw error;
+    console.error(`tms-gen proxy: ${taken}`);
+    return 1;
+  }
   if (!parsed.quiet) {
     console.error(`Proxy of ${tables.title} at feature level ${level}`);
     console.error(`  listening    ${proxy.url}${tables.basePath}`);

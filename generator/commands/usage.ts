@@ -15,3 +15,12 @@ export function missingContract(command: string, contract: string): string | und
     return usageLine(command, `--contract ${contract}: no such file`);
   }
 }
+
+/** A server's listen failing for a reason of the machine (port taken, address not local), in one line. */
+export function listenProblem(error: unknown, port: number): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'EADDRINUSE') return `port ${port} is in use (--port 0 picks a free one)`;
+  if (code === 'EADDRNOTAVAIL') return `the address given with --host is not one of this machine's`;
+  if (code === 'EACCES') return `port ${port} needs privileges (pick one above 1023)`;
+  return undefined;
+}

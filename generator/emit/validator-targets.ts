@@ -204,7 +204,8 @@ export function validatorsSlice(model: ApiModel): ApiModel {
     lifecycle: op.lifecycle,
     extensions: {},
     runtime: EMPTY_RUNTIME,
-    names: EMPTY_NAMES,
+    // the per-operation module's file name (model/artifact-names.ts) is the one name read
+    names: { file: op.names.file } as Operation['names'],
   });
   return {
     ...model,
@@ -218,7 +219,6 @@ export function validatorsSlice(model: ApiModel): ApiModel {
 
 /** What the validators never read of an operation: one empty value shared by all (the clone keeps it one). */
 const EMPTY_RUNTIME = {} as Operation['runtime'];
-const EMPTY_NAMES = {} as Operation['names'];
 /**
  * The same for the parameters', bodies' and responses' fields the validators never read (their
  * places, examples, encodings: `pointer` is emptied): Microsoft Graph's 22,361 operations have

@@ -79,7 +79,8 @@ export function readParameter(
       types.length > 0 && types.every((t) => t === 'array' || t === 'object' || t === 'null');
     const style = raw.style ?? 'form';
     const explode = raw.explode ?? style === 'form';
-    if (style === 'deepObject') encoding = 'deepObject';
+    if (style === 'deepObject' || (explode && structured && freeFormObject(document, schema)))
+      encoding = 'deepObject';
     else if (structured) encoding = explode ? 'explode' : 'comma';
     if (encoding === 'comma') delimiter = DELIMITERS[String(style)];
   }
@@ -101,6 +102,19 @@ export function readParameter(
     problems,
     delimiter,
   });
+}
+
+/**
+ * An object parameter with no declared properties: exploded in OpenAPI's form style its keys
+ * would be any names in the query, which nothing can tell from other parameters (two such
+ * parameters, or an unknown one); it is sent as a deepObject (`sort_by[name]=asc`), as the
+ * APIs that declare such parameters read them (Rails, PHP, `qs`).
+ */
+function freeFormObject(document: unknown, schema: unknown): boolean {
+  const types = admittedTypes(document, schema);
+  if (!types.includes('object') || types.includes('array')) return false;
+  const resolved = deref(document, schema);
+  return !resolved || Object.keys(collectProperties(document, resolved).properties).length === 0;
 }
 
 /** The item delimiters of OpenAPI's array styles other than `form`. */
@@ -203,7 +217,9 @@ function finishParameter(p: {
     param.itemTypes = admittedTypes(p.document, resolved.items);
   }
   if (p.delimiter) param.delimiter = p.delimiter;
-  if (p.encoding === 'deepObject') param.shape = wireShape(p.document, p.schema);
+  const explodedObject =
+    p.encoding === 'explode' && param.types.includes('object') && !param.types.includes('array');
+  if (p.encoding === 'deepObject' || explodedObject) param.shape = wireShape(p.document, p.schema);
   if (resolved && resolved.default !== undefined) param.default = resolved.default;
   const values = enumValues(p.document, p.schema, p.at, p.problems);
   if (values) param.enum = values;

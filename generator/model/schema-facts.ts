@@ -52,7 +52,6 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
   } else if (typeof s.type === 'string' || Array.isArray(s.type)) {
     for (const t of ([] as unknown[]).concat(s.type))
       if (ORDER.has(t as ScalarType)) found.add(t as ScalarType);
-    if (s.nullable === true) found.add('null');
   } else if (Array.isArray(s.enum) || 'const' in s) {
     for (const v of Array.isArray(s.enum) ? s.enum : [s.const]) found.add(typeOfValue(v));
   } else if (s.properties) {
@@ -62,6 +61,8 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
   } else {
     return [...ALL_TYPES];
   }
+  // OpenAPI 3.0's `nullable` admits null beside whatever the schema says (type, enum, union).
+  if (s.nullable === true) found.add('null');
   if (found.has('integer') && !found.has('number')) {
     // `integer` is a subset of `number`; coercion needs to know only that integers are allowed.
   }

@@ -16,6 +16,7 @@ import type {
 import { coercePlain, coerceText, parseJson } from './coerce.js';
 import { decodeFields, indexFields, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
+import { templateQuery } from './path.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded, type InPair } from './urlencoded.js';
 import { bodyOfType, notJsonText } from '../validation-words.js';
@@ -71,6 +72,7 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
     pairs: parseUrlencoded(typeof raw.query === 'string' ? raw.query : ''),
     used: new Set(),
   };
+  markFixedQuery(op.path, query);
   const body = readBody(op, raw, errors);
   const form: PairSource | undefined = body.pairs
     ? { location: 'body', pairs: body.pairs, used: new Set() }
@@ -114,6 +116,18 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
     }
   }
   return { ok: true, value, unknown, unknownValues };
+}
+
+/** The fixed query of the path template (`/rest?method=…`) is the route's, not unknown. */
+function markFixedQuery(template: string, query: PairSource): void {
+  const fixed = templateQuery(template);
+  if (fixed === '') return;
+  for (const pair of parseUrlencoded(fixed)) {
+    const index = query.pairs.findIndex(
+      (p, i) => !query.used.has(i) && p.name === pair.name && p.value === pair.value,
+    );
+    if (index !== -1) query.used.add(index);
+  }
 }
 
 function decodeHeaders(

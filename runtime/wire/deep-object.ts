@@ -152,7 +152,8 @@ function read(node: Node, shape: WireShape, at: string): Coerced {
 
 /** The shape of what a shape does not describe: free-form under free-form, else strings. */
 function below(shape: WireShape): WireShape {
-  return shape.types.length === 0 ? ANY : STRINGS;
+  // (a schema admitting every type, `{}`, is free-form as much as one naming none)
+  return shape.types.length === 0 || shape.types.length >= 7 ? ANY : STRINGS;
 }
 
 function readArray(node: Node, items: WireShape, at: string): Coerced {

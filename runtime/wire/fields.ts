@@ -131,11 +131,11 @@ function encodeField(field: WireField, value: unknown): OutPair[] {
     case 'explode':
       if (Array.isArray(value))
         return value.map((item) => ({ name, value: isBlob(item) ? item : plainText(item, name) }));
-      if (isPlainObject(value)) {
-        throw new TypeError(
-          `\`${name}\`: an exploded object needs its property names declared; use deepObject or json`,
-        );
-      }
+      // OpenAPI's form style, exploded: an object's properties travel as fields of their own.
+      if (isPlainObject(value))
+        return Object.entries(value)
+          .filter(([, item]) => item !== undefined)
+          .map(([key, item]) => ({ name: key, value: plainText(item, name) }));
       return [{ name, value: plainText(value, name) }];
     case 'comma': {
       const items = Array.isArray(value)
@@ -186,7 +186,9 @@ export function decodeFields(fields: readonly WireField[], sources: PairSource[]
   for (const field of fields) {
     let found = false;
     for (const source of sources) {
-      const indexes = pairIndexes(field, source);
+      const indexes = isExplodedObject(field)
+        ? propertyIndexes(field, source, fields)
+        : pairIndexes(field, source);
       if (indexes === undefined) continue;
       for (const index of indexes) source.used.add(index);
       const result = decodeField(
@@ -212,6 +214,7 @@ export function decodeFields(fields: readonly WireField[], sources: PairSource[]
  */
 function emptyValue(field: WireField): unknown[] | Record<string, never> | undefined {
   if (field.encoding !== 'explode' && field.encoding !== 'deepObject') return undefined;
+  if (isExplodedObject(field) && field.types.length > 0) return {};
   if (admits(field.types, 'array') && field.types.length > 0 && field.encoding === 'explode')
     return [];
   if (field.encoding === 'deepObject' && field.types.length > 0) {
@@ -219,6 +222,34 @@ function emptyValue(field: WireField): unknown[] | Record<string, never> | undef
     if (admits(field.types, 'array')) return [];
   }
   return undefined;
+}
+
+/** A form-style exploded object: its properties are fields of their own (`R=1&G=2`). */
+function isExplodedObject(field: WireField): boolean {
+  return (
+    field.encoding === 'explode' && admits(field.types, 'object') && !admits(field.types, 'array')
+  );
+}
+
+/**
+ * The pairs of an exploded object: those named as its declared properties, and for one that
+ * takes any property, every pair no other field of the place claims.
+ */
+function propertyIndexes(
+  field: WireField,
+  source: PairSource,
+  fields: readonly WireField[],
+): number[] | undefined {
+  const declared = field.shape?.properties ?? {};
+  const freeForm = field.shape === undefined || field.shape.additional !== undefined;
+  const others = new Set(fields.filter((f) => f !== field).map((f) => f.name));
+  const indexes: number[] = [];
+  source.pairs.forEach((pair, index) => {
+    if (source.used.has(index)) return;
+    const claimed = others.has(pair.name) || [...others].some((n) => pair.name.startsWith(n + '['));
+    if (Object.hasOwn(declared, pair.name) || (freeForm && !claimed)) indexes.push(index);
+  });
+  return indexes.length > 0 ? indexes : undefined;
 }
 
 /** The indexes of the pairs that belong to `field`, or undefined when none do. */
@@ -262,6 +293,7 @@ function decodeField(field: WireField, pairs: InPair[]): Decoded {
       if (pairs.length > 1) return tooMany(pairs.length);
       return coerceText(field, pairs[0].value as string);
     case 'explode': {
+      if (isExplodedObject(field)) return decodeProperties(field, pairs);
       if (!admits(field.types, 'array')) {
         return pairs.length > 1
           ? tooMany(pairs.length)
@@ -302,6 +334,17 @@ function decodeField(field: WireField, pairs: InPair[]): Decoded {
     case 'deepObject':
       return decodeDeep(field, pairs);
   }
+}
+
+function decodeProperties(field: WireField, pairs: InPair[]): Decoded {
+  const object: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const shape = field.shape?.properties?.[pair.name] ?? field.shape?.additional;
+    const item = coercePlain(pair.value as string, shape?.types ?? field.itemTypes ?? STRINGS);
+    if (!item.ok) return { ok: false, message: `[${pair.name}]: ${item.message}` };
+    defineEntry(object, pair.name, item.value);
+  }
+  return { ok: true, value: object };
 }
 
 function splitRaw(raw: string, delimiter: string): string[] {

@@ -33,12 +33,24 @@ export function fillPath(template: string, values: Record<string, unknown>): str
 }
 
 /**
- * The part of a path template a request can carry: documents tell operations of one path apart
- * with a fragment (`/web_links/{id}#add_shared_link`, Box's), which no URL sends to a server.
+ * The path of a path template: documents tell operations of one path apart with a fragment
+ * (`/web_links/{id}#add_shared_link`, Box's), which no URL sends to a server, or a fixed query
+ * (`/rest?method=…`), which travels in the query string (templateQuery).
  */
 export function routePart(template: string): string {
-  const hash = template.indexOf('#');
-  return hash === -1 ? template : template.slice(0, hash);
+  const end = template.search(/[?#]/);
+  return end === -1 ? template : template.slice(0, end);
+}
+
+/**
+ * The fixed query a path template carries (`/rest?method=flickr.photos.search`, Flickr's;
+ * `/combined_submissions?v=2`), sent before the parameters; empty when there is none.
+ */
+export function templateQuery(template: string): string {
+  const question = template.indexOf('?');
+  if (question === -1) return '';
+  const hash = template.indexOf('#', question);
+  return template.slice(question + 1, hash === -1 ? undefined : hash);
 }
 
 /**

@@ -13,7 +13,7 @@ import type {
 import { fieldText } from './coerce.js';
 import { encodeFields, indexFields, type FieldIndex, type FieldIndexes } from './fields.js';
 import { serializeMultipart } from './multipart.js';
-import { fillPath } from './path.js';
+import { fillPath, templateQuery } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
 import { bodyOfType } from '../validation-words.js';
 
@@ -52,12 +52,19 @@ export function encodeRequest(
   const encoded: EncodedRequest = {
     method: op.method,
     path: fillPath(op.path, input.path ?? {}),
-    query: serializeUrlencoded(encodeFields(groups.query, input.query ?? {}, groups.namedIn.query)),
+    query: withFixedQuery(
+      templateQuery(op.path),
+      serializeUrlencoded(encodeFields(groups.query, input.query ?? {}, groups.namedIn.query)),
+    ),
     headers,
   };
   const body = encodeBody(op, groups, input.body, opts);
   if (body !== undefined) encoded.body = body;
   return encoded;
+}
+
+function withFixedQuery(fixed: string, query: string): string {
+  return fixed === '' ? query : query === '' ? fixed : `${fixed}&${query}`;
 }
 
 function encodeBody(

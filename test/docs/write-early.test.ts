@@ -19,8 +19,11 @@ describe('docs pages handed over early', () => {
     const whole = await emitDocs(model, opts);
     const early: GeneratedFile[] = [];
     const rest = await emitDocs(model, { ...opts, writeEarly: (files) => early.push(...files) });
-    // every operation page went early, and no page is in both
-    expect(early.filter((f) => f.path.startsWith('operations/')).length).toBe(
+    // every operation page (HTML and its Markdown twin) went early, and no page is in both
+    expect(early.filter((f) => /^operations\/.*\.html$/.test(f.path)).length).toBe(
+      model.operations.length,
+    );
+    expect(early.filter((f) => /^operations\/.*\.md$/.test(f.path)).length).toBe(
       model.operations.length,
     );
     const paths = [...early, ...rest].map((f) => f.path);

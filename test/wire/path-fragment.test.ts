@@ -1,10 +1,10 @@
 /**
- * Path templates with a fragment, as Box's document tells operations of one path apart
+ * Other documents' paths and forms: path templates with a fragment, as Box's document tells operations of one path apart
  * (`/web_links/{id}#add_shared_link`): no URL carries the fragment to a server, so the client
  * leaves it out and the router matches without it.
  */
 import { describe, expect, it } from 'vitest';
-import { fillPath, matchPath } from '../../runtime/wire.js';
+import { decodeRequest, encodeRequest, fillPath, matchPath } from '../../runtime/wire.js';
 import { createRouter } from '../../runtime/server-router.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 
@@ -38,6 +38,73 @@ describe('a fragment in a path template', () => {
     expect(router.match('GET', '/2.0/links')).toMatchObject({
       kind: 'found',
       operation: { operationId: 'list' },
+    });
+  });
+});
+
+describe('a fixed query in a path template (Flickr: `/rest?method=…`)', () => {
+  it('is sent before the parameters and is not reported as unknown', () => {
+    const search = {
+      operationId: 'search',
+      method: 'GET' as const,
+      path: '/rest?method=flickr.photos.search',
+      fields: [
+        {
+          name: 'text',
+          in: 'query' as const,
+          required: false,
+          encoding: 'plain' as const,
+          types: ['string' as const],
+        },
+      ],
+    };
+    const encoded = encodeRequest(search, { query: { text: 'a b' } });
+    expect(encoded.path).toBe('/rest');
+    expect(encoded.query).toBe('method=flickr.photos.search&text=a+b');
+    expect(decodeRequest(search, { pathParams: {}, query: encoded.query })).toMatchObject({
+      ok: true,
+      value: { query: { text: 'a b' } },
+      unknown: [],
+    });
+  });
+});
+
+describe('an exploded object with declared properties (OpenAPI form style)', () => {
+  it('sends each property as a field of its own and reads it back by its type', () => {
+    const list = {
+      operationId: 'list',
+      method: 'GET' as const,
+      path: '/items',
+      fields: [
+        {
+          name: 'color',
+          in: 'query' as const,
+          required: false,
+          encoding: 'explode' as const,
+          types: ['object' as const],
+          shape: {
+            types: ['object' as const],
+            properties: {
+              R: { types: ['integer' as const] },
+              name: { types: ['string' as const] },
+            },
+          },
+        },
+        {
+          name: 'limit',
+          in: 'query' as const,
+          required: false,
+          encoding: 'plain' as const,
+          types: ['integer' as const],
+        },
+      ],
+    };
+    const encoded = encodeRequest(list, { query: { color: { R: 100, name: 'red' }, limit: 5 } });
+    expect(encoded.query).toBe('R=100&name=red&limit=5');
+    expect(decodeRequest(list, { pathParams: {}, query: encoded.query })).toMatchObject({
+      ok: true,
+      value: { query: { color: { R: 100, name: 'red' }, limit: 5 } },
+      unknown: [],
     });
   });
 });

@@ -2,6 +2,7 @@
 import { coercePlain, coerceText, parseJson } from './coerce.js';
 import { decodeFields, indexFields } from './fields.js';
 import { parseMultipart } from './multipart.js';
+import { templateQuery } from './path.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded } from './urlencoded.js';
 import { bodyOfType, notJsonText } from '../validation-words.js';
@@ -48,6 +49,7 @@ function decodeSafely(op, raw, opts) {
         pairs: parseUrlencoded(typeof raw.query === 'string' ? raw.query : ''),
         used: new Set(),
     };
+    markFixedQuery(op.path, query);
     const body = readBody(op, raw, errors);
     const form = body.pairs
         ? { location: 'body', pairs: body.pairs, used: new Set() }
@@ -91,6 +93,17 @@ function decodeSafely(op, raw, opts) {
         }
     }
     return { ok: true, value, unknown, unknownValues };
+}
+/** The fixed query of the path template (`/rest?method=…`) is the route's, not unknown. */
+function markFixedQuery(template, query) {
+    const fixed = templateQuery(template);
+    if (fixed === '')
+        return;
+    for (const pair of parseUrlencoded(fixed)) {
+        const index = query.pairs.findIndex((p, i) => !query.used.has(i) && p.name === pair.name && p.value === pair.value);
+        if (index !== -1)
+            query.used.add(index);
+    }
 }
 function decodeHeaders(fields, headers, value, errors) {
     if (fields.length === 0)

@@ -127,7 +127,8 @@ function read(node, shape, at) {
 }
 /** The shape of what a shape does not describe: free-form under free-form, else strings. */
 function below(shape) {
-    return shape.types.length === 0 ? ANY : STRINGS;
+    // (a schema admitting every type, `{}`, is free-form as much as one naming none)
+    return shape.types.length === 0 || shape.types.length >= 7 ? ANY : STRINGS;
 }
 function readArray(node, items, at) {
     const numbered = node.children.every(([key]) => key !== '');

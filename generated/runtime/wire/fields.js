@@ -99,9 +99,11 @@ function encodeField(field, value) {
         case 'explode':
             if (Array.isArray(value))
                 return value.map((item) => ({ name, value: isBlob(item) ? item : plainText(item, name) }));
-            if (isPlainObject(value)) {
-                throw new TypeError(`\`${name}\`: an exploded object needs its property names declared; use deepObject or json`);
-            }
+            // OpenAPI's form style, exploded: an object's properties travel as fields of their own.
+            if (isPlainObject(value))
+                return Object.entries(value)
+                    .filter(([, item]) => item !== undefined)
+                    .map(([key, item]) => ({ name: key, value: plainText(item, name) }));
             return [{ name, value: plainText(value, name) }];
         case 'comma': {
             const items = Array.isArray(value)
@@ -135,7 +137,9 @@ export function decodeFields(fields, sources) {
     for (const field of fields) {
         let found = false;
         for (const source of sources) {
-            const indexes = pairIndexes(field, source);
+            const indexes = isExplodedObject(field)
+                ? propertyIndexes(field, source, fields)
+                : pairIndexes(field, source);
             if (indexes === undefined)
                 continue;
             for (const index of indexes)
@@ -165,6 +169,8 @@ export function decodeFields(fields, sources) {
 function emptyValue(field) {
     if (field.encoding !== 'explode' && field.encoding !== 'deepObject')
         return undefined;
+    if (isExplodedObject(field) && field.types.length > 0)
+        return {};
     if (admits(field.types, 'array') && field.types.length > 0 && field.encoding === 'explode')
         return [];
     if (field.encoding === 'deepObject' && field.types.length > 0) {
@@ -174,6 +180,28 @@ function emptyValue(field) {
             return [];
     }
     return undefined;
+}
+/** A form-style exploded object: its properties are fields of their own (`R=1&G=2`). */
+function isExplodedObject(field) {
+    return (field.encoding === 'explode' && admits(field.types, 'object') && !admits(field.types, 'array'));
+}
+/**
+ * The pairs of an exploded object: those named as its declared properties, and for one that
+ * takes any property, every pair no other field of the place claims.
+ */
+function propertyIndexes(field, source, fields) {
+    const declared = field.shape?.properties ?? {};
+    const freeForm = field.shape === undefined || field.shape.additional !== undefined;
+    const others = new Set(fields.filter((f) => f !== field).map((f) => f.name));
+    const indexes = [];
+    source.pairs.forEach((pair, index) => {
+        if (source.used.has(index))
+            return;
+        const claimed = others.has(pair.name) || [...others].some((n) => pair.name.startsWith(n + '['));
+        if (Object.hasOwn(declared, pair.name) || (freeForm && !claimed))
+            indexes.push(index);
+    });
+    return indexes.length > 0 ? indexes : undefined;
 }
 /** The indexes of the pairs that belong to `field`, or undefined when none do. */
 function pairIndexes(field, source) {
@@ -216,6 +244,8 @@ function decodeField(field, pairs) {
                 return tooMany(pairs.length);
             return coerceText(field, pairs[0].value);
         case 'explode': {
+            if (isExplodedObject(field))
+                return decodeProperties(field, pairs);
             if (!admits(field.types, 'array')) {
                 return pairs.length > 1
                     ? tooMany(pairs.length)
@@ -254,6 +284,17 @@ function decodeField(field, pairs) {
         case 'deepObject':
             return decodeDeep(field, pairs);
     }
+}
+function decodeProperties(field, pairs) {
+    const object = {};
+    for (const pair of pairs) {
+        const shape = field.shape?.properties?.[pair.name] ?? field.shape?.additional;
+        const item = coercePlain(pair.value, shape?.types ?? field.itemTypes ?? STRINGS);
+        if (!item.ok)
+            return { ok: false, message: `[${pair.name}]: ${item.message}` };
+        defineEntry(object, pair.name, item.value);
+    }
+    return { ok: true, value: object };
 }
 function splitRaw(raw, delimiter) {
     return (delimiter === '%20' ? raw.split(/%20/i) : raw.split(delimiter)).map(decodeFormComponent);

@@ -2,7 +2,7 @@
 import { fieldText } from './coerce.js';
 import { encodeFields, indexFields } from './fields.js';
 import { serializeMultipart } from './multipart.js';
-import { fillPath } from './path.js';
+import { fillPath, templateQuery } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
 import { bodyOfType } from '../validation-words.js';
 export const URLENCODED = 'application/x-www-form-urlencoded';
@@ -34,13 +34,16 @@ export function encodeRequest(op, input, opts = {}) {
     const encoded = {
         method: op.method,
         path: fillPath(op.path, input.path ?? {}),
-        query: serializeUrlencoded(encodeFields(groups.query, input.query ?? {}, groups.namedIn.query)),
+        query: withFixedQuery(templateQuery(op.path), serializeUrlencoded(encodeFields(groups.query, input.query ?? {}, groups.namedIn.query))),
         headers,
     };
     const body = encodeBody(op, groups, input.body, opts);
     if (body !== undefined)
         encoded.body = body;
     return encoded;
+}
+function withFixedQuery(fixed, query) {
+    return fixed === '' ? query : query === '' ? fixed : `${fixed}&${query}`;
 }
 function encodeBody(op, groups, value, opts) {
     if (value === undefined)

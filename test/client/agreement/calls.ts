@@ -29,6 +29,7 @@ export interface Call {
 }
 
 const STRINGS: WireShape = { types: ['string'] };
+const ANY: WireShape = { types: [] };
 const headerText = fc
   .string({ unit: fc.constantFrom(...Array.from('ab1 -_.,;:=/"\'()')), maxLength: 8 })
   .filter((text) => text.trim() === text);
@@ -99,7 +100,7 @@ function drawable(field: Parameter, value: unknown): boolean {
 
 /** Every string inside a text-carried value reads back as a string. */
 function textsFit(field: Parameter, value: unknown): boolean {
-  if (field.encoding === 'deepObject')
+  if (field.encoding === 'deepObject' || field.shape)
     return deepFits(value, field.shape ?? { types: field.types });
   if (typeof value === 'string') return fits(value, field.types);
   if (Array.isArray(value))
@@ -109,7 +110,7 @@ function textsFit(field: Parameter, value: unknown): boolean {
 
 function deepFits(value: unknown, shape: WireShape): boolean {
   if (typeof value === 'string') return fits(value, shape.types);
-  const below = shape.types.length === 0 ? shape : STRINGS;
+  const below = shape.types.length === 0 || shape.types.length >= 7 ? ANY : STRINGS;
   if (Array.isArray(value)) return value.every((item) => deepFits(item, shape.items ?? below));
   if (typeof value !== 'object' || value === null) return true;
   return Object.entries(value).every(([key, item]) =>
@@ -138,7 +139,7 @@ function carriedAs(field: Parameter, value: unknown): unknown {
   const carried = field.encoding === 'deepObject' ? carriedDeep(value) : value;
   const empty =
     carried === undefined ||
-    (field.encoding === 'explode' && Array.isArray(value) && value.length === 0);
+    (field.encoding === 'explode' && typeof value === 'object' && Object.keys(value!).length === 0);
   if (empty) return field.required ? (Array.isArray(value) ? [] : {}) : undefined;
   return carried;
 }

@@ -1,0 +1,77 @@
+/**
+ * `tms-gen preview` as a writer runs it: the real CLI on a copy of a small contract, port 0.
+ * The overview is served with the reload script; an edit of the contract regenerates the page
+ * and the events stream says so; a path climbing out of the reference is refused.
+ * (bench/preview.ts measures edit to reloaded page in Chromium.)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const SCRATCH = join('test-artifacts', `preview-${process.pid}`);
+const CONTRACT = join(SCRATCH, 'api', 'typos.yaml');
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  if (child?.pid) process.kill(child.pid, 'SIGINT');
+  rmSync(SCRATCH, { recursive: true, force: true });
+});
+
+function start(): Promise<string> {
+  mkdirSync(join(SCRATCH, 'api'), { recursive: true });
+  cpSync(join('test', 'fixtures', 'lenient', 'typos.yaml'), CONTRACT);
+  child = spawn(
+    process.execPath,
+    ['bin/tms-gen.js', 'preview', '--contract', CONTRACT, '--port', '0', '--lenient'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  return new Promise((done, fail) => {
+    let out = '';
+    child!.stdout!.on('data', (d: Buffer) => {
+      out += d;
+      const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out)?.[0];
+      if (url) done(url);
+    });
+    child!.on('exit', (code) => fail(new Error(`preview exited ${code}: ${out}`)));
+  });
+}
+
+function get(url: string): Promise<{ status: number; body: string }> {
+  return fetch(url).then(async (r) => ({ status: r.status, body: await r.text() }));
+}
+
+/** Resolves on the first `regenerated` event of the stream. */
+function nextRegeneration(url: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const req = request(new URL('__preview/events', url), (res) => {
+      res.on('data', (d: Buffer) => {
+        if (String(d).includes('event: regenerated')) {
+          req.destroy();
+          done();
+        }
+      });
+    });
+    req.on('error', (e) => (e.message.includes('aborted') ? undefined : fail(e)));
+    req.end();
+  });
+}
+
+describe('tms-gen preview', () => {
+  it('serves the reference, reloads it after an edit, and only the reference', async () => {
+    const url = await start();
+    const first = await get(url);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain("new EventSource('/__preview/events')");
+    const regenerated = nextRegeneration(url);
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(
+      CONTRACT,
+      readFileSync(CONTRACT, 'utf8').replace('version: 1.0.0', 'version: 1.0.1-preview'),
+    );
+    await regenerated;
+    expect((await get(url)).body).toContain('1.0.1-preview');
+    expect((await get(new URL('..%2F..%2Fpackage.json', url).href)).status).toBe(404);
+  }, 90_000);
+});
