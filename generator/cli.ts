@@ -41,7 +41,7 @@ Options:
                       safe to delete: the next run is cold)
   --no-cache          neither read nor write the cache
 
-Limits (a contract over one is refused with its place; see README, "Hostile contracts"):
+Limits (a contract over one is refused with its file, line and pointer, and the option to raise):
   --ref-root <dir>            another folder $ref may read from (repeatable; default: the contract's folder only)
 ${(Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]).map(([k, o]) => `  ${(o + ' <n>').padEnd(28)}default ${DEFAULT_LIMITS[k]}`).join('\n')}
 
