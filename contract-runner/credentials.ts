@@ -16,7 +16,6 @@ import {
 } from '../generator/model/security.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { isRunnerOption } from './options.js';
-import type { Auth } from './request.js';
 
 /** One user's credentials. */
 export interface Credentials {
@@ -257,3 +256,13 @@ export function secretsOf(
     add(key, `KEY:${name.replace(/[^A-Za-z0-9_.-]/g, '_')}`);
   return out;
 }
+
+/** How a request carries its credentials. */
+export type Auth =
+  | { kind: 'none' }
+  /** HTTP Basic alone (RFC 7617; ours: the email and the API key): `-u` in curl */
+  | { kind: 'basic'; user: string; password: string }
+  /** the credentials of one alternative of the operation, each as its scheme carries it */
+  | { kind: 'schemes'; items: SentCredential[] }
+  /** an Authorization header sent as is (malformed on purpose) */
+  | { kind: 'header'; value: string };

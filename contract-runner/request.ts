@@ -8,7 +8,7 @@
  */
 import { basicAuthorization } from '../runtime/client-auth.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
-import { additionsOf, type SentCredential } from './credentials.js';
+import { additionsOf } from './credentials.js';
 import { redactRequest } from './redact.js';
 import {
   curlCommand,
@@ -20,14 +20,9 @@ import {
 
 export type { Credentials } from './credentials.js';
 
-export type Auth =
-  | { kind: 'none' }
-  /** HTTP Basic alone (RFC 7617; ours: the email and the API key): `-u` in curl */
-  | { kind: 'basic'; user: string; password: string }
-  /** the credentials of one alternative of the operation, each as its scheme carries it */
-  | { kind: 'schemes'; items: SentCredential[] }
-  /** an Authorization header sent as is (malformed on purpose) */
-  | { kind: 'header'; value: string };
+// the credentials a request is sent with are the credentials module's (credentials.ts)
+import type { Auth } from './credentials.js';
+export type { Auth };
 
 export interface PlannedRequest {
   op: OperationInfo;

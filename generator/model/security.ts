@@ -14,7 +14,7 @@
  *   server hands the request to its `authenticate` hook as is.
  */
 import type { AuthScheme } from '../../runtime/operation-info.js';
-import type { SecurityRequirement, SecurityScheme } from './types.js';
+import type { CredentialNames, SecurityRequirement, SecurityScheme } from './types.js';
 
 /** The one scheme object as written (after `$ref`), loosely: documents get these wrong. */
 export interface RawScheme {
@@ -68,16 +68,8 @@ export function placeholderOf(raw: RawScheme, send: AuthScheme): string {
   }
 }
 
-/**
- * What an HTTP Basic scheme's two halves are called, as its contract names them: labels such as
- * `email` and `API key` (ours), from which the runner spells its options (`--email`,
- * `--api-key`), scenario inputs (`$inputs.api_key`), variables (`CONTRACT_API_KEY`) and
- * messages. RFC 7617's own terms, user name and password, for a scheme that names none.
- */
-export interface CredentialNames {
-  user: string;
-  password: string;
-}
+// CredentialNames is a model type (types.ts), named here too for the callers of this module
+export type { CredentialNames };
 
 export const BASIC_NAMES: CredentialNames = { user: 'username', password: 'password' };
 

@@ -9,7 +9,6 @@
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import type { WireShape } from '../../runtime/wire.js';
 import type { OpaqueDocument } from './document.js';
-import type { CredentialNames } from './security.js';
 import type { Pagination } from './pagination.js';
 
 export type { Pagination };
@@ -407,4 +406,15 @@ export interface ApiModel {
    * Ajv and Prism.
    */
   document: OpaqueDocument;
+}
+
+/**
+ * What an HTTP Basic scheme's two halves are called, as its contract names them: labels such as
+ * `email` and `API key` (ours), from which the runner spells its options (`--email`,
+ * `--api-key`), scenario inputs (`$inputs.api_key`), variables (`CONTRACT_API_KEY`) and
+ * messages. RFC 7617's own terms, user name and password, for a scheme that names none.
+ */
+export interface CredentialNames {
+  user: string;
+  password: string;
 }
