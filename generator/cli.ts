@@ -35,6 +35,8 @@ Options:
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
   --watch             regenerate whenever a file next to the contract changes
   --quiet             print only problems
+  --try-it-server <url>  where the reference's try-it sends requests (default: the document's
+                      first server when it is an http(s) address, else the mock at 127.0.0.1:4010)
   --lenient           tms-gen's own rules (unknown keywords in 3.1 schemas, types TypeScript cannot
                       write) become warnings; violations of the OpenAPI specification still refuse
   --cache-dir <dir>   where outputs are cached between runs (default: node_modules/.cache/tms-gen-outputs;
@@ -67,6 +69,7 @@ const OPTIONS = {
   watch: { type: 'boolean' },
   quiet: { type: 'boolean', short: 'q' },
   lenient: { type: 'boolean' },
+  'try-it-server': { type: 'string' },
   'cache-dir': { type: 'string' },
   'no-cache': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -104,6 +107,14 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
     noCache: values['no-cache'] === true,
   };
   if (values.lenient === true) opts.lenient = true;
+  const tryIt = values['try-it-server'];
+  if (typeof tryIt === 'string') {
+    if (!/^https?:\/\/[^\s]+$/.test(tryIt))
+      throw new UsageError(
+        '--try-it-server needs an http(s) URL, e.g. https://sandbox.example.com/v1',
+      );
+    opts.tryItServer = tryIt;
+  }
   if (text('cache-dir') !== undefined) opts.cacheDir = text('cache-dir');
   if (text('runtime') !== undefined) opts.runtime = text('runtime');
   if (text('dir') !== undefined) opts.dir = text('dir');

@@ -74,6 +74,7 @@ export const docsEmitter: Emitter = {
       memoFiles: ctx.memoFiles,
       slices: ctx.slices,
       writeEarly: ctx.writeEarly,
+      ...(ctx.tryItServer ? { tryItServer: ctx.tryItServer } : {}),
     });
   },
 };
@@ -86,6 +87,27 @@ export interface DocsOptions {
   slices?: EmitContext['slices'];
   /** pages handed over as soon as made (EmitContext.writeEarly) */
   writeEarly?(files: GeneratedFile[]): void;
+  /** where try-it sends requests (`--try-it-server`); default: see tryItServerOf */
+  tryItServer?: string;
+}
+
+/**
+ * Where try-it sends requests: the one given at generate time; else the document's first server
+ * when it names an http(s) address that is not a placeholder (`example.com`: RFC 2606), so
+ * published references try against it; else the
+ * local mock (`tms-gen mock`, port 4010) at the document's base path.
+ */
+/** Hosts RFC 2606 reserves for examples: no server answers there. */
+function placeholderHost(url: string): boolean {
+  const host = /^https?:\/\/([^/:]+)/.exec(url)?.[1]?.toLowerCase() ?? '';
+  return /(^|\.)(example\.(com|net|org)|[a-z0-9-]+\.(test|example|invalid))$/.test(host);
+}
+
+export function tryItServerOf(model: ApiModel, given: string | undefined): string {
+  if (given) return given.replace(/\/+$/, '');
+  const declared = model.servers[0] ? resolvedUrl(model.servers[0]) : '';
+  if (/^https?:\/\/[^{}\s]+$/.test(declared) && !placeholderHost(declared)) return declared;
+  return `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
 }
 
 interface Site {
@@ -133,9 +155,14 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   // pages and scripts, which show none (test/generator/cache-slices.test.ts holds them to it),
   // are pieces keyed by the former alone; the search index, which shows them all, is made.
   const { memoFiles, slices } = opts;
+  const tryServer = tryItServerOf(model, opts.tryItServer);
   const piece = (step: string, key: string, compute: () => GeneratedFile[]) =>
     memoFiles && slices
-      ? memoFiles(step, `${slices.withoutOperationDescriptions}\0${opts.command}\0${key}`, compute)
+      ? memoFiles(
+          step,
+          `${slices.withoutOperationDescriptions}\0${opts.command}\0${tryServer}\0${key}`,
+          compute,
+        )
       : compute();
 
   files.push(
@@ -159,8 +186,6 @@ export async function emitDocs(model: ApiModel, opts: DocsOptions): Promise<Gene
   // A big document (GitHub's) links its shared schemas from operation pages instead of copying
   // their trees, and shows nested anonymous objects less deep; each schema has its own page.
   const big = model.operations.length > FULL_NAV_LIMIT;
-  // Try-it goes to the local mock by default: a reader trying things should not hit production.
-  const tryServer = `${TRY_IT_SERVER}${model.servers[0]?.basePath ?? ''}`;
   for (const op of model.operations) {
     const [pageFile, markdownFile, ...examples] = piece(
       'operation-page',

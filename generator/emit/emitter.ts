@@ -24,6 +24,8 @@ export interface EmitContext {
   runtimeImport: string;
   /** the command that regenerates, for banners */
   command: string;
+  /** `--try-it-server`: where the reference's try-it sends requests (docs) */
+  tryItServer?: string;
   /** messages that are not failures (e.g. something an emitter could not express) */
   warn(message: string): void;
   /**

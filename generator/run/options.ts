@@ -23,6 +23,8 @@ export interface CliOptions {
   limits?: Partial<LoadLimits>;
   /** `--lenient`: tms-gen's own rules become warnings (load/lenient.ts) */
   lenient?: boolean;
+  /** `--try-it-server <url>`: where the reference's try-it sends requests */
+  tryItServer?: string;
 }
 
 export class UsageError extends Error {}

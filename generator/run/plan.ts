@@ -88,9 +88,16 @@ export async function load(p: Plan): Promise<Run | RunResult> {
       ? 'npm run generate'
       : `tms-gen --contract ${model.sourceFile}`;
   const ctx: Run['ctx'] = { model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command };
+  if (opts.tryItServer) ctx.tryItServer = opts.tryItServer;
   const tKeys = performance.now();
   if (cache) {
-    const settings = { outDir: opts.out, docsDir: opts.docs, runtimeImport, command };
+    const settings = {
+      outDir: opts.out,
+      docsDir: opts.docs,
+      runtimeImport,
+      command,
+      ...(opts.tryItServer ? { tryItServer: opts.tryItServer } : {}),
+    };
     const digests = computeKeys(cache, model, p.selected, settings, p.wantsWorker);
     // the docs make each operation page from the cache when its slice is unchanged
     ctx.slices = {
