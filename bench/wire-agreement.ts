@@ -26,6 +26,16 @@ const OUT = resolve(ROOT, cli.string('out', 'bench/results/wire-agreement.md'));
 const SPECS = resolve(ROOT, process.env.TMS_SHARED ?? join('..', 'shared'), 'specs');
 const SCRATCH = join(ROOT, '.tmp', 'wire-agreement');
 
+/** A failure's message as the results file shows it: the checkout and the shared folder as names. */
+function withoutMachinePaths(message: string): string {
+  return message
+    .split(SPECS)
+    .join('<shared>/specs')
+    .split(ROOT.replace(/\/$/, ''))
+    .join('.')
+    .replace(/\S*\/node\b/, 'node');
+}
+
 interface Row {
   name: string;
   operations: number;
@@ -75,7 +85,9 @@ async function checkOne(doc: { name: string; file: string }): Promise<Row> {
   try {
     return { name: doc.name, ...(await checkDocument(doc.file, out, { runs: RUNS })) };
   } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    const message = withoutMachinePaths(
+      error instanceof Error ? error.message.split('\n')[0] : String(error),
+    );
     return { name: doc.name, operations: 0, calls: 0, mismatches: [], failed: message };
   } finally {
     rmSync(out, { recursive: true, force: true });
