@@ -20,7 +20,7 @@ import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packStatefulMock } from './stateful-mock-pack.js';
 import { statefulApp } from './stateful-apps.js';
-import { isolatedEnv, mustRun, pack, REPO, run, writeTree } from './workspace.js';
+import { isolatedEnv, mustRun, npmInstall, pack, REPO, run, writeTree } from './workspace.js';
 
 const MOCK = 'team-messaging-service-stateful-mock';
 const CHROMIUM = '/usr/bin/chromium';
@@ -54,13 +54,8 @@ beforeAll(async () => {
     }
   ).name;
   writeTree(app, statefulApp(bindings, MOCK));
-  await mustRun(
-    'npm',
+  await npmInstall(
     [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
       '--loglevel=error',
       bindingsTarball,
       mockTarball,

@@ -16,6 +16,7 @@ import {
   createWorkspace,
   isolatedEnv,
   mustRun,
+  npmInstall,
   pack,
   REPO,
   run,
@@ -136,11 +137,7 @@ async function installStatefulMock(): Promise<void> {
     REPO,
   );
   const tarball = await pack(folder, join(ws.root, 'tarballs'));
-  await mustRun(
-    'npm',
-    ['install', '--no-save', '--prefer-offline', '--no-audit', '--no-fund', tarball],
-    ws.root,
-  );
+  await npmInstall(['--no-save', tarball], ws.root);
 }
 
 const auth = {

@@ -5,7 +5,7 @@
  * `npm test` that started us, no repository node_modules/.bin on PATH, no NODE_PATH).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +44,18 @@ export function run(
     execFile(
       cmd,
       args,
-      { cwd, env: isolatedEnv(extraEnv), maxBuffer: 32 * 1024 * 1024, timeout: timeoutMs },
+      {
+        cwd,
+        env: isolatedEnv(extraEnv),
+        maxBuffer: 32 * 1024 * 1024,
+        timeout: timeoutMs,
+        // npm ignores SIGTERM while it waits on itself: a command past its time must end
+        killSignal: 'SIGKILL',
+      },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolveRun({ code, stdout: String(stdout), stderr: String(stderr) });
+        const killed = error?.killed ? `\n(killed after ${timeoutMs} ms)` : '';
+        resolveRun({ code, stdout: String(stdout), stderr: String(stderr) + killed });
       },
     );
   });
@@ -122,11 +130,7 @@ export async function createWorkspace(): Promise<Workspace> {
       2,
     ),
   );
-  await mustRun(
-    'npm',
-    ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error'],
-    root,
-  );
+  await npmInstall(['--loglevel=error'], root);
   return { root, tarballs: { toolkit, bindings }, bindingsName };
 }
 
@@ -136,5 +140,58 @@ export function writeTree(dir: string, files: Record<string, string>): void {
     const full = join(dir, path);
     mkdirSync(join(full, '..'), { recursive: true });
     writeFileSync(full, text);
+  }
+}
+
+/** Held while one test file's `npm install` runs (see npmInstall). */
+const INSTALL_LOCK = join(tmpdir(), 'tms-package-npm-install.lock');
+
+/**
+ * `npm install --prefer-offline <args>` in `cwd`, one at a time across the test files of a run,
+ * and once more if it hangs: two installs at once into the same npm cache were seen to stall
+ * forever (no CPU, no network) in a CI run, while either alone takes seconds.
+ */
+export async function npmInstall(args: string[], cwd: string): Promise<string> {
+  const argv = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...args];
+  await acquireInstallLock();
+  try {
+    let r = await run('npm', argv, cwd, {}, 180_000);
+    if (r.code !== 0 && r.stderr.includes('(killed after')) r = await run('npm', argv, cwd);
+    if (r.code !== 0)
+      throw new Error(
+        `npm ${argv.join(' ')} (in ${cwd}) exited ${r.code}\n${r.stderr}\n${r.stdout}`,
+      );
+    return r.stdout;
+  } finally {
+    rmSync(INSTALL_LOCK, { recursive: true, force: true });
+  }
+}
+
+/** mkdir is atomic: the lock is the folder; a holder that died (its pid gone) loses it. */
+async function acquireInstallLock(): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(INSTALL_LOCK);
+      writeFileSync(join(INSTALL_LOCK, 'pid'), String(process.pid));
+      return;
+    } catch {
+      if (!holderAlive()) rmSync(INSTALL_LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+function holderAlive(): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(INSTALL_LOCK, 'pid'), 'utf8'));
+  } catch {
+    return true; // the holder is between mkdir and writing its pid
+  }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
