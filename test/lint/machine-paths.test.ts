@@ -1,6 +1,6 @@
 /**
  * No absolute machine path in any tracked file: a path into someone's workspace or home
- * (`/work/…`, `/home/…`, `/Users/…`, `C:\…`) works on one machine only, and a test that reads
+ * (under work, home or Users at the root, or a Windows drive) works on one machine only, and a test that reads
  * one passes there and nowhere else. The shared folder is found through TMS_SHARED
  * (test/shared-folder.ts); temporary folders through os.tmpdir(). Paths the operating system
  * itself defines (`/usr/bin/chromium`, `/proc/…`, `/dev/zero`) are not machine paths.
@@ -27,16 +27,17 @@ export function machinePaths(text: string): string[] {
 }
 
 describe('the machine-path finder', () => {
-  // Planted lines spell the root `^` so that this file itself holds none: `^` becomes `/`.
+  // Planted lines spell the root `^` and a drive's colon `~` so that this file itself holds
+  // none: `^` becomes `/`, `~` becomes `:`.
   it.each([
     "const BIG = '^work/shared/specs/big';",
     'const home = "^home/alice/specs/x.json";',
     'contract: ^Users/bob/api/openapi.yaml',
-    'const win = "C:\\\\Users\\\\bob\\\\api.yaml";',
+    'const win = "C~\\\\Users\\\\bob\\\\api.yaml";',
     '| asana.com | ^work/shared/specs/breadth/asana.com.json:1:1 |',
     'spawn(`^root/tools/tsc`)',
   ])('finds %s', (planted) => {
-    const line = planted.replace('^', '/');
+    const line = planted.replace('^', '/').replace('~', ':');
     expect(machinePaths(`ok\n${line}\n`)).toEqual([`2:${line}`]);
   });
 
