@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pageSamples } from './page-code.js';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import { curlSample } from '../../generator/emit/docs/curl-sample.js';
 import { sampleInputs } from '../../generator/model/samples.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
