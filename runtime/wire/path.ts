@@ -3,7 +3,7 @@
  * against a template for routing. Values are percent-encoded with encodeURIComponent, so a `/`
  * in a value cannot change the route; matching percent-decodes each parameter back.
  */
-import type { WireField } from '../wire.js';
+import type { WireField } from './types.js';
 import { plainText } from './coerce.js';
 
 export function fillPath(template: string, values: Record<string, unknown>): string {

@@ -4,7 +4,7 @@
  * against a template for routing. Values are percent-encoded with encodeURIComponent, so a `/`
  * in a value cannot change the route; matching percent-decodes each parameter back.
  */
-import type { WireField } from '../wire.js';
+import type { WireField } from './types.js';
 export declare function fillPath(template: string, values: Record<string, unknown>): string;
 /**
  * The path of a path template: documents tell operations of one path apart with a fragment
