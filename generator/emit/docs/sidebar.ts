@@ -6,7 +6,7 @@ import type { ApiModel, Operation } from '../../model/types.js';
 import { lifecycleBadges } from './badges.js';
 import type { NavGroupView } from './html/layout.js';
 import type { SiteLinks } from './links.js';
-import { groupTitle } from './operation-page.js';
+import { groupTitle, summaryText } from './operation-page.js';
 import { scriptJson } from './try-it.js';
 
 /** One group of the sidebar (a tag) and its operations. */
@@ -56,7 +56,7 @@ export function navGroupViews(
       open: true,
       more: 0,
       ops: g.ops.map((op) => ({
-        label: op.summary ?? op.id,
+        label: summaryText(op.summary) || op.id,
         method: op.method.toUpperCase(),
         href: root + links.operation(op.id),
         current: place.op === op.id,
@@ -79,7 +79,7 @@ export function navScript(groups: OperationGroup[], links: SiteLinks, bannerLine
     g.ops.map((op) => {
       const row: (string | number)[] = [
         op.method.toUpperCase(),
-        op.summary ?? op.id,
+        summaryText(op.summary) || op.id,
         links.operation(op.id),
         op.lifecycle.deprecated ? 1 : 0,
       ];

@@ -7,7 +7,7 @@ import { lifecycleBadges } from './badges.js';
 import { changelogHtml, errorIndexHtml, groupHtml, schemaListHtml } from './html/pages.js';
 import { overviewHtml } from './html/overview.js';
 import { errorAnchor } from './links.js';
-import { groupTitle } from './operation-page.js';
+import { groupTitle, summaryText } from './operation-page.js';
 import { overviewView } from './overview.js';
 import { page, type Site } from './site.js';
 
@@ -28,7 +28,7 @@ export function groupPages(site: Site): GeneratedFile[] {
       ops: g.ops.map((op) => ({
         method: op.method.toUpperCase(),
         path: op.path,
-        summary: op.summary ?? '',
+        summary: summaryText(op.summary),
         href: `../${links.operation(op.id)}`,
         badges: lifecycleBadges(op.lifecycle),
         deprecated: op.lifecycle.deprecated,
