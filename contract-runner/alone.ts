@@ -34,7 +34,7 @@ interface Variant {
   why: string;
 }
 
-const where = (request: PlannedRequest, field: Field): 'path' | 'query' | 'body' =>
+export const where = (request: PlannedRequest, field: Field): 'path' | 'query' | 'body' =>
   field.in === 'path' ? 'path' : field.in === 'body' && request.op.body ? 'body' : 'query';
 
 /**
@@ -42,7 +42,7 @@ const where = (request: PlannedRequest, field: Field): 'path' | 'query' | 'body'
  * prose, the model's `combinationRule`: "Required when …", "Not allowed with …") where it has
  * them: whether they may go without is stated only in words.
  */
-function requiredOnly(base: PlannedRequest, parameters: Parameter[]): PlannedRequest {
+export function requiredOnly(base: PlannedRequest, parameters: Parameter[]): PlannedRequest {
   const required = new Set([
     ...base.op.fields.filter((f) => f.required).map((f) => f.name),
     ...parameters.filter((p) => combinationRule(p) !== undefined).map((p) => p.name),

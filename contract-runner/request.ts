@@ -24,18 +24,10 @@ export type { Credentials } from './credentials.js';
 import type { Auth } from './credentials.js';
 export type { Auth };
 
-export interface PlannedRequest {
-  op: OperationInfo;
-  /** path, query and form-body values (texts when `asText`) */
-  input: {
-    path: Record<string, unknown>;
-    query: Record<string, unknown>;
-    body: Record<string, unknown>;
-  };
-  /** the values are wire texts, sent as they are */
-  asText?: boolean;
-  auth: Auth;
-}
+// what a request is, apart from sending it (planned-request.ts), so the redaction needs no sender
+import type { PlannedRequest } from './planned-request.js';
+
+export type { PlannedRequest };
 
 export interface Answer {
   /** undefined when no answer came */

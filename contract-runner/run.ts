@@ -16,6 +16,7 @@ import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
 import { probes } from './probes.js';
 import { aloneProbes } from './alone.js';
+import { updateAloneProbes } from './update-alone.js';
 import { propertyProbes, type RequestValidator } from './properties.js';
 import {
   curlOf,
@@ -277,6 +278,21 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
         report.notes.push(...alone.notes);
         report.requests += alone.requests;
       }
+    }
+    // An update that read back as sent: each optional parameter alone must read back too.
+    for (const update of scenario.updates.filter((u) => u.write.op.operationId === id)) {
+      options.progress?.(`${id}: optional parameters alone, read back`);
+      const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
+      const found = await updateAloneProbes(update, parameters, {
+        transport,
+        validator: inputs.validator,
+        rules: levelRules,
+        featureLevel: scenario.featureLevel,
+        sendValid: options.sendValid,
+      });
+      report.findings.push(...found.findings);
+      report.notes.push(...found.notes);
+      report.requests += found.requests;
     }
     if (report.findings.length > 0) report.outcome = 'fail';
     else if (state.successes.length > 0) {

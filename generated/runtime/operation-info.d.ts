@@ -4,25 +4,9 @@
  * wire data the wire model needs, plus what the client, server and mock front check at run
  * time without reading the contract (auth, feature levels, documented error codes).
  */
-import type { ScalarType, WireEncoding, WireField, WireOperation } from './wire.js';
-/**
- * How one security scheme of the contract travels, as the generator decided it from
- * `securitySchemes` (generator/model/security.ts): HTTP Basic; a token in `Authorization:
- * Bearer` (HTTP bearer, OAuth 2 and OpenID Connect alike); an API key in a header, the query or
- * a cookie; `other` for what no stored credential can produce (mutual TLS, HTTP Digest or
- * signatures): the client sends nothing for it, a server's `authenticate` hook decides alone.
- */
-export type AuthScheme = {
-    type: 'basic';
-} | {
-    type: 'bearer';
-} | {
-    type: 'apiKey';
-    in: 'header' | 'query' | 'cookie';
-    name: string;
-} | {
-    type: 'other';
-};
+import type { AuthScheme } from './auth-scheme.js';
+import type { ScalarType, WireEncoding, WireField, WireOperation } from './wire/types.js';
+export type { AuthScheme };
 /**
  * Where the contract's error bodies carry their message and code (generator/model/errors.ts):
  * `{msg, code}` for our API, `{message}` or `{error: {message, code}}` elsewhere.

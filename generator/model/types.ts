@@ -9,9 +9,13 @@
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import type { WireShape } from '../../runtime/wire.js';
 import type { OpaqueDocument } from './document.js';
-import type { Pagination } from './pagination.js';
+import type { PagingInfo } from '../../runtime/client-paging.js';
 
-export type { Pagination };
+/** An operation's paging as the model holds it: the runtime's description, parameters by name. */
+export type Pagination = PagingInfo & {
+  /** where `x-pagination` is written */
+  pointer: string;
+};
 
 /** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;

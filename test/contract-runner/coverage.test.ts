@@ -55,6 +55,11 @@ describe('coverage', () => {
     expect(c.kinds.parameters.uncovered).not.toContain('getMessages.narrow');
     expect(c.kinds.enumValues.uncovered).not.toContain('updateMessageFlags.flag=starred');
     expect(c.kinds.enumValues.uncovered).toContain('updateMessageFlags.flag=collapsed');
+    // Each enum value of an update's optional parameter, written alone and read back.
+    expect(c.kinds.enumValues.uncovered).not.toContain(
+      'updateRealmUserSettingsDefaults.emojiset=text',
+    );
+    expect(c.kinds.parameters.uncovered).not.toContain('updateStream.is_web_public');
     expect(c.kinds.statuses.uncovered).not.toContain('getMessages 200');
     expect(c.kinds.errorCodes.uncovered).not.toContain('unsubscribe BAD_REQUEST');
     for (const k of Object.values(c.kinds)) expect(k.covered + k.uncovered.length).toBe(k.total);

@@ -144,8 +144,9 @@ describe('docs emitter on the hostile fixture', () => {
       expect(html.match(/href="data:/g)?.length ?? 0, f.path).toBe(1);
       expect(html, f.path).not.toMatch(/<\/script><script>/i);
     }
-    // The payloads are shown, as text.
-    expect(text(files, 'index.html')).toContain('&lt;script&gt;window.__pwned = 4&lt;/script&gt;');
+    // Raw HTML goes through the allow-list: a script goes with its content, a div keeps its text.
+    expect(text(files, 'index.html')).toContain('<p>Raw HTML must show as text:  x\n</p>');
+    expect(text(files, 'index.html')).not.toContain('__pwned = 4');
     expect(text(files, 'index.html')).toContain('{{constructor.constructor');
   });
 
