@@ -28,7 +28,8 @@ export function operationFiles(
   const exampleFiles: ExampleFiles = new Map();
   // Sample requests are built once: the samples column shows them all, try-it starts from the first.
   const inputs = requestSamples(model, op);
-  const samples = sampleViews(model, op, inputs, site.baseUrl, warn);
+  const target = { baseUrl: site.baseUrl, clientImport: site.client.specifier };
+  const samples = sampleViews(model, op, inputs, target, warn);
   const tryit = tryItView(op, op.runtime, model, site.tryServer, inputs[0]);
   const view = operationView(
     op,

@@ -12,7 +12,7 @@ import { overviewView } from './overview.js';
 import { page, type Site } from './site.js';
 
 export function overviewPage(site: Site): GeneratedFile {
-  const view = overviewView(site.model, site.links, site.changelog);
+  const view = overviewView(site.model, site.links, site.changelog, site.client);
   return page(site, 'index.html', 'Overview', () => overviewHtml(site.markup, view), {
     current: 'overview',
     markdown: 'llms.txt',
@@ -28,7 +28,8 @@ export function groupPages(site: Site): GeneratedFile[] {
       ops: g.ops.map((op) => ({
         method: op.method.toUpperCase(),
         path: op.path,
-        summary: summaryText(op.summary),
+        // An operation without a summary (Stripe's) is named by its id: a link never reads empty.
+        summary: summaryText(op.summary) || op.id,
         href: `../${links.operation(op.id)}`,
         badges: lifecycleBadges(op.lifecycle),
         deprecated: op.lifecycle.deprecated,
