@@ -3,7 +3,7 @@
  * was built from, so an emitter never holds the raw document (it is opaque outside model/ and
  * load/, and an ESLint rule keeps `.document` out of the emitters).
  */
-import { sampleInputs, type SampleInput } from './samples.js';
+import { sampleInputs, type SampleInput, type SampleOptions } from './samples.js';
 import { collectProperties, deref } from './schema-facts.js';
 import type { ApiModel, Operation } from './types.js';
 
@@ -27,7 +27,7 @@ export function propertiesOf(
 export function requestSamples(
   model: ApiModel,
   op: Operation,
-  opts: { max?: number } = {},
+  opts: SampleOptions = {},
 ): SampleInput[] {
   return sampleInputs(op, model.document, opts);
 }

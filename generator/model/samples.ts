@@ -19,13 +19,23 @@ export interface SampleInput {
 
 type Obj = Record<string, unknown>;
 
+export interface SampleOptions {
+  max?: number;
+  /**
+   * A word free-text strings of the body made from its schema end with (`text updated`): an
+   * update's sample that differs from the create's, so reading it back shows which one the
+   * server kept
+   */
+  variant?: string;
+}
+
 /** By default at most this many samples per operation (one per named body example). */
 const MAX_SAMPLES = 3;
 
 export function sampleInputs(
   op: Operation,
   document: unknown,
-  opts: { max?: number } = {},
+  opts: SampleOptions = {},
 ): SampleInput[] {
   const base: SampleInput = { path: {}, query: {}, headers: {} };
   const chosen = chooseParameters(
@@ -58,7 +68,12 @@ export function sampleInputs(
     return [{ ...base, body: fields }];
   }
   if (!body.required && !media?.schema) return [base];
-  return [{ ...base, body: media?.schema ? sampleOf(media.schema, document, 0) : {} }];
+  return [
+    {
+      ...base,
+      body: media?.schema ? sampleOf(media.schema, document, 0, opts.variant) : {},
+    },
+  ];
 }
 
 /**
@@ -104,7 +119,12 @@ function parameterValue(p: Parameter, document: unknown): unknown {
 }
 
 /** A value that satisfies `schema` as far as a sample needs: types, enums, required properties, minimums. */
-export function sampleOf(schema: unknown, document: unknown, depth: number): unknown {
+export function sampleOf(
+  schema: unknown,
+  document: unknown,
+  depth: number,
+  variant?: string,
+): unknown {
   const s = deref(document, schema);
   if (!s || depth > 8) return null;
   if (s.example !== undefined) return s.example;
@@ -117,12 +137,12 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
   if (branches && branches.length > 0) {
     // A nullable union samples its non-null member: `null` says little in a sample.
     const nonNull = branches.find((b) => (deref(document, b) ?? {}).type !== 'null');
-    return sampleOf(nonNull ?? branches[0], document, depth + 1);
+    return sampleOf(nonNull ?? branches[0], document, depth + 1, variant);
   }
   if (Array.isArray(s.allOf)) {
     const merged: Obj = {};
     for (const m of s.allOf) {
-      const v = sampleOf(m, document, depth + 1);
+      const v = sampleOf(m, document, depth + 1, variant);
       if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(merged, v);
     }
     if (Object.keys(merged).length > 0 || !s.type) return merged;
@@ -147,25 +167,25 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
     case 'array': {
       const count = Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1);
       return Array.from({ length: Math.min(count, 3) }, () =>
-        sampleOf(s.items, document, depth + 1),
+        sampleOf(s.items, document, depth + 1, variant),
       );
     }
     case 'object': {
       const out: Obj = {};
       const props = (s.properties ?? {}) as Obj;
       for (const name of Array.isArray(s.required) ? s.required : []) {
-        out[String(name)] = sampleOf(props[String(name)] ?? {}, document, depth + 1);
+        out[String(name)] = sampleOf(props[String(name)] ?? {}, document, depth + 1, variant);
       }
       return out;
     }
     case 'null':
       return null;
     default:
-      return stringSample(s);
+      return stringSample(s, variant);
   }
 }
 
-function stringSample(s: Obj): string {
+function stringSample(s: Obj, variant?: string): string {
   const byFormat: Record<string, string> = {
     'date-time': '2024-01-01T00:00:00Z',
     date: '2024-01-01',
@@ -177,6 +197,7 @@ function stringSample(s: Obj): string {
     ipv4: '192.0.2.1',
   };
   let text = (typeof s.format === 'string' && byFormat[s.format]) || 'text';
+  if (variant && s.format === undefined && s.pattern === undefined) text = `text ${variant}`;
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
   while (text.length < min) text += 'x';
   if (typeof s.maxLength === 'number' && text.length > s.maxLength)
