@@ -81,7 +81,9 @@ export function resolveValue(spec: unknown, ctx: ExpressionContext): Resolved {
       const url = resolveValue(spec['x-last-segment'], ctx);
       if (!url.ok) return url;
       const segment = lastSegment(String(url.value));
-      return segment === undefined ? missing(`${String(url.value)} has no path segment`) : { ok: true, value: segment };
+      return segment === undefined
+        ? missing(`${String(url.value)} has no path segment`)
+        : { ok: true, value: segment };
     }
     const out: Obj = {};
     for (const [key, item] of Object.entries(spec)) {

@@ -32,6 +32,10 @@ describe('descriptions with HTML', () => {
     expect(m.block('Amount in <currency>, as a < b > c & d')).toBe('<p>Amount in &lt;currency&gt;, as a &lt; b &gt; c &amp; d</p>\n');
   });
 
+  it('keeps the text of unknown markup the description also closes (Stripe’s <currency>)', () => {
+    expect(m.block('<p>A subtotal of <currency>100</currency> and <amount>.</p>')).toBe('<p>A subtotal of 100 and &lt;amount&gt;.</p>');
+  });
+
   it('renders a link to a path on the author’s site as its text, as markdown does', () => {
     expect(m.block('<p>See <a href="/docs/api/expanding_objects">expanding</a>.</p>')).toBe('<p>See expanding.</p>');
   });

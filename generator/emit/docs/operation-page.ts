@@ -10,6 +10,7 @@ import { type ExampleFiles, type ExampleMemo, type ExampleView, exampleView, pre
 import { anchorPart, errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
+import { addMadeUpSamples } from './response-samples.js';
 
 /** A group's (tag's) name as a heading: `saved_snippets` → `Saved snippets`. */
 export function groupTitle(name: string): string {
@@ -128,6 +129,10 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
   const fileStem = `${anchorPart(op.id)}`;
 
   const responses: ResponseView[] = op.responses.map((r) => responseView(r, op, ctx, treeOpts([r.status]), errorExampleNames, fileStem));
+  // Made-up samples are small by construction (model/samples.ts): inline even on a big site.
+  addMadeUpSamples(op, responses, ctx.model, (ex, status) =>
+    exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(status)}`, root: ctx.root }),
+  );
   const view: OperationView = {
     id: op.id,
     method: op.method.toUpperCase(),

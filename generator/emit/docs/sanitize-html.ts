@@ -13,8 +13,9 @@
  * - Elements that hold code or a foreign document (DROPPED: script, style, iframe, …) are
  *   removed with everything inside them.
  * - Other HTML elements (div, span, font, img, …) lose their tags and keep their text.
- * - Anything else that looks like a tag (`<currency>`, `<API_KEY>`: a placeholder in prose) is
- *   shown as the text it is.
+ * - Any other tag is unknown markup when the text also closes it (Stripe's
+ *   `<currency>100</currency>`): its tags go, its text stays; a lone one (`<API_KEY>`: a
+ *   placeholder in prose) is shown as the text it is.
  *
  * The contract's closing tags only close what the contract opened (never the page's or
  * markdown's elements), and what it leaves open is closed at the end of its text (`close`).
@@ -131,7 +132,8 @@ export interface HtmlSanitizer {
   readonly dropping: boolean;
 }
 
-export function createHtmlSanitizer(opts: { inline?: boolean } = {}): HtmlSanitizer {
+export function createHtmlSanitizer(opts: { inline?: boolean; source?: string } = {}): HtmlSanitizer {
+  const paired = pairedTags(opts.source ?? '');
   const open: string[] = [];
   /** the name of the element whose content is being removed, and how deep it nests */
   let drop: { name: string; nesting: number } | undefined;
@@ -170,7 +172,7 @@ export function createHtmlSanitizer(opts: { inline?: boolean } = {}): HtmlSaniti
       }
       if (opts.inline && BLOCK.has(name)) out += closing && !/\s$/.test(out) ? ' ' : '';
       else if (ALLOWED[name]) out += closing ? closeTag(name) : openTag(name, tag[3]);
-      else if (!UNWRAPPED.has(name)) out += textOf(tag[0]);
+      else if (!UNWRAPPED.has(name) && !paired(name)) out += textOf(tag[0]);
     }
     return out;
   };
@@ -223,6 +225,20 @@ export function createHtmlSanitizer(opts: { inline?: boolean } = {}): HtmlSaniti
 export function sanitizeHtml(html: string, opts: { inline?: boolean } = {}): string {
   const s = createHtmlSanitizer(opts);
   return s.feed(html) + s.close();
+}
+
+/** Whether `source` both opens and closes the tag `name` (so it is markup, not a placeholder). */
+function pairedTags(source: string): (name: string) => boolean {
+  const lower = source.toLowerCase();
+  const known = new Map<string, boolean>();
+  return (name) => {
+    let found = known.get(name);
+    if (found === undefined) {
+      found = lower.includes(`</${name}>`) && new RegExp(`<${name}[\\s/>]`).test(lower);
+      known.set(name, found);
+    }
+    return found;
+  };
 }
 
 function keptAttributes(name: string, attributes: string): [string, string][] {
