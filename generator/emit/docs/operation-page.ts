@@ -12,6 +12,15 @@ import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import { addMadeUpSamples } from './response-samples.js';
+import { plainTextOf } from './sanitize-html.js';
+
+/**
+ * An operation's summary as the plain text a title, heading or sidebar entry shows: some
+ * documents write HTML in it (a link), whose tags would show as text there.
+ */
+export function summaryText(summary: string | undefined): string {
+  return summary === undefined ? '' : plainTextOf(summary);
+}
 
 /** A group's (tag's) name as a heading: `saved_snippets` → `Saved snippets`. */
 export function groupTitle(name: string): string {
@@ -138,7 +147,7 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     id: op.id,
     method: op.method.toUpperCase(),
     path: op.path,
-    summary: op.summary ?? '',
+    summary: summaryText(op.summary),
     description: op.description ?? '',
     group: op.names.group,
     groupTitle: groupTitle(op.names.group),

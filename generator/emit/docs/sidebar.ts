@@ -6,7 +6,7 @@ import type { ApiModel, Operation } from '../../model/types.js';
 import { lifecycleBadges } from './badges.js';
 import type { NavGroupView } from './html/layout.js';
 import type { SiteLinks } from './links.js';
-import { groupTitle } from './operation-page.js';
+import { groupTitle, summaryText } from './operation-page.js';
 import { scriptJson } from './try-it.js';
 
 /** One group of the sidebar (a tag) and its operations. */
@@ -80,7 +80,7 @@ export function navGroupViews(
     open: true,
     more: 0,
     ops: g.ops.map((op) => ({
-      label: op.summary ?? op.id,
+      label: summaryText(op.summary) || op.id,
       method: op.method.toUpperCase(),
       href: root + links.operation(op.id),
       current: place.op === op.id,
@@ -112,7 +112,7 @@ export function navScript(groups: OperationGroup[], links: SiteLinks, bannerLine
 function navRow(op: Operation, links: SiteLinks): (string | number)[] {
   const row: (string | number)[] = [
     op.method.toUpperCase(),
-    op.summary ?? op.id,
+    summaryText(op.summary) || op.id,
     links.operation(op.id),
     op.lifecycle.deprecated ? 1 : 0,
   ];

@@ -7,7 +7,7 @@ import { lifecycleBadges } from './badges.js';
 import { changelogHtml, errorIndexHtml, groupHtml, schemaListHtml } from './html/pages.js';
 import { overviewHtml } from './html/overview.js';
 import { errorAnchor } from './links.js';
-import { groupTitle } from './operation-page.js';
+import { groupTitle, summaryText } from './operation-page.js';
 import { overviewView } from './overview.js';
 import { page, type Site } from './site.js';
 
@@ -29,7 +29,7 @@ export function groupPages(site: Site): GeneratedFile[] {
         method: op.method.toUpperCase(),
         path: op.path,
         // An operation without a summary (Stripe's) is named by its id: a link never reads empty.
-        summary: op.summary ?? op.id,
+        summary: summaryText(op.summary) || op.id,
         href: `../${links.operation(op.id)}`,
         badges: lifecycleBadges(op.lifecycle),
         deprecated: op.lifecycle.deprecated,
