@@ -113,7 +113,7 @@ function parameterValue(p: Parameter, document: unknown): unknown {
 
 /** How a made-up value is made. */
 export interface SampleOptions {
-  /** the name of what the value is for (a parameter, a property): a plain string is named after it */
+  /** the name of what the value is for (a parameter, a property): a plain string is named after it (`name_1`) */
   hint?: string;
   /** objects down to FULL_DEPTH get their optional properties too (a response), not only required ones */
   full?: boolean;
@@ -204,7 +204,7 @@ function objectSample(s: Obj, document: unknown, depth: number, opts: SampleOpti
   for (const name of names) {
     const prop = props[name] ?? {};
     if (opts.full && deref(document, prop)?.writeOnly === true) continue;
-    const inner = opts.full ? { full: true, hint: name, level: level + 1 } : {};
+    const inner = opts.full ? { full: true, hint: name, level: level + 1 } : { hint: name };
     out[name] = sampleOf(prop, document, depth + 1, inner);
   }
   return out;
