@@ -188,7 +188,11 @@ export async function runScenarios(
         ok: false,
         operationId: step.operationId,
         outputs: {},
-        response: { status: judged.status, body: judged.body },
+        response: {
+          status: judged.status,
+          body: judged.body,
+          ...(answer.location !== undefined ? { headers: { location: answer.location } } : {}),
+        },
         request: resolved.input,
       };
       ctx.steps.set(step.stepId, record);

@@ -40,6 +40,11 @@ export function runtimeEntry(
       responseMediaTypes[r.status] = type;
   }
   if (Object.keys(responseMediaTypes).length > 0) info.responseMediaTypes = responseMediaTypes;
+  const responseContent: Record<string, string[]> = {};
+  for (const r of op.responses)
+    if (!r.mediaTypes.some((m) => isJsonMediaType(m.type)))
+      responseContent[r.status] = r.mediaTypes.map((m) => m.type);
+  if (Object.keys(responseContent).length > 0) info.responseContent = responseContent;
   if (op.requestBody) {
     info.body = {
       kind: op.requestBody.kind,
@@ -70,6 +75,7 @@ export function clientEntry(info: OperationInfo, defaultSecurity: string[][]): C
     errorCodes: _codes,
     statuses: _statuses,
     responseMediaTypes: _media,
+    responseContent: _content,
     ...rest
   } = info;
   const entry: ClientOperation = {

@@ -26,13 +26,23 @@ export interface SampleInput {
 
 type Obj = Record<string, unknown>;
 
+export interface RequestSampleOptions {
+  max?: number;
+  /**
+   * A word free-text strings of the body made from its schema end with (`text updated`): an
+   * update's sample that differs from the create's, so reading it back shows which one the
+   * server kept
+   */
+  variant?: string;
+}
+
 /** By default at most this many samples per operation (one per named body example). */
 const MAX_SAMPLES = 3;
 
 export function sampleInputs(
   op: Operation,
   document: unknown,
-  opts: { max?: number } = {},
+  opts: RequestSampleOptions = {},
 ): SampleInput[] {
   const base: SampleInput = { path: {}, query: {}, headers: {} };
   const chosen = chooseParameters(
@@ -65,7 +75,8 @@ export function sampleInputs(
     return [{ ...base, body: fields }];
   }
   if (!body.required && !media?.schema) return [base];
-  return [{ ...base, body: media?.schema ? sampleOf(media.schema, document, 0) : {} }];
+  const variant = opts.variant !== undefined ? { variant: opts.variant } : {};
+  return [{ ...base, body: media?.schema ? sampleOf(media.schema, document, 0, variant) : {} }];
 }
 
 /**
@@ -119,6 +130,8 @@ export interface SampleOptions {
   full?: boolean;
   /** how many objects and arrays the value is inside (unions and `$ref`s do not count) */
   level?: number;
+  /** a word free-text strings end with (`RequestSampleOptions.variant`) */
+  variant?: string;
 }
 
 /** How many levels of objects a response sample shows optional properties of (deeper: required ones only). */
@@ -189,7 +202,7 @@ export function sampleOf(
     case 'null':
       return null;
     default:
-      return stringSample(s, opts.hint);
+      return stringSample(s, opts.hint, opts.variant);
   }
 }
 
@@ -204,13 +217,15 @@ function objectSample(s: Obj, document: unknown, depth: number, opts: SampleOpti
   for (const name of names) {
     const prop = props[name] ?? {};
     if (opts.full && deref(document, prop)?.writeOnly === true) continue;
-    const inner = opts.full ? { full: true, hint: name, level: level + 1 } : { hint: name };
+    const inner = opts.full
+      ? { full: true, hint: name, level: level + 1, variant: opts.variant }
+      : { hint: name, variant: opts.variant };
     out[name] = sampleOf(prop, document, depth + 1, inner);
   }
   return out;
 }
 
-function stringSample(s: Obj, hint: string | undefined): string {
+function stringSample(s: Obj, hint: string | undefined, variant?: string): string {
   const byFormat: Record<string, string> = {
     'date-time': '2024-01-01T00:00:00Z',
     date: '2024-01-01',
@@ -230,6 +245,8 @@ function stringSample(s: Obj, hint: string | undefined): string {
     (typeof s.format === 'string' && byFormat[s.format]) ||
     (hint !== undefined && hintSample(hint)) ||
     'text';
+  if (variant !== undefined && s.format === undefined && s.pattern === undefined)
+    text = `${text} ${variant}`;
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
   while (text.length < min) text += 'x';
   if (typeof s.maxLength === 'number' && text.length > s.maxLength)
