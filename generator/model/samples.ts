@@ -124,7 +124,7 @@ function parameterValue(p: Parameter, document: unknown): unknown {
 
 /** How a made-up value is made. */
 export interface SampleOptions {
-  /** the name of what the value is for (a parameter, a property): a plain string is named after it (`name_1`) */
+  /** the name of what the value is for (a parameter, a response's property): a plain string is named after it (`name_1`) */
   hint?: string;
   /** objects down to FULL_DEPTH get their optional properties too (a response), not only required ones */
   full?: boolean;
@@ -219,7 +219,7 @@ function objectSample(s: Obj, document: unknown, depth: number, opts: SampleOpti
     if (opts.full && deref(document, prop)?.writeOnly === true) continue;
     const inner = opts.full
       ? { full: true, hint: name, level: level + 1, variant: opts.variant }
-      : { hint: name, variant: opts.variant };
+      : { variant: opts.variant };
     out[name] = sampleOf(prop, document, depth + 1, inner);
   }
   return out;
