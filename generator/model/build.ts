@@ -34,6 +34,7 @@ import { deref } from './schema-facts.js';
 import { errorConventionsOf } from './errors.js';
 import { readIdempotent } from './idempotency.js';
 import { readPagination } from './pagination.js';
+import { readTagGroups } from './tag-groups.js';
 import {
   authSchemeOf,
   CREDENTIAL_NAMES_RULE,
@@ -191,6 +192,7 @@ export function buildModel(
       name: String(t.name),
       ...(typeof t.description === 'string' ? { description: t.description } : {}),
     })),
+    tagGroups: readTagGroups((document as Record<string, unknown>)['x-tagGroups']),
     nameNotices,
     newestLevel: newest,
     levelFacts: levelKeys

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { createMarkup } from '../../generator/emit/docs/html/markup.js';
+import { plainTextOf } from '../../generator/emit/docs/sanitize-html.js';
 import { unsafeMarkup } from './safe-html.js';
 
 const HOSTILE = 'test/fixtures/hostile';
@@ -75,6 +76,13 @@ describe('descriptions with HTML', () => {
       }
     });
   }
+
+  it('gives a summary written in HTML as plain text for titles, headings and the sidebar', () => {
+    const meraki = 'Return the settings. <a href="https://documentation.meraki.com/MR">Bluetooth settings</a> must be enabled.';
+    expect(plainTextOf(meraki)).toBe('Return the settings. Bluetooth settings must be enabled.');
+    expect(plainTextOf('<script>alert(1)</script>Get <b>one</b> &amp; <EMAIL>')).toBe('Get one & <EMAIL>');
+    expect(plainTextOf('Plain &amp; simple')).toBe('Plain &amp; simple');
+  });
 
   it('leaves every description of the hostile fixtures without a script, a handler or an unsafe link', () => {
     const texts = new Set<string>();

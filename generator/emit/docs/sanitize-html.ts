@@ -132,7 +132,9 @@ export interface HtmlSanitizer {
   readonly dropping: boolean;
 }
 
-export function createHtmlSanitizer(opts: { inline?: boolean; source?: string } = {}): HtmlSanitizer {
+export function createHtmlSanitizer(
+  opts: { inline?: boolean; text?: boolean; source?: string } = {},
+): HtmlSanitizer {
   const paired = pairedTags(opts.source ?? '');
   const open: string[] = [];
   /** the name of the element whose content is being removed, and how deep it nests */
@@ -170,7 +172,8 @@ export function createHtmlSanitizer(opts: { inline?: boolean; source?: string } 
         if (!closing && !VOID.has(name) && tag[4] !== '/') drop = { name, nesting: 1 };
         continue;
       }
-      if (opts.inline && BLOCK.has(name)) out += closing && !/\s$/.test(out) ? ' ' : '';
+      if (opts.text && ALLOWED[name]) out += closing && BLOCK.has(name) && !/\s$/.test(out) ? ' ' : '';
+      else if (opts.inline && BLOCK.has(name)) out += closing && !/\s$/.test(out) ? ' ' : '';
       else if (ALLOWED[name]) out += closing ? closeTag(name) : openTag(name, tag[3]);
       else if (!UNWRAPPED.has(name) && !paired(name)) out += textOf(tag[0]);
     }
@@ -241,6 +244,19 @@ function pairedTags(source: string): (name: string) => boolean {
   };
 }
 
+/**
+ * Contract text meant as plain text (an operation's summary: a page title, a heading, a sidebar
+ * entry) that holds HTML anyway (`Return the settings. <a href="…">Bluetooth</a> must be on.`):
+ * its text without the tags, as sanitizing would leave it, entities decoded. Still plain text:
+ * the caller escapes it (`htmlText`) like any other.
+ */
+export function plainTextOf(text: string): string {
+  if (!text.includes('<')) return text;
+  const s = createHtmlSanitizer({ text: true, source: text });
+  const html = s.feed(text) + s.close();
+  return decodeEntities(html, false).replace(/\s+/g, ' ').trim();
+}
+
 function keptAttributes(name: string, attributes: string): [string, string][] {
   const allowed = ALLOWED[name];
   const kept: [string, string][] = [];
@@ -289,15 +305,15 @@ function attributeText(value: string): string {
  * is `javascript:` to a browser. Named references other than the few common ones are left as
  * text (and then fail the scheme check if they hid one).
  */
-function decodeEntities(value: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t', newline: '\n' };
-  return value
+function decodeEntities(value: string, url = true): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
+  const decoded = value
     .replace(/&#(x[0-9a-f]+|\d+);?/gi, (_, n: string) => {
       const code = n[0].toLowerCase() === 'x' ? parseInt(n.slice(1), 16) : parseInt(n, 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     })
-    .replace(/&([a-z]+);/gi, (m, n: string) => named[n.toLowerCase()] ?? m)
-    // browsers drop tabs and newlines inside a URL's scheme (`java\tscript:`): so do we, and all controls
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u0020\u007f]/g, (c) => (c === ' ' ? ' ' : ''));
+    .replace(/&([a-z]+);/gi, (m, n: string) => named[n.toLowerCase()] ?? m);
+  // browsers drop tabs and newlines inside a URL's scheme (`java\tscript:`): so do we, and all controls
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return url ? decoded.replace(/[\u0000-\u0020\u007f]/g, (c) => (c === ' ' ? ' ' : '')) : decoded;
 }
