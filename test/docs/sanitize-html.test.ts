@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 import { createMarkup } from '../../generator/emit/docs/html/markup.js';
+import { plainTextOf } from '../../generator/emit/docs/sanitize-html.js';
 import { unsafeMarkup } from './safe-html.js';
 
 const HOSTILE = 'test/fixtures/hostile';
@@ -30,6 +31,10 @@ describe('descriptions with HTML', () => {
 
   it('shows placeholders in angle brackets and stray brackets as text', () => {
     expect(m.block('Amount in <currency>, as a < b > c & d')).toBe('<p>Amount in &lt;currency&gt;, as a &lt; b &gt; c &amp; d</p>\n');
+  });
+
+  it('keeps the text of unknown markup the description also closes (Stripe’s <currency>)', () => {
+    expect(m.block('<p>A subtotal of <currency>100</currency> and <amount>.</p>')).toBe('<p>A subtotal of 100 and &lt;amount&gt;.</p>');
   });
 
   it('renders a link to a path on the author’s site as its text, as markdown does', () => {
@@ -71,6 +76,13 @@ describe('descriptions with HTML', () => {
       }
     });
   }
+
+  it('gives a summary written in HTML as plain text for titles, headings and the sidebar', () => {
+    const meraki = 'Return the settings. <a href="https://documentation.meraki.com/MR">Bluetooth settings</a> must be enabled.';
+    expect(plainTextOf(meraki)).toBe('Return the settings. Bluetooth settings must be enabled.');
+    expect(plainTextOf('<script>alert(1)</script>Get <b>one</b> &amp; <EMAIL>')).toBe('Get one & <EMAIL>');
+    expect(plainTextOf('Plain &amp; simple')).toBe('Plain &amp; simple');
+  });
 
   it('leaves every description of the hostile fixtures without a script, a handler or an unsafe link', () => {
     const texts = new Set<string>();

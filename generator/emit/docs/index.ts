@@ -42,6 +42,7 @@ export const docsEmitter: Emitter = {
       memoFiles: ctx.memoFiles,
       slices: ctx.slices,
       writeEarly: ctx.writeEarly,
+      outDir: ctx.outDir,
       ...(ctx.tryItServer ? { tryItServer: ctx.tryItServer } : {}),
     });
   },
@@ -57,6 +58,8 @@ export interface DocsOptions {
   writeEarly?(files: GeneratedFile[]): void;
   /** where try-it sends requests (`--try-it-server`); default: see tryItServerOf */
   tryItServer?: string;
+  /** `--out`: where the samples import the client from (default `generated`) */
+  outDir?: string;
 }
 
 /** A piece of the site: its files, served from the cache of pieces when the run keeps one. */
@@ -72,7 +75,12 @@ type Piece = (step: string, key: string, compute: () => GeneratedFile[]) => Gene
 function pieces(site: Site, opts: DocsOptions): Piece {
   const { memoFiles, slices } = opts;
   if (!memoFiles || !slices) return (_step, _key, compute) => compute();
-  const common = `${slices.withoutOperationDescriptions}\0${opts.command}\0${site.tryServer}`;
+  const common = [
+    slices.withoutOperationDescriptions,
+    opts.command,
+    site.tryServer,
+    site.client.specifier,
+  ].join('\0');
   return (step, key, compute) => memoFiles(step, `${common}\0${key}`, compute);
 }
 

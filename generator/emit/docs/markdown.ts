@@ -34,7 +34,7 @@ export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdow
     if (quick !== undefined) return quick;
     md ??= markdownIt();
     // One sanitizer per text: what its HTML opens is closed at its end, never beyond.
-    const env: HtmlEnv = { sanitizer: createHtmlSanitizer({ inline: opts.inline === true }) };
+    const env: HtmlEnv = { sanitizer: createHtmlSanitizer({ inline: opts.inline === true, source: text }) };
     const html = opts.inline ? md.renderInline(text, env) : md.render(text, env);
     return html + env.sanitizer.close();
   };

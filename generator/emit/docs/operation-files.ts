@@ -11,7 +11,7 @@ import { BIG_SITE_INLINE_EXAMPLE_LIMIT, type ExampleFiles } from './examples.js'
 import { operationHtml } from './html/operation.js';
 import { operationMarkdown } from './md/operation.js';
 import { markdownPath } from './md/text.js';
-import { operationView } from './operation-page.js';
+import { operationView, summaryText } from './operation-page.js';
 import { sampleViews } from './request-samples.js';
 import { page, type Site } from './site.js';
 import { tryItView } from './try-it.js';
@@ -28,7 +28,8 @@ export function operationFiles(
   const exampleFiles: ExampleFiles = new Map();
   // Sample requests are built once: the samples column shows them all, try-it starts from the first.
   const inputs = requestSamples(model, op);
-  const samples = sampleViews(model, op, inputs, site.baseUrl, warn);
+  const target = { baseUrl: site.baseUrl, clientImport: site.client.specifier };
+  const samples = sampleViews(model, op, inputs, target, warn);
   const tryit = tryItView(op, op.runtime, model, site.tryServer, inputs[0]);
   const view = operationView(
     op,
@@ -46,7 +47,7 @@ export function operationFiles(
   );
   const path = links.operation(op.id);
   return [
-    page(site, path, `${op.summary ?? op.id}`, () => operationHtml(site.markup, view), {
+    page(site, path, summaryText(op.summary) || op.id, () => operationHtml(site.markup, view), {
       current: 'op',
       group: op.names.group,
       op: op.id,

@@ -7,6 +7,7 @@ import type { SampleInput } from '../../model/samples.js';
 import { sampleCredentials, type SampleCredential } from '../../model/security.js';
 import type { ApiModel, Operation } from '../../model/types.js';
 import { fetchSample, pythonSample, requestParts, type Parts } from './code-samples.js';
+import { specifierText } from './client-import.js';
 import { curlSample } from './curl-sample.js';
 import type { RequestSampleView } from './operation-page.js';
 import { clientCredentials, typescriptCall } from './typescript-sample.js';
@@ -22,8 +23,8 @@ const SAMPLE_LANGUAGES = [
 type LanguageId = (typeof SAMPLE_LANGUAGES)[number]['id'];
 
 /** The lines before a client call: import and construction, so the sample runs as it stands. */
-function clientSetup(baseUrl: string, credentials: SampleCredential[]): string {
-  return `import { createApiClient } from './generated/client.js';\n\nconst api = createApiClient({ baseUrl: ${literal(baseUrl)}${clientCredentials(credentials)} });\n`;
+function clientSetup(from: string, baseUrl: string, credentials: SampleCredential[]): string {
+  return `import { createApiClient } from ${specifierText(from)};\n\nconst api = createApiClient({ baseUrl: ${literal(baseUrl)}${clientCredentials(credentials)} });\n`;
 }
 
 /**
@@ -34,11 +35,11 @@ export function sampleViews(
   model: ApiModel,
   op: Operation,
   inputs: SampleInput[],
-  baseUrl: string,
+  target: { baseUrl: string; clientImport: string },
   warn: (message: string) => void,
 ): RequestSampleView[] {
   return inputs.map((input) => {
-    const build = sampleBuilders(model, op, input, baseUrl);
+    const build = sampleBuilders(model, op, input, target);
     const langs = SAMPLE_LANGUAGES.map((lang): RequestSampleView['langs'][number] => {
       let text: string;
       try {
@@ -62,7 +63,7 @@ function sampleBuilders(
   model: ApiModel,
   op: Operation,
   input: SampleInput,
-  baseUrl: string,
+  { baseUrl, clientImport }: { baseUrl: string; clientImport: string },
 ): Record<LanguageId, () => string> {
   const info = op.runtime;
   const credentials = sampleCredentials(model.securitySchemes, op);
@@ -83,7 +84,7 @@ function sampleBuilders(
   return {
     curl: () => curlSample(info, input, target),
     typescript: () =>
-      clientSetup(baseUrl, credentials) +
+      clientSetup(clientImport, baseUrl, credentials) +
       typescriptCall(op.names, input, op.requestBody?.kind, model.errorShape?.code !== undefined),
     fetch: () => fetchSample(partsOnce()),
     python: () => pythonSample(partsOnce()),

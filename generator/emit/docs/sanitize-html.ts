@@ -13,8 +13,9 @@
  * - Elements that hold code or a foreign document (DROPPED: script, style, iframe, …) are
  *   removed with everything inside them.
  * - Other HTML elements (div, span, font, img, …) lose their tags and keep their text.
- * - Anything else that looks like a tag (`<currency>`, `<API_KEY>`: a placeholder in prose) is
- *   shown as the text it is.
+ * - Any other tag is unknown markup when the text also closes it (Stripe's
+ *   `<currency>100</currency>`): its tags go, its text stays; a lone one (`<API_KEY>`: a
+ *   placeholder in prose) is shown as the text it is.
  *
  * The contract's closing tags only close what the contract opened (never the page's or
  * markdown's elements), and what it leaves open is closed at the end of its text (`close`).
@@ -131,7 +132,10 @@ export interface HtmlSanitizer {
   readonly dropping: boolean;
 }
 
-export function createHtmlSanitizer(opts: { inline?: boolean } = {}): HtmlSanitizer {
+export function createHtmlSanitizer(
+  opts: { inline?: boolean; text?: boolean; source?: string } = {},
+): HtmlSanitizer {
+  const paired = pairedTags(opts.source ?? '');
   const open: string[] = [];
   /** the name of the element whose content is being removed, and how deep it nests */
   let drop: { name: string; nesting: number } | undefined;
@@ -168,9 +172,10 @@ export function createHtmlSanitizer(opts: { inline?: boolean } = {}): HtmlSaniti
         if (!closing && !VOID.has(name) && tag[4] !== '/') drop = { name, nesting: 1 };
         continue;
       }
-      if (opts.inline && BLOCK.has(name)) out += closing && !/\s$/.test(out) ? ' ' : '';
+      if (opts.text && ALLOWED[name]) out += closing && BLOCK.has(name) && !/\s$/.test(out) ? ' ' : '';
+      else if (opts.inline && BLOCK.has(name)) out += closing && !/\s$/.test(out) ? ' ' : '';
       else if (ALLOWED[name]) out += closing ? closeTag(name) : openTag(name, tag[3]);
-      else if (!UNWRAPPED.has(name)) out += textOf(tag[0]);
+      else if (!UNWRAPPED.has(name) && !paired(name)) out += textOf(tag[0]);
     }
     return out;
   };
@@ -225,6 +230,33 @@ export function sanitizeHtml(html: string, opts: { inline?: boolean } = {}): str
   return s.feed(html) + s.close();
 }
 
+/** Whether `source` both opens and closes the tag `name` (so it is markup, not a placeholder). */
+function pairedTags(source: string): (name: string) => boolean {
+  const lower = source.toLowerCase();
+  const known = new Map<string, boolean>();
+  return (name) => {
+    let found = known.get(name);
+    if (found === undefined) {
+      found = lower.includes(`</${name}>`) && new RegExp(`<${name}[\\s/>]`).test(lower);
+      known.set(name, found);
+    }
+    return found;
+  };
+}
+
+/**
+ * Contract text meant as plain text (an operation's summary: a page title, a heading, a sidebar
+ * entry) that holds HTML anyway (`Return the settings. <a href="…">Bluetooth</a> must be on.`):
+ * its text without the tags, as sanitizing would leave it, entities decoded. Still plain text:
+ * the caller escapes it (`htmlText`) like any other.
+ */
+export function plainTextOf(text: string): string {
+  if (!text.includes('<')) return text;
+  const s = createHtmlSanitizer({ text: true, source: text });
+  const html = s.feed(text) + s.close();
+  return decodeEntities(html, false).replace(/\s+/g, ' ').trim();
+}
+
 function keptAttributes(name: string, attributes: string): [string, string][] {
   const allowed = ALLOWED[name];
   const kept: [string, string][] = [];
@@ -273,15 +305,15 @@ function attributeText(value: string): string {
  * is `javascript:` to a browser. Named references other than the few common ones are left as
  * text (and then fail the scheme check if they hid one).
  */
-function decodeEntities(value: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", colon: ':', tab: '\t', newline: '\n' };
-  return value
+function decodeEntities(value: string, url = true): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
+  const decoded = value
     .replace(/&#(x[0-9a-f]+|\d+);?/gi, (_, n: string) => {
       const code = n[0].toLowerCase() === 'x' ? parseInt(n.slice(1), 16) : parseInt(n, 10);
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     })
-    .replace(/&([a-z]+);/gi, (m, n: string) => named[n.toLowerCase()] ?? m)
-    // browsers drop tabs and newlines inside a URL's scheme (`java\tscript:`): so do we, and all controls
-    // eslint-disable-next-line no-control-regex -- matching control characters is the point
-    .replace(/[\u0000-\u0020\u007f]/g, (c) => (c === ' ' ? ' ' : ''));
+    .replace(/&([a-z]+);/gi, (m, n: string) => named[n.toLowerCase()] ?? m);
+  // browsers drop tabs and newlines inside a URL's scheme (`java\tscript:`): so do we, and all controls
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  return url ? decoded.replace(/[\u0000-\u0020\u007f]/g, (c) => (c === ' ' ? ' ' : '')) : decoded;
 }

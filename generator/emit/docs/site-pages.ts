@@ -7,12 +7,12 @@ import { lifecycleBadges } from './badges.js';
 import { changelogHtml, errorIndexHtml, groupHtml, schemaListHtml } from './html/pages.js';
 import { overviewHtml } from './html/overview.js';
 import { errorAnchor } from './links.js';
-import { groupTitle } from './operation-page.js';
+import { groupTitle, summaryText } from './operation-page.js';
 import { overviewView } from './overview.js';
 import { page, type Site } from './site.js';
 
 export function overviewPage(site: Site): GeneratedFile {
-  const view = overviewView(site.model, site.links, site.changelog);
+  const view = overviewView(site.model, site.links, site.changelog, site.client);
   return page(site, 'index.html', 'Overview', () => overviewHtml(site.markup, view), {
     current: 'overview',
     markdown: 'llms.txt',
@@ -28,7 +28,8 @@ export function groupPages(site: Site): GeneratedFile[] {
       ops: g.ops.map((op) => ({
         method: op.method.toUpperCase(),
         path: op.path,
-        summary: op.summary ?? '',
+        // An operation without a summary (Stripe's) is named by its id: a link never reads empty.
+        summary: summaryText(op.summary) || op.id,
         href: `../${links.operation(op.id)}`,
         badges: lifecycleBadges(op.lifecycle),
         deprecated: op.lifecycle.deprecated,

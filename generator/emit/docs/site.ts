@@ -6,6 +6,7 @@ import { banner } from '../../common/source.js';
 import type { ApiModel } from '../../model/types.js';
 import type { GeneratedFile } from '../emitter.js';
 import { buildChangelog, type ChangeLevel } from './changelog.js';
+import { clientImportOf, DEFAULT_OUT, type ClientImport } from './client-import.js';
 import type { ExampleMemo } from './examples.js';
 import { layoutHtml } from './html/layout.js';
 import { createMarkup, type Markup } from './html/markup.js';
@@ -47,6 +48,8 @@ export interface Site {
   baseUrl: string;
   /** where try-it sends requests */
   tryServer: string;
+  /** where the samples import the client from */
+  client: ClientImport;
 }
 
 export interface SiteOptions {
@@ -54,6 +57,7 @@ export interface SiteOptions {
   /** the run keeps a cache of pieces (pages are then kept as text) */
   cached: boolean;
   tryItServer?: string;
+  outDir?: string;
 }
 
 export function createSite(model: ApiModel, opts: SiteOptions): Site {
@@ -74,6 +78,7 @@ export function createSite(model: ApiModel, opts: SiteOptions): Site {
     big,
     baseUrl: model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com',
     tryServer: tryItServerOf(model, opts.tryItServer),
+    client: clientImportOf(model, opts.outDir ?? DEFAULT_OUT),
   };
 }
 
