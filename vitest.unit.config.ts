@@ -8,7 +8,7 @@ import base from './vitest.config.js';
 
 /** What an end-to-end file uses (a heavier file may still be a unit by this test: it is cheap). */
 const STARTS_SOMETHING =
-  /child_process|playwright|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|packTarball|withMock|harness|runGenerate|loadContract|loadModel|haveShared|sharedPath/;
+  /child_process|playwright|sharedBrowser|oncePerRun|sharedWorkspace|runTarballs|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|packTarball|withMock|harness|runGenerate|loadContract|loadModel|haveShared|sharedPath/;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
