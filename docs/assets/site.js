@@ -23,7 +23,7 @@
   // them (breakableHtml in generator/emit/docs/html/parts.ts): GetCustomers|Customer, a/|b.
   function appendBreakable(el, text) {
     text.split(/(\s+)/).forEach(function (run) {
-      if (run.length <= 20) { el.appendChild(doc.createTextNode(run)); return; }
+      if (run.length <= 12) { el.appendChild(doc.createTextNode(run)); return; }
       var piece = '';
       for (var i = 0; i < run.length; i++) {
         var c = run.charAt(i), next = run.charAt(i + 1);

@@ -12,7 +12,7 @@ import { scriptJson, type TryItView } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
 
 /** Runs of text up to this long stay whole; longer ones get break points. */
-const SHORT_RUN = 20;
+const SHORT_RUN = 12;
 
 /**
  * Text as HTML with break points (`<wbr>`) inside long runs without spaces (operation ids,
