@@ -84,6 +84,70 @@ export function buildModel(
   const components = withExtensions(document.components ?? {});
 
   const declaredSchemes = new Set(Object.keys(components.securitySchemes ?? {}));
+  const read = readOperations(document, declaredSchemes, problems);
+  assignIds(read, problems);
+  const nameNotices: NameNotice[] = [];
+  const names = nameOperations(read, nameNotices);
+  // An undated removal counts from the newest level the contract records (model/levels.ts).
+  const newest = levelKeys ? newestLevel(document) : 0;
+  const operations: Operation[] = read.map((op, i) => ({
+    ...op,
+    runtime: runtimeEntry(
+      op,
+      newest,
+      ignoredParametersField(document, op),
+      levelReportField(document, op, newest),
+    ),
+    names: names[i],
+  }));
+
+  const schemas = readSchemas(components.schemas, problems);
+  nameSchemaGuards(schemas, nameNotices);
+  nameSchemaFiles(schemas);
+
+  const errorConventions = errorConventionsOf(document, operations);
+  const model: ApiModel = {
+    sourceFile,
+    openapiVersion,
+    dialect,
+    info: {
+      title: String(info.title ?? ''),
+      version: String(info.version ?? ''),
+      ...(typeof info.description === 'string' ? { description: info.description } : {}),
+      ...(typeof info.summary === 'string' ? { summary: info.summary } : {}),
+      extensions: extensionsOf(info),
+    },
+    servers: readServers(document.servers),
+    securitySchemes: readSecuritySchemes(document, components.securitySchemes, problems),
+    defaultAuthAlternatives: operationAuth(
+      Array.isArray(document.security) ? document.security : [],
+      declaredSchemes,
+    ).alternatives,
+    ...optional('errorShape', errorConventions.shape),
+    errorConventions,
+    schemas,
+    errorCodes: readErrorCatalog(components['x-error-catalog'], problems),
+    operations,
+    tags: (document.tags ?? []).map((t) => ({
+      name: String(t.name),
+      ...(typeof t.description === 'string' ? { description: t.description } : {}),
+    })),
+    nameNotices,
+    newestLevel: newest,
+    levelFacts: levelKeys
+      ? collectLevelFacts(input as unknown as Record<string, unknown>, newest)
+      : {},
+    document: opaqueDocument(input),
+  };
+  return { model, problems };
+}
+
+/** The operations of every path, in path order then HTTP_METHODS order. */
+function readOperations(
+  document: OpenApiDocument,
+  declaredSchemes: Set<string>,
+  problems: ContractProblem[],
+): ReadOperation[] {
   const read: ReadOperation[] = [];
   const paths: Record<string, Ref<PathItemObject> | undefined> = document.paths ?? {};
   for (const path of Object.keys(paths).sort()) {
@@ -106,27 +170,19 @@ export function buildModel(
       );
     }
   }
-  assignIds(read, problems);
-  const nameNotices: NameNotice[] = [];
-  const names = nameOperations(read, nameNotices);
-  // An undated removal counts from the newest level the contract records (model/levels.ts).
-  const newest = levelKeys ? newestLevel(document) : 0;
-  const operations: Operation[] = read.map((op, i) => ({
-    ...op,
-    runtime: runtimeEntry(
-      op,
-      newest,
-      ignoredParametersField(document, op),
-      levelReportField(document, op, newest),
-    ),
-    names: names[i],
-  }));
+  return read;
+}
 
-  const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
+/** The named schemas (`components.schemas`), by name. */
+function readSchemas(
+  named: Record<string, unknown> | undefined,
+  problems: ContractProblem[],
+): NamedSchema[] {
+  return Object.keys(named ?? {})
     .sort()
     .map((name) => {
       const at = pointer('components', 'schemas', name);
-      const schema = components.schemas![name] as unknown as Record<string, unknown>;
+      const schema = named![name] as Record<string, unknown>;
       const item: NamedSchema = {
         name,
         schema,
@@ -137,68 +193,39 @@ export function buildModel(
       if (typeof schema?.description === 'string') item.description = schema.description;
       return item;
     });
-  nameSchemaGuards(schemas, nameNotices);
-  nameSchemaFiles(schemas);
+}
 
-  const errorConventions = errorConventionsOf(document, operations);
-  const model: ApiModel = {
-    sourceFile,
-    openapiVersion,
-    dialect,
-    info: {
-      title: String(info.title ?? ''),
-      version: String(info.version ?? ''),
-      ...(typeof info.description === 'string' ? { description: info.description } : {}),
-      ...(typeof info.summary === 'string' ? { summary: info.summary } : {}),
-      extensions: extensionsOf(info),
-    },
-    servers: readServers(document.servers),
-    securitySchemes: Object.keys(components.securitySchemes ?? {})
-      .sort()
-      .map((name) => {
-        const s: Partial<SecuritySchemeObject> =
-          resolve<SecuritySchemeObject>(document, components.securitySchemes![name]) ?? {};
-        const send = authSchemeOf(s as RawScheme);
-        const credentialNames = credentialNamesOf(s as RawScheme, send);
-        // Our extension, written wrong: said where, rather than silently RFC 7617's names.
-        if ('x-credential-names' in s && !credentialNames)
-          problems.push({
-            pointer: pointer('components', 'securitySchemes', name, 'x-credential-names'),
-            message: CREDENTIAL_NAMES_RULE,
-            source: 'model',
-          });
-        return {
-          name,
-          type: String(s.type ?? ''),
-          ...('scheme' in s && typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
-          ...(typeof s.description === 'string' ? { description: s.description } : {}),
-          send,
-          placeholder: placeholderOf(s as RawScheme, send),
-          ...optional('credentialNames', credentialNames),
-          ...(namesEmailAndKey(credentialNames) ? { emailAndKey: true as const } : {}),
-        };
-      }),
-    defaultAuthAlternatives: operationAuth(
-      Array.isArray(document.security) ? document.security : [],
-      declaredSchemes,
-    ).alternatives,
-    ...optional('errorShape', errorConventions.shape),
-    errorConventions,
-    schemas,
-    errorCodes: readErrorCatalog(components['x-error-catalog'], problems),
-    operations,
-    tags: (document.tags ?? []).map((t) => ({
-      name: String(t.name),
-      ...(typeof t.description === 'string' ? { description: t.description } : {}),
-    })),
-    nameNotices,
-    newestLevel: newest,
-    levelFacts: levelKeys
-      ? collectLevelFacts(input as unknown as Record<string, unknown>, newest)
-      : {},
-    document: opaqueDocument(input),
-  };
-  return { model, problems };
+/** The security schemes, by name, with how each credential travels. */
+function readSecuritySchemes(
+  document: OpenApiDocument,
+  schemes: Record<string, Ref<SecuritySchemeObject>> | undefined,
+  problems: ContractProblem[],
+): ApiModel['securitySchemes'] {
+  return Object.keys(schemes ?? {})
+    .sort()
+    .map((name) => {
+      const s: Partial<SecuritySchemeObject> =
+        resolve<SecuritySchemeObject>(document, schemes![name]) ?? {};
+      const send = authSchemeOf(s as RawScheme);
+      const credentialNames = credentialNamesOf(s as RawScheme, send);
+      // Our extension, written wrong: said where, rather than silently RFC 7617's names.
+      if ('x-credential-names' in s && !credentialNames)
+        problems.push({
+          pointer: pointer('components', 'securitySchemes', name, 'x-credential-names'),
+          message: CREDENTIAL_NAMES_RULE,
+          source: 'model',
+        });
+      return {
+        name,
+        type: String(s.type ?? ''),
+        ...('scheme' in s && typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
+        ...(typeof s.description === 'string' ? { description: s.description } : {}),
+        send,
+        placeholder: placeholderOf(s as RawScheme, send),
+        ...optional('credentialNames', credentialNames),
+        ...(namesEmailAndKey(credentialNames) ? { emailAndKey: true as const } : {}),
+      };
+    });
 }
 
 /** `{ [key]: value }` when there is a value, `{}` otherwise (optional fields stay absent). */
