@@ -34,6 +34,8 @@ export interface Answer {
   status?: number;
   contentType?: string;
   text?: string;
+  /** the `Location` header, when the answer has one (a create's: where to read what it made) */
+  location?: string;
   failure?: string;
   ms: number;
 }
@@ -95,6 +97,12 @@ function authAdditions(auth: Auth): { headers: Record<string, string>; query: st
   return { headers: authorization !== undefined ? { authorization } : {}, query: '' };
 }
 
+/** The answer's `Location` header, as an Answer field (absent when it has none). */
+export function locationOf(response: Response): { location?: string } {
+  const location = response.headers.get('location');
+  return location === null ? {} : { location };
+}
+
 export async function send(request: PlannedRequest, transport: Transport): Promise<Answer> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -129,6 +137,7 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',
       text,
+      ...locationOf(response),
       ms: elapsed(),
     };
     transport.observe?.(request, answer);

@@ -97,6 +97,12 @@ export interface OperationInfo extends WireOperation {
    * when every JSON answer is `application/json`.
    */
   responseMediaTypes?: Record<string, string>;
+  /**
+   * Documented statuses whose answer is not JSON: status → the media types documented for it
+   * (`[]`: no content, a `201` with only a `Location` header; `['text/vtt']`: a text body).
+   * Absent when every documented answer is JSON.
+   */
+  responseContent?: Record<string, string[]>;
 }
 
 /**
@@ -117,7 +123,14 @@ export interface ClientField extends Omit<
 /** An operation as the client's table writes it: no error codes or statuses (servers' data). */
 export interface ClientOperation extends Omit<
   OperationInfo,
-  'operationId' | 'fields' | 'auth' | 'security' | 'errorCodes' | 'statuses' | 'responseMediaTypes'
+  | 'operationId'
+  | 'fields'
+  | 'auth'
+  | 'security'
+  | 'errorCodes'
+  | 'statuses'
+  | 'responseMediaTypes'
+  | 'responseContent'
 > {
   fields: ClientField[];
   /** absent: `required` */

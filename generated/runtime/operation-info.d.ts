@@ -101,6 +101,12 @@ export interface OperationInfo extends WireOperation {
      * when every JSON answer is `application/json`.
      */
     responseMediaTypes?: Record<string, string>;
+    /**
+     * Documented statuses whose answer is not JSON: status → the media types documented for it
+     * (`[]`: no content, a `201` with only a `Location` header; `['text/vtt']`: a text body).
+     * Absent when every documented answer is JSON.
+     */
+    responseContent?: Record<string, string[]>;
 }
 /**
  * A field as the client's table writes it (generated/operations.ts `clientTable`): what a
@@ -114,7 +120,7 @@ export interface ClientField extends Omit<FieldInfo, 'required' | 'encoding' | '
     types?: ScalarType[];
 }
 /** An operation as the client's table writes it: no error codes or statuses (servers' data). */
-export interface ClientOperation extends Omit<OperationInfo, 'operationId' | 'fields' | 'auth' | 'security' | 'errorCodes' | 'statuses' | 'responseMediaTypes'> {
+export interface ClientOperation extends Omit<OperationInfo, 'operationId' | 'fields' | 'auth' | 'security' | 'errorCodes' | 'statuses' | 'responseMediaTypes' | 'responseContent'> {
     fields: ClientField[];
     /** absent: `required` */
     auth?: 'none' | 'optional';

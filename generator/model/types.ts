@@ -365,6 +365,12 @@ export interface Server {
   basePath: string;
 }
 
+/** A named section of tags (`x-tagGroups`). */
+export interface TagGroup {
+  name: string;
+  tags: string[];
+}
+
 export interface ApiModel {
   /** the file the contract was loaded from, relative to the working directory */
   sourceFile: string;
@@ -391,6 +397,8 @@ export interface ApiModel {
   errorCodes: ErrorCodeInfo[];
   operations: Operation[];
   tags: { name: string; description?: string }[];
+  /** `x-tagGroups`: named sections of tags (the reference's sidebar headings); [] when none */
+  tagGroups: TagGroup[];
   /** names the model had to change (collisions), for the emitter that uses them to say */
   nameNotices: NameNotice[];
   /**

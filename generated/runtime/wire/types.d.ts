@@ -30,6 +30,12 @@ export interface WireField {
      * so `a[0][n]=1` comes back as an array of objects holding a number. Absent: strings.
      */
     shape?: WireShape;
+    /**
+     * For a path parameter that meets another in one segment with nothing between
+     * (`{pageName}{extension}`): the values its enum allows, as text, so a router can tell where
+     * one ends. Absent otherwise.
+     */
+    values?: string[];
 }
 /** The JSON types a schema admits at each level of a nested value. */
 export interface WireShape {
