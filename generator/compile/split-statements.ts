@@ -417,11 +417,7 @@ function declaredNames(ts: TS, st: TSNS.Statement): string[] {
 }
 
 /** What declarationImport needs of an import declaration (its tree is not kept). */
-function importShape(
-  ts: TS,
-  sf: TSNS.SourceFile,
-  node: TSNS.ImportDeclaration,
-): ImportShape {
+function importShape(ts: TS, sf: TSNS.SourceFile, node: TSNS.ImportDeclaration): ImportShape {
   const text = node.getText(sf);
   const clause = node.importClause;
   if (!clause || node.attributes) return { text }; // a side-effect import, or one with attributes
