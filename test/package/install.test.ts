@@ -72,7 +72,10 @@ async function startMock() {
 
 beforeAll(async () => {
   mock = await startMock();
-  ws = await timed('pack + install', createWorkspace);
+  // msw and TanStack Query: optional peers the generated folder's msw.ts and query.ts import
+  ws = await timed('pack + install', () =>
+    createWorkspace({ peers: ['msw', '@tanstack/query-core'] }),
+  );
 }, 600_000);
 
 afterAll(async () => {
@@ -341,6 +344,34 @@ describe.skipIf(!haveBreadth)('npx tms-gen from the packed toolkit', () => {
           (await mustRun(process.execPath, ['--input-type=module', '-e', script], dir)).trim(),
         ).toBe('function');
       });
+    },
+    TEST_TIMEOUT_MS,
+  );
+});
+
+/**
+ * This app has the toolkit without its optional peers (Prism's engine, Spectral's ruleset
+ * bundler): what needs one says in one line what to install, before any slow work, exit 2.
+ */
+describe('the toolkit without its optional peers', () => {
+  it(
+    'mock with Prism and lint with a JavaScript ruleset name the package to install',
+    async () => {
+      const mockRun = await run('npx', ['--no-install', 'tms-gen', 'mock', '--port', '0'], ws.root);
+      expect(mockRun.code, mockRun.stdout + mockRun.stderr).toBe(2);
+      expect(mockRun.stderr.trim()).toBe(
+        "tms-gen mock: Prism's engine is not installed (npm install --save-dev @stoplight/prism-http@5.12.0), or use --engine fake",
+      );
+      writeTree(ws.root, { 'rules.spectral.js': 'export default { rules: {} };\n' });
+      const lint = await run(
+        'npx',
+        ['--no-install', 'tms-gen', 'lint', '--ruleset', 'rules.spectral.js'],
+        ws.root,
+      );
+      expect(lint.code, lint.stdout + lint.stderr).toBe(2);
+      expect(lint.stderr).toMatch(
+        /a \.js ruleset needs Spectral's ruleset bundler \(npm install --save-dev @stoplight\/spectral-ruleset-bundler\)/,
+      );
     },
     TEST_TIMEOUT_MS,
   );

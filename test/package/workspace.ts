@@ -90,11 +90,20 @@ export interface Workspace {
   bindingsName: string;
 }
 
+/** What a test file adds to its app's one install: packages of this repository's manifest, tarballs. */
+export interface WorkspaceExtras {
+  /** names of this repository's (dev) dependencies, installed at its versions: the optional peers the app uses */
+  peers?: string[];
+  /** more tarballs, made into the app's `tarballs` folder: package name → the tarball's path */
+  tarballs?: (dest: string) => Promise<Record<string, string>>;
+}
+
 /**
  * One app root for every check (one install, shared): its package.json depends on the two
- * tarballs, TypeScript, esbuild and @types/node, all at the versions this repository uses.
+ * tarballs, TypeScript, esbuild and @types/node, all at the versions this repository uses,
+ * and on the `extras` of the test file.
  */
-export async function createWorkspace(): Promise<Workspace> {
+export async function createWorkspace(extras: WorkspaceExtras = {}): Promise<Workspace> {
   const root = mkdtempSync(join(tmpdir(), 'tms-package-'));
   const dest = join(root, 'tarballs');
   mkdirSync(dest);
@@ -109,6 +118,10 @@ export async function createWorkspace(): Promise<Workspace> {
   ).name;
   const versionOf = (name: string) =>
     repoManifest.dependencies[name] ?? repoManifest.devDependencies[name];
+  const more = Object.fromEntries([
+    ...(extras.peers ?? []).map((name) => [name, versionOf(name)]),
+    ...Object.entries((await extras.tarballs?.(dest)) ?? {}).map(([n, f]) => [n, `file:${f}`]),
+  ]);
   writeFileSync(
     join(root, 'package.json'),
     JSON.stringify(
@@ -124,6 +137,7 @@ export async function createWorkspace(): Promise<Workspace> {
           '@types/node': versionOf('@types/node'),
           // the optional peer of the bindings' MCP server (./mcp and its command)
           '@modelcontextprotocol/sdk': versionOf('@modelcontextprotocol/sdk'),
+          ...more,
         },
       },
       null,
