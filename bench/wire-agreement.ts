@@ -6,25 +6,37 @@
  * mismatches) to bench/results/wire-agreement.md. test/client/wire-agreement.test.ts runs a
  * sample in CI.
  *
- * `node --import tsx bench/wire-agreement.ts [--runs 8] [--jobs 2] [--only name,...] [--out file]`
- * The report is rewritten after each document, so a long run leaves its counts so far.
+ * `node --import tsx bench/wire-agreement.ts [--runs 3] [--jobs 2] [--only name,...]
+ *   [--seconds 300] [--every-big 1] [--resume] [--out file]`
+ * Each document runs in a process of its own (bench/lib/wire-agreement-one.ts) that starts no
+ * operation after `--seconds` and is killed a minute later: a document stopped so is reported
+ * with the operations it reached of all it has. `--every-big N` calls every Nth operation of
+ * GitHub's and Stripe's documents only. The counts are kept per document in
+ * .tmp/wire-agreement/rows.json and the report is rewritten after each document; `--resume`
+ * skips the documents already there, so the corpus can be run in chunks.
  * Documents that do not load (refused by the loader) are counted apart, not checked.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkDocument, type Mismatch } from '../test/client/agreement/check-document.js';
+import type { Mismatch } from '../test/client/agreement/check-document.js';
 import { benchOptions } from './lib/options.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const cli = benchOptions(['runs', 'only', 'out', 'jobs']);
+const cli = benchOptions(['runs', 'only', 'out', 'jobs', 'seconds', 'every-big'], ['resume']);
 const JOBS = Number(cli.string('jobs', '2'));
-const RUNS = Number(cli.string('runs', '8'));
+const RUNS = Number(cli.string('runs', '3'));
+const SECONDS = Number(cli.string('seconds', '300'));
+const EVERY_BIG = Number(cli.string('every-big', '1'));
+const RESUME = cli.flag('resume');
 const ONLY = cli.string('only', '');
 const OUT = resolve(ROOT, cli.string('out', 'bench/results/wire-agreement.md'));
 const SPECS = resolve(ROOT, process.env.TMS_SHARED ?? join('..', 'shared'), 'specs');
 const SCRATCH = join(ROOT, '.tmp', 'wire-agreement');
+const ROWS = join(SCRATCH, 'rows.json');
+const ONE = join(ROOT, 'bench', 'lib', 'wire-agreement-one.ts');
 
 /** A failure's message as the results file shows it: the checkout and the shared folder as names. */
 function withoutMachinePaths(message: string): string {
@@ -41,6 +53,12 @@ interface Row {
   operations: number;
   calls: number;
   mismatches: Mismatch[];
+  /** the document's operations */
+  total?: number;
+  /** every Nth operation called (big documents) */
+  every?: number;
+  /** the time bound stopped it before every chosen operation was called */
+  stopped?: boolean;
   failed?: string;
 }
 
@@ -60,8 +78,12 @@ function documents(): { name: string; file: string }[] {
 }
 
 async function main(): Promise<void> {
-  const rows: Row[] = [];
-  const docs = documents();
+  mkdirSync(SCRATCH, { recursive: true });
+  const kept: Row[] = RESUME && existsSync(ROWS) ? JSON.parse(readFileSync(ROWS, 'utf8')) : [];
+  const rows: Row[] = [...kept];
+  const done = new Set(kept.map((r) => r.name));
+  const all = documents();
+  const docs = all.filter((d) => !done.has(d.name));
   mkdirSync(resolve(OUT, '..'), { recursive: true });
   let next = 0;
   const lane = async () => {
@@ -69,10 +91,11 @@ async function main(): Promise<void> {
       const doc = docs[next++];
       const row = await checkOne(doc);
       rows.push(row);
-      writeFileSync(OUT, report(rows, docs.length));
+      writeFileSync(ROWS, JSON.stringify(rows));
+      writeFileSync(OUT, report(rows, all.length));
       if (process.stderr.isTTY || process.env.PROGRESS)
         process.stderr.write(
-          `[${rows.length}/${docs.length}] ${doc.name}: ${row.failed ? 'not checked' : `${row.calls} calls, ${row.mismatches.length} mismatches`}\n`,
+          `[${rows.length}/${all.length}] ${doc.name}: ${row.failed ? 'not checked' : `${row.calls} calls, ${row.mismatches.length} mismatches${row.stopped ? ' (stopped by the bound)' : ''}`}\n`,
         );
     }
   };
@@ -80,18 +103,48 @@ async function main(): Promise<void> {
   process.stdout.write(`wrote ${OUT}\n`);
 }
 
-async function checkOne(doc: { name: string; file: string }): Promise<Row> {
-  const out = join(SCRATCH, doc.name);
-  try {
-    return { name: doc.name, ...(await checkDocument(doc.file, out, { runs: RUNS })) };
-  } catch (error) {
-    const message = withoutMachinePaths(
-      error instanceof Error ? error.message.split('\n')[0] : String(error),
-    );
-    return { name: doc.name, operations: 0, calls: 0, mismatches: [], failed: message };
-  } finally {
-    rmSync(out, { recursive: true, force: true });
-  }
+/** One document in its own process, bounded; its streamed lines made into a row. */
+function checkOne(doc: { name: string; file: string }): Promise<Row> {
+  const every = doc.name.startsWith('big__') ? EVERY_BIG : 1;
+  const row: Row = { name: doc.name, operations: 0, calls: 0, mismatches: [] };
+  if (every > 1) row.every = every;
+  const argv = ['--import', 'tsx', ONE, doc.file, join(SCRATCH, doc.name), String(RUNS)];
+  argv.push(String(SECONDS), String(every));
+  return new Promise((done) => {
+    const child = spawn(process.execPath, argv, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let pending = '';
+    let ended = false;
+    const take = (text: string) => {
+      const message = JSON.parse(text);
+      if (message.start) row.total = message.start.total;
+      if (message.operation) {
+        row.operations++;
+        row.calls += message.calls;
+        row.mismatches.push(...message.mismatches);
+      }
+      if (message.end) {
+        ended = true;
+        if (message.end.stopped) row.stopped = true;
+      }
+      if (message.failed) row.failed = withoutMachinePaths(message.failed);
+    };
+    child.stdout.on('data', (chunk: Buffer) => {
+      const lines = (pending + chunk.toString()).split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) take(line);
+    });
+    child.stderr.resume();
+    // The child stops starting operations at the bound; this is for one that hangs inside one.
+    const timer = setTimeout(() => child.kill('SIGKILL'), (SECONDS + 60) * 1000);
+    child.on('close', () => {
+      clearTimeout(timer);
+      if (!ended && !row.failed) {
+        if (row.total === undefined) row.failed = 'not loaded within the time bound';
+        else row.stopped = true;
+      }
+      done(row);
+    });
+  });
 }
 
 function report(unsorted: Row[], total: number): string {
@@ -125,6 +178,18 @@ function report(unsorted: Row[], total: number): string {
       .map(
         (r) =>
           `| ${r.name} | ${r.operations} | ${r.calls} | ${r.mismatches.length} | ${cell(`${r.mismatches[0].operation}: ${r.mismatches[0].kind}: ${r.mismatches[0].detail}`)} |`,
+      ),
+    '',
+    '## Documents not called whole',
+    '',
+    'Stopped by the per-document bound (`--seconds`), or sampled (`--every-big`): the operations',
+    'called of all the document has.',
+    '',
+    ...checked
+      .filter((r) => r.stopped || r.every)
+      .map(
+        (r) =>
+          `- ${r.name}: ${r.operations} of ${r.total ?? '?'} operations${r.every ? ` (every ${r.every}th)` : ''}${r.stopped ? `, stopped after ${SECONDS} s` : ''}`,
       ),
     '',
     '## Not checked (the loader refuses them, or generation failed)',

@@ -4,7 +4,8 @@
 // a change to its sources builds it with esbuild (~100 ms) into node_modules/.cache and later
 // runs start from that build: running through a TypeScript loader would cost about half a
 // second on every run. The cache key is a hash of the sources, so a stale build is never run.
-// Without esbuild or a writable cache, it runs through tsx.
+// Without a writable cache, it runs through tsx; with a dependency missing from node_modules it
+// says to run `npm ci` (exit 2).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -82,9 +83,41 @@ async function buildFolder() {
   if (!existsSync(join(root, 'generator', 'cli.ts'))) return join(root, 'dist');
   try {
     return await cachedBuild();
-  } catch {
+  } catch (error) {
+    // A dependency missing from node_modules fails the TypeScript path as well: say what to do.
+    exitIfStaleInstall(error);
     return undefined;
   }
+}
+
+/**
+ * The packages a failed build or start could not find (esbuild's and Node's wording): an
+ * install older than package.json (a pull that added a dependency, a half-finished install).
+ * Relative paths are the sources' own errors, not the install's.
+ */
+function missingPackages(error) {
+  const texts = [String(error?.message ?? error), ...(error?.errors ?? []).map((e) => e.text)];
+  const names = new Set();
+  for (const text of texts)
+    for (const m of text.matchAll(
+      /Could not resolve "([^"]+)"|Cannot find (?:package|module) '([^']+)'/g,
+    )) {
+      const name = m[1] ?? m[2];
+      if (!name.startsWith('.') && !name.startsWith('/') && !/^[A-Za-z]:/.test(name))
+        names.add(name);
+    }
+  return [...names];
+}
+
+/** One line and exit 2 when `error` is a package missing from node_modules (a usage error). */
+function exitIfStaleInstall(error) {
+  const names = missingPackages(error);
+  if (names.length === 0) return;
+  const listed = names.map((n) => `"${n}"`).join(', ');
+  console.error(
+    `tms-gen: ${listed} ${names.length === 1 ? 'is' : 'are'} missing from node_modules (installed before package.json changed?): run \`npm ci\` (or \`npm install\`) and try again`,
+  );
+  process.exit(2);
 }
 
 const built = await buildFolder();
@@ -93,10 +126,16 @@ const built = await buildFolder();
 if (built) {
   process.env.TMS_GEN_ENTRY = pathToFileURL(join(built, 'cli.mjs')).href;
   process.env.TMS_GEN_RUNTIME = built;
-  await import(process.env.TMS_GEN_ENTRY);
+  await import(process.env.TMS_GEN_ENTRY).catch(startFailed);
 } else {
-  process.env.TMS_GEN_ENTRY = new URL('../generator/cli.ts', import.meta.url).href;
-  const { register } = await import('tsx/esm/api');
+  // Through tsx, on one thread: on Node 20 a worker's `--import tsx` does not reach the worker's
+  // own .ts entry (it died with `Unknown file extension ".ts"`), so no TMS_GEN_ENTRY for workers.
+  const { register } = await import('tsx/esm/api').catch(startFailed);
   register();
-  await import('../generator/cli.ts');
+  await import('../generator/cli.ts').catch(startFailed);
+}
+
+function startFailed(error) {
+  exitIfStaleInstall(error);
+  throw error;
 }

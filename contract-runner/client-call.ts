@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { clientAuthOf } from './credentials.js';
-import type { Answer, PlannedRequest, Transport } from './request.js';
+import { locationOf, type Answer, type PlannedRequest, type Transport } from './request.js';
 
 type Method = (params: Record<string, unknown>) => Promise<unknown>;
 
@@ -71,6 +71,7 @@ export function sendThroughClient(code: GeneratedCode) {
           status: response.status,
           contentType: response.headers.get('content-type') ?? '',
           text,
+          ...locationOf(response),
           ms: 0,
         };
         return response;

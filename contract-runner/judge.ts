@@ -89,31 +89,40 @@ export function judge(
       });
     return { problems, status, success };
   }
+  // A status the contract documents without JSON (no content, or text): judged by its media.
+  const content = documentedContent(op, status);
   let body: unknown;
-  try {
-    body = JSON.parse(answer.text ?? '');
-  } catch {
-    problems.push({
-      kind: 'not-json',
-      message: `${status} answer is not JSON (${answer.contentType || 'no content type'}): ${excerpt(answer.text ?? '')}`,
-    });
-    if (status >= 500) problems.push({ kind: 'server-error', message: `answered ${status}` });
-    return { problems, status, success };
+  if (content !== undefined) problems.push(...mediaProblems(answer, status, content));
+  else {
+    try {
+      body = JSON.parse(answer.text ?? '');
+    } catch {
+      problems.push({
+        kind: 'not-json',
+        message: `${status} answer is not JSON (${answer.contentType || 'no content type'}): ${excerpt(answer.text ?? '')}`,
+      });
+      if (status >= 500) problems.push({ kind: 'server-error', message: `answered ${status}` });
+      return { problems, status, success };
+    }
+    const essence = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
+    if (essence !== 'application/json')
+      problems.push({
+        kind: 'content-type',
+        message: `a JSON answer labelled '${answer.contentType || '(none)'}', not application/json`,
+      });
   }
-  const essence = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
-  if (essence !== 'application/json')
-    problems.push({
-      kind: 'content-type',
-      message: `a JSON answer labelled '${answer.contentType || '(none)'}', not application/json`,
-    });
   if (!statusDocumented(op.statuses, status))
     problems.push({
       kind: 'undocumented-status',
       message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
     });
   const conventions = rules.errors;
-  if (conventions.envelope) problems.push(...envelopeProblems(body, success, conventions.shape));
-  const shape = validator.validateResponse(op.operationId, status, body);
+  if (conventions.envelope && content === undefined)
+    problems.push(...envelopeProblems(body, success, conventions.shape));
+  const shape =
+    content === undefined
+      ? validator.validateResponse(op.operationId, status, body)
+      : { valid: true as const };
   if (!shape.valid) {
     const real = shape.errors.filter((e) => !newerThanServer(op.operationId, status, e, rules));
     if (real.length > 0)
@@ -244,6 +253,46 @@ function envelopeProblems(
     out.push({ kind: 'envelope', message: `${msgName} is missing or not a string` });
   if (!success && typeof b[codeName] !== 'string')
     out.push({ kind: 'envelope', message: 'an error without a code' });
+  return out;
+}
+
+/**
+ * The media types the contract documents for `status` when they are not JSON (the response
+ * that covers it: exact, its range, `default`); `[]` for no content; undefined for JSON.
+ */
+function documentedContent(op: OperationInfo, status: number): string[] | undefined {
+  const content = op.responseContent;
+  if (!content) return undefined;
+  const exact = String(status);
+  const entry =
+    op.statuses.find((s) => s === exact) ??
+    op.statuses.find((s) => s.toUpperCase() === `${exact[0]}XX`) ??
+    op.statuses.find((s) => s === 'default');
+  return entry !== undefined && Object.hasOwn(content, entry) ? content[entry] : undefined;
+}
+
+/**
+ * An answer the contract documents without JSON: no content (any body is allowed, an empty one
+ * expected), or text of the media types it lists, labelled as one of them (`text/*` and `*\/*`
+ * cover their kind).
+ */
+function mediaProblems(answer: Answer, status: number, types: string[]): Judged['problems'] {
+  const out: Judged['problems'] = [];
+  if (types.length === 0) return out;
+  const essence = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
+  const fits = types.some((t) => {
+    const want = t.toLowerCase();
+    return (
+      want === essence ||
+      want === '*/*' ||
+      (want.endsWith('/*') && essence.startsWith(want.slice(0, -1)))
+    );
+  });
+  if (!fits)
+    out.push({
+      kind: 'content-type',
+      message: `a ${status} answer labelled '${answer.contentType || '(none)'}', not one the contract documents (${types.join(', ')})`,
+    });
   return out;
 }
 

@@ -5,7 +5,7 @@
  * is quoted whole (`expected "KEY"`). Never as a substring of other text: with `--api-key x`,
  * a URL's port or a topic with an x in it stays as it was.
  */
-import type { PlannedRequest } from './request.js';
+import type { PlannedRequest } from './planned-request.js';
 
 /** secret → placeholder */
 export type Secrets = Record<string, string>;

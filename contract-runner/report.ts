@@ -64,7 +64,7 @@ function linkLines(links: RunReport['links']): string[] {
     `links: ${links.length} found between operations, ${ran} exercised`,
     ...links.map(
       (l) =>
-        `  ${l.exercised ? 'ran ' : 'not '} ${l.from} → ${l.to} (${l.parameter} ← ${'body' in l.value ? `body ${l.value.body || '/'}` : `header ${l.value.header}`}; ${l.source})`,
+        `  ${l.exercised ? 'ran ' : 'not '} ${l.from} → ${l.to} (${l.parameter} ← ${'body' in l.value ? `body ${l.value.body || '/'}` : `header ${l.value.header}`}; ${l.source}${l.atRunTime ? ', found at run time' : ''})`,
     ),
   ];
 }

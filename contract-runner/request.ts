@@ -24,24 +24,18 @@ export type { Credentials } from './credentials.js';
 import type { Auth } from './credentials.js';
 export type { Auth };
 
-export interface PlannedRequest {
-  op: OperationInfo;
-  /** path, query and form-body values (texts when `asText`) */
-  input: {
-    path: Record<string, unknown>;
-    query: Record<string, unknown>;
-    body: Record<string, unknown>;
-  };
-  /** the values are wire texts, sent as they are */
-  asText?: boolean;
-  auth: Auth;
-}
+// what a request is, apart from sending it (planned-request.ts), so the redaction needs no sender
+import type { PlannedRequest } from './planned-request.js';
+
+export type { PlannedRequest };
 
 export interface Answer {
   /** undefined when no answer came */
   status?: number;
   contentType?: string;
   text?: string;
+  /** the `Location` header, when the answer has one (a create's: where to read what it made) */
+  location?: string;
   failure?: string;
   ms: number;
 }
@@ -103,6 +97,12 @@ function authAdditions(auth: Auth): { headers: Record<string, string>; query: st
   return { headers: authorization !== undefined ? { authorization } : {}, query: '' };
 }
 
+/** The answer's `Location` header, as an Answer field (absent when it has none). */
+export function locationOf(response: Response): { location?: string } {
+  const location = response.headers.get('location');
+  return location === null ? {} : { location };
+}
+
 export async function send(request: PlannedRequest, transport: Transport): Promise<Answer> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -137,6 +137,7 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
       status: response.status,
       contentType: response.headers.get('content-type') ?? '',
       text,
+      ...locationOf(response),
       ms: elapsed(),
     };
     transport.observe?.(request, answer);

@@ -16,6 +16,7 @@ import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
 import { probes } from './probes.js';
 import { aloneProbes } from './alone.js';
+import { updateAloneProbes } from './update-alone.js';
 import { propertyProbes, type RequestValidator } from './properties.js';
 import {
   curlOf,
@@ -26,10 +27,15 @@ import {
   type Transport,
 } from './request.js';
 import { runScenarios, type OperationState } from './scenario/execute.js';
-import { pointerGet, referencedSteps, type StepRecord } from './scenario/expressions.js';
+import {
+  lastSegment,
+  pointerGet,
+  referencedSteps,
+  type StepRecord,
+} from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
-import { bodyLinks } from './scenario/from-model.js';
-import type { OperationLink } from '../generator/model/links.js';
+import { linkFeeds } from './scenario/from-model.js';
+import { locationCandidates, type OperationLink } from '../generator/model/links.js';
 import type { CredentialNames } from '../generator/model/security.js';
 import { basicNamesOf, inputOf, secretsOf, type Schemes } from './credentials.js';
 import { serverUrl } from './base-url.js';
@@ -101,8 +107,11 @@ export interface RunReport {
   operations: OperationReport[];
   /** what the run exercised out of what the contract documents */
   coverage: Coverage;
-  /** links found between operations, and whether a chain ran through each (a contract run without scenarios) */
-  links?: (OperationLink & { exercised: boolean })[];
+  /**
+   * links found between operations, and whether a chain ran through each (a contract run
+   * without scenarios); `atRunTime`: a `Location` header the contract does not document
+   */
+  links?: (OperationLink & { exercised: boolean; atRunTime?: boolean })[];
   summary: {
     operations: number;
     passed: number;
@@ -278,6 +287,21 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
         report.requests += alone.requests;
       }
     }
+    // An update that read back as sent: each optional parameter alone must read back too.
+    for (const update of scenario.updates.filter((u) => u.write.op.operationId === id)) {
+      options.progress?.(`${id}: optional parameters alone, read back`);
+      const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
+      const found = await updateAloneProbes(update, parameters, {
+        transport,
+        validator: inputs.validator,
+        rules: levelRules,
+        featureLevel: scenario.featureLevel,
+        sendValid: options.sendValid,
+      });
+      report.findings.push(...found.findings);
+      report.notes.push(...found.notes);
+      report.requests += found.requests;
+    }
     if (report.findings.length > 0) report.outcome = 'fail';
     else if (state.successes.length > 0) {
       report.outcome = 'pass';
@@ -320,10 +344,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     ],
     durationMs: Date.now() - started,
     operations,
-    links: (inputs.links ?? []).map((link) => ({
-      ...link,
-      exercised: exercised(link, inputs.links ?? [], scenario.records),
-    })),
+    links: inputs.links ? linksRun(inputs.model, inputs.links, scenario.records) : undefined,
     coverage: coverage(
       inputs.model,
       inputs.operations,
@@ -410,19 +431,51 @@ function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workfl
 }
 
 /**
+ * The links found, each with whether a chain ran through it; a `Location` header no link of
+ * the contract documents is listed when an answer had one and a chain followed it.
+ */
+function linksRun(
+  model: ApiModel,
+  links: OperationLink[],
+  records: Map<string, StepRecord>,
+): NonNullable<RunReport['links']> {
+  const feeds = linkFeeds(links, locationCandidates(model));
+  const listed: NonNullable<RunReport['links']> = links.map((link) => ({
+    ...link,
+    exercised: exercised(link, feeds, records),
+  }));
+  for (const link of locationCandidates(model)) {
+    const documented = links.some(
+      (l) =>
+        l.from === link.from &&
+        l.to === link.to &&
+        l.parameter === link.parameter &&
+        'header' in l.value,
+    );
+    if (!documented && exercised(link, feeds, records))
+      listed.push({ ...link, exercised: true, atRunTime: true });
+  }
+  return listed;
+}
+
+/**
  * The link fed its consumer's step: both steps succeeded, and the consumer sent in its path
  * what the producer answered where the link points (not the sample value it falls back to).
  */
 function exercised(
   link: OperationLink,
-  links: OperationLink[],
+  feeds: Map<string, OperationLink[]>,
   records: Map<string, StepRecord>,
 ): boolean {
   const from = records.get(link.from);
   const to = records.get(link.to);
-  if (bodyLinks(links).get(`${link.to} ${link.parameter}`) !== link || !from?.ok || !to?.ok)
+  const fed = feeds.get(`${link.to} ${link.parameter}`) ?? [];
+  if (!fed.some((f) => f.from === link.from && f.source === link.source) || !from?.ok || !to?.ok)
     return false;
-  const given = 'body' in link.value ? pointerGet(from.response?.body, link.value.body) : undefined;
+  const given =
+    'body' in link.value
+      ? pointerGet(from.response?.body, link.value.body)
+      : lastSegment(from.response?.headers?.[link.value.header] ?? '');
   return given !== undefined && String(to.request?.path?.[link.parameter]) === String(given);
 }
 

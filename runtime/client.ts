@@ -55,7 +55,7 @@ import { createFieldIndexes, encodeRequest } from './wire.js';
 import { existsAt, reportedLevel } from './feature-levels.js';
 import type { ClientTable, OperationInfo } from './operation-info.js';
 import type { RetryPolicy } from './client-retry.js';
-import { givenFields, splitParams } from './client-params.js';
+import { givenFields, splitParams, type ParamsLayout } from './client-params.js';
 import {
   callSignal,
   headerRecord,
@@ -79,6 +79,7 @@ export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from '.
 export { resolveBaseUrl } from './client-request.js';
 export type { Credential } from './client-auth.js';
 export type { ClientTable } from './operation-info.js';
+export type { ParamsLayout } from './client-params.js';
 export type { RetryEvent, RetryOptions, RetryPolicy } from './client-retry.js';
 
 export interface ClientOptions {
@@ -131,17 +132,6 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** this call's retries: another policy, or `false` for none (default: the client's) */
   retry?: RetryPolicy | false;
-}
-
-/**
- * How a method's one parameters object maps onto the operation's fields. By default each key is
- * a field name; the generator passes a layout only when that does not hold.
- */
-export interface ParamsLayout {
-  /** the key holding the whole request body, for bodies that are not forms (JSON, text, bytes) */
-  body?: string;
-  /** keys that are not the field name (two fields sharing a name), by `<in>:<name>` */
-  keys?: Record<string, string>;
 }
 
 /** The path-style calls and client state every generated client has. */

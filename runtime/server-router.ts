@@ -47,7 +47,7 @@ export function createRouter(operations: OperationInfo[], basePath: string): Rou
       const exact = literal.get(path);
       if (exact) return pick(exact, upper, {});
       for (const { template, ops } of templated) {
-        const found = matchPath(template, path);
+        const found = matchPath(template, path, ops[0].fields);
         if (found) return pick(ops, upper, found);
       }
       return { kind: 'no-path' };

@@ -78,6 +78,21 @@ export interface ScenarioRun {
   /** every step that ran or was skipped, by ID: what it sent and what came back */
   records: Map<string, StepRecord>;
   featureLevel?: number;
+  /** updates (PUT, PATCH) that read back as sent: how to write again and read again */
+  updates: UpdateReadBack[];
+}
+
+/**
+ * An update whose read-back held: the request that wrote, the request that read, and the
+ * read-back that finds the record in the read's answer. Each optional parameter can then be
+ * written alone and read back (update-alone.ts).
+ */
+export interface UpdateReadBack {
+  write: PlannedRequest;
+  read: PlannedRequest;
+  spec: ReadBack;
+  /** the scenario's values (`$steps…` of the read-back's record selection) */
+  ctx: ExpressionContext;
 }
 
 export async function runScenarios(
@@ -100,7 +115,8 @@ export async function runScenarios(
     steps: new Map(),
     stateless: options.stateless,
   };
-  const run: ScenarioRun = { states, records: ctx.steps };
+  const run: ScenarioRun = { states, records: ctx.steps, updates: [] };
+  const planned = new Map<string, PlannedRequest>();
 
   for (const workflow of workflows) {
     let wroteSomething = false;
@@ -141,6 +157,7 @@ export async function runScenarios(
         input: resolved.input,
         auth: authFor(step, op, options),
       };
+      planned.set(step.stepId, request);
       options.progress?.(`${step.where}: ${op.method} ${op.path}`);
       const answer =
         options.sendValid && request.auth.kind !== 'header'
@@ -171,7 +188,11 @@ export async function runScenarios(
         ok: false,
         operationId: step.operationId,
         outputs: {},
-        response: { status: judged.status, body: judged.body },
+        response: {
+          status: judged.status,
+          body: judged.body,
+          ...(answer.location !== undefined ? { headers: { location: answer.location } } : {}),
+        },
         request: resolved.input,
       };
       ctx.steps.set(step.stepId, record);
@@ -263,14 +284,25 @@ export async function runScenarios(
           });
         else stateOf(about).notes.push(`checked: ${check.says}`);
       }
-      if (step.readBack)
-        readBack(step.readBack, here, succeeded, options.stateless, stateOf, found);
+      if (
+        step.readBack &&
+        readBack(step.readBack, here, succeeded, options.stateless, stateOf, found)
+      ) {
+        const write = planned.get(step.readBack.of);
+        if (write && UPDATES.has(write.op.method.toLowerCase()))
+          run.updates.push({ write, read: request, spec: step.readBack, ctx });
+      }
     }
   }
   return run;
 }
 
-/** The read-back of a write (read-back.ts): a note when it holds, a finding per difference. */
+const UPDATES = new Set(['put', 'patch']);
+
+/**
+ * The read-back of a write (read-back.ts): a note when it holds, a finding per difference;
+ * true when it was compared and held.
+ */
 function readBack(
   spec: ReadBack,
   ctx: ExpressionContext,
@@ -278,18 +310,19 @@ function readBack(
   stateless: boolean,
   stateOf: (id: string) => OperationState,
   found: (operationId: string, f: Omit<Finding, 'operationId' | 'source' | 'curl'>) => void,
-): void {
+): boolean {
   const write = ctx.steps.get(spec.of);
   const about = write?.operationId;
-  if (!write || !about || !write.ok || !succeeded.has(about)) return;
+  if (!write || !about || !write.ok || !succeeded.has(about)) return false;
   if (stateless) {
     stateOf(about).notes.push(`not read back (stateless server): ${spec.says}`);
-    return;
+    return false;
   }
   const differences = readBackDifferences(spec, write, ctx);
   for (const difference of differences)
     found(about, { kind: 'read-back', message: `${spec.says}: ${difference}` });
   if (differences.length === 0) stateOf(about).notes.push(`read back: ${spec.says}`);
+  return differences.length === 0;
 }
 
 /** The level a success answer reports in `field`, if it is an integer there. */

@@ -18,7 +18,8 @@ export interface StepRecord {
   /** it failed, or was skipped because a step it needs failed: what needs it is blocked too */
   blocked?: boolean;
   outputs: Record<string, unknown>;
-  response?: { status?: number; body?: unknown };
+  /** `headers`: those the runner follows, by lower-case name (`location`) */
+  response?: { status?: number; body?: unknown; headers?: Record<string, string> };
   request?: Record<string, Record<string, unknown>>;
 }
 
@@ -75,6 +76,15 @@ export function resolveValue(spec: unknown, ctx: ExpressionContext): Resolved {
       const linked = resolveValue(spec['x-link'], ctx);
       return linked.ok || linked.blocked ? linked : resolveValue(spec['x-else'], ctx);
     }
+    // `{x-last-segment}`: the last path segment of a URL (a create's `Location`: its new ID).
+    if ('x-last-segment' in spec) {
+      const url = resolveValue(spec['x-last-segment'], ctx);
+      if (!url.ok) return url;
+      const segment = lastSegment(String(url.value));
+      return segment === undefined
+        ? missing(`${String(url.value)} has no path segment`)
+        : { ok: true, value: segment };
+    }
     const out: Obj = {};
     for (const [key, item] of Object.entries(spec)) {
       const r = resolveValue(item, ctx);
@@ -84,6 +94,18 @@ export function resolveValue(spec: unknown, ctx: ExpressionContext): Resolved {
     return { ok: true, value: out };
   }
   return { ok: true, value: spec };
+}
+
+/** The last non-empty path segment of a URL or path, decoded (`/pets/42?x=1` → `42`). */
+export function lastSegment(url: string): string | undefined {
+  const path = url.split(/[?#]/)[0];
+  const last = path.split('/').filter(Boolean).pop();
+  if (last === undefined || /^[a-z][a-z0-9+.-]*:$/i.test(last)) return undefined;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
 }
 
 /** One runtime expression. */
@@ -122,6 +144,8 @@ function evaluateHead(head: string, ctx: ExpressionContext): Resolved {
       if (parts[2] === 'outputs' && parts.length === 4) return have(step.outputs[parts[3]], head);
       if (parts[2] === 'response' && parts[3] === 'body' && parts.length === 4)
         return have(step.response?.body, head);
+      if (parts[2] === 'response' && parts[3] === 'header' && parts.length === 5)
+        return have(step.response?.headers?.[parts[4].toLowerCase()], head);
       if (parts[2] === 'request' && parts.length === 5)
         return have(step.request?.[parts[3]]?.[parts[4]], head);
       break;

@@ -51,6 +51,16 @@ export interface ReadBack {
   fields: Record<string, ValueSpec>;
   /** no field in common is no violation (inferred from links, not declared by a scenario) */
   lenient?: boolean;
+  /**
+   * `unvaried`: parameters of an update not changed one by one (update-alone.ts), each with
+   * why (a user's own role: changing it may take away the right to put it back)
+   */
+  unvaried?: Record<string, string>;
+  /**
+   * `sparse`: the record shows only what was ever set (organization defaults): a parameter it
+   * does not show is varied too, and must show after it is written
+   */
+  sparse?: boolean;
 }
 
 export interface Step {

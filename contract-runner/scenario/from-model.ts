@@ -10,12 +10,17 @@
  * so it runs only with `--allow-destructive` (a mock: `--stateless --allow-destructive`) and is
  * skipped, saying why, otherwise.
  */
-import { operationLinks, type OperationLink } from '../../generator/model/links.js';
+import {
+  locationCandidates,
+  operationLinks,
+  type OperationLink,
+} from '../../generator/model/links.js';
 import { requestSamples } from '../../generator/model/lookup.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import type { Step, Workflow } from './format.js';
 
 const SAFE = new Set(['get', 'head', 'options']);
+const UPDATES = new Set(['put', 'patch']);
 
 /**
  * The generated workflow (see above); `file` names where it came from, for messages. With the
@@ -29,9 +34,11 @@ export function sampleWorkflow(
   links: OperationLink[] = operationLinks(model),
 ): Workflow {
   const file = `${model.sourceFile} (sample requests)`;
-  const used = bodyLinks(links);
+  const feeds = linkFeeds(links, locationCandidates(model));
   const steps: Step[] = model.operations.map((op) => {
-    const sample = requestSamples(model, op, { max: 1 })[0];
+    // An update sends other free text than the create did: its read-back tells them apart.
+    const variant = UPDATES.has(op.method) ? 'updated' : undefined;
+    const sample = requestSamples(model, op, { max: 1, variant })[0];
     const parameters: Step['parameters'] = [];
     for (const [where, values] of [
       ['path', sample?.path ?? {}],
@@ -39,12 +46,8 @@ export function sampleWorkflow(
       ['header', sample?.headers ?? {}],
     ] as const)
       for (const [name, value] of Object.entries(values)) {
-        const link = where === 'path' ? used.get(`${op.id} ${name}`) : undefined;
-        parameters.push({
-          name,
-          in: where,
-          value: link ? { 'x-link': linkedValue(link), 'x-else': value } : value,
-        });
+        const fed = where === 'path' ? (feeds.get(`${op.id} ${name}`) ?? []) : [];
+        parameters.push({ name, in: where, value: fed.reduceRight(linkedValue, value) });
       }
     const body = sample?.body;
     // Body fields by name, as the runner's steps give them (a body that is not an object of
@@ -81,7 +84,7 @@ export function sampleWorkflow(
   return {
     workflowId: 'samples',
     summary: 'Each operation’s sample request, chained by links',
-    steps: chained(model, steps, used, file),
+    steps: chained(model, steps, feeds, file),
     file,
   };
 }
@@ -95,34 +98,66 @@ export function bodyLinks(links: OperationLink[]): Map<string, OperationLink> {
   return out;
 }
 
-const linkedValue = (link: OperationLink) =>
-  `$steps.${link.from}.response.body#${'body' in link.value ? link.value.body : ''}`;
+/**
+ * What feeds each consumer parameter (`op param` → links, first tried first): a create's
+ * `Location` header when its answer has one (documented or not: `candidates`), then the first
+ * body link.
+ */
+export function linkFeeds(
+  links: OperationLink[],
+  candidates: OperationLink[],
+): Map<string, OperationLink[]> {
+  const out = new Map<string, OperationLink[]>();
+  const add = (link: OperationLink) => {
+    const key = `${link.to} ${link.parameter}`;
+    const list = out.get(key) ?? [];
+    const twice =
+      'header' in link.value && list.some((l) => l.from === link.from && 'header' in l.value);
+    if (!twice) list.push(link);
+    out.set(key, list);
+  };
+  const located = (l: OperationLink) => 'header' in l.value && l.value.header === 'location';
+  for (const link of [...links.filter(located), ...candidates]) add(link);
+  for (const link of bodyLinks(links).values()) add(link);
+  return out;
+}
+
+/** A linked value, else `fallback` (the next link, or the sample value). */
+const linkedValue = (fallback: unknown, link: OperationLink): unknown => ({
+  'x-link':
+    'body' in link.value
+      ? `$steps.${link.from}.response.body#${link.value.body}`
+      : { 'x-last-segment': `$steps.${link.from}.response.header.${link.value.header}` },
+  'x-else': fallback,
+});
 
 /** Where a step fed by a link goes: creates, reads, updates, deletes (unfed steps first). */
 const RANK: Record<string, number> = { post: 1, get: 2, head: 2, put: 3, patch: 3, delete: 4 };
 
 /**
- * Producers first, then reads, updates and deletes; after each delete, a read of what it
- * deleted (the first GET fed by the same link) that must be refused; a read fed by a create
- * reads back what the create sent.
+ * Producers first, then reads, updates and deletes; after each update, a read of what it
+ * updated that must read back what it sent; after each delete, a read of what it deleted (the
+ * first GET fed by the same link) that must be refused; a read fed by a create reads back what
+ * the create sent.
  */
 function chained(
   model: ApiModel,
   steps: Step[],
-  used: Map<string, OperationLink>,
+  feeds: Map<string, OperationLink[]>,
   file: string,
 ): Step[] {
   const byId = new Map(model.operations.map((op) => [op.id, op]));
+  const all = [...feeds.values()].flat();
+  const incomingOf = (id: string) => all.filter((l) => l.to === id);
   const rank = (step: Step) => {
     const op = byId.get(step.operationId)!;
-    const linked = [...used.values()].some((l) => l.to === op.id);
-    return linked ? (RANK[op.method] ?? 3) : 0;
+    return incomingOf(op.id).length > 0 ? (RANK[op.method] ?? 3) : 0;
   };
   const ordered = [...steps].sort((a, b) => rank(a) - rank(b));
   const out: Step[] = [];
   for (const step of ordered) {
     const op = byId.get(step.operationId)!;
-    const incoming = [...used.values()].filter((l) => l.to === op.id);
+    const incoming = incomingOf(op.id);
     const create = incoming.find((l) => byId.get(l.from)?.method === 'post');
     if (op.method === 'get' && create)
       step.readBack = {
@@ -133,25 +168,43 @@ function chained(
         lenient: true,
       };
     out.push(step);
-    if (op.method !== 'delete' || incoming.length === 0) continue;
+    if (incoming.length === 0 || !['put', 'patch', 'delete'].includes(op.method)) continue;
     const read = ordered.find(
       (s) =>
         byId.get(s.operationId)?.method === 'get' &&
-        incoming.some((l) => used.get(`${s.operationId} ${l.parameter}`)?.from === l.from),
+        incoming.some((l) =>
+          (feeds.get(`${s.operationId} ${l.parameter}`) ?? []).some((f) => f.from === l.from),
+        ),
     );
-    if (read)
-      out.push({
-        ...read,
-        stepId: `${read.stepId}_after_${op.id}`,
-        readBack: undefined,
-        destructive: undefined,
-        expect: {
-          refusal: 'deleted',
-          says: `what ${op.id} deleted is no longer readable`,
-          about: op.id,
-        },
-        where: `${file}, step ${read.stepId} after ${op.id}`,
-      });
+    if (!read) continue;
+    const again = {
+      ...read,
+      stepId: `${read.stepId}_after_${op.id}`,
+      readBack: undefined,
+      destructive: undefined,
+      where: `${file}, step ${read.stepId} after ${op.id}`,
+    };
+    out.push(
+      op.method === 'delete'
+        ? {
+            ...again,
+            expect: {
+              refusal: 'deleted',
+              says: `what ${op.id} deleted is no longer readable`,
+              about: op.id,
+            },
+          }
+        : {
+            ...again,
+            readBack: {
+              of: step.stepId,
+              says: `what ${op.id} updated reads back as sent`,
+              record: '$response.body',
+              fields: {},
+              lenient: true,
+            },
+          },
+    );
   }
   return out;
 }

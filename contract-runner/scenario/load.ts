@@ -165,10 +165,15 @@ function readStep(
       typeof readBack.of === 'string' &&
       typeof readBack.says === 'string' &&
       'record' in readBack &&
-      (readBack.fields === undefined || isObj(readBack.fields))
+      (readBack.fields === undefined || isObj(readBack.fields)) &&
+      (readBack.unvaried === undefined || isObj(readBack.unvaried)) &&
+      (readBack.sparse === undefined || typeof readBack.sparse === 'boolean')
     )
   )
-    fail('/x-read-back', 'x-read-back needs of (a step), says, record and optionally fields');
+    fail(
+      '/x-read-back',
+      'x-read-back needs of (a step), says, record and optionally fields, unvaried and sparse',
+    );
   const when = raw['x-when'];
   if (when !== undefined && !(isObj(when) && typeof when.condition === 'string'))
     fail('/x-when', 'x-when needs a condition and the reason given otherwise');
@@ -200,6 +205,14 @@ function readStep(
           says: String(readBack.says),
           record: readBack.record,
           fields: isObj(readBack.fields) ? readBack.fields : {},
+          ...(isObj(readBack.unvaried)
+            ? {
+                unvaried: Object.fromEntries(
+                  Object.entries(readBack.unvaried).map(([k, v]) => [k, String(v)]),
+                ),
+              }
+            : {}),
+          ...(readBack.sparse === true ? { sparse: true } : {}),
         }
       : undefined,
     needs: isObj(raw['x-needs'])

@@ -19,6 +19,25 @@
     });
   }
 
+  // Text with break points (<wbr>) inside long runs without spaces, as the generator writes
+  // them (breakableHtml in generator/emit/docs/html/parts.ts): GetCustomers|Customer, a/|b.
+  function appendBreakable(el, text) {
+    text.split(/(\s+)/).forEach(function (run) {
+      if (run.length <= 12) { el.appendChild(doc.createTextNode(run)); return; }
+      var piece = '';
+      for (var i = 0; i < run.length; i++) {
+        var c = run.charAt(i), next = run.charAt(i + 1);
+        piece += c;
+        if (next && /[A-Za-z0-9]/.test(piece) && (/[\/_.-]/.test(c) || next === '{' || (/[a-z0-9]/.test(c) && /[A-Z]/.test(next)))) {
+          el.appendChild(doc.createTextNode(piece));
+          el.appendChild(doc.createElement('wbr'));
+          piece = '';
+        }
+      }
+      el.appendChild(doc.createTextNode(piece));
+    });
+  }
+
   // A big site's sidebar: built from nav.js (one shared script) with DOM methods, text only.
   var navList = doc.querySelector('.nav-groups[data-nav-src]');
   if (navList) {
@@ -29,8 +48,17 @@
       var currentGroup = navList.getAttribute('data-group');
       var currentPage = navList.getAttribute('data-current');
       var currentHref = null;
+      var section = null;
       navList.textContent = '';
       groups.forEach(function (g) {
+        // The document's sections (x-tagGroups), when it has some: a heading where one starts.
+        if (g.length > 4 && g[4] !== section) {
+          section = g[4];
+          var heading = doc.createElement('li');
+          heading.className = 'nav-heading';
+          heading.textContent = section;
+          navList.appendChild(heading);
+        }
         var li = doc.createElement('li');
         li.className = 'nav-group';
         var a = doc.createElement('a');
@@ -57,7 +85,7 @@
             method.textContent = op[0];
             var label = doc.createElement('span');
             label.className = 'nav-label';
-            label.textContent = op[1];
+            appendBreakable(label, op[1]);
             link.appendChild(method);
             link.appendChild(doc.createTextNode(' '));
             link.appendChild(label);

@@ -3,10 +3,19 @@
  * From a method's one parameters object to the wire model's groups, and back to the fields a
  * call uses (for the feature-level and deprecation checks).
  */
-import type { ParamsLayout } from './client.js';
 import type { FieldInfo, OperationInfo } from './operation-info.js';
 import type { RequestParts } from './client-request.js';
 import { type FieldIndexes } from './wire.js';
+/**
+ * How a method's one parameters object maps onto the operation's fields. By default each key is
+ * a field name; the generator passes a layout only when that does not hold.
+ */
+export interface ParamsLayout {
+    /** the key holding the whole request body, for bodies that are not forms (JSON, text, bytes) */
+    body?: string;
+    /** keys that are not the field name (two fields sharing a name), by `<in>:<name>` */
+    keys?: Record<string, string>;
+}
 /**
  * Sorts a method's flattened parameters into locations: the wire model's `splitInput`, after
  * taking out what the layout names (the whole body of a non-form body; renamed keys). A name the

@@ -42,12 +42,14 @@ import { type Credential } from './client-auth.js';
 import { type CallResult } from './client-errors.js';
 import type { ClientTable } from './operation-info.js';
 import type { RetryPolicy } from './client-retry.js';
+import { type ParamsLayout } from './client-params.js';
 export type { ApiError, ApiErrorOf, CallResult, ClientError, ErrorWithCode, TransportError, } from './client-errors.js';
 export { isApiError } from './client-errors.js';
 export { FeatureLevelError, type ClientNotice, type FeatureLevelPolicy } from './client-checks.js';
 export { resolveBaseUrl } from './client-request.js';
 export type { Credential } from './client-auth.js';
 export type { ClientTable } from './operation-info.js';
+export type { ParamsLayout } from './client-params.js';
 export type { RetryEvent, RetryOptions, RetryPolicy } from './client-retry.js';
 export interface ClientOptions {
     /** the server root (`https://chat.example.com`) or the API root (`https://chat.example.com/api/v1`) */
@@ -98,16 +100,6 @@ export interface CallOptions {
     headers?: Record<string, string>;
     /** this call's retries: another policy, or `false` for none (default: the client's) */
     retry?: RetryPolicy | false;
-}
-/**
- * How a method's one parameters object maps onto the operation's fields. By default each key is
- * a field name; the generator passes a layout only when that does not hold.
- */
-export interface ParamsLayout {
-    /** the key holding the whole request body, for bodies that are not forms (JSON, text, bytes) */
-    body?: string;
-    /** keys that are not the field name (two fields sharing a name), by `<in>:<name>` */
-    keys?: Record<string, string>;
 }
 /** The path-style calls and client state every generated client has. */
 export type ClientBase<Paths extends {}> = Client<Paths, `${string}/${string}`> & {

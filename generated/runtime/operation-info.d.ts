@@ -4,25 +4,9 @@
  * wire data the wire model needs, plus what the client, server and mock front check at run
  * time without reading the contract (auth, feature levels, documented error codes).
  */
-import type { ScalarType, WireEncoding, WireField, WireOperation } from './wire.js';
-/**
- * How one security scheme of the contract travels, as the generator decided it from
- * `securitySchemes` (generator/model/security.ts): HTTP Basic; a token in `Authorization:
- * Bearer` (HTTP bearer, OAuth 2 and OpenID Connect alike); an API key in a header, the query or
- * a cookie; `other` for what no stored credential can produce (mutual TLS, HTTP Digest or
- * signatures): the client sends nothing for it, a server's `authenticate` hook decides alone.
- */
-export type AuthScheme = {
-    type: 'basic';
-} | {
-    type: 'bearer';
-} | {
-    type: 'apiKey';
-    in: 'header' | 'query' | 'cookie';
-    name: string;
-} | {
-    type: 'other';
-};
+import type { AuthScheme } from './auth-scheme.js';
+import type { ScalarType, WireEncoding, WireField, WireOperation } from './wire/types.js';
+export type { AuthScheme };
 /**
  * Where the contract's error bodies carry their message and code (generator/model/errors.ts):
  * `{msg, code}` for our API, `{message}` or `{error: {message, code}}` elsewhere.
@@ -117,6 +101,12 @@ export interface OperationInfo extends WireOperation {
      * when every JSON answer is `application/json`.
      */
     responseMediaTypes?: Record<string, string>;
+    /**
+     * Documented statuses whose answer is not JSON: status → the media types documented for it
+     * (`[]`: no content, a `201` with only a `Location` header; `['text/vtt']`: a text body).
+     * Absent when every documented answer is JSON.
+     */
+    responseContent?: Record<string, string[]>;
 }
 /**
  * A field as the client's table writes it (generated/operations.ts `clientTable`): what a
@@ -130,7 +120,7 @@ export interface ClientField extends Omit<FieldInfo, 'required' | 'encoding' | '
     types?: ScalarType[];
 }
 /** An operation as the client's table writes it: no error codes or statuses (servers' data). */
-export interface ClientOperation extends Omit<OperationInfo, 'operationId' | 'fields' | 'auth' | 'security' | 'errorCodes' | 'statuses' | 'responseMediaTypes'> {
+export interface ClientOperation extends Omit<OperationInfo, 'operationId' | 'fields' | 'auth' | 'security' | 'errorCodes' | 'statuses' | 'responseMediaTypes' | 'responseContent'> {
     fields: ClientField[];
     /** absent: `required` */
     auth?: 'none' | 'optional';

@@ -30,7 +30,7 @@ export function createRouter(operations, basePath) {
             if (exact)
                 return pick(exact, upper, {});
             for (const { template, ops } of templated) {
-                const found = matchPath(template, path);
+                const found = matchPath(template, path, ops[0].fields);
                 if (found)
                     return pick(ops, upper, found);
             }

@@ -7,8 +7,8 @@
  * (`WireOperation`), never by the contract itself, and has no dependencies: it runs on Node 20 and
  * in browsers.
  *
- * The pieces live in runtime/wire/ (one file per concern); this file holds the shared types and
- * re-exports the public functions.
+ * The pieces live in runtime/wire/ (one file per concern, the shared types in types.ts); this
+ * file re-exports the public types and functions.
  */
 export { encodeRequest, splitInput } from './wire/request.js';
 export { createFieldIndexes } from './wire/fields.js';

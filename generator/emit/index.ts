@@ -5,7 +5,7 @@
 import type { Emitter } from './emitter.js';
 import { clientEmitter } from './client.js';
 import { contractEmitter } from './contract/index.js';
-import { docsEmitter } from './docs.js';
+import { docsEmitter } from './docs/index.js';
 import { mcpEmitter } from './mcp/index.js';
 import { mswEmitter } from './msw.js';
 import { operationsEmitter } from './operations.js';

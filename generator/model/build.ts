@@ -34,6 +34,7 @@ import { deref } from './schema-facts.js';
 import { errorConventionsOf } from './errors.js';
 import { readIdempotent } from './idempotency.js';
 import { readPagination } from './pagination.js';
+import { readTagGroups } from './tag-groups.js';
 import {
   authSchemeOf,
   CREDENTIAL_NAMES_RULE,
@@ -191,6 +192,7 @@ export function buildModel(
       name: String(t.name),
       ...(typeof t.description === 'string' ? { description: t.description } : {}),
     })),
+    tagGroups: readTagGroups((document as Record<string, unknown>)['x-tagGroups']),
     nameNotices,
     newestLevel: newest,
     levelFacts: levelKeys
@@ -216,13 +218,28 @@ function resolve<T extends object>(
 
 /**
  * OpenAPI (Parameter Object, `in: header`): a parameter named Accept, Content-Type or
- * Authorization SHALL be ignored; the media types and the security schemes say those.
+ * Authorization SHALL be ignored; the media types and the security schemes say those. The
+ * headers that frame the message or manage the connection (RFC 9110 §8.6, RFC 9112 §6-7 and
+ * §9.6) are ignored the same way: the HTTP layer writes them from the request itself, fetch
+ * refuses or drops values given for them (a `Content-Length` of HERE's tracking API made the
+ * call fail before sending), and no value a caller picks could be right.
  */
+const IGNORED_HEADERS = new Set([
+  'accept',
+  'content-type',
+  'authorization',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+]);
+
 function isIgnoredHeader(param: ParameterObject): boolean {
-  return (
-    param.in === 'header' &&
-    ['accept', 'content-type', 'authorization'].includes(String(param.name).toLowerCase())
-  );
+  return param.in === 'header' && IGNORED_HEADERS.has(String(param.name).toLowerCase());
 }
 
 function readOperation(

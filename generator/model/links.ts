@@ -70,6 +70,28 @@ export function operationLinks(model: Pick<ApiModel, 'operations' | 'document'>)
   return out;
 }
 
+/**
+ * Where a `Location` header would lead, documented or not: each create (POST) and the
+ * operations on the item path under it. A runner follows the header when an answer has one
+ * (most contracts never document it) and lists the link only then.
+ */
+export function locationCandidates(model: Pick<ApiModel, 'operations'>): OperationLink[] {
+  const out: OperationLink[] = [];
+  for (const producer of model.operations.filter((op) => op.method === 'post'))
+    for (const consumer of model.operations) {
+      const parameter = itemParameter(producer, consumer);
+      if (parameter)
+        out.push({
+          from: producer.id,
+          to: consumer.id,
+          parameter,
+          value: { header: 'location' },
+          source: 'location',
+        });
+    }
+  return out;
+}
+
 /** The consumer's path parameter right after the producer's path, when it is one. */
 function itemParameter(producer: Operation, consumer: Operation): string | undefined {
   if (producer === consumer) return undefined;

@@ -3,7 +3,12 @@
  * was built from, so an emitter never holds the raw document (it is opaque outside model/ and
  * load/, and an ESLint rule keeps `.document` out of the emitters).
  */
-import { sampleInputs, type SampleInput } from './samples.js';
+import {
+  responseSample,
+  sampleInputs,
+  type RequestSampleOptions,
+  type SampleInput,
+} from './samples.js';
 import { collectProperties, deref } from './schema-facts.js';
 import type { ApiModel, Operation } from './types.js';
 
@@ -27,7 +32,12 @@ export function propertiesOf(
 export function requestSamples(
   model: ApiModel,
   op: Operation,
-  opts: { max?: number } = {},
+  opts: RequestSampleOptions = {},
 ): SampleInput[] {
   return sampleInputs(op, model.document, opts);
+}
+
+/** A response body made up from its schema (model/samples.ts), for a response with no example. */
+export function responseSampleOf(model: ApiModel, schema: unknown): unknown {
+  return responseSample(schema, model.document);
 }

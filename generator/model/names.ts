@@ -90,13 +90,17 @@ export function nameOperations(operations: Unnamed[], notices: NameNotice[]): Op
 
 /**
  * The group (a page of the reference's sidebar) an operation belongs to: its first tag, else
- * its first path segment.
+ * its first path segment that names a resource. A version or `api` prefix names none: every
+ * path of an untagged document under `/v1/` (Stripe's) would make one group of them all.
  */
 function groupOf(op: Pick<Unnamed, 'tags' | 'path'>): string {
   if (op.tags.length > 0) return op.tags[0];
-  const first = op.path.split('/').find((s) => s !== '' && !s.startsWith('{'));
-  return first ?? 'other';
+  const segments = op.path.split('/').filter((s) => s !== '' && !s.startsWith('{'));
+  return segments.find((s) => !PATH_PREFIX.test(s)) ?? segments[0] ?? 'other';
 }
+
+/** `api`, `rest`, `v1`, `v2beta1`, `v1.2`: a path segment that says where, not what. */
+const PATH_PREFIX = /^(api|rest|v\d+(\.\d+)*([a-z]+\d*)?)$/i;
 
 /** The file stem of each named schema: the reference's page, the validators' shared module. */
 export function nameSchemaFiles(schemas: NamedSchema[]): void {

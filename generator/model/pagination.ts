@@ -12,16 +12,10 @@
  */
 import type { ContractProblem } from '../common/contract-error.js';
 import { childPointer, parsePointer } from '../common/pointer.js';
-import type { PagingInfo, ValuePath } from '../../runtime/client-paging.js';
+import type { ValuePath } from '../../runtime/client-paging.js';
 import { isJsonMediaType } from './media.js';
 import { admittedTypes, collectProperties, deref, enumValues } from './schema-facts.js';
-import type { Operation, ScalarType } from './types.js';
-
-/** An operation's paging as the model holds it: the runtime's description, parameters by name. */
-export type Pagination = PagingInfo & {
-  /** where `x-pagination` is written */
-  pointer: string;
-};
+import type { Operation, Pagination, ScalarType } from './types.js';
 
 export const PAGINATION_EXTENSION = 'x-pagination';
 const CLAUSE = "tms-gen's extensions, defined in openapi/README.md (not the specification)";

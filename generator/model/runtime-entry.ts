@@ -25,7 +25,9 @@ export function runtimeEntry(
     operationId: op.id,
     method: op.method.toUpperCase() as OperationInfo['method'],
     path: op.path,
-    fields: op.parameters.filter((p) => p.in !== 'cookie').map((p) => fieldInfo(p, newest)),
+    fields: op.parameters
+      .filter((p) => p.in !== 'cookie')
+      .map((p) => withRouteValues(fieldInfo(p, newest), p, op.path)),
     auth: op.auth,
     ...(op.auth === 'none' ? {} : { security: op.authAlternatives }),
     errorCodes: op.errorCodes,
@@ -40,6 +42,11 @@ export function runtimeEntry(
       responseMediaTypes[r.status] = type;
   }
   if (Object.keys(responseMediaTypes).length > 0) info.responseMediaTypes = responseMediaTypes;
+  const responseContent: Record<string, string[]> = {};
+  for (const r of op.responses)
+    if (!r.mediaTypes.some((m) => isJsonMediaType(m.type)))
+      responseContent[r.status] = r.mediaTypes.map((m) => m.type);
+  if (Object.keys(responseContent).length > 0) info.responseContent = responseContent;
   if (op.requestBody) {
     info.body = {
       kind: op.requestBody.kind,
@@ -70,12 +77,13 @@ export function clientEntry(info: OperationInfo, defaultSecurity: string[][]): C
     errorCodes: _codes,
     statuses: _statuses,
     responseMediaTypes: _media,
+    responseContent: _content,
     ...rest
   } = info;
   const entry: ClientOperation = {
     ...rest,
     fields: fields.map(
-      ({ required, encoding, types, itemTypes: _items, shape: _shape, ...field }) => ({
+      ({ required, encoding, types, itemTypes: _items, shape: _shape, values: _v, ...field }) => ({
         ...field,
         ...(required ? { required: true as const } : {}),
         ...(encoding === 'plain' ? {} : { encoding }),
@@ -87,6 +95,21 @@ export function clientEntry(info: OperationInfo, defaultSecurity: string[][]): C
   if (auth !== 'none' && JSON.stringify(security) !== JSON.stringify(defaultSecurity))
     entry.security = security;
   return entry;
+}
+
+/**
+ * A path parameter that meets another with nothing between (`{pageName}{mediaTypeExtension}`,
+ * healthcare.gov's) carries its enum's values: no router can split such a segment otherwise.
+ */
+function withRouteValues(field: FieldInfo, p: Parameter, path: string): FieldInfo {
+  if (p.in !== 'path' || !p.enum || p.enum.length === 0) return field;
+  const adjacent = new RegExp(`\\}\\{${escapeRegex(p.name)}\\}|\\{${escapeRegex(p.name)}\\}\\{`);
+  if (!adjacent.test(path)) return field;
+  return { ...field, values: p.enum.map((v) => String(v.value)) };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function fieldInfo(p: Parameter, newest: number): FieldInfo {

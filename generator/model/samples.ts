@@ -3,7 +3,14 @@
  * and the contract-test runner sends them. The contract's own examples come first (a media
  * type's named examples, a parameter's example); a value is made up from the schema only for a
  * required parameter the contract gives no example for, so the sample is still a valid request.
+ * Responses the contract gives no example for get one made up the same way (`responseSample`).
+ *
+ * Made-up values follow the schema (example, default, const, enum, format, pattern, bounds) and
+ * are the same on every run: no clock, no unseeded randomness (a pattern's string is drawn with
+ * a seed made of the pattern itself).
  */
+import { createRandom } from '../../runtime/msw-fake.js';
+import { fromPattern, patternTest } from '../../runtime/msw-fake-pattern.js';
 import { deref } from './schema-facts.js';
 import type { Operation, Parameter } from './types.js';
 
@@ -19,13 +26,23 @@ export interface SampleInput {
 
 type Obj = Record<string, unknown>;
 
+export interface RequestSampleOptions {
+  max?: number;
+  /**
+   * A word free-text strings of the body made from its schema end with (`text updated`): an
+   * update's sample that differs from the create's, so reading it back shows which one the
+   * server kept
+   */
+  variant?: string;
+}
+
 /** By default at most this many samples per operation (one per named body example). */
 const MAX_SAMPLES = 3;
 
 export function sampleInputs(
   op: Operation,
   document: unknown,
-  opts: { max?: number } = {},
+  opts: RequestSampleOptions = {},
 ): SampleInput[] {
   const base: SampleInput = { path: {}, query: {}, headers: {} };
   const chosen = chooseParameters(
@@ -58,7 +75,8 @@ export function sampleInputs(
     return [{ ...base, body: fields }];
   }
   if (!body.required && !media?.schema) return [base];
-  return [{ ...base, body: media?.schema ? sampleOf(media.schema, document, 0) : {} }];
+  const variant = opts.variant !== undefined ? { variant: opts.variant } : {};
+  return [{ ...base, body: media?.schema ? sampleOf(media.schema, document, 0, variant) : {} }];
 }
 
 /**
@@ -100,11 +118,40 @@ function parameterValue(p: Parameter, document: unknown): unknown {
   if (example) return example.value;
   if (p.default !== undefined) return p.default;
   if (!p.required) return undefined;
-  return sampleOf(p.schema, document, 0);
+  // A string with nothing more to go by is named after its parameter (`customer_1`), not `text`.
+  return sampleOf(p.schema, document, 0, { hint: p.name });
+}
+
+/** How a made-up value is made. */
+export interface SampleOptions {
+  /** the name of what the value is for (a parameter, a response's property): a plain string is named after it (`name_1`) */
+  hint?: string;
+  /** objects down to FULL_DEPTH get their optional properties too (a response), not only required ones */
+  full?: boolean;
+  /** how many objects and arrays the value is inside (unions and `$ref`s do not count) */
+  level?: number;
+  /** a word free-text strings end with (`RequestSampleOptions.variant`) */
+  variant?: string;
+}
+
+/** How many levels of objects a response sample shows optional properties of (deeper: required ones only). */
+const FULL_DEPTH = 2;
+
+/**
+ * A response body made from its schema, for a response the contract gives no example: every
+ * property near the top (required ones below), read-only ones included, write-only ones left out.
+ */
+export function responseSample(schema: unknown, document: unknown): unknown {
+  return sampleOf(schema, document, 0, { full: true });
 }
 
 /** A value that satisfies `schema` as far as a sample needs: types, enums, required properties, minimums. */
-export function sampleOf(schema: unknown, document: unknown, depth: number): unknown {
+export function sampleOf(
+  schema: unknown,
+  document: unknown,
+  depth: number,
+  opts: SampleOptions = {},
+): unknown {
   const s = deref(document, schema);
   if (!s || depth > 8) return null;
   if (s.example !== undefined) return s.example;
@@ -117,12 +164,12 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
   if (branches && branches.length > 0) {
     // A nullable union samples its non-null member: `null` says little in a sample.
     const nonNull = branches.find((b) => (deref(document, b) ?? {}).type !== 'null');
-    return sampleOf(nonNull ?? branches[0], document, depth + 1);
+    return sampleOf(nonNull ?? branches[0], document, depth + 1, opts);
   }
   if (Array.isArray(s.allOf)) {
     const merged: Obj = {};
     for (const m of s.allOf) {
-      const v = sampleOf(m, document, depth + 1);
+      const v = sampleOf(m, document, depth + 1, opts);
       if (v && typeof v === 'object' && !Array.isArray(v)) Object.assign(merged, v);
     }
     if (Object.keys(merged).length > 0 || !s.type) return merged;
@@ -147,25 +194,38 @@ export function sampleOf(schema: unknown, document: unknown, depth: number): unk
     case 'array': {
       const count = Math.max(1, typeof s.minItems === 'number' ? s.minItems : 1);
       return Array.from({ length: Math.min(count, 3) }, () =>
-        sampleOf(s.items, document, depth + 1),
+        sampleOf(s.items, document, depth + 1, { ...opts, level: (opts.level ?? 0) + 1 }),
       );
     }
-    case 'object': {
-      const out: Obj = {};
-      const props = (s.properties ?? {}) as Obj;
-      for (const name of Array.isArray(s.required) ? s.required : []) {
-        out[String(name)] = sampleOf(props[String(name)] ?? {}, document, depth + 1);
-      }
-      return out;
-    }
+    case 'object':
+      return objectSample(s, document, depth, opts);
     case 'null':
       return null;
     default:
-      return stringSample(s);
+      return stringSample(s, opts.hint, opts.variant);
   }
 }
 
-function stringSample(s: Obj): string {
+/** An object's required properties; with `full`, near the top, its optional ones too. */
+function objectSample(s: Obj, document: unknown, depth: number, opts: SampleOptions): Obj {
+  const out: Obj = {};
+  const props = (s.properties ?? {}) as Obj;
+  const required = (Array.isArray(s.required) ? s.required : []).map(String);
+  const level = opts.level ?? 0;
+  const names =
+    opts.full && level < FULL_DEPTH ? [...new Set([...Object.keys(props), ...required])] : required;
+  for (const name of names) {
+    const prop = props[name] ?? {};
+    if (opts.full && deref(document, prop)?.writeOnly === true) continue;
+    const inner = opts.full
+      ? { full: true, hint: name, level: level + 1, variant: opts.variant }
+      : { variant: opts.variant };
+    out[name] = sampleOf(prop, document, depth + 1, inner);
+  }
+  return out;
+}
+
+function stringSample(s: Obj, hint: string | undefined, variant?: string): string {
   const byFormat: Record<string, string> = {
     'date-time': '2024-01-01T00:00:00Z',
     date: '2024-01-01',
@@ -175,13 +235,44 @@ function stringSample(s: Obj): string {
     uuid: '00000000-0000-4000-8000-000000000000',
     hostname: 'example.com',
     ipv4: '192.0.2.1',
+    ipv6: '2001:db8::1',
+    time: '12:00:00Z',
+    duration: 'P1D',
+    byte: 'dGV4dA==',
   };
-  let text = (typeof s.format === 'string' && byFormat[s.format]) || 'text';
+  let text =
+    patternSample(s) ||
+    (typeof s.format === 'string' && byFormat[s.format]) ||
+    (hint !== undefined && hintSample(hint)) ||
+    'text';
+  if (variant !== undefined && s.format === undefined && s.pattern === undefined)
+    text = `${text} ${variant}`;
   const min = typeof s.minLength === 'number' ? s.minLength : 0;
   while (text.length < min) text += 'x';
   if (typeof s.maxLength === 'number' && text.length > s.maxLength)
     text = text.slice(0, s.maxLength);
   return text;
+}
+
+/** A string the schema's `pattern` matches within its length bounds, when the pattern is simple enough. */
+function patternSample(s: Obj): string | undefined {
+  if (typeof s.pattern !== 'string') return undefined;
+  const test = patternTest(s.pattern);
+  const min = typeof s.minLength === 'number' ? s.minLength : 0;
+  const max = typeof s.maxLength === 'number' ? s.maxLength : Infinity;
+  const random = createRandom(s.pattern);
+  // a few draws: a pattern's repeats may come out too long or short for the length bounds
+  for (let i = 0; i < 5; i++) {
+    const text = fromPattern(s.pattern, random);
+    if (text !== undefined && text.length >= min && text.length <= max && test?.(text)) return text;
+  }
+  return undefined;
+}
+
+/** A plain string named after what it is for: `customer` → `customer_1`. */
+function hintSample(hint: string): string | undefined {
+  const word = hint.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
+  return word === '' ? undefined : `${word}_1`;
 }
 
 function escapeRegExp(text: string): string {

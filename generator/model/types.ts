@@ -9,9 +9,13 @@
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import type { WireShape } from '../../runtime/wire.js';
 import type { OpaqueDocument } from './document.js';
-import type { Pagination } from './pagination.js';
+import type { PagingInfo } from '../../runtime/client-paging.js';
 
-export type { Pagination };
+/** An operation's paging as the model holds it: the runtime's description, parameters by name. */
+export type Pagination = PagingInfo & {
+  /** where `x-pagination` is written */
+  pointer: string;
+};
 
 /** A JSON Schema object as written in the contract (internal `$ref`s kept as `#/components/...`). */
 export type JsonSchema = { [key: string]: unknown } | boolean;
@@ -361,6 +365,12 @@ export interface Server {
   basePath: string;
 }
 
+/** A named section of tags (`x-tagGroups`). */
+export interface TagGroup {
+  name: string;
+  tags: string[];
+}
+
 export interface ApiModel {
   /** the file the contract was loaded from, relative to the working directory */
   sourceFile: string;
@@ -387,6 +397,8 @@ export interface ApiModel {
   errorCodes: ErrorCodeInfo[];
   operations: Operation[];
   tags: { name: string; description?: string }[];
+  /** `x-tagGroups`: named sections of tags (the reference's sidebar headings); [] when none */
+  tagGroups: TagGroup[];
   /** names the model had to change (collisions), for the emitter that uses them to say */
   nameNotices: NameNotice[];
   /**

@@ -7,7 +7,6 @@
  * stores nothing. The README's "Limits" lists them; test/stateful/caps.test.ts holds each edge.
  */
 import { bad } from './errors.js';
-import type { MockState } from './state.js';
 
 export const CAPS = {
   /**
@@ -35,21 +34,4 @@ export const CAPS = {
 /** The refusal when a cap is reached: `what` in the plural ("saved snippets"). */
 export function capReached(what: string, cap: number) {
   return bad(`Too many ${what}: the mock stores at most ${cap.toLocaleString('en-US')} per user`);
-}
-
-/** Saved snippets `userId` has (counted only once the whole mock holds as many as one user may). */
-export function snippetsOf(state: MockState, userId: number): number {
-  if (state.snippets.size < CAPS.savedSnippetsPerUser) return state.snippets.size;
-  let n = 0;
-  for (const s of state.snippets.values()) if (s.user_id === userId) n++;
-  return n;
-}
-
-/** Topic policies `userId` has set (keys start with the user's ID; see userTopicKey). */
-export function topicPoliciesOf(state: MockState, userId: number): number {
-  if (state.userTopics.size < CAPS.topicPoliciesPerUser) return state.userTopics.size;
-  const prefix = `${userId}\u0000`;
-  let n = 0;
-  for (const key of state.userTopics.keys()) if (key.startsWith(prefix)) n++;
-  return n;
 }

@@ -2,9 +2,9 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { ok } from './results.js';
 import { canSeeChannel } from './access.js';
-import { CAPS, capReached, snippetsOf } from './caps.js';
+import { CAPS, capReached } from './caps.js';
 import { bad } from './errors.js';
-import { nowSeconds, type MockState, type UserRecord } from './state.js';
+import { nowSeconds, snippetsOf, type MockState, type UserRecord } from './state.js';
 
 export function createEditDraft(state: MockState): HandlerOf<'editDraft', UserRecord> {
   return (params, { user }) => {

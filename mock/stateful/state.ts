@@ -3,6 +3,7 @@
  * in one process share nothing). Everything the API returns is rendered from these records by
  * the resource modules; nothing here knows HTTP.
  */
+import { CAPS } from './caps.js';
 import type { Clock } from './clock.js';
 import type { EventQueues } from './events.js';
 
@@ -289,4 +290,21 @@ export function storeMessage(state: MockState, m: MessageRecord): void {
     entry.count++;
     state.topics.set(key, entry);
   }
+}
+
+/** Saved snippets `userId` has (counted only once the whole mock holds as many as one user may). */
+export function snippetsOf(state: MockState, userId: number): number {
+  if (state.snippets.size < CAPS.savedSnippetsPerUser) return state.snippets.size;
+  let n = 0;
+  for (const s of state.snippets.values()) if (s.user_id === userId) n++;
+  return n;
+}
+
+/** Topic policies `userId` has set (keys start with the user's ID; see userTopicKey). */
+export function topicPoliciesOf(state: MockState, userId: number): number {
+  if (state.userTopics.size < CAPS.topicPoliciesPerUser) return state.userTopics.size;
+  const prefix = `${userId}\u0000`;
+  let n = 0;
+  for (const key of state.userTopics.keys()) if (key.startsWith(prefix)) n++;
+  return n;
 }

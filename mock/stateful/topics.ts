@@ -6,10 +6,16 @@
 import type { HandlerOf } from '../../generated/server.js';
 import { ok } from './results.js';
 import { canReadChannel } from './access.js';
-import { CAPS, capReached, topicPoliciesOf } from './caps.js';
+import { CAPS, capReached } from './caps.js';
 import { bad } from './errors.js';
 import { LIMITS, limitText, longerThan, normalizeTopic } from './limits.js';
-import { nowSeconds, userTopicKey, type MockState, type UserRecord } from './state.js';
+import {
+  nowSeconds,
+  topicPoliciesOf,
+  userTopicKey,
+  type MockState,
+  type UserRecord,
+} from './state.js';
 
 export const VISIBILITY = { none: 0, muted: 1, unmuted: 2, followed: 3 } as const;
 

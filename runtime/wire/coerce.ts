@@ -8,7 +8,7 @@
  * something else (`to=general`, as real clients send a channel name); `"9"`, `"true"`, `"[1]"`
  * and `"null"` are sent JSON-quoted.
  */
-import type { ScalarType, WireField } from '../wire.js';
+import type { ScalarType, WireField } from './types.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './depth.js';
 
 export type Coerced = { ok: true; value: unknown } | { ok: false; message: string };

@@ -10,7 +10,7 @@
  * - `-F` parses its value (`;type=`, a leading `@` or `<`, quotes, trailing blanks) so only
  *   values free of those use it; `--form-string` sends any other value as is.
  */
-import type { CurlCredential, CurlOptions, RequestInput, WireOperation } from '../wire.js';
+import type { CurlCredential, CurlOptions, RequestInput, WireOperation } from './types.js';
 import { encodeFields } from './fields.js';
 import { encodeRequest, MULTIPART, mediaEssence, URLENCODED } from './request.js';
 import { encodeFormComponent, type OutPair } from './urlencoded.js';

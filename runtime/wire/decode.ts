@@ -12,7 +12,7 @@ import type {
   RawRequest,
   WireField,
   WireOperation,
-} from '../wire.js';
+} from './types.js';
 import { coercePlain, coerceText, parseJson } from './coerce.js';
 import { decodeFields, indexFields, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';

@@ -9,7 +9,9 @@
  * `explode` array sends nothing, a `comma` list of one empty string reads back as `[]`, and in
  * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
-import type { ScalarType, WireField } from '../wire.js';
+import type { FieldIndex, FieldIndexes, FieldsByLocation, ScalarType, WireField } from './types.js';
+
+export type { FieldIndex, FieldIndexes, FieldsByLocation };
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
 import { decodeDeep, encodeDeep } from './deep-object.js';
 import {
@@ -37,16 +39,6 @@ function isBlob(value: unknown): value is Blob {
   return typeof Blob !== 'undefined' && value instanceof Blob;
 }
 
-export type FieldsByLocation = Record<WireField['in'], WireField[]> & { count: number };
-
-/** An operation's fields indexed for encoding and decoding: by location, and by name. */
-export interface FieldIndex extends FieldsByLocation {
-  /** every field by name; with two fields of one name (query and body), the first wins */
-  byName: Map<string, WireField>;
-  /** the fields of each location by name */
-  namedIn: Record<WireField['in'], Map<string, WireField>>;
-}
-
 export function indexFields(fields: readonly WireField[]): FieldIndex {
   const index: FieldIndex = {
     path: [],
@@ -64,9 +56,6 @@ export function indexFields(fields: readonly WireField[]): FieldIndex {
   }
   return index;
 }
-
-/** Looks up (and builds on first use) the field index of an operation. */
-export type FieldIndexes = (op: { fields: readonly WireField[] }) => FieldIndex;
 
 /**
  * The field indexes of the operations one client, listener or mock works with, built once per

@@ -3,6 +3,7 @@
  * against a template for routing. Values are percent-encoded with encodeURIComponent, so a `/`
  * in a value cannot change the route; matching percent-decodes each parameter back.
  */
+import type { WireField } from './types.js';
 import { plainText } from './coerce.js';
 
 export function fillPath(template: string, values: Record<string, unknown>): string {
@@ -12,6 +13,7 @@ export function fillPath(template: string, values: Record<string, unknown>): str
     .split('/')
     .map((segment) => {
       if (!segment.includes('{')) return segment;
+      const literal = segmentText(segment);
       const filled = segment.replace(/\{([^}/]+)\}/g, (_, name: string) => {
         const value = values[name];
         if (value === undefined) throw new TypeError(`path parameter \`${name}\` is missing`);
@@ -19,7 +21,7 @@ export function fillPath(template: string, values: Record<string, unknown>): str
         const text = Array.isArray(value)
           ? value.map((item) => plainText(item, name)).join(',')
           : plainText(value, name);
-        return encodeURIComponent(text);
+        return escapeLiteral(encodeURIComponent(text), literal);
       });
       // A URL parser removes `.` and `..` segments (and their `%2E` spellings, WHATWG URL), so
       // no client could send them: refusing here beats reaching a different route.
@@ -30,6 +32,31 @@ export function fillPath(template: string, values: Record<string, unknown>): str
       return filled;
     })
     .join('/');
+}
+
+/** The text between a segment's parameters (`-` of `{prefix}-{number}`). */
+function segmentText(segment: string): string {
+  return segment.replace(/\{[^}]*\}/g, '');
+}
+
+/**
+ * A value in a segment that mixes parameters and text (`{prefix}-{number}`, Lufthansa's) has the
+ * text's characters percent-encoded (`a-b` → `a%2Db`, the same URL to RFC 3986), so a router
+ * that splits the segment before decoding it, as matchPath does, finds the value whole.
+ */
+function escapeLiteral(encoded: string, literal: string): string {
+  if (literal === '') return encoded;
+  let out = '';
+  for (const char of encoded)
+    out += literal.includes(char) && char !== '%' ? percentOf(char) : char;
+  return out;
+}
+
+function percentOf(char: string): string {
+  return Array.from(
+    new TextEncoder().encode(char),
+    (byte) => '%' + byte.toString(16).toUpperCase().padStart(2, '0'),
+  ).join('');
 }
 
 /**
@@ -44,13 +71,20 @@ export function routePart(template: string): string {
 
 /**
  * The fixed query a path template carries (`/rest?method=flickr.photos.search`, Flickr's;
- * `/combined_submissions?v=2`), sent before the parameters; empty when there is none.
+ * `/combined_submissions?v=2`), sent before the parameters; empty when there is none. A pair
+ * whose value is a placeholder (`/search?query={query}`, Medium's) only says where a declared
+ * parameter goes: that parameter sends itself, so the placeholder is left out.
  */
 export function templateQuery(template: string): string {
   const question = template.indexOf('?');
   if (question === -1) return '';
   const hash = template.indexOf('#', question);
-  return template.slice(question + 1, hash === -1 ? undefined : hash);
+  const fixed = template.slice(question + 1, hash === -1 ? undefined : hash);
+  if (!fixed.includes('{')) return fixed;
+  return fixed
+    .split('&')
+    .filter((pair) => !/\{[^}]*\}/.test(pair))
+    .join('&');
 }
 
 /**
@@ -58,7 +92,11 @@ export function templateQuery(template: string): string {
  * pathname as received (still percent-encoded); a query string, if left on, is ignored.
  * Segments must match one for one: no trailing-slash or case folding, so routing stays exact.
  */
-export function matchPath(template: string, actualPath: string): Record<string, string> | null {
+export function matchPath(
+  template: string,
+  actualPath: string,
+  fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[],
+): Record<string, string> | null {
   const question = actualPath.indexOf('?');
   const path = question === -1 ? actualPath : actualPath.slice(0, question);
   const templateSegments = routePart(template).split('/');
@@ -66,26 +104,34 @@ export function matchPath(template: string, actualPath: string): Record<string, 
   if (templateSegments.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < segments.length; i++) {
-    const matched = matchSegment(templateSegments[i], segments[i]);
+    const matched = matchSegment(templateSegments[i], segments[i], fields);
     if (matched === null) return null;
     Object.assign(params, matched);
   }
   return params;
 }
 
-function matchSegment(templateSegment: string, segment: string): Record<string, string> | null {
+function matchSegment(
+  templateSegment: string,
+  segment: string,
+  fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[],
+): Record<string, string> | null {
   if (!templateSegment.includes('{'))
     return templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
-  // A segment may mix text and parameters (`{id}.json`): build a small pattern for it.
+  // A segment may mix text and parameters (`{id}.json`): build a small pattern for it. A
+  // parameter with its values listed (two parameters with nothing between) matches one of them.
   const names: string[] = [];
   const pattern = templateSegment.replace(
     /\{([^}]+)\}|([^{]+)/g,
     (_, name: string | undefined, text: string | undefined) => {
       if (name !== undefined) {
         names.push(name);
-        return '(.+?)';
+        const values = fields?.find((f) => f.in === 'path' && f.name === name)?.values;
+        return values
+          ? `(${values.map((v) => regexText(encodeURIComponent(v))).join('|')})`
+          : '(.+?)';
       }
-      return (text ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      return regexText(text ?? '');
     },
   );
   const match = new RegExp(`^${pattern}$`).exec(segment);
@@ -95,6 +141,10 @@ function matchSegment(templateSegment: string, segment: string): Record<string, 
     params[name] = decodeSegment(match[index + 1]);
   });
   return params;
+}
+
+function regexText(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Percent-decoding of a path segment: `+` is a plus here, and a bad escape stays as text. */

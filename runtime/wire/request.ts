@@ -9,7 +9,7 @@ import type {
   EncodedRequest,
   RequestInput,
   WireOperation,
-} from '../wire.js';
+} from './types.js';
 import { fieldText } from './coerce.js';
 import { encodeFields, indexFields, type FieldIndex, type FieldIndexes } from './fields.js';
 import { serializeMultipart } from './multipart.js';

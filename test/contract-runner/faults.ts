@@ -568,6 +568,34 @@ export const FAULTS: Fault[] = [
           : base.registerQueue(params, context),
     }),
   },
+  // --- an update's optional parameters, each alone, read back (issue 31) ----------------------
+  {
+    name: 'channel updates ignore is_web_public',
+    operation: 'updateStream',
+    violation: 'read-back',
+    allowDestructive: true,
+    message: /^optional 'is_web_public' sent alone does not read back: sent true, reads false$/,
+    handlers: (base) => ({
+      updateStream: (params, context) =>
+        base.updateStream({ ...params, is_web_public: undefined }, context),
+    }),
+  },
+  {
+    name: 'organization defaults drop emojiset, then answer "No new values"',
+    operation: 'updateRealmUserSettingsDefaults',
+    violation: 'refused-alone',
+    allowDestructive: true,
+    message:
+      /^optional 'emojiset' sent alone to change it from not shown to "google" was refused: 400 BAD_REQUEST: No new values$/,
+    handlers: (base) => ({
+      updateRealmUserSettingsDefaults: (params, context) => {
+        const { emojiset: _dropped, ...rest } = params;
+        return Object.keys(rest).length === 0
+          ? error(400, 'BAD_REQUEST', 'No new values')
+          : base.updateRealmUserSettingsDefaults(rest, context);
+      },
+    }),
+  },
   // --- statuses as the contract says them (issue 31) ----------------------------------------
   {
     name: 'BAD_REQUEST on unsubscribe answered 422, where the contract says 400',

@@ -98,6 +98,7 @@ const cliArgs = (s: StatefulServer, ...extra: string[]) => [
 describe('against the stateful mock with the owner', () => {
   it('passes 22/22 operations with --allow-destructive, semantic and privacy checks included', async () => {
     server = await startStateful();
+    const channelBefore = structuredClone(server.mock.state.channels.get(1));
     const report = await runContract(
       inputs,
       ownerOptions(server, {
@@ -136,8 +137,17 @@ describe('against the stateful mock with the owner', () => {
       'an updated user reads back as sent',
     ])
       expect(notes).toContain(`read back: ${says}`);
+    // Each optional parameter of an update, alone, read back (booleans and enum values).
+    const byId = (id: string) => report.operations.find((o) => o.operationId === id)!.notes;
+    expect(byId('updateStream')).toContainEqual(
+      expect.stringMatching(/^optional parameters alone, read back: [1-9]\d* varied, [1-9]/),
+    );
+    expect(byId('updateRealmUserSettingsDefaults')).toContainEqual(
+      expect.stringMatching(/^optional parameters alone, read back: [1-9]\d* varied, [1-9]/),
+    );
     // What the run changed and the API can put back is put back.
     const state = server.mock.state;
+    expect(state.channels.get(1)).toEqual(channelBefore);
     expect(state.channels.get(1)!.description).toBe('Everything that concerns **everyone**.');
     expect([...state.users.values()].find((u) => u.role === 100)!.full_name).toBe('Olivia Owner');
   });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { pageSamples } from './page-code.js';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import { curlSample } from '../../generator/emit/docs/curl-sample.js';
 import { sampleInputs } from '../../generator/model/samples.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
@@ -144,8 +144,9 @@ describe('docs emitter on the hostile fixture', () => {
       expect(html.match(/href="data:/g)?.length ?? 0, f.path).toBe(1);
       expect(html, f.path).not.toMatch(/<\/script><script>/i);
     }
-    // The payloads are shown, as text.
-    expect(text(files, 'index.html')).toContain('&lt;script&gt;window.__pwned = 4&lt;/script&gt;');
+    // Raw HTML goes through the allow-list: a script goes with its content, a div keeps its text.
+    expect(text(files, 'index.html')).toContain('<p>Raw HTML must show as text:  x\n</p>');
+    expect(text(files, 'index.html')).not.toContain('__pwned = 4');
     expect(text(files, 'index.html')).toContain('{{constructor.constructor');
   });
 

@@ -9,7 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel, Lifecycle } from '../../generator/model/types.js';

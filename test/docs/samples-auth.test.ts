@@ -11,7 +11,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import { resolvedUrl } from '../../generator/emit/docs/overview.js';
 import { serve, type Running } from '../contract-runner/servers.js';
 import { pageSamples } from './page-code.js';

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import { resolvedUrl } from '../../generator/emit/docs/overview.js';
 import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';

@@ -1,6 +1,6 @@
 /** Where the reference's try-it sends requests (issue 30): given, declared, or the mock. */
 import { describe, expect, it } from 'vitest';
-import { tryItServerOf } from '../../generator/emit/docs.js';
+import { tryItServerOf } from '../../generator/emit/docs/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 
 const withServers = (...servers: { url: string; basePath: string }[]) =>

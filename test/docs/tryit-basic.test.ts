@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
 import { serve, type Running } from '../contract-runner/servers.js';
 import { serveDirectory, type StaticServer } from './static-server.js';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import { loadContract } from '../../generator/load/index.js';
 
 const text = (f: GeneratedFile) =>

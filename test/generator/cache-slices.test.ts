@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { proseSkeleton, restoreWords } from '../../generator/compile/compile-prose.js';
 import { compileIsolated } from '../../generator/compile/package-compile.js';
 import type { EmitContext, GeneratedFile } from '../../generator/emit/emitter.js';
-import { emitDocs } from '../../generator/emit/docs.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
 import { emitters } from '../../generator/emit/index.js';
 import { loadContract } from '../../generator/load/index.js';
 import { modelDigests } from '../../generator/model/digest.js';

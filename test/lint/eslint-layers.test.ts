@@ -126,8 +126,8 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     why: 'load/ produces the typed document',
   },
   {
-    file: 'generator/emit/docs.ts',
-    code: "import { clientEmitter } from './client.js';\nexport const x = clientEmitter;\n",
+    file: 'generator/emit/docs/index.ts',
+    code: "import { clientEmitter } from '../client.js';\nexport const x = clientEmitter;\n",
     refused: true,
     why: 'emitters do not import each other (docs → client)',
   },
@@ -145,7 +145,7 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
   },
   {
     file: 'generator/emit/docs/planted.ts',
-    code: "import { createSiteLinks } from './links.js';\nimport { docsEmitter } from '../docs.js';\nexport const x = [createSiteLinks, docsEmitter];\n",
+    code: "import { createSiteLinks } from './links.js';\nimport { docsEmitter } from './index.js';\nexport const x = [createSiteLinks, docsEmitter];\n",
     refused: false,
     why: "an emitter imports its own family's files",
   },

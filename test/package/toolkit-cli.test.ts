@@ -449,7 +449,10 @@ const RUNNERS: [RegExp, (c: ReadmeCommand) => Promise<void>][] = [
       expect(failed.length, JSON.stringify(answers)).toBeGreaterThan(0);
       // the documented error: the contract's envelope and one of its example codes
       for (const a of failed)
-        expect(a).toMatchObject({ status: 500, body: { result: 'error', code: expect.any(String) } });
+        expect(a).toMatchObject({
+          status: 500,
+          body: { result: 'error', code: expect.any(String) },
+        });
     },
   ],
   [

@@ -108,3 +108,51 @@ describe('an exploded object with declared properties (OpenAPI form style)', () 
     });
   });
 });
+
+describe('a placeholder in a path template query (Medium: `/search?query={query}`)', () => {
+  it('is left to the declared parameter, which is sent once', () => {
+    const search = {
+      operationId: 'search',
+      method: 'GET' as const,
+      path: '/search/articles?query={query}',
+      fields: [
+        {
+          name: 'query',
+          in: 'query' as const,
+          required: true,
+          encoding: 'plain' as const,
+          types: ['string' as const],
+        },
+      ],
+    };
+    const encoded = encodeRequest(search, { query: { query: 'a b' } });
+    expect(encoded.query).toBe('query=a+b');
+    expect(decodeRequest(search, { pathParams: {}, query: encoded.query })).toMatchObject({
+      ok: true,
+      value: { query: { query: 'a b' } },
+    });
+  });
+});
+
+describe('segments holding two parameters', () => {
+  it('percent-encodes the text between them inside values, so the split finds them whole', () => {
+    const template = '/shipments/{prefix}-{number}';
+    const path = fillPath(template, { prefix: 'a-b', number: '-7' });
+    expect(path).toBe('/shipments/a%2Db-%2D7');
+    expect(matchPath(template, path)).toEqual({ prefix: 'a-b', number: '-7' });
+    expect(
+      matchPath('/files/{name}.{ext}', fillPath('/files/{name}.{ext}', { name: 'a.b', ext: 'c' })),
+    ).toEqual({ name: 'a.b', ext: 'c' });
+  });
+
+  it('splits `{name}{extension}` by the values the enum allows', () => {
+    const fields = [
+      { name: 'page', in: 'path' as const },
+      { name: 'ext', in: 'path' as const, values: ['.json', '.xml'] },
+    ];
+    const template = '/blog/{page}{ext}';
+    const path = fillPath(template, { page: '[1].json', ext: '.json' });
+    expect(matchPath(template, path, fields)).toEqual({ page: '[1].json', ext: '.json' });
+    expect(matchPath(template, '/blog/a.txt', fields)).toBeNull();
+  });
+});

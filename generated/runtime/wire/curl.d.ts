@@ -11,7 +11,7 @@
  * - `-F` parses its value (`;type=`, a leading `@` or `<`, quotes, trailing blanks) so only
  *   values free of those use it; `--form-string` sends any other value as is.
  */
-import type { CurlOptions, RequestInput, WireOperation } from '../wire.js';
+import type { CurlOptions, RequestInput, WireOperation } from './types.js';
 /** POSIX shell single-quoting: the only special character inside '...' is the quote itself. */
 export declare function shellQuote(text: string): string;
 export declare function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOptions): string;

@@ -5,5 +5,5 @@
  * and place it concerns, and names the operation lacks are returned apart so the server can
  * report them in `ignored_parameters_unsupported`.
  */
-import type { DecodeOptions, DecodeResult, RawRequest, WireOperation } from '../wire.js';
+import type { DecodeOptions, DecodeResult, RawRequest, WireOperation } from './types.js';
 export declare function decodeRequest(op: WireOperation, raw: RawRequest, opts?: DecodeOptions): DecodeResult;

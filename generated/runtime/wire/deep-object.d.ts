@@ -14,7 +14,7 @@
  * null the schema admits. Without a shape every leaf is a string; below a free-form value
  * (no types), every leaf is read as the most specific JSON it spells, as `plain` text is.
  */
-import type { ScalarType, WireShape } from '../wire.js';
+import type { ScalarType, WireShape } from './types.js';
 import { type Coerced } from './coerce.js';
 import type { InPair, OutPair } from './urlencoded.js';
 export declare function encodeDeep(name: string, value: unknown): OutPair[];

@@ -10,23 +10,10 @@
  * `explode` array sends nothing, a `comma` list of one empty string reads back as `[]`, and in
  * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
-import type { WireField } from '../wire.js';
+import type { FieldIndex, FieldIndexes, FieldsByLocation, WireField } from './types.js';
+export type { FieldIndex, FieldIndexes, FieldsByLocation };
 import { type InPair, type OutPair } from './urlencoded.js';
-export type FieldsByLocation = Record<WireField['in'], WireField[]> & {
-    count: number;
-};
-/** An operation's fields indexed for encoding and decoding: by location, and by name. */
-export interface FieldIndex extends FieldsByLocation {
-    /** every field by name; with two fields of one name (query and body), the first wins */
-    byName: Map<string, WireField>;
-    /** the fields of each location by name */
-    namedIn: Record<WireField['in'], Map<string, WireField>>;
-}
 export declare function indexFields(fields: readonly WireField[]): FieldIndex;
-/** Looks up (and builds on first use) the field index of an operation. */
-export type FieldIndexes = (op: {
-    fields: readonly WireField[];
-}) => FieldIndex;
 /**
  * The field indexes of the operations one client, listener or mock works with, built once per
  * operation rather than per request. Each instance makes its own (no state shared between

@@ -4,7 +4,7 @@
  * the body in the media type chosen. The client sends exactly this, and the curl samples spell
  * exactly this.
  */
-import type { EncodeOptions, EncodedRequest, RequestInput, WireOperation } from '../wire.js';
+import type { EncodeOptions, EncodedRequest, RequestInput, WireOperation } from './types.js';
 import { type FieldIndexes } from './fields.js';
 export declare const URLENCODED = "application/x-www-form-urlencoded";
 export declare const MULTIPART = "multipart/form-data";

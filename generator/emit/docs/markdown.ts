@@ -1,7 +1,9 @@
 /**
  * Markdown of the contract's descriptions, rendered for the reference. The contract is data, not
- * trusted HTML: raw HTML is off (it is shown as text), images are off (an image would make the
- * page fetch from an outside server), and links keep only schemes that cannot run code.
+ * trusted HTML: its raw HTML goes through an allow-list (sanitize-html.ts: `<p>`, `<a href>`,
+ * `<code>` render; scripts, styles, event handlers and unsafe links never survive), images are
+ * off (an image would make the page fetch from an outside server), and links keep only schemes
+ * that cannot run code.
  *
  * Links that are neither external (http, https, mailto) nor fragments point somewhere on the
  * author's own site (`/api/register-queue`); on a static copy of this reference they would be
@@ -9,6 +11,7 @@
  */
 import { createRequire } from 'node:module';
 import type MarkdownItModule from 'markdown-it';
+import { createHtmlSanitizer, type HtmlSanitizer } from './sanitize-html.js';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
 
@@ -30,7 +33,10 @@ export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdow
       : (plainMarkdown(text, opts.inline === true) ?? (opts.inline ? undefined : plainBlocks(text)));
     if (quick !== undefined) return quick;
     md ??= markdownIt();
-    return opts.inline ? md.renderInline(text) : md.render(text);
+    // One sanitizer per text: what its HTML opens is closed at its end, never beyond.
+    const env: HtmlEnv = { sanitizer: createHtmlSanitizer({ inline: opts.inline === true, source: text }) };
+    const html = opts.inline ? md.renderInline(text, env) : md.render(text, env);
+    return html + env.sanitizer.close();
   };
 }
 
@@ -41,8 +47,9 @@ export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdow
  */
 function markdownIt(): MarkdownIt {
   const Markdown = createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule;
-  const md = new Markdown({ html: false, linkify: false, typographer: false });
+  const md = new Markdown({ html: true, linkify: false, typographer: false });
   md.disable(['image']);
+  sanitizeRawHtml(md);
   // validateLink runs before any link is emitted; markdown-it's default already refuses
   // javascript:, vbscript:, file: and most data: URLs. We are stricter: only the safe list.
   md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
@@ -58,6 +65,33 @@ function markdownIt(): MarkdownIt {
   md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
   return md;
+}
+
+/** What a render carries: the sanitizer of the text being rendered. */
+type HtmlEnv = { sanitizer: HtmlSanitizer };
+
+/**
+ * Every raw HTML fragment markdown-it finds (a block, or one inline tag) goes through the text's
+ * sanitizer; while it removes an element with its content (`<script>…</script>` inside a
+ * paragraph), the markdown between those tags is removed too, and what a paragraph's inline
+ * HTML opened is closed at the paragraph's end.
+ */
+function sanitizeRawHtml(md: MarkdownIt): void {
+  const sanitizerOf = (env: unknown): HtmlSanitizer => (env as HtmlEnv).sanitizer;
+  md.renderer.rules.html_block = (tokens, idx, _options, env) => sanitizerOf(env).feed(tokens[idx].content);
+  md.renderer.rules.html_inline = (tokens, idx, _options, env) => sanitizerOf(env).feed(tokens[idx].content);
+  md.renderer.renderInline = function (tokens, options, env) {
+    const sanitizer = sanitizerOf(env);
+    const mark = sanitizer.mark();
+    let out = '';
+    for (let i = 0; i < tokens.length; i++) {
+      const type = tokens[i].type;
+      if (type !== 'html_inline' && sanitizer.dropping) continue;
+      const rule = this.rules[type];
+      out += rule ? rule(tokens, i, options, env, this) : this.renderToken(tokens, i, options);
+    }
+    return out + sanitizer.close(mark);
+  };
 }
 
 /**

@@ -10,6 +10,17 @@ import { type ExampleFiles, type ExampleMemo, type ExampleView, exampleView, pre
 import { anchorPart, errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
+import { propertiesOf, resolveSchema } from '../../model/lookup.js';
+import { addMadeUpSamples } from './response-samples.js';
+import { plainTextOf } from './sanitize-html.js';
+
+/**
+ * An operation's summary as the plain text a title, heading or sidebar entry shows: some
+ * documents write HTML in it (a link), whose tags would show as text there.
+ */
+export function summaryText(summary: string | undefined): string {
+  return summary === undefined ? '' : plainTextOf(summary);
+}
 
 /** A group's (tag's) name as a heading: `saved_snippets` → `Saved snippets`. */
 export function groupTitle(name: string): string {
@@ -128,11 +139,15 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
   const fileStem = `${anchorPart(op.id)}`;
 
   const responses: ResponseView[] = op.responses.map((r) => responseView(r, op, ctx, treeOpts([r.status]), errorExampleNames, fileStem));
+  // Made-up samples are small by construction (model/samples.ts): inline even on a big site.
+  addMadeUpSamples(op, responses, ctx.model, (ex, status) =>
+    exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(status)}`, root: ctx.root }),
+  );
   const view: OperationView = {
     id: op.id,
     method: op.method.toUpperCase(),
     path: op.path,
-    summary: op.summary ?? '',
+    summary: summaryText(op.summary),
     description: op.description ?? '',
     group: op.names.group,
     groupTitle: groupTitle(op.names.group),
@@ -155,7 +170,7 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     paging: pagingHtml(op),
   };
   view.errorsUnderDefault = view.errors.some((e) => e.underDefault);
-  if (op.requestBody) {
+  if (op.requestBody && !carriesNothing(ctx.model, op.requestBody)) {
     const media = op.requestBody.representative;
     view.requestBody = {
       description: op.requestBody.description ?? '',
@@ -166,6 +181,18 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
     };
   }
   return view;
+}
+
+/**
+ * A body every media type of which is an object allowed no member (Stripe declares one on each
+ * DELETE): there is nothing to send, so the page announces no body.
+ */
+function carriesNothing(model: ApiModel, body: NonNullable<Operation['requestBody']>): boolean {
+  return body.mediaTypes.every((m) => {
+    const s = resolveSchema(model, m.schema);
+    if (!s || s.additionalProperties !== false || s.patternProperties || s.allOf || s.anyOf || s.oneOf) return false;
+    return Object.keys(propertiesOf(model, s).properties).length === 0;
+  });
 }
 
 function paramRow(p: Parameter, op: Operation, anchors: Set<string>, treeOpts: Parameters<typeof schemaTree>[1]): ParamRow {
@@ -190,7 +217,8 @@ function paramRow(p: Parameter, op: Operation, anchors: Set<string>, treeOpts: P
     enumValues: [],
     jsonEncoded: p.encoding === 'json',
     encoding: ENCODING_TEXT[p.encoding] ?? '',
-    limits: limitsText(p.limits),
+    // The type's facts say the schema's own limits: a limit is said once, there.
+    limits: limitsText(p.limits).filter((l) => !type.facts.includes(l)),
     badges: lifecycleBadges(p.lifecycle),
     deprecated: p.lifecycle.deprecated,
     description: p.description ?? '',

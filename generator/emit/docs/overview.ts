@@ -8,6 +8,7 @@ import { sampleCredentials, usesEmailKey } from '../../model/security.js';
 import type { ApiModel, Server } from '../../model/types.js';
 import { propertyKey } from '../../common/source.js';
 import { limitsText } from './badges.js';
+import { type ClientImport, specifierText } from './client-import.js';
 import type { ChangeLevel } from './changelog.js';
 import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 import { type SchemaNode, schemaTree } from './schema-tree.js';
@@ -22,6 +23,9 @@ export interface OverviewView {
   baseUrl: string;
   schemes: { name: string; kind: string; description: string }[];
   clientSetup: string;
+  /** where the bindings are (`generated/`; '' when not said) and their package's name */
+  clientFolder: string;
+  packageName: string;
   noAuth: OpLink[];
   optionalAuth: (OpLink & { note: string })[];
   envelopes: { name: string; href: string; tree: SchemaNode }[];
@@ -45,7 +49,7 @@ interface OpLink {
 
 const MAX_ROWS = 60;
 
-export function overviewView(model: ApiModel, links: SiteLinks, changelog: ChangeLevel[]): OverviewView {
+export function overviewView(model: ApiModel, links: SiteLinks, changelog: ChangeLevel[], client: ClientImport): OverviewView {
   const opLink = (op: ApiModel['operations'][number]): OpLink => ({ label: `${op.method.toUpperCase()} ${op.path}`, id: op.id, href: links.operation(op.id) });
   const jsonFields = model.operations.flatMap((op) => op.parameters.filter((p) => p.encoding === 'json').map((p) => ({
     op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, location: p.in,
@@ -78,13 +82,15 @@ export function overviewView(model: ApiModel, links: SiteLinks, changelog: Chang
       description: s.description ?? '',
     })),
     clientSetup: [
-      `import { createApiClient } from './generated/client.js';`,
+      `import { createApiClient } from ${specifierText(client.specifier)};`,
       '',
       `const api = createApiClient({`,
       `  baseUrl: ${JSON.stringify(model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com')},`,
       ...clientSetupCredentials(model),
       `});`,
     ].join('\n'),
+    clientFolder: client.folder,
+    packageName: client.packageName,
     // A contract without security schemes makes every operation "none": listing them all says nothing.
     noAuth: model.securitySchemes.length === 0 ? [] : model.operations.filter((op) => op.auth === 'none').slice(0, MAX_ROWS).map(opLink),
     optionalAuth: model.operations.filter((op) => op.auth === 'optional').slice(0, MAX_ROWS).map((op) => ({

@@ -7,7 +7,10 @@
  *   `string`, but the wire model encodes them, so callers pass the value (`narrow: [...]`);
  * - `$ref`s into operations or into other schemas get addresses its types have
  *   (typescript-refs.ts);
- * - a discriminator quirk is worked around (typescript-discriminators.ts).
+ * - a discriminator quirk is worked around (typescript-discriminators.ts);
+ * - a parameter schema of `type: array` with its items' `enum` repeated at the array level
+ *   (id4i's `type`, "can be used multiple times") loses that enum: openapi-typescript would type
+ *   it as one of the strings, while the wire model, like the schema's `type`, sends an array.
  */
 import { getAt } from '../../common/pointer.js';
 import { openDocument, type OpenApiDocument } from '../document.js';
@@ -72,10 +75,11 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
   const copy = copyData(document) as Record<string, unknown>;
   for (const op of model.operations) {
     for (const p of op.parameters) {
-      if (p.mediaType === undefined) continue;
       const at = realPointer(document, p.pointer);
       const param = at === undefined ? undefined : getAt(copy, at);
-      if (param && typeof param === 'object') hoistContent(param as Record<string, unknown>);
+      if (!param || typeof param !== 'object') continue;
+      if (p.mediaType !== undefined) hoistContent(param as Record<string, unknown>);
+      else dropArrayLevelEnum(copy, (param as Record<string, unknown>).schema);
     }
   }
   rewriteDeepRefs(copy);
@@ -124,6 +128,15 @@ function copyData(root: unknown): unknown {
     return out;
   };
   return copy(root);
+}
+
+/** See the header: an array parameter's scalar `enum` (which no array could match) is dropped. */
+function dropArrayLevelEnum(copy: unknown, schema: unknown): void {
+  let s = schema as Record<string, unknown> | undefined;
+  if (s && typeof s.$ref === 'string' && s.$ref.startsWith('#'))
+    s = getAt(copy, s.$ref) as Record<string, unknown> | undefined;
+  if (!s || typeof s !== 'object' || s.type !== 'array' || !Array.isArray(s.enum)) return;
+  if (s.enum.every((value) => !Array.isArray(value))) delete s.enum;
 }
 
 /** `content: {type: {schema}}` → `schema`, once per parameter object (shared ones are met again). */

@@ -34,6 +34,10 @@ export interface DocumentCounts {
   operations: number;
   calls: number;
   mismatches: Mismatch[];
+  /** the document's operations (those checked, `every` and `deadline` aside) */
+  total: number;
+  /** set when `deadline` passed before every chosen operation was called */
+  stopped?: boolean;
 }
 
 export interface CheckOptions {
@@ -42,6 +46,12 @@ export interface CheckOptions {
   seed?: number;
   /** only every Nth operation (CI samples of big documents) */
   every?: number;
+  /** `Date.now()` after which no further operation is started (a bench's per-document bound) */
+  deadline?: number;
+  /** told after each operation (a bench streams the counts so a stopped run keeps them) */
+  onOperation?: (operation: string, calls: number, mismatches: Mismatch[]) => void;
+  /** told once the client is generated and loaded: the operations there are and will be called */
+  onStart?: (total: number, chosen: number) => void;
 }
 
 /** Generates `contract`'s client into `out` with the real CLI. */
@@ -81,20 +91,33 @@ export async function checkDocument(
     onIgnoredParameters: () => {},
   });
   const basePath = (model.servers[0]?.basePath ?? '').replace(/\/+$/, '');
-  const counts: DocumentCounts = { operations: 0, calls: 0, mismatches: [] };
+  const counts: DocumentCounts = {
+    operations: 0,
+    calls: 0,
+    mismatches: [],
+    total: model.operations.length,
+  };
   const ops = model.operations.filter((_, index) => index % (options.every ?? 1) === 0);
+  options.onStart?.(model.operations.length, ops.length);
   try {
     for (const op of ops) {
+      if (options.deadline !== undefined && Date.now() > options.deadline) {
+        counts.stopped = true;
+        break;
+      }
       counts.operations++;
       const calls = fc.sample(callArb(op, bundle.document), {
         numRuns: options.runs,
         seed: (options.seed ?? 30) + counts.operations,
       });
+      const found: Mismatch[] = [];
       for (const call of calls) {
         counts.calls++;
         const mismatch = await callOnce(api, op, call, server, basePath);
-        if (mismatch) counts.mismatches.push(mismatch);
+        if (mismatch) found.push(mismatch);
       }
+      counts.mismatches.push(...found);
+      options.onOperation?.(op.id, calls.length, found);
     }
   } finally {
     await server.close();
@@ -124,7 +147,7 @@ async function callOnce(
   const sent = server.requests[0];
   if (!sent) return mismatch('no request', 'the call sent nothing');
   const [rawPath, ...rest] = sent.url.split('?');
-  const pathParams = matchPath(op.path, rawPath.slice(basePath.length));
+  const pathParams = matchPath(op.path, rawPath.slice(basePath.length), op.runtime.fields);
   if (!rawPath.startsWith(basePath) || pathParams === null)
     return mismatch('refused', `the path ${rawPath} does not match ${op.path}`);
   const decoded = decodeRequest(

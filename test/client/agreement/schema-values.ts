@@ -46,7 +46,11 @@ export function schemaValues(schema: unknown, ctx: DrawContext): fc.Arbitrary<un
 
 function nonNull(s: Schema, ctx: DrawContext): fc.Arbitrary<unknown> {
   if ('const' in s) return fc.constant(s.const);
-  if (Array.isArray(s.enum) && s.enum.length > 0) return fc.constantFrom(...(s.enum as unknown[]));
+  // An array's scalar enum matches nothing: the types follow `type` (model/views/typescript.ts).
+  const arrayLevelEnum =
+    s.type === 'array' && Array.isArray(s.enum) && s.enum.every((v) => !Array.isArray(v));
+  if (Array.isArray(s.enum) && s.enum.length > 0 && !arrayLevelEnum)
+    return fc.constantFrom(...(s.enum as unknown[]));
   const branches = [s.oneOf, s.anyOf].find((b) => Array.isArray(b) && b.length > 0) as
     unknown[] | undefined;
   if (branches) return fc.oneof(...branches.map((b) => schemaValues(withSiblings(s, b), ctx)));

@@ -6,9 +6,12 @@
 import { htmlText as e } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import { levelAttributes } from './markup.js';
+import { breakableHtml } from './parts.js';
 
 export interface NavGroupView {
   name: string;
+  /** the `x-tagGroups` section it is listed under (a heading of the sidebar) */
+  section?: string;
   title: string;
   href: string;
   current: boolean;
@@ -88,8 +91,7 @@ ${v.hasErrors ? `<li><a href="${e(root)}errors.html"${current(v.isErrors)}>Error
 <li><a href="${e(root)}changelog.html"${current(v.isChangelog)}>Changelog</a></li>
 <li><a href="${e(root)}schemas/index.html"${current(v.isSchemas)}>Schemas</a></li>
 </ul>
-<p class="nav-heading">Operations</p>
-${v.sharedNav ? `<ul class="nav-groups" data-nav-src="${e(root)}nav.js" data-group="${e(v.navGroup)}" data-current="${e(v.navCurrent)}"><li><a href="${e(root)}index.html">All operation groups</a></li></ul>\n` : navGroupsHtml(v.groups)}</nav>
+${v.sharedNav ? `<p class="nav-heading">Operations</p>\n<ul class="nav-groups" data-nav-src="${e(root)}nav.js" data-group="${e(v.navGroup)}" data-current="${e(v.navCurrent)}"><li><a href="${e(root)}index.html">All operation groups</a></li></ul>\n` : navSectionsHtml(v.groups)}</nav>
 <main id="main" class="content${v.wide ? ' content-wide' : ''}" tabindex="-1">
 ${levels ? `<p id="level-note" class="level-note" hidden>Showing the API as a server of feature level <span class="level-value"></span> has it: newer items are hidden, removed ones are gone. <a href="${e(root)}changelog.html">Changelog</a> · <button type="button" id="level-reset" class="link-button">show the latest</button></p>` : ''}
 ${v.body}
@@ -100,6 +102,21 @@ ${v.body}
 `;
 }
 
+/** The groups under "Operations", or under each of the document's sections (`x-tagGroups`). */
+function navSectionsHtml(groups: NavGroupView[]): string {
+  if (!groups.some((g) => g.section !== undefined))
+    return `<p class="nav-heading">Operations</p>\n${navGroupsHtml(groups)}`;
+  let out = '';
+  for (let i = 0; i < groups.length; ) {
+    const section = groups[i].section;
+    let end = i;
+    while (end < groups.length && groups[end].section === section) end++;
+    out += `<p class="nav-heading">${e(section)}</p>\n${navGroupsHtml(groups.slice(i, end))}`;
+    i = end;
+  }
+  return out;
+}
+
 function navGroupsHtml(groups: NavGroupView[]): string {
   let out = '<ul class="nav-groups">\n';
   for (const g of groups) {
@@ -107,7 +124,7 @@ function navGroupsHtml(groups: NavGroupView[]): string {
     if (g.ops.length > 0) {
       out += '<ul>\n';
       for (const op of g.ops)
-        out += `<li${levelAttributes(op.badges)}><a href="${e(op.href)}"${op.current ? ' aria-current="page"' : ''}${op.deprecated ? ' class="is-deprecated"' : ''}><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <span class="nav-label">${e(op.label)}</span></a></li>\n`;
+        out += `<li${levelAttributes(op.badges)}><a href="${e(op.href)}"${op.current ? ' aria-current="page"' : ''}${op.deprecated ? ' class="is-deprecated"' : ''}><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <span class="nav-label">${breakableHtml(op.label)}</span></a></li>\n`;
       if (g.more) out += `<li><a class="nav-more" href="${e(g.href)}">All ${e(g.more)} operations of ${e(g.title)}</a></li>`;
       out += '\n</ul>\n';
     }

@@ -8,6 +8,7 @@ import type { ErrorView, OperationView, ParamRow, ResponseView } from '../operat
 import { levelAttributes, type Markup } from './markup.js';
 import {
   badgesHtml,
+  breakableHtml,
   exampleBodyHtml,
   exampleHtml,
   factsHtml,
@@ -21,9 +22,9 @@ export function operationHtml(m: Markup, v: OperationView): string {
   return `<div class="op-layout">
 <article class="operation op-text${v.deprecated ? ' is-deprecated' : ''}"${levelAttributes(v.badges)}>
 <p class="breadcrumb"><a href="${e(v.groupHref)}">${e(v.groupTitle)}</a></p>
-<h1 id="top">${e(v.summary || v.id)}</h1>
-<p class="endpoint"><span class="method method-${e(v.method.toLowerCase())}">${e(v.method)}</span> <code class="path">${e(v.path)}</code></p>
-<p class="op-meta">Operation ID <code>${e(v.id)}</code> ${badgesHtml(v.badges)}</p>
+<h1 id="top">${breakableHtml(v.summary || v.id)}</h1>
+<p class="endpoint"><span class="method method-${e(v.method.toLowerCase())}">${e(v.method)}</span> <code class="path">${breakableHtml(v.path)}</code></p>
+<p class="op-meta">Operation ID <code>${breakableHtml(v.id)}</code> ${badgesHtml(v.badges)}</p>
 
 ${accessHtml(m, v.access)}
 
@@ -139,17 +140,12 @@ ${v.errors.map((x) => errorRowHtml(m, x)).join('')}</tbody>
 `;
 }
 
-/** Long codes (UNAUTHORIZED_PRINCIPAL) may wrap after an underscore, never inside a word. */
-function breakable(code: string): string {
-  return e(code).replace(/_/g, '_<wbr>');
-}
-
 function errorRowHtml(m: Markup, x: ErrorView): string {
   const status = x.statuses
     ? `<code>${e(x.statuses)}</code>${x.underDefault ? '<a class="footnote" href="#default-status-note" aria-label="about the default status">*</a>' : ''}`
     : '—';
   return `<tr id="${e(x.anchor)}"${levelAttributes(x.badges)}>
-<td class="error-code-cell"><a href="${e(x.href)}"><code class="code-name">${breakable(x.code)}</code></a><div>${badgesHtml(x.badges)}</div></td>
+<td class="error-code-cell"><a href="${e(x.href)}"><code class="code-name">${breakableHtml(x.code, 0)}</code></a><div>${badgesHtml(x.badges)}</div></td>
 <td class="error-status">${status}</td>
 <td>${m.inline(x.description)}${x.example ? exampleHtml(m, x.example) : ''}</td>
 </tr>

@@ -4,35 +4,64 @@ import type { OverviewView } from '../overview.js';
 import type { Markup } from './markup.js';
 import { treeHtml } from './parts.js';
 
+/** The sections the document gives something to say (a section it has nothing for is left out). */
+function sectionsOf(v: OverviewView) {
+  return {
+    auth: v.schemes.length > 0,
+    wire: v.encodings.length > 0,
+    errors: v.errorCount > 0 || v.errorStatuses.length > 0,
+    limits: v.limits.length > 0,
+    versioning: v.levels.length > 0 || v.deprecatedOps.length > 0,
+  };
+}
+
 export function overviewHtml(m: Markup, v: OverviewView): string {
+  const has = sectionsOf(v);
+  const item = (on: boolean, id: string, title: string) =>
+    on ? `<li><a href="#${id}">${title}</a></li>\n` : '';
   return `<article class="overview">
 <h1>${e(v.title)}</h1>
 <p class="lead">Version ${e(v.version)}${v.summary ? ` · ${e(v.summary)}` : ''}</p>
 <nav class="toc" aria-label="On this page">
 <ul>
 <li><a href="#base-url">Base URL</a></li>
-<li><a href="#authentication">Authentication</a></li>
-${v.envelopes.length > 0 ? '<li><a href="#envelopes">Envelopes</a></li>' : ''}
-<li><a href="#wire-encoding">Wire encoding</a></li>
-<li><a href="#errors">Errors</a></li>
-<li><a href="#limits">Limits</a></li>
-<li><a href="#versioning">Versioning and feature levels</a></li>
-${v.description ? '<li><a href="#about">About this API</a></li>' : ''}
-</ul>
+${item(has.auth, 'authentication', 'Authentication')}${item(v.envelopes.length > 0, 'envelopes', 'Envelopes')}${item(has.wire, 'wire-encoding', 'Wire encoding')}${item(has.errors, 'errors', 'Errors')}${item(has.limits, 'limits', 'Limits')}${item(has.versioning, 'versioning', versioningTitle(v))}${item(!!v.description, 'about', 'About this API')}</ul>
 </nav>
 
 <section aria-labelledby="base-url">
 <h2 id="base-url">Base URL</h2>
-${serversHtml(m, v)}</section>
+${serversHtml(m, v)}${has.auth ? '' : clientSetupHtml(v)}</section>
 
-<section aria-labelledby="authentication">
+${has.auth ? authSectionHtml(m, v) : ''}${envelopesHtml(m, v)}${has.wire ? wireHtml(v) : ''}${has.errors ? errorsSectionHtml(v) : ''}${has.limits ? limitsSectionHtml(v) : ''}${has.versioning ? versioningSectionHtml(v) : ''}${v.description ? aboutHtml(m, v) : ''}</article>
+`;
+}
+
+function versioningTitle(v: OverviewView): string {
+  return v.levels.length > 0 ? 'Versioning and feature levels' : 'Versioning';
+}
+
+/** The client's import and construction, and where the bindings are. */
+function clientSetupHtml(v: OverviewView): string {
+  const where = v.clientFolder
+    ? `The bindings are generated into <code>${e(v.clientFolder)}</code>, an npm package named <code>${e(v.packageName)}</code>: once it is installed, import from <code>${e(v.packageName)}</code> instead.`
+    : `The bindings are an npm package named <code>${e(v.packageName)}</code>.`;
+  return `<h3 id="client-setup">With the generated TypeScript client</h3>
+<p>${where}</p>
+<pre class="code" tabindex="0"><code>${e(v.clientSetup)}</code></pre>
+`;
+}
+
+function authSectionHtml(m: Markup, v: OverviewView): string {
+  return `<section aria-labelledby="authentication">
 <h2 id="authentication">Authentication</h2>
 ${authenticationHtml(m, v)}
-<h3 id="client-setup">With the generated TypeScript client</h3>
-<pre class="code" tabindex="0"><code>${e(v.clientSetup)}</code></pre>
-</section>
+${clientSetupHtml(v)}</section>
 
-${envelopesHtml(m, v)}
+`;
+}
+
+function wireHtml(v: OverviewView): string {
+  return `
 <section aria-labelledby="wire-encoding">
 <h2 id="wire-encoding">Wire encoding</h2>
 <p>How parameter values travel as text, counted over every parameter of every operation:</p>
@@ -40,24 +69,35 @@ ${envelopesHtml(m, v)}
 ${jsonFieldsHtml(v)}
 </section>
 
-<section aria-labelledby="errors">
+`;
+}
+
+function errorsSectionHtml(v: OverviewView): string {
+  return `<section aria-labelledby="errors">
 <h2 id="errors">Errors</h2>
 ${errorsHtml(v)}
 </section>
 
-<section aria-labelledby="limits">
+`;
+}
+
+function limitsSectionHtml(v: OverviewView): string {
+  return `<section aria-labelledby="limits">
 <h2 id="limits">Limits</h2>
 ${limitsHtml(v)}
 <p>Limits stated in prose (rates, sizes returned by the server) are in the operations' descriptions${v.description ? ' and under <a href="#about">About this API</a>' : ''}.</p>
 </section>
 
-<section aria-labelledby="versioning">
-<h2 id="versioning">Versioning and feature levels</h2>
+`;
+}
+
+function versioningSectionHtml(v: OverviewView): string {
+  return `<section aria-labelledby="versioning">
+<h2 id="versioning">${versioningTitle(v)}</h2>
 <p>This reference describes version <strong>${e(v.version)}</strong> of the contract.</p>
 ${versioningHtml(v)}
 </section>
 
-${v.description ? aboutHtml(m, v) : ''}</article>
 `;
 }
 
@@ -79,8 +119,6 @@ function serversHtml(m: Markup, v: OverviewView): string {
 }
 
 function authenticationHtml(m: Markup, v: OverviewView): string {
-  if (v.schemes.length === 0)
-    return '<p>The contract declares no security scheme: operations take no credentials unless their descriptions say otherwise.</p>';
   let out = '<ul>\n';
   for (const s of v.schemes)
     out += `<li><strong>${e(s.kind)}</strong> (<code>${e(s.name)}</code>)${s.description ? `: ${m.inline(s.description)}` : ''}</li>\n`;
@@ -112,7 +150,7 @@ function envelopesHtml(m: Markup, v: OverviewView): string {
 }
 
 function jsonFieldsHtml(v: OverviewView): string {
-  if (v.jsonFields.length === 0) return '<p>No parameter is JSON-encoded.</p>';
+  if (v.jsonFields.length === 0) return '';
   let out = `<p>A <span class="badge badge-json">JSON-encoded</span> parameter is sent as <em>one</em> field whose value is JSON text: for example <code>to=[9,10]</code>, URL-encoded as <code>to=%5B9%2C10%5D</code>. The request samples on each page show the exact bytes. These parameters are JSON-encoded:</p>
 <div class="table-scroll" tabindex="0"><table>
 <thead><tr><th scope="col">Parameter</th><th scope="col">In</th><th scope="col">Operation</th></tr></thead>
@@ -131,19 +169,19 @@ function errorsHtml(v: OverviewView): string {
     for (const c of v.errorCodes) out += `<a href="${e(c.href)}"><code>${e(c.code)}</code></a> `;
     out += '</p>\n';
   } else
-    out =
-      '<p>The contract declares no error-code catalogue; each operation lists its error responses.</p>';
+    out = '<p>Each operation lists its error responses.</p>';
   out += '\n';
   if (v.errorStatuses.length > 0) {
     out += '<p>Error responses are documented under: ';
     for (const s of v.errorStatuses) out += `<code>${e(s)}</code> `;
-    out += '(<code>default</code> means any status the contract does not list).</p>';
+    out += v.errorStatuses.includes('default')
+      ? '(<code>default</code> means any status the contract does not list).</p>'
+      : '</p>';
   }
   return out;
 }
 
 function limitsHtml(v: OverviewView): string {
-  if (v.limits.length === 0) return '<p>No parameter declares a length or range limit.</p>';
   let out = `<div class="table-scroll" tabindex="0"><table>
 <thead><tr><th scope="col">Parameter</th><th scope="col">Operation</th><th scope="col">Limit</th></tr></thead>
 <tbody>`;
@@ -162,7 +200,7 @@ function versioningHtml(v: OverviewView): string {
     for (const l of v.levels)
       out += `<a href="${e(l.href)}">${e(l.label)}</a> <span class="count">(${e(l.count)})</span> `;
     out += '</p>\n';
-  } else out = '<p>The contract records no feature-level changes.</p>';
+  } else out = '';
   out += '\n';
   if (v.deprecatedOps.length > 0) {
     out += '<p>Deprecated operations: ';

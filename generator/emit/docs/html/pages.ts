@@ -7,7 +7,7 @@ import type { Badge } from '../badges.js';
 import type { ChangeLevel } from '../changelog.js';
 import type { SchemaNode } from '../schema-tree.js';
 import { levelAttributes, type Markup } from './markup.js';
-import { badgesHtml, factsHtml, treeHtml, typeHtml } from './parts.js';
+import { badgesHtml, breakableHtml, factsHtml, treeHtml, typeHtml } from './parts.js';
 
 export interface GroupView {
   name: string;
@@ -29,7 +29,7 @@ export function groupHtml(m: Markup, v: GroupView): string {
 <tbody>
 `;
   for (const op of v.ops)
-    out += `<tr${op.deprecated ? ' class="is-deprecated"' : ''}${levelAttributes(op.badges)}><td><a href="${e(op.href)}">${e(op.summary)}</a> ${badgesHtml(op.badges)}</td><td><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <code class="path">${e(op.path)}</code></td></tr>\n`;
+    out += `<tr${op.deprecated ? ' class="is-deprecated"' : ''}${levelAttributes(op.badges)}><td><a href="${e(op.href)}">${breakableHtml(op.summary)}</a> ${badgesHtml(op.badges)}</td><td><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <code class="path">${breakableHtml(op.path)}</code></td></tr>\n`;
   return out + '</tbody></table></div>\n</article>\n';
 }
 

@@ -11,6 +11,40 @@ import type { EnumRow, SchemaNode } from '../schema-tree.js';
 import { scriptJson, type TryItView } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
 
+/** Runs of text up to this long stay whole; longer ones get break points. */
+const SHORT_RUN = 12;
+
+/**
+ * Text as HTML with break points (`<wbr>`) inside long runs without spaces (operation ids,
+ * paths): after `/`, `_`, `-`, `.`, before `{` and between a lower-case letter or digit and an
+ * upper-case one. A narrow column then wraps `GetCustomers<wbr>Customer` between words instead of
+ * in the middle of one (assets/site.js breaks nav.js's labels the same way).
+ */
+export function breakableHtml(text: string, shortRun = SHORT_RUN): string {
+  return text
+    .split(/(\s+)/)
+    .map((run) => (run.length <= shortRun ? e(run) : runPieces(run).map(e).join('<wbr>')))
+    .join('');
+}
+
+function runPieces(run: string): string[] {
+  const out: string[] = [];
+  let piece = '';
+  for (let i = 0; i < run.length; i++) {
+    const c = run[i];
+    const next = run[i + 1];
+    piece += c;
+    // A leading `/` or `_` stays with the word it introduces.
+    if (next === undefined || !/[A-Za-z0-9]/.test(piece)) continue;
+    if (/[/_.-]/.test(c) || next === '{' || (/[a-z0-9]/.test(c) && /[A-Z]/.test(next))) {
+      out.push(piece);
+      piece = '';
+    }
+  }
+  out.push(piece);
+  return out;
+}
+
 export function badgesHtml(badges: readonly Badge[] | undefined): string {
   let out = '';
   for (const b of badges ?? [])
