@@ -35,12 +35,9 @@ import { formatsSource } from '../schema/formats-source.js';
 import { buildJsonSchemaRoot, type JsonSchemaRoot } from '../schema/json-schema.js';
 import { removal } from '../schema/level-keywords.js';
 import { namesWord } from '../schema/names-word.js';
-import {
-  compactErrorLiterals,
-  helpersModule,
-  splitModules,
-  type EntryPoint,
-} from '../schema/split-modules.js';
+import { compactErrorLiterals } from '../schema/compact-errors.js';
+import { helpersModule } from '../schema/split-code.js';
+import { splitModules, type EntryPoint } from '../schema/split-modules.js';
 import { shareSubschemas } from '../schema/share-subschemas.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, EmitMemory, Emitter, GeneratedFile } from './emitter.js';

@@ -1,6 +1,7 @@
 /**
  * The toolkit's subcommands as a user runs them: the packed toolkit installed into a fresh app in
- * a temporary folder (no node_modules of this repository reachable, test/package/workspace.ts),
+ * a temporary folder with the bindings and the stateful mock's package (no node_modules of this
+ * repository reachable, test/package/workspace.ts; the app install.test.ts checks too),
  * and from there only, with Node alone, the README's commands: `npx tms-gen mock` on our contract
  * and on a breadth document, `npx tms-gen test` against a server that refuses everything (exit 1)
  * and the stateful mock's own package (exit 0, JUnit written), `npx tms-gen proxy` in front of a
@@ -8,14 +9,24 @@
  * `npx tms-gen lint`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveShared, sharedPath } from '../shared-folder.js';
-import { STATEFUL_MOCK } from '../../generator/emit/package-readme-tools.js';
-import { packStatefulMock } from './stateful-mock-pack.js';
 import { readmeCommands, type ReadmeCommand } from './readme-commands.js';
-import { createWorkspace, isolatedEnv, REPO, run, writeTree, type Workspace } from './workspace.js';
+import { runTarballs, sharedWorkspace } from './shared.js';
+import { isolatedEnv, REPO, run, writeTree, type Workspace } from './workspace.js';
 
 const BREADTH_DOC = ['specs', 'breadth', 'giphy.com.json'] as const;
 const haveBreadth = haveShared('tms-gen mock on a breadth document', ...BREADTH_DOC);
@@ -100,12 +111,8 @@ let stateful: { base: string; email: string; password: string; apiKey: string };
 const running: Started[] = [];
 
 beforeAll(async () => {
-  // Prism's engine beside the toolkit (the README's install line for the mock), and the
-  // stateful mock's own package (npm run pack:stateful-mock), in the app's one install.
-  ws = await createWorkspace({
-    peers: ['@stoplight/prism-http', 'msw'],
-    tarballs: async (dest) => ({ [STATEFUL_MOCK.package]: await packStatefulMock(dest) }),
-  });
+  // packed and installed once per run, shared with install.test.ts (test/package/shared.ts)
+  ws = await sharedWorkspace();
   writeTree(ws.root, { ...SERVERS, ...README_FILES });
   // The README's command: our contract's mock, the base URL printed with --quiet.
   good = await start(ws.root, ['mock', '--port', '0', '--quiet'], /^(http:\/\/\S+)$/m);
@@ -122,8 +129,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
-  if (ws) rmSync(ws.root, { recursive: true, force: true });
-}, TIMEOUT_MS);
+});
 
 const auth = {
   authorization: `Basic ${Buffer.from('iago@example.com:abcd1234').toString('base64')}`,
@@ -364,12 +370,11 @@ const RUNNERS: [RegExp, (c: ReadmeCommand) => Promise<void>][] = [
   [
     /^npm (pack|run pack:stateful-mock)\b/,
     async () => {
-      const made = readdirSync(join(ws.root, 'tarballs')).filter((f) => f.endsWith('.tgz'));
-      expect(made).toHaveLength(3);
-      for (const tarball of made)
-        expect(README_COMMANDS.map((r) => r.line).join(' ')).toMatch(
-          tarball.replace(/-\d+\.\d+\.\d+\.tgz$/, ''),
-        );
+      // the tarballs the run packed this way (test/package/shared.ts), named as the README says
+      const { toolkit, bindings, statefulMock } = await runTarballs();
+      const said = README_COMMANDS.map((r) => r.line).join(' ');
+      for (const tarball of [toolkit, bindings, statefulMock])
+        expect(said).toContain(basename(tarball).replace(/-\d+\.\d+\.\d+\.tgz$/, ''));
     },
   ],
   [
@@ -575,6 +580,60 @@ describe('the READMEs, command by command, in the installed app', () => {
     '%s',
     async (_, c) => {
       await runnerOf(c)?.(c);
+    },
+    TIMEOUT_MS,
+  );
+});
+
+/**
+ * An app with the toolkit but without its optional peers (Prism's engine, Spectral's ruleset
+ * bundler), made from the shared app's installed files without another install: the toolkit's
+ * folder copied (so it resolves packages from this app only) beside links to every other
+ * installed package but the peers.
+ */
+function appWithoutPeers(): string {
+  const peers = ['@stoplight/prism-http', '@stoplight/spectral-ruleset-bundler'];
+  const app = mkdtempSync(join(tmpdir(), 'tms-no-peers-'));
+  const from = join(ws.root, 'node_modules');
+  const names = readdirSync(from).flatMap((entry) =>
+    entry.startsWith('@') ? readdirSync(join(from, entry)).map((n) => `${entry}/${n}`) : [entry],
+  );
+  for (const name of names.filter(
+    (n) => n !== '.bin' && !n.startsWith('.') && !peers.includes(n),
+  )) {
+    const to = join(app, 'node_modules', name);
+    mkdirSync(dirname(to), { recursive: true });
+    if (name === 'tms-toolkit') cpSync(join(from, name), to, { recursive: true });
+    else symlinkSync(join(from, name), to);
+  }
+  return app;
+}
+
+describe('the toolkit without its optional peers', () => {
+  it(
+    'mock with Prism and lint with a JavaScript ruleset name the package to install (exit 2)',
+    async () => {
+      const app = appWithoutPeers();
+      try {
+        const cli = join(app, 'node_modules', 'tms-toolkit', 'bin', 'tms-gen.js');
+        const mock = await run(process.execPath, [cli, 'mock', '--port', '0'], app);
+        expect(mock.code, mock.stdout + mock.stderr).toBe(2);
+        expect(mock.stderr.trim()).toBe(
+          "tms-gen mock: Prism's engine is not installed (npm install --save-dev @stoplight/prism-http@5.12.0), or use --engine fake",
+        );
+        writeTree(app, { 'rules.spectral.js': 'export default { rules: {} };\n' });
+        const lint = await run(
+          process.execPath,
+          [cli, 'lint', '--ruleset', 'rules.spectral.js'],
+          app,
+        );
+        expect(lint.code, lint.stdout + lint.stderr).toBe(2);
+        expect(lint.stderr).toMatch(
+          /a \.js ruleset needs Spectral's ruleset bundler \(npm install --save-dev @stoplight\/spectral-ruleset-bundler\)/,
+        );
+      } finally {
+        rmSync(app, { recursive: true, force: true });
+      }
     },
     TIMEOUT_MS,
   );
