@@ -352,10 +352,10 @@
         kind.textContent = KIND_LABEL[e[0]] || e[0];
         var name = doc.createElement('span');
         name.className = 'search-name';
-        name.textContent = e[1];
+        appendBreakable(name, e[1]);
         var context = doc.createElement('span');
         context.className = 'search-context';
-        context.textContent = e[2];
+        appendBreakable(context, e[2]);
         a.appendChild(kind);
         a.appendChild(name);
         a.appendChild(context);

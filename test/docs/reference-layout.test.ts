@@ -7,8 +7,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { createMarkup } from '../../generator/emit/docs/html/markup.js';
@@ -168,7 +168,7 @@ const CHROMIUM = '/usr/bin/chromium';
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a long operation id in Chromium', () => {
   it('wraps between words on a laptop and a phone, and the page never scrolls sideways', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tms-wrap-'));
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    const browser = await sharedBrowser();
     try {
       writeFileSync(join(dir, 'api.yaml'), TINY);
       const model = await load(join(dir, 'api.yaml'));

@@ -12,8 +12,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
@@ -50,7 +51,7 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
       },
     ]);
     server = await serveDirectory(siteDir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser?.close();

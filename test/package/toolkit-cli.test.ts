@@ -1,6 +1,7 @@
 /**
  * The toolkit's subcommands as a user runs them: the packed toolkit installed into a fresh app in
- * a temporary folder (no node_modules of this repository reachable, test/package/workspace.ts),
+ * a temporary folder with the bindings and the stateful mock's package (no node_modules of this
+ * repository reachable, test/package/workspace.ts; the app install.test.ts checks too),
  * and from there only, with Node alone, the README's commands: `npx tms-gen mock` on our contract
  * and on a breadth document, `npx tms-gen test` against a server that refuses everything (exit 1)
  * and the stateful mock's own package (exit 0, JUnit written), `npx tms-gen proxy` in front of a
@@ -8,21 +9,12 @@
  * `npx tms-gen lint`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveShared, sharedPath } from '../shared-folder.js';
-import {
-  createWorkspace,
-  isolatedEnv,
-  mustRun,
-  npmInstall,
-  pack,
-  REPO,
-  run,
-  writeTree,
-  type Workspace,
-} from './workspace.js';
+import { sharedWorkspace } from './shared.js';
+import { isolatedEnv, run, writeTree, type Workspace } from './workspace.js';
 
 const BREADTH_DOC = ['specs', 'breadth', 'giphy.com.json'] as const;
 const haveBreadth = haveShared('tms-gen mock on a breadth document', ...BREADTH_DOC);
@@ -107,9 +99,9 @@ let stateful: { base: string; email: string; password: string; apiKey: string };
 const running: Started[] = [];
 
 beforeAll(async () => {
-  ws = await createWorkspace();
+  // packed and installed once per run, shared with install.test.ts (test/package/shared.ts)
+  ws = await sharedWorkspace();
   writeTree(ws.root, SERVERS);
-  await installStatefulMock();
   // The README's command: our contract's mock, the base URL printed with --quiet.
   good = await start(ws.root, ['mock', '--port', '0', '--quiet'], /^(http:\/\/\S+)$/m);
   running.push(good);
@@ -125,20 +117,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
-  if (ws) rmSync(ws.root, { recursive: true, force: true });
 });
-
-/** The stateful mock's own package (npm run pack:stateful-mock), installed beside the bindings. */
-async function installStatefulMock(): Promise<void> {
-  const folder = join(ws.root, 'stateful-build');
-  await mustRun(
-    process.execPath,
-    ['--import', 'tsx', 'mock/stateful/package/build.ts', folder],
-    REPO,
-  );
-  const tarball = await pack(folder, join(ws.root, 'tarballs'));
-  await npmInstall(['--no-save', tarball], ws.root);
-}
 
 const auth = {
   authorization: `Basic ${Buffer.from('iago@example.com:abcd1234').toString('base64')}`,
