@@ -23,8 +23,7 @@ export type EngineChoice = EngineName | 'auto';
 
 /**
  * `auto` picks Prism up to this many operations. Prism's own loading of a document grows with
- * it: ~12 s for GitHub's 1223 operations on a 2-core machine, while the fake engine serves the
- * same document at once (bench/results/mock-start.md).
+ * it, while the fake engine serves the same document at once (bench/results/mock-start.md).
  */
 export const AUTO_PRISM_MAX_OPERATIONS = 300;
 
