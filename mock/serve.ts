@@ -106,7 +106,7 @@ export async function serveMock(options: ServeOptions): Promise<RunningMock> {
 export const PRISM_HTTP = '@stoplight/prism-http@5.12.0';
 
 /**
- * Prism's engine is an optional peer of the toolkit (91 packages, 34 MB that generate, lint,
+ * Prism's engine is an optional peer of the toolkit (most of an install that generate, lint,
  * test and proxy never load: bench/results/install-footprint.md), so it is loaded only here.
  * Without it, `EngineMissing` says what to install.
  */

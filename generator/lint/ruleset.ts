@@ -1,8 +1,8 @@
 /**
  * Loads a Spectral ruleset written in YAML or JSON into the object Spectral's `Ruleset` takes,
  * as Spectral's ruleset bundler does, without the bundler: it brings rollup and a ruleset
- * migrator (32 packages, 9 MB) into every install of the toolkit to turn a YAML file into
- * JavaScript and back (bench/results/install-footprint.md). Read here: `extends` of Spectral's
+ * migrator into every install of the toolkit to turn a YAML file into JavaScript and back
+ * (bench/results/install-footprint.md). Read here: `extends` of Spectral's
  * rulesets and of ruleset files next to this one, `rules`, custom functions (`functionsDir`,
  * `functions`), `formats`, and what Spectral reads as is (aliases, overrides, severities).
  * Anything else (a JavaScript ruleset, `extends` of an npm package or a URL, the legacy
