@@ -5,19 +5,19 @@
  * already declarations and have no JavaScript; typed constants of plain data (operations.ts's
  * tables, msw.ts's examples) are `export const name: T = <data>`, whose JavaScript is the same
  * text without `: T` and whose declaration is `export declare const name: T;`. TypeScript's
- * transpileModule and transpileDeclaration re-print all of that (on GitHub's document, seconds
- * per run); here those statements are written from the source text as they are, and only the
- * rest of the file (imports, functions, constants whose type is inferred) goes through the
+ * transpileModule and transpileDeclaration re-print all of that (on a large document, most of
+ * the package step); here those statements are written from the source text as they are, and
+ * only the rest of the file (imports, functions, constants whose type is inferred) goes through the
  * compiler, as one small file in which each such statement is a marker that its text replaces.
  *
- * The source is parsed in pieces (piecewiseStatements: on Microsoft Graph's document a tree of
- * a whole 50 MB module is ~700 MB, alive beside the worker's Ajv), each described by offsets
- * and dropped at once; a source that cannot be cut with proof is parsed whole, as before. A
- * statement takes the direct path only when its shape is proven from the syntax tree: data is literal objects, arrays, strings, numbers, booleans,
- * null and `() => import("...")` (no identifier, so it cannot keep an import alive or hide type
- * syntax). Anything else, or anything that would need the whole file (a non-exported type, a
- * declaration referring to a constant the declarations leave out), returns undefined and the
- * caller compiles the whole file as before, with the same messages.
+ * The source is parsed in pieces (piecewiseStatements, split-statements.ts: a tree of a whole large
+ * module is many times its size, alive beside the worker's Ajv), each described by offsets and
+ * dropped at once; a source that cannot be cut with proof is parsed whole, as before. A statement
+ * takes the direct path only when its shape is proven from the syntax tree: data is literal
+ * objects, arrays, strings, numbers, booleans, null and `() => import("...")` (no identifier, so it
+ * cannot keep an import alive or hide type syntax). Anything else, or anything that would need the
+ * whole file (a non-exported type, a declaration referring to a constant the declarations leave
+ * out), returns undefined and the caller compiles the whole file as before, with the same messages.
  */
 import type TSNS from 'typescript';
 import type { TS } from '../common/typescript-compiler.js';

@@ -69,7 +69,7 @@ const PIECE_CHARS = 128 * 1024;
 
 /**
  * The statements of the source parsed piece by piece, never holding the tree of more than a
- * piece (on Microsoft Graph's document a whole-file tree of client.ts is ~700 MB). Our
+ * piece. Our
  * generated modules start every top-level statement (or its leading comment) at column 0 and
  * indent everything nested, so pieces are cut at the start of such a line. A cut is accepted
  * only when the piece before it parses with no diagnostic and ends with a statement that

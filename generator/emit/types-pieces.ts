@@ -1,7 +1,7 @@
 /**
  * openapi-typescript's output built and printed in pieces. Its `transformSchema` builds the
- * syntax tree of the whole document and `astToString` prints it at once: on Microsoft Graph's
- * document ~600 MB of tree alive at the types step's peak. This driver follows the same loop
+ * syntax tree of the whole document and `astToString` prints it at once: on a large document
+ * the tree is most of the types step's peak. This driver follows the same loop
  * (paths, webhooks, components, `$defs`, then the footer with the `operations` interface) but
  * gives openapi-typescript's own per-object transforms a few hundred entries at a time, prints
  * those entries inside the wrapper they have in the whole output (so the indentation and the

@@ -199,7 +199,7 @@ export function compileValidators(
     // in the code would be a large share of the output
     messages: false,
     // long enums and very long required lists as a loop over the list, not a statement per
-    // item (shorter lists stay unrolled: a loop of keyed reads checks an object ~2× slower)
+    // item (shorter lists stay unrolled: a loop of keyed reads checks an object slower)
     loopEnum: 16,
     loopRequired: 20,
     // one statement a line: a contract change gives a diff a reviewer can read
@@ -335,8 +335,9 @@ function compileTargets(
     }
   };
   const flattened = new WeakSet<object>();
-  // Ajv's compile makes garbage much faster than it keeps code: the heap is bounded as it goes
-  // (the run's memory policy, generator/run/heap.ts), or a large document's compile holds gigabytes of dead heap.
+  // Ajv's compile makes garbage much faster than it keeps code: the heap is bounded as it goes (the
+  // run's memory policy, generator/run/heap.ts), or a large document's compile holds gigabytes of
+  // dead heap.
   const bound = memory?.bound() ?? (() => undefined);
   for (const key of Object.keys(slim.$defs).sort()) {
     const target = targetOf(key);
@@ -429,10 +430,10 @@ export interface CompiledSource {
 }
 
 /**
- * Ajv's code of a function is the string it concatenated piece by piece, which V8 keeps as the
- * tree of those pieces (on GitHub's document 90 MB of heap for 12 MB of code; gigabytes on
- * Microsoft Graph's, and as long to scan at each collection). Reading one character makes V8
- * flatten it into one string, and the pieces become garbage. Walks `fn` and what it calls.
+ * Ajv's code of a function is the string it concatenated piece by piece, which V8 keeps as the tree
+ * of those pieces (several times the code's size in heap, and as long to scan at each collection).
+ * Reading one character makes V8 flatten it into one string, and the pieces become garbage. Walks
+ * `fn` and what it calls.
  */
 export function flattenSources(fn: CompiledSource, done: WeakSet<object>): void {
   const stack: unknown[] = [fn];

@@ -1,6 +1,6 @@
 /**
  * The JSON Schema meta-schema check of the strict schema check (check-schemas.ts), without an
- * Ajv instance compiling the meta-schema on every run (~50 ms, and more for 2020-12). The CLI's
+ * Ajv instance compiling the meta-schema on every run. The CLI's
  * build (bin/build.js) writes each dialect's meta-schema validator as standalone code, compiled
  * by the very Ajv instance `createAjv` makes (same options, same formats), so its verdicts and
  * errors are the ones `ajv.validateSchema` gives; a run loads that

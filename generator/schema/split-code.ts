@@ -121,10 +121,10 @@ const SHORT_NAMES = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])(at|errs
 
 /**
  * Every function's instance location (`instancePath`, ~11 times a function) and error list
- * (`vErrors`, ~20 times) are local variables: as `at` and `errs` they are 7% of GitHub's
- * output shorter. The option Ajv's functions pass each other keeps its name
- * (`{instancePath: at + "/id"}`); the error list is still written to `validate.errors`. A module
- * that already uses either short name keeps Ajv's names.
+ * (`vErrors`, ~20 times) are local variables: as `at` and `errs` the output is shorter. The option
+ * Ajv's functions pass each other keeps its name (`{instancePath: at + "/id"}`); the error list is
+ * still written to `validate.errors`. A module that already uses either short name keeps Ajv's
+ * names.
  */
 export function shortLocals(code: string): string {
   for (const m of code.matchAll(SHORT_NAMES)) if (m[1] !== undefined) return code;
@@ -181,7 +181,7 @@ const ARGUMENT_NAME =
  * Ajv passes every call the parent object, the property name and the root value, for coercion,
  * defaults and `$data`, none of which these validators use, and under 2020-12 the dynamic
  * scopes, which only `$dynamicRef` reads: each function's signature and call sites lose them (a
- * smaller options object per call; ~5% of GitHub's output). Should any code still read one of
+ * smaller options object per call, and shorter code). Should any code still read one of
  * them, the module keeps Ajv's arguments as they were.
  */
 function withoutUnusedArguments(code: string, dynamicScopes: boolean): string {
