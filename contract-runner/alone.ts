@@ -32,6 +32,8 @@ interface Variant {
   /** `accepted`: a value known valid (must succeed); `any`: judged against the contract only */
   expect: 'accepted' | 'any';
   why: string;
+  /** sent in the scenario's whole request, only this value changed (not alone) */
+  inPlace?: boolean;
 }
 
 export const where = (request: PlannedRequest, field: Field): 'path' | 'query' | 'body' =>
@@ -81,6 +83,39 @@ function variants(
       if (e.value !== null && !sent.has(JSON.stringify(e.value)) && exists(field, String(e.value)))
         out.push({ field, value: e.value, expect: 'any', why: 'a documented enum value' });
   }
+  return [...out, ...inPlace(base, parameters, exists)];
+}
+
+/**
+ * Each other documented enum value of a parameter the request must keep (a required one, or one
+ * with a combination rule the scenario sent), in the scenario's request with only that value
+ * changed: every enum value drawn once, as Schemathesis's coverage phase does.
+ */
+function inPlace(
+  base: PlannedRequest,
+  parameters: Parameter[],
+  exists: (f: Field, text?: string) => boolean,
+): Variant[] {
+  const out: Variant[] = [];
+  for (const field of base.op.fields) {
+    const param = parameters.find((p) => p.name === field.name);
+    const given = base.input[where(base, field)][field.name];
+    if (!param?.enum || field.in === 'path' || given === undefined) continue;
+    if (!field.required && combinationRule(param) === undefined) continue;
+    for (const e of param.enum)
+      if (
+        e.value !== null &&
+        JSON.stringify(e.value) !== JSON.stringify(given) &&
+        exists(field, String(e.value))
+      )
+        out.push({
+          field,
+          value: e.value,
+          expect: 'any',
+          why: 'a documented enum value',
+          inPlace: true,
+        });
+  }
   return out;
 }
 
@@ -96,17 +131,18 @@ export async function aloneProbes(
   let accepted = 0;
   const all = variants(base, parameters, options.featureLevel);
   for (const v of all) {
-    const at = where(bare, v.field);
+    const from = v.inPlace ? base : bare;
+    const at = where(from, v.field);
     const request: PlannedRequest = {
-      ...bare,
-      input: { ...bare.input, [at]: { ...bare.input[at], [v.field.name]: v.value } },
+      ...from,
+      input: { ...from.input, [at]: { ...from.input[at], [v.field.name]: v.value } },
     };
     const answer = options.sendValid
       ? await options.sendValid(request, options.transport)
       : await send(request, options.transport);
     requests++;
     const judged = judge(base.op, answer, 'any', options.validator, options.rules);
-    const source = `'${v.field.name}'=${JSON.stringify(v.value)} alone (${v.why})`;
+    const source = `'${v.field.name}'=${JSON.stringify(v.value)} ${v.inPlace ? 'in the scenario’s request' : 'alone'} (${v.why})`;
     const curl = curlOf(request, options.transport);
     const found = (f: Pick<Finding, 'kind' | 'message'>) =>
       findings.push({
@@ -126,7 +162,9 @@ export async function aloneProbes(
   }
   const notes =
     all.length > 0
-      ? [`optional parameters alone: ${requests} requests, ${accepted} known-valid values accepted`]
+      ? [
+          `optional parameters alone and enum values: ${requests} requests, ${accepted} known-valid values accepted`,
+        ]
       : [];
   return { findings, notes, requests };
 }

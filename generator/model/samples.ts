@@ -124,7 +124,7 @@ function parameterValue(p: Parameter, document: unknown): unknown {
 
 /** How a made-up value is made. */
 export interface SampleOptions {
-  /** the name of what the value is for (a parameter, a property): a plain string is named after it */
+  /** the name of what the value is for (a parameter, a response's property): a plain string is named after it (`name_1`) */
   hint?: string;
   /** objects down to FULL_DEPTH get their optional properties too (a response), not only required ones */
   full?: boolean;

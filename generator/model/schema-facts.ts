@@ -147,8 +147,8 @@ export function limitsOf(document: unknown, schema: unknown): Limits {
 
 /** The limits a schema object states itself (no `$ref` followed). */
 export function limitsOfNode(s: Record<string, unknown>): Limits {
-  // Named reads, not a loop of `s[key]`: it runs for every field of every tree (GitHub's docs:
-  // ~80 ms as keyed reads over schemas of every shape).
+  // Named reads, not a loop of `s[key]`: it runs for every field of every tree, and keyed reads
+  // over schemas of every shape are megamorphic.
   const { minLength, maxLength, minimum, maximum, minItems, maxItems } = s;
   const limits: Limits = {};
   if (typeof minLength === 'number') limits.minLength = minLength;

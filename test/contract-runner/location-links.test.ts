@@ -112,15 +112,20 @@ function locatedBins(): RequestListener {
   };
 }
 
+/** The bindings of a breadth document, generated once per run of this file. */
+const bindings = new Map<string, ReturnType<typeof fixtureBindings>>();
+function bindingsOf(file: string, out: string): ReturnType<typeof fixtureBindings> {
+  if (!bindings.has(file)) {
+    mkdirSync(out, { recursive: true });
+    const kinds = 'types,operations,client,validators,server,runtime';
+    bindings.set(file, fixtureBindings(join(BREADTH, file), out, kinds));
+  }
+  return bindings.get(file)!;
+}
+
 async function run(file: string, listener: RequestListener, keys?: Obj): Promise<RunReport> {
-  const contract = join(BREADTH, file);
   const out = join(SCRATCH, file.replace(/\W+/g, '-'));
-  mkdirSync(out, { recursive: true });
-  const { model } = await fixtureBindings(
-    contract,
-    out,
-    'types,operations,client,validators,server,runtime',
-  );
+  const { model } = await bindingsOf(file, out);
   const links = operationLinks(model);
   const server = await serve(listener);
   try {

@@ -10,8 +10,9 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
@@ -36,13 +37,6 @@ async function buildSite(contract: string): Promise<string> {
   return out;
 }
 
-async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
-}
-
 /** Console errors, page errors and requests to any host but ours, collected per page. */
 function watch(page: Page, origin: string): string[] {
   const problems: string[] = [];
@@ -59,7 +53,7 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
   beforeAll(async () => {
     siteDir = await buildSite('openapi/openapi.yaml');
     server = await serveDirectory(siteDir);
-    browser = await launch();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -167,7 +161,7 @@ describe.skipIf(!haveChromium)('the hostile document in a browser', () => {
   beforeAll(async () => {
     siteDir = await buildSite('test/fixtures/hostile/openapi.yaml');
     server = await serveDirectory(siteDir);
-    browser = await launch();
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser?.close();

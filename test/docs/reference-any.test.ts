@@ -13,8 +13,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { load as parseYaml } from 'js-yaml';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
@@ -102,7 +103,7 @@ describe.skipIf(!haveChromium || !haveDocuments)("the reference on Stripe's and 
     writeFileSync(join(dir, 'breadth.json'), JSON.stringify(doc));
     [stripe, breadth] = [await site(sharedPath(...STRIPE), join(dir, 'stripe')), await site(join(dir, 'breadth.json'), join(dir, 'breadth'))];
     [stripeServer, breadthServer] = await Promise.all([serveDirectory(stripe), serveDirectory(breadth)]);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await sharedBrowser();
   }, 180_000);
   afterAll(async () => {
     await browser?.close();

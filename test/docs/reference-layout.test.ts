@@ -4,10 +4,11 @@
  * `x-tagGroups` sections), and a small document with no security, error catalogue, feature
  * levels or limits. Views are made for a few of Stripe's operations only, not its whole site.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { createMarkup } from '../../generator/emit/docs/html/markup.js';
@@ -146,12 +147,12 @@ describe('the overview of a small document', () => {
   it('imports the client from where --out put the bindings', async () => {
     const at = async (outDir: string) => {
       const files = await emitDocs(model, { command: 'tms-gen', warn: () => {}, outDir });
-      const op = text(files, 'operations/getThingByItsIdentifierWithDetails.html');
+      const op = text(files, `operations/${LONG_ID}.html`);
       return { overview: text(files, 'index.html'), op: op.replace(/<[^>]+>/g, '') };
     };
     const nested = await at('src/api/');
     expect(nested.overview).toContain('createApiClient } from &#x27;./src/api/client.js&#x27;');
-    expect(nested.op).toContain('from &#39;./src/api/client.js&#39;');
+    expect(nested.op).toContain("from './src/api/client.js'");
     expect(nested.overview).toContain('<code>tiny-things-api</code>');
     // an absolute --out is a machine's path: the package's name stands in for it
     const out = join(dir, 'out');
@@ -162,6 +163,48 @@ describe('the overview of a small document', () => {
   });
 });
 
+const CHROMIUM = '/usr/bin/chromium';
+
+describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('a long operation id in Chromium', () => {
+  it('wraps between words on a laptop and a phone, and the page never scrolls sideways', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tms-wrap-'));
+    const browser = await sharedBrowser();
+    try {
+      writeFileSync(join(dir, 'api.yaml'), TINY);
+      const model = await load(join(dir, 'api.yaml'));
+      for (const f of await emitDocs(model, { command: 'tms-gen', warn: () => {} })) {
+        mkdirSync(dirname(join(dir, 'site', f.path)), { recursive: true });
+        writeFileSync(join(dir, 'site', f.path), f.contents);
+      }
+      const page = await browser.newPage();
+      for (const width of [1100, 380]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto(`file://${join(dir, 'site', 'operations', `${LONG_ID}.html`)}`);
+        // a word split over two lines: one text piece (between break points) on two line boxes
+        const seen = await page.evaluate(() => {
+          const split: string[] = [];
+          const range = document.createRange();
+          for (const el of document.querySelectorAll('h1, .nav-label, code.path, .op-meta code'))
+            for (const node of el.childNodes) {
+              if (node.nodeType !== 3 || !node.textContent?.trim()) continue;
+              range.selectNodeContents(node);
+              const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (tops.size > 1) split.push(node.textContent);
+            }
+          const root = document.documentElement;
+          return { split, sideways: root.scrollWidth - root.clientWidth };
+        });
+        expect(seen, `${width}px`).toEqual({ split: [], sideways: 0 });
+      }
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+const LONG_ID = 'getThingByItsIdentifierWithDetails';
+
 const TINY = `openapi: 3.1.0
 info:
   title: Tiny Things
@@ -169,7 +212,7 @@ info:
 servers:
   - url: https://things.example.org/v2
 paths:
-  /things/{thingId}:
+  /things/{thingId}/attachments_and_related_documents:
     get:
       operationId: getThingByItsIdentifierWithDetails
       parameters:

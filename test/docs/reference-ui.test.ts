@@ -12,8 +12,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
@@ -50,7 +51,7 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
       },
     ]);
     server = await serveDirectory(siteDir);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await sharedBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -70,6 +71,9 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
 
   it('keeps the samples column beside the text while the reader scrolls, response examples coming up with the responses', async () => {
     const page = await open('operations/sendMessage.html');
+    // a section heading's # link: made by site.js, not written on every page
+    expect(await page.getAttribute('#responses > .heading-anchor', 'href')).toBe('#responses');
+    expect(await page.getAttribute('#responses > .heading-anchor', 'aria-hidden')).toBe('true');
     const aside = page.locator('.op-samples');
     const before = await aside.boundingBox();
     const text = await page.locator('.op-text').boundingBox();

@@ -8,8 +8,9 @@
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { tryItAuth } from '../../generator/emit/docs/try-it.js';
 import { loadContract } from '../../generator/load/index.js';
@@ -72,10 +73,7 @@ beforeAll(async () => {
   if (!haveChromium) return;
   mkdirSync(SCRATCH, { recursive: true });
   for (const doc of DOCUMENTS) sites.set(doc, await setUp(doc));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  browser = await sharedBrowser();
 }, 180_000);
 
 afterAll(async () => {

@@ -7,8 +7,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
 import { serve, type Running } from '../contract-runner/servers.js';
@@ -47,7 +48,7 @@ beforeAll(async () => {
     listener(req, res);
   });
   docs = await serveDirectory(siteDir);
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await sharedBrowser();
 }, 180_000);
 
 afterAll(async () => {

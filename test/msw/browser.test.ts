@@ -9,8 +9,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { buildPages, type PageSize } from './pages/build.js';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -56,7 +57,7 @@ describe.skipIf(!haveChromium)('MSW handlers in a page, in Chromium', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    browser = await sharedBrowser();
   }, 60_000);
 
   afterAll(async () => {

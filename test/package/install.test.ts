@@ -1,7 +1,7 @@
 /**
  * The toolkit and the bindings as packages, used the way an app uses them: both packed with
  * `npm pack`, installed from the tarballs into a fresh app under os.tmpdir() (one install shared
- * by every check below), and then
+ * by every check below and toolkit-cli.test.ts: test/package/shared.ts), and then
  * - TypeScript NodeNext, TypeScript Bundler and plain JavaScript apps send a message to the
  *   stateful mock (started from this repository on a free port) and read it back through a
  *   narrow; the TypeScript apps fail to compile with a planted type error;
@@ -11,10 +11,11 @@
  *   headless Chromium (CORS).
  * Nothing in the app may resolve into this repository.
  */
-import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { bundleForBrowser, gzipSize } from '../../bench/lib/browser-bundle.js';
 import { createStatefulMock } from '../../mock/stateful/index.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
@@ -26,7 +27,8 @@ import {
   nodeNextApp,
   plainJsApp,
 } from './apps.js';
-import { createWorkspace, mustRun, REPO, run, writeTree, type Workspace } from './workspace.js';
+import { sharedWorkspace } from './shared.js';
+import { mustRun, REPO, run, writeTree, type Workspace } from './workspace.js';
 import { allTools, overStdio, textOf } from '../mcp/harness.js';
 
 /** The third-party document generated from the packed toolkit (a small breadth sample). */
@@ -72,12 +74,12 @@ async function startMock() {
 
 beforeAll(async () => {
   mock = await startMock();
-  ws = await timed('pack + install', createWorkspace);
+  // packed and installed once per run, shared with toolkit-cli.test.ts (test/package/shared.ts)
+  ws = await timed('pack + install (or wait for it)', sharedWorkspace);
 }, 600_000);
 
 afterAll(async () => {
   if (mock) await new Promise<void>((r) => mock.server.close(() => r()));
-  if (ws) rmSync(ws.root, { recursive: true, force: true });
   if (timings.length) console.log(`package checks: ${timings.join(', ')}`);
 });
 
@@ -351,7 +353,6 @@ describe('a page bundled from the installed bindings, in headless Chromium', () 
   it(
     'calls the stateful mock on another origin: sends and reads back (CORS)',
     async () => {
-      const { chromium } = await import('playwright-core');
       const CHROMIUM = '/usr/bin/chromium';
       if (!existsSync(CHROMIUM)) {
         if (process.env.CI) throw new Error(`${CHROMIUM} is missing and CI is set`);
@@ -374,10 +375,7 @@ describe('a page bundled from the installed bindings, in headless Chromium', () 
         dir,
       );
       const site = await serveSite(join(dir, 'site'));
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-        args: ['--no-sandbox', '--disable-gpu'],
-      });
+      const browser = await sharedBrowser();
       try {
         const page = await browser.newPage();
         const hash = new URLSearchParams({ base: mock.base, email: mock.email, key: mock.apiKey });

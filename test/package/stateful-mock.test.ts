@@ -12,15 +12,16 @@
  * - stock Prism (this repository's @stoplight/prism-cli) starts on the installed openapi.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packStatefulMock } from './stateful-mock-pack.js';
+import { sharedBrowser } from '../browser.js';
+import { runTarballs } from './shared.js';
 import { statefulApp } from './stateful-apps.js';
-import { isolatedEnv, mustRun, npmInstall, pack, REPO, run, writeTree } from './workspace.js';
+import { isolatedEnv, mustRun, npmInstall, REPO, run, writeTree } from './workspace.js';
 
 const MOCK = 'team-messaging-service-stateful-mock';
 const CHROMIUM = '/usr/bin/chromium';
@@ -44,21 +45,16 @@ function versionOf(name: string): string {
 
 beforeAll(async () => {
   app = mkdtempSync(join(tmpdir(), 'tms-stateful-mock-'));
-  const dest = join(app, 'tarballs');
-  mkdirSync(dest);
-  const bindingsTarball = await pack('./generated', dest);
-  const mockTarball = await packStatefulMock(dest);
-  bindings = (
-    JSON.parse(readFileSync(join(REPO, 'generated', 'package.json'), 'utf8')) as {
-      name: string;
-    }
-  ).name;
+  // packed once per run, shared with the other package tests (test/package/shared.ts)
+  const tarballs = await runTarballs();
+  bindings = tarballs.bindingsName;
+  expect(tarballs.statefulMockName).toBe(MOCK);
   writeTree(app, statefulApp(bindings, MOCK));
   await npmInstall(
     [
       '--loglevel=error',
-      bindingsTarball,
-      mockTarball,
+      tarballs.bindings,
+      tarballs.statefulMock,
       `msw@${versionOf('msw')}`,
       `@types/node@${versionOf('@types/node')}`,
     ],
@@ -212,8 +208,7 @@ describe('the stateful mock and the contract from installed tarballs', () => {
         else res.writeHead(404).end();
       });
       await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
-      const { chromium } = await import('playwright-core');
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+      const browser = await sharedBrowser();
       try {
         const tab = await browser.newPage();
         await tab.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);

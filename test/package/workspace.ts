@@ -1,14 +1,16 @@
 /**
- * A throw-away app workspace under os.tmpdir(): the toolkit and the bindings packed with
- * `npm pack`, installed from the tarballs with `npm install --prefer-offline`, and commands run
+ * A throw-away app workspace under os.tmpdir(): the toolkit, the bindings and the stateful mock
+ * packed with `npm pack` (once per run: test/package/shared.ts), installed from the tarballs with
+ * `npm install --prefer-offline`, and commands run
  * there with an environment that cannot reach this repository (no npm_* variables of the
  * `npm test` that started us, no repository node_modules/.bin on PATH, no NODE_PATH).
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { acquireLock, releaseLock } from '../folder-lock.js';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -83,30 +85,34 @@ export async function pack(dir: string, dest: string): Promise<string> {
   return join(dest, json[0].filename);
 }
 
+/** The tarballs of a run (test/package/shared.ts) and their package names. */
+export interface Tarballs {
+  toolkit: string;
+  bindings: string;
+  statefulMock: string;
+  /** generated/package.json's name */
+  bindingsName: string;
+  /** the built stateful mock package's name */
+  statefulMockName: string;
+}
+
 export interface Workspace {
   root: string;
-  tarballs: { toolkit: string; bindings: string };
   /** the bindings' package name (generated/package.json) */
   bindingsName: string;
 }
 
 /**
- * One app root for every check (one install, shared): its package.json depends on the two
- * tarballs, TypeScript, esbuild and @types/node, all at the versions this repository uses.
+ * An app root in `root` for every check (one install, shared): its package.json depends on the
+ * three tarballs (toolkit, bindings, stateful mock), TypeScript, esbuild, @types/node, the MCP
+ * SDK and the toolkit's optional peers, each at the version this repository uses.
  */
-export async function createWorkspace(): Promise<Workspace> {
-  const root = mkdtempSync(join(tmpdir(), 'tms-package-'));
-  const dest = join(root, 'tarballs');
-  mkdirSync(dest);
-  const toolkit = await pack('.', dest);
-  const bindings = await pack('./generated', dest);
+export async function installWorkspace(root: string, tarballs: Tarballs): Promise<Workspace> {
+  mkdirSync(root, { recursive: true });
   const repoManifest = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
     devDependencies: Record<string, string>;
   };
-  const bindingsName = (
-    JSON.parse(readFileSync(join(REPO, 'generated', 'package.json'), 'utf8')) as { name: string }
-  ).name;
   const versionOf = (name: string) =>
     repoManifest.dependencies[name] ?? repoManifest.devDependencies[name];
   writeFileSync(
@@ -116,14 +122,22 @@ export async function createWorkspace(): Promise<Workspace> {
         name: 'tms-package-check-app',
         private: true,
         type: 'module',
-        dependencies: { [bindingsName]: `file:${bindings}` },
+        dependencies: {
+          [tarballs.bindingsName]: `file:${tarballs.bindings}`,
+          [tarballs.statefulMockName]: `file:${tarballs.statefulMock}`,
+        },
         devDependencies: {
-          'tms-toolkit': `file:${toolkit}`,
+          'tms-toolkit': `file:${tarballs.toolkit}`,
           typescript: versionOf('typescript'),
           esbuild: versionOf('esbuild'),
           '@types/node': versionOf('@types/node'),
           // the optional peer of the bindings' MCP server (./mcp and its command)
           '@modelcontextprotocol/sdk': versionOf('@modelcontextprotocol/sdk'),
+          // optional peers of the toolkit, as the README's quick start installs them: Prism's
+          // engine (tms-gen mock), msw and TanStack Query (imported by generated msw.ts, query.ts)
+          '@stoplight/prism-http': versionOf('@stoplight/prism-http'),
+          msw: versionOf('msw'),
+          '@tanstack/query-core': versionOf('@tanstack/query-core'),
         },
       },
       null,
@@ -131,7 +145,7 @@ export async function createWorkspace(): Promise<Workspace> {
     ),
   );
   await npmInstall(['--loglevel=error'], root);
-  return { root, tarballs: { toolkit, bindings }, bindingsName };
+  return { root, bindingsName: tarballs.bindingsName };
 }
 
 /** Writes `files` (path → text) under `dir`. */
@@ -143,7 +157,7 @@ export function writeTree(dir: string, files: Record<string, string>): void {
   }
 }
 
-/** Held while one test file's `npm install` runs (see npmInstall). */
+/** Held while one `npm install` runs (see npmInstall), across test files and runs. */
 const INSTALL_LOCK = join(tmpdir(), 'tms-package-npm-install.lock');
 
 /**
@@ -153,7 +167,7 @@ const INSTALL_LOCK = join(tmpdir(), 'tms-package-npm-install.lock');
  */
 export async function npmInstall(args: string[], cwd: string): Promise<string> {
   const argv = ['install', '--prefer-offline', '--no-audit', '--no-fund', ...args];
-  await acquireInstallLock();
+  await acquireLock(INSTALL_LOCK);
   try {
     let r = await run('npm', argv, cwd, {}, 180_000);
     if (r.code !== 0 && r.stderr.includes('(killed after')) r = await run('npm', argv, cwd);
@@ -163,35 +177,6 @@ export async function npmInstall(args: string[], cwd: string): Promise<string> {
       );
     return r.stdout;
   } finally {
-    rmSync(INSTALL_LOCK, { recursive: true, force: true });
-  }
-}
-
-/** mkdir is atomic: the lock is the folder; a holder that died (its pid gone) loses it. */
-async function acquireInstallLock(): Promise<void> {
-  for (;;) {
-    try {
-      mkdirSync(INSTALL_LOCK);
-      writeFileSync(join(INSTALL_LOCK, 'pid'), String(process.pid));
-      return;
-    } catch {
-      if (!holderAlive()) rmSync(INSTALL_LOCK, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
-
-function holderAlive(): boolean {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(INSTALL_LOCK, 'pid'), 'utf8'));
-  } catch {
-    return true; // the holder is between mkdir and writing its pid
-  }
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
+    releaseLock(INSTALL_LOCK);
   }
 }

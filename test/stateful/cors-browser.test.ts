@@ -11,8 +11,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
 import { createStatefulMock } from '../../mock/stateful/index.js';
 import { createHttpServer } from '../../runtime/server.js';
 
@@ -88,10 +89,7 @@ describe.skipIf(!haveChromium)('the stateful mock called from another origin, in
     pageOrigin = await listen(pageServer);
     dir = mkdtempSync(join(tmpdir(), 'tms-cors-'));
     writeFileSync(join(dir, 'page.html'), PAGE);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await sharedBrowser();
   }, 60_000);
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { scriptJson, type TryItView } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
 
 /** Runs of text up to this long stay whole; longer ones get break points. */
-const SHORT_RUN = 20;
+const SHORT_RUN = 12;
 
 /**
  * Text as HTML with break points (`<wbr>`) inside long runs without spaces (operation ids,
@@ -139,14 +139,10 @@ export function exampleHtml(m: Markup, ex: ExampleView): string {
   return `<details class="example code-block">\n<summary>${summary}</summary>\n${description}\n${exampleBodyHtml(m, ex)}`;
 }
 
-export function headingAnchorHtml(id: string): string {
-  return `<a class="heading-anchor" href="#${e(id)}" aria-hidden="true" tabindex="-1">#</a>`;
-}
-
 /** The try-it box: an empty form the page script (assets/tryit.js) builds from its data. */
 export function tryItHtml(view: TryItView | undefined): string {
   return `<section class="tryit" aria-labelledby="try-it">
-<h2 id="try-it">${headingAnchorHtml('try-it')}Try it</h2>
+<h2 id="try-it">Try it</h2>
 <details class="tryit-box">
 <summary>Send this request from your browser and check the answer</summary>
 <form class="tryit-form" novalidate data-server="${e(view?.server)}"${view?.auth ? ' data-auth' : ''}>
