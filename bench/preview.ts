@@ -54,8 +54,8 @@ async function main(): Promise<void> {
   const times: number[] = [];
   // CPU seconds the preview process spends per edit (all its threads): unlike the wall time,
   // barely moved by the machine's load.
-  let cpuBefore = 0;
-  let cpuPerEdit = NaN;
+  let cpuBefore: number;
+  let cpuPerEdit: number | undefined;
   try {
     const page = await browser.newPage();
     await page.goto(url);
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     '',
     `Rounds: ${times.map((t) => (t / 1000).toFixed(2)).join(', ')} s. Load average at the start ${loadStart.toFixed(1)}, at the end ${loadEnd.toFixed(1)}.`,
     '',
-    `CPU time of the preview process per edit (all threads, /proc): ${cpuPerEdit.toFixed(2)} s.`,
+    `CPU time of the preview process per edit (all threads, /proc): ${cpuPerEdit?.toFixed(2) ?? '?'} s.`,
     '',
     `Regenerations (as the preview reports them): ${regenerations.length} for ${ROUNDS} edits, median ${(regenMedian / 1000).toFixed(2)} s (${regenerations.map((t) => (t / 1000).toFixed(2)).join(', ')} s); the rest of a round is the settling of the save (25 ms), the reload signal and the page's load.`,
     '',
