@@ -70,9 +70,10 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
 }
 
 /**
- * An enum none of whose values has the declared type (probely's `type: string, enum: [10, 20]`)
- * admits no value at all; the types (openapi-typescript) take the enum's values, so the wire
- * reads `20` back as the number the types let the caller pass. An array's scalar enum is the
+ * An enum with values of another type than declared (probely's `type: string, enum: [10, 20]`,
+ * shutterstock's `[43, 169, 'nonstandard']`): those values match nothing, but the types
+ * (openapi-typescript) take the enum's values as written, so the wire reads `20` back as the
+ * number the types let the caller pass. An array's scalar enum is the
  * exception: the types follow `type` there (model/views/typescript.ts).
  */
 function misfitEnumTypes(s: Record<string, unknown>): ScalarType[] | undefined {
@@ -82,7 +83,7 @@ function misfitEnumTypes(s: Record<string, unknown>): ScalarType[] | undefined {
   const values = [...new Set(s.enum.map(typeOfValue))];
   const fits = (t: ScalarType) =>
     declared.includes(t) || (t === 'integer' && declared.includes('number'));
-  return values.some(fits) ? undefined : values;
+  return values.every(fits) ? undefined : values;
 }
 
 function typeOfValue(v: unknown): ScalarType {

@@ -35,6 +35,11 @@ const document = {
             schema: { type: 'string', enum: [10, 20, 30] },
           },
           {
+            name: 'aspect',
+            in: 'query',
+            schema: { type: 'string', enum: [43, 169, 'nonstandard'] },
+          },
+          {
             name: 'type',
             in: 'query',
             explode: true,
@@ -75,12 +80,13 @@ describe('parameters as other documents write them', async () => {
     )!.schema;
     expect(schema).toEqual({ type: 'array', items: { type: 'string', enum: ['A', 'B'] } });
     // the model's own document is left as it was
-    expect(document.paths['/blog/{page}{ext}'].get.parameters[6].schema).toHaveProperty('enum');
+    expect(document.paths['/blog/{page}{ext}'].get.parameters[7].schema).toHaveProperty('enum');
   });
 
   it('reads an enum whose values are not of the declared type as its values', () => {
     // `type: string` with numbers: the types say `10 | 20 | 30`; so does the wire
     expect(field('severity')).toMatchObject({ encoding: 'plain', types: ['integer'] });
+    expect(field('aspect')).toMatchObject({ encoding: 'plain', types: ['string', 'integer'] });
   });
 
   it('gives the router the values of a parameter that meets another with nothing between', () => {
