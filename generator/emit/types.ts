@@ -31,7 +31,11 @@ export const typesEmitter: Emitter = {
       let ast: ReturnType<typeof ots.transformSchema>;
       try {
         if (bundledAlready(document)) {
-          // in pieces: only one piece's syntax tree alive at a time (types-pieces.ts)
+          // Fast path (bench/results/fast-paths.md): in pieces, only one piece's syntax tree
+          // alive at a time, which buys memory, not time, on the largest documents (Microsoft
+          // Graph's, under its 2 GB target); the reference path is the whole tree below
+          // (test/generator/types-pieces.test.ts holds them equal). It may go when the whole
+          // tree keeps Graph's generate under 2 GB (bench/graph.ts).
           const ts = typescript();
           const text = printInPieces(
             ots,

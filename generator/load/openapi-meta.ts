@@ -90,7 +90,13 @@ export function prebuiltMetaFile(dialect: Dialect): string {
   return `openapi-meta-${dialect}.cjs`;
 }
 
-/** A dialect's validator: the prebuilt one when the CLI's build has it, compiled otherwise. */
+/**
+ * A dialect's validator: the prebuilt one when the CLI's build has it, compiled otherwise (the
+ * reference path; test/generator/openapi-structure.test.ts runs both). Fast path
+ * (bench/results/fast-paths.md): the prebuilt validators save a noticeable share of a cold
+ * generate of a small contract such as ours; they may go when Ajv compiles the meta-schemas in
+ * under a tenth of that run.
+ */
 export function metaValidator(dialect: Dialect): MetaValidator {
   return (
     loadPrebuiltCjs<MetaValidator>(prebuiltMetaFile(dialect)) ??

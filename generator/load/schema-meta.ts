@@ -48,7 +48,9 @@ function defaultMeta(ajv: Ajv): string {
 /**
  * `ajv.validateSchema` as a function of the schema: the prebuilt validator for every schema it
  * would check against the default meta-schema, the Ajv instance for the rest (a schema naming
- * its own `$schema`, or one that is not an object).
+ * its own `$schema`, or one that is not an object). A fast path measured, fenced and to go with
+ * metaValidator's (openapi-meta.ts); test/generator/check-schemas-equivalence.test.ts holds the
+ * two verdicts equal.
  */
 export function schemaMetaCheck(ajv: Ajv, dialect: Dialect): SchemaMetaCheck {
   const viaAjv: SchemaMetaCheck = (schema) =>

@@ -37,7 +37,7 @@ export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
  * decides; otherwise only when the machine has a core to spare for them. A docs build keeps a
  * second core busy already (`writerBusy`: its writer thread creates thousands of files), so
  * there the checks need a third. Without a spare core the thread only adds its start and its
- * copy of the document to a run that cannot overlap them (bench/results/checks-thread.md).
+ * copy of the document to a run that cannot overlap them (bench/results/fast-paths.md).
  * Never the machine's momentary load: the same machine and document always run the same way.
  * The verdict is the same either way.
  */
@@ -55,7 +55,11 @@ export function checksThreadWanted(
 
 /**
  * The checks of a document large enough to be worth a thread (VALIDATION_WORKER_MIN_OPERATIONS),
- * started on one; undefined: the caller runs them itself.
+ * started on one; undefined: the caller runs them itself (the reference path;
+ * test/generator/checks-thread.test.ts gives both the same verdict). Fast path
+ * (bench/results/fast-paths.md): on a machine with a core to spare it takes the checks' CPU off
+ * a large document's docs build; a loaded 2-core machine cannot show that gain, and the rule
+ * never starts it there. It may go when the checks cost under a tenth of a docs build.
  */
 export function checksThread(
   document: Record<string, unknown>,
