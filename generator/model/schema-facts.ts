@@ -50,7 +50,7 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
     }
     narrowest.forEach((t) => found.add(t));
   } else if (typeof s.type === 'string' || Array.isArray(s.type)) {
-    for (const t of ([] as unknown[]).concat(s.type))
+    for (const t of misfitEnumTypes(s) ?? ([] as unknown[]).concat(s.type))
       if (ORDER.has(t as ScalarType)) found.add(t as ScalarType);
   } else if (Array.isArray(s.enum) || 'const' in s) {
     for (const v of Array.isArray(s.enum) ? s.enum : [s.const]) found.add(typeOfValue(v));
@@ -67,6 +67,22 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
     // `integer` is a subset of `number`; coercion needs to know only that integers are allowed.
   }
   return [...found].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!);
+}
+
+/**
+ * An enum none of whose values has the declared type (probely's `type: string, enum: [10, 20]`)
+ * admits no value at all; the types (openapi-typescript) take the enum's values, so the wire
+ * reads `20` back as the number the types let the caller pass. An array's scalar enum is the
+ * exception: the types follow `type` there (model/views/typescript.ts).
+ */
+function misfitEnumTypes(s: Record<string, unknown>): ScalarType[] | undefined {
+  if (!Array.isArray(s.enum) || s.enum.length === 0) return undefined;
+  const declared = ([] as unknown[]).concat(s.type);
+  if (declared.includes('array')) return undefined;
+  const values = [...new Set(s.enum.map(typeOfValue))];
+  const fits = (t: ScalarType) =>
+    declared.includes(t) || (t === 'integer' && declared.includes('number'));
+  return values.some(fits) ? undefined : values;
 }
 
 function typeOfValue(v: unknown): ScalarType {
