@@ -166,7 +166,6 @@ function samplesHtml(m: Markup, v: OperationView): string {
     out += `<div class="sample">\n${titled ? `<h3 class="sample-title">${e(s.title)}</h3>` : ''}\n`;
     s.langs.forEach((l, i) => {
       out += `<div class="code-block lang-panel" data-lang="${e(l.id)}"${i === 0 ? '' : ' data-hidden'}>
-<button type="button" class="copy">Copy</button>
 <pre class="code" tabindex="0"><code>${highlight(l.text, l.language as HighlightLanguage)}</code></pre>
 </div>
 `;

@@ -122,7 +122,7 @@ export function treeHtml(m: Markup, node: SchemaNode): string {
 /** The inside of an example's box after its summary: description, highlighted JSON or a link. */
 export function exampleBodyHtml(m: Markup, ex: ExampleView): string {
   const code = ex.json
-    ? `<button type="button" class="copy">Copy</button><pre class="code" tabindex="0"><code>${highlight(ex.json, 'json')}</code></pre>`
+    ? `<pre class="code" tabindex="0"><code>${highlight(ex.json, 'json')}</code></pre>`
     : '';
   const link = ex.href
     ? `<p class="big-example">This example is ${e(ex.size)}: <a href="${e(ex.href)}">open it as JSON</a>.</p>`

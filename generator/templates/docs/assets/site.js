@@ -170,6 +170,15 @@
     doc.body.removeChild(area);
     return ok;
   }
+  // Only a script can copy, so the script makes the buttons: one per sample and example box
+  // rather than written into the page (~5,800 of them on GitHub's reference).
+  Array.prototype.forEach.call(doc.querySelectorAll('.code-block > pre.code'), function (pre) {
+    var copy = doc.createElement('button');
+    copy.type = 'button';
+    copy.className = 'copy';
+    copy.textContent = 'Copy';
+    pre.parentNode.insertBefore(copy, pre);
+  });
   doc.addEventListener('click', function (ev) {
     var button = ev.target && ev.target.closest ? ev.target.closest('button.copy') : null;
     if (!button) return;
