@@ -177,7 +177,7 @@ export function decodeFields(fields: readonly WireField[], sources: PairSource[]
     for (const source of sources) {
       const indexes = isExplodedObject(field)
         ? propertyIndexes(field, source, fields)
-        : pairIndexes(field, source);
+        : pairIndexes(field, source, fields);
       if (indexes === undefined) continue;
       for (const index of indexes) source.used.add(index);
       const result = decodeField(
@@ -241,12 +241,26 @@ function propertyIndexes(
   return indexes.length > 0 ? indexes : undefined;
 }
 
-/** The indexes of the pairs that belong to `field`, or undefined when none do. */
-function pairIndexes(field: WireField, source: PairSource): number[] | undefined {
+/**
+ * The indexes of the pairs that belong to `field`, or undefined when none do. A deepObject
+ * leaves out the pairs another field is named after (Telnyx declares `filter[record_type]`
+ * beside a deepObject `filter`): the field of that exact name takes them.
+ */
+function pairIndexes(
+  field: WireField,
+  source: PairSource,
+  fields: readonly WireField[],
+): number[] | undefined {
   if (field.encoding !== 'deepObject') return pairsByName(source).get(field.name);
   const indexes: number[] = [];
   const prefix = field.name + '[';
+  const named = pairsByName(source);
+  const taken = new Set<number>();
+  for (const other of fields)
+    if (other !== field && other.name.startsWith(prefix))
+      for (const index of named.get(other.name) ?? []) taken.add(index);
   source.pairs.forEach((pair, index) => {
+    if (taken.has(index)) return;
     if (pair.name === field.name || (pair.name.startsWith(prefix) && pair.name.endsWith(']')))
       indexes.push(index);
   });

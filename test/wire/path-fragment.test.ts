@@ -183,3 +183,39 @@ describe('an array path parameter (simple style, TfL: `/Line/{ids}`)', () => {
     });
   });
 });
+
+describe('a parameter named like a deepObject member (Telnyx: `filter[record_type]` beside `filter`)', () => {
+  it('keeps its pairs: the deepObject reads back only its own', () => {
+    const search = {
+      operationId: 'search',
+      method: 'GET' as const,
+      path: '/records',
+      fields: [
+        {
+          name: 'filter[record_type]',
+          in: 'query' as const,
+          required: false,
+          encoding: 'plain' as const,
+          types: ['string' as const],
+        },
+        {
+          name: 'filter',
+          in: 'query' as const,
+          required: false,
+          encoding: 'deepObject' as const,
+          types: ['object' as const],
+        },
+      ],
+    };
+    const encoded = encodeRequest(search, {
+      query: { 'filter[record_type]': 'y', filter: { status: 'ok' } },
+    });
+    expect(decodeRequest(search, { pathParams: {}, query: encoded.query })).toMatchObject({
+      ok: true,
+      value: { query: { 'filter[record_type]': 'y', filter: { status: 'ok' } } },
+    });
+    const alone = encodeRequest(search, { query: { 'filter[record_type]': 'y' } });
+    const decoded = decodeRequest(search, { pathParams: {}, query: alone.query });
+    expect(decoded.ok && decoded.value.query).toEqual({ 'filter[record_type]': 'y' });
+  });
+});

@@ -139,7 +139,7 @@ export function decodeFields(fields, sources) {
         for (const source of sources) {
             const indexes = isExplodedObject(field)
                 ? propertyIndexes(field, source, fields)
-                : pairIndexes(field, source);
+                : pairIndexes(field, source, fields);
             if (indexes === undefined)
                 continue;
             for (const index of indexes)
@@ -203,13 +203,25 @@ function propertyIndexes(field, source, fields) {
     });
     return indexes.length > 0 ? indexes : undefined;
 }
-/** The indexes of the pairs that belong to `field`, or undefined when none do. */
-function pairIndexes(field, source) {
+/**
+ * The indexes of the pairs that belong to `field`, or undefined when none do. A deepObject
+ * leaves out the pairs another field is named after (Telnyx declares `filter[record_type]`
+ * beside a deepObject `filter`): the field of that exact name takes them.
+ */
+function pairIndexes(field, source, fields) {
     if (field.encoding !== 'deepObject')
         return pairsByName(source).get(field.name);
     const indexes = [];
     const prefix = field.name + '[';
+    const named = pairsByName(source);
+    const taken = new Set();
+    for (const other of fields)
+        if (other !== field && other.name.startsWith(prefix))
+            for (const index of named.get(other.name) ?? [])
+                taken.add(index);
     source.pairs.forEach((pair, index) => {
+        if (taken.has(index))
+            return;
         if (pair.name === field.name || (pair.name.startsWith(prefix) && pair.name.endsWith(']')))
             indexes.push(index);
     });
