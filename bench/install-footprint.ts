@@ -3,7 +3,9 @@
  * Prism's CLI and openapi-typescript's: each installed alone into an empty app in a temporary
  * folder (`npm install --prefer-offline --ignore-scripts`), then its packages counted (every
  * folder of node_modules with a package.json, nested ones included) and its bytes on disk.
- * The toolkit is this checkout's `npm pack`.
+ * The toolkit is this checkout's `npm pack`; its optional peers (Prism's engine for `tms-gen mock`,
+ * msw and TanStack Query for the bindings' handlers and queries) are measured as a mock user
+ * installs them: the toolkit with Prism's engine beside it.
  *
  *   node --import tsx bench/install-footprint.ts
  */
@@ -14,6 +16,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
+/** the engine `tms-gen mock` uses by default, an optional peer of the toolkit (mock/serve.ts) */
+const PRISM = '@stoplight/prism-http@5.12.0';
 
 interface Footprint {
   packages: number;
@@ -59,7 +63,7 @@ function topLevel(modules: string): [string, number][] {
   return out.sort((a, b) => b[1] - a[1]).slice(0, 6);
 }
 
-function install(spec: string): Footprint {
+function install(specs: string[]): Footprint {
   const app = mkdtempSync(join(tmpdir(), 'tms-footprint-'));
   try {
     writeFileSync(join(app, 'package.json'), '{"name":"footprint","private":true}');
@@ -67,7 +71,7 @@ function install(spec: string): Footprint {
       'npm',
       [
         'install',
-        spec,
+        ...specs,
         '--prefer-offline',
         '--ignore-scripts',
         '--no-audit',
@@ -91,13 +95,15 @@ const packed = JSON.parse(
     stdio: ['ignore', 'pipe', 'ignore'],
   }).replace(/^[^[]*/, ''),
 ) as { filename: string }[];
-const subjects: [string, string][] = [
-  ['tms-toolkit (this checkout, packed)', join(packDir, packed[0].filename)],
-  ['@stoplight/prism-cli 5.14.2', '@stoplight/prism-cli@5.14.2'],
-  ['openapi-typescript 7.13', 'openapi-typescript@~7.13'],
+const toolkit = join(packDir, packed[0].filename);
+const subjects: [string, string[]][] = [
+  ['tms-toolkit (this checkout, packed)', [toolkit]],
+  ['tms-toolkit + @stoplight/prism-http 5.12.0 (`tms-gen mock` with Prism)', [toolkit, PRISM]],
+  ['@stoplight/prism-cli 5.14.2', ['@stoplight/prism-cli@5.14.2']],
+  ['openapi-typescript 7.13', ['openapi-typescript@~7.13']],
 ];
-const rows = subjects.map(([name, spec]) => {
-  const f = install(spec);
+const rows = subjects.map(([name, specs]) => {
+  const f = install(specs);
   console.error(`${name}: ${f.packages} packages, ${(f.bytes / 1e6).toFixed(1)} MB`);
   return { name, ...f };
 });

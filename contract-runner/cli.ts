@@ -485,14 +485,22 @@ export function contractFileOf(argv: string[]): string {
   return resolve(file ?? resolve(PROJECT_ROOT, 'openapi/openapi.yaml'));
 }
 
-export async function runCli(
+/** The command line read against its contract: the contract as loaded, and the arguments. */
+export interface CommandLine {
+  loaded?: Awaited<ReturnType<typeof loadContract>>;
+  loadFailure?: string;
+  naming: { names: CredentialNames; setAside?: string };
+  args: CliArgs;
+}
+
+/**
+ * Reads the arguments with the contract's names for the HTTP Basic pair (`--email` on ours,
+ * `--username` on a document that names none): the command line, or the usage problem.
+ */
+export async function readCommandLine(
   argv: string[],
-  out: (text: string) => void = console.log,
-  progress: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
-): Promise<number> {
-  // The contract first: its names for the HTTP Basic pair are options (`--email` on ours,
-  // `--username` on a document that names none), and the help shows them.
-  let loaded: Awaited<ReturnType<typeof loadContract>> | undefined;
+): Promise<CommandLine | { problem: string; names: CredentialNames; aside: string }> {
+  let loaded: CommandLine['loaded'];
   let loadFailure: string | undefined;
   try {
     loaded = await loadContract(contractFileOf(argv));
@@ -500,15 +508,29 @@ export async function runCli(
     loadFailure = (error as Error).message;
   }
   const naming = loaded?.ok ? basicNaming(loaded.contract.model) : { names: BASIC_NAMES };
-  const names = naming.names;
-  let args: CliArgs;
   try {
-    args = parseArgs(argv, undefined, undefined, names);
+    const args = parseArgs(argv, undefined, undefined, naming.names);
+    return { loaded, loadFailure, naming, args };
   } catch (error) {
     const aside = naming.setAside ? `\nnote: ${naming.setAside}` : '';
-    out(`contract: ${(error as Error).message}${aside}\n\n${usage(names)}`);
+    return { problem: (error as Error).message, names: naming.names, aside };
+  }
+}
+
+export async function runCli(
+  argv: string[],
+  out: (text: string) => void = console.log,
+  progress: (text: string) => void = (t) => process.stderr.write(`${t}\n`),
+  /** the command line, read already (`readCommandLine`) */
+  read?: CommandLine,
+): Promise<number> {
+  const line = read ?? (await readCommandLine(argv));
+  if ('problem' in line) {
+    out(`contract: ${line.problem}${line.aside}\n\n${usage(line.names)}`);
     return 2;
   }
+  const { loaded, loadFailure, naming, args } = line;
+  const names = naming.names;
   if (args.help) {
     out(usage(names));
     return 0;

@@ -2,7 +2,8 @@
  * An update's parameters, each alone, read back: for an update (PUT, PATCH) whose read-back held
  * (scenario/execute.ts `UpdateReadBack`), every optional parameter that the record read shows
  * under its own name, and whose other values the contract lists (a boolean's other value, each
- * other enum value), is written alone (the required parameters beside it) and must read back.
+ * other enum value) or that is plain text (its value with the run's tag added), is written alone
+ * (the required parameters beside it) and must read back.
  * A server that drops the field, then answers "no new values" (a refusal) or leaves the record
  * unchanged (a success that did nothing), is a violation naming the parameter. Sending each
  * other enum value is also what exercises them (Schemathesis's coverage phase draws each once).
@@ -57,7 +58,10 @@ function otherValues(
   current: unknown,
   shown: boolean,
   level: number | undefined,
+  tag: string,
 ): unknown[] {
+  const text = changedText(param, current, tag);
+  if (text !== undefined) return [text];
   const exists = (e: { lifecycle: Parameter['lifecycle'] }) =>
     !e.lifecycle.deprecated && (level === undefined || (e.lifecycle.addedIn ?? 0) <= level);
   const all =
@@ -67,6 +71,21 @@ function otherValues(
         ? [true, false]
         : [];
   return shown ? all.filter((v) => !isDeepStrictEqual(v, current)) : all;
+}
+
+/**
+ * Free text the record shows, changed: `<before> (<run tag>)`, for a plain string parameter (no
+ * enum, format or pattern) where it stays within the documented length.
+ */
+function changedText(param: Parameter, current: unknown, tag: string): string | undefined {
+  const s = param.schema as Record<string, unknown>;
+  if (typeof current !== 'string' || param.enum || s.format !== undefined) return undefined;
+  if (s.pattern !== undefined || param.types.length !== 1 || param.types[0] !== 'string')
+    return undefined;
+  const text = `${current} (${tag})`;
+  return param.limits.maxLength !== undefined && text.length > param.limits.maxLength
+    ? undefined
+    : text;
 }
 
 /**
@@ -94,7 +113,8 @@ function plan(
       (!shown && !update.spec.sparse)
     )
       continue;
-    const values = otherValues(param, record[field.name], shown, level).filter(
+    const tag = String(update.ctx.inputs.tag ?? 'contract run');
+    const values = otherValues(param, record[field.name], shown, level, tag).filter(
       (v) => !Object.hasOwn(kept, `${field.name}=${String(v)}`),
     );
     if (values.length > 0)

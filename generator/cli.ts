@@ -13,6 +13,7 @@ import { commandNamed, commands } from './commands/index.js';
 import { missingContract, usageLine } from './commands/usage.js';
 import { runGenerate } from './run/index.js';
 import { UsageError, type CliOptions } from './run/options.js';
+import { foreignOutputFile } from './write/foreign-files.js';
 
 const HELP = `tms-gen — generate types, client, validators, server stubs, mock document and docs from an OpenAPI contract
 
@@ -75,7 +76,11 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 /** Options only `scaffold` takes. */
-const SCAFFOLD_OPTIONS = { ...OPTIONS, dir: { type: 'string' } } as const;
+const SCAFFOLD_OPTIONS = {
+  ...OPTIONS,
+  dir: { type: 'string' },
+  server: { type: 'string' },
+} as const;
 
 export function parseArgs(argv: string[]): CliOptions | 'help' {
   const args = [...argv];
@@ -118,6 +123,8 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
   if (text('cache-dir') !== undefined) opts.cacheDir = text('cache-dir');
   if (text('runtime') !== undefined) opts.runtime = text('runtime');
   if (text('dir') !== undefined) opts.dir = text('dir');
+  if (text('server') !== undefined) opts.server = text('server');
+  if (text('contract') === undefined) opts.contractDefaulted = true;
   for (const [limit, flag] of Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]) {
     const raw = text(flag.slice(2));
     if (raw === undefined) continue;
@@ -185,6 +192,11 @@ async function main(argv: string[]): Promise<number> {
     console.error(missing);
     return 2;
   }
+  const foreign = opts.check || opts.only ? undefined : foreignOutput(opts);
+  if (foreign) {
+    console.error(foreign);
+    return 2;
+  }
   const once = async () => {
     const result = await runGenerate(opts as CliOptions);
     const print = result.exitCode === 0 ? console.log : console.error;
@@ -225,4 +237,17 @@ if (isMainThread && (invokedDirectly || process.env.TMS_GEN_MAIN === '1')) {
       process.exit(70);
     },
   );
+}
+
+/** A complete run replaces --out and --docs whole: never over a folder of the user's own files. */
+function foreignOutput(opts: CliOptions): string | undefined {
+  for (const [flag, dir] of [
+    ['--out', opts.out],
+    ['--docs', opts.docs],
+  ] as const) {
+    const file = foreignOutputFile(dir);
+    if (file)
+      return `tms-gen: ${dir} holds files tms-gen did not write (${file}), and a run replaces the folder whole: give ${flag} another folder, or empty it`;
+  }
+  return undefined;
 }

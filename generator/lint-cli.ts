@@ -105,7 +105,7 @@ export async function runLint(argv: string[]): Promise<number> {
     findings = await lintContract(contract, ruleset);
   } catch (error) {
     console.error(
-      `lint: Spectral could not run: ${error instanceof Error ? error.message : String(error)}`,
+      `tms-gen lint: Spectral could not run: ${error instanceof Error ? error.message : String(error)}`,
     );
     return 2;
   }

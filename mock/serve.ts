@@ -16,15 +16,14 @@ import { createFakeEngine } from './fake-engine.js';
 import { withFaults, type Faults } from './faults.js';
 import { createMockFront } from './prism/front.js';
 import { levelHooks } from './prism/levels.js';
-import { createPrismEngine, type PrismEngine } from './prism/prism-engine.js';
+import type { PrismEngine } from './prism/prism-engine.js';
 
 export type EngineName = 'prism' | 'fake';
 export type EngineChoice = EngineName | 'auto';
 
 /**
  * `auto` picks Prism up to this many operations. Prism's own loading of a document grows with
- * it: ~12 s for GitHub's 1223 operations on a 2-core machine, while the fake engine serves the
- * same document at once (bench/results/mock-start.md).
+ * it, while the fake engine serves the same document at once (bench/results/mock-start.md).
  */
 export const AUTO_PRISM_MAX_OPERATIONS = 300;
 
@@ -70,7 +69,7 @@ export async function serveMock(options: ServeOptions): Promise<RunningMock> {
   const name = chooseEngine(options.engine ?? 'auto', tables);
   const inner: PrismEngine =
     name === 'prism'
-      ? await createPrismEngine({ document: tables.prismDocument(), dynamic: options.dynamic })
+      ? await loadPrismEngine(tables, options.dynamic)
       : createFakeEngine(tables, { dynamic: options.dynamic, seed: options.seed });
   const engine = options.faults ? withFaults(inner, tables.operations, options.faults) : inner;
   const server = createMockFront({
@@ -102,6 +101,35 @@ export async function serveMock(options: ServeOptions): Promise<RunningMock> {
       })),
   };
 }
+
+/** The version of Prism's engine the mock is written against (prism-cli 5.14.2 runs it). */
+export const PRISM_HTTP = '@stoplight/prism-http@5.12.0';
+
+/**
+ * Prism's engine is an optional peer of the toolkit (most of an install that generate, lint,
+ * test and proxy never load: bench/results/install-footprint.md), so it is loaded only here.
+ * Without it, `EngineMissing` says what to install.
+ */
+export async function importPrismEngine(): Promise<typeof import('./prism/prism-engine.js')> {
+  try {
+    return await import('./prism/prism-engine.js');
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    if (e?.code === 'MODULE_NOT_FOUND' && e.message.includes("'@stoplight/prism-http'"))
+      throw new EngineMissing(
+        `Prism's engine is not installed (npm install --save-dev ${PRISM_HTTP}), or use --engine fake`,
+      );
+    throw error;
+  }
+}
+
+async function loadPrismEngine(tables: ContractTables, dynamic?: boolean): Promise<PrismEngine> {
+  const engine = await importPrismEngine();
+  return engine.createPrismEngine({ document: tables.prismDocument(), dynamic });
+}
+
+/** The engine asked for is not installed in the app. */
+export class EngineMissing extends Error {}
 
 function listen(server: Server, port: number, host: string): Promise<number> {
   return new Promise<number>((ok, fail) => {

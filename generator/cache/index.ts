@@ -155,9 +155,9 @@ export function openCache(dir: string): OutputCache | undefined {
  * An entry: `tms-cache 2 <checksum> <payload bytes>\n<payload>`; payload: the header's length
  * in bytes and a line break, the header (JSON of `{ warnings, files: [path, kind, bytes][] }`,
  * kind `s` text as UTF-8, `b` binary), then each file's bytes in order. The files' bytes are
- * never escaped, copied into one buffer or parsed: an entry of GitHub's docs (25 MB) is written
+ * never escaped, copied into one buffer or parsed: an entry of a large document's docs is written
  * from the texts' own UTF-8 and read back as slices of one read. The checksum is CRC-32
- * (zlib's, ~4× SHA-256's speed): it is there to catch a truncated or damaged file, not an
+ * (zlib's, several times SHA-256's speed): it is there to catch a truncated or damaged file, not an
  * adversary (who could as well edit the generator).
  */
 const MAGIC = 'tms-cache 2';

@@ -2,9 +2,9 @@
  * A cache-hit shortcut for loading: the model a run built, kept in the output cache beside the
  * document text it was built from, and reused by a later run whose document differs from that
  * text only inside one operation's own `description` string (the edit `--watch` and the
- * incremental benchmark make). Loading GitHub's document (parse, shape checks, bundle, limits,
- * rules, model) is ~0.7 s; finding the edit and reading the model back (v8.deserialize) is a
- * fraction of that.
+ * incremental benchmark make). Loading a large document (parse, shape checks, bundle, limits,
+ * rules, model) is most of an incremental run; finding the edit and reading the model back
+ * (v8.deserialize) is a fraction of that.
  *
  * Taken only when it cannot change a byte of output — anything else loads in full:
  * - one JSON file (no other file reached by `$ref`), the same path, working directory, loader
@@ -223,7 +223,7 @@ export function descriptionEdit(
  * description. A member name may repeat in a JSON text and the last one counts (RFC 8259 only
  * says names SHOULD be unique): an edit of an earlier `description`, method or path of the same
  * name changes text the document does not hold, which a patch of the model would wrongly show.
- * One parse of the new text (~60 ms on GitHub's 13 MB) settles it for every such case.
+ * One parse of the new text settles it for every such case.
  */
 function heldByDocument(text: Buffer, path: string, method: string, words: string): boolean {
   try {

@@ -2,10 +2,12 @@
  * `tms-gen mock`: a mock server of our contract or of any OpenAPI 3.0/3.1 document (mock/serve.ts),
  * from the installed toolkit. Runs until Ctrl-C (SIGINT/SIGTERM stop it cleanly).
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
+import {
+  loadServedContract,
+  parseServerArgs,
+  servedValidators,
+  type ServerArgs,
+} from './server-options.js';
 import { listenProblem, usageLine } from './usage.js';
 
 const HELP = `tms-gen mock — a mock server of an OpenAPI 3.0/3.1 document
@@ -15,7 +17,8 @@ Usage: tms-gen mock [--contract api.yaml] [options]
   --contract <file>       the document (default: the Team Messaging Service contract)
   --port <n>              port (default 4010; 0 picks a free one)
   --host <addr>           address to listen on (default 127.0.0.1)
-  --engine <name>         what makes the answers: prism (Prism's engine), fake (the contract's
+  --engine <name>         what makes the answers: prism (Prism's engine, installed beside the
+                          toolkit: npm install -D @stoplight/prism-http@5.12.0), fake (the contract's
                           examples, else data made up from the schemas), auto (default: Prism
                           up to 300 operations, fake above: Prism takes most of a minute to
                           load a document like GitHub's)
@@ -38,22 +41,16 @@ and a non-empty password); Prefer: example=<name>, code=<status>, dynamic=true.
 
 Exit codes: 0 stopped · 1 the contract is invalid · 2 usage error`;
 
+/** Options of the mock's own, beside the serving commands' (server-options.ts). */
 const OPTIONS = {
-  contract: { type: 'string' },
-  port: { type: 'string', short: 'p' },
-  host: { type: 'string' },
   engine: { type: 'string' },
   dynamic: { type: 'boolean' },
-  'feature-level': { type: 'string' },
   'cors-origins': { type: 'string' },
   latency: { type: 'string' },
   'fail-rate': { type: 'string' },
   seed: { type: 'string' },
   validate: { type: 'boolean' },
   'no-validate': { type: 'boolean' },
-  generated: { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
 export async function runMock(argv: string[]): Promise<number> {
@@ -66,27 +63,29 @@ export async function runMock(argv: string[]): Promise<number> {
     console.error(usageLine('mock', parsed));
     return 2;
   }
-  const { contractTables } = await import('../../mock/contract-tables.js');
-  const loaded = await contractTables(parsed.contract);
-  if (!loaded.ok) {
-    for (const p of loaded.problems) console.error(p);
-    console.error(`tms-gen mock: ${parsed.contract} is not a valid contract`);
-    return 1;
-  }
-  const { serveMock, AUTO_PRISM_MAX_OPERATIONS } = await import('../../mock/serve.js');
+  const loaded = await loadServedContract('mock', parsed.contract);
+  if (typeof loaded === 'number') return loaded;
+  const { serveMock, chooseEngine, importPrismEngine, AUTO_PRISM_MAX_OPERATIONS, EngineMissing } =
+    await import('../../mock/serve.js');
   const tables = loaded.tables;
+  // Before the validators are generated: a missing engine is said at once.
+  if (chooseEngine(parsed.engine, tables) === 'prism') {
+    const missing = await importPrismEngine().then(
+      () => undefined,
+      (error: unknown) => (error instanceof EngineMissing ? error.message : Promise.reject(error)),
+    );
+    if (missing) {
+      console.error(`tms-gen mock: ${missing}`);
+      return 2;
+    }
+  }
   const operations = Object.keys(tables.operations).length;
   const note = (m: string) => (parsed.quiet ? undefined : console.error(`note: ${m}`));
   const validate = parsed.validate ?? operations <= AUTO_PRISM_MAX_OPERATIONS;
   let validators;
-  if (parsed.generated) validators = await importValidators(parsed.generated);
-  else if (validate) {
-    const prepared = await prepareBindings(parsed.contract, ['operations', 'validators']);
-    if (!prepared.ok) {
-      console.error(prepared.output.trimEnd());
-      return prepared.exitCode === 2 ? 2 : 1;
-    }
-    validators = await importValidators(prepared.dir);
+  if (parsed.generated !== undefined || validate) {
+    validators = await servedValidators('mock', parsed);
+    if (typeof validators === 'number') return validators;
   } else
     note(
       `requests are checked by the wire model's decoding only (${operations} operations; --validate generates validators first)`,
@@ -113,40 +112,25 @@ export async function runMock(argv: string[]): Promise<number> {
   });
 }
 
-interface MockArgs {
-  contract: string;
-  port: number;
-  host: string;
+interface MockArgs extends ServerArgs {
   engine: 'auto' | 'prism' | 'fake';
   dynamic: boolean;
-  featureLevel?: number;
   corsOrigins?: '*' | string[];
   faults?: { latencyMs?: [number, number]; failRate?: number; seed: string };
   seed: string;
   validate?: boolean;
-  generated?: string;
-  quiet: boolean;
 }
 
 /** The arguments, or `help`, or the one-line usage problem. */
 async function parseMockArgs(argv: string[]): Promise<MockArgs | 'help' | string> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true }));
-  } catch (error) {
-    return (error as Error).message;
-  }
-  if (values.help) return 'help';
+  const parsed = parseServerArgs(argv, OPTIONS, 4010);
+  if (typeof parsed === 'string') return parsed;
+  const { server, values } = parsed;
   const { parseFailRate, parseLatency } = await import('../../mock/faults.js');
   const { parseOrigins } = await import('../../runtime/pipeline-cors.js');
-  const port = Number(values.port ?? '4010');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be a port number';
   const engine = values.engine ?? 'auto';
   if (engine !== 'auto' && engine !== 'prism' && engine !== 'fake')
     return `--engine must be prism, fake or auto, not '${engine}'`;
-  const level = values['feature-level'];
-  if (level !== undefined && !/^\d+$/.test(level))
-    return '--feature-level must be a non-negative integer';
   const latency = values.latency === undefined ? undefined : parseLatency(values.latency);
   if (values.latency !== undefined && !latency)
     return `--latency takes milliseconds or a range such as 100-800, not '${values.latency}'`;
@@ -156,24 +140,15 @@ async function parseMockArgs(argv: string[]): Promise<MockArgs | 'help' | string
     return `--fail-rate takes a share from 0 to 1 (or a percentage), not '${values['fail-rate']}'`;
   if (values.validate && values['no-validate'])
     return '--validate and --no-validate contradict each other';
-  const contract = resolve(values.contract ?? OUR_CONTRACT);
-  if (!existsSync(contract)) return `--contract: no file at ${values.contract}`;
+  const seed = values.seed ?? 'tms';
   return {
-    contract,
-    port,
-    host: values.host ?? '127.0.0.1',
+    ...server,
     engine,
     dynamic: values.dynamic === true,
-    featureLevel: level === undefined ? undefined : Number(level),
     corsOrigins: parseOrigins(values['cors-origins']),
-    faults:
-      latency || failRate
-        ? { latencyMs: latency, failRate, seed: values.seed ?? 'tms' }
-        : undefined,
-    seed: values.seed ?? 'tms',
+    faults: latency || failRate ? { latencyMs: latency, failRate, seed } : undefined,
+    seed,
     validate: values.validate ? true : values['no-validate'] ? false : undefined,
-    generated: values.generated,
-    quiet: values.quiet === true,
   };
 }
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runGenerate } from '../run/index.js';
-import { watchFolder } from '../run/watch.js';
+import { folderStamp, watchFolder } from '../run/watch.js';
 import { missingContract, usageLine } from './usage.js';
 
 const HELP = `tms-gen preview — the reference of a contract, served and reloaded as you edit
@@ -85,6 +85,8 @@ export async function runPreview(argv: string[]): Promise<number> {
       quiet: true,
       ...(values.lenient ? { lenient: true } : {}),
     });
+  const root = dirname(resolve(contract));
+  const stampBefore = folderStamp(root);
   const first = await generate();
   first.lines.forEach((line) => console.error(line));
   if (first.exitCode !== 0) return 1;
@@ -93,7 +95,10 @@ export async function runPreview(argv: string[]): Promise<number> {
   await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
   const { port: bound } = server.address() as AddressInfo;
   console.log(`preview of ${contract}: http://127.0.0.1:${bound}/ (Ctrl-C stops)`);
-  const stopWatching = watchFolder(dirname(resolve(contract)), regenerateOnce(generate, clients));
+  const changed = regenerateOnChange(root, stampBefore, generate, clients);
+  const stopWatching = watchFolder(root, changed);
+  // an edit made while the first run went on: it saw the old text
+  changed();
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
@@ -111,31 +116,53 @@ function usage(message: string): number {
   return 2;
 }
 
-/** One regenerate at a time; an edit made during one starts another after it. */
-function regenerateOnce(
+/**
+ * Editors save in several writes a few milliseconds apart (truncate then write, or write then
+ * rename), each an event: one regeneration per burst, after it has settled. Kept short, since
+ * it adds to every edit's time to the reloaded page.
+ */
+const SETTLE_MS = 25;
+
+/**
+ * One regeneration at a time, only when the folder's files differ from what the last one read
+ * (an event arriving after its write was already read regenerates nothing); an edit made during
+ * one starts another after it.
+ */
+function regenerateOnChange(
+  root: string,
+  stampBefore: string,
   generate: () => Promise<{ exitCode: number; lines: string[] }>,
   clients: Set<ServerResponse>,
 ): () => void {
   let running = false;
   let again = false;
+  let read = stampBefore;
+  let timer: NodeJS.Timeout | undefined;
   const go = async (): Promise<void> => {
     if (running) {
       again = true;
       return;
     }
+    const stamp = folderStamp(root);
+    if (stamp === read) return;
+    read = stamp;
     running = true;
+    const started = performance.now();
     const result = await generate();
     running = false;
     if (result.exitCode === 0) {
       for (const client of clients) client.write('event: regenerated\ndata: \n\n');
-      console.error('regenerated; pages reloaded');
+      console.error(`regenerated in ${Math.round(performance.now() - started)} ms; pages reloaded`);
     } else result.lines.forEach((line) => console.error(line));
     if (again) {
       again = false;
       await go();
     }
   };
-  return () => void go();
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void go(), SETTLE_MS);
+  };
 }
 
 function serve(

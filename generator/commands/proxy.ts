@@ -3,10 +3,14 @@
  * answer against the contract (contract-runner/proxy/), prints each violation as it happens and,
  * when stopped (Ctrl-C, SIGTERM), writes the runner's JUnit/JSON report and exits 1 if any.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
+import {
+  loadServedContract,
+  parseServerArgs,
+  servedValidators,
+  type ServerArgs,
+} from './server-options.js';
 import { listenProblem, usageLine } from './usage.js';
 
 const HELP = `tms-gen proxy — check live traffic against the contract
@@ -34,27 +38,15 @@ shape and error codes, fitting the request: an invalid request must be refused).
 
 Exit codes (when stopped): 0 no violation · 1 a violation, or an invalid contract · 2 usage error`;
 
+/** Options of the proxy's own, beside the serving commands' (server-options.ts). */
 const OPTIONS = {
   upstream: { type: 'string' },
-  contract: { type: 'string' },
-  port: { type: 'string', short: 'p' },
-  host: { type: 'string' },
-  'feature-level': { type: 'string' },
   report: { type: 'string', multiple: true },
-  generated: { type: 'string' },
-  quiet: { type: 'boolean', short: 'q' },
-  help: { type: 'boolean', short: 'h' },
 } as const;
 
-interface ProxyArgs {
+interface ProxyArgs extends ServerArgs {
   upstream: URL;
-  contract: string;
-  port: number;
-  host: string;
-  featureLevel?: number;
   reports: string[];
-  generated?: string;
-  quiet: boolean;
 }
 
 export async function runProxy(argv: string[]): Promise<number> {
@@ -67,13 +59,8 @@ export async function runProxy(argv: string[]): Promise<number> {
     console.error(usageLine('proxy', parsed));
     return 2;
   }
-  const { contractTables } = await import('../../mock/contract-tables.js');
-  const loaded = await contractTables(parsed.contract);
-  if (!loaded.ok) {
-    for (const p of loaded.problems) console.error(p);
-    console.error(`tms-gen proxy: ${parsed.contract} is not a valid contract`);
-    return 1;
-  }
+  const loaded = await loadServedContract('proxy', parsed.contract);
+  if (typeof loaded === 'number') return loaded;
   const { tables, model } = loaded;
   const level = parsed.featureLevel ?? tables.levels.newest;
   if (level > tables.levels.newest) {
@@ -82,16 +69,8 @@ export async function runProxy(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  let dir = parsed.generated;
-  if (dir === undefined) {
-    const prepared = await prepareBindings(parsed.contract, ['operations', 'validators']);
-    if (!prepared.ok) {
-      console.error(prepared.output.trimEnd());
-      return prepared.exitCode === 2 ? 2 : 1;
-    }
-    dir = prepared.dir;
-  }
-  const validators = await importValidators(dir);
+  const validators = await servedValidators('proxy', parsed);
+  if (typeof validators === 'number') return validators;
   const { createExchangeJudge } = await import('../../contract-runner/proxy/verdict.js');
   const { startProxy } = await import('../../contract-runner/proxy/server.js');
   const { createTrafficReport } = await import('../../contract-runner/proxy/traffic-report.js');
@@ -152,13 +131,9 @@ async function finish(
 }
 
 function parseProxyArgs(argv: string[]): ProxyArgs | 'help' | string {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, strict: true }));
-  } catch (error) {
-    return (error as Error).message;
-  }
-  if (values.help) return 'help';
+  const parsed = parseServerArgs(argv, OPTIONS, 4020);
+  if (typeof parsed === 'string') return parsed;
+  const { server, values } = parsed;
   if (values.upstream === undefined) return '--upstream <url> is required';
   let upstream: URL;
   try {
@@ -168,21 +143,5 @@ function parseProxyArgs(argv: string[]): ProxyArgs | 'help' | string {
   }
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:')
     return `--upstream must be an http(s) URL, not '${values.upstream}'`;
-  const port = Number(values.port ?? '4020');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be a port number';
-  const level = values['feature-level'];
-  if (level !== undefined && !/^\d+$/.test(level))
-    return '--feature-level must be a non-negative integer';
-  const contract = resolve(values.contract ?? OUR_CONTRACT);
-  if (!existsSync(contract)) return `--contract: no file at ${values.contract}`;
-  return {
-    upstream,
-    contract,
-    port,
-    host: values.host ?? '127.0.0.1',
-    featureLevel: level === undefined ? undefined : Number(level),
-    reports: values.report ?? [],
-    generated: values.generated,
-    quiet: values.quiet === true,
-  };
+  return { ...server, upstream, reports: values.report ?? [] };
 }

@@ -16,6 +16,8 @@ import { errorTakesCode } from '../model/errors.js';
 import { schemesInUse } from '../model/security.js';
 import type { ApiModel, ErrorConventions, Operation } from '../model/types.js';
 import { jsdoc, literal } from '../common/source.js';
+import { packageName } from '../model/artifact-names.js';
+import { OUR_CONTRACT } from './prepared.js';
 import { missingContract } from './usage.js';
 
 export interface ScaffoldResult {
@@ -150,18 +152,25 @@ function indexSource(
 export const SCAFFOLD_HELP = `tms-gen scaffold — write a starter handler per operation of the contract, plus an
 index.ts gathering them and a user.ts; a file that exists is never overwritten
 
-Usage: tms-gen scaffold [--contract <file>] [--dir <dir>] [--out <dir>]
+Usage: tms-gen scaffold [--contract <file>] [--dir <dir>] [--out <dir> | --server <module>]
 
 Options:
-  --contract <file>   the contract's root document (default: openapi/openapi.yaml)
+  --contract <file>   the contract's root document (default: openapi/openapi.yaml; without
+                      one there, the Team Messaging Service contract, whose starters import
+                      its installed bindings, team-messaging-service-api/server)
   --dir <dir>         where the starter handlers go (default: src/handlers)
   --out <dir>         where the generated bindings are: the starters import its server.ts
                       (default: generated)
+  --server <module>   what the starters import instead, e.g. your bindings' package/server
   --ref-root <dir>, --max-…   the loader's limits, as for generate (tms-gen --help)
 
 Exit codes: 0 ok · 1 contract invalid · 2 usage error (unknown option, no such contract file)`;
 
-export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
+export async function scaffold(given: CliOptions): Promise<ScaffoldResult> {
+  // In an app without a contract of its own (openapi/openapi.yaml) and no --contract: the
+  // contract the toolkit ships, whose starters import the installed bindings' package.
+  const shipped = given.contractDefaulted === true && !existsSync(given.contract);
+  const opts = shipped ? { ...given, contract: OUR_CONTRACT } : given;
   const missing = missingContract('scaffold', opts.contract);
   if (missing) return { written: [], skipped: [], exitCode: 2, lines: [missing] };
   const loaded = await loadContract(opts.contract, { limits: opts.limits });
@@ -177,11 +186,14 @@ export async function scaffold(opts: CliOptions): Promise<ScaffoldResult> {
     };
   }
   const dir = opts.dir ?? 'src/handlers';
-  const importPath = serverImport(dir, opts.out);
+  const model = loaded.contract.model;
+  const importPath =
+    opts.server ??
+    (shipped ? `${packageName(model.info.title)}/server` : serverImport(dir, opts.out));
   const written: string[] = [];
   const skipped: string[] = [];
   const lines: string[] = [];
-  if (!existsSync(resolve(opts.out, 'server.ts')))
+  if (opts.server === undefined && !shipped && !existsSync(resolve(opts.out, 'server.ts')))
     lines.push(
       `note: ${join(opts.out, 'server.ts')} does not exist yet; run \`tms-gen\` so the starters compile`,
     );

@@ -7,23 +7,32 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { prepareBindings } from './prepared.js';
+import { usageLine } from './usage.js';
 
 export async function runTest(argv: string[]): Promise<number> {
   const runner = await import('../../contract-runner/cli.js');
-  const help = argv.includes('--help') || argv.includes('-h');
-  const given = argv.some((a) => a === '--generated' || a.startsWith('--generated='));
-  if (help) return runner.runCli(argv, out);
+  // The arguments first: a mistake is one line at once, not after the validators are made.
+  const line = await runner.readCommandLine(argv);
+  if ('problem' in line) {
+    console.error(usageLine('test', line.problem.split('\n')[0]));
+    return 2;
+  }
+  const { args } = line;
   makeReportFolders(argv);
-  if (given) return runner.runCli(argv, out);
-  const quiet = argv.includes('--quiet') || process.env.CI === 'true';
-  const prepared = await prepareBindings(runner.contractFileOf(argv), undefined, (line) =>
-    quiet ? undefined : process.stderr.write(`${line}\n`),
+  if (args.help || argv.some((a) => a === '--generated' || a.startsWith('--generated=')))
+    return runner.runCli(argv, out, undefined, line);
+  const quiet = args.quiet || process.env.CI === 'true';
+  const prepared = await prepareBindings(runner.contractFileOf(argv), undefined, (text) =>
+    quiet ? undefined : process.stderr.write(`${text}\n`),
   );
   if (!prepared.ok) {
     console.error(prepared.output.trimEnd());
     return prepared.exitCode === 2 ? 2 : 1;
   }
-  return runner.runCli([...argv, '--generated', prepared.dir], out);
+  return runner.runCli(argv, out, undefined, {
+    ...line,
+    args: { ...args, generated: prepared.dir },
+  });
 }
 
 /** The runner's output, its usage lines naming this command (in the repository: `npm run contract --`). */

@@ -69,11 +69,11 @@ export function proseSkeleton(source: string, fileName: string): Skeleton | unde
 
 /**
  * A candidate skeleton found without TypeScript: every `/** … *\/` a plain text scan meets,
- * tokenized as proseSkeleton tokenizes a comment. Loading TypeScript and parsing the client
- * (2.5 MB) costs about a second, most of an incremental run's package step; this scan costs
- * milliseconds. The scan may take a string or a line comment for a doc comment, or miss one,
- * so its skeleton is only a name to look up: it is used only when the cache holds a compile
- * under it, and only proseSkeleton's skeletons (the parser's) are ever stored (compile-step.ts).
+ * tokenized as proseSkeleton tokenizes a comment. Loading TypeScript and parsing a large client is
+ * most of an incremental run's package step; this scan is far cheaper. The scan may take a string
+ * or a line comment for a doc comment, or miss one, so its skeleton is only a name to look up: it
+ * is used only when the cache holds a compile under it, and only proseSkeleton's skeletons (the
+ * parser's) are ever stored (compile-step.ts).
  *
  * Why a hit is then exactly proseSkeleton(source): the stored skeleton K came from the parser
  * on an earlier source S0 = K with words W0; this source is K with words W1. The two differ

@@ -37,8 +37,11 @@ export function compileIsolated(source: string, fileName: string, banner = ''): 
   if (declarationsOnly(source, banner)) return declarationsCompiled(source, banner);
   const ts = typescript();
   const compilerOptions = isolatedCompileOptions(ts);
-  // Most statements of a large generated file need no compiler (package-compile-split.ts); a
-  // file it cannot prove that for is compiled whole, below.
+  // Fast path (bench/results/fast-paths.md): most statements of a large generated file need no
+  // compiler (package-compile-split.ts), which saves most of the package step's CPU on GitHub's
+  // document; a file it cannot prove that for is compiled whole, below, the reference path
+  // (test/generator/package-compile-split.test.ts holds them equal). It may go when the whole
+  // compile costs under a tenth of a large document's cold generate.
   const split = compileSplit(ts, source, fileName, compilerOptions);
   if (split) return { js: headed(split.js, banner), dts: headed(split.dts, banner) };
   const dts = ts.transpileDeclaration(source, {

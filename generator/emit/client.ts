@@ -31,124 +31,13 @@ export const clientEmitter: Emitter = {
   schedule: { rank: 3 },
   emit(ctx: EmitContext): GeneratedFile[] {
     const plans = planMethods(ctx);
-    const renamed = plans.filter((p) => p.name !== p.op.id);
-    const layouts = plans.filter((p) => layoutOf(p) !== undefined);
-    const rt = ctx.runtimeImport;
     const login = plans.find((p) => p.name === 'fetchApiKey' && isLogin(p));
-    const fieldsByCode = ctx.model.errorConventions.codeFields;
     const out: string[] = [
-      banner(ctx.model.sourceFile, ctx.command).trimEnd(),
-      `import type { ${fieldsByCode.length > 0 ? 'components, ' : ''}paths } from './types.js';`,
-      `import { clientTable } from './operations.js';`,
-      `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions${layouts.length > 0 ? ', type ParamsLayout' : ''} } from ${literal(`${rt}/client.js`)};`,
-      `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
-      ...(login
-        ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`]
-        : []),
-      ...pagingImports(ctx.model, rt),
-      '',
-      `export type { ApiError, ApiErrorOf, CallOptions, CallResult, ClientError, ClientNotice, RetryEvent, RetryOptions, RetryPolicy, TransportError } from ${literal(`${rt}/client.js`)};`,
-      `export { FeatureLevelError, isApiError } from ${literal(`${rt}/client.js`)};`,
-      ...(ctx.model.operations.some((op) => op.pagination)
-        ? [
-            `export { ApiCallError, type Page, type PageDirection, type PageIterable, type PageOptions } from ${literal(`${rt}/client-paging.js`)};`,
-          ]
-        : []),
-      '',
+      ...headerLines(ctx, plans, login),
       ...authTypes(ctx.model),
       '',
-      `/** The parameters of each method, flattened: path, query, header and form-body fields by name. */`,
-      `export interface ApiParams {`,
-      ...plans.map((p) => `  ${propertyKey(p.name)}: ${paramsType(p)};`),
-      `}`,
-      '',
-      `/** The error codes each operation documents; any other code is still representable. */`,
-      `export interface ApiErrorCodes {`,
-      ...plans.map(
-        (p) =>
-          `  ${propertyKey(p.name)}: ${p.op.errorCodes.length ? p.op.errorCodes.map(literal).join(' | ') : 'never'};`,
-      ),
-      `}`,
-      '',
-      ...errorFieldsType(fieldsByCode),
-      `/** The data of each method's successful answer. */`,
-      `export interface ApiData {`,
-      ...plans.map((p) => `  ${propertyKey(p.name)}: SuccessData<${p.opType}>;`),
-      `}`,
-      '',
-      `/** One method per operation. Each resolves to \`{ data, response }\` or \`{ error, response }\`. */`,
-      `export interface ApiMethods {`,
-      ...plans.map(
-        (p) =>
-          jsdoc(operationDoc(p.op), '  ') +
-          `  ${propertyKey(p.name)}(params${p.required ? '' : '?'}: ApiParams[${literal(p.name)}], options?: CallOptions): Promise<CallResult<ApiData[${literal(p.name)}], ApiErrorCodes[${literal(p.name)}], ApiErrorFields>>;`,
-      ),
-      `}`,
-      '',
-      `/** The client method of each operation, by operationId (names the model chose, collisions resolved). */`,
-      // Typed by an interface rather than `as const`: the package step writes declarations
-      // file by file, and the type TypeScript would infer for the literal is refused past about
-      // a million characters ("exceeds the maximum length the compiler will serialize"), which
-      // a contract of 22,000 operations (Microsoft Graph) reaches.
-      `export interface ApiMethodNames {`,
-      ...plans.map((p) => `  readonly ${propertyKey(p.op.id)}: ${literal(p.name)};`),
-      `}`,
-      `export const methodNames: ApiMethodNames = {`,
-      ...plans.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
-      `};`,
-      '',
-      `/** The parameter names of each operation, by operationId (what \`supports\` takes). */`,
-      `export interface ApiOperationParameters {`,
-      ...plans.map(
-        (p) =>
-          `  ${propertyKey(p.op.id)}: ${p.keys.length ? [...new Set(p.keys.map((k) => k.field.name))].map(literal).join(' | ') : 'never'};`,
-      ),
-      `}`,
-      '',
-      `/** The methods, openapi-fetch's path-style calls (\`GET\`, \`POST\`, ...), the known feature level and \`supports\`. */`,
-      `export type ApiClient = Omit<ClientBase<paths>, 'supports'> & ApiMethods & {`,
-      `  /**`,
-      `   * Whether the server has this operation (and this parameter of it) at its feature level (\`featureLevel\`);`,
-      `   * while that is unknown, whether a server of the contract's newest level has it.`,
-      `   */`,
-      `  supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;`,
-      `};`,
-      '',
-      ...(renamed.length > 0
-        ? [
-            `/** Methods whose name is not their operationId (operationId → method). */`,
-            `const renamedMethods: Record<string, string> = {`,
-            ...renamed.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
-            `};`,
-            '',
-          ]
-        : []),
-      ...(layouts.length > 0
-        ? [
-            `/** How a method's parameters object maps onto its fields, where keys are not field names. */`,
-            `const layouts: Record<string, ParamsLayout> = {`,
-            ...layouts.map((p) => `  ${propertyKey(p.op.id)}: ${literal(layoutOf(p))},`),
-            `};`,
-            '',
-          ]
-        : []),
-      `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, ... })\` (see \`ApiClientOptions\`). */`,
-      `export function createApiClient(options: ApiClientOptions): ApiClient {`,
-      `  const { base, call } = createClientCore<paths>(clientTable, options);`,
-      // One loop over the table rather than a literal per method: a browser bundle carries
-      // every byte of this function, and only renamed methods and unusual layouts are data.
-      `  const methods: Record<string, unknown> = {};`,
-      `  for (const id in clientTable.operations) {`,
-      ...(renamed.length > 0
-        ? [`    const name = Object.hasOwn(renamedMethods, id) ? renamedMethods[id] : id;`]
-        : []),
-      ...(layouts.length > 0
-        ? [`    const layout = Object.hasOwn(layouts, id) ? layouts[id] : undefined;`]
-        : []),
-      `    methods[${renamed.length > 0 ? 'name' : 'id'}] = (params: unknown, callOptions?: CallOptions) => call(id, params, callOptions${layouts.length > 0 ? ', layout' : ''});`,
-      `  }`,
-      `  return Object.assign(base, methods as unknown as ApiMethods);`,
-      `}`,
+      ...methodTypes(plans, ctx.model.errorConventions.codeFields),
+      ...factoryLines(ctx, plans),
       ...(login ? loginFunction(login) : []),
       '',
       ...pagingLines(ctx.model),
@@ -157,6 +46,146 @@ export const clientEmitter: Emitter = {
     return [{ path: 'client.ts', contents: out.join('\n') }];
   },
 };
+
+/** The banner, the imports and the runtime's names client.ts passes on. */
+function headerLines(
+  ctx: EmitContext,
+  plans: MethodPlan[],
+  login: MethodPlan | undefined,
+): string[] {
+  const layouts = plans.filter((p) => layoutOf(p) !== undefined);
+  const rt = ctx.runtimeImport;
+  const fieldsByCode = ctx.model.errorConventions.codeFields;
+  return [
+    banner(ctx.model.sourceFile, ctx.command).trimEnd(),
+    `import type { ${fieldsByCode.length > 0 ? 'components, ' : ''}paths } from './types.js';`,
+    `import { clientTable } from './operations.js';`,
+    `import { createClientCore, type CallOptions, type CallResult, type ClientBase, type ClientOptions${layouts.length > 0 ? ', type ParamsLayout' : ''} } from ${literal(`${rt}/client.js`)};`,
+    `import type { BodyOf, FieldOf, ParamsIn, SuccessData } from ${literal(`${rt}/client-types.js`)};`,
+    ...(login
+      ? [`import { loginResult, type LoginResult } from ${literal(`${rt}/client-login.js`)};`]
+      : []),
+    ...pagingImports(ctx.model, rt),
+    '',
+    `export type { ApiError, ApiErrorOf, CallOptions, CallResult, ClientError, ClientNotice, RetryEvent, RetryOptions, RetryPolicy, TransportError } from ${literal(`${rt}/client.js`)};`,
+    `export { FeatureLevelError, isApiError } from ${literal(`${rt}/client.js`)};`,
+    ...(ctx.model.operations.some((op) => op.pagination)
+      ? [
+          `export { ApiCallError, type Page, type PageDirection, type PageIterable, type PageOptions } from ${literal(`${rt}/client-paging.js`)};`,
+        ]
+      : []),
+    '',
+  ];
+}
+
+/** The per-method types: parameters, error codes, data, methods, names and `ApiClient`. */
+function methodTypes(
+  plans: MethodPlan[],
+  fieldsByCode: EmitContext['model']['errorConventions']['codeFields'],
+): string[] {
+  return [
+    `/** The parameters of each method, flattened: path, query, header and form-body fields by name. */`,
+    `export interface ApiParams {`,
+    ...plans.map((p) => `  ${propertyKey(p.name)}: ${paramsType(p)};`),
+    `}`,
+    '',
+    `/** The error codes each operation documents; any other code is still representable. */`,
+    `export interface ApiErrorCodes {`,
+    ...plans.map(
+      (p) =>
+        `  ${propertyKey(p.name)}: ${p.op.errorCodes.length ? p.op.errorCodes.map(literal).join(' | ') : 'never'};`,
+    ),
+    `}`,
+    '',
+    ...errorFieldsType(fieldsByCode),
+    `/** The data of each method's successful answer. */`,
+    `export interface ApiData {`,
+    ...plans.map((p) => `  ${propertyKey(p.name)}: SuccessData<${p.opType}>;`),
+    `}`,
+    '',
+    `/** One method per operation. Each resolves to \`{ data, response }\` or \`{ error, response }\`. */`,
+    `export interface ApiMethods {`,
+    ...plans.map(
+      (p) =>
+        jsdoc(operationDoc(p.op), '  ') +
+        `  ${propertyKey(p.name)}(params${p.required ? '' : '?'}: ApiParams[${literal(p.name)}], options?: CallOptions): Promise<CallResult<ApiData[${literal(p.name)}], ApiErrorCodes[${literal(p.name)}], ApiErrorFields>>;`,
+    ),
+    `}`,
+    '',
+    `/** The client method of each operation, by operationId (names the model chose, collisions resolved). */`,
+    // Typed by an interface rather than `as const`: the package step writes declarations
+    // file by file, and the type TypeScript would infer for the literal is refused past about
+    // a million characters ("exceeds the maximum length the compiler will serialize"), which
+    // a contract of 22,000 operations (Microsoft Graph) reaches.
+    `export interface ApiMethodNames {`,
+    ...plans.map((p) => `  readonly ${propertyKey(p.op.id)}: ${literal(p.name)};`),
+    `}`,
+    `export const methodNames: ApiMethodNames = {`,
+    ...plans.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
+    `};`,
+    '',
+    `/** The parameter names of each operation, by operationId (what \`supports\` takes). */`,
+    `export interface ApiOperationParameters {`,
+    ...plans.map(
+      (p) =>
+        `  ${propertyKey(p.op.id)}: ${p.keys.length ? [...new Set(p.keys.map((k) => k.field.name))].map(literal).join(' | ') : 'never'};`,
+    ),
+    `}`,
+    '',
+    `/** The methods, openapi-fetch's path-style calls (\`GET\`, \`POST\`, ...), the known feature level and \`supports\`. */`,
+    `export type ApiClient = Omit<ClientBase<paths>, 'supports'> & ApiMethods & {`,
+    `  /**`,
+    `   * Whether the server has this operation (and this parameter of it) at its feature level (\`featureLevel\`);`,
+    `   * while that is unknown, whether a server of the contract's newest level has it.`,
+    `   */`,
+    `  supports<Op extends keyof ApiOperationParameters>(operationId: Op, parameter?: ApiOperationParameters[Op]): boolean;`,
+    `};`,
+    '',
+  ];
+}
+
+/** `createApiClient`: one loop over the table, with the renamed methods and layouts as data. */
+function factoryLines(ctx: EmitContext, plans: MethodPlan[]): string[] {
+  const renamed = plans.filter((p) => p.name !== p.op.id);
+  const layouts = plans.filter((p) => layoutOf(p) !== undefined);
+  return [
+    ...(renamed.length > 0
+      ? [
+          `/** Methods whose name is not their operationId (operationId → method). */`,
+          `const renamedMethods: Record<string, string> = {`,
+          ...renamed.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
+          `};`,
+          '',
+        ]
+      : []),
+    ...(layouts.length > 0
+      ? [
+          `/** How a method's parameters object maps onto its fields, where keys are not field names. */`,
+          `const layouts: Record<string, ParamsLayout> = {`,
+          ...layouts.map((p) => `  ${propertyKey(p.op.id)}: ${literal(layoutOf(p))},`),
+          `};`,
+          '',
+        ]
+      : []),
+    `/** A client of ${commentText(ctx.model.info.title)}: \`createApiClient({ baseUrl, ... })\` (see \`ApiClientOptions\`). */`,
+    `export function createApiClient(options: ApiClientOptions): ApiClient {`,
+    `  const { base, call } = createClientCore<paths>(clientTable, options);`,
+    // One loop over the table rather than a literal per method: a browser bundle carries
+    // every byte of this function, and only renamed methods and unusual layouts are data.
+    `  const methods: Record<string, unknown> = {};`,
+    `  for (const id in clientTable.operations) {`,
+    ...(renamed.length > 0
+      ? [`    const name = Object.hasOwn(renamedMethods, id) ? renamedMethods[id] : id;`]
+      : []),
+    ...(layouts.length > 0
+      ? [`    const layout = Object.hasOwn(layouts, id) ? layouts[id] : undefined;`]
+      : []),
+    `    methods[${renamed.length > 0 ? 'name' : 'id'}] = (params: unknown, callOptions?: CallOptions) => call(id, params, callOptions${layouts.length > 0 ? ', layout' : ''});`,
+    `  }`,
+    `  return Object.assign(base, methods as unknown as ApiMethods);`,
+    `}`,
+  ];
+}
 
 /**
  * `ApiAuth`, the credentials of the contract's schemes by name (each documented with where it

@@ -64,7 +64,7 @@ function statefulSection(name: string): string[] {
     '```',
     '',
     `In node, \`createStatefulMock()\` from \`${pkg}\` gives the same mock as a \`node:http\``,
-    "listener. In a page, copy msw's worker script next to it first (`npx msw init public/`). Each",
+    "listener. In a page, copy msw's worker script next to it first (`npx msw init public/ --save`). Each",
     "user's collections are capped (the mock package's README lists every limit): a full one",
     "answers the API's error envelope.",
     '',

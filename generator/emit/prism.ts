@@ -16,7 +16,7 @@ export const prismEmitter: Emitter = {
       .replace(/^\/\/ /, '')
       .trimEnd();
     // A description edit puts the new words into the text the cache keeps (the document's
-    // serialization: ~0.1 s on GitHub's) instead of making it again.
+    // serialization) instead of making it again.
     const contents = await withOperationWords(
       ctx,
       'prism-by-operation-descriptions',

@@ -1,7 +1,7 @@
 /**
  * openapi-typescript's output built and printed in pieces. Its `transformSchema` builds the
- * syntax tree of the whole document and `astToString` prints it at once: on Microsoft Graph's
- * document ~600 MB of tree alive at the types step's peak. This driver follows the same loop
+ * syntax tree of the whole document and `astToString` prints it at once: on a large document
+ * the tree is most of the types step's peak. This driver follows the same loop
  * (paths, webhooks, components, `$defs`, then the footer with the `operations` interface) but
  * gives openapi-typescript's own per-object transforms a few hundred entries at a time, prints
  * those entries inside the wrapper they have in the whole output (so the indentation and the
@@ -61,142 +61,201 @@ export function printInPieces(
 ): string | undefined {
   if (!followed(document, ctx) || pieceEntries < 1) return undefined;
   const schema = document as Record<string, unknown>;
-  const f = ts.factory;
-  /** the printed pieces of each placeholder, by its number */
-  const pieces: string[][] = [];
-  const placeholder = (texts: string[]): TS.TypeElement => {
-    pieces.push(texts);
-    return f.createPropertySignature(
-      undefined,
-      f.createComputedPropertyName(f.createIdentifier(`${PLACEHOLDER}${pieces.length - 1}`)),
-      undefined,
-      ots.NEVER,
-    );
-  };
-  const exported = ots.tsModifiers({ export: true });
-  const wrapper = (name: string, members: readonly TS.TypeElement[]) =>
-    f.createInterfaceDeclaration(exported, name, undefined, undefined, members);
-  const emptyRoot = (name: string) =>
-    f.createTypeAliasDeclaration(exported, name, undefined, ots.tsRecord(ots.STRING, ots.NEVER));
-
-  // The `operations` interface the path transforms fill: printed and emptied after each piece.
-  const operationTexts: string[] = [];
-  const takeOperations = () => {
-    const operations = ctx.injectFooter.find(
-      (node): node is TS.InterfaceDeclaration =>
-        ts.isInterfaceDeclaration(node) && node.name.text === 'operations',
-    );
-    if (!operations?.members.length) return;
-    operationTexts.push(membersText(ots, wrapper('operations', operations.members), 1));
-    (operations as { members: TS.NodeArray<TS.TypeElement> }).members = f.createNodeArray([]);
-  };
-
-  /** The printed members of `entries` in pieces; how many members there were. */
-  const inPieces = (
-    entries: [string, unknown][],
-    transform: (piece: Record<string, unknown>) => readonly TS.TypeElement[],
-    print: (members: readonly TS.TypeElement[]) => string,
-  ): { texts: string[]; members: number } => {
-    const texts: string[] = [];
-    let members = 0;
-    for (let from = 0; from < entries.length; from += pieceEntries) {
-      // a slice of Object.entries keeps its order in a new object (integer-like keys come
-      // first in both, ascending)
-      const made = transform(Object.fromEntries(entries.slice(from, from + pieceEntries)));
-      if (made.length > 0) texts.push(print(made));
-      members += made.length;
-      takeOperations();
-      afterPiece?.();
-    }
-    return { texts, members };
-  };
-
+  const printer = new PiecePrinter(ots, ts, ctx, pieceEntries, afterPiece);
   const frame: TS.Statement[] = [];
   for (const root of ROOTS) {
     const value = schema[root];
-    if (!value || typeof value !== 'object') {
-      frame.push(emptyRoot(root));
-      continue;
-    }
-    if (root === 'paths' || root === 'webhooks') {
-      const made = inPieces(
-        ots.getEntries(value as Record<string, unknown>, ctx),
-        root === 'paths'
-          ? (piece) => (ots.transformPathsObject(piece as never, ctx) as TS.TypeLiteralNode).members
-          : (piece) => webhookMembers(ots, f, piece, ctx),
-        (members) => membersText(ots, wrapper(root, members), 1),
-      );
-      frame.push(made.members > 0 ? wrapper(root, [placeholder(made.texts)]) : emptyRoot(root));
-    } else if (root === 'components') {
-      const components = value as Record<string, unknown>;
-      const properties = COMPONENT_GROUPS.map((group) => {
-        const entries = components[group]
-          ? ots.getEntries(components[group] as Record<string, unknown>, ctx)
-          : [];
-        const made = inPieces(
-          entries,
-          (piece) => {
-            const [literal] = ots.transformComponentsObject({ [group]: piece }, noRootTypes(ctx));
-            const property = (literal as TS.TypeLiteralNode).members[
-              COMPONENT_GROUPS.indexOf(group)
-            ] as TS.PropertySignature;
-            return ts.isTypeLiteralNode(property.type!) ? property.type.members : [];
-          },
-          (members) =>
-            membersText(
-              ots,
-              wrapper('components', [
-                f.createPropertySignature(
-                  undefined,
-                  ots.tsPropertyIndex(group),
-                  undefined,
-                  f.createTypeLiteralNode(members),
-                ),
-              ]),
-              2,
-            ),
-        );
-        return f.createPropertySignature(
-          undefined,
-          ots.tsPropertyIndex(group),
-          undefined,
-          made.members > 0 ? f.createTypeLiteralNode([placeholder(made.texts)]) : ots.NEVER,
-        );
-      });
-      frame.push(wrapper('components', properties));
-      frame.push(...rootTypeAliases(ots, components, ctx));
-    } else {
-      // `$defs` stays whole (rare, and small where it is there), as transformSchema does it
-      const type = ots.transformSchemaObject(value as never, {
-        path: ots.createRef(['$defs']),
-        ctx,
-        schema: value as never,
-      }) as TS.Node;
-      if (ts.isTypeNode(type)) {
-        const members = (type as Partial<TS.TypeLiteralNode>).members;
-        frame.push(members?.length ? wrapper(root, members) : emptyRoot(root));
-      } else if (ts.isTypeAliasDeclaration(type)) frame.push(type);
-      else frame.push(emptyRoot(root));
-      takeOperations();
-    }
+    if (!value || typeof value !== 'object') frame.push(printer.emptyRoot(root));
+    else if (root === 'paths' || root === 'webhooks')
+      frame.push(printer.pathsFrame(root, value as Record<string, unknown>));
+    else if (root === 'components')
+      frame.push(...printer.componentsFrame(value as Record<string, unknown>));
+    else frame.push(printer.defsFrame(value));
+  }
+  frame.push(...printer.footer());
+  return splice(ots.astToString(frame), printer.pieces);
+}
+
+/** The state of one printing in pieces: the pieces printed so far, by placeholder. */
+class PiecePrinter {
+  /** the printed pieces of each placeholder, by its number */
+  readonly pieces: string[][] = [];
+  /** the `operations` interface the path transforms fill: printed and emptied after each piece */
+  private readonly operationTexts: string[] = [];
+  private readonly f: TS.NodeFactory;
+  private readonly exported: ReturnType<OpenapiTypescript['tsModifiers']>;
+
+  constructor(
+    private readonly ots: OpenapiTypescript,
+    private readonly ts: Typescript,
+    private readonly ctx: GlobalContext,
+    private readonly pieceEntries: number,
+    private readonly afterPiece: (() => void) | undefined,
+  ) {
+    this.f = ts.factory;
+    this.exported = ots.tsModifiers({ export: true });
   }
 
-  let hasOperations = false;
-  let placed = false;
-  for (const node of ctx.injectFooter as TS.Statement[]) {
-    const name = (node as { name?: { escapedText?: unknown } }).name?.escapedText;
-    if (!hasOperations && name === 'operations') hasOperations = true;
-    if (!placed && ts.isInterfaceDeclaration(node) && node.name.text === 'operations') {
-      // the interface the path transforms made (the first one, as injectOperationObject finds)
-      (node as { members: TS.NodeArray<TS.TypeElement> }).members = f.createNodeArray([
-        placeholder(operationTexts),
-      ]);
-      placed = true;
-    }
-    frame.push(node);
+  private placeholder(texts: string[]): TS.TypeElement {
+    this.pieces.push(texts);
+    return this.f.createPropertySignature(
+      undefined,
+      this.f.createComputedPropertyName(
+        this.f.createIdentifier(`${PLACEHOLDER}${this.pieces.length - 1}`),
+      ),
+      undefined,
+      this.ots.NEVER,
+    );
   }
-  if (!hasOperations) frame.push(emptyRoot('operations'));
-  return splice(ots.astToString(frame), pieces);
+
+  private wrapper(name: string, members: readonly TS.TypeElement[]): TS.InterfaceDeclaration {
+    return this.f.createInterfaceDeclaration(this.exported, name, undefined, undefined, members);
+  }
+
+  emptyRoot(name: string): TS.TypeAliasDeclaration {
+    const { ots } = this;
+    return this.f.createTypeAliasDeclaration(
+      this.exported,
+      name,
+      undefined,
+      ots.tsRecord(ots.STRING, ots.NEVER),
+    );
+  }
+
+  private takeOperations(): void {
+    const operations = this.ctx.injectFooter.find(
+      (node): node is TS.InterfaceDeclaration =>
+        this.ts.isInterfaceDeclaration(node) && node.name.text === 'operations',
+    );
+    if (!operations?.members.length) return;
+    this.operationTexts.push(
+      membersText(this.ots, this.wrapper('operations', operations.members), 1),
+    );
+    (operations as { members: TS.NodeArray<TS.TypeElement> }).members = this.f.createNodeArray([]);
+  }
+
+  /** The printed members of `entries` in pieces; how many members there were. */
+  private inPieces(
+    entries: [string, unknown][],
+    transform: (piece: Record<string, unknown>) => readonly TS.TypeElement[],
+    print: (members: readonly TS.TypeElement[]) => string,
+  ): { texts: string[]; members: number } {
+    const texts: string[] = [];
+    let members = 0;
+    for (let from = 0; from < entries.length; from += this.pieceEntries) {
+      // a slice of Object.entries keeps its order in a new object (integer-like keys come
+      // first in both, ascending)
+      const made = transform(Object.fromEntries(entries.slice(from, from + this.pieceEntries)));
+      if (made.length > 0) texts.push(print(made));
+      members += made.length;
+      this.takeOperations();
+      this.afterPiece?.();
+    }
+    return { texts, members };
+  }
+
+  /** `paths` or `webhooks`: one placeholder for all its printed pieces. */
+  pathsFrame(root: 'paths' | 'webhooks', value: Record<string, unknown>): TS.Statement {
+    const { ots, ctx } = this;
+    const made = this.inPieces(
+      ots.getEntries(value, ctx),
+      root === 'paths'
+        ? (piece) => (ots.transformPathsObject(piece as never, ctx) as TS.TypeLiteralNode).members
+        : (piece) => webhookMembers(ots, this.f, piece, ctx),
+      (members) => membersText(ots, this.wrapper(root, members), 1),
+    );
+    return made.members > 0
+      ? this.wrapper(root, [this.placeholder(made.texts)])
+      : this.emptyRoot(root);
+  }
+
+  /** `components`: a placeholder per group, then the root type aliases. */
+  componentsFrame(components: Record<string, unknown>): TS.Statement[] {
+    const properties = COMPONENT_GROUPS.map((group) => {
+      const entries = components[group]
+        ? this.ots.getEntries(components[group] as Record<string, unknown>, this.ctx)
+        : [];
+      const made = this.inPieces(
+        entries,
+        (piece) => this.componentMembers(group, piece),
+        (members) =>
+          membersText(
+            this.ots,
+            this.wrapper('components', [
+              this.f.createPropertySignature(
+                undefined,
+                this.ots.tsPropertyIndex(group),
+                undefined,
+                this.f.createTypeLiteralNode(members),
+              ),
+            ]),
+            2,
+          ),
+      );
+      return this.f.createPropertySignature(
+        undefined,
+        this.ots.tsPropertyIndex(group),
+        undefined,
+        made.members > 0
+          ? this.f.createTypeLiteralNode([this.placeholder(made.texts)])
+          : this.ots.NEVER,
+      );
+    });
+    return [
+      this.wrapper('components', properties),
+      ...rootTypeAliases(this.ots, components, this.ctx),
+    ];
+  }
+
+  private componentMembers(
+    group: (typeof COMPONENT_GROUPS)[number],
+    piece: Record<string, unknown>,
+  ): readonly TS.TypeElement[] {
+    const [literal] = this.ots.transformComponentsObject({ [group]: piece }, noRootTypes(this.ctx));
+    const property = (literal as TS.TypeLiteralNode).members[
+      COMPONENT_GROUPS.indexOf(group)
+    ] as TS.PropertySignature;
+    return this.ts.isTypeLiteralNode(property.type!) ? property.type.members : [];
+  }
+
+  /** `$defs` stays whole (rare, and small where it is there), as transformSchema does it. */
+  defsFrame(value: object): TS.Statement {
+    const { ts, ots } = this;
+    const type = ots.transformSchemaObject(value as never, {
+      path: ots.createRef(['$defs']),
+      ctx: this.ctx,
+      schema: value as never,
+    }) as TS.Node;
+    let statement: TS.Statement;
+    if (ts.isTypeNode(type)) {
+      const members = (type as Partial<TS.TypeLiteralNode>).members;
+      statement = members?.length ? this.wrapper('$defs', members) : this.emptyRoot('$defs');
+    } else if (ts.isTypeAliasDeclaration(type)) statement = type;
+    else statement = this.emptyRoot('$defs');
+    this.takeOperations();
+    return statement;
+  }
+
+  /** The footer openapi-typescript injects, with the `operations` interface's placeholder. */
+  footer(): TS.Statement[] {
+    const out: TS.Statement[] = [];
+    let hasOperations = false;
+    let placed = false;
+    for (const node of this.ctx.injectFooter as TS.Statement[]) {
+      const name = (node as { name?: { escapedText?: unknown } }).name?.escapedText;
+      if (!hasOperations && name === 'operations') hasOperations = true;
+      if (!placed && this.ts.isInterfaceDeclaration(node) && node.name.text === 'operations') {
+        // the interface the path transforms made (the first one, as injectOperationObject finds)
+        (node as { members: TS.NodeArray<TS.TypeElement> }).members = this.f.createNodeArray([
+          this.placeholder(this.operationTexts),
+        ]);
+        placed = true;
+      }
+      out.push(node);
+    }
+    if (!hasOperations) out.push(this.emptyRoot('operations'));
+    return out;
+  }
 }
 
 /** The context options and the document's shapes the driver follows like transformSchema. */

@@ -24,14 +24,18 @@ export const typesEmitter: Emitter = {
   schedule: { rank: 0, worthAThread: true },
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     const run = async (document: unknown): Promise<string> => {
-      // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (~0.5-1 s
-      // to load), which runs that need no types (`--only docs`, `--help`, scaffold) or find its
-      // work in the cache should not pay.
+      // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (the longest
+      // load of the CLI), which runs that need no types (`--only docs`, `--help`, scaffold) or find
+      // its work in the cache should not pay.
       const ots = await import('openapi-typescript');
       let ast: ReturnType<typeof ots.transformSchema>;
       try {
         if (bundledAlready(document)) {
-          // in pieces: only one piece's syntax tree alive at a time (types-pieces.ts)
+          // Fast path (bench/results/fast-paths.md): in pieces, only one piece's syntax tree
+          // alive at a time, which buys memory, not time, on the largest documents (Microsoft
+          // Graph's, under its 2 GB target); the reference path is the whole tree below
+          // (test/generator/types-pieces.test.ts holds them equal). It may go when the whole
+          // tree keeps Graph's generate under 2 GB (bench/graph.ts).
           const ts = typescript();
           const text = printInPieces(
             ots,
@@ -63,11 +67,11 @@ export const typesEmitter: Emitter = {
         ? await ctx.memo('openapi-typescript', json, () => run(document))
         : await run(document);
       // what openapi-typescript made is garbage now (its last pieces, or the whole tree when it
-      // was not printed in pieces: on Microsoft Graph's document ~1 GB of heap V8 had not
+      // was not printed in pieces: on a large document most of the heap, which V8 had not
       // collected yet): returned before the text work below grows the heap more
       ctx.memory?.settle();
       const restored = restoreProse(withTokens, prose);
-      // the view and its JSON are not kept (~150 MB on Graph): the text is all that is left to do
+      // the view and its JSON are not kept: the text is all that is left to do
       return restored === undefined
         ? undefined
         : { withTokens, prose, operationTokens: tokenized.operationTokens, text: restored };
@@ -158,10 +162,9 @@ function fromSliceEntry(
 
 /**
  * A bound on the heap between two pieces (types-pieces.ts): each piece's tree is garbage once
- * printed, and V8 let that garbage grow the heap to ~1 GB (pieces of 256 entries) or ~1.4 GB
- * (1024) on Microsoft Graph's document before collecting, where ~0.5 GB was alive. A full
- * collection when the used heap passes 1.15 times what the last one left keeps it near what is
- * alive (a few collections of ~0.5 s on Graph).
+ * printed, and V8 let that garbage grow the heap to twice or three times what was alive before
+ * collecting. A full collection when the used heap passes 1.15 times what the last one left
+ * keeps it near what is alive, for a few collections.
  */
 const PIECES_HEAP_FACTOR = 1.15;
 

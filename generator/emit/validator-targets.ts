@@ -139,7 +139,7 @@ function schemaAt(site: Parameter | MediaType): JsonSchema {
  * each operation its id, place, levels and where its parameters', body's and responses' schemas
  * are. What a thread that only makes the validators is sent instead of the whole model (a
  * structured clone): on Microsoft Graph's document the operations' names, runtime tables,
- * examples and prose are most of the model (165 MB serialized, the document 43 MB of it).
+ * examples and prose are most of the model.
  * The fields left out are emptied, not absent, so the slice is still an `ApiModel`;
  * test/validators/validators-slice.test.ts holds the emitter's output to be the same from it.
  */
@@ -223,7 +223,7 @@ const EMPTY_RUNTIME = {} as Operation['runtime'];
  * The same for the parameters', bodies' and responses' fields the validators never read (their
  * places, examples, encodings: `pointer` is emptied): Microsoft Graph's 22,361 operations have
  * ~200,000 parameters, and these fields, each its own object or string after the clone, were
- * about half of the slice's 124 MB of operations.
+ * about half of the slice's operations.
  */
 const EMPTY_OBJECT = Object.freeze({}) as Record<string, never>;
 const EMPTY_LIST = Object.freeze([]) as unknown as never[];

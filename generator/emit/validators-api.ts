@@ -147,8 +147,7 @@ export function validatorsTypes(
 
 /**
  * `validators/operation.d.ts`: what every operation module (`validators/ops/<operation>.js`)
- * exports, declared once; each operation's `.d.ts` re-exports it in one line (on GitHub's
- * document a full declaration per operation was 0.9 MB of the output).
+ * exports, declared once; each operation's `.d.ts` re-exports it in one line.
  */
 export function operationTypes(runtime: string): string {
   return [

@@ -35,12 +35,9 @@ import { formatsSource } from '../schema/formats-source.js';
 import { buildJsonSchemaRoot, type JsonSchemaRoot } from '../schema/json-schema.js';
 import { removal } from '../schema/level-keywords.js';
 import { namesWord } from '../schema/names-word.js';
-import {
-  compactErrorLiterals,
-  helpersModule,
-  splitModules,
-  type EntryPoint,
-} from '../schema/split-modules.js';
+import { compactErrorLiterals } from '../schema/compact-errors.js';
+import { helpersModule } from '../schema/split-code.js';
+import { splitModules, type EntryPoint } from '../schema/split-modules.js';
 import { shareSubschemas } from '../schema/share-subschemas.js';
 import { stripAnnotations } from '../schema/strip-annotations.js';
 import type { EmitContext, EmitMemory, Emitter, GeneratedFile } from './emitter.js';
@@ -202,7 +199,7 @@ export function compileValidators(
     // in the code would be a large share of the output
     messages: false,
     // long enums and very long required lists as a loop over the list, not a statement per
-    // item (shorter lists stay unrolled: a loop of keyed reads checks an object ~2× slower)
+    // item (shorter lists stay unrolled: a loop of keyed reads checks an object slower)
     loopEnum: 16,
     loopRequired: 20,
     // one statement a line: a contract change gives a diff a reviewer can read
@@ -218,7 +215,10 @@ export function compileValidators(
         env?.root?.schema === slim ? 'return function validate() {}' : code,
     },
   });
-  // Ajv's optimize with a linear name count, only while this compile runs (ajv-optimize.ts)
+  // Fast path (bench/results/fast-paths.md): Ajv's optimize with a linear name count, only while
+  // this compile runs (ajv-optimize.ts; test/validators/ajv-optimize.test.ts compares it with
+  // Ajv's own). It saves little on GitHub's document but most of the compile on Microsoft
+  // Graph's, whose schemas are the largest; it may go when Ajv counts names in one walk itself.
   const restore = linearOptimize(ajv);
   let split: ReturnType<typeof splitModules>;
   try {
@@ -338,8 +338,9 @@ function compileTargets(
     }
   };
   const flattened = new WeakSet<object>();
-  // Ajv's compile makes garbage much faster than it keeps code: the heap is bounded as it goes
-  // (the run's memory policy, generator/run/heap.ts), or a large document's compile holds gigabytes of dead heap.
+  // Ajv's compile makes garbage much faster than it keeps code: the heap is bounded as it goes (the
+  // run's memory policy, generator/run/heap.ts), or a large document's compile holds gigabytes of
+  // dead heap.
   const bound = memory?.bound() ?? (() => undefined);
   for (const key of Object.keys(slim.$defs).sort()) {
     const target = targetOf(key);
@@ -432,10 +433,10 @@ export interface CompiledSource {
 }
 
 /**
- * Ajv's code of a function is the string it concatenated piece by piece, which V8 keeps as the
- * tree of those pieces (on GitHub's document 90 MB of heap for 12 MB of code; gigabytes on
- * Microsoft Graph's, and as long to scan at each collection). Reading one character makes V8
- * flatten it into one string, and the pieces become garbage. Walks `fn` and what it calls.
+ * Ajv's code of a function is the string it concatenated piece by piece, which V8 keeps as the tree
+ * of those pieces (several times the code's size in heap, and as long to scan at each collection).
+ * Reading one character makes V8 flatten it into one string, and the pieces become garbage. Walks
+ * `fn` and what it calls.
  */
 export function flattenSources(fn: CompiledSource, done: WeakSet<object>): void {
   const stack: unknown[] = [fn];

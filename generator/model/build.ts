@@ -85,28 +85,7 @@ export function buildModel(
   const components = withExtensions(document.components ?? {});
 
   const declaredSchemes = new Set(Object.keys(components.securitySchemes ?? {}));
-  const read: ReadOperation[] = [];
-  const paths: Record<string, Ref<PathItemObject> | undefined> = document.paths ?? {};
-  for (const path of Object.keys(paths).sort()) {
-    const itemPtr = pointer('paths', path);
-    const item = resolve<PathItemObject>(document, paths[path]) ?? {};
-    for (const method of HTTP_METHODS) {
-      const raw = item[method];
-      if (!raw) continue;
-      read.push(
-        readOperation(
-          document,
-          path,
-          method,
-          withExtensions(raw),
-          item,
-          itemPtr,
-          declaredSchemes,
-          problems,
-        ),
-      );
-    }
-  }
+  const read = readOperations(document, declaredSchemes, problems);
   assignIds(read, problems);
   const nameNotices: NameNotice[] = [];
   const names = nameOperations(read, nameNotices);
@@ -123,21 +102,7 @@ export function buildModel(
     names: names[i],
   }));
 
-  const schemas: NamedSchema[] = Object.keys(components.schemas ?? {})
-    .sort()
-    .map((name) => {
-      const at = pointer('components', 'schemas', name);
-      const schema = components.schemas![name] as unknown as Record<string, unknown>;
-      const item: NamedSchema = {
-        name,
-        schema,
-        lifecycle: readLifecycle(schema, at, problems),
-        pointer: at,
-        file: '',
-      };
-      if (typeof schema?.description === 'string') item.description = schema.description;
-      return item;
-    });
+  const schemas = readSchemas(components.schemas, problems);
   nameSchemaGuards(schemas, nameNotices);
   nameSchemaFiles(schemas);
 
@@ -154,31 +119,7 @@ export function buildModel(
       extensions: extensionsOf(info),
     },
     servers: readServers(document.servers),
-    securitySchemes: Object.keys(components.securitySchemes ?? {})
-      .sort()
-      .map((name) => {
-        const s: Partial<SecuritySchemeObject> =
-          resolve<SecuritySchemeObject>(document, components.securitySchemes![name]) ?? {};
-        const send = authSchemeOf(s as RawScheme);
-        const credentialNames = credentialNamesOf(s as RawScheme, send);
-        // Our extension, written wrong: said where, rather than silently RFC 7617's names.
-        if ('x-credential-names' in s && !credentialNames)
-          problems.push({
-            pointer: pointer('components', 'securitySchemes', name, 'x-credential-names'),
-            message: CREDENTIAL_NAMES_RULE,
-            source: 'model',
-          });
-        return {
-          name,
-          type: String(s.type ?? ''),
-          ...('scheme' in s && typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
-          ...(typeof s.description === 'string' ? { description: s.description } : {}),
-          send,
-          placeholder: placeholderOf(s as RawScheme, send),
-          ...optional('credentialNames', credentialNames),
-          ...(namesEmailAndKey(credentialNames) ? { emailAndKey: true as const } : {}),
-        };
-      }),
+    securitySchemes: readSecuritySchemes(document, components.securitySchemes, problems),
     defaultAuthAlternatives: operationAuth(
       Array.isArray(document.security) ? document.security : [],
       declaredSchemes,
@@ -201,6 +142,92 @@ export function buildModel(
     document: opaqueDocument(input),
   };
   return { model, problems };
+}
+
+/** The operations of every path, in path order then HTTP_METHODS order. */
+function readOperations(
+  document: OpenApiDocument,
+  declaredSchemes: Set<string>,
+  problems: ContractProblem[],
+): ReadOperation[] {
+  const read: ReadOperation[] = [];
+  const paths: Record<string, Ref<PathItemObject> | undefined> = document.paths ?? {};
+  for (const path of Object.keys(paths).sort()) {
+    const itemPtr = pointer('paths', path);
+    const item = resolve<PathItemObject>(document, paths[path]) ?? {};
+    for (const method of HTTP_METHODS) {
+      const raw = item[method];
+      if (!raw) continue;
+      read.push(
+        readOperation(
+          document,
+          path,
+          method,
+          withExtensions(raw),
+          item,
+          itemPtr,
+          declaredSchemes,
+          problems,
+        ),
+      );
+    }
+  }
+  return read;
+}
+
+/** The named schemas (`components.schemas`), by name. */
+function readSchemas(
+  named: Record<string, unknown> | undefined,
+  problems: ContractProblem[],
+): NamedSchema[] {
+  return Object.keys(named ?? {})
+    .sort()
+    .map((name) => {
+      const at = pointer('components', 'schemas', name);
+      const schema = named![name] as Record<string, unknown>;
+      const item: NamedSchema = {
+        name,
+        schema,
+        lifecycle: readLifecycle(schema, at, problems),
+        pointer: at,
+        file: '',
+      };
+      if (typeof schema?.description === 'string') item.description = schema.description;
+      return item;
+    });
+}
+
+/** The security schemes, by name, with how each credential travels. */
+function readSecuritySchemes(
+  document: OpenApiDocument,
+  schemes: Record<string, Ref<SecuritySchemeObject>> | undefined,
+  problems: ContractProblem[],
+): ApiModel['securitySchemes'] {
+  return Object.keys(schemes ?? {})
+    .sort()
+    .map((name) => {
+      const s: Partial<SecuritySchemeObject> =
+        resolve<SecuritySchemeObject>(document, schemes![name]) ?? {};
+      const send = authSchemeOf(s as RawScheme);
+      const credentialNames = credentialNamesOf(s as RawScheme, send);
+      // Our extension, written wrong: said where, rather than silently RFC 7617's names.
+      if ('x-credential-names' in s && !credentialNames)
+        problems.push({
+          pointer: pointer('components', 'securitySchemes', name, 'x-credential-names'),
+          message: CREDENTIAL_NAMES_RULE,
+          source: 'model',
+        });
+      return {
+        name,
+        type: String(s.type ?? ''),
+        ...('scheme' in s && typeof s.scheme === 'string' ? { scheme: s.scheme } : {}),
+        ...(typeof s.description === 'string' ? { description: s.description } : {}),
+        send,
+        placeholder: placeholderOf(s as RawScheme, send),
+        ...optional('credentialNames', credentialNames),
+        ...(namesEmailAndKey(credentialNames) ? { emailAndKey: true as const } : {}),
+      };
+    });
 }
 
 /** `{ [key]: value }` when there is a value, `{}` otherwise (optional fields stay absent). */

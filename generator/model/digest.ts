@@ -20,12 +20,12 @@
  *   model (another member, a path item reached through `$ref`) stays in this digest, so it
  *   changes with them: safe, only less incremental.
  *
- * `withoutOperationDescriptions` is the digest of one plain JSON.stringify of the model (native,
- * no replacer: about twice as fast as with one; object members in their insertion order, which
- * the loader keeps from the document, so the same document gives the same digests; ~25 MB of
- * text for GitHub's document), made while each operation's own description (the model's and the
- * document's member, when a string) reads `~`, put back right after: their presence counts,
- * their words do not. `whole` is that digest with each operation's words' digest.
+ * `withoutOperationDescriptions` is the digest of one plain JSON.stringify of the model (native, no
+ * replacer: about twice as fast as with one; object members in their insertion order, which the
+ * loader keeps from the document, so the same document gives the same digests), made while each
+ * operation's own description (the model's and the document's member, when a string) reads `~`, put
+ * back right after: their presence counts, their words do not. `whole` is that digest with each
+ * operation's words' digest.
  *
  * `withoutProse` needs a walk with a replacer, which costs twice as much. It is a function of the
  * model with operations' own descriptions read as `~` (the walk is made with them so: even where

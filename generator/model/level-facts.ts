@@ -8,26 +8,8 @@ import type { ContractProblem } from '../common/contract-error.js';
 import { childPointer } from '../common/pointer.js';
 import { readLifecycle, readHistory, lifecycleOf } from './lifecycle.js';
 import { LEVEL_KEY } from './levels.js';
+import { SCHEMA_MAPS, SCHEMA_VALUES } from './schema-sites.js';
 import type { LevelWindow, SchemaLevelFacts } from './types.js';
-
-const SCHEMA_MAPS = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas'];
-const SCHEMA_VALUES = [
-  'items',
-  'prefixItems',
-  'allOf',
-  'anyOf',
-  'oneOf',
-  'not',
-  'if',
-  'then',
-  'else',
-  'additionalProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'additionalItems',
-  'contains',
-  'propertyNames',
-];
 
 /**
  * Facts by the pointer of the schema object that carries them (as written, `$ref`s not followed:

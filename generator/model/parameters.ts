@@ -213,7 +213,8 @@ function finishParameter(p: {
   const real = realPointer(p.document, p.schemaAt);
   if (real) param.schemaPointer = real;
   if (p.mediaType !== undefined) param.mediaType = p.mediaType;
-  if ((p.encoding === 'explode' || p.encoding === 'comma') && resolved?.items !== undefined) {
+  const listed = p.encoding === 'explode' || p.encoding === 'comma' || p.location === 'path';
+  if (listed && resolved?.items !== undefined) {
     param.itemTypes = admittedTypes(p.document, resolved.items);
   }
   if (p.delimiter) param.delimiter = p.delimiter;

@@ -50,7 +50,7 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
     }
     narrowest.forEach((t) => found.add(t));
   } else if (typeof s.type === 'string' || Array.isArray(s.type)) {
-    for (const t of ([] as unknown[]).concat(s.type))
+    for (const t of misfitEnumTypes(s) ?? ([] as unknown[]).concat(s.type))
       if (ORDER.has(t as ScalarType)) found.add(t as ScalarType);
   } else if (Array.isArray(s.enum) || 'const' in s) {
     for (const v of Array.isArray(s.enum) ? s.enum : [s.const]) found.add(typeOfValue(v));
@@ -67,6 +67,23 @@ export function admittedTypes(document: unknown, schema: unknown, depth = 0): Sc
     // `integer` is a subset of `number`; coercion needs to know only that integers are allowed.
   }
   return [...found].sort((a, b) => ORDER.get(a)! - ORDER.get(b)!);
+}
+
+/**
+ * An enum with values of another type than declared (probely's `type: string, enum: [10, 20]`,
+ * shutterstock's `[43, 169, 'nonstandard']`): those values match nothing, but the types
+ * (openapi-typescript) take the enum's values as written, so the wire reads `20` back as the
+ * number the types let the caller pass. An array's scalar enum is the
+ * exception: the types follow `type` there (model/views/typescript.ts).
+ */
+function misfitEnumTypes(s: Record<string, unknown>): ScalarType[] | undefined {
+  if (!Array.isArray(s.enum) || s.enum.length === 0) return undefined;
+  const declared = ([] as unknown[]).concat(s.type);
+  if (declared.includes('array')) return undefined;
+  const values = [...new Set(s.enum.map(typeOfValue))];
+  const fits = (t: ScalarType) =>
+    declared.includes(t) || (t === 'integer' && declared.includes('number'));
+  return values.every(fits) ? undefined : values;
 }
 
 function typeOfValue(v: unknown): ScalarType {
@@ -131,8 +148,8 @@ export function limitsOf(document: unknown, schema: unknown): Limits {
 
 /** The limits a schema object states itself (no `$ref` followed). */
 export function limitsOfNode(s: Record<string, unknown>): Limits {
-  // Named reads, not a loop of `s[key]`: it runs for every field of every tree (GitHub's docs:
-  // ~80 ms as keyed reads over schemas of every shape).
+  // Named reads, not a loop of `s[key]`: it runs for every field of every tree, and keyed reads
+  // over schemas of every shape are megamorphic.
   const { minLength, maxLength, minimum, maximum, minItems, maxItems } = s;
   const limits: Limits = {};
   if (typeof minLength === 'number') limits.minLength = minLength;

@@ -1,10 +1,10 @@
 /**
- * Garbage collection between emitters. V8 collects lazily: on GitHub's document a thread's heap
- * grew to ~650 MB between emitters while what it still used was ~115 MB, so the process peaked
- * at 1.2 GB where 0.8 GB sufficed. After an emitter's output is written (and dropped), a full
- * collection when the heap is large costs ~0.1-0.3 s and returns that memory. `gc` is exposed the
- * way test runners do it (Jest's --logHeapUsage): the flag set at run time, the function taken
- * from a fresh context; where that is refused, nothing happens.
+ * Garbage collection between emitters. V8 collects lazily: a thread's heap grows between emitters
+ * to several times what it still uses, and the process peaks that much higher. After an emitter's
+ * output is written (and dropped), a full collection when the heap is large returns that memory for
+ * a fraction of a second. `gc` is exposed the way test runners do it (Jest's --logHeapUsage): the
+ * flag set at run time, the function taken from a fresh context; where that is refused, nothing
+ * happens.
  */
 import { writeSync } from 'node:fs';
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
@@ -34,16 +34,14 @@ export function collectIfLarge(): boolean {
 }
 
 /**
- * A bound on a long step's heap: V8 lets a heap that keeps growing (Ajv compiling Microsoft
- * Graph's 40,000 schemas) reach about 2.5 times what is still alive before a full collection
- * (measured: 2457 MB of heap for 952 MB alive), and that headroom is resident memory. The
- * function returned, called often during the step (it only reads the heap's size), collects
- * when the used heap has grown past `factor` times what the last collection left, and never
- * below `floorBytes`. A full collection costs about a second per GB alive, so with factor 1.5
- * the step pays at most a collection for every half of its live heap it allocates (most of
- * Ajv's garbage dies young and never counts). Measured on Graph in two quiet interleaved pairs:
- * factor 1.35 took 121-122 s and peaked at 3.20-3.22 GB, factor 1.5 took 92-100 s and peaked at
- * 3.30-3.45 GB (no bound: 113.5 s and 4.55 GB).
+ * A bound on a long step's heap: V8 lets a heap that keeps growing (Ajv compiling Microsoft Graph's
+ * 40,000 schemas) reach a multiple of what is still alive before a full collection, and that
+ * headroom is resident memory. The function returned, called often during the step (it only reads
+ * the heap's size), collects when the used heap has grown past `factor` times what the last
+ * collection left, and never below `floorBytes`. A full collection costs about a second per GB
+ * alive, so with factor 1.5 the step pays at most a collection for every half of its live heap it
+ * allocates (most of Ajv's garbage dies young and never counts). Factor 1.5 was the fastest of
+ * those measured on Microsoft Graph's document, with a peak close to the lowest.
  */
 export function heapBound(factor = 1.5, floorBytes = 512 * 1024 * 1024): () => void {
   const gc = exposedGc();

@@ -19,6 +19,10 @@ export interface CliOptions {
   noCache?: boolean;
   /** `scaffold --dir`: where the starter handlers go */
   dir?: string;
+  /** `scaffold --server`: the module the starters import (default: `<out>/server.js`, relative) */
+  server?: string;
+  /** no `--contract` was given (`contract` is the default) */
+  contractDefaulted?: boolean;
   /** loader limits given on the command line (`--max-depth`, `--ref-root`, ...) */
   limits?: Partial<LoadLimits>;
   /** `--lenient`: tms-gen's own rules become warnings (load/lenient.ts) */

@@ -24,7 +24,7 @@ export function report(run: Run, diffs: Difference[]): RunResult {
   );
   if (run.cache) lines.push(`  cache keys       ${ms(run.times.keys)}`);
   const row = (name: string, r: StageReport, dir: string) =>
-    `  ${name.padEnd(15)}  ${ms(r.ms)}  ${r.files} file${r.files === 1 ? '' : 's'}, ${kb(r.bytes)} → ${dir}/${r.cached ? ' (cached)' : ''}`;
+    `  ${name.padEnd(15)}  ${ms(r.ms)}  ${r.files} file${r.files === 1 ? '' : 's'}, ${kb(r.bytes)} → ${dir.replace(/\/+$/, '')}/${r.cached ? ' (cached)' : ''}`;
   for (const e of selected)
     lines.push(row(e.name, tally.reports.get(e.name)!, e.root === 'code' ? opts.out : opts.docs));
   if (selected.some((e) => e.root === 'code'))

@@ -1,8 +1,8 @@
 /**
  * Whether a JSON value holds one of `words` as a key or as a string value: what a regular
- * expression over `JSON.stringify(value)` for `"word"` answers, without building that text (on
- * Microsoft Graph's document, a string of ~100 MB, made twice per generate for two such
- * questions). Keys whose value JSON leaves out (undefined, functions) do not count, as there.
+ * expression over `JSON.stringify(value)` for `"word"` answers, without building that text (the
+ * size of the model's JSON, made once per such question). Keys whose value JSON leaves out
+ * (undefined, functions) do not count, as there.
  */
 export function namesWord(value: unknown, words: ReadonlySet<string>): boolean {
   const seen = new Set<object>();

@@ -1,11 +1,11 @@
 /**
- * The second thread of a generate. The types emitter stays on the main thread (loading
- * TypeScript for openapi-typescript is the longest single step); the other emitters that must
- * run (not served by the cache) run here meanwhile, each followed by the package compile of its
- * TypeScript files. Emitters are pure functions of the model, which is plain data, so the worker
- * gets a structured clone of it. The document checks (validateDocument) are an item of the
- * shared queue too (VALIDATE); a run whose document fails them stops there. Each emitter's result is posted as soon as it is done, so the main thread
- * writes it and neither thread holds every output at once.
+ * The second thread of a generate. The types emitter stays on the main thread (loading TypeScript
+ * for openapi-typescript is the longest single step); the other emitters that must run (not served
+ * by the cache) run here meanwhile, each followed by the package compile of its TypeScript files.
+ * Emitters are pure functions of the model, which is plain data, so the worker gets a structured
+ * clone of it. The document checks (validateDocument) are an item of the shared queue too
+ * (VALIDATE); a run whose document fails them stops there. Each emitter's result is posted as soon
+ * as it is done, so the main thread writes it and neither thread holds every output at once.
  *
  * The worker runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js); without it (the
  * CLI imported from elsewhere, e.g. a test) everything runs on the main thread.
@@ -249,17 +249,17 @@ export function startEmitWorker(): EmitWorker | undefined {
 }
 
 /**
- * A result with its files as bytes (the message's own lists, changed in place: the worker posts
- * a message once and reads it no more), their buffers handed over (transferred, not copied): the
- * main thread neither copies the text out of the message nor encodes it to write it (on
- * GitHub's document, ~25 MB of the worker's output), and measures it without scanning it.
+ * A result with its files as bytes (the message's own lists, changed in place: the worker posts a
+ * message once and reads it no more), their buffers handed over (transferred, not copied): the main
+ * thread neither copies the text out of the message nor encodes it to write it, and measures it
+ * without scanning it.
  */
 function withBytes(message: WorkerMessage): [WorkerMessage, ArrayBuffer[]] {
   if (message.kind !== 'result' || 'failure' in message.result) return [message, []];
   const transfer: ArrayBuffer[] = [];
   const encoder = new TextEncoder();
-  // in place: each file's text is garbage once encoded (the validators of Microsoft Graph's
-  // document: 107 MB of text, which would otherwise be held beside its bytes until posted)
+  // in place: each file's text is garbage once encoded (a large document's validators would
+  // otherwise be held as text beside their bytes until posted)
   const bytes = (files: GeneratedFile[]): GeneratedFile[] => {
     files.forEach((f, i) => {
       if (typeof f.contents !== 'string') return;

@@ -1,17 +1,16 @@
 /**
- * The document checks (validateDocument: the OpenAPI meta-schema, the strict schema compile) on
- * a thread of their own, for a run of a big document that has no emit worker (`--only docs`):
- * they then take the second core while the main thread emits, instead of running after it
- * (GitHub's document: ~0.4 s). The worker gets a structured clone of the bundled document as
- * soon as the loader's own checks passed (before the model is built) and ends when it has
- * answered, so its copy is gone before the emit holds all its pages. Its verdict
- * carries pointers only; the main thread places them (file, line) and writes nothing unless
- * the checks pass, exactly as when it checks on its own thread.
+ * The document checks (validateDocument: the OpenAPI meta-schema, the strict schema compile) on a
+ * thread of their own, for a run of a big document that has no emit worker (`--only docs`): they
+ * then take the second core while the main thread emits, instead of running after it. The worker
+ * gets a structured clone of the bundled document as soon as the loader's own checks passed (before
+ * the model is built) and ends when it has answered, so its copy is gone before the emit holds all
+ * its pages. Its verdict carries pointers only; the main thread places them (file, line) and writes
+ * nothing unless the checks pass, exactly as when it checks on its own thread.
  *
- * The thread costs CPU of its own (~0.5 s on GitHub's document: its start, the CLI's module,
- * the document's copy), which pays only when a core is spare beside the writer thread's: on a
- * machine of two cores the checks of a docs build stay on the main thread (`checksThreadWanted`,
- * a fixed rule). TMS_GEN_THREADS=2 asks for the thread always; =1 never.
+ * The thread costs CPU of its own (its start, the CLI's module, the document's copy), which pays
+ * only when a core is spare beside the writer thread's: on a machine of two cores the checks of a
+ * docs build stay on the main thread (`checksThreadWanted`, a fixed rule). TMS_GEN_THREADS=2 asks
+ * for the thread always; =1 never.
  *
  * Like the emit worker it runs the CLI's own module (TMS_GEN_ENTRY, set by bin/tms-gen.js);
  * without it (the CLI imported from elsewhere, e.g. a test) there is no worker and the caller
@@ -38,7 +37,7 @@ export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
  * decides; otherwise only when the machine has a core to spare for them. A docs build keeps a
  * second core busy already (`writerBusy`: its writer thread creates thousands of files), so
  * there the checks need a third. Without a spare core the thread only adds its start and its
- * copy of the document to a run that cannot overlap them (bench/results/checks-thread.md).
+ * copy of the document to a run that cannot overlap them (bench/results/fast-paths.md).
  * Never the machine's momentary load: the same machine and document always run the same way.
  * The verdict is the same either way.
  */
@@ -56,7 +55,11 @@ export function checksThreadWanted(
 
 /**
  * The checks of a document large enough to be worth a thread (VALIDATION_WORKER_MIN_OPERATIONS),
- * started on one; undefined: the caller runs them itself.
+ * started on one; undefined: the caller runs them itself (the reference path;
+ * test/generator/checks-thread.test.ts gives both the same verdict). Fast path
+ * (bench/results/fast-paths.md): on a machine with a core to spare it takes the checks' CPU off
+ * a large document's docs build; a loaded 2-core machine cannot show that gain, and the rule
+ * never starts it there. It may go when the checks cost under a tenth of a docs build.
  */
 export function checksThread(
   document: Record<string, unknown>,
@@ -88,10 +91,8 @@ export function startValidationWorker(
       workerData: { kind: 'tms-gen-validate', document },
       execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],
       // A small young generation: the checks keep little, and the thread's memory adds to the
-      // emit's on the main thread. Not smaller than this: at 4 MB, GitHub's checks ran 160
-      // scavenges (0.31 s, each walking the pointers into the copied document); at 16, 43
-      // (0.17 s); the process's peak RSS stays about the same (GitHub: up to ~20 MB more, ~290 MB
-      // of Redocly's ~350).
+      // emit's on the main thread. Not smaller: each scavenge walks the pointers into the
+      // copied document, and a smaller one runs many more of them for about the same peak.
       resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
   } catch {

@@ -20,8 +20,8 @@ const BATCH_BYTES = 1 << 20;
 /**
  * At most about this many bytes wait for the writer thread. GitHub's docs (25 MB in all) fit:
  * the CLI then checks the document while the writer writes them all, instead of writing three
- * quarters on its own thread first (~0.3 s); their pages' text is garbage once encoded, so the
- * bytes in waiting do not raise the peak (~330 MB either way).
+ * quarters on its own thread first; their pages' text is garbage once encoded, so the bytes in
+ * waiting do not raise the peak.
  */
 const MAX_BACKLOG = 32 << 20;
 
@@ -49,7 +49,7 @@ export function backgroundWriter(): BackgroundWriter {
   let answered = 0;
   const pending = new Map<number, (error: string | undefined) => void>();
   const records: PlacedFile[] = [];
-  // Started with the first large batch (a thread costs ~30 ms to start and ~25 MB).
+  // Started with the first large batch (a thread has a start and a heap of its own).
   const start = () => {
     if (worker) return worker;
     worker = startWriterThread({

@@ -1,10 +1,11 @@
 /**
- * Caps on how much one user can pile up through the API. Every item is already bounded in
- * size (limits.ts, MAX_STORED_STRING_LENGTH), but nothing bounded their number: 3,000 saved
- * snippets at the length limit took +130 MB. The description gives no such limits, so these are
- * the mock's choices, far above what a session of real use makes; a call that would go past one
- * answers 400 BAD_REQUEST in the API's envelope (the description names no error for it) and
- * stores nothing. The README's "Limits" lists them; test/stateful/caps.test.ts holds each edge.
+ * Caps on how much one user can pile up through the API. Every item is already bounded in size
+ * (limits.ts, MAX_STORED_STRING_LENGTH), but nothing bounded their number: thousands of saved
+ * snippets at the length limit took a hundred MB and more (bench/results/stateful-caps.md). The
+ * description gives no such limits, so these are the mock's choices, far above what a session of
+ * real use makes; a call that would go past one answers 400 BAD_REQUEST in the API's envelope (the
+ * description names no error for it) and stores nothing. The README's "Limits" lists them;
+ * test/stateful/caps.test.ts holds each edge.
  */
 import { bad } from './errors.js';
 

@@ -114,3 +114,57 @@ describe('the ruleset', () => {
     ]);
   });
 });
+
+/**
+ * The toolkit reads YAML/JSON rulesets itself (generator/lint/ruleset.ts) instead of through
+ * Spectral's ruleset bundler (a dev dependency here, an optional peer of the installed toolkit):
+ * both readers must give the same findings, on our ruleset and on a user's that uses what the
+ * reader claims to read (extends of a file and of spectral:oas with a severity, formats,
+ * aliases, built-in and custom functions, overrides).
+ */
+describe("the toolkit's ruleset reader", () => {
+  const user = path.join(fixtures, 'ruleset', 'user.spectral.yaml');
+  const both = async (ruleset: string | undefined, files: string[]) => {
+    const own = await createContractLinter(ruleset, 'own');
+    const bundler = await createContractLinter(ruleset, 'bundler');
+    for (const file of files) {
+      const mine = await own(file);
+      expect(mine, file).toEqual(await bundler(file));
+      expect(mine.length, `${file} finds something`).toBeGreaterThan(0);
+    }
+  };
+
+  it('finds what the bundler finds with our ruleset', async () => {
+    await both(undefined, [
+      path.join(fixtures, 'broken-change-marks.yaml'),
+      path.join(fixtures, 'broken-example.yaml'),
+    ]);
+  });
+
+  it("finds what the bundler finds with a user's ruleset", async () => {
+    await both(user, [path.join(fixtures, 'ruleset', 'api.yaml')]);
+    const findings = await (
+      await createContractLinter(user)
+    )(path.join(fixtures, 'ruleset', 'api.yaml'));
+    const codes = findings.map((f) => f.code);
+    // the custom function, a built-in one through an alias, the extended file's rule, and
+    // spectral:oas at 'all' (license-url is not among its recommended rules) but for what is off
+    expect(codes).toEqual(
+      expect.arrayContaining([
+        'user-no-todo',
+        'user-operation-summary',
+        'user-title-case',
+        'license-url',
+      ]),
+    );
+    expect(codes).not.toContain('oas3-api-servers');
+  });
+
+  it('refuses what only the bundler reads, naming it', async () => {
+    const { loadRulesetFile } = await import('../../generator/lint/ruleset.js');
+    expect(await loadRulesetFile(path.join(fixtures, 'ruleset', 'npm-extends.yaml'))).toEqual({
+      ok: false,
+      needsBundler: "'extends: @acme/spectral-style'",
+    });
+  });
+});

@@ -16,7 +16,7 @@ export function decodeHtml(html: string): string {
 export function pageSamples(html: string): PageSample[] {
   const out: PageSample[] = [];
   const block =
-    /<div class="code-block lang-panel" data-lang="(\w+)"[^>]*>\n<button[^>]*>Copy<\/button>\n<pre class="code"[^>]*><code>([\s\S]*?)<\/code><\/pre>/g;
+    /<div class="code-block lang-panel" data-lang="(\w+)"[^>]*>\n<pre class="code"[^>]*><code>([\s\S]*?)<\/code><\/pre>/g;
   for (const m of html.matchAll(block)) out.push({ lang: m[1], code: decodeHtml(m[2]) });
   return out;
 }

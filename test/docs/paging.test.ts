@@ -17,7 +17,7 @@ describe('paging and retries on an operation page', async () => {
     const html = pagingHtml(op('getMessages'));
     expect(html).toContain('<code>num_before</code> older and <code>num_after</code> newer');
     expect(html).toContain('At most 5000 items a request, 1000 recommended');
-    expect(html).toContain('paginate(api, <t-s>&quot;getMessages&quot;</t-s>');
+    expect(html).toContain('paginate(api, <t-s>"getMessages"</t-s>');
     expect(html).toContain('Safe to repeat');
   });
 

@@ -152,7 +152,7 @@ describe('the overview of a small document', () => {
     };
     const nested = await at('src/api/');
     expect(nested.overview).toContain('createApiClient } from &#x27;./src/api/client.js&#x27;');
-    expect(nested.op).toContain('from &#39;./src/api/client.js&#39;');
+    expect(nested.op).toContain("from './src/api/client.js'");
     expect(nested.overview).toContain('<code>tiny-things-api</code>');
     // an absolute --out is a machine's path: the package's name stands in for it
     const out = join(dir, 'out');

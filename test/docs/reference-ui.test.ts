@@ -71,6 +71,9 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
 
   it('keeps the samples column beside the text while the reader scrolls, response examples coming up with the responses', async () => {
     const page = await open('operations/sendMessage.html');
+    // a section heading's # link: made by site.js, not written on every page
+    expect(await page.getAttribute('#responses > .heading-anchor', 'href')).toBe('#responses');
+    expect(await page.getAttribute('#responses > .heading-anchor', 'aria-hidden')).toBe('true');
     const aside = page.locator('.op-samples');
     const before = await aside.boundingBox();
     const text = await page.locator('.op-text').boundingBox();

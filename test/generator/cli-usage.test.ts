@@ -4,11 +4,12 @@
  * file", nothing written), not "the contract is invalid"; each subcommand answers `--help`
  * with its own help (scaffold's names `--dir`), not generate's.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commands } from '../../generator/commands/index.js';
+import { writeTree } from '../package/workspace.js';
 import { tmsGen } from '../tms-gen-run.js';
 
 /** A guard against a hang only, far above a normal run (a second) on a loaded machine. */
@@ -62,6 +63,48 @@ describe('every subcommand has its own --help', () => {
       expect(r.stdout.length).toBeGreaterThan(100);
       if (name === 'generate') expect(r.stdout).toBe(overview);
       else expect(r.stdout).not.toBe(overview);
+    },
+    HANG_GUARD_MS,
+  );
+});
+
+describe('an output folder of the user’s own', () => {
+  it(
+    'is refused (exit 2, one line), not replaced: the user’s files stay',
+    async () => {
+      const app = join(work, 'app');
+      writeTree(app, {
+        'api.yaml': readFileSync('test/fixtures/readme/api.yaml', 'utf8'),
+        'docs/notes.md': 'the team’s own notes\n',
+      });
+      const r = await tmsGen([
+        '--contract',
+        join(app, 'api.yaml'),
+        '--out',
+        join(app, 'src'),
+        '--docs',
+        join(app, 'docs'),
+      ]);
+      expect(r.code, r.stdout + r.stderr).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `tms-gen: ${join(app, 'docs')} holds files tms-gen did not write (${join(app, 'docs', 'notes.md')}), and a run replaces the folder whole: give --docs another folder, or empty it`,
+      ]);
+      expect(readFileSync(join(app, 'docs', 'notes.md'), 'utf8')).toBe('the team’s own notes\n');
+      expect(existsSync(join(app, 'src'))).toBe(false);
+      // an earlier run's output is replaced as before
+      const docs = join(app, 'reference');
+      for (let i = 0; i < 2; i++) {
+        const again = await tmsGen([
+          '--contract',
+          join(app, 'api.yaml'),
+          '--out',
+          join(app, 'src'),
+          '--docs',
+          docs,
+          '--quiet',
+        ]);
+        expect(again.code, again.stdout + again.stderr).toBe(0);
+      }
     },
     HANG_GUARD_MS,
   );

@@ -1,5 +1,5 @@
 /**
- * The package compile's statements found piece by piece (generator/compile/package-compile-split.ts)
+ * The package compile's statements found piece by piece (generator/compile/split-statements.ts)
  * against one syntax tree of the whole file: on every source of the table, cut at every line it
  * can be, the statements and the `.js`/`.d.ts` are exactly the whole-file path's, and a cut the
  * pieces cannot prove (inside a template literal, a string, a comment, a statement that the next
@@ -18,12 +18,11 @@ import {
 } from '../../generator/compile/package-compile.js';
 import type TSNS from 'typescript';
 import { typescript } from '../../generator/common/typescript-compiler.js';
+import { compileSplit, compileStatements } from '../../generator/compile/package-compile-split.js';
 import {
-  compileSplit,
-  compileStatements,
   piecewiseStatements,
   wholeFileStatements,
-} from '../../generator/compile/package-compile-split.js';
+} from '../../generator/compile/split-statements.js';
 
 const ts = typescript();
 const options = isolatedCompileOptions(ts);

@@ -2,7 +2,8 @@
  * What the model makes of parameters other documents write, so the types and the wire agree
  * (issue 30, found by bench/wire-agreement.ts): headers the HTTP layer owns are ignored like
  * Accept; an array parameter's enum repeated at the array level leaves the types an array, as
- * the wire sends it; a path parameter that meets another with nothing between carries its enum
+ * the wire sends it; an enum of numbers under `type: string` travels as numbers, as the types
+ * say; a path parameter that meets another with nothing between carries its enum
  * values, so the router can split the segment.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,6 +29,16 @@ const document = {
           { name: 'Content-Length', in: 'header', schema: { type: 'number' } },
           { name: 'Host', in: 'header', schema: { type: 'string' } },
           { name: 'X-Request-Id', in: 'header', schema: { type: 'string' } },
+          {
+            name: 'severity',
+            in: 'query',
+            schema: { type: 'string', enum: [10, 20, 30] },
+          },
+          {
+            name: 'aspect',
+            in: 'query',
+            schema: { type: 'string', enum: [43, 169, 'nonstandard'] },
+          },
           {
             name: 'type',
             in: 'query',
@@ -69,7 +80,13 @@ describe('parameters as other documents write them', async () => {
     )!.schema;
     expect(schema).toEqual({ type: 'array', items: { type: 'string', enum: ['A', 'B'] } });
     // the model's own document is left as it was
-    expect(document.paths['/blog/{page}{ext}'].get.parameters[5].schema).toHaveProperty('enum');
+    expect(document.paths['/blog/{page}{ext}'].get.parameters[7].schema).toHaveProperty('enum');
+  });
+
+  it('reads an enum whose values are not of the declared type as its values', () => {
+    // `type: string` with numbers: the types say `10 | 20 | 30`; so does the wire
+    expect(field('severity')).toMatchObject({ encoding: 'plain', types: ['integer'] });
+    expect(field('aspect')).toMatchObject({ encoding: 'plain', types: ['string', 'integer'] });
   });
 
   it('gives the router the values of a parameter that meets another with nothing between', () => {

@@ -9,12 +9,24 @@
  * `npx tms-gen lint`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haveShared, sharedPath } from '../shared-folder.js';
-import { sharedWorkspace } from './shared.js';
-import { isolatedEnv, run, writeTree, type Workspace } from './workspace.js';
+import { readmeCommands, type ReadmeCommand } from './readme-commands.js';
+import { runTarballs, sharedWorkspace } from './shared.js';
+import { isolatedEnv, REPO, run, writeTree, type Workspace } from './workspace.js';
 
 const BREADTH_DOC = ['specs', 'breadth', 'giphy.com.json'] as const;
 const haveBreadth = haveShared('tms-gen mock on a breadth document', ...BREADTH_DOC);
@@ -107,7 +119,7 @@ const running: Started[] = [];
 beforeAll(async () => {
   // packed and installed once per run, shared with install.test.ts (test/package/shared.ts)
   ws = await sharedWorkspace();
-  writeTree(ws.root, SERVERS);
+  writeTree(ws.root, { ...SERVERS, ...README_FILES });
   // The README's command: our contract's mock, the base URL printed with --quiet.
   good = await start(ws.root, ['mock', '--port', '0', '--quiet'], /^(http:\/\/\S+)$/m);
   running.push(good);
@@ -297,3 +309,338 @@ async function waitFor(condition: () => boolean, ms = 60_000): Promise<void> {
   const until = Date.now() + ms;
   while (!condition() && Date.now() < until) await new Promise((ok) => setTimeout(ok, 50));
 }
+
+/** The files the README's commands name, in the app: `api.yaml`, its released version, its server. */
+const README_FILES = Object.fromEntries(
+  [
+    ['api.yaml', 'api.yaml'],
+    ['released/api.yaml', 'released-api.yaml'],
+    ['notes-server.mjs', 'notes-server.mjs'],
+  ].map(([to, from]) => [to, readFileSync(join(REPO, 'test', 'fixtures', 'readme', from), 'utf8')]),
+);
+
+const README_COMMANDS = [
+  ...readmeCommands(join(REPO, 'README.md'), 'README.md'),
+  ...readmeCommands(join(REPO, 'generated', 'README.md'), 'generated/README.md'),
+];
+
+/**
+ * A README command in the app: its placeholders made real (the staging server is the stateful
+ * mock, `http://localhost:8080` the notes server, a fixed port a free one), else as written.
+ */
+function inApp(argv: string[], notes = ''): string[] {
+  const real: Record<string, string> = {
+    'https://staging.example.com': new URL(stateful.base).origin,
+    'bot@example.com': stateful.email,
+    $KEY: stateful.apiKey,
+    $TOKEN: 'secret',
+    'http://localhost:8080': notes,
+  };
+  return argv.map((word, i) => (argv[i - 1] === '--port' ? '0' : (real[word] ?? word)));
+}
+
+/** Runs a one-shot README command; its exit code must be 0. */
+async function once(c: ReadmeCommand, notes?: string): Promise<string> {
+  const [cmd, ...args] = inApp(c.argv, notes);
+  const r = await run(cmd, cmd === 'npx' ? ['--no-install', ...args] : args, ws.root);
+  expect(r.code, `${c.line}\n${r.stdout}${r.stderr}`).toBe(0);
+  return r.stdout + r.stderr;
+}
+
+/** Starts a README server command (the bin npx runs), until `ready` matches its output. */
+async function serve(c: ReadmeCommand, ready: RegExp): Promise<Started> {
+  const [, name, ...args] = inApp(c.argv);
+  const port = args.includes('--port') ? [] : ['--port', '0'];
+  const started = await startBin(name, [...args, ...port], ready);
+  running.push(started);
+  return started;
+}
+
+const basic = (email: string, key: string) => ({
+  authorization: `Basic ${Buffer.from(`${email}:${key}`).toString('base64')}`,
+});
+const MOCK_READY = /base URL\s+(http:\/\/\S+)/;
+const STATEFUL_READY =
+  /listening on (http:\/\/\S+)[\s\S]*?owner\s+(\S+)\s+password\s+\S+\s+api key\s+(\S+)/;
+
+/** How each README command is run and judged here: the first pattern its line matches. */
+const RUNNERS: [RegExp, (c: ReadmeCommand) => Promise<void>][] = [
+  // In the clone: CI runs these (.ci/run); the workspace makes the same tarballs (workspace.ts).
+  [
+    /^npm (ci|run generate)$/,
+    async (c) =>
+      expect(readFileSync(join(REPO, '.ci', 'run'), 'utf8')).toMatch(
+        c.argv[1] === 'ci' ? /npm ci/ : /generate/,
+      ),
+  ],
+  [
+    /^npm (pack|run pack:stateful-mock)\b/,
+    async () => {
+      // the tarballs the run packed this way (test/package/shared.ts), named as the README says
+      const { toolkit, bindings, statefulMock } = await runTarballs();
+      const said = README_COMMANDS.map((r) => r.line).join(' ');
+      for (const tarball of [toolkit, bindings, statefulMock])
+        expect(said).toContain(basename(tarball).replace(/-\d+\.\d+\.\d+\.tgz$/, ''));
+    },
+  ],
+  [
+    /^npm install\b/,
+    async (c) => {
+      for (const spec of c.argv.slice(2).filter((w) => !w.startsWith('-'))) {
+        const name =
+          /([^/]+?)-(\d+\.\d+\.\d+|<version>)\.tgz$/.exec(spec)?.[1] ??
+          spec.replace(/(.)@[^@]*$/, '$1');
+        const installed = JSON.parse(
+          readFileSync(join(ws.root, 'node_modules', name, 'package.json'), 'utf8'),
+        ) as { version: string };
+        const pinned = /(.)@(\d[^@]*)$/.exec(spec)?.[2];
+        if (pinned) expect(installed.version, spec).toBe(pinned);
+      }
+    },
+  ],
+  // Stock Prism on the installed contract: test/package/stateful-mock.test.ts starts it.
+  [
+    /^npx @stoplight\/prism-cli mock node_modules\/team-messaging-service-api\/openapi\.json$/,
+    async () => {
+      const other = readFileSync(join(REPO, 'test', 'package', 'stateful-mock.test.ts'), 'utf8');
+      expect(other).toMatch(/stock Prism starts on the installed package's openapi\.json/);
+    },
+  ],
+  [/ --help$/, async (c) => expect(await once(c)).toMatch(/usage|options/i)],
+  [
+    /^npx msw init public\/ --save$/,
+    async (c) => {
+      await once(c);
+      expect(existsSync(join(ws.root, 'public', 'mockServiceWorker.js'))).toBe(true);
+    },
+  ],
+  [
+    /^npx tms-gen mock --port \d+$/,
+    async (c) => {
+      const mock = await serve(c, MOCK_READY);
+      expect((await fetch(`${mock.found}/users`, { headers: auth })).status).toBe(200);
+    },
+  ],
+  [
+    /^npx tms-gen mock --contract api\.yaml/,
+    async (c) => {
+      const mock = await serve(c, MOCK_READY);
+      const notes = await fetch(`${mock.found}/notes`, {
+        headers: { authorization: 'Bearer any' },
+      });
+      expect(notes.status).toBe(200);
+      expect(await notes.json()).toEqual([{ id: 1, text: 'Buy milk' }]);
+      expect((await fetch(`${mock.found}/notes`)).status).toBe(401);
+    },
+  ],
+  [
+    /^npx tms-gen mock --latency 100-800 --fail-rate 10%/,
+    async (c) => {
+      const mock = await serve(c, MOCK_READY);
+      const contract = JSON.parse(
+        readFileSync(join(ws.root, 'node_modules', ws.bindingsName, 'openapi.json'), 'utf8'),
+      );
+      // GET /users documents 200 and `default`, which the faults answer as 500
+      const documented = Object.keys(contract.paths['/users'].get.responses);
+      expect(documented).toEqual(['200', 'default']);
+      // Seeded: the same draws every run, whatever order the 40 requests arrive in.
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const t = performance.now();
+          const answer = await fetch(`${mock.found}/users`, { headers: auth });
+          const body = (await answer.json()) as { result?: string; code?: string };
+          return { status: answer.status, ms: performance.now() - t, body };
+        }),
+      );
+      expect(
+        answers.every((a) => a.ms >= 100),
+        JSON.stringify(answers),
+      ).toBe(true);
+      const failed = answers.filter((a) => a.status !== 200);
+      expect(failed.length, JSON.stringify(answers)).toBeGreaterThan(0);
+      // the documented error: the contract's envelope and one of its example codes
+      for (const a of failed)
+        expect(a).toMatchObject({
+          status: 500,
+          body: { result: 'error', code: expect.any(String) },
+        });
+    },
+  ],
+  [
+    /^npx team-messaging-service-stateful-mock --port/,
+    async (c) => {
+      const mock = await serve(c, STATEFUL_READY);
+      const [base, email, key] = mock.found.split('\n');
+      expect((await fetch(`${base}/users`, { headers: basic(email, key) })).status).toBe(200);
+    },
+  ],
+  [
+    /^npx tms-gen test --base-url/,
+    async (c) => {
+      await once(c);
+      expect(readFileSync(join(ws.root, 'reports', 'contract.xml'), 'utf8')).toMatch(
+        /<testsuites name="contract" tests="\d+" failures="0"/,
+      );
+    },
+  ],
+  [
+    /^npx tms-gen test --contract api\.yaml/,
+    async (c) => {
+      const notes = await startServer('notes-server.mjs');
+      expect(await once(c, notes.found)).toMatch(/PASS\s+listNotes/);
+    },
+  ],
+  [
+    /^npx tms-gen proxy --upstream/,
+    async (c) => {
+      const proxy = await serve(c, /listening\s+(http:\/\/\S+)/);
+      const answer = await fetch(`${proxy.found}/users`, {
+        headers: basic(stateful.email, stateful.apiKey),
+      });
+      expect(answer.status).toBe(200);
+      await answer.text();
+      expect(await proxy.stop(), proxy.output()).toBe(0);
+      for (const ext of ['json', 'xml'])
+        expect(existsSync(join(ws.root, 'reports', `traffic.${ext}`))).toBe(true);
+    },
+  ],
+  [
+    /^npx tms-gen scaffold --dir src\/handlers$/,
+    async (c) => {
+      await once(c);
+      expect(readFileSync(join(ws.root, 'src', 'handlers', 'index.ts'), 'utf8')).toContain(
+        `from "${ws.bindingsName}/server"`,
+      );
+      writeTree(ws.root, {
+        'tsconfig.handlers.json': JSON.stringify({
+          compilerOptions: {
+            strict: true,
+            module: 'NodeNext',
+            moduleResolution: 'NodeNext',
+            target: 'ES2022',
+            noEmit: true,
+            skipLibCheck: true,
+            types: ['node'],
+          },
+          include: ['src/handlers'],
+        }),
+      });
+      const tsc = await run(
+        process.execPath,
+        [join(ws.root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.handlers.json'],
+        ws.root,
+      );
+      expect(tsc.code, tsc.stdout + tsc.stderr).toBe(0);
+    },
+  ],
+  [
+    /^npx tms-gen --contract api\.yaml --out src\/api --docs docs\/api$/,
+    async (c) => {
+      await once(c);
+      for (const file of ['src/api/client.ts', 'docs/api/index.html'])
+        expect(existsSync(join(ws.root, file)), file).toBe(true);
+    },
+  ],
+  [
+    /^npx tms-gen --contract api\.yaml --only docs --docs site\/$/,
+    async (c) => {
+      await once(c);
+      expect(readFileSync(join(ws.root, 'site', 'index.html'), 'utf8')).toContain('Notes API');
+      expect(existsSync(join(ws.root, 'generated')), 'only the reference is written').toBe(false);
+    },
+  ],
+  [
+    /^npx tms-gen preview --contract api\.yaml$/,
+    async (c) => {
+      const preview = await serve(c, /preview of \S+: (http:\/\/\S+?)\/? /);
+      const page = await fetch(`${preview.found}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Notes API');
+    },
+  ],
+  [
+    /^npx tms-gen diff --contract api\.yaml --base released\/api\.yaml --format markdown$/,
+    async (c) => {
+      expect(await once(c)).toContain('**added** `POST /notes`');
+    },
+  ],
+  [
+    /^npx tms-gen lint --contract api\.yaml$/,
+    async (c) => {
+      expect(await once(c)).toMatch(/0 load problem\(s\), 0 error\(s\), 0 warning\(s\)/);
+    },
+  ],
+];
+
+describe('the READMEs, command by command, in the installed app', () => {
+  const runnerOf = (c: ReadmeCommand) => RUNNERS.find(([pattern]) => pattern.test(c.line))?.[1];
+
+  it('runs every command the READMEs show', () => {
+    expect(README_COMMANDS.length).toBeGreaterThan(20);
+    expect(
+      README_COMMANDS.filter((c) => !runnerOf(c)).map((c) => `${c.readme}: ${c.line}`),
+    ).toEqual([]);
+  });
+
+  it.each(README_COMMANDS.map((c) => [`${c.readme}: ${c.line}`, c] as const))(
+    '%s',
+    async (_, c) => {
+      await runnerOf(c)?.(c);
+    },
+    TIMEOUT_MS,
+  );
+});
+
+/**
+ * An app with the toolkit but without its optional peers (Prism's engine, Spectral's ruleset
+ * bundler), made from the shared app's installed files without another install: the toolkit's
+ * folder copied (so it resolves packages from this app only) beside links to every other
+ * installed package but the peers.
+ */
+function appWithoutPeers(): string {
+  const peers = ['@stoplight/prism-http', '@stoplight/spectral-ruleset-bundler'];
+  const app = mkdtempSync(join(tmpdir(), 'tms-no-peers-'));
+  const from = join(ws.root, 'node_modules');
+  const names = readdirSync(from).flatMap((entry) =>
+    entry.startsWith('@') ? readdirSync(join(from, entry)).map((n) => `${entry}/${n}`) : [entry],
+  );
+  for (const name of names.filter(
+    (n) => n !== '.bin' && !n.startsWith('.') && !peers.includes(n),
+  )) {
+    const to = join(app, 'node_modules', name);
+    mkdirSync(dirname(to), { recursive: true });
+    if (name === 'tms-toolkit') cpSync(join(from, name), to, { recursive: true });
+    else symlinkSync(join(from, name), to);
+  }
+  return app;
+}
+
+describe('the toolkit without its optional peers', () => {
+  it(
+    'mock with Prism and lint with a JavaScript ruleset name the package to install (exit 2)',
+    async () => {
+      const app = appWithoutPeers();
+      try {
+        const cli = join(app, 'node_modules', 'tms-toolkit', 'bin', 'tms-gen.js');
+        const mock = await run(process.execPath, [cli, 'mock', '--port', '0'], app);
+        expect(mock.code, mock.stdout + mock.stderr).toBe(2);
+        expect(mock.stderr.trim()).toBe(
+          "tms-gen mock: Prism's engine is not installed (npm install --save-dev @stoplight/prism-http@5.12.0), or use --engine fake",
+        );
+        writeTree(app, { 'rules.spectral.js': 'export default { rules: {} };\n' });
+        const lint = await run(
+          process.execPath,
+          [cli, 'lint', '--ruleset', 'rules.spectral.js'],
+          app,
+        );
+        expect(lint.code, lint.stdout + lint.stderr).toBe(2);
+        expect(lint.stderr).toMatch(
+          /a \.js ruleset needs Spectral's ruleset bundler \(npm install --save-dev @stoplight\/spectral-ruleset-bundler\)/,
+        );
+      } finally {
+        rmSync(app, { recursive: true, force: true });
+      }
+    },
+    TIMEOUT_MS,
+  );
+});

@@ -104,8 +104,8 @@ export interface Workspace {
 
 /**
  * An app root in `root` for every check (one install, shared): its package.json depends on the
- * three tarballs (toolkit, bindings, stateful mock), TypeScript, esbuild, @types/node and the MCP
- * SDK, each at the version this repository uses.
+ * three tarballs (toolkit, bindings, stateful mock), TypeScript, esbuild, @types/node, the MCP
+ * SDK and the toolkit's optional peers, each at the version this repository uses.
  */
 export async function installWorkspace(root: string, tarballs: Tarballs): Promise<Workspace> {
   mkdirSync(root, { recursive: true });
@@ -133,6 +133,11 @@ export async function installWorkspace(root: string, tarballs: Tarballs): Promis
           '@types/node': versionOf('@types/node'),
           // the optional peer of the bindings' MCP server (./mcp and its command)
           '@modelcontextprotocol/sdk': versionOf('@modelcontextprotocol/sdk'),
+          // optional peers of the toolkit, as the README's quick start installs them: Prism's
+          // engine (tms-gen mock), msw and TanStack Query (imported by generated msw.ts, query.ts)
+          '@stoplight/prism-http': versionOf('@stoplight/prism-http'),
+          msw: versionOf('msw'),
+          '@tanstack/query-core': versionOf('@tanstack/query-core'),
         },
       },
       null,

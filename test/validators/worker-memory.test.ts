@@ -14,7 +14,7 @@ import {
   flattenSources,
   type CompiledSource,
 } from '../../generator/emit/validators.js';
-import { compactErrorLiterals } from '../../generator/schema/split-modules.js';
+import { compactErrorLiterals } from '../../generator/schema/compact-errors.js';
 import { loadModel } from './harness.js';
 
 /** Ajv's error literal and its seven lines of bookkeeping, as Ajv writes them. */

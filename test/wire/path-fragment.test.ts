@@ -156,3 +156,30 @@ describe('segments holding two parameters', () => {
     expect(matchPath(template, '/blog/a.txt', fields)).toBeNull();
   });
 });
+
+describe('an array path parameter (simple style, TfL: `/Line/{ids}`)', () => {
+  it('is sent as its items joined with commas and read back item by item', () => {
+    const line = {
+      operationId: 'line',
+      method: 'GET' as const,
+      path: '/Line/{ids}',
+      fields: [
+        {
+          name: 'ids',
+          in: 'path' as const,
+          required: true,
+          encoding: 'plain' as const,
+          types: ['array' as const],
+          itemTypes: ['integer' as const],
+        },
+      ],
+    };
+    const encoded = encodeRequest(line, { path: { ids: [1, 22] } });
+    expect(encoded.path).toBe('/Line/1%2C22');
+    const pathParams = matchPath(line.path, encoded.path)!;
+    expect(decodeRequest(line, { pathParams, query: '' })).toMatchObject({
+      ok: true,
+      value: { path: { ids: [1, 22] } },
+    });
+  });
+});

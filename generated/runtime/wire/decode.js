@@ -33,7 +33,7 @@ function decodeSafely(op, raw, opts) {
             });
             continue;
         }
-        const coerced = field.encoding === 'json' ? coerceText(field, text) : coercePlain(text, field.types);
+        const coerced = field.encoding === 'json' ? coerceText(field, text) : coercePathText(field, text);
         if (coerced.ok)
             value.path[field.name] = coerced.value;
         else
@@ -93,6 +93,23 @@ function decodeSafely(op, raw, opts) {
         }
     }
     return { ok: true, value, unknown, unknownValues };
+}
+/**
+ * A path parameter as OpenAPI's default path style (`simple`) writes it: an array parameter is
+ * its items joined with commas (`/Line/victoria,circle`, TfL's), read back item by item.
+ */
+function coercePathText(field, text) {
+    const array = field.types.length === 1 && field.types[0] === 'array';
+    if (!array)
+        return coercePlain(text, field.types);
+    const items = [];
+    for (const part of text.split(',')) {
+        const item = coercePlain(part, field.itemTypes ?? ['string']);
+        if (!item.ok)
+            return item;
+        items.push(item.value);
+    }
+    return { ok: true, value: items };
 }
 /** The fixed query of the path template (`/rest?method=…`) is the route's, not unknown. */
 function markFixedQuery(template, query) {

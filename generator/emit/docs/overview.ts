@@ -49,26 +49,34 @@ interface OpLink {
 
 const MAX_ROWS = 60;
 
-export function overviewView(model: ApiModel, links: SiteLinks, changelog: ChangeLevel[], client: ClientImport): OverviewView {
-  const opLink = (op: ApiModel['operations'][number]): OpLink => ({ label: `${op.method.toUpperCase()} ${op.path}`, id: op.id, href: links.operation(op.id) });
-  const jsonFields = model.operations.flatMap((op) => op.parameters.filter((p) => p.encoding === 'json').map((p) => ({
-    op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, location: p.in,
-  })));
-  const limits = model.operations.flatMap((op) => op.parameters
-    .filter((p) => limitsText(p.limits).length > 0)
-    .map((p) => ({ op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, limits: limitsText(p.limits).join(', ') })));
-  const encodingCounts = new Map<string, number>();
-  for (const op of model.operations) for (const p of op.parameters) encodingCounts.set(p.encoding, (encodingCounts.get(p.encoding) ?? 0) + 1);
-  const statuses = new Set<string>();
-  for (const op of model.operations) for (const r of op.responses) if (!/^[23]/.test(r.status)) statuses.add(r.status);
-  const envelopeSchemas = model.schemas.filter((s) => /envelope/i.test(s.name)).slice(0, 4);
+type Op = ApiModel['operations'][number];
 
+export function overviewView(model: ApiModel, links: SiteLinks, changelog: ChangeLevel[], client: ClientImport): OverviewView {
+  const opLink = (op: Op): OpLink => ({ label: `${op.method.toUpperCase()} ${op.path}`, id: op.id, href: links.operation(op.id) });
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
     title: model.info.title,
     version: model.info.version,
-    summary: typeof model.info.extensions['x-summary'] === 'string' ? (model.info.extensions['x-summary'] as string) : summaryOf(model),
+    summary: typeof model.info.extensions['x-summary'] === 'string' ? model.info.extensions['x-summary'] : summaryOf(model),
     description: model.info.description ?? '',
-    notShown: typeof model.info.extensions['x-not-shown'] === 'string' ? (model.info.extensions['x-not-shown'] as string) : '',
+    notShown: text(model.info.extensions['x-not-shown']),
+    ...serversView(model),
+    ...authView(model, client, opLink),
+    envelopes: model.schemas.filter((s) => /envelope/i.test(s.name)).slice(0, 4).map((s) => ({
+      name: s.name,
+      href: links.schema(s.name),
+      tree: schemaTree(s.schema, { model, links, prefix: [s.name], anchors: new Set(), budget: { rows: 40 }, root: '', maxDepth: 2 }),
+    })),
+    ...wireView(model, links),
+    ...errorsView(model),
+    ...limitsView(model, links),
+    levels: changelog.map((l) => ({ label: l.level === null ? 'not stated' : String(l.level), href: `changelog.html#${l.anchor}`, count: l.entries.length })),
+    deprecatedOps: model.operations.filter((op) => op.lifecycle.deprecated).slice(0, MAX_ROWS).map(opLink),
+  };
+}
+
+function serversView(model: ApiModel): Pick<OverviewView, 'servers' | 'baseUrl'> {
+  return {
     servers: model.servers.map((s) => ({
       url: s.url,
       description: s.description ?? '',
@@ -76,6 +84,16 @@ export function overviewView(model: ApiModel, links: SiteLinks, changelog: Chang
       variables: Object.entries(s.variables).map(([name, v]) => ({ name, default: v.default, description: v.description ?? '' })),
     })),
     baseUrl: model.servers[0] ? resolvedUrl(model.servers[0]) : '',
+  };
+}
+
+/** The schemes, the client's setup with its credentials, and who may call without any. */
+function authView(
+  model: ApiModel,
+  client: ClientImport,
+  opLink: (op: Op) => OpLink,
+): Pick<OverviewView, 'schemes' | 'clientSetup' | 'clientFolder' | 'packageName' | 'noAuth' | 'optionalAuth'> {
+  return {
     schemes: model.securitySchemes.map((s) => ({
       name: s.name,
       kind: s.type === 'http' ? `HTTP ${s.scheme ?? ''}`.trim() : s.type,
@@ -97,22 +115,38 @@ export function overviewView(model: ApiModel, links: SiteLinks, changelog: Chang
       ...opLink(op),
       note: typeof op.extensions['x-unauthenticated'] === 'string' ? (op.extensions['x-unauthenticated'] as string) : '',
     })),
-    envelopes: envelopeSchemas.map((s) => ({
-      name: s.name,
-      href: links.schema(s.name),
-      tree: schemaTree(s.schema, { model, links, prefix: [s.name], anchors: new Set(), budget: { rows: 40 }, root: '', maxDepth: 2 }),
-    })),
+  };
+}
+
+/** How parameters travel (counts per encoding) and which are JSON-encoded. */
+function wireView(model: ApiModel, links: SiteLinks): Pick<OverviewView, 'encodings' | 'jsonFields' | 'jsonFieldsMore'> {
+  const jsonFields = model.operations.flatMap((op) => op.parameters.filter((p) => p.encoding === 'json').map((p) => ({
+    op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, location: p.in,
+  })));
+  const encodingCounts = new Map<string, number>();
+  for (const op of model.operations) for (const p of op.parameters) encodingCounts.set(p.encoding, (encodingCounts.get(p.encoding) ?? 0) + 1);
+  return {
     encodings: [...encodingCounts.entries()].sort((a, b) => b[1] - a[1]).map(([label, count]) => ({ label: ENCODING_LABEL[label] ?? label, count })),
     jsonFields: jsonFields.slice(0, MAX_ROWS),
     jsonFieldsMore: Math.max(0, jsonFields.length - MAX_ROWS),
+  };
+}
+
+function errorsView(model: ApiModel): Pick<OverviewView, 'errorCount' | 'errorCodes' | 'errorStatuses'> {
+  const statuses = new Set<string>();
+  for (const op of model.operations) for (const r of op.responses) if (!/^[23]/.test(r.status)) statuses.add(r.status);
+  return {
     errorCount: model.errorCodes.length,
     errorCodes: model.errorCodes.map((e) => ({ code: e.code, href: `errors.html#${errorAnchor(e.code)}` })),
     errorStatuses: [...statuses].sort(),
-    limits: limits.slice(0, MAX_ROWS),
-    limitsMore: Math.max(0, limits.length - MAX_ROWS),
-    levels: changelog.map((l) => ({ label: l.level === null ? 'not stated' : String(l.level), href: `changelog.html#${l.anchor}`, count: l.entries.length })),
-    deprecatedOps: model.operations.filter((op) => op.lifecycle.deprecated).slice(0, MAX_ROWS).map(opLink),
   };
+}
+
+function limitsView(model: ApiModel, links: SiteLinks): Pick<OverviewView, 'limits' | 'limitsMore'> {
+  const limits = model.operations.flatMap((op) => op.parameters
+    .filter((p) => limitsText(p.limits).length > 0)
+    .map((p) => ({ op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, limits: limitsText(p.limits).join(', ') })));
+  return { limits: limits.slice(0, MAX_ROWS), limitsMore: Math.max(0, limits.length - MAX_ROWS) };
 }
 
 const ENCODING_LABEL: Record<string, string> = {

@@ -2,7 +2,7 @@
  * What every page of one docs run shares (model, links, markdown, groups, banner, levels), and
  * the page shell: a page's body inside the layout (head, top bar, sidebar).
  */
-import { banner } from '../../common/source.js';
+import { siteBanner } from '../../common/source.js';
 import type { ApiModel } from '../../model/types.js';
 import type { GeneratedFile } from '../emitter.js';
 import { buildChangelog, type ChangeLevel } from './changelog.js';
@@ -53,7 +53,6 @@ export interface Site {
 }
 
 export interface SiteOptions {
-  command: string;
   /** the run keeps a cache of pieces (pages are then kept as text) */
   cached: boolean;
   tryItServer?: string;
@@ -69,8 +68,8 @@ export function createSite(model: ApiModel, opts: SiteOptions): Site {
     links,
     markup: createMarkup(),
     groups: groupOperations(model),
-    bannerHtml: banner(model.sourceFile, opts.command, 'html'),
-    bannerScript: banner(model.sourceFile, opts.command),
+    bannerHtml: siteBanner(model.sourceFile, 'html'),
+    bannerScript: siteBanner(model.sourceFile, 'js'),
     encoder: big && !opts.cached ? new TextEncoder() : undefined,
     changelog,
     levels: changelog.map((l) => l.level).filter((l): l is number => l !== null),

@@ -4,7 +4,8 @@
  *
  * Not drawn, because no HTTP request can carry them whatever the wire model does (OpenAPI's
  * styles define them so), each dropped from the draw rather than hidden in the comparison:
- * - a path value that is empty, `.` or `..` (no URL can hold it as a segment);
+ * - a path value that is empty, `.` or `..` (no URL can hold it as a segment), or an item of a
+ *   path array holding a comma (the simple style's delimiter; routers decode before splitting);
  * - header values outside visible ASCII, or with spaces at the ends (HTTP trims them);
  * - an empty text body (`""`), which is no body at all to HTTP readers;
  * - a string in a text field that reads as another type the field also admits (`7` where
@@ -93,6 +94,8 @@ function drawable(field: Parameter, value: unknown): boolean {
   if (field.in === 'path') {
     const text = Array.isArray(value) ? value.join(',') : String(value);
     if (text === '' || text === '.' || text === '..') return false;
+    // the simple style's delimiter inside an item: routers decode the segment before splitting
+    if (Array.isArray(value) && value.some((item) => String(item).includes(','))) return false;
   }
   if (field.encoding === 'json') return true;
   return textsFit(field, value);

@@ -12,7 +12,6 @@ import {
   exampleBodyHtml,
   exampleHtml,
   factsHtml,
-  headingAnchorHtml,
   treeHtml,
   tryItHtml,
   typeHtml,
@@ -37,7 +36,7 @@ ${parametersHtml(m, v)}
 
 ${tryItHtml(v.tryit)}
 <section aria-labelledby="responses">
-<h2 id="responses">${headingAnchorHtml('responses')}Responses</h2>
+<h2 id="responses">Responses</h2>
 ${v.responses.map((r) => responseHtml(m, r)).join('')}</section>
 
 ${v.errors.length > 0 ? errorsHtml(m, v) : ''}</article>
@@ -48,7 +47,7 @@ ${samplesHtml(m, v)}</div>
 
 function accessHtml(m: Markup, access: OperationView['access']): string {
   return `<section aria-labelledby="access">
-<h2 id="access">${headingAnchorHtml('access')}Who may call it</h2>
+<h2 id="access">Who may call it</h2>
 <ul class="access access-${e(access.level)}">
 <li>${e(access.text)}</li>
 ${access.permission ? `<li><strong>Permission:</strong> ${m.inline(access.permission)}</li>` : ''}
@@ -60,7 +59,7 @@ ${access.unauthenticated ? `<li><strong>Without credentials:</strong> ${m.inline
 function parametersHtml(m: Markup, v: OperationView): string {
   const body = v.requestBody;
   let out = `<section aria-labelledby="parameters">
-<h2 id="parameters">${headingAnchorHtml('parameters')}Parameters</h2>
+<h2 id="parameters">Parameters</h2>
 `;
   if (body) {
     out += `<p class="body-note">Request body: <code>${e(body.mediaTypes)}</code>${body.required ? ' (required)' : ''}.`;
@@ -127,7 +126,7 @@ ${r.mediaType ? `<p class="media-type">Content type: <code>${e(r.mediaType)}</co
 
 function errorsHtml(m: Markup, v: OperationView): string {
   return `<section aria-labelledby="errors">
-<h2 id="errors">${headingAnchorHtml('errors')}Error codes</h2>
+<h2 id="errors">Error codes</h2>
 ${v.errorsUnderDefault ? '<p class="note status-note" id="default-status-note"><strong>Status “default”:</strong> the API description gives no HTTP status for these codes, so the contract documents them under the <code>default</code> response (any status not listed). The mock answers them with 400.</p>' : ''}
 <div class="table-scroll" tabindex="0">
 <table class="errors">
@@ -167,7 +166,6 @@ function samplesHtml(m: Markup, v: OperationView): string {
     out += `<div class="sample">\n${titled ? `<h3 class="sample-title">${e(s.title)}</h3>` : ''}\n`;
     s.langs.forEach((l, i) => {
       out += `<div class="code-block lang-panel" data-lang="${e(l.id)}"${i === 0 ? '' : ' data-hidden'}>
-<button type="button" class="copy">Copy</button>
 <pre class="code" tabindex="0"><code>${highlight(l.text, l.language as HighlightLanguage)}</code></pre>
 </div>
 `;

@@ -122,7 +122,7 @@ export function treeHtml(m: Markup, node: SchemaNode): string {
 /** The inside of an example's box after its summary: description, highlighted JSON or a link. */
 export function exampleBodyHtml(m: Markup, ex: ExampleView): string {
   const code = ex.json
-    ? `<button type="button" class="copy">Copy</button><pre class="code" tabindex="0"><code>${highlight(ex.json, 'json')}</code></pre>`
+    ? `<pre class="code" tabindex="0"><code>${highlight(ex.json, 'json')}</code></pre>`
     : '';
   const link = ex.href
     ? `<p class="big-example">This example is ${e(ex.size)}: <a href="${e(ex.href)}">open it as JSON</a>.</p>`
@@ -139,14 +139,10 @@ export function exampleHtml(m: Markup, ex: ExampleView): string {
   return `<details class="example code-block">\n<summary>${summary}</summary>\n${description}\n${exampleBodyHtml(m, ex)}`;
 }
 
-export function headingAnchorHtml(id: string): string {
-  return `<a class="heading-anchor" href="#${e(id)}" aria-hidden="true" tabindex="-1">#</a>`;
-}
-
 /** The try-it box: an empty form the page script (assets/tryit.js) builds from its data. */
 export function tryItHtml(view: TryItView | undefined): string {
   return `<section class="tryit" aria-labelledby="try-it">
-<h2 id="try-it">${headingAnchorHtml('try-it')}Try it</h2>
+<h2 id="try-it">Try it</h2>
 <details class="tryit-box">
 <summary>Send this request from your browser and check the answer</summary>
 <form class="tryit-form" novalidate data-server="${e(view?.server)}"${view?.auth ? ' data-auth' : ''}>
