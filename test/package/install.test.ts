@@ -76,7 +76,7 @@ beforeAll(async () => {
   mock = await startMock();
   // packed and installed once per run, shared with toolkit-cli.test.ts (test/package/shared.ts)
   ws = await timed('pack + install (or wait for it)', sharedWorkspace);
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
   if (mock) await new Promise<void>((r) => mock.server.close(() => r()));

@@ -60,7 +60,7 @@ beforeAll(async () => {
     ],
     app,
   );
-}, 600_000);
+}, 900_000);
 
 afterAll(async () => {
   for (const child of started) stop(child);

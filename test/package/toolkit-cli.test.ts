@@ -33,6 +33,12 @@ const haveBreadth = haveShared('tms-gen mock on a breadth document', ...BREADTH_
 
 /** npm pack, npm install and a generate per prepared contract: minutes on a loaded machine. */
 const TIMEOUT_MS = 400_000;
+/**
+ * A hang guard for the set-up: it waits for the run's shared app (test/package/shared.ts, built
+ * by whichever package file asks first) and starts two servers from it; at a load of 30 on two
+ * cores it passed 400 s.
+ */
+const SETUP_TIMEOUT_MS = 900_000;
 
 interface Started {
   child: ChildProcess;
@@ -125,7 +131,7 @@ beforeAll(async () => {
   running.push(started);
   const [base, email, password, apiKey] = started.found.split('\n');
   stateful = { base, email, password, apiKey };
-}, TIMEOUT_MS);
+}, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
   await Promise.all(running.map((s) => s.stop()));
