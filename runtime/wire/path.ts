@@ -21,7 +21,7 @@ export function fillPath(template: string, values: Record<string, unknown>): str
         const text = Array.isArray(value)
           ? value.map((item) => plainText(item, name)).join(',')
           : plainText(value, name);
-        return escapeLiteral(encodeURIComponent(text), literal);
+        return encodeInSegment(text, literal);
       });
       // A URL parser removes `.` and `..` segments (and their `%2E` spellings, WHATWG URL), so
       // no client could send them: refusing here beats reaching a different route.
@@ -44,11 +44,11 @@ function segmentText(segment: string): string {
  * text's characters percent-encoded (`a-b` → `a%2Db`, the same URL to RFC 3986), so a router
  * that splits the segment before decoding it, as matchPath does, finds the value whole.
  */
-function escapeLiteral(encoded: string, literal: string): string {
-  if (literal === '') return encoded;
+function encodeInSegment(text: string, literal: string): string {
+  if (literal === '') return encodeURIComponent(text);
   let out = '';
-  for (const char of encoded)
-    out += literal.includes(char) && char !== '%' ? percentOf(char) : char;
+  for (const char of text)
+    out += literal.includes(char) ? percentOf(char) : encodeURIComponent(char);
   return out;
 }
 

@@ -140,6 +140,9 @@ describe('segments holding two parameters', () => {
     const path = fillPath(template, { prefix: 'a-b', number: '-7' });
     expect(path).toBe('/shipments/a%2Db-%2D7');
     expect(matchPath(template, path)).toEqual({ prefix: 'a-b', number: '-7' });
+    // the segment's letters inside a value's own escapes are left alone (`\\` is `%5C`)
+    const colon = '/specs/{spec}:getContents';
+    expect(matchPath(colon, fillPath(colon, { spec: 'MR:\\<C' }))).toEqual({ spec: 'MR:\\<C' });
     expect(
       matchPath('/files/{name}.{ext}', fillPath('/files/{name}.{ext}', { name: 'a.b', ext: 'c' })),
     ).toEqual({ name: 'a.b', ext: 'c' });

@@ -18,7 +18,7 @@ export function fillPath(template, values) {
             const text = Array.isArray(value)
                 ? value.map((item) => plainText(item, name)).join(',')
                 : plainText(value, name);
-            return escapeLiteral(encodeURIComponent(text), literal);
+            return encodeInSegment(text, literal);
         });
         // A URL parser removes `.` and `..` segments (and their `%2E` spellings, WHATWG URL), so
         // no client could send them: refusing here beats reaching a different route.
@@ -37,12 +37,12 @@ function segmentText(segment) {
  * text's characters percent-encoded (`a-b` → `a%2Db`, the same URL to RFC 3986), so a router
  * that splits the segment before decoding it, as matchPath does, finds the value whole.
  */
-function escapeLiteral(encoded, literal) {
+function encodeInSegment(text, literal) {
     if (literal === '')
-        return encoded;
+        return encodeURIComponent(text);
     let out = '';
-    for (const char of encoded)
-        out += literal.includes(char) && char !== '%' ? percentOf(char) : char;
+    for (const char of text)
+        out += literal.includes(char) ? percentOf(char) : encodeURIComponent(char);
     return out;
 }
 function percentOf(char) {
