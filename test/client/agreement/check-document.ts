@@ -50,12 +50,18 @@ export interface CheckOptions {
   deadline?: number;
   /** told after each operation (a bench streams the counts so a stopped run keeps them) */
   onOperation?: (operation: string, calls: number, mismatches: Mismatch[]) => void;
+  /** generate and load with `--lenient` (tms-gen's own rules as warnings) */
+  lenient?: boolean;
   /** told once the client is generated and loaded: the operations there are and will be called */
   onStart?: (total: number, chosen: number) => void;
 }
 
 /** Generates `contract`'s client into `out` with the real CLI. */
-export async function generateClient(contract: string, out: string): Promise<void> {
+export async function generateClient(
+  contract: string,
+  out: string,
+  lenient = false,
+): Promise<void> {
   await run(
     process.execPath,
     [
@@ -68,6 +74,7 @@ export async function generateClient(contract: string, out: string): Promise<voi
       'client',
       '--quiet',
       '--no-cache',
+      ...(lenient ? ['--lenient'] : []),
     ],
     { maxBuffer: 64 * 1024 * 1024, cwd: ROOT },
   );
@@ -78,8 +85,8 @@ export async function checkDocument(
   out: string,
   options: CheckOptions,
 ): Promise<DocumentCounts> {
-  await generateClient(contract, out);
-  const loaded = await loadContract(contract);
+  await generateClient(contract, out, options.lenient);
+  const loaded = await loadContract(contract, { lenient: options.lenient });
   if (!loaded.ok) throw new Error(`${contract} does not load`);
   const { model, bundle } = loaded.contract;
   const client = await import(pathToFileURL(resolve(out, 'client.ts')).href);
