@@ -19,7 +19,9 @@ export interface AxeFinding {
 export async function axeViolations(page: Page): Promise<AxeFinding[]> {
   await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' });
   return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] };
+    type Result = {
+      violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+    };
     const axe = (window as unknown as { axe: { run(): Promise<Result> } }).axe;
     const result = await axe.run();
     return result.violations.map((v) => ({
@@ -38,7 +40,9 @@ export function unexpected(findings: AxeFinding[], where: string): string[] {
 }
 
 /** The page's body colours and its lightest element background, as relative luminance (0–1). */
-export async function appliedTheme(page: Page): Promise<{ body: number; text: number; lightest: { luminance: number; element: string } }> {
+export async function appliedTheme(
+  page: Page,
+): Promise<{ body: number; text: number; lightest: { luminance: number; element: string } }> {
   return page.evaluate(() => {
     // WCAG 2.x relative luminance of a computed `rgb(a)` colour; transparent is undefined.
     const luminance = (css: string): number | undefined => {
@@ -57,7 +61,10 @@ export async function appliedTheme(page: Page): Promise<{ body: number; text: nu
       if (box.width === 0 || box.height === 0) continue;
       const l = luminance(getComputedStyle(el).backgroundColor);
       if (l !== undefined && l > lightest.luminance)
-        lightest = { luminance: l, element: `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')}` };
+        lightest = {
+          luminance: l,
+          element: `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}.${[...el.classList].join('.')}`,
+        };
     }
     return {
       body: luminance(style.backgroundColor) ?? 1,

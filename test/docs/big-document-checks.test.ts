@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALIDATION_WORKER_MIN_OPERATIONS } from '../../generator/threads/validate-worker.js';
 import { snapshotTree, tmsGen } from '../tms-gen-run.js';
 
-
 /** A document with enough operations for the checks' thread; `broken` puts one error deep in it. */
 function bigDocument(broken: boolean): string {
   const paths: Record<string, unknown> = {};
@@ -64,8 +63,12 @@ describe('--only docs on a big document', () => {
   ];
 
   it('writes the same docs whether the checks run on their own thread or not', async () => {
-    const threaded = await tmsGen(docsOnly('good.json', join(dir, 'docs-threaded')), { TMS_GEN_THREADS: '2' });
-    const single = await tmsGen(docsOnly('good.json', join(dir, 'docs-single')), { TMS_GEN_THREADS: '1' });
+    const threaded = await tmsGen(docsOnly('good.json', join(dir, 'docs-threaded')), {
+      TMS_GEN_THREADS: '2',
+    });
+    const single = await tmsGen(docsOnly('good.json', join(dir, 'docs-single')), {
+      TMS_GEN_THREADS: '1',
+    });
     expect(threaded.code, threaded.stderr).toBe(0);
     expect(single.code, single.stderr).toBe(0);
     const a = snapshotTree(join(dir, 'docs-threaded'));

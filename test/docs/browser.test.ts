@@ -22,27 +22,41 @@ import { serveDirectory, type StaticServer } from './static-server.js';
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium && process.env.CI) {
-  throw new Error(`${CHROMIUM} is missing and CI is set: install it (apt-get install -y chromium); the browser tests may not be skipped on CI`);
+  throw new Error(
+    `${CHROMIUM} is missing and CI is set: install it (apt-get install -y chromium); the browser tests may not be skipped on CI`,
+  );
 }
 if (!haveChromium) {
-  console.warn(`\n!!!!!!!!\n!!! SKIPPING the docs browser tests: ${CHROMIUM} is not installed (apt-get install -y chromium). CI fails instead of skipping.\n!!!!!!!!\n`);
+  console.warn(
+    `\n!!!!!!!!\n!!! SKIPPING the docs browser tests: ${CHROMIUM} is not installed (apt-get install -y chromium). CI fails instead of skipping.\n!!!!!!!!\n`,
+  );
 }
 
 async function buildSite(contract: string): Promise<string> {
   const loaded = await loadContract(contract);
-  if (!loaded.ok) throw new Error(`${contract} does not load: ${JSON.stringify(loaded.problems.slice(0, 3))}`);
+  if (!loaded.ok)
+    throw new Error(`${contract} does not load: ${JSON.stringify(loaded.problems.slice(0, 3))}`);
   const dir = mkdtempSync(join(tmpdir(), 'tms-docs-'));
   const out = join(dir, 'docs');
-  writeOutputs([{ dir: out, files: await emitDocs(loaded.contract.model, { command: 'npm run generate', warn: () => {} }) }]);
+  writeOutputs([
+    {
+      dir: out,
+      files: await emitDocs(loaded.contract.model, { command: 'npm run generate', warn: () => {} }),
+    },
+  ]);
   return out;
 }
 
 /** Console errors, page errors and requests to any host but ours, collected per page. */
 function watch(page: Page, origin: string): string[] {
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('request', (r) => { if (!r.url().startsWith(origin)) problems.push(`outside request: ${r.url()}`); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(origin)) problems.push(`outside request: ${r.url()}`);
+  });
   return problems;
 }
 
@@ -80,7 +94,8 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
       linksByPage.set(url, hrefs);
       for (const href of hrefs) {
         const target = href.split('#')[0];
-        if (target.startsWith(server.url) && target.endsWith('.html') && !idsByPage.has(target)) queue.push(target);
+        if (target.startsWith(server.url) && target.endsWith('.html') && !idsByPage.has(target))
+          queue.push(target);
       }
     }
     expect(idsByPage.size).toBeGreaterThan(50);
@@ -92,7 +107,8 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
         if (target.endsWith('.html')) {
           const ids = idsByPage.get(target);
           if (!ids) broken.push(`${from} → ${href} (no page)`);
-          else if (hash && !ids.has(decodeURIComponent(hash))) broken.push(`${from} → ${href} (no anchor)`);
+          else if (hash && !ids.has(decodeURIComponent(hash)))
+            broken.push(`${from} → ${href} (no anchor)`);
         } else {
           const res = await fetch(target);
           if (res.status !== 200) broken.push(`${from} → ${href} (${res.status})`);
@@ -107,8 +123,16 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
 
   const searchCases = [
     { query: 'sendMessage', kind: 'Operation', expectUrl: /operations\/sendMessage\.html$/ },
-    { query: 'read_by_sender', kind: 'Parameter', expectUrl: /operations\/sendMessage\.html#param-read_by_sender$/ },
-    { query: 'STREAM_DOES_NOT_EXIST', kind: 'Error code', expectUrl: /errors\.html#error-STREAM_DOES_NOT_EXIST$/ },
+    {
+      query: 'read_by_sender',
+      kind: 'Parameter',
+      expectUrl: /operations\/sendMessage\.html#param-read_by_sender$/,
+    },
+    {
+      query: 'STREAM_DOES_NOT_EXIST',
+      kind: 'Error code',
+      expectUrl: /errors\.html#error-STREAM_DOES_NOT_EXIST$/,
+    },
   ];
   for (const c of searchCases) {
     it(`finds ${c.kind.toLowerCase()} ${c.query} with the search box and opens it`, async () => {
@@ -116,7 +140,10 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
       const problems = watch(page, server.url);
       await page.goto(server.url + 'schemas/index.html');
       await page.fill('#search-input', c.query);
-      const hit = page.locator('#search-results a.search-hit', { hasText: c.query }).filter({ has: page.locator('.search-kind', { hasText: c.kind }) }).first();
+      const hit = page
+        .locator('#search-results a.search-hit', { hasText: c.query })
+        .filter({ has: page.locator('.search-kind', { hasText: c.kind }) })
+        .first();
       await hit.waitFor({ state: 'visible', timeout: 30_000 });
       await hit.click();
       await page.waitForURL(c.expectUrl);
@@ -130,7 +157,12 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
   it('has no axe-core violation of any impact on the overview, an operation, a schema and the changelog (reviewed exceptions: axe.ts)', async () => {
     const page = await browser.newPage();
     const found: string[] = [];
-    for (const path of ['index.html', 'operations/sendMessage.html', 'schemas/Message.html', 'changelog.html']) {
+    for (const path of [
+      'index.html',
+      'operations/sendMessage.html',
+      'schemas/Message.html',
+      'changelog.html',
+    ]) {
       await page.goto(server.url + path);
       found.push(...unexpected(await axeViolations(page), path));
     }
@@ -147,7 +179,9 @@ describe.skipIf(!haveChromium)('docs in a browser', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(server.url + 'operations/sendMessage.html');
     await page.screenshot({ path: 'test-artifacts/docs-operation-phone.png' });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(existsSync('test-artifacts/docs-operation.png')).toBe(true);
     await page.close();
@@ -172,14 +206,26 @@ describe.skipIf(!haveChromium)('the hostile document in a browser', () => {
   it('renders every page without running any script of the payload', async () => {
     const page = await browser.newPage();
     const dialogs: string[] = [];
-    page.on('dialog', async (d) => { dialogs.push(d.message()); await d.dismiss(); });
+    page.on('dialog', async (d) => {
+      dialogs.push(d.message());
+      await d.dismiss();
+    });
     const problems = watch(page, server.url);
     const pages = ['index.html', 'errors.html', 'changelog.html', 'schemas/index.html'];
     await page.goto(server.url + 'index.html');
-    const more = await page.evaluate(() => [...document.querySelectorAll('nav a[href]')].map((a) => (a as HTMLAnchorElement).href));
+    const more = await page.evaluate(() =>
+      [...document.querySelectorAll('nav a[href]')].map((a) => (a as HTMLAnchorElement).href),
+    );
     for (const href of more) pages.push(href.replace(server.url, ''));
-    pages.push(...(await page.evaluate(() => [...document.querySelectorAll('main a[href]')].map((a) => (a as HTMLAnchorElement).href)))
-      .filter((h) => h.startsWith(server.url)).map((h) => h.split('#')[0].replace(server.url, '')));
+    pages.push(
+      ...(
+        await page.evaluate(() =>
+          [...document.querySelectorAll('main a[href]')].map((a) => (a as HTMLAnchorElement).href),
+        )
+      )
+        .filter((h) => h.startsWith(server.url))
+        .map((h) => h.split('#')[0].replace(server.url, '')),
+    );
     for (const path of [...new Set(pages)].filter((p) => p.endsWith('.html'))) {
       await page.goto(server.url + path);
       // Try-it on the hostile operation: its form, its data and a hostile answer stay text.
@@ -188,7 +234,9 @@ describe.skipIf(!haveChromium)('the hostile document in a browser', () => {
           route.fulfill({
             status: 200,
             headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
-            body: JSON.stringify({ '<img src=x onerror="window.__pwned=7">': '<script>window.__pwned=8</script>' }),
+            body: JSON.stringify({
+              '<img src=x onerror="window.__pwned=7">': '<script>window.__pwned=8</script>',
+            }),
           }),
         );
         await page.click('.tryit-box > summary');
@@ -205,18 +253,30 @@ describe.skipIf(!haveChromium)('the hostile document in a browser', () => {
       await page.waitForSelector('#search-results:not([hidden])');
       const state = await page.evaluate(() => ({
         pwned: (window as unknown as { __pwned?: unknown }).__pwned,
-        payloadElements: document.querySelectorAll('[id^="pwned"], img, iframe, object, embed').length,
-        scripts: [...document.scripts].filter((s) => s.type !== 'application/json').map((s) => s.getAttribute('src') ?? `inline: ${s.textContent?.slice(0, 40)}`),
-        dangerousLinks: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')!).filter((h) => /^\s*(javascript|data|vbscript):/i.test(h)),
+        payloadElements: document.querySelectorAll('[id^="pwned"], img, iframe, object, embed')
+          .length,
+        scripts: [...document.scripts]
+          .filter((s) => s.type !== 'application/json')
+          .map((s) => s.getAttribute('src') ?? `inline: ${s.textContent?.slice(0, 40)}`),
+        dangerousLinks: [...document.querySelectorAll('a[href]')]
+          .map((a) => a.getAttribute('href')!)
+          .filter((h) => /^\s*(javascript|data|vbscript):/i.test(h)),
       }));
       expect(state.pwned, path).toBeUndefined();
       expect(state.payloadElements, path).toBe(0);
-      expect(state.scripts.every((s) => /^(\.\.\/)?(assets\/(site|wire|tryit)\.js|search-index\.js|schemas\.js)$/.test(s)), `${path}: ${state.scripts.join(', ')}`).toBe(true);
+      expect(
+        state.scripts.every((s) =>
+          /^(\.\.\/)?(assets\/(site|wire|tryit)\.js|search-index\.js|schemas\.js)$/.test(s),
+        ),
+        `${path}: ${state.scripts.join(', ')}`,
+      ).toBe(true);
       expect(state.dangerousLinks, path).toEqual([]);
     }
     expect(dialogs).toEqual([]);
     // Try-it's requests went to the server the test chose (answered by page.route), none elsewhere.
-    expect(problems.filter((p) => !p.startsWith('outside request: http://127.0.0.1:9/'))).toEqual([]);
+    expect(problems.filter((p) => !p.startsWith('outside request: http://127.0.0.1:9/'))).toEqual(
+      [],
+    );
     await page.close();
   });
 });

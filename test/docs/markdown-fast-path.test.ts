@@ -5,11 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import {
-  createMarkdown,
-  plainBlocks,
-  plainMarkdown,
-} from '../../generator/emit/docs/markdown.js';
+import { createMarkdown, plainBlocks, plainMarkdown } from '../../generator/emit/docs/markdown.js';
 import { loadContract } from '../../generator/load/index.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
 
@@ -228,7 +224,8 @@ describe('plainMarkdown', () => {
       const walk = (node: unknown) => {
         if (!node || typeof node !== 'object') return;
         for (const [key, value] of Object.entries(node)) {
-          if ((key === 'description' || key === 'summary') && typeof value === 'string') texts.add(value);
+          if ((key === 'description' || key === 'summary') && typeof value === 'string')
+            texts.add(value);
           else walk(value);
         }
       };
@@ -237,7 +234,8 @@ describe('plainMarkdown', () => {
         if (plainBlocks(text) !== undefined) fastTaken++;
         for (const inline of [false, true]) {
           const fast = render(text, { inline });
-          if (fast !== slow(text, { inline })) expect(fast, JSON.stringify(text)).toBe(slow(text, { inline }));
+          if (fast !== slow(text, { inline }))
+            expect(fast, JSON.stringify(text)).toBe(slow(text, { inline }));
         }
       }
     }
@@ -251,10 +249,70 @@ describe('plainMarkdown', () => {
 
   it('makes what markdown-it makes on random texts of markdown-ish pieces, or declines', () => {
     const pieces = [
-      'word', ' ', ' ', 'Ünï', '’', '#', '"', "'", '(', ')', '!', '.', ',', '`', '[', ']', '*',
-      '_', '&', '<', '\\', '~', '|', '%', '@', ':', '/', '-', '=', '\u00a0', '\n', '\n', '\nA', '\n- ', '\n1. ', '\n#', '\n`', '\n[', '  \n', '\n\n', '**', '**b**', '*e*', '_u_', '__s__', '**N**: ', 'w*', '*w',
-      '[a link](https://x.example/p#f)', '[x](https://y.example)', '](', '`code`', '` sp `',
-      '[frag](#a-b)', '[site](/p/q)', '[!NOTE]', '**N:**', '**`c`**', '\n> ', '\n\n> ', '\n\n* ', '\n* ', '\n\n- ', '"',
+      'word',
+      ' ',
+      ' ',
+      'Ünï',
+      '’',
+      '#',
+      '"',
+      "'",
+      '(',
+      ')',
+      '!',
+      '.',
+      ',',
+      '`',
+      '[',
+      ']',
+      '*',
+      '_',
+      '&',
+      '<',
+      '\\',
+      '~',
+      '|',
+      '%',
+      '@',
+      ':',
+      '/',
+      '-',
+      '=',
+      '\u00a0',
+      '\n',
+      '\n',
+      '\nA',
+      '\n- ',
+      '\n1. ',
+      '\n#',
+      '\n`',
+      '\n[',
+      '  \n',
+      '\n\n',
+      '**',
+      '**b**',
+      '*e*',
+      '_u_',
+      '__s__',
+      '**N**: ',
+      'w*',
+      '*w',
+      '[a link](https://x.example/p#f)',
+      '[x](https://y.example)',
+      '](',
+      '`code`',
+      '` sp `',
+      '[frag](#a-b)',
+      '[site](/p/q)',
+      '[!NOTE]',
+      '**N:**',
+      '**`c`**',
+      '\n> ',
+      '\n\n> ',
+      '\n\n* ',
+      '\n* ',
+      '\n\n- ',
+      '"',
     ];
     // a fixed-seed generator: the same texts on every run, so a failure can be reproduced
     let seed = 18;
@@ -299,15 +357,16 @@ describe('plainMarkdown', () => {
           // without a block scalar's final newline too (as JSON contracts hold them): the
           // soft-break and paragraph paths take only those
           texts.add(value.replace(/\n+$/, ''));
-        }
-        else walk(value);
+        } else walk(value);
       }
     };
     walk(loaded.contract.model.document);
     expect(texts.size).toBeGreaterThan(20);
     // the multi-line texts the soft-break and paragraph paths serve are among them
     const multiLine = [...texts].filter((t) => t.trim().includes('\n'));
-    expect(multiLine.filter((t) => plainMarkdown(t, false) !== undefined).length).toBeGreaterThan(2);
+    expect(multiLine.filter((t) => plainMarkdown(t, false) !== undefined).length).toBeGreaterThan(
+      2,
+    );
     expect(
       multiLine.filter((t) => t.includes('\n\n') && plainBlocks(t) !== undefined).length,
     ).toBeGreaterThan(2);

@@ -56,7 +56,9 @@ describe('Markdown reference of our contract', () => {
       for (const p of op.parameters) {
         expect(md, `${op.id} ${p.name}`).toContain(`- \`${p.name}\` (in ${p.in},`);
         for (const level of levelsOf(p.lifecycle))
-          expect(md, `${op.id} ${p.name} level ${level}`).toMatch(new RegExp(`in level ${level}\\b`));
+          expect(md, `${op.id} ${p.name} level ${level}`).toMatch(
+            new RegExp(`in level ${level}\\b`),
+          );
         // a parameter deprecated and then removed shows its removal (as on the HTML page)
         if (p.lifecycle.deprecated) expect(md, `${op.id} ${p.name}`).toMatch(/Deprecated|Removed/);
       }
@@ -75,7 +77,8 @@ describe('Markdown reference of our contract', () => {
       const md = read(`schemas/${twin}`);
       expect(md).toContain(`# ${s.name}`);
       const properties = (s.schema as { properties?: Record<string, unknown> }).properties ?? {};
-      for (const name of Object.keys(properties)) expect(md, `${s.name}.${name}`).toContain(`\`${name}\``);
+      for (const name of Object.keys(properties))
+        expect(md, `${s.name}.${name}`).toContain(`\`${name}\``);
     }
   });
 
@@ -131,7 +134,9 @@ describe('Markdown pages of a contract whose text is markup', () => {
               responses: {
                 '200': {
                   description: `OK ${html}`,
-                  content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } },
+                  content: {
+                    'application/json': { schema: { $ref: '#/components/schemas/Thing' } },
+                  },
                 },
               },
             },
@@ -160,7 +165,10 @@ describe('Markdown pages of a contract whose text is markup', () => {
       const rendered = md.render(String(f.contents));
       // an element of the contract's: a tag of its own, or its handler inside any tag
       const element = /<(script|img)\b|<[^>]*\bonerror=/i.exec(rendered);
-      expect(element && rendered.slice(Math.max(0, element.index - 100), element.index + 80), f.path).toBeNull();
+      expect(
+        element && rendered.slice(Math.max(0, element.index - 100), element.index + 80),
+        f.path,
+      ).toBeNull();
       expect(rendered, f.path).not.toMatch(/href="javascript:/i);
       expect(String(f.contents), f.path).toContain('alert(1)');
     }

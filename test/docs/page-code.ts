@@ -10,7 +10,9 @@ export interface PageSample {
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', '#39': "'", amp: '&' };
 
 export function decodeHtml(html: string): string {
-  return html.replace(/<[^>]+>/g, '').replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e]);
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(lt|gt|quot|#39|amp);/g, (_, e: string) => ENTITIES[e]);
 }
 
 export function pageSamples(html: string): PageSample[] {

@@ -30,7 +30,13 @@ describe('paging and retries on an operation page', async () => {
   it('escapes the names a contract gives', () => {
     const hostile = {
       ...op('getMessages'),
-      pagination: { style: 'cursor', items: ['<b>'], cursor: '<img src=x>', next: ['"><script>'], pointer: '#' },
+      pagination: {
+        style: 'cursor',
+        items: ['<b>'],
+        cursor: '<img src=x>',
+        next: ['"><script>'],
+        pointer: '#',
+      },
     } as Operation;
     const html = pagingHtml(hostile);
     expect(html).not.toMatch(/<img|<script|<b>/);

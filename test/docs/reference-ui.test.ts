@@ -47,7 +47,10 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
     writeOutputs([
       {
         dir: siteDir,
-        files: await emitDocs(loaded.contract.model, { command: 'npm run generate', warn: () => {} }),
+        files: await emitDocs(loaded.contract.model, {
+          command: 'npm run generate',
+          warn: () => {},
+        }),
       },
     ]);
     server = await serveDirectory(siteDir);
@@ -59,8 +62,13 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
     if (siteDir) rmSync(join(siteDir, '..'), { recursive: true, force: true });
   });
 
-  async function open(path: string, opts: { width?: number; context?: BrowserContext } = {}): Promise<Page> {
-    const context = opts.context ?? (await browser.newContext({ viewport: { width: opts.width ?? 1400, height: 900 } }));
+  async function open(
+    path: string,
+    opts: { width?: number; context?: BrowserContext } = {},
+  ): Promise<Page> {
+    const context =
+      opts.context ??
+      (await browser.newContext({ viewport: { width: opts.width ?? 1400, height: 900 } }));
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -110,13 +118,17 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
     await page.goto(server.url + 'operations/getMessages.html');
     expect(new Set(await visible())).toEqual(new Set(['python']));
     await page.click('.lang-tab[data-lang="typescript"]');
-    expect(await page.locator('.lang-panel[data-lang="typescript"] pre').first().innerText()).toContain('api.getMessages(');
+    expect(
+      await page.locator('.lang-panel[data-lang="typescript"] pre').first().innerText(),
+    ).toContain('api.getMessages(');
     await page.context().close();
   });
 
   it('copies a sample with its copy button', async () => {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url.replace(/\/$/, '') });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.url.replace(/\/$/, ''),
+    });
     const page = await open('operations/sendMessage.html', { context });
     const block = page.locator('.lang-panel[data-lang="curl"]').first();
     const expected = await block.locator('pre code').evaluate((c) => c.textContent);
@@ -135,7 +147,8 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
       const page = await context.newPage();
       const sent: string[] = [];
       page.on('request', (r) => {
-        if (r.url().startsWith(mockUrl)) sent.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
+        if (r.url().startsWith(mockUrl))
+          sent.push(`${r.method()} ${r.url()} ${r.postData() ?? ''}`);
       });
       const url =
         where === 'file://'
@@ -155,7 +168,9 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
       const result = page.locator('.tryit-result');
       await result.waitFor({ state: 'visible', timeout: 30_000 });
       expect(await result.getAttribute('data-verdict')).toBe('valid');
-      expect(await result.locator('.tryit-summary').innerText()).toMatch(/^200 .*matches the contract/);
+      expect(await result.locator('.tryit-summary').innerText()).toMatch(
+        /^200 .*matches the contract/,
+      );
       expect(sent.length).toBe(1);
       expect(sent[0]).toContain('messages=%5B42%2C43%2C44%5D');
       expect(page.url()).not.toContain('secret-key');
@@ -194,11 +209,19 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
     expect(await row.isVisible()).toBe(true);
     // The newest level the switcher offers before 300: a server there lacks message_ids.
     const before300 = await page.evaluate(() =>
-      Math.max(...[...document.querySelectorAll('#level-select option')].map((o) => Number((o as HTMLOptionElement).value)).filter((n) => n > 0 && n < 300)),
+      Math.max(
+        ...[...document.querySelectorAll('#level-select option')]
+          .map((o) => Number((o as HTMLOptionElement).value))
+          .filter((n) => n > 0 && n < 300),
+      ),
     );
     await page.selectOption('#level-select', String(before300));
     expect(await row.isVisible()).toBe(false);
-    expect(await page.locator('.tryit-field[data-name="message_ids"]').evaluate((e) => e.classList.contains('level-hidden'))).toBe(true);
+    expect(
+      await page
+        .locator('.tryit-field[data-name="message_ids"]')
+        .evaluate((e) => e.classList.contains('level-hidden')),
+    ).toBe(true);
     expect(await page.locator('#level-note').isVisible()).toBe(true);
     expect(await page.locator('#level-note a[href$="changelog.html"]').count()).toBe(1);
     // Remembered on the next page, and undone by "show the latest".
@@ -215,7 +238,11 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
     expect(await field.getAttribute('data-since')).toBe('315');
     expect(await field.isVisible()).toBe(true);
     const before = await page.evaluate(() =>
-      Math.max(...[...document.querySelectorAll('#level-select option')].map((o) => Number((o as HTMLOptionElement).value)).filter((n) => n > 0 && n < 315)),
+      Math.max(
+        ...[...document.querySelectorAll('#level-select option')]
+          .map((o) => Number((o as HTMLOptionElement).value))
+          .filter((n) => n > 0 && n < 315),
+      ),
     );
     await page.selectOption('#level-select', String(before));
     expect(await field.isVisible()).toBe(false);
@@ -236,10 +263,13 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
       await page.fill('#search-input', row.query);
       await page.waitForSelector('#search-results:not([hidden])');
       const first = await page.evaluate(() => {
-        const a = document.querySelector('#search-results a.search-hit') as HTMLAnchorElement | null;
+        const a = document.querySelector(
+          '#search-results a.search-hit',
+        ) as HTMLAnchorElement | null;
         return a ? { href: a.getAttribute('href') ?? '', text: a.textContent ?? '' } : null;
       });
-      if (!first || !first.href.endsWith(row.page)) misses.push(`${row.query} → ${first?.href ?? 'nothing'} (want ${row.page})`);
+      if (!first || !first.href.endsWith(row.page))
+        misses.push(`${row.query} → ${first?.href ?? 'nothing'} (want ${row.page})`);
     }
     expect(misses).toEqual([]);
     // Clean text: no Markdown marks in what the results show.
@@ -268,7 +298,9 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
         for (const path of templates) {
           await page.goto(server.url + path);
           // The try-it form and a level note are part of the template: show them to axe.
-          await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+          await page.evaluate(() =>
+            document.querySelectorAll('details').forEach((d) => (d.open = true)),
+          );
           const violations = await axeViolations(page);
           violations.forEach((v) => v.id in AXE_ALLOWED && allowedSeen.add(v.id));
           found.push(...unexpected(violations, `${path} ${colorScheme} ${width}px`));
@@ -284,21 +316,30 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
   it('the theme follows the reader: dark pages are dark to the last element, light pages light', async () => {
     const wrong: string[] = [];
     for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme, viewport: { width: 1400, height: 900 } });
+      const context = await browser.newContext({
+        colorScheme,
+        viewport: { width: 1400, height: 900 },
+      });
       const page = await context.newPage();
       for (const path of templates) {
         await page.goto(server.url + path);
-        await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
+        await page.evaluate(() =>
+          document.querySelectorAll('details').forEach((d) => (d.open = true)),
+        );
         const theme = await appliedTheme(page);
         const where = `${path} ${colorScheme}`;
         if (colorScheme === 'dark') {
-          if (theme.body > 0.05) wrong.push(`${where}: background luminance ${theme.body.toFixed(2)}`);
+          if (theme.body > 0.05)
+            wrong.push(`${where}: background luminance ${theme.body.toFixed(2)}`);
           if (theme.text < 0.5) wrong.push(`${where}: text luminance ${theme.text.toFixed(2)}`);
           // No light panel left behind: every painted background stays dark.
           if (theme.lightest.luminance > 0.2)
-            wrong.push(`${where}: ${theme.lightest.element} has a light background (${theme.lightest.luminance.toFixed(2)})`);
+            wrong.push(
+              `${where}: ${theme.lightest.element} has a light background (${theme.lightest.luminance.toFixed(2)})`,
+            );
         } else {
-          if (theme.body < 0.9) wrong.push(`${where}: background luminance ${theme.body.toFixed(2)}`);
+          if (theme.body < 0.9)
+            wrong.push(`${where}: background luminance ${theme.body.toFixed(2)}`);
           if (theme.text > 0.1) wrong.push(`${where}: text luminance ${theme.text.toFixed(2)}`);
         }
       }

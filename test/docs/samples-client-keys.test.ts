@@ -18,7 +18,11 @@ describe('the docs TypeScript sample', () => {
       fieldKeys: [{ key: 'body', field: field('body', 'query') }],
       bodyKey: 'requestBody',
     };
-    const text = typescriptCall(names, { path: {}, query: { body: 'q' }, headers: {}, body: { a: 1 } }, 'json');
+    const text = typescriptCall(
+      names,
+      { path: {}, query: { body: 'q' }, headers: {}, body: { a: 1 } },
+      'json',
+    );
     expect(text).toContain(`api.send({"body":"q","requestBody":{"a":1}})`);
   });
 
@@ -30,7 +34,11 @@ describe('the docs TypeScript sample', () => {
         { key: 'query.id', field: field('id', 'query') },
       ],
     };
-    const text = typescriptCall(names, { path: { id: 1 }, query: { id: 2 }, headers: {} }, undefined);
+    const text = typescriptCall(
+      names,
+      { path: { id: 1 }, query: { id: 2 }, headers: {} },
+      undefined,
+    );
     expect(text).toContain(`api.get({"id":1,"query.id":2})`);
   });
 });

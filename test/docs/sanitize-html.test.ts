@@ -18,27 +18,45 @@ describe('descriptions with HTML', () => {
   const m = createMarkup();
 
   it("renders the tags Stripe's descriptions use, as elements", () => {
-    expect(m.block('<p>Retrieves a Customer object.</p>')).toBe('<p>Retrieves a Customer object.</p>');
-    const linked = m.block('<p>See <a href="https://stripe.com/docs/api">the API</a>, <code>id</code> and <strong>more</strong>.</p>');
-    expect(linked).toBe('<p>See <a href="https://stripe.com/docs/api" rel="noopener noreferrer">the API</a>, <code>id</code> and <strong>more</strong>.</p>');
-    expect(m.block('<ul>\n<li>one</li>\n\n<li>two</li>\n</ul>')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
+    expect(m.block('<p>Retrieves a Customer object.</p>')).toBe(
+      '<p>Retrieves a Customer object.</p>',
+    );
+    const linked = m.block(
+      '<p>See <a href="https://stripe.com/docs/api">the API</a>, <code>id</code> and <strong>more</strong>.</p>',
+    );
+    expect(linked).toBe(
+      '<p>See <a href="https://stripe.com/docs/api" rel="noopener noreferrer">the API</a>, <code>id</code> and <strong>more</strong>.</p>',
+    );
+    expect(m.block('<ul>\n<li>one</li>\n\n<li>two</li>\n</ul>')).toBe(
+      '<ul>\n<li>one</li>\n<li>two</li>\n</ul>',
+    );
   });
 
   it('keeps markdown working beside HTML', () => {
-    expect(m.block('**Bold** and `code`<br>next')).toBe('<p><strong>Bold</strong> and <code>code</code><br>next</p>\n');
-    expect(m.block('A [link](https://example.com/x).')).toBe('<p>A <a href="https://example.com/x" rel="noopener noreferrer">link</a>.</p>\n');
+    expect(m.block('**Bold** and `code`<br>next')).toBe(
+      '<p><strong>Bold</strong> and <code>code</code><br>next</p>\n',
+    );
+    expect(m.block('A [link](https://example.com/x).')).toBe(
+      '<p>A <a href="https://example.com/x" rel="noopener noreferrer">link</a>.</p>\n',
+    );
   });
 
   it('shows placeholders in angle brackets and stray brackets as text', () => {
-    expect(m.block('Amount in <currency>, as a < b > c & d')).toBe('<p>Amount in &lt;currency&gt;, as a &lt; b &gt; c &amp; d</p>\n');
+    expect(m.block('Amount in <currency>, as a < b > c & d')).toBe(
+      '<p>Amount in &lt;currency&gt;, as a &lt; b &gt; c &amp; d</p>\n',
+    );
   });
 
   it('keeps the text of unknown markup the description also closes (Stripe’s <currency>)', () => {
-    expect(m.block('<p>A subtotal of <currency>100</currency> and <amount>.</p>')).toBe('<p>A subtotal of 100 and &lt;amount&gt;.</p>');
+    expect(m.block('<p>A subtotal of <currency>100</currency> and <amount>.</p>')).toBe(
+      '<p>A subtotal of 100 and &lt;amount&gt;.</p>',
+    );
   });
 
   it('renders a link to a path on the author’s site as its text, as markdown does', () => {
-    expect(m.block('<p>See <a href="/docs/api/expanding_objects">expanding</a>.</p>')).toBe('<p>See expanding.</p>');
+    expect(m.block('<p>See <a href="/docs/api/expanding_objects">expanding</a>.</p>')).toBe(
+      '<p>See expanding.</p>',
+    );
   });
 
   it('drops scripts, styles and frames with their content, and every event handler, style and id', () => {
@@ -78,9 +96,12 @@ describe('descriptions with HTML', () => {
   }
 
   it('gives a summary written in HTML as plain text for titles, headings and the sidebar', () => {
-    const meraki = 'Return the settings. <a href="https://documentation.meraki.com/MR">Bluetooth settings</a> must be enabled.';
+    const meraki =
+      'Return the settings. <a href="https://documentation.meraki.com/MR">Bluetooth settings</a> must be enabled.';
     expect(plainTextOf(meraki)).toBe('Return the settings. Bluetooth settings must be enabled.');
-    expect(plainTextOf('<script>alert(1)</script>Get <b>one</b> &amp; <EMAIL>')).toBe('Get one & <EMAIL>');
+    expect(plainTextOf('<script>alert(1)</script>Get <b>one</b> &amp; <EMAIL>')).toBe(
+      'Get one & <EMAIL>',
+    );
     expect(plainTextOf('Plain &amp; simple')).toBe('Plain &amp; simple');
   });
 
@@ -96,7 +117,9 @@ describe('descriptions with HTML', () => {
         }
     };
     // the text-injection fixtures (the limit-* ones are big on purpose and hold no markup)
-    for (const file of readdirSync(HOSTILE).filter((f) => /^(openapi|inject-.*)\.(ya?ml|json)$/.test(f))) {
+    for (const file of readdirSync(HOSTILE).filter((f) =>
+      /^(openapi|inject-.*)\.(ya?ml|json)$/.test(f),
+    )) {
       try {
         collect(parseYaml(readFileSync(join(HOSTILE, file), 'utf8')));
       } catch {
@@ -105,7 +128,11 @@ describe('descriptions with HTML', () => {
     }
     const withHtml = [...texts].filter((t) => t.includes('<'));
     expect(withHtml.length).toBeGreaterThan(15);
-    const problems = withHtml.flatMap((t) => [m.block(t), m.inline(t)].flatMap((out) => unsafeMarkup(out).map((p) => `${JSON.stringify(t)}: ${p}`)));
+    const problems = withHtml.flatMap((t) =>
+      [m.block(t), m.inline(t)].flatMap((out) =>
+        unsafeMarkup(out).map((p) => `${JSON.stringify(t)}: ${p}`),
+      ),
+    );
     expect(problems).toEqual([]);
   });
 });

@@ -5,8 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.png': 'image/png',
 };
 
 export interface StaticServer {
@@ -35,6 +38,10 @@ export async function serveDirectory(dir: string): Promise<StaticServer> {
   return {
     url: `http://127.0.0.1:${port}/`,
     misses,
-    stop: () => new Promise<void>((ok) => { server.closeAllConnections(); server.close(() => ok()); }),
+    stop: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
   };
 }

@@ -19,7 +19,10 @@ describe('the try-it server', () => {
 
   it('is the local mock when none is declared, or only a placeholder (RFC 2606) or template', () => {
     expect(tryItServerOf(withServers(), undefined)).toBe('http://127.0.0.1:4010');
-    const placeholder = withServers({ url: 'https://chat.example.com/api/v1', basePath: '/api/v1' });
+    const placeholder = withServers({
+      url: 'https://chat.example.com/api/v1',
+      basePath: '/api/v1',
+    });
     expect(tryItServerOf(placeholder, undefined)).toBe('http://127.0.0.1:4010/api/v1');
     const template = withServers({ url: 'https://{region}.api.io/v2', basePath: '/v2' });
     expect(tryItServerOf(template, undefined)).toBe('http://127.0.0.1:4010/v2');

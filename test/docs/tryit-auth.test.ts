@@ -44,7 +44,9 @@ async function setUp(doc: Doc): Promise<Site> {
   const contract = join(FIXTURES, `${doc}.yaml`);
   const { model, createRequestListener } = await fixtureBindings(contract, join(SCRATCH, doc));
   const siteDir = join(SCRATCH, `${doc}-docs`);
-  writeOutputs([{ dir: siteDir, files: await emitDocs(model, { command: 'test', warn: () => {} }) }]);
+  writeOutputs([
+    { dir: siteDir, files: await emitDocs(model, { command: 'test', warn: () => {} }) },
+  ]);
   const listener = createRequestListener({
     cors: true,
     authenticate: (c: { type: string; token?: string; key?: string }) =>
@@ -147,7 +149,9 @@ describe.skipIf(!haveChromium)('try it sends credentials as the document declare
     const site = sites.get('api-key-query')!;
     const page = await openThing('api-key-query', '');
     const notes = await page.locator('.tryit-server .note').allInnerTexts();
-    expect(notes.join('\n')).toMatch(/puts the API key in the query \(api_key\): it travels in the request’s URL/);
+    expect(notes.join('\n')).toMatch(
+      /puts the API key in the query \(api_key\): it travels in the request’s URL/,
+    );
     expect(notes.join('\n')).toMatch(/Any one of .*queryKey, or headerKey/);
     await page.getByLabel('API key (query api_key)').fill(KEY);
     expect((await send(page)).summary).toMatch(/^200 /);

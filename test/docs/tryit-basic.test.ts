@@ -36,7 +36,9 @@ beforeAll(async () => {
   mkdirSync(SCRATCH, { recursive: true });
   const { model, createRequestListener } = await fixtureBindings(CONTRACT, join(SCRATCH, 'out'));
   const siteDir = join(SCRATCH, 'docs');
-  writeOutputs([{ dir: siteDir, files: await emitDocs(model, { command: 'test', warn: () => {} }) }]);
+  writeOutputs([
+    { dir: siteDir, files: await emitDocs(model, { command: 'test', warn: () => {} }) },
+  ]);
   const listener = createRequestListener({
     cors: true,
     authenticate: (c: { type: string; username?: string; password?: string }) =>
@@ -75,7 +77,9 @@ describe.skipIf(!haveChromium)('try it: HTTP Basic through the runtime’s encod
     await result.waitFor({ state: 'visible', timeout: 30_000 });
     expect(await result.locator('.tryit-summary').innerText()).toMatch(/^200 /);
     // Computed here independently of the runtime: UTF-8 bytes, then base64.
-    expect(seen.at(-1)).toBe(`Basic ${Buffer.from(`${USER}:${PASSWORD}`, 'utf8').toString('base64')}`);
+    expect(seen.at(-1)).toBe(
+      `Basic ${Buffer.from(`${USER}:${PASSWORD}`, 'utf8').toString('base64')}`,
+    );
     await page.close();
   });
 });

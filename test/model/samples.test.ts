@@ -140,6 +140,8 @@ describe('made-up sample values', () => {
     expect(del).toContain(NO_BODY_SUMMARY);
     // byte for byte the same on another run
     const again = await emitDocs(await load(), { command: 'x', warn: () => {} });
-    expect(again.map((f) => [f.path, String(f.contents)])).toEqual(files.map((f) => [f.path, String(f.contents)]));
+    expect(again.map((f) => [f.path, String(f.contents)])).toEqual(
+      files.map((f) => [f.path, String(f.contents)]),
+    );
   });
 });

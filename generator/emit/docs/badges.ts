@@ -14,11 +14,20 @@ export interface Badge {
   level?: number;
 }
 
-const VERB: Record<string, string> = { added: 'Added', changed: 'Changed', deprecated: 'Deprecated', removed: 'Removed' };
+const VERB: Record<string, string> = {
+  added: 'Added',
+  changed: 'Changed',
+  deprecated: 'Deprecated',
+  removed: 'Removed',
+};
 
 export function historyBadge(h: FeatureChange): Badge {
   const at = h.level === null ? '' : ` in level ${h.level}`;
-  const badge: Badge = { kind: h.change, label: `${VERB[h.change] ?? h.change}${at}`, note: h.note };
+  const badge: Badge = {
+    kind: h.change,
+    label: `${VERB[h.change] ?? h.change}${at}`,
+    note: h.note,
+  };
   if (h.level !== null) badge.level = h.level;
   return badge;
 }
@@ -27,8 +36,15 @@ export function historyBadge(h: FeatureChange): Badge {
 export function lifecycleBadges(life: Lifecycle | undefined): Badge[] {
   if (!life) return [];
   const badges = life.history.map(historyBadge);
-  if (life.deprecated && !life.history.some((h) => h.change === 'deprecated' || h.change === 'removed')) {
-    badges.push({ kind: 'deprecated', label: 'Deprecated', note: life.replacedBy ? `Use ${life.replacedBy} instead.` : 'Deprecated.' });
+  if (
+    life.deprecated &&
+    !life.history.some((h) => h.change === 'deprecated' || h.change === 'removed')
+  ) {
+    badges.push({
+      kind: 'deprecated',
+      label: 'Deprecated',
+      note: life.replacedBy ? `Use ${life.replacedBy} instead.` : 'Deprecated.',
+    });
   }
   return badges;
 }
@@ -52,4 +68,3 @@ export function valueText(value: unknown): string {
   if (value === undefined) return '';
   return JSON.stringify(value) ?? String(value);
 }
-

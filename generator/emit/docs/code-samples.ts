@@ -82,8 +82,10 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
   for (const { send, placeholder } of credentials) {
     if (send.type === 'basic') auth.basic = placeholder;
     else if (send.type === 'bearer') auth.headers.push(['Authorization', `Bearer ${placeholder}`]);
-    else if (send.type === 'apiKey' && send.in === 'header') auth.headers.push([send.name, placeholder]);
-    else if (send.type === 'apiKey' && send.in === 'cookie') auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
+    else if (send.type === 'apiKey' && send.in === 'header')
+      auth.headers.push([send.name, placeholder]);
+    else if (send.type === 'apiKey' && send.in === 'cookie')
+      auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
     else if (send.type === 'apiKey') keyPairs.push({ name: send.name, value: placeholder });
   }
   const parts: Parts = {
@@ -119,7 +121,11 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
   }
   parts.headers.push(['Content-Type', body.contentType]);
   // A JSON body is JSON.stringify of the value (the wire model's own encoding): spelled so.
-  if (op.body?.kind === 'json' && body.text !== undefined && body.text === JSON.stringify(input.body))
+  if (
+    op.body?.kind === 'json' &&
+    body.text !== undefined &&
+    body.text === JSON.stringify(input.body)
+  )
     parts.body = { kind: 'json', value: input.body };
   else if (body.text !== undefined) parts.body = { kind: 'text', text: body.text };
   else if (body.bytes !== undefined)
@@ -144,8 +150,10 @@ export function fetchSample(p: Parts): string {
   const init: string[] = [];
   if (p.method !== 'GET') init.push(`  method: ${literal(p.method)},`);
   const headers: string[] = [];
-  if (p.auth.basic !== undefined) headers.push(`    Authorization: 'Basic ' + btoa(${literal(p.auth.basic)}),`);
-  for (const [name, value] of [...p.auth.headers, ...p.headers]) headers.push(`    ${literal(name)}: ${literal(value)},`);
+  if (p.auth.basic !== undefined)
+    headers.push(`    Authorization: 'Basic ' + btoa(${literal(p.auth.basic)}),`);
+  for (const [name, value] of [...p.auth.headers, ...p.headers])
+    headers.push(`    ${literal(name)}: ${literal(value)},`);
   if (headers.length > 0) init.push(`  headers: {\n${headers.join('\n')}\n  },`);
   if (p.body?.kind === 'pairs')
     init.push(`  body: new URLSearchParams([\n${pairList(p.body.pairs, '    ', '[', ']')}\n  ]),`);
@@ -154,7 +162,8 @@ export function fetchSample(p: Parts): string {
       `const form = new FormData();\n${p.body.pairs.map((x) => `form.append(${literal(x.name)}, ${literal(x.value as string)});`).join('\n')}`,
     );
     init.push('  body: form,');
-  } else if (p.body?.kind === 'json') init.push(`  body: JSON.stringify(${tsValue(p.body.value, '  ')}),`);
+  } else if (p.body?.kind === 'json')
+    init.push(`  body: JSON.stringify(${tsValue(p.body.value, '  ')}),`);
   else if (p.body?.kind === 'text') init.push(`  body: ${literal(p.body.text)},`);
   const call = init.length > 0 ? `fetch(${url}, {\n${init.join('\n')}\n})` : `fetch(${url})`;
   lines.push(`const response = await ${call};`);
@@ -175,13 +184,18 @@ export function pythonSample(p: Parts): string {
   const headers: string[] = [];
   if (p.auth.basic !== undefined) {
     imports.push('base64');
-    headers.push(`    'Authorization': 'Basic ' + base64.b64encode(${literal(p.auth.basic)}.encode()).decode(),`);
+    headers.push(
+      `    'Authorization': 'Basic ' + base64.b64encode(${literal(p.auth.basic)}.encode()).decode(),`,
+    );
   }
-  for (const [name, value] of [...p.auth.headers, ...p.headers]) headers.push(`    ${literal(name)}: ${literal(value)},`);
+  for (const [name, value] of [...p.auth.headers, ...p.headers])
+    headers.push(`    ${literal(name)}: ${literal(value)},`);
   let data = '';
   if (p.body?.kind === 'pairs') {
     if (!imports.includes('urllib.parse')) imports.push('urllib.parse');
-    lines.push(`data = urllib.parse.urlencode([\n${pairList(p.body.pairs, '    ', '(', ')')}\n]).encode()`);
+    lines.push(
+      `data = urllib.parse.urlencode([\n${pairList(p.body.pairs, '    ', '(', ')')}\n]).encode()`,
+    );
     data = 'data=data, ';
   } else if (p.body?.kind === 'form-data') {
     // No multipart writer in the standard library: the wire model's bytes, boundary and all.
@@ -191,7 +205,9 @@ export function pythonSample(p: Parts): string {
   } else if (p.body?.kind === 'json') {
     imports.push('json');
     // Compact separators and raw UTF-8: the bytes JSON.stringify writes.
-    lines.push(`data = json.dumps(${pyValue(p.body.value, '')}, separators=(',', ':'), ensure_ascii=False).encode()`);
+    lines.push(
+      `data = json.dumps(${pyValue(p.body.value, '')}, separators=(',', ':'), ensure_ascii=False).encode()`,
+    );
     data = 'data=data, ';
   } else if (p.body?.kind === 'text') {
     lines.push(`data = ${literal(p.body.text)}.encode()`);
@@ -220,10 +236,13 @@ export function pyValue(value: unknown, indent: string): string {
       ? pyValue(v, '')
       : Array.isArray(v)
         ? `[${v.map(flat).join(', ')}]`
-        : `{${Object.entries(v as Record<string, unknown>).map(([k, x]) => `${literal(k)}: ${flat(x)}`).join(', ')}}`;
+        : `{${Object.entries(v as Record<string, unknown>)
+            .map(([k, x]) => `${literal(k)}: ${flat(x)}`)
+            .join(', ')}}`;
   const one = flat(value);
   if (one.length <= 60) return one;
-  if (Array.isArray(value)) return `[\n${value.map((v) => inner + pyValue(v, inner)).join(',\n')},\n${indent}]`;
+  if (Array.isArray(value))
+    return `[\n${value.map((v) => inner + pyValue(v, inner)).join(',\n')},\n${indent}]`;
   const entries = Object.entries(value as Record<string, unknown>);
   return `{\n${entries.map(([k, v]) => `${inner}${literal(k)}: ${pyValue(v, inner)}`).join(',\n')},\n${indent}}`;
 }

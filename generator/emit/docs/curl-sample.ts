@@ -21,14 +21,18 @@ export const SAMPLE_BOUNDARY = 'tms-docs-sample-boundary';
 
 export function curlSample(op: OperationInfo, input: SampleInput, target: CurlTarget): string {
   const { path, query, headers, body } = input;
-  return curlCommand(op, { path, query, headers, body }, {
-    baseUrl: target.baseUrl,
-    auth:
-      target.auth === 'none'
-        ? undefined
-        : target.credentials
-          ? target.credentials.map((c) => ({ send: c.send, value: c.placeholder }))
-          : 'placeholder',
-    boundary: SAMPLE_BOUNDARY,
-  });
+  return curlCommand(
+    op,
+    { path, query, headers, body },
+    {
+      baseUrl: target.baseUrl,
+      auth:
+        target.auth === 'none'
+          ? undefined
+          : target.credentials
+            ? target.credentials.map((c) => ({ send: c.send, value: c.placeholder }))
+            : 'placeholder',
+      boundary: SAMPLE_BOUNDARY,
+    },
+  );
 }

@@ -51,13 +51,18 @@ export function exampleView(
     if (shared) opts.memo!.set(shared, known);
   }
   const json = known.json;
-  const view: ExampleView = { name: ex.name, summary: ex.summary ?? '', description: ex.description ?? '' };
+  const view: ExampleView = {
+    name: ex.name,
+    summary: ex.summary ?? '',
+    description: ex.description ?? '',
+  };
   if (json.length <= (opts.inlineLimit ?? INLINE_EXAMPLE_LIMIT)) {
     view.json = json;
     return view;
   }
   // Named by content: GitHub's spec reuses one big example on many operations; it is written once.
-  const path = (known.path ??= `examples/${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`);
+  const path =
+    (known.path ??= `examples/${createHash('sha256').update(json).digest('hex').slice(0, 16)}.json`);
   opts.files.set(path, { path, contents: json + '\n' });
   view.href = opts.root + path;
   view.size = `${Math.round(json.length / 1024)} KB`;

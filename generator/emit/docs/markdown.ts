@@ -30,11 +30,14 @@ export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdow
     if (typeof text !== 'string' || text.trim() === '') return '';
     const quick = !fast
       ? undefined
-      : (plainMarkdown(text, opts.inline === true) ?? (opts.inline ? undefined : plainBlocks(text)));
+      : (plainMarkdown(text, opts.inline === true) ??
+        (opts.inline ? undefined : plainBlocks(text)));
     if (quick !== undefined) return quick;
     md ??= markdownIt();
     // One sanitizer per text: what its HTML opens is closed at its end, never beyond.
-    const env: HtmlEnv = { sanitizer: createHtmlSanitizer({ inline: opts.inline === true, source: text }) };
+    const env: HtmlEnv = {
+      sanitizer: createHtmlSanitizer({ inline: opts.inline === true, source: text }),
+    };
     const html = opts.inline ? md.renderInline(text, env) : md.render(text, env);
     return html + env.sanitizer.close();
   };
@@ -55,7 +58,9 @@ function markdownIt(): MarkdownIt {
   md.validateLink = (url: string) => SAFE_LINK.test(url.trim());
 
   // Links that passed validation: external ones open safely; the rest are fragments.
-  const defaultOpen = md.renderer.rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  const defaultOpen =
+    md.renderer.rules.link_open ??
+    ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
   md.renderer.rules.link_open = (tokens, idx, options, env, self) => {
     const href = String(tokens[idx].attrGet('href') ?? '');
     if (/^https?:/i.test(href)) tokens[idx].attrSet('rel', 'noopener noreferrer');
@@ -78,8 +83,10 @@ type HtmlEnv = { sanitizer: HtmlSanitizer };
  */
 function sanitizeRawHtml(md: MarkdownIt): void {
   const sanitizerOf = (env: unknown): HtmlSanitizer => (env as HtmlEnv).sanitizer;
-  md.renderer.rules.html_block = (tokens, idx, _options, env) => sanitizerOf(env).feed(tokens[idx].content);
-  md.renderer.rules.html_inline = (tokens, idx, _options, env) => sanitizerOf(env).feed(tokens[idx].content);
+  md.renderer.rules.html_block = (tokens, idx, _options, env) =>
+    sanitizerOf(env).feed(tokens[idx].content);
+  md.renderer.rules.html_inline = (tokens, idx, _options, env) =>
+    sanitizerOf(env).feed(tokens[idx].content);
   md.renderer.renderInline = function (tokens, options, env) {
     const sanitizer = sanitizerOf(env);
     const mark = sanitizer.mark();
@@ -292,7 +299,11 @@ function codeSpan(part: string): string | undefined {
 
 function escapeCode(text: string): string {
   return /[&<>"]/.test(text)
-    ? text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+    ? text
+        .replace(/&/g, '&amp;')
+        .replace(/</g, '&lt;')
+        .replace(/>/g, '&gt;')
+        .replace(/"/g, '&quot;')
     : text;
 }
 

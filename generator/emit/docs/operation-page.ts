@@ -6,7 +6,13 @@
 import { pagingHtml } from './paging.js';
 import type { ApiModel, JsonSchema, Operation, Parameter, Response } from '../../model/types.js';
 import { type Badge, lifecycleBadges, limitsText, valueText } from './badges.js';
-import { type ExampleFiles, type ExampleMemo, type ExampleView, exampleView, prettyJson } from './examples.js';
+import {
+  type ExampleFiles,
+  type ExampleMemo,
+  type ExampleView,
+  exampleView,
+  prettyJson,
+} from './examples.js';
 import { anchorPart, errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
@@ -120,28 +126,64 @@ export interface PageContext {
 }
 
 const STATUS_TEXT: Record<string, string> = {
-  '200': 'OK', '201': 'Created', '202': 'Accepted', '204': 'No Content', '301': 'Moved Permanently', '302': 'Found',
-  '304': 'Not Modified', '400': 'Bad Request', '401': 'Unauthorized', '403': 'Forbidden', '404': 'Not Found',
-  '405': 'Method Not Allowed', '409': 'Conflict', '410': 'Gone', '415': 'Unsupported Media Type', '422': 'Unprocessable Entity',
-  '429': 'Too Many Requests', '500': 'Internal Server Error', '503': 'Service Unavailable',
-  '2XX': 'Success', '4XX': 'Client error', '5XX': 'Server error', default: 'Any other status',
+  '200': 'OK',
+  '201': 'Created',
+  '202': 'Accepted',
+  '204': 'No Content',
+  '301': 'Moved Permanently',
+  '302': 'Found',
+  '304': 'Not Modified',
+  '400': 'Bad Request',
+  '401': 'Unauthorized',
+  '403': 'Forbidden',
+  '404': 'Not Found',
+  '405': 'Method Not Allowed',
+  '409': 'Conflict',
+  '410': 'Gone',
+  '415': 'Unsupported Media Type',
+  '422': 'Unprocessable Entity',
+  '429': 'Too Many Requests',
+  '500': 'Internal Server Error',
+  '503': 'Service Unavailable',
+  '2XX': 'Success',
+  '4XX': 'Client error',
+  '5XX': 'Server error',
+  default: 'Any other status',
 };
 
 /** Budget of schema-tree rows per operation page: keeps GitHub's biggest pages small. */
 const ROWS_PER_PAGE = 600;
 
-export function operationView(op: Operation, ctx: PageContext, samples: RequestSampleView[], tryit?: TryItView): OperationView {
+export function operationView(
+  op: Operation,
+  ctx: PageContext,
+  samples: RequestSampleView[],
+  tryit?: TryItView,
+): OperationView {
   const anchors = new Set<string>();
   const budget = { rows: ROWS_PER_PAGE };
-  const treeOpts = (prefix: string[]) => ({ model: ctx.model, links: ctx.links, prefix, anchors, budget, root: ctx.root });
+  const treeOpts = (prefix: string[]) => ({
+    model: ctx.model,
+    links: ctx.links,
+    prefix,
+    anchors,
+    budget,
+    root: ctx.root,
+  });
   const params = op.parameters.map((p) => paramRow(p, op, anchors, treeOpts([])));
   const errorExampleNames = new Set(op.errorCodes);
   const fileStem = `${anchorPart(op.id)}`;
 
-  const responses: ResponseView[] = op.responses.map((r) => responseView(r, op, ctx, treeOpts([r.status]), errorExampleNames, fileStem));
+  const responses: ResponseView[] = op.responses.map((r) =>
+    responseView(r, op, ctx, treeOpts([r.status]), errorExampleNames, fileStem),
+  );
   // Made-up samples are small by construction (model/samples.ts): inline even on a big site.
   addMadeUpSamples(op, responses, ctx.model, (ex, status) =>
-    exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(status)}`, root: ctx.root }),
+    exampleView(ex, {
+      files: ctx.exampleFiles,
+      fileStem: `${fileStem}-${anchorPart(status)}`,
+      root: ctx.root,
+    }),
   );
   const view: OperationView = {
     id: op.id,
@@ -177,7 +219,10 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
       mediaTypes: op.requestBody.mediaTypes.map((m) => m.type).join(', '),
       required: op.requestBody.required,
       // A form body is already the parameters table; other bodies get their schema tree.
-      tree: op.requestBody.kind !== 'form' && media?.schema !== undefined ? schemaTree(media.schema, treeOpts(['body'])) : undefined,
+      tree:
+        op.requestBody.kind !== 'form' && media?.schema !== undefined
+          ? schemaTree(media.schema, treeOpts(['body']))
+          : undefined,
     };
   }
   return view;
@@ -190,17 +235,34 @@ export function operationView(op: Operation, ctx: PageContext, samples: RequestS
 function carriesNothing(model: ApiModel, body: NonNullable<Operation['requestBody']>): boolean {
   return body.mediaTypes.every((m) => {
     const s = resolveSchema(model, m.schema);
-    if (!s || s.additionalProperties !== false || s.patternProperties || s.allOf || s.anyOf || s.oneOf) return false;
+    if (
+      !s ||
+      s.additionalProperties !== false ||
+      s.patternProperties ||
+      s.allOf ||
+      s.anyOf ||
+      s.oneOf
+    )
+      return false;
     return Object.keys(propertiesOf(model, s).properties).length === 0;
   });
 }
 
-function paramRow(p: Parameter, op: Operation, anchors: Set<string>, treeOpts: Parameters<typeof schemaTree>[1]): ParamRow {
+function paramRow(
+  p: Parameter,
+  op: Operation,
+  anchors: Set<string>,
+  treeOpts: Parameters<typeof schemaTree>[1],
+): ParamRow {
   let anchor = paramAnchor(p.name);
   // The same name in two locations (path and query) needs two anchors; the first keeps the plain one.
   if (anchors.has(anchor)) anchor = `${anchor}-${p.in}`;
   anchors.add(anchor);
-  const type = schemaTree(p.schema, { ...treeOpts, prefix: [] }, { expandRef: false, path: [p.name] });
+  const type = schemaTree(
+    p.schema,
+    { ...treeOpts, prefix: [] },
+    { expandRef: false, path: [p.name] },
+  );
   const enumValues: EnumRow[] = (p.enum ?? []).map((v) => ({
     value: valueText(v.value),
     meaning: v.meaning ?? '',
@@ -210,10 +272,17 @@ function paramRow(p: Parameter, op: Operation, anchors: Set<string>, treeOpts: P
     name: p.name,
     anchor,
     location: p.in,
-    type: { ...type, enumValues: enumValues.length > 0 ? enumValues : type.enumValues, description: '' },
+    type: {
+      ...type,
+      enumValues: enumValues.length > 0 ? enumValues : type.enumValues,
+      description: '',
+    },
     required: p.required,
     // The type's facts already say `default: …` when the schema has one: say it once.
-    defaultText: p.default === undefined || type.facts.includes(`default: ${valueText(p.default)}`) ? '' : valueText(p.default),
+    defaultText:
+      p.default === undefined || type.facts.includes(`default: ${valueText(p.default)}`)
+        ? ''
+        : valueText(p.default),
     enumValues: [],
     jsonEncoded: p.encoding === 'json',
     encoding: ENCODING_TEXT[p.encoding] ?? '',
@@ -235,9 +304,20 @@ const ENCODING_TEXT: Record<string, string> = {
   deepObject: 'object as a[key]=value',
 };
 
-function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Parameters<typeof schemaTree>[1], errorNames: Set<string>, fileStem: string): ResponseView {
+function responseView(
+  r: Response,
+  op: Operation,
+  ctx: PageContext,
+  treeOpts: Parameters<typeof schemaTree>[1],
+  errorNames: Set<string>,
+  fileStem: string,
+): ResponseView {
   const media = r.representative;
-  const kind = /^[23]/.test(r.status) ? 'success' : /^[45]/.test(r.status) || r.status === 'default' ? 'error' : 'other';
+  const kind = /^[23]/.test(r.status)
+    ? 'success'
+    : /^[45]/.test(r.status) || r.status === 'default'
+      ? 'error'
+      : 'other';
   return {
     status: r.status,
     anchor: anchorPart(r.status),
@@ -245,11 +325,22 @@ function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Pa
     kind,
     description: r.description ?? '',
     mediaType: r.mediaTypes.map((m) => m.type).join(', '),
-    tree: media?.schema !== undefined ? responseTree(media.schema, treeOpts, ctx.sharedInlineRows) : undefined,
+    tree:
+      media?.schema !== undefined
+        ? responseTree(media.schema, treeOpts, ctx.sharedInlineRows)
+        : undefined,
     // Examples named after an error code are shown once, with that error, further down.
     examples: (media?.examples ?? [])
       .filter((e) => !errorNames.has(e.name))
-      .map((e) => exampleView(e, { files: ctx.exampleFiles, fileStem: `${fileStem}-${anchorPart(r.status)}`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit, memo: ctx.exampleMemo })),
+      .map((e) =>
+        exampleView(e, {
+          files: ctx.exampleFiles,
+          fileStem: `${fileStem}-${anchorPart(r.status)}`,
+          root: ctx.root,
+          inlineLimit: ctx.inlineExampleLimit,
+          memo: ctx.exampleMemo,
+        }),
+      ),
   };
 }
 
@@ -258,7 +349,11 @@ function responseView(r: Response, op: Operation, ctx: PageContext, treeOpts: Pa
  * (GitHub's `repository`, hundreds of rows) has its own page, linked, instead of a copy on
  * every operation page that returns it.
  */
-function responseTree(schema: JsonSchema, treeOpts: Parameters<typeof schemaTree>[1], inlineRows: number): SchemaNode {
+function responseTree(
+  schema: JsonSchema,
+  treeOpts: Parameters<typeof schemaTree>[1],
+  inlineRows: number,
+): SchemaNode {
   const ref = (schema as { $ref?: unknown }).$ref;
   if (typeof ref === 'string' && treeOpts.links.schemaOfRef(ref)) {
     if (inlineRows <= 0) return schemaTree(schema, treeOpts, { expandRef: false });
@@ -292,7 +387,13 @@ function errorView(code: string, op: Operation, ctx: PageContext, fileStem: stri
       // As the contract gives it; codes under `default` share one note above the table.
       view.statuses = r.status;
       view.underDefault = r.status === 'default';
-      view.example = exampleView(ex, { files: ctx.exampleFiles, fileStem: `${fileStem}-error`, root: ctx.root, inlineLimit: ctx.inlineExampleLimit, memo: ctx.exampleMemo });
+      view.example = exampleView(ex, {
+        files: ctx.exampleFiles,
+        fileStem: `${fileStem}-error`,
+        root: ctx.root,
+        inlineLimit: ctx.inlineExampleLimit,
+        memo: ctx.exampleMemo,
+      });
       break;
     }
   }
@@ -304,14 +405,16 @@ function accessOf(op: Operation, ctx: PageContext): OperationView['access'] {
   const names = schemes.map((name) => {
     const s = ctx.model.securitySchemes.find((x) => x.name === name);
     if (!s) return name;
-    if (s.type === 'http' && s.scheme) return `HTTP ${s.scheme[0].toUpperCase()}${s.scheme.slice(1)} (${name})`;
+    if (s.type === 'http' && s.scheme)
+      return `HTTP ${s.scheme[0].toUpperCase()}${s.scheme.slice(1)} (${name})`;
     return `${s.type} (${name})`;
   });
-  const summary = op.auth === 'none'
-    ? 'No authentication: call it without credentials.'
-    : op.auth === 'optional'
-      ? `Authentication optional: ${names.join(' or ')}, or no credentials.`
-      : `Requires authentication: ${names.join(' or ')}.`;
+  const summary =
+    op.auth === 'none'
+      ? 'No authentication: call it without credentials.'
+      : op.auth === 'optional'
+        ? `Authentication optional: ${names.join(' or ')}, or no credentials.`
+        : `Requires authentication: ${names.join(' or ')}.`;
   return {
     level: op.auth,
     text: summary,

@@ -19,7 +19,12 @@ export interface OverviewView {
   summary: string;
   description: string;
   notShown: string;
-  servers: { url: string; description: string; example: string; variables: { name: string; default: string; description: string }[] }[];
+  servers: {
+    url: string;
+    description: string;
+    example: string;
+    variables: { name: string; default: string; description: string }[];
+  }[];
   baseUrl: string;
   schemes: { name: string; kind: string; description: string }[];
   clientSetup: string;
@@ -51,27 +56,57 @@ const MAX_ROWS = 60;
 
 type Op = ApiModel['operations'][number];
 
-export function overviewView(model: ApiModel, links: SiteLinks, changelog: ChangeLevel[], client: ClientImport): OverviewView {
-  const opLink = (op: Op): OpLink => ({ label: `${op.method.toUpperCase()} ${op.path}`, id: op.id, href: links.operation(op.id) });
+export function overviewView(
+  model: ApiModel,
+  links: SiteLinks,
+  changelog: ChangeLevel[],
+  client: ClientImport,
+): OverviewView {
+  const opLink = (op: Op): OpLink => ({
+    label: `${op.method.toUpperCase()} ${op.path}`,
+    id: op.id,
+    href: links.operation(op.id),
+  });
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
   return {
     title: model.info.title,
     version: model.info.version,
-    summary: typeof model.info.extensions['x-summary'] === 'string' ? model.info.extensions['x-summary'] : summaryOf(model),
+    summary:
+      typeof model.info.extensions['x-summary'] === 'string'
+        ? model.info.extensions['x-summary']
+        : summaryOf(model),
     description: model.info.description ?? '',
     notShown: text(model.info.extensions['x-not-shown']),
     ...serversView(model),
     ...authView(model, client, opLink),
-    envelopes: model.schemas.filter((s) => /envelope/i.test(s.name)).slice(0, 4).map((s) => ({
-      name: s.name,
-      href: links.schema(s.name),
-      tree: schemaTree(s.schema, { model, links, prefix: [s.name], anchors: new Set(), budget: { rows: 40 }, root: '', maxDepth: 2 }),
-    })),
+    envelopes: model.schemas
+      .filter((s) => /envelope/i.test(s.name))
+      .slice(0, 4)
+      .map((s) => ({
+        name: s.name,
+        href: links.schema(s.name),
+        tree: schemaTree(s.schema, {
+          model,
+          links,
+          prefix: [s.name],
+          anchors: new Set(),
+          budget: { rows: 40 },
+          root: '',
+          maxDepth: 2,
+        }),
+      })),
     ...wireView(model, links),
     ...errorsView(model),
     ...limitsView(model, links),
-    levels: changelog.map((l) => ({ label: l.level === null ? 'not stated' : String(l.level), href: `changelog.html#${l.anchor}`, count: l.entries.length })),
-    deprecatedOps: model.operations.filter((op) => op.lifecycle.deprecated).slice(0, MAX_ROWS).map(opLink),
+    levels: changelog.map((l) => ({
+      label: l.level === null ? 'not stated' : String(l.level),
+      href: `changelog.html#${l.anchor}`,
+      count: l.entries.length,
+    })),
+    deprecatedOps: model.operations
+      .filter((op) => op.lifecycle.deprecated)
+      .slice(0, MAX_ROWS)
+      .map(opLink),
   };
 }
 
@@ -81,7 +116,11 @@ function serversView(model: ApiModel): Pick<OverviewView, 'servers' | 'baseUrl'>
       url: s.url,
       description: s.description ?? '',
       example: resolvedUrl(s),
-      variables: Object.entries(s.variables).map(([name, v]) => ({ name, default: v.default, description: v.description ?? '' })),
+      variables: Object.entries(s.variables).map(([name, v]) => ({
+        name,
+        default: v.default,
+        description: v.description ?? '',
+      })),
     })),
     baseUrl: model.servers[0] ? resolvedUrl(model.servers[0]) : '',
   };
@@ -92,7 +131,10 @@ function authView(
   model: ApiModel,
   client: ClientImport,
   opLink: (op: Op) => OpLink,
-): Pick<OverviewView, 'schemes' | 'clientSetup' | 'clientFolder' | 'packageName' | 'noAuth' | 'optionalAuth'> {
+): Pick<
+  OverviewView,
+  'schemes' | 'clientSetup' | 'clientFolder' | 'packageName' | 'noAuth' | 'optionalAuth'
+> {
   return {
     schemes: model.securitySchemes.map((s) => ({
       name: s.name,
@@ -110,42 +152,84 @@ function authView(
     clientFolder: client.folder,
     packageName: client.packageName,
     // A contract without security schemes makes every operation "none": listing them all says nothing.
-    noAuth: model.securitySchemes.length === 0 ? [] : model.operations.filter((op) => op.auth === 'none').slice(0, MAX_ROWS).map(opLink),
-    optionalAuth: model.operations.filter((op) => op.auth === 'optional').slice(0, MAX_ROWS).map((op) => ({
-      ...opLink(op),
-      note: typeof op.extensions['x-unauthenticated'] === 'string' ? (op.extensions['x-unauthenticated'] as string) : '',
-    })),
+    noAuth:
+      model.securitySchemes.length === 0
+        ? []
+        : model.operations
+            .filter((op) => op.auth === 'none')
+            .slice(0, MAX_ROWS)
+            .map(opLink),
+    optionalAuth: model.operations
+      .filter((op) => op.auth === 'optional')
+      .slice(0, MAX_ROWS)
+      .map((op) => ({
+        ...opLink(op),
+        note:
+          typeof op.extensions['x-unauthenticated'] === 'string'
+            ? (op.extensions['x-unauthenticated'] as string)
+            : '',
+      })),
   };
 }
 
 /** How parameters travel (counts per encoding) and which are JSON-encoded. */
-function wireView(model: ApiModel, links: SiteLinks): Pick<OverviewView, 'encodings' | 'jsonFields' | 'jsonFieldsMore'> {
-  const jsonFields = model.operations.flatMap((op) => op.parameters.filter((p) => p.encoding === 'json').map((p) => ({
-    op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, location: p.in,
-  })));
+function wireView(
+  model: ApiModel,
+  links: SiteLinks,
+): Pick<OverviewView, 'encodings' | 'jsonFields' | 'jsonFieldsMore'> {
+  const jsonFields = model.operations.flatMap((op) =>
+    op.parameters
+      .filter((p) => p.encoding === 'json')
+      .map((p) => ({
+        op: op.id,
+        href: `${links.operation(op.id)}#${paramAnchor(p.name)}`,
+        name: p.name,
+        location: p.in,
+      })),
+  );
   const encodingCounts = new Map<string, number>();
-  for (const op of model.operations) for (const p of op.parameters) encodingCounts.set(p.encoding, (encodingCounts.get(p.encoding) ?? 0) + 1);
+  for (const op of model.operations)
+    for (const p of op.parameters)
+      encodingCounts.set(p.encoding, (encodingCounts.get(p.encoding) ?? 0) + 1);
   return {
-    encodings: [...encodingCounts.entries()].sort((a, b) => b[1] - a[1]).map(([label, count]) => ({ label: ENCODING_LABEL[label] ?? label, count })),
+    encodings: [...encodingCounts.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([label, count]) => ({ label: ENCODING_LABEL[label] ?? label, count })),
     jsonFields: jsonFields.slice(0, MAX_ROWS),
     jsonFieldsMore: Math.max(0, jsonFields.length - MAX_ROWS),
   };
 }
 
-function errorsView(model: ApiModel): Pick<OverviewView, 'errorCount' | 'errorCodes' | 'errorStatuses'> {
+function errorsView(
+  model: ApiModel,
+): Pick<OverviewView, 'errorCount' | 'errorCodes' | 'errorStatuses'> {
   const statuses = new Set<string>();
-  for (const op of model.operations) for (const r of op.responses) if (!/^[23]/.test(r.status)) statuses.add(r.status);
+  for (const op of model.operations)
+    for (const r of op.responses) if (!/^[23]/.test(r.status)) statuses.add(r.status);
   return {
     errorCount: model.errorCodes.length,
-    errorCodes: model.errorCodes.map((e) => ({ code: e.code, href: `errors.html#${errorAnchor(e.code)}` })),
+    errorCodes: model.errorCodes.map((e) => ({
+      code: e.code,
+      href: `errors.html#${errorAnchor(e.code)}`,
+    })),
     errorStatuses: [...statuses].sort(),
   };
 }
 
-function limitsView(model: ApiModel, links: SiteLinks): Pick<OverviewView, 'limits' | 'limitsMore'> {
-  const limits = model.operations.flatMap((op) => op.parameters
-    .filter((p) => limitsText(p.limits).length > 0)
-    .map((p) => ({ op: op.id, href: `${links.operation(op.id)}#${paramAnchor(p.name)}`, name: p.name, limits: limitsText(p.limits).join(', ') })));
+function limitsView(
+  model: ApiModel,
+  links: SiteLinks,
+): Pick<OverviewView, 'limits' | 'limitsMore'> {
+  const limits = model.operations.flatMap((op) =>
+    op.parameters
+      .filter((p) => limitsText(p.limits).length > 0)
+      .map((p) => ({
+        op: op.id,
+        href: `${links.operation(op.id)}#${paramAnchor(p.name)}`,
+        name: p.name,
+        limits: limitsText(p.limits).join(', '),
+      })),
+  );
   return { limits: limits.slice(0, MAX_ROWS), limitsMore: Math.max(0, limits.length - MAX_ROWS) };
 }
 
@@ -159,7 +243,9 @@ const ENCODING_LABEL: Record<string, string> = {
 
 /** The server URL with its variables at their defaults. */
 export function resolvedUrl(server: Server): string {
-  return server.url.replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole).replace(/\/+$/, '');
+  return server.url
+    .replace(/\{([^}]+)\}/g, (whole, name: string) => server.variables[name]?.default ?? whole)
+    .replace(/\/+$/, '');
 }
 
 function summaryOf(model: ApiModel): string {
@@ -182,8 +268,10 @@ function clientSetupCredentials(model: ApiModel): string[] {
   if (usesEmailKey(credentials))
     return [`  email: process.env.API_EMAIL,`, `  apiKey: process.env.API_KEY,`];
   const env = (c: (typeof credentials)[number]) => {
-    const base = c.send.type === 'bearer' ? 'API_TOKEN' : c.send.type === 'basic' ? 'API' : 'API_KEY';
-    const suffix = credentials.length > 1 ? `_${c.scheme.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}` : '';
+    const base =
+      c.send.type === 'bearer' ? 'API_TOKEN' : c.send.type === 'basic' ? 'API' : 'API_KEY';
+    const suffix =
+      credentials.length > 1 ? `_${c.scheme.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}` : '';
     // Only [A-Z0-9_]: safe as a property name, whatever the scheme is called.
     return `${base}${suffix}`;
   };

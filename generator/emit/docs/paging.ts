@@ -32,7 +32,7 @@ export function pagingHtml(op: Operation): string {
     ? `for await (const item of paginate(api, ${literal(op.names.method)}, {}${p.style === 'anchor' ? ", { direction: 'older' }" : ''}).items()) {\n  console.log(item);\n}`
     : '';
   const retry = op.idempotent
-    ? "Safe to repeat: a client given a <code>retryPolicy</code> retries it after a lost connection or a 408, 429, 502, 503 or 504, honouring <code>Retry-After</code>."
+    ? 'Safe to repeat: a client given a <code>retryPolicy</code> retries it after a lost connection or a 408, 429, 502, 503 or 504, honouring <code>Retry-After</code>.'
     : 'Not safe to repeat: the client never retries it.';
   return `<div class="callout paging"><p class="callout-title">${p ? 'Paging and retries' : 'Retries'}</p>
 ${p ? `<p>${how}${e(limit)} The client walks it, each item once:</p>\n<pre class="code" tabindex="0"><code>${highlight(sample, 'js')}</code></pre>\n` : ''}<p>${retry}</p></div>`;

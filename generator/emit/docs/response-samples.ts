@@ -42,8 +42,12 @@ export function addMadeUpSamples(
     if (v.kind === 'success' && v.examples.length === 0) made(i);
   });
   if (views.length === 0 || views.some((v) => v.examples.length > 0)) return;
-  const first = Math.max(0, views.findIndex((v) => v.kind === 'success'));
+  const first = Math.max(
+    0,
+    views.findIndex((v) => v.kind === 'success'),
+  );
   if (made(first)) return;
-  const summary = op.responses[first].mediaTypes.length === 0 ? NO_BODY_SUMMARY : OTHER_BODY_SUMMARY;
+  const summary =
+    op.responses[first].mediaTypes.length === 0 ? NO_BODY_SUMMARY : OTHER_BODY_SUMMARY;
   views[first].examples.push({ name: 'no-sample', summary, description: '' });
 }

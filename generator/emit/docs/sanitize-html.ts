@@ -76,26 +76,69 @@ const ALLOWED: Record<string, readonly string[]> = {
  * their tags go, and a closing one leaves a space, so paragraphs stay apart as words.
  */
 const BLOCK = new Set(
-  'blockquote dd details dl dt h1 h2 h3 h4 h5 h6 hr li ol p pre summary table tbody td tfoot th thead tr ul'.split(' '),
+  'blockquote dd details dl dt h1 h2 h3 h4 h5 h6 hr li ol p pre summary table tbody td tfoot th thead tr ul'.split(
+    ' ',
+  ),
 );
 
 /** Elements with no content and no closing tag. */
-const VOID = new Set(['br', 'hr', 'img', 'wbr', 'input', 'source', 'track', 'area', 'col', 'embed', 'meta', 'link', 'base', 'param']);
+const VOID = new Set([
+  'br',
+  'hr',
+  'img',
+  'wbr',
+  'input',
+  'source',
+  'track',
+  'area',
+  'col',
+  'embed',
+  'meta',
+  'link',
+  'base',
+  'param',
+]);
 
 /** Elements removed with their content: code, styles, foreign documents, forms' raw text. */
 const DROPPED = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'template',
-  'noscript', 'noembed', 'noframes', 'textarea', 'title', 'xmp', 'plaintext', 'svg', 'math',
-  'select', 'option', 'head', 'meta', 'link', 'base', 'param', 'canvas', 'audio', 'video',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'template',
+  'noscript',
+  'noembed',
+  'noframes',
+  'textarea',
+  'title',
+  'xmp',
+  'plaintext',
+  'svg',
+  'math',
+  'select',
+  'option',
+  'head',
+  'meta',
+  'link',
+  'base',
+  'param',
+  'canvas',
+  'audio',
+  'video',
 ]);
 
 /** Other HTML elements: their tags go, their text stays. */
 const UNWRAPPED = new Set(
-  ('address article aside bdi bdo big blink body button caption center cite col colgroup data ' +
+  (
+    'address article aside bdi bdo big blink body button caption center cite col colgroup data ' +
     'datalist dfn dialog div fieldset figcaption figure font footer form header hgroup html img ' +
     'input label legend main mark marquee menu meter nav nobr output picture progress q rp rt ' +
-    'ruby section source span strike tt time track wbr area map')
-    .split(' '),
+    'ruby section source span strike tt time track wbr area map'
+  ).split(' '),
 );
 
 /** Checks of an allowed attribute's value (absent: any text, escaped). */
@@ -172,7 +215,8 @@ export function createHtmlSanitizer(
         if (!closing && !VOID.has(name) && tag[4] !== '/') drop = { name, nesting: 1 };
         continue;
       }
-      if (opts.text && ALLOWED[name]) out += closing && BLOCK.has(name) && !/\s$/.test(out) ? ' ' : '';
+      if (opts.text && ALLOWED[name])
+        out += closing && BLOCK.has(name) && !/\s$/.test(out) ? ' ' : '';
       else if (opts.inline && BLOCK.has(name)) out += closing && !/\s$/.test(out) ? ' ' : '';
       else if (ALLOWED[name]) out += closing ? closeTag(name) : openTag(name, tag[3]);
       else if (!UNWRAPPED.has(name) && !paired(name)) out += textOf(tag[0]);
@@ -297,7 +341,11 @@ function textOf(text: string): string {
 }
 
 function attributeText(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 }
 
 /**
@@ -306,7 +354,17 @@ function attributeText(value: string): string {
  * text (and then fail the scheme check if they hid one).
  */
 function decodeEntities(value: string, url = true): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
+  const named: Record<string, string> = {
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    nbsp: '\u00a0',
+    colon: ':',
+    tab: '\t',
+    newline: '\n',
+  };
   const decoded = value
     .replace(/&#(x[0-9a-f]+|\d+);?/gi, (_, n: string) => {
       const code = n[0].toLowerCase() === 'x' ? parseInt(n.slice(1), 16) : parseInt(n, 10);

@@ -63,12 +63,32 @@ type Obj = Record<string, unknown>;
  * The tree of `schema`. A top-level `$ref` is followed unless `expandRef` is false (the caller
  * asked for this schema's fields); `path` is where the tree's fields sit (a parameter's name).
  */
-export function schemaTree(schema: JsonSchema | undefined, opts: TreeOptions, where: { expandRef?: boolean; path?: string[] } = {}): SchemaNode {
+export function schemaTree(
+  schema: JsonSchema | undefined,
+  opts: TreeOptions,
+  where: { expandRef?: boolean; path?: string[] } = {},
+): SchemaNode {
   return describe(schema ?? {}, where.path ?? [], opts, where.expandRef ?? true, 0, []);
 }
 
-function describe(schema: unknown, path: string[], opts: TreeOptions, expandRef: boolean, depth: number, refStack: string[]): SchemaNode {
-  const node: SchemaNode = { type: 'any', description: '', enumValues: [], facts: [], badges: [], deprecated: false, children: [], variants: [] };
+function describe(
+  schema: unknown,
+  path: string[],
+  opts: TreeOptions,
+  expandRef: boolean,
+  depth: number,
+  refStack: string[],
+): SchemaNode {
+  const node: SchemaNode = {
+    type: 'any',
+    description: '',
+    enumValues: [],
+    facts: [],
+    badges: [],
+    deprecated: false,
+    children: [],
+    variants: [],
+  };
   if (typeof schema === 'boolean') {
     node.type = schema ? 'any' : 'nothing';
     return node;
@@ -98,22 +118,32 @@ function describe(schema: unknown, path: string[], opts: TreeOptions, expandRef:
   // `allOf: [$ref]` with nothing else is a wrapper that adds a description: show the target.
   if (Array.isArray(s.allOf) && s.allOf.length === 1 && !s.properties && !s.type) {
     const inner = describe(s.allOf[0], path, opts, expandRef, depth, refStack);
-    return { ...inner, name: node.name, description: node.description || inner.description, badges: [...node.badges, ...inner.badges] };
+    return {
+      ...inner,
+      name: node.name,
+      description: node.description || inner.description,
+      badges: [...node.badges, ...inner.badges],
+    };
   }
 
   node.type = typeLabel(s);
   readValueFacts(s, node, opts);
 
-  const items = s.items && typeof s.items === 'object' && !Array.isArray(s.items) ? (s.items as Obj) : undefined;
+  const items =
+    s.items && typeof s.items === 'object' && !Array.isArray(s.items)
+      ? (s.items as Obj)
+      : undefined;
   if (items) {
-    const itemName = typeof items.$ref === 'string' ? opts.links.schemaOfRef(items.$ref) : undefined;
+    const itemName =
+      typeof items.$ref === 'string' ? opts.links.schemaOfRef(items.$ref) : undefined;
     if (itemName) {
       node.type = withNull(s, 'array of');
       node.typeName = itemName;
       node.typeHref = opts.root + opts.links.schema(itemName);
       return node;
     }
-    const inner = typeof items.$ref === 'string' ? resolveSchema(opts.model, items) ?? items : items;
+    const inner =
+      typeof items.$ref === 'string' ? (resolveSchema(opts.model, items) ?? items) : items;
     node.type = withNull(s, `array of ${typeLabel(inner)}`);
     readValueFacts(inner, node, opts);
     expandObject(inner, node, path, opts, depth, refStack);
@@ -123,11 +153,20 @@ function describe(schema: unknown, path: string[], opts: TreeOptions, expandRef:
   return node;
 }
 
-function expandObject(s: Obj, node: SchemaNode, path: string[], opts: TreeOptions, depth: number, refStack: string[]): void {
+function expandObject(
+  s: Obj,
+  node: SchemaNode,
+  path: string[],
+  opts: TreeOptions,
+  depth: number,
+  refStack: string[],
+): void {
   const maxDepth = opts.maxDepth ?? 8;
   const { properties, required } = propertiesOf(opts.model, s);
   const names = Object.keys(properties);
-  const variants = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as unknown[] | undefined;
+  const variants = (
+    Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined
+  ) as unknown[] | undefined;
   if ((names.length > 0 || variants) && depth >= maxDepth) {
     node.truncated = 'Nested too deep to show here.';
     return;
@@ -168,8 +207,16 @@ function expandObject(s: Obj, node: SchemaNode, path: string[], opts: TreeOption
       const resolved = (typeof vs.$ref === 'string' ? resolveSchema(opts.model, vs) : vs) ?? {};
       const title = typeof resolved.title === 'string' ? resolved.title : `Option ${i + 1}`;
       const inner = describe(resolved, path, opts, false, depth + 1, refStack);
-      const hasMore = inner.children.length > 0 || inner.variants.length > 0 || inner.enumValues.length > 0 || inner.description !== '';
-      node.variants.push({ label: `${title}: ${inner.type}${inner.typeName ? ' ' + inner.typeName : ''}`, href: inner.typeHref, node: hasMore ? inner : undefined });
+      const hasMore =
+        inner.children.length > 0 ||
+        inner.variants.length > 0 ||
+        inner.enumValues.length > 0 ||
+        inner.description !== '';
+      node.variants.push({
+        label: `${title}: ${inner.type}${inner.typeName ? ' ' + inner.typeName : ''}`,
+        href: inner.typeHref,
+        node: hasMore ? inner : undefined,
+      });
     });
   }
 }
@@ -179,10 +226,24 @@ function typeLabel(s: Obj): string {
   if (typeof s.type === 'string') types = [s.type];
   else if (Array.isArray(s.type)) types = s.type.map(String);
   else if ('const' in s) return `constant ${valueText(s.const)}`;
-  else if (Array.isArray(s.enum)) types = [...new Set(s.enum.map((v) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v === 'number' && Number.isInteger(v) ? 'integer' : typeof v)))];
+  else if (Array.isArray(s.enum))
+    types = [
+      ...new Set(
+        s.enum.map((v) =>
+          v === null
+            ? 'null'
+            : Array.isArray(v)
+              ? 'array'
+              : typeof v === 'number' && Number.isInteger(v)
+                ? 'integer'
+                : typeof v,
+        ),
+      ),
+    ];
   else if (s.properties || s.additionalProperties) types = ['object'];
   else if (s.items) types = ['array'];
-  else if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf)) types = [Array.isArray(s.oneOf) ? 'one of' : 'any of'];
+  else if (Array.isArray(s.oneOf) || Array.isArray(s.anyOf))
+    types = [Array.isArray(s.oneOf) ? 'one of' : 'any of'];
   else if (Array.isArray(s.allOf)) types = ['object'];
   if (s.nullable === true && !types.includes('null')) types.push('null');
   if (types.length === 0) return 'any';
@@ -201,14 +262,25 @@ function readAnnotations(s: Obj, node: SchemaNode, opts: TreeOptions, fromTarget
   for (const h of history) {
     const e = (h ?? {}) as Obj;
     if (typeof e.change === 'string' && typeof e.note === 'string') {
-      node.badges.push(historyBadge({ level: typeof e.level === 'number' ? e.level : null, change: e.change as never, note: e.note }));
+      node.badges.push(
+        historyBadge({
+          level: typeof e.level === 'number' ? e.level : null,
+          change: e.change as never,
+          note: e.note,
+        }),
+      );
     }
   }
   if (s.deprecated === true || s['x-removed'] === true) {
     node.deprecated = true;
     if (!node.badges.some((b) => b.kind === 'deprecated' || b.kind === 'removed')) {
-      const instead = typeof s['x-replaced-by'] === 'string' ? ` Use ${s['x-replaced-by']} instead.` : '';
-      node.badges.push({ kind: s['x-removed'] === true ? 'removed' : 'deprecated', label: s['x-removed'] === true ? 'Removed' : 'Deprecated', note: `${s['x-removed'] === true ? 'Removed' : 'Deprecated'}.${instead}` });
+      const instead =
+        typeof s['x-replaced-by'] === 'string' ? ` Use ${s['x-replaced-by']} instead.` : '';
+      node.badges.push({
+        kind: s['x-removed'] === true ? 'removed' : 'deprecated',
+        label: s['x-removed'] === true ? 'Removed' : 'Deprecated',
+        note: `${s['x-removed'] === true ? 'Removed' : 'Deprecated'}.${instead}`,
+      });
     }
   }
 }
@@ -240,7 +312,13 @@ export function enumRows(s: Obj): EnumRow[] {
       meaning: asText(meanings[key]) ?? '',
       badges: entries
         .filter((e) => typeof e?.change === 'string' && typeof e?.note === 'string')
-        .map((e) => historyBadge({ level: typeof e.level === 'number' ? e.level : null, change: e.change as never, note: e.note as string })),
+        .map((e) =>
+          historyBadge({
+            level: typeof e.level === 'number' ? e.level : null,
+            change: e.change as never,
+            note: e.note as string,
+          }),
+        ),
     };
   });
 }

@@ -55,7 +55,8 @@ function keywords(...texts: (string | undefined)[]): string {
 
 function exampleSummaries(op: Operation): string {
   const out: string[] = [];
-  for (const m of op.requestBody?.mediaTypes ?? []) for (const e of m.examples) out.push(e.summary ?? '');
+  for (const m of op.requestBody?.mediaTypes ?? [])
+    for (const e of m.examples) out.push(e.summary ?? '');
   return out.join(' ');
 }
 
@@ -80,9 +81,21 @@ export function buildSearchIndex(model: ApiModel, links: SiteLinks): SearchEntry
     }
   }
   for (const s of model.schemas)
-    out.push(['schema', s.name, firstLine(s.description), links.schema(s.name), keywords(s.description)]);
+    out.push([
+      'schema',
+      s.name,
+      firstLine(s.description),
+      links.schema(s.name),
+      keywords(s.description),
+    ]);
   for (const e of model.errorCodes)
-    out.push(['error', e.code, firstLine(e.description), `errors.html#${errorAnchor(e.code)}`, keywords(e.description)]);
+    out.push([
+      'error',
+      e.code,
+      firstLine(e.description),
+      `errors.html#${errorAnchor(e.code)}`,
+      keywords(e.description),
+    ]);
   return out;
 }
 

@@ -13,7 +13,13 @@
  * methods and textContent (GitHub's 1200 pages would otherwise each carry their form's markup).
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
-import type { ApiModel, JsonSchema, Operation, Parameter, SecurityScheme } from '../../model/types.js';
+import type {
+  ApiModel,
+  JsonSchema,
+  Operation,
+  Parameter,
+  SecurityScheme,
+} from '../../model/types.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import type { SampleInput } from '../../model/samples.js';
 import { literal } from '../../common/source.js';
@@ -61,7 +67,10 @@ function typesOf(s: Obj): string[] {
   return [];
 }
 
-function shapeOf(p: Parameter, model: ApiModel): Pick<TryItField, 'shape' | 'itemType' | 'columns' | 'options'> {
+function shapeOf(
+  p: Parameter,
+  model: ApiModel,
+): Pick<TryItField, 'shape' | 'itemType' | 'columns' | 'options'> {
   const none = { itemType: '', columns: [] as string[], options: [] as string[] };
   if (p.types.length === 1 && p.types[0] === 'string' && /binary/.test(JSON.stringify(p.schema)))
     return { ...none, shape: 'file' };
@@ -73,24 +82,29 @@ function shapeOf(p: Parameter, model: ApiModel): Pick<TryItField, 'shape' | 'ite
   if (p.types.length === 1 && p.types[0] === 'array') {
     const schema = (resolveSchema(model, p.schema as Obj) ?? p.schema) as Obj;
     // A union of list shapes (narrow: objects or pairs) gets the editor of its first branch.
-    const branches = [schema, ...((schema.oneOf ?? schema.anyOf ?? []) as Obj[]).map((b) => (resolveSchema(model, b) ?? b) as Obj)];
+    const branches = [
+      schema,
+      ...((schema.oneOf ?? schema.anyOf ?? []) as Obj[]).map(
+        (b) => (resolveSchema(model, b) ?? b) as Obj,
+      ),
+    ];
     for (const branch of branches) {
-    const items = (resolveSchema(model, branch.items as Obj) ?? branch.items) as Obj | undefined;
-    if (items && typeof items === 'object') {
-      const itemTypes = typesOf(items);
-      if (itemTypes.length === 1 && ['string', 'integer', 'number'].includes(itemTypes[0]))
-        return { ...none, shape: 'list', itemType: itemTypes[0] };
-      if (itemTypes[0] === 'object' || items.properties) {
-        const { properties } = propertiesOf(model, items);
-        const columns = Object.keys(properties);
-        const flat = columns.every((c) => {
-          const t = typesOf((resolveSchema(model, properties[c] as Obj) ?? properties[c]) as Obj);
-          return t.length === 0 || t.every((x) => x !== 'object' && x !== 'array');
-        });
-        if (columns.length > 0 && columns.length <= 4 && flat)
-          return { ...none, shape: 'records', columns };
+      const items = (resolveSchema(model, branch.items as Obj) ?? branch.items) as Obj | undefined;
+      if (items && typeof items === 'object') {
+        const itemTypes = typesOf(items);
+        if (itemTypes.length === 1 && ['string', 'integer', 'number'].includes(itemTypes[0]))
+          return { ...none, shape: 'list', itemType: itemTypes[0] };
+        if (itemTypes[0] === 'object' || items.properties) {
+          const { properties } = propertiesOf(model, items);
+          const columns = Object.keys(properties);
+          const flat = columns.every((c) => {
+            const t = typesOf((resolveSchema(model, properties[c] as Obj) ?? properties[c]) as Obj);
+            return t.length === 0 || t.every((x) => x !== 'object' && x !== 'array');
+          });
+          if (columns.length > 0 && columns.length <= 4 && flat)
+            return { ...none, shape: 'records', columns };
+        }
       }
-    }
     }
   }
   return { ...none, shape: 'json' };
@@ -125,11 +139,18 @@ export interface TryItAuth {
  * API key and another document's for a username and a password.
  */
 function labelOf(placeholder: string, fallback: string): string {
-  const words = placeholder.replace(/^<|>$/g, '').split(/[_\s]+/).filter(Boolean);
+  const words = placeholder
+    .replace(/^<|>$/g, '')
+    .split(/[_\s]+/)
+    .filter(Boolean);
   if (words.length === 0 || !/^[A-Za-z0-9_ ]+$/.test(words.join(' '))) return fallback;
   return words
     .map((w, i) =>
-      i > 0 ? w.toLowerCase() : w.length <= 3 ? w.toUpperCase() : w[0].toUpperCase() + w.slice(1).toLowerCase(),
+      i > 0
+        ? w.toLowerCase()
+        : w.length <= 3
+          ? w.toUpperCase()
+          : w[0].toUpperCase() + w.slice(1).toLowerCase(),
     )
     .join(' ');
 }
@@ -157,7 +178,12 @@ function tryItScheme(s: SecurityScheme): TryItScheme {
               : 'Bearer token',
       };
     case 'apiKey':
-      return { type: 'apiKey', in: s.send.in, name: s.send.name, label: `API key (${s.send.in} ${s.send.name})` };
+      return {
+        type: 'apiKey',
+        in: s.send.in,
+        name: s.send.name,
+        label: `API key (${s.send.in} ${s.send.name})`,
+      };
     default:
       return { type: 'other', label: `${s.name} (${s.type}${s.scheme ? ` ${s.scheme}` : ''})` };
   }
@@ -229,7 +255,13 @@ export function tryItView(
     method: info.method,
     path: info.path,
     fields: info.fields.map((f) => {
-      const field: Record<string, unknown> = { name: f.name, in: f.in, required: f.required, encoding: f.encoding, types: f.types };
+      const field: Record<string, unknown> = {
+        name: f.name,
+        in: f.in,
+        required: f.required,
+        encoding: f.encoding,
+        types: f.types,
+      };
       if (f.itemTypes) field.itemTypes = f.itemTypes;
       return field;
     }),

@@ -25,7 +25,10 @@ export function clientCredentials(credentials: SampleCredential[]): string {
   const [only] = credentials;
   if (usesEmailKey(credentials)) {
     const colon = only.placeholder.indexOf(':');
-    const [user, password] = colon < 0 ? [only.placeholder, ''] : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
+    const [user, password] =
+      colon < 0
+        ? [only.placeholder, '']
+        : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
     return `, email: ${quoted(user)}, apiKey: ${quoted(password)}`;
   }
   const members = credentials.map((c) => {
@@ -39,19 +42,32 @@ export function clientCredentials(credentials: SampleCredential[]): string {
 /** `api.sendMessage({...})` with every parameter (path, query, header and body fields) in one object. */
 /** `readsCode`: the contract's error bodies carry a code (model/errors.ts), so the sample shows it. */
 /** Each value goes by the client's key for it (model/names.ts `clientKeyOf`), as the package README's sample does. */
-export function typescriptCall(names: Pick<OperationNames, 'method' | 'fieldKeys' | 'bodyKey'>, input: SampleInput, bodyKind: 'form' | 'json' | 'other' | undefined, readsCode = true): string {
+export function typescriptCall(
+  names: Pick<OperationNames, 'method' | 'fieldKeys' | 'bodyKey'>,
+  input: SampleInput,
+  bodyKind: 'form' | 'json' | 'other' | undefined,
+  readsCode = true,
+): string {
   const { method } = names;
   const args: Record<string, unknown> = {};
   const put = (where: ParameterLocation, values: Record<string, unknown>) => {
-    for (const [name, value] of Object.entries(values)) args[clientKeyOf(names, where, name)] = value;
+    for (const [name, value] of Object.entries(values))
+      args[clientKeyOf(names, where, name)] = value;
   };
   put('path', input.path);
   put('query', input.query);
   if (input.body !== undefined) {
-    if (bodyKind === 'form' && input.body && typeof input.body === 'object' && !Array.isArray(input.body)) put('body', input.body as Record<string, unknown>);
+    if (
+      bodyKind === 'form' &&
+      input.body &&
+      typeof input.body === 'object' &&
+      !Array.isArray(input.body)
+    )
+      put('body', input.body as Record<string, unknown>);
     else args[clientKeyOf(names, 'whole body')] = input.body;
   }
-  const call = Object.keys(args).length === 0 ? `api.${method}()` : `api.${method}(${tsValue(args, '')})`;
+  const call =
+    Object.keys(args).length === 0 ? `api.${method}()` : `api.${method}(${tsValue(args, '')})`;
   const fail = readsCode ? `new Error(\`\${error.code}: \${error.msg}\`)` : 'new Error(error.msg)';
   return `const { data, error } = await ${call};\nif (error) throw ${fail};\nconsole.log(data);`;
 }

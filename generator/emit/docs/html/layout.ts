@@ -107,7 +107,7 @@ function navSectionsHtml(groups: NavGroupView[]): string {
   if (!groups.some((g) => g.section !== undefined))
     return `<p class="nav-heading">Operations</p>\n${navGroupsHtml(groups)}`;
   let out = '';
-  for (let i = 0; i < groups.length; ) {
+  for (let i = 0; i < groups.length;) {
     const section = groups[i].section;
     let end = i;
     while (end < groups.length && groups[end].section === section) end++;
@@ -125,7 +125,8 @@ function navGroupsHtml(groups: NavGroupView[]): string {
       out += '<ul>\n';
       for (const op of g.ops)
         out += `<li${levelAttributes(op.badges)}><a href="${e(op.href)}"${op.current ? ' aria-current="page"' : ''}${op.deprecated ? ' class="is-deprecated"' : ''}><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <span class="nav-label">${breakableHtml(op.label)}</span></a></li>\n`;
-      if (g.more) out += `<li><a class="nav-more" href="${e(g.href)}">All ${e(g.more)} operations of ${e(g.title)}</a></li>`;
+      if (g.more)
+        out += `<li><a class="nav-more" href="${e(g.href)}">All ${e(g.more)} operations of ${e(g.title)}</a></li>`;
       out += '\n</ul>\n';
     }
     out += '</li>\n';

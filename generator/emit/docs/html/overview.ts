@@ -124,7 +124,8 @@ function authenticationHtml(m: Markup, v: OverviewView): string {
     out += `<li><strong>${e(s.kind)}</strong> (<code>${e(s.name)}</code>)${s.description ? `: ${m.inline(s.description)}` : ''}</li>\n`;
   out += '</ul>\n<h3 id="fetching-credentials">Getting credentials</h3>\n';
   if (v.noAuth.length > 0) {
-    out += '<p>These operations take no credentials (on some APIs, this is how credentials are obtained):</p>\n<ul>';
+    out +=
+      '<p>These operations take no credentials (on some APIs, this is how credentials are obtained):</p>\n<ul>';
     for (const op of v.noAuth)
       out += `<li><a href="${e(op.href)}"><code>${breakableHtml(op.label)}</code></a> (<code>${breakableHtml(op.id)}</code>)</li>`;
     out += '</ul>\n';
@@ -158,7 +159,8 @@ function jsonFieldsHtml(v: OverviewView): string {
   for (const f of v.jsonFields)
     out += `<tr><td><a href="${e(f.href)}"><code>${e(f.name)}</code></a></td><td>${e(f.location)}</td><td>${e(f.op)}</td></tr>`;
   out += '</tbody>\n</table></div>\n';
-  if (v.jsonFieldsMore) out += `<p>… and ${e(v.jsonFieldsMore)} more (search for them by name).</p>`;
+  if (v.jsonFieldsMore)
+    out += `<p>… and ${e(v.jsonFieldsMore)} more (search for them by name).</p>`;
   return out + '\n';
 }
 
@@ -168,8 +170,7 @@ function errorsHtml(v: OverviewView): string {
     out = `<p>The API documents ${e(v.errorCount)} error codes, listed in the <a href="errors.html">error-code index</a> with the operations that return them:</p>\n<p class="code-list">`;
     for (const c of v.errorCodes) out += `<a href="${e(c.href)}"><code>${e(c.code)}</code></a> `;
     out += '</p>\n';
-  } else
-    out = '<p>Each operation lists its error responses.</p>';
+  } else out = '<p>Each operation lists its error responses.</p>';
   out += '\n';
   if (v.errorStatuses.length > 0) {
     out += '<p>Error responses are documented under: ';
@@ -204,7 +205,8 @@ function versioningHtml(v: OverviewView): string {
   out += '\n';
   if (v.deprecatedOps.length > 0) {
     out += '<p>Deprecated operations: ';
-    for (const op of v.deprecatedOps) out += `<a href="${e(op.href)}"><code>${breakableHtml(op.label)}</code></a> `;
+    for (const op of v.deprecatedOps)
+      out += `<a href="${e(op.href)}"><code>${breakableHtml(op.label)}</code></a> `;
     out += '</p>';
   }
   return out;

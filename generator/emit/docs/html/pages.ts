@@ -97,7 +97,8 @@ export function errorIndexHtml(m: Markup, v: ErrorIndexView): string {
 <h1>Error codes</h1>
 <p>An error response carries the code in its <code>code</code> field. Each entry says when it happens, its HTTP status where the contract gives one, and the operations that document it.</p>
 `;
-  if (v.codes.length === 0) return out + '<p>The contract declares no error codes.</p>\n</article>\n';
+  if (v.codes.length === 0)
+    return out + '<p>The contract declares no error codes.</p>\n</article>\n';
   for (const c of v.codes) {
     const a = e(c.anchor);
     out += `<section class="error-code" id="${a}" aria-labelledby="${a}-title">
@@ -113,7 +114,8 @@ ${m.block(c.description)}
     out += '\n';
     if (c.ops.length > 0) {
       out += '<p>Returned by: ';
-      for (const op of c.ops) out += `<a href="${e(op.href)}"><code>${breakableHtml(op.id)}</code></a> `;
+      for (const op of c.ops)
+        out += `<a href="${e(op.href)}"><code>${breakableHtml(op.id)}</code></a> `;
       out += '</p>';
     }
     out += '\n</section>\n';

@@ -31,10 +31,7 @@ export function llmsTxt({ model, links, groups }: LlmsInput): string {
     '',
   );
   if (model.servers.length > 0)
-    out.push(
-      `Servers: ${model.servers.map((s) => markdownCode(resolvedUrl(s))).join(', ')}.`,
-      '',
-    );
+    out.push(`Servers: ${model.servers.map((s) => markdownCode(resolvedUrl(s))).join(', ')}.`, '');
   out.push(...authentication(model), ...errors(model), ...levels(model));
   out.push('## Operations', '');
   for (const g of groups) {
@@ -123,7 +120,10 @@ function levels(model: ApiModel): string[] {
 }
 
 function firstParagraph(text: string | undefined): string {
-  return (text ?? '').trim().split(/\n\s*\n/)[0].replace(/\s+/g, ' ');
+  return (text ?? '')
+    .trim()
+    .split(/\n\s*\n/)[0]
+    .replace(/\s+/g, ' ');
 }
 
 /** The first sentence of the first paragraph, at most 200 characters. */

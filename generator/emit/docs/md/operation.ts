@@ -46,7 +46,9 @@ export function operationMarkdown(v: OperationView, htmlFile: string): string {
   if (v.errors.length > 0) {
     out.push('## Errors', '');
     for (const e of v.errors) {
-      const where = e.statuses ? ` (${markdownText(e.statuses === 'default' ? 'status not given' : `HTTP ${e.statuses}`)})` : '';
+      const where = e.statuses
+        ? ` (${markdownText(e.statuses === 'default' ? 'status not given' : `HTTP ${e.statuses}`)})`
+        : '';
       const words = [e.description ? markdownInline(e.description) : '', badgeWords(e.badges)]
         .filter(Boolean)
         .join(' ');
@@ -89,7 +91,13 @@ function responseLines(r: ResponseView): string[] {
   if (r.description.trim()) out.push(markdownProse(r.description).trim(), '');
   if (r.tree) out.push(...treeLines(r.tree), '');
   const example = r.examples.find((e) => e.json !== undefined);
-  if (example?.json) out.push(`Example (${markdownText(example.summary || example.name)}):`, '', fenced(example.json, 'json'), '');
+  if (example?.json)
+    out.push(
+      `Example (${markdownText(example.summary || example.name)}):`,
+      '',
+      fenced(example.json, 'json'),
+      '',
+    );
   return out;
 }
 

@@ -29,7 +29,12 @@ export function schemaMarkdown(v: SchemaMarkdownView): string {
   const description = indented(v.tree.description, '');
   if (description) out.push(description, '');
   if (v.tree.enumValues.length > 0)
-    out.push(...v.tree.enumValues.map((e) => `- ${markdownCode(e.value)}${e.meaning ? `: ${markdownInline(e.meaning)}` : ''}`), '');
+    out.push(
+      ...v.tree.enumValues.map(
+        (e) => `- ${markdownCode(e.value)}${e.meaning ? `: ${markdownInline(e.meaning)}` : ''}`,
+      ),
+      '',
+    );
   const fields = treeLines(v.tree);
   if (fields.length > 0) out.push('## Fields', '', ...fields, '');
   if (v.moreHref) out.push(`More fields: [next part](${v.moreHref}).`, '');
@@ -37,7 +42,9 @@ export function schemaMarkdown(v: SchemaMarkdownView): string {
     out.push(
       '## Used by',
       '',
-      ...v.usedBy.map((u) => `- [${markdownCode(u.label)}](${markdownHref(u.href)}) (${markdownCode(u.id)})`),
+      ...v.usedBy.map(
+        (u) => `- [${markdownCode(u.label)}](${markdownHref(u.href)}) (${markdownCode(u.id)})`,
+      ),
       '',
     );
   return out.join('\n');

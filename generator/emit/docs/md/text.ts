@@ -3,7 +3,12 @@
  * to the Markdown twin of a page. Contract text goes through `markdownText` (inline),
  * `markdownCode` (names, values) and `markdownProse` (descriptions) of common/source.ts only.
  */
-import { markdownCode, markdownInline, markdownProse, markdownText } from '../../../common/source.js';
+import {
+  markdownCode,
+  markdownInline,
+  markdownProse,
+  markdownText,
+} from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import type { EnumRow, SchemaNode } from '../schema-tree.js';
 
@@ -37,7 +42,12 @@ export function sentence(text: string): string {
 /** Contract prose on a list item's continuation lines. */
 export function indented(prose: string, indent: string): string {
   const text = markdownProse(prose).trim();
-  return text === '' ? '' : text.split('\n').map((l) => (l ? indent + l : l)).join('\n');
+  return text === ''
+    ? ''
+    : text
+        .split('\n')
+        .map((l) => (l ? indent + l : l))
+        .join('\n');
 }
 
 export function enumWords(values: EnumRow[]): string {
@@ -84,7 +94,7 @@ function fieldLines(node: SchemaNode, depth: number): string[] {
   ].filter(Boolean);
   const extras = [
     node.enumValues.length > 0 ? `Values: ${enumWords(node.enumValues)}.` : '',
-    node.badges.length > 0 ? sentence(badgeWords(node.badges)) : "",
+    node.badges.length > 0 ? sentence(badgeWords(node.badges)) : '',
   ].filter(Boolean);
   const head = `${pad}- ${markdownCode(node.name ?? '')} (${facts.join(', ')})${extras.length > 0 ? ' ' + extras.join(' ') : ''}`;
   const description = indented(node.description, `${pad}  `);
