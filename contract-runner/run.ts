@@ -15,7 +15,7 @@ import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
 import { probes } from './probes.js';
-import { aloneProbes } from './alone.js';
+import { aloneProbes, type ProbeResult } from './alone.js';
 import { updateAloneProbes } from './update-alone.js';
 import { propertyProbes, type RequestValidator } from './properties.js';
 import {
@@ -468,10 +468,7 @@ function exercised(
 }
 
 /** What a family of probes found and sent, added to the operation's report. */
-function addProbed(
-  report: OperationReport,
-  probed: { findings: Finding[]; notes: string[]; requests: number },
-): void {
+function addProbed(report: OperationReport, probed: ProbeResult): void {
   report.findings.push(...probed.findings);
   report.notes.push(...probed.notes);
   report.requests += probed.requests;
