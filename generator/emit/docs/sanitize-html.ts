@@ -268,12 +268,6 @@ export function createHtmlSanitizer(
   };
 }
 
-/** A whole fragment of raw HTML, safe, with what it opened closed. */
-export function sanitizeHtml(html: string, opts: { inline?: boolean } = {}): string {
-  const s = createHtmlSanitizer(opts);
-  return s.feed(html) + s.close();
-}
-
 /** Whether `source` both opens and closes the tag `name` (so it is markup, not a placeholder). */
 function pairedTags(source: string): (name: string) => boolean {
   const lower = source.toLowerCase();
