@@ -141,9 +141,12 @@ const UNWRAPPED = new Set(
   ).split(' '),
 );
 
+/** The links contract text may make (markdown's and raw HTML's): none can run code. */
+export const SAFE_LINK = /^(https?:|mailto:|#)/i;
+
 /** Checks of an allowed attribute's value (absent: any text, escaped). */
 const ATTRIBUTE_VALUE: Record<string, RegExp> = {
-  href: /^(https?:|mailto:|#)/i,
+  href: SAFE_LINK,
   start: /^\d{1,6}$/,
   colspan: /^\d{1,3}$/,
   rowspan: /^\d{1,3}$/,
