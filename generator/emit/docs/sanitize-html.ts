@@ -24,6 +24,8 @@
  * small enough to read whole.
  */
 
+import { htmlText } from '../../common/source.js';
+
 /** Elements rendered, with the attributes each keeps (values checked by ATTRIBUTE_VALUE). */
 const ALLOWED: Record<string, readonly string[]> = {
   a: ['href', 'title'],
@@ -237,7 +239,7 @@ export function createHtmlSanitizer(
     if (name === 'a' && /^https?:/i.test(kept.find(([n]) => n === 'href')![1]))
       kept.push(['rel', 'noopener noreferrer']);
     if (!VOID.has(name)) open.push(name);
-    return `<${name}${kept.map(([n, v]) => ` ${n}="${attributeText(v)}"`).join('')}>`;
+    return `<${name}${kept.map(([n, v]) => ` ${n}="${htmlText(v)}"`).join('')}>`;
   };
 
   const closeTag = (name: string): string => {
@@ -335,14 +337,6 @@ function textOf(text: string): string {
     else out += ch;
   }
   return out;
-}
-
-function attributeText(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
 }
 
 /**
