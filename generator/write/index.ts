@@ -18,9 +18,10 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { backgroundWriter } from './background-writer.js';
-import { oldCopy, readManifest, reuseInto, unchanged, writeManifest } from './reuse.js';
+import { oldCopy, readManifest, reuseInto, writeManifest } from './reuse.js';
 import {
   startWriterThread,
+  unchanged,
   type ManifestRecord,
   type PlacedFile,
   type WriterFile,
