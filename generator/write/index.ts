@@ -40,12 +40,6 @@ export interface Difference {
   kind: 'changed' | 'missing' | 'extra';
 }
 
-export function checkOutputs(outputs: OutputDir[]): Difference[] {
-  const sink = outputSink(outputs, 'check');
-  for (const out of outputs) sink.add(out.dir, out.files);
-  return sink.finish();
-}
-
 export function writeOutputs(outputs: OutputDir[]): void {
   const sink = outputSink(outputs, 'write');
   try {
