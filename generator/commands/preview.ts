@@ -13,7 +13,7 @@ import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runGenerate } from '../run/index.js';
 import { folderStamp, watchFolder } from '../run/watch.js';
-import { missingContract, usageLine } from './usage.js';
+import { listenProblem, missingContract, usageLine } from './usage.js';
 
 const HELP = `tms-gen preview — the reference of a contract, served and reloaded as you edit
 
@@ -92,7 +92,17 @@ export async function runPreview(argv: string[]): Promise<number> {
   if (first.exitCode !== 0) return 1;
   const clients = new Set<ServerResponse>();
   const server = createServer((req, res) => serve(req, res, docs, clients));
-  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const failed = await new Promise<unknown>((done) => {
+    server.once('error', done);
+    server.listen(port, '127.0.0.1', () => done(undefined));
+  });
+  if (failed !== undefined) {
+    if (temporary) rmSync(docs, { recursive: true, force: true });
+    const problem = listenProblem(failed, port);
+    if (problem === undefined) throw failed;
+    console.error(`tms-gen preview: ${problem}`);
+    return 1;
+  }
   const { port: bound } = server.address() as AddressInfo;
   console.log(`preview of ${contract}: http://127.0.0.1:${bound}/ (Ctrl-C stops)`);
   const changed = regenerateOnChange(root, stampBefore, generate, clients);

@@ -4,7 +4,7 @@
  * and the events stream says so; a path climbing out of the reference is refused.
  * (bench/preview.ts measures edit to reloaded page in Chromium.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -73,5 +73,23 @@ describe('tms-gen preview', () => {
     await regenerated;
     expect((await get(url)).body).toContain('1.0.1-preview');
     expect((await get(new URL('..%2F..%2Fpackage.json', url).href)).status).toBe(404);
+
+    // A second preview on the port the first holds: one line and exit 1, not a stack trace.
+    const taken = spawnSync(
+      process.execPath,
+      [
+        'bin/tms-gen.js',
+        'preview',
+        '--contract',
+        CONTRACT,
+        '--port',
+        new URL(url).port,
+        '--lenient',
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(taken.status).toBe(1);
+    expect(taken.stderr.trim().split('\n').at(-1)).toMatch(/^tms-gen preview: port \d+ is in use/);
+    expect(taken.stderr).not.toMatch(/\n\s+at /);
   }, 90_000);
 });

@@ -16,6 +16,8 @@ export interface ReadmeCommand {
 }
 
 const LEFT_OUT_SECTIONS = /^## Working on this repository/;
+/** Every label a README may give a block of commands: a block labelled otherwise is not run. */
+const SHELL_FENCES = /^(sh|bash|shell|zsh|console|shell-session)$/;
 
 export function readmeCommands(path: string, readme: string): ReadmeCommand[] {
   const text = readFileSync(path, 'utf8');
@@ -27,7 +29,7 @@ export function readmeCommands(path: string, readme: string): ReadmeCommand[] {
   for (const raw of text.split('\n')) {
     const fence = /^\s*```(\w*)/.exec(raw);
     if (fence) {
-      shellBlock = !inBlock && /^(sh|bash|shell)$/.test(fence[1]);
+      shellBlock = !inBlock && SHELL_FENCES.test(fence[1]);
       inBlock = !inBlock;
       continue;
     }

@@ -11,11 +11,9 @@
  */
 import { createRequire } from 'node:module';
 import type MarkdownItModule from 'markdown-it';
-import { createHtmlSanitizer, type HtmlSanitizer } from './sanitize-html.js';
+import { createHtmlSanitizer, SAFE_LINK, type HtmlSanitizer } from './sanitize-html.js';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
-
-const SAFE_LINK = /^(https?:|mailto:|#)/i;
 
 export type RenderMarkdown = (text: string | undefined, opts?: { inline?: boolean }) => string;
 

@@ -24,6 +24,8 @@
  * small enough to read whole.
  */
 
+import { htmlText } from '../../common/source.js';
+
 /** Elements rendered, with the attributes each keeps (values checked by ATTRIBUTE_VALUE). */
 const ALLOWED: Record<string, readonly string[]> = {
   a: ['href', 'title'],
@@ -141,9 +143,12 @@ const UNWRAPPED = new Set(
   ).split(' '),
 );
 
+/** The links contract text may make (markdown's and raw HTML's): none can run code. */
+export const SAFE_LINK = /^(https?:|mailto:|#)/i;
+
 /** Checks of an allowed attribute's value (absent: any text, escaped). */
 const ATTRIBUTE_VALUE: Record<string, RegExp> = {
-  href: /^(https?:|mailto:|#)/i,
+  href: SAFE_LINK,
   start: /^\d{1,6}$/,
   colspan: /^\d{1,3}$/,
   rowspan: /^\d{1,3}$/,
@@ -234,7 +239,7 @@ export function createHtmlSanitizer(
     if (name === 'a' && /^https?:/i.test(kept.find(([n]) => n === 'href')![1]))
       kept.push(['rel', 'noopener noreferrer']);
     if (!VOID.has(name)) open.push(name);
-    return `<${name}${kept.map(([n, v]) => ` ${n}="${attributeText(v)}"`).join('')}>`;
+    return `<${name}${kept.map(([n, v]) => ` ${n}="${htmlText(v)}"`).join('')}>`;
   };
 
   const closeTag = (name: string): string => {
@@ -266,12 +271,6 @@ export function createHtmlSanitizer(
       return drop !== undefined;
     },
   };
-}
-
-/** A whole fragment of raw HTML, safe, with what it opened closed. */
-export function sanitizeHtml(html: string, opts: { inline?: boolean } = {}): string {
-  const s = createHtmlSanitizer(opts);
-  return s.feed(html) + s.close();
 }
 
 /** Whether `source` both opens and closes the tag `name` (so it is markup, not a placeholder). */
@@ -338,14 +337,6 @@ function textOf(text: string): string {
     else out += ch;
   }
   return out;
-}
-
-function attributeText(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/"/g, '&quot;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
 }
 
 /**
