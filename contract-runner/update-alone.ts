@@ -20,11 +20,10 @@ import { requiredOnly, where, type AloneOptions, type ProbeResult } from './alon
 import type { Finding } from './findings.js';
 import { judge } from './judge.js';
 import { curlOf, send, type Answer, type PlannedRequest } from './request.js';
-import { resolveValue } from './scenario/expressions.js';
+import { isObj, resolveValue } from './scenario/expressions.js';
 import type { UpdateReadBack } from './scenario/execute.js';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown) => JSON.stringify(v) ?? 'nothing';
 
 interface Varied {

@@ -38,7 +38,9 @@ export type Resolved =
   | { ok: false; missing: string; blocked?: boolean };
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A JSON object (not null, not a list). */
+export const isObj = (v: unknown): v is Obj =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 const missing = (why: string): Resolved => ({ ok: false, missing: why });
 const EMBEDDED = /\{(\$[^{}]+)\}/g;
 const HAS_EMBEDDED = /\{\$[^{}]+\}/;
