@@ -26,6 +26,13 @@ export interface AloneOptions {
   sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
 }
 
+/** What a family of probes found, noted and sent. */
+export interface ProbeResult {
+  findings: Finding[];
+  notes: string[];
+  requests: number;
+}
+
 interface Variant {
   field: Field;
   value: unknown;
@@ -124,7 +131,7 @@ export async function aloneProbes(
   base: PlannedRequest,
   parameters: Parameter[],
   options: AloneOptions,
-): Promise<{ findings: Finding[]; notes: string[]; requests: number }> {
+): Promise<ProbeResult> {
   const bare = requiredOnly(base, parameters);
   const findings: Finding[] = [];
   let requests = 0;

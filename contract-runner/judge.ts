@@ -12,6 +12,7 @@ import { existsAt, type FieldLevels, type LevelTable } from '../runtime/feature-
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { ViolationKind } from './findings.js';
 import type { Answer } from './request.js';
+import { mediaEssence } from '../runtime/wire/request.js';
 import type { ErrorConventions } from '../generator/model/types.js';
 import { errorFields } from './error-fields.js';
 import { describeIssues } from '../runtime/validation-words.js';
@@ -104,7 +105,7 @@ export function judge(
       if (status >= 500) problems.push({ kind: 'server-error', message: `answered ${status}` });
       return { problems, status, success };
     }
-    const essence = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
+    const essence = mediaEssence(answer.contentType ?? '');
     if (essence !== 'application/json')
       problems.push({
         kind: 'content-type',
@@ -279,7 +280,7 @@ function documentedContent(op: OperationInfo, status: number): string[] | undefi
 function mediaProblems(answer: Answer, status: number, types: string[]): Judged['problems'] {
   const out: Judged['problems'] = [];
   if (types.length === 0) return out;
-  const essence = (answer.contentType ?? '').split(';')[0].trim().toLowerCase();
+  const essence = mediaEssence(answer.contentType ?? '');
   const fits = types.some((t) => {
     const want = t.toLowerCase();
     return (

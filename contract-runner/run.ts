@@ -15,7 +15,7 @@ import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding, Outcome } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
 import { probes } from './probes.js';
-import { aloneProbes } from './alone.js';
+import { aloneProbes, type ProbeResult } from './alone.js';
 import { updateAloneProbes } from './update-alone.js';
 import { propertyProbes, type RequestValidator } from './properties.js';
 import {
@@ -223,6 +223,14 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     level !== undefined && inputs.levels
       ? { ...rules, level: { level, table: inputs.levels } }
       : rules;
+  // Both "each optional parameter alone" families send and judge alike.
+  const aloneOptions = {
+    transport,
+    validator: inputs.validator,
+    rules: levelRules,
+    featureLevel: scenario.featureLevel,
+    sendValid: options.sendValid,
+  };
 
   const operations: OperationReport[] = [];
   for (const id of reported) {
@@ -270,37 +278,17 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
         featureLevel: scenario.featureLevel,
         valid: !state.baseDestructive,
       });
-      report.findings.push(...generated.findings);
-      report.notes.push(...generated.notes);
-      report.requests += generated.requests;
+      addProbed(report, generated);
       // Each optional parameter alone writes again: not to data that existed before the run.
       if (!state.baseDestructive) {
-        const alone = await aloneProbes(base, parameters, {
-          transport,
-          validator: inputs.validator,
-          rules: levelRules,
-          featureLevel: scenario.featureLevel,
-          sendValid: options.sendValid,
-        });
-        report.findings.push(...alone.findings);
-        report.notes.push(...alone.notes);
-        report.requests += alone.requests;
+        addProbed(report, await aloneProbes(base, parameters, aloneOptions));
       }
     }
     // An update that read back as sent: each optional parameter alone must read back too.
     for (const update of scenario.updates.filter((u) => u.write.op.operationId === id)) {
       options.progress?.(`${id}: optional parameters alone, read back`);
       const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
-      const found = await updateAloneProbes(update, parameters, {
-        transport,
-        validator: inputs.validator,
-        rules: levelRules,
-        featureLevel: scenario.featureLevel,
-        sendValid: options.sendValid,
-      });
-      report.findings.push(...found.findings);
-      report.notes.push(...found.notes);
-      report.requests += found.requests;
+      addProbed(report, await updateAloneProbes(update, parameters, aloneOptions));
     }
     if (report.findings.length > 0) report.outcome = 'fail';
     else if (state.successes.length > 0) {
@@ -477,6 +465,13 @@ function exercised(
       ? pointerGet(from.response?.body, link.value.body)
       : lastSegment(from.response?.headers?.[link.value.header] ?? '');
   return given !== undefined && String(to.request?.path?.[link.parameter]) === String(given);
+}
+
+/** What a family of probes found and sent, added to the operation's report. */
+function addProbed(report: OperationReport, probed: ProbeResult): void {
+  report.findings.push(...probed.findings);
+  report.notes.push(...probed.notes);
+  report.requests += probed.requests;
 }
 
 function summarize(operations: OperationReport[]): RunReport['summary'] {

@@ -16,20 +16,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { combinationRule } from '../generator/model/conditional.js';
 import type { Parameter } from '../generator/model/types.js';
-import { requiredOnly, where } from './alone.js';
+import { requiredOnly, where, type AloneOptions, type ProbeResult } from './alone.js';
 import type { Finding } from './findings.js';
-import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
-import { curlOf, send, type Answer, type PlannedRequest, type Transport } from './request.js';
+import { judge } from './judge.js';
+import { curlOf, send, type Answer, type PlannedRequest } from './request.js';
 import { resolveValue } from './scenario/expressions.js';
 import type { UpdateReadBack } from './scenario/execute.js';
-
-export interface UpdateAloneOptions {
-  transport: Transport;
-  validator: ResponseValidator;
-  rules: JudgeRules;
-  featureLevel?: number;
-  sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
-}
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -41,12 +33,6 @@ interface Varied {
   shown: boolean;
   before: unknown;
   values: unknown[];
-}
-
-export interface UpdateAloneResult {
-  findings: Finding[];
-  notes: string[];
-  requests: number;
 }
 
 /**
@@ -126,10 +112,10 @@ function plan(
 export async function updateAloneProbes(
   update: UpdateReadBack,
   parameters: Parameter[],
-  options: UpdateAloneOptions,
-): Promise<UpdateAloneResult> {
+  options: AloneOptions,
+): Promise<ProbeResult> {
   const op = update.write.op;
-  const out: UpdateAloneResult = { findings: [], notes: [], requests: 0 };
+  const out: ProbeResult = { findings: [], notes: [], requests: 0 };
   const sendOne = async (request: PlannedRequest) => {
     out.requests++;
     return options.sendValid
@@ -237,7 +223,7 @@ async function putBack(
   withValues: (values: Obj) => PlannedRequest,
   sendOne: (request: PlannedRequest) => Promise<Answer>,
   operationId: string,
-  out: UpdateAloneResult,
+  out: ProbeResult,
 ): Promise<void> {
   if (changed.length === 0) return;
   const ok = (a: Answer) => a.status !== undefined && a.status >= 200 && a.status < 300;

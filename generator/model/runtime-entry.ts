@@ -108,7 +108,8 @@ function withRouteValues(field: FieldInfo, p: Parameter, path: string): FieldInf
   return { ...field, values: p.enum.map((v) => String(v.value)) };
 }
 
-function escapeRegex(text: string): string {
+/** `text` matched literally inside a regular expression. */
+export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

@@ -12,6 +12,7 @@
 import { createRandom } from '../../runtime/msw-fake.js';
 import { fromPattern, patternTest } from '../../runtime/msw-fake-pattern.js';
 import { deref } from './schema-facts.js';
+import { escapeRegex } from './runtime-entry.js';
 import type { Operation, Parameter } from './types.js';
 
 export interface SampleInput {
@@ -95,7 +96,7 @@ function chooseParameters(params: Parameter[]): Parameter[] {
     const rule = p.extensions['x-conditional'];
     if (
       typeof rule === 'string' &&
-      chosen.some((c) => new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule))
+      chosen.some((c) => new RegExp(`\\b${escapeRegex(c.name)}\\b`).test(rule))
     )
       continue;
     chosen.push(p);
@@ -108,7 +109,7 @@ function chooseParameters(params: Parameter[]): Parameter[] {
       (c) =>
         c !== p &&
         chosen.indexOf(c) < chosen.indexOf(p) &&
-        new RegExp(`\\b${escapeRegExp(c.name)}\\b`).test(rule),
+        new RegExp(`\\b${escapeRegex(c.name)}\\b`).test(rule),
     );
   });
 }
@@ -273,8 +274,4 @@ function patternSample(s: Obj): string | undefined {
 function hintSample(hint: string): string | undefined {
   const word = hint.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '');
   return word === '' ? undefined : `${word}_1`;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

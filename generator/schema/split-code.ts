@@ -126,7 +126,7 @@ const SHORT_NAMES = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|(?<![.\w$])(at|errs
  * still written to `validate.errors`. A module that already uses either short name keeps Ajv's
  * names.
  */
-export function shortLocals(code: string): string {
+function shortLocals(code: string): string {
   for (const m of code.matchAll(SHORT_NAMES)) if (m[1] !== undefined) return code;
   return code.replace(LOCAL_NAMES, (match, name: string | undefined, offset: number) => {
     if (name === undefined) return match;

@@ -18,9 +18,10 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { backgroundWriter } from './background-writer.js';
-import { oldCopy, readManifest, reuseInto, unchanged, writeManifest } from './reuse.js';
+import { oldCopy, readManifest, reuseInto, writeManifest } from './reuse.js';
 import {
   startWriterThread,
+  unchanged,
   type ManifestRecord,
   type PlacedFile,
   type WriterFile,
@@ -37,12 +38,6 @@ export interface OutputDir {
 export interface Difference {
   file: string;
   kind: 'changed' | 'missing' | 'extra';
-}
-
-export function checkOutputs(outputs: OutputDir[]): Difference[] {
-  const sink = outputSink(outputs, 'check');
-  for (const out of outputs) sink.add(out.dir, out.files);
-  return sink.finish();
 }
 
 export function writeOutputs(outputs: OutputDir[]): void {

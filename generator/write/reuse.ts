@@ -6,7 +6,6 @@
 import {
   copyFileSync,
   linkSync,
-  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -99,21 +98,6 @@ function filesIfPlain(folder: string): string[] | undefined {
     return walk(folder, '') ? out : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** Whether the file at `path` is still the copy `record` describes. */
-export function unchanged(path: string, record: ManifestRecord): boolean {
-  try {
-    const stat = lstatSync(path, { bigint: true });
-    return (
-      stat.isFile() &&
-      Number(stat.size) === record[0] &&
-      String(stat.mtimeNs) === record[1] &&
-      String(stat.ino) === record[2]
-    );
-  } catch {
-    return false;
   }
 }
 

@@ -70,13 +70,18 @@ export function reusable(
   hash: string | undefined,
 ): boolean {
   if (!old || old.record[0] !== bytes.length || old.record[3] !== hash) return false;
+  return unchanged(old.path, old.record);
+}
+
+/** Whether the file at `path` is still the copy `record` describes. */
+export function unchanged(path: string, record: ManifestRecord): boolean {
   try {
-    const stat = lstatSync(old.path, { bigint: true });
+    const stat = lstatSync(path, { bigint: true });
     return (
       stat.isFile() &&
-      Number(stat.size) === old.record[0] &&
-      String(stat.mtimeNs) === old.record[1] &&
-      String(stat.ino) === old.record[2]
+      Number(stat.size) === record[0] &&
+      String(stat.mtimeNs) === record[1] &&
+      String(stat.ino) === record[2]
     );
   } catch {
     return false;
