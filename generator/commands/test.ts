@@ -18,11 +18,11 @@ export async function runTest(argv: string[]): Promise<number> {
     return 2;
   }
   const { args } = line;
-  makeReportFolders(argv);
+  makeReportFolders(args.reports);
   if (args.help || argv.some((a) => a === '--generated' || a.startsWith('--generated=')))
     return runner.runCli(argv, out, undefined, line);
   const quiet = args.quiet || process.env.CI === 'true';
-  const prepared = await prepareBindings(runner.contractFileOf(argv), undefined, (text) =>
+  const prepared = await prepareBindings(args.contract, undefined, (text) =>
     quiet ? undefined : process.stderr.write(`${text}\n`),
   );
   if (!prepared.ok) {
@@ -41,10 +41,6 @@ function out(text: string): void {
 }
 
 /** `--report reports/contract` in a CI job: the folder is made, as JUnit reporters of test runners do. */
-function makeReportFolders(argv: string[]): void {
-  argv.forEach((arg, i) => {
-    const file =
-      arg === '--report' ? argv[i + 1] : arg.startsWith('--report=') ? arg.slice(9) : undefined;
-    if (file) mkdirSync(dirname(resolve(file)), { recursive: true });
-  });
+function makeReportFolders(reports: string[]): void {
+  for (const file of reports) mkdirSync(dirname(resolve(file)), { recursive: true });
 }
