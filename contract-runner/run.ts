@@ -427,12 +427,13 @@ function linksRun(
   links: OperationLink[],
   records: Map<string, StepRecord>,
 ): NonNullable<RunReport['links']> {
-  const feeds = linkFeeds(links, locationCandidates(model));
+  const candidates = locationCandidates(model);
+  const feeds = linkFeeds(links, candidates);
   const listed: NonNullable<RunReport['links']> = links.map((link) => ({
     ...link,
     exercised: exercised(link, feeds, records),
   }));
-  for (const link of locationCandidates(model)) {
+  for (const link of candidates) {
     const documented = links.some(
       (l) =>
         l.from === link.from &&
