@@ -260,6 +260,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       report.findings = [];
       continue;
     }
+    const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
     if (state.base) {
       options.progress?.(`${id}: probes`);
       const base = atLevel[id] ? { ...state.base, op: atLevel[id] } : state.base;
@@ -268,7 +269,6 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
         schemes,
         basicNames,
       });
-      const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
       const generated = await propertyProbes(base, parameters, {
         seed: options.seed,
         maxExamples: options.maxExamples,
@@ -287,7 +287,6 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     // An update that read back as sent: each optional parameter alone must read back too.
     for (const update of scenario.updates.filter((u) => u.write.op.operationId === id)) {
       options.progress?.(`${id}: optional parameters alone, read back`);
-      const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
       addProbed(report, await updateAloneProbes(update, parameters, aloneOptions));
     }
     if (report.findings.length > 0) report.outcome = 'fail';
