@@ -22,9 +22,10 @@ import { operationLinks } from '../../generator/model/links.js';
 import { contractTables, type ContractTables } from '../../mock/contract-tables.js';
 import { serveMock, type RunningMock } from '../../mock/serve.js';
 import { fixtureBindings } from '../fixture-bindings.js';
+import { haveShared, sharedPath } from '../shared-folder.js';
 
-const SHARED = process.env.TMS_SHARED ?? resolve('..', 'shared');
-const BREADTH = join(SHARED, 'specs', 'breadth');
+const BREADTH = sharedPath('specs', 'breadth');
+const HAVE_BREADTH = haveShared('the runner links tests on breadth documents', 'specs', 'breadth');
 const SCRATCH = resolve('test-artifacts', `runner-links-${process.pid}`);
 afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
@@ -67,7 +68,7 @@ async function mockWithId(tables: ContractTables, createPath: string): Promise<R
   throw new Error(`no seed of the fake engine answers ${createPath} with an id`);
 }
 
-describe.skipIf(!existsSync(BREADTH))('links on a contract without scenarios', () => {
+describe.skipIf(!HAVE_BREADTH)('links on a contract without scenarios', () => {
   it.each(DOCUMENTS)(
     '$file: links listed and the chains run',
     async (doc) => {
@@ -186,7 +187,7 @@ function binServer(fault?: 'delete-keeps' | 'create-forgets'): RequestListener {
   };
 }
 
-describe.skipIf(!existsSync(BREADTH))('chains against a server that keeps state', () => {
+describe.skipIf(!HAVE_BREADTH)('chains against a server that keeps state', () => {
   const file = join(BREADTH, DOCUMENTS[0].file);
   // The bindings the breadth test above generated, when it ran first.
   const out = join(SCRATCH, DOCUMENTS[0].create);

@@ -8,7 +8,7 @@
  * create documents no `Location`: a server that answers one anyway (and no id in the body) is
  * still followed, the link listed as found at run time. Needs ../shared (TMS_SHARED).
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,15 @@ import { runContract, type RunReport } from '../../contract-runner/run.js';
 import { sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
 import { operationLinks } from '../../generator/model/links.js';
 import { fixtureBindings } from '../fixture-bindings.js';
+import { haveShared, sharedPath } from '../shared-folder.js';
 import { serve } from './servers.js';
 
-const SHARED = process.env.TMS_SHARED ?? resolve('..', 'shared');
-const BREADTH = join(SHARED, 'specs', 'breadth');
+const BREADTH = sharedPath('specs', 'breadth');
+const HAVE_BREADTH = haveShared(
+  'the runner Location-header tests on breadth documents',
+  'specs',
+  'breadth',
+);
 const SCRATCH = resolve('test-artifacts', `runner-location-${process.pid}`);
 afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
@@ -158,7 +163,7 @@ const findings = (report: RunReport, id: string) =>
     .find((o) => o.operationId === id)!
     .findings.map((f) => `${f.kind}: ${f.message}`);
 
-describe.skipIf(!existsSync(BREADTH))('chains through Location headers', () => {
+describe.skipIf(!HAVE_BREADTH)('chains through Location headers', () => {
   const AUTHENTIQ = 'authentiq.io.json';
   const keys = { client_registration_token: TOKEN };
 
