@@ -11,6 +11,7 @@
  */
 import { createRequire } from 'node:module';
 import type MarkdownItModule from 'markdown-it';
+import { htmlContent } from '../../common/source.js';
 import { createHtmlSanitizer, SAFE_LINK, type HtmlSanitizer } from './sanitize-html.js';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
@@ -64,6 +65,11 @@ function markdownIt(): MarkdownIt {
     if (/^https?:/i.test(href)) tokens[idx].attrSet('rel', 'noopener noreferrer');
     return defaultOpen(tokens, idx, options, env, self);
   };
+  // Text and code spans are element content: escaped by the one function for it (markdown-it's
+  // own escaper would also write every quote as `&quot;`).
+  md.renderer.rules.text = (tokens, idx) => htmlContent(tokens[idx].content);
+  md.renderer.rules.code_inline = (tokens, idx, _options, _env, self) =>
+    `<code${self.renderAttrs(tokens[idx])}>${htmlContent(tokens[idx].content)}</code>`;
   // Tables from descriptions scroll on a phone instead of widening the page.
   md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
@@ -284,7 +290,7 @@ function plainWithCode(part: string): string | undefined {
 /** Plain words as markdown-it prints them; undefined for a text with markdown meaning. */
 function plainText(part: string): string | undefined {
   if (!PLAIN_TEXT.test(part)) return undefined;
-  return part.includes('"') ? part.replace(/"/g, '&quot;') : part;
+  return part;
 }
 
 /** A single-backtick code span's text as markdown-it prints it; undefined for an odd one. */
@@ -292,17 +298,7 @@ function codeSpan(part: string): string | undefined {
   if (part.trim() === '' || /[\s\u00a0]/.test(part.replace(/ /g, ''))) return undefined;
   const code =
     part.length >= 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
-  return `<code>${escapeCode(code)}</code>`;
-}
-
-function escapeCode(text: string): string {
-  return /[&<>"]/.test(text)
-    ? text
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-    : text;
+  return `<code>${htmlContent(code)}</code>`;
 }
 
 /**
