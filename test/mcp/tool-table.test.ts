@@ -142,8 +142,9 @@ describe('the schema part kept by the cache', () => {
     expect(await run(m, true)).toBe(await run(m, false));
     expect(reused).toEqual([]);
     const op = m.operations.find((o) => typeof o.description === 'string')!;
-    const raw = (m.document as { paths: Record<string, Record<string, { description: string }>> })
-      .paths[op.path][op.method];
+    const raw = (
+      m.document as unknown as { paths: Record<string, Record<string, { description: string }>> }
+    ).paths[op.path][op.method];
     op.description = raw.description = `${op.description} Edited.`;
     const edited = await run(m, true);
     expect(reused).toEqual(['tool-schemas-by-operation-descriptions']);
