@@ -19,7 +19,7 @@ import type { Parameter } from '../generator/model/types.js';
 import { requiredOnly, where, type AloneOptions, type ProbeResult } from './alone.js';
 import type { Finding } from './findings.js';
 import { judge } from './judge.js';
-import { curlOf, send, type Answer, type PlannedRequest } from './request.js';
+import { curlOf, sendValidRequest, type Answer, type PlannedRequest } from './request.js';
 import { isObj, resolveValue } from './scenario/expressions.js';
 import type { UpdateReadBack } from './scenario/execute.js';
 
@@ -117,9 +117,7 @@ export async function updateAloneProbes(
   const out: ProbeResult = { findings: [], notes: [], requests: 0 };
   const sendOne = async (request: PlannedRequest) => {
     out.requests++;
-    return options.sendValid
-      ? options.sendValid(request, options.transport)
-      : send(request, options.transport);
+    return sendValidRequest(request, options.transport, options.sendValid);
   };
   const finding = (request: PlannedRequest, f: Omit<Finding, 'operationId' | 'curl'>) =>
     out.findings.push({

@@ -135,28 +135,7 @@ function readStep(
   const body = raw.requestBody;
   if (body !== undefined && !(isObj(body) && isObj(body.payload)))
     fail('/requestBody', 'requestBody needs a payload object (form fields by name)');
-  const checks: Check[] = [];
-  (Array.isArray(raw['x-checks']) ? raw['x-checks'] : []).forEach((c, i) => {
-    const compared = isObj(c) ? COMPARISONS.filter((k) => k in c) : [];
-    if (!isObj(c) || typeof c.says !== 'string' || !('actual' in c) || compared.length !== 1) {
-      fail(`/x-checks/${i}`, `a check needs says, actual and one of ${COMPARISONS.join(', ')}`);
-      return;
-    }
-    if (c.about !== undefined && !operationIds.includes(String(c.about)))
-      fail(`/x-checks/${i}/about`, `'${String(c.about)}' is not an operation of the contract`);
-    checks.push({
-      says: c.says,
-      about: c.about as string | undefined,
-      actual: c.actual,
-      each: c.each === true,
-      equals: c.equals,
-      notEquals: c.notEquals,
-      contains: c.contains,
-      notContains: c.notContains,
-      absent: c.absent === true ? true : undefined,
-      ...Object.fromEntries(compared.map((k) => [k, c[k]])),
-    });
-  });
+  const checks = readChecks(raw['x-checks'], operationIds, fail);
   const readBack = raw['x-read-back'];
   if (
     readBack !== undefined &&
@@ -237,4 +216,35 @@ function readStep(
     skipOn: skipOn as Step['skipOn'],
     where: '',
   };
+}
+
+/** A step's semantic checks (`x-checks`); each malformed one is a problem, left out. */
+function readChecks(
+  raw: unknown,
+  operationIds: readonly string[],
+  fail: (pointer: string, message: string) => void,
+): Check[] {
+  const checks: Check[] = [];
+  (Array.isArray(raw) ? raw : []).forEach((c, i) => {
+    const compared = isObj(c) ? COMPARISONS.filter((k) => k in c) : [];
+    if (!isObj(c) || typeof c.says !== 'string' || !('actual' in c) || compared.length !== 1) {
+      fail(`/x-checks/${i}`, `a check needs says, actual and one of ${COMPARISONS.join(', ')}`);
+      return;
+    }
+    if (c.about !== undefined && !operationIds.includes(String(c.about)))
+      fail(`/x-checks/${i}/about`, `'${String(c.about)}' is not an operation of the contract`);
+    checks.push({
+      says: c.says,
+      about: c.about as string | undefined,
+      actual: c.actual,
+      each: c.each === true,
+      equals: c.equals,
+      notEquals: c.notEquals,
+      contains: c.contains,
+      notContains: c.notContains,
+      absent: c.absent === true ? true : undefined,
+      ...Object.fromEntries(compared.map((k) => [k, c[k]])),
+    });
+  });
+  return checks;
 }
