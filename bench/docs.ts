@@ -31,12 +31,12 @@ import { measure, type Measure } from './lib/process-tree.js';
 const TMP = resolve('bench/.tmp/docs');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
 const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
-const cli = benchOptions(['runs', 'big-runs']);
+const cli = benchOptions(['runs', 'big-runs'], ['quiet']);
 const RUNS = Number(cli.string('runs', '5')) || 5;
 const BIG_RUNS = Number(cli.string('big-runs', '3')) || 3;
 const REDOCLY = resolve('node_modules/.bin/redocly');
 const CHROMIUM = '/usr/bin/chromium';
-const quiet = process.env.CI === 'true' || process.argv.includes('--quiet');
+const quiet = process.env.CI === 'true' || cli.flag('quiet');
 const say = (line: string) => {
   if (!quiet) console.log(line);
 };

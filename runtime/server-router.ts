@@ -1,10 +1,11 @@
 /**
  * Routing of the request listener: which operation a method and path name. Path templates are
- * matched by the wire model's `matchPath`; literal segments win over parameters
- * (`/messages/flags` before `/messages/{message_id}`), as every OpenAPI router does.
+ * matched by the wire model's path matchers (`compilePath`, built once per template); literal
+ * segments win over parameters (`/messages/flags` before `/messages/{message_id}`), as every
+ * OpenAPI router does.
  */
 import type { OperationInfo } from './operation-info.js';
-import { matchPath, routePart } from './wire.js';
+import { compilePath, routePart } from './wire.js';
 
 export type Route =
   | { kind: 'found'; operation: OperationInfo; pathParams: Record<string, string> }
@@ -37,6 +38,10 @@ export function createRouter(operations: OperationInfo[], basePath: string): Rou
   templated.sort(
     (a, b) => params(a.template) - params(b.template) || b.template.length - a.template.length,
   );
+  const routes = templated.map(({ template, ops }) => ({
+    ops,
+    match: compilePath(template, ops[0].fields),
+  }));
 
   return {
     match(method, fullPath) {
@@ -46,8 +51,8 @@ export function createRouter(operations: OperationInfo[], basePath: string): Rou
       const upper = method.toUpperCase();
       const exact = literal.get(path);
       if (exact) return pick(exact, upper, {});
-      for (const { template, ops } of templated) {
-        const found = matchPath(template, path, ops[0].fields);
+      for (const { match, ops } of routes) {
+        const found = match(path);
         if (found) return pick(ops, upper, found);
       }
       return { kind: 'no-path' };

@@ -1,6 +1,6 @@
 /**
- * `tms-gen preview`: the reference of a contract served on a local port, regenerated when a file
- * of the contract's folder changes, and the open pages reloaded once the new files are written
+ * `tms-gen preview`: the reference of a contract served on a local port, regenerated when one of
+ * the contract's files changes (the document and the files its `$ref`s reach), and the open pages reloaded once the new files are written
  * (each HTML page gets a small script listening to `/__preview/events`, server-sent events). It
  * drives the generate run from outside (`runGenerate`, docs only) and the folder watch of
  * `--watch`; the run itself knows nothing of previews.
@@ -9,20 +9,23 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSy
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
-import { parseArgs } from 'node:util';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { runGenerate } from '../run/index.js';
-import { folderStamp, watchFolder } from '../run/watch.js';
-import { listenProblem, missingContract, usageLine } from './usage.js';
+import type { RunResult } from '../run/options.js';
+import { fileStamps, watchFiles } from '../run/watch.js';
+import { parseListenArgs } from './server-options.js';
+import { listenProblem, usageLine } from './usage.js';
 
 const HELP = `tms-gen preview — the reference of a contract, served and reloaded as you edit
 
 Usage: tms-gen preview [--contract api.yaml] [options]
 
   --contract <file>   the contract's root document (default: openapi/openapi.yaml)
-  --port <n>          port (default 4020; 0 picks a free one)
+  --port <n>          port (default 4030; 0 picks a free one)
+  --host <addr>       address to listen on (default 127.0.0.1)
   --docs <dir>        where the reference is written (default: a temporary folder)
   --lenient           tms-gen's own rules become warnings (as for generate)
+  --quiet             say only what goes wrong
   --help              this text
 
 Exit codes: 0 stopped · 1 the contract is invalid at the start · 2 usage error`;
@@ -40,37 +43,30 @@ const TYPES: Record<string, string> = {
 /** Appended to every HTML page: reload when the server says the reference was regenerated. */
 const RELOAD = `<script>new EventSource('/__preview/events').addEventListener('regenerated',()=>location.reload())</script>`;
 
+/** preview's own options, beside those of every listening command (server-options.ts). */
+const OPTIONS = {
+  docs: { type: 'string' },
+  lenient: { type: 'boolean' },
+} as const;
+
+/** Its own default port: the mock takes 4010 and the proxy 4020, so all three can run at once. */
+const DEFAULT_PORT = 4030;
+
 export async function runPreview(argv: string[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      options: {
-        contract: { type: 'string' },
-        port: { type: 'string' },
-        docs: { type: 'string' },
-        lenient: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-      strict: true,
-      allowPositionals: false,
-    }));
-  } catch (error) {
-    return usage(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
+  const parsed = parseListenArgs(argv, OPTIONS, {
+    port: DEFAULT_PORT,
+    contract: 'openapi/openapi.yaml',
+  });
+  if (parsed === 'help') {
     console.log(HELP);
     return 0;
   }
-  const port = Number(values.port ?? '4020');
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    return usage('--port needs a whole number from 0 to 65535');
-  const contract = values.contract ?? 'openapi/openapi.yaml';
-  const missing = missingContract('preview', contract);
-  if (missing) {
-    console.error(missing);
+  if (typeof parsed === 'string') {
+    console.error(usageLine('preview', parsed));
     return 2;
   }
+  const { listen, values } = parsed;
+  const { contract } = listen;
   const temporary = values.docs === undefined;
   const docs = values.docs ?? mkdtempSync(join(tmpdir(), 'tms-preview-'));
   const generate = () =>
@@ -85,8 +81,7 @@ export async function runPreview(argv: string[]): Promise<number> {
       quiet: true,
       ...(values.lenient ? { lenient: true } : {}),
     });
-  const root = dirname(resolve(contract));
-  const stampBefore = folderStamp(root);
+  const before = fileStamps([contract]);
   const first = await generate();
   first.lines.forEach((line) => console.error(line));
   if (first.exitCode !== 0) return 1;
@@ -94,36 +89,33 @@ export async function runPreview(argv: string[]): Promise<number> {
   const server = createServer((req, res) => serve(req, res, docs, clients));
   const failed = await new Promise<unknown>((done) => {
     server.once('error', done);
-    server.listen(port, '127.0.0.1', () => done(undefined));
+    server.listen(listen.port, listen.host, () => done(undefined));
   });
   if (failed !== undefined) {
     if (temporary) rmSync(docs, { recursive: true, force: true });
-    const problem = listenProblem(failed, port);
+    const problem = listenProblem(failed, listen.port);
     if (problem === undefined) throw failed;
     console.error(`tms-gen preview: ${problem}`);
     return 1;
   }
   const { port: bound } = server.address() as AddressInfo;
-  console.log(`preview of ${contract}: http://127.0.0.1:${bound}/ (Ctrl-C stops)`);
-  const changed = regenerateOnChange(root, stampBefore, generate, clients);
-  const stopWatching = watchFolder(root, changed);
-  // an edit made while the first run went on: it saw the old text
-  changed();
+  console.log(
+    `preview of ${values.contract ?? 'openapi/openapi.yaml'}: http://${listen.host}:${bound}/ (Ctrl-C stops)`,
+  );
+  const watcher = contractWatcher(before, first.contractFiles ?? [contract], generate, {
+    clients,
+    quiet: listen.quiet,
+  });
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
     process.once('SIGTERM', done);
   });
-  stopWatching();
+  watcher.stop();
   for (const client of clients) client.end();
   server.closeAllConnections();
   await new Promise<void>((done) => server.close(() => done()));
   if (temporary) rmSync(docs, { recursive: true, force: true });
   return 0;
-}
-
-function usage(message: string): number {
-  console.error(usageLine('preview', message));
-  return 2;
 }
 
 /**
@@ -134,44 +126,70 @@ function usage(message: string): number {
 const SETTLE_MS = 25;
 
 /**
- * One regeneration at a time, only when the folder's files differ from what the last one read
- * (an event arriving after its write was already read regenerates nothing); an edit made during
- * one starts another after it.
+ * Watches the contract's own files (the document and the files its `$ref`s reach, as the last
+ * good run read them; a run that adds a `$ref` adds its file) and regenerates when one of them
+ * differs from what the last run read: one at a time, and an edit made during one starts another
+ * after it. `before`: the document's stamp before the first run, so an edit made while it ran
+ * is not missed.
  */
-function regenerateOnChange(
-  root: string,
-  stampBefore: string,
-  generate: () => Promise<{ exitCode: number; lines: string[] }>,
-  clients: Set<ServerResponse>,
-): () => void {
+function contractWatcher(
+  before: Map<string, string>,
+  firstFiles: string[],
+  generate: () => Promise<RunResult>,
+  out: { clients: Set<ServerResponse>; quiet: boolean },
+): { stop: () => void } {
+  let files = firstFiles;
+  let read = new Map([...fileStamps(files), ...before]);
   let running = false;
   let again = false;
-  let read = stampBefore;
   let timer: NodeJS.Timeout | undefined;
+  let stopWatching = () => {};
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void go(), SETTLE_MS);
+  };
+  const watchAll = () => {
+    stopWatching();
+    stopWatching = watchFiles(files, changed);
+  };
   const go = async (): Promise<void> => {
     if (running) {
       again = true;
       return;
     }
-    const stamp = folderStamp(root);
-    if (stamp === read) return;
-    read = stamp;
+    const now = fileStamps(files);
+    if (files.every((f) => now.get(f) === read.get(f))) return;
+    read = now;
     running = true;
     const started = performance.now();
     const result = await generate();
     running = false;
     if (result.exitCode === 0) {
-      for (const client of clients) client.write('event: regenerated\ndata: \n\n');
-      console.error(`regenerated in ${Math.round(performance.now() - started)} ms; pages reloaded`);
+      for (const client of out.clients) client.write('event: regenerated\ndata: \n\n');
+      if (!out.quiet)
+        console.error(
+          `regenerated in ${Math.round(performance.now() - started)} ms; pages reloaded`,
+        );
+      const next = result.contractFiles ?? files;
+      if (next.join('\n') !== files.join('\n')) {
+        files = next;
+        read = new Map([...fileStamps(files), ...read]);
+        watchAll();
+      }
     } else result.lines.forEach((line) => console.error(line));
     if (again) {
       again = false;
       await go();
     }
   };
-  return () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void go(), SETTLE_MS);
+  watchAll();
+  // an edit made while the first run went on: it saw the old text
+  changed();
+  return {
+    stop: () => {
+      clearTimeout(timer);
+      stopWatching();
+    },
   };
 }
 

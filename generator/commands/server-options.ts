@@ -1,6 +1,7 @@
 /**
- * What the commands that serve on a port (`mock`, `proxy`) share: the options both take, their
- * checks, the contract's tables and the validators. Each command adds its own options and
+ * What the commands that listen on a port share: the options they all take (`mock`, `proxy`,
+ * `preview`) and their checks; for the two that serve the API (`mock`, `proxy`), the contract's
+ * tables and the validators. Each command adds its own options and
  * reads its own values; the shared ones are checked once, here.
  */
 import { existsSync } from 'node:fs';
@@ -12,66 +13,104 @@ import type { ApiModel } from '../model/types.js';
 import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
 import { usageLine } from './usage.js';
 
-/** The options of every serving command. */
-export const SERVER_OPTIONS = {
+/** The options of every command that listens on a port (`mock`, `proxy`, `preview`). */
+export const LISTEN_OPTIONS = {
   contract: { type: 'string' },
   port: { type: 'string', short: 'p' },
   host: { type: 'string' },
-  'feature-level': { type: 'string' },
-  generated: { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-export interface ServerArgs {
+/** The options of every command that serves the API (`mock`, `proxy`). */
+export const SERVER_OPTIONS = {
+  ...LISTEN_OPTIONS,
+  'feature-level': { type: 'string' },
+  generated: { type: 'string' },
+} as const;
+
+/** Where a listening command listens, and on which contract. */
+export interface ListenArgs {
   /** absolute, and there */
   contract: string;
   port: number;
   host: string;
-  featureLevel?: number;
-  /** bindings the user generated, whose validators to take */
-  generated?: string;
   quiet: boolean;
 }
 
+export interface ServerArgs extends ListenArgs {
+  featureLevel?: number;
+  /** bindings the user generated, whose validators to take */
+  generated?: string;
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values<O extends Options> = {
+  [K in keyof O]?: O[K]['type'] extends 'string'
+    ? O[K] extends { multiple: true }
+      ? string[]
+      : string
+    : boolean;
+};
+
 /**
- * The command line with the shared options and `own`: `help`, a one-line usage problem, or the
- * shared options checked and every value as parsed (for the command's own checks).
+ * The command line of a listening command with its `own` options: `help`, a one-line usage
+ * problem, or where to listen (checked) and every value as parsed (for the command's own checks).
  */
-export function parseServerArgs<T extends NonNullable<ParseArgsConfig['options']>>(
+export function parseListenArgs<T extends Options>(
   argv: string[],
   own: T,
-  defaultPort: number,
-) {
-  type Config = { args: string[]; options: typeof SERVER_OPTIONS & T; strict: true };
-  let values: ReturnType<typeof parseArgs<Config>>['values'];
+  defaults: { port: number; contract: string },
+): 'help' | string | { listen: ListenArgs; values: Values<typeof LISTEN_OPTIONS & T> } {
+  let values: Values<typeof LISTEN_OPTIONS & T>;
   try {
-    const options = { ...SERVER_OPTIONS, ...own };
-    ({ values } = parseArgs<Config>({ args: argv, options, strict: true }));
+    const options = { ...LISTEN_OPTIONS, ...own };
+    values = parseArgs({ args: argv, options, strict: true }).values as typeof values;
   } catch (error) {
     return (error as Error).message;
   }
-  // The shared options' values, as SERVER_OPTIONS types them (a generic `T` defers parseArgs's own types).
-  const shared = values as {
-    [K in keyof typeof SERVER_OPTIONS]?: (typeof SERVER_OPTIONS)[K]['type'] extends 'string'
-      ? string
-      : boolean;
-  };
+  // The shared options' values, as LISTEN_OPTIONS types them.
+  const shared = values as Values<typeof LISTEN_OPTIONS>;
   if (shared.help) return 'help' as const;
-  const port = Number(shared.port ?? String(defaultPort));
+  const port = Number(shared.port ?? String(defaults.port));
   if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be a port number';
-  const level = shared['feature-level'];
-  if (level !== undefined && !/^\d+$/.test(level))
-    return '--feature-level must be a non-negative integer';
-  const contract = resolve(shared.contract ?? OUR_CONTRACT);
-  if (!existsSync(contract)) return `--contract: no file at ${shared.contract}`;
-  const server: ServerArgs = {
+  const contract = resolve(shared.contract ?? defaults.contract);
+  if (!existsSync(contract))
+    return `--contract: no file at ${shared.contract ?? defaults.contract}`;
+  const listen: ListenArgs = {
     contract,
     port,
     host: shared.host ?? '127.0.0.1',
-    featureLevel: level === undefined ? undefined : Number(level),
-    generated: shared.generated,
     quiet: shared.quiet === true,
+  };
+  return { listen, values };
+}
+
+/**
+ * The command line of a serving command with the shared options and `own`: `help`, a one-line
+ * usage problem, or the shared options checked and every value as parsed.
+ */
+export function parseServerArgs<T extends Options>(argv: string[], own: T, defaultPort: number) {
+  const parsed = parseListenArgs(
+    argv,
+    {
+      'feature-level': SERVER_OPTIONS['feature-level'],
+      generated: SERVER_OPTIONS.generated,
+      ...own,
+    },
+    { port: defaultPort, contract: OUR_CONTRACT },
+  );
+  if (typeof parsed === 'string') return parsed;
+  const { listen, values } = parsed;
+  // the serving options' values, as SERVER_OPTIONS types them (a generic `T` defers the mapping)
+  const served = values as Values<typeof SERVER_OPTIONS>;
+  const level = served['feature-level'];
+  if (level !== undefined && !/^\d+$/.test(level))
+    return '--feature-level must be a non-negative integer';
+  const server: ServerArgs = {
+    ...listen,
+    featureLevel: level === undefined ? undefined : Number(level),
+    generated: served.generated,
   };
   return { server, values };
 }

@@ -8,7 +8,9 @@
  * - an identifier made from a name: `toIdentifier` (valid, not reserved, never empty);
  * - comment text: `jsdoc` (a block) and `commentText` (one line inside `/** … *\/`), which cannot
  *   close their comment or start a new line; `banner` (a `//` line) cannot break its line;
- * - text in HTML (an element's content or a quoted attribute value): `htmlText`;
+ * - text in HTML: `htmlText` for a quoted attribute's value (or content that may end up in one),
+ *   `htmlContent` for an element's content only (code samples, rendered descriptions: quotes
+ *   stay as they are, where they are most of the bytes a reference escapes);
  * - JSON files are written with JSON.stringify.
  */
 
@@ -124,6 +126,22 @@ export function htmlText(value: string | number | boolean | undefined | null): s
   if (value === undefined || value === null) return '';
   const text = String(value);
   return HTML_SPECIAL.test(text) ? text.replace(HTML_SPECIALS, (ch) => HTML_ESCAPES[ch]) : text;
+}
+
+const CONTENT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
+const CONTENT_SPECIAL = /[&<>]/;
+const CONTENT_SPECIALS = /[&<>]/g;
+
+/**
+ * Text as an element's content, never an attribute's value: only `&`, `<` and `>` mean anything
+ * there (a quote cannot end anything between tags). Samples, highlighted code and the text of
+ * rendered descriptions go through it.
+ */
+export function htmlContent(text: string): string {
+  // most runs hold none of them: one test instead of a replace that finds nothing
+  return CONTENT_SPECIAL.test(text)
+    ? text.replace(CONTENT_SPECIALS, (ch) => CONTENT_ESCAPES[ch])
+    : text;
 }
 
 /** C0/C1 controls but tab and newline, and the bidirectional overrides that reorder text. */

@@ -136,18 +136,30 @@ export async function loadContract(file: string, opts: LoadOptions = {}): Promis
   if (opts.deferValidation) {
     opts.beforeModel?.(document);
     try {
-      const { model, problems } = buildModel(openapi, sourceFile, modelOpts);
+      const { model, problems, warnings } = buildModel(openapi, sourceFile, modelOpts);
       if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
-      return { ok: true, contract: { model, bundle, warnings: ruleWarnings } };
+      const modelWarnings = placeProblems(bundle, warnings).map(formatProblem);
+      return {
+        ok: true,
+        contract: { model, bundle, warnings: [...ruleWarnings, ...modelWarnings] },
+      };
     } catch {
       // A document broken enough to trip the model builder: validate now, and say why.
     }
   }
   const { problems, warnings } = await validateDocument(document, opts);
-  const { model, problems: modelProblems } = buildModel(openapi, sourceFile, modelOpts);
-  problems.push(...modelProblems);
+  const built = buildModel(openapi, sourceFile, modelOpts);
+  problems.push(...built.problems);
   if (problems.length > 0) return { ok: false, problems: placeProblems(bundle, problems) };
-  return { ok: true, contract: { model, bundle, warnings: [...ruleWarnings, ...warnings] } };
+  const modelWarnings = placeProblems(bundle, built.warnings).map(formatProblem);
+  return {
+    ok: true,
+    contract: {
+      model: built.model,
+      bundle,
+      warnings: [...ruleWarnings, ...warnings, ...modelWarnings],
+    },
+  };
 }
 
 /** Meta-schema violations come in `details` (Ajv errors); anything else in a message. */

@@ -24,6 +24,7 @@ import {
 import { bodyKindOf, representativeMedia } from './media.js';
 import { nameOperations, nameSchemaFiles, nameSchemaGuards } from './names.js';
 import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
+import { separateCollidingObjects } from './wire-collisions.js';
 import { realPointer } from './real-pointer.js';
 import { newestLevel } from './levels.js';
 import { ignoredParametersField } from './ignored-parameters.js';
@@ -73,7 +74,7 @@ export function buildModel(
      */
     levelKeys?: boolean;
   } = {},
-): { model: ApiModel; problems: ContractProblem[] } {
+): { model: ApiModel; problems: ContractProblem[]; warnings: ContractProblem[] } {
   const levelKeys = opts.levelKeys !== false;
   const document: OpenApiDocument = input;
   const problems: ContractProblem[] = [];
@@ -86,6 +87,7 @@ export function buildModel(
 
   const declaredSchemes = new Set(Object.keys(components.securitySchemes ?? {}));
   const read = readOperations(document, declaredSchemes, problems);
+  const warnings = separateCollidingObjects(read);
   assignIds(read, problems);
   const nameNotices: NameNotice[] = [];
   const names = nameOperations(read, nameNotices);
@@ -141,7 +143,7 @@ export function buildModel(
       : {},
     document: opaqueDocument(input),
   };
-  return { model, problems };
+  return { model, problems, warnings };
 }
 
 /** The operations of every path, in path order then HTTP_METHODS order. */

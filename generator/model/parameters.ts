@@ -218,6 +218,10 @@ function finishParameter(p: {
     param.itemTypes = admittedTypes(p.document, resolved.items);
   }
   if (p.delimiter) param.delimiter = p.delimiter;
+  // (a schema admitting every type is free-form, typed `unknown`: nothing to leave out)
+  const explicitNull = param.types.includes('null') && param.types.length < 7;
+  const styled = p.encoding !== 'plain' && p.encoding !== 'json' && p.location !== 'body';
+  if (p.required && styled && explicitNull) param.nullNotSent = true;
   const explodedObject =
     p.encoding === 'explode' && param.types.includes('object') && !param.types.includes('array');
   if (p.encoding === 'deepObject' || explodedObject) param.shape = wireShape(p.document, p.schema);

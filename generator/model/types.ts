@@ -132,6 +132,14 @@ export interface Parameter {
   delimiter?: ' ' | '|';
   /** for `deepObject` parameters: the types at each level of the value (model/wire-shape.ts) */
   shape?: WireShape;
+  /**
+   * Set when the schema admits null but the parameter (path, query, header, cookie; not a form
+   * body's field) is required and travels in a style that writes null as nothing (form,
+   * exploded or not, and deepObject): no request can say null
+   * there, only leave the parameter out, which a required one may not be. The types leave null
+   * out (model/views/typescript.ts), so every value they accept is one the wire can send.
+   */
+  nullNotSent?: true;
   default?: unknown;
   enum?: EnumValue[];
   limits: Limits;

@@ -4,6 +4,7 @@
  * the writer and the threads are services the steps use. Never throws for a bad contract:
  * problems come back as lines.
  */
+import { resolve } from 'node:path';
 import { markMemory } from './heap.js';
 import { emit } from './emit.js';
 import type { CliOptions, RunResult } from './options.js';
@@ -43,7 +44,12 @@ export async function runGenerate(
   }
   const diffs = run.sink.finish();
   closeRunCache(run.cache, opts.contract);
-  return report(run, diffs);
+  return { ...report(run, diffs), contractFiles: contractFilesOf(run) };
+}
+
+/** The files the load read; from the model snapshot (kept for one-file documents only), the document. */
+function contractFilesOf(run: Run): string[] {
+  return run.bundle ? run.bundle.files.map((f) => f.path) : [resolve(run.opts.contract)];
 }
 
 /** Drops the staged output once the writes in flight have ended. */

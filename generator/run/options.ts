@@ -36,4 +36,9 @@ export class UsageError extends Error {}
 export interface RunResult {
   exitCode: 0 | 1;
   lines: string[];
+  /**
+   * The contract's files the run read (absolute): the document and every file its `$ref`s
+   * reach. Absent when the run stopped before (an invalid contract). `preview` watches these.
+   */
+  contractFiles?: string[];
 }

@@ -9,7 +9,7 @@
  * before the first run, so an edit made during that run starts a second one.
  */
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** `root` and every folder below it, but dependency and hidden folders (never the contract's). */
 function foldersUnder(root: string): string[] {
@@ -78,5 +78,49 @@ export function watchFolder(root: string, changed: () => void): () => void {
   return () => {
     for (const watcher of watchers.values()) watcher.close();
     watchers.clear();
+  };
+}
+
+/** Each file's size and modification time (absent: a file that is not there). */
+export function fileStamps(files: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const file of files) {
+    try {
+      const s = statSync(file);
+      out.set(file, `${s.size}\t${s.mtimeMs}`);
+    } catch {
+      out.set(file, 'absent');
+    }
+  }
+  return out;
+}
+
+/**
+ * Watches the given files only (each one's folder, events for other names ignored: an
+ * `npm install` beside the contract is not an edit of it); editors that save by writing a new
+ * file and renaming it over the old one are seen too, since the folder is watched rather than
+ * the file. Returns a stop.
+ */
+export function watchFiles(files: readonly string[], changed: () => void): () => void {
+  const byFolder = new Map<string, Set<string>>();
+  for (const file of files) {
+    const folder = dirname(file);
+    byFolder.set(folder, (byFolder.get(folder) ?? new Set()).add(basename(file)));
+  }
+  const watchers: FSWatcher[] = [];
+  for (const [folder, names] of byFolder) {
+    try {
+      const watcher = watch(folder, (_event, name) => {
+        // no name (some platforms): it may have been one of ours
+        if (name === null || names.has(String(name))) changed();
+      });
+      watcher.on('error', () => watcher.close());
+      watchers.push(watcher);
+    } catch {
+      // a folder removed meanwhile: the next regeneration says what is missing
+    }
+  }
+  return () => {
+    for (const watcher of watchers) watcher.close();
   };
 }

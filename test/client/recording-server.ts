@@ -37,11 +37,19 @@ export interface RecordingServer {
 
 export const SUCCESS: Answer = { body: { result: 'success', msg: '' } };
 
-export async function startRecordingServer(): Promise<RecordingServer> {
+export interface RecordingOptions {
+  /** the largest request head accepted (node's default is 16 KiB; beyond it node answers 431 unrecorded) */
+  maxHeaderBytes?: number;
+}
+
+export async function startRecordingServer(
+  options: RecordingOptions = {},
+): Promise<RecordingServer> {
   const requests: RecordedRequest[] = [];
   let responder: Responder = () => SUCCESS;
   const pending = new Set<NodeJS.Timeout>();
-  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const serverOptions = options.maxHeaderBytes ? { maxHeaderSize: options.maxHeaderBytes } : {};
+  const server = createServer(serverOptions, (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {

@@ -1,10 +1,14 @@
 /**
- * `htmlText` (generator/common/source.ts): the one escaping function the docs pages put contract text
- * through (generator/emit/docs/html/). The hostile-contract tests prove the pages use it; this
- * pins what it returns.
+ * The docs pages' two escaping functions of generator/common/source.ts, one per target:
+ * `htmlText` (attribute values, and text that may end up in one) and `htmlContent` (an element's
+ * content: samples, highlighted code, rendered descriptions). The hostile-contract tests prove
+ * the pages use them; this pins what they return, and that no other escaper is left in the
+ * reference's emitter.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { htmlText } from '../../generator/common/source.js';
+import { htmlContent, htmlText } from '../../generator/common/source.js';
 
 const unescape = (s: string) =>
   s
@@ -38,5 +42,27 @@ describe('htmlText', () => {
       expect(htmlText('a&b')).toBe('a&amp;b');
       expect(htmlText('plain text · “quoted”')).toBe('plain text · “quoted”');
     }
+  });
+});
+
+describe('htmlContent', () => {
+  it('leaves no character that could open a tag or start an entity, and keeps quotes', () => {
+    const hostile = `"><script>alert('1')</script>&amp;`;
+    const out = htmlContent(hostile);
+    expect(out).not.toMatch(/[<>]/);
+    expect(out).not.toMatch(/&(?!(amp|lt|gt);)/);
+    expect(out).toContain(`"`);
+    expect(unescape(out)).toBe(hostile);
+  });
+});
+
+describe('the reference emitter', () => {
+  it('has no escaper of its own: every `&amp;` it writes comes from source.ts', () => {
+    const root = join(import.meta.dirname, '..', '..', 'generator', 'emit', 'docs');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.ts'),
+    );
+    const escapers = files.filter((f) => /['"]&amp;['"]/.test(readFileSync(join(root, f), 'utf8')));
+    expect(escapers).toEqual([]);
   });
 });

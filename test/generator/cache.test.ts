@@ -155,6 +155,8 @@ describe('tms-gen with an output cache', () => {
       // two operations: the other one's page, the schema pages and the site's six other pages
       // and scripts (no nav.js on a small site) come from the cache
       expect(editedLine).toMatch(/steps reused: [^;]*docs\/8 pieces/);
+      // the MCP tool table's schemas are kept; only the tools' words are made again
+      expect(editedLine).toMatch(/steps reused: [^;]*mcp\/tool-schemas-by-operation-descriptions/);
       expect(editedLine).toMatch(/; ran [^;]*\bdocs\b/);
       const withCache = snapshotTree(join(work, 'a'));
       expect(readFileSync(join(work, 'a', 'gen', 'client.d.ts'), 'utf8')).toContain(

@@ -12,29 +12,30 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const SCRATCH = join('test-artifacts', `preview-${process.pid}`);
 const CONTRACT = join(SCRATCH, 'api', 'typos.yaml');
-let child: ChildProcess | undefined;
+const children: ChildProcess[] = [];
 
 afterAll(() => {
-  if (child?.pid) process.kill(child.pid, 'SIGINT');
+  for (const child of children) if (child.pid) process.kill(child.pid, 'SIGINT');
   rmSync(SCRATCH, { recursive: true, force: true });
 });
 
-function start(): Promise<string> {
-  mkdirSync(join(SCRATCH, 'api'), { recursive: true });
-  cpSync(join('test', 'fixtures', 'lenient', 'typos.yaml'), CONTRACT);
-  child = spawn(
+/** A preview of `contract` on a free port; resolves to its address; stderr lines go to `log`. */
+function start(contract: string, log: string[] = []): Promise<string> {
+  const child = spawn(
     process.execPath,
-    ['bin/tms-gen.js', 'preview', '--contract', CONTRACT, '--port', '0', '--lenient'],
+    ['bin/tms-gen.js', 'preview', '--contract', contract, '--port', '0', '--lenient'],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  children.push(child);
+  child.stderr!.on('data', (d: Buffer) => log.push(...String(d).split('\n').filter(Boolean)));
   return new Promise((done, fail) => {
     let out = '';
-    child!.stdout!.on('data', (d: Buffer) => {
+    child.stdout!.on('data', (d: Buffer) => {
       out += d;
       const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out)?.[0];
       if (url) done(url);
     });
-    child!.on('exit', (code) => fail(new Error(`preview exited ${code}: ${out}`)));
+    child.on('exit', (code) => fail(new Error(`preview exited ${code}: ${out}`)));
   });
 }
 
@@ -60,7 +61,9 @@ function nextRegeneration(url: string): Promise<void> {
 
 describe('tms-gen preview', () => {
   it('serves the reference, reloads it after an edit, and only the reference', async () => {
-    const url = await start();
+    mkdirSync(join(SCRATCH, 'api'), { recursive: true });
+    cpSync(join('test', 'fixtures', 'lenient', 'typos.yaml'), CONTRACT);
+    const url = await start(CONTRACT);
     const first = await get(url);
     expect(first.status).toBe(200);
     expect(first.body).toContain("new EventSource('/__preview/events')");
@@ -91,5 +94,28 @@ describe('tms-gen preview', () => {
     expect(taken.status).toBe(1);
     expect(taken.stderr.trim().split('\n').at(-1)).toMatch(/^tms-gen preview: port \d+ is in use/);
     expect(taken.stderr).not.toMatch(/\n\s+at /);
+  }, 90_000);
+
+  it("regenerates on an edit of a file the contract's $refs reach, not on other files of the folder", async () => {
+    const dir = join(SCRATCH, 'split');
+    mkdirSync(join(dir, 'parts'), { recursive: true });
+    const root = join(dir, 'api.yaml');
+    cpSync(join('test', 'fixtures', 'hostile', 'ref-inside-folder.yaml'), root);
+    const part = join(dir, 'parts', 'thing.yaml');
+    cpSync(join('test', 'fixtures', 'hostile', 'parts', 'thing.yaml'), part);
+    const log: string[] = [];
+    const url = await start(root, log);
+    // what `npm install` beside the contract does: files that are not the contract's
+    writeFileSync(join(dir, 'package.json'), '{"name":"app"}\n');
+    mkdirSync(join(dir, 'node_modules', 'x'), { recursive: true });
+    writeFileSync(join(dir, 'node_modules', 'x', 'index.js'), '\n');
+    writeFileSync(join(dir, 'parts', 'notes.yaml'), 'not: referenced\n');
+    const regenerated = nextRegeneration(url);
+    // long after the settle time (25 ms) and a regeneration of this document (~1 s)
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(log.filter((l) => l.startsWith('regenerated'))).toEqual([]);
+    writeFileSync(part, readFileSync(part, 'utf8') + '  description: edited through a ref\n');
+    await regenerated;
+    expect(log.filter((l) => l.startsWith('regenerated'))).toHaveLength(1);
   }, 90_000);
 });

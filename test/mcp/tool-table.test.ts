@@ -6,7 +6,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { toolTable } from '../../generator/emit/mcp/index.js';
+import { mcpEmitter, toolTable } from '../../generator/emit/mcp/index.js';
+import { modelDigests } from '../../generator/model/digest.js';
 import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 
@@ -106,5 +107,48 @@ describe('effects of our contract', () => {
     const token = table.tools.find((t) => t.name === 'addPlatformDeviceToken')!;
     expect(token.deprecated).toBe(true);
     expect(token.description).toMatch(/Deprecated/);
+  });
+});
+
+describe('the schema part kept by the cache', () => {
+  it('a description edit reuses it and writes the bytes a run without the cache writes', async () => {
+    const memo = new Map<string, string>();
+    const reused: string[] = [];
+    const run = async (m: ApiModel, cached: boolean) => {
+      const digests = modelDigests(m);
+      const files = await mcpEmitter.emit({
+        model: m,
+        outDir: 'generated',
+        docsDir: 'docs',
+        runtimeImport: './runtime',
+        command: 'tms-gen',
+        warn: () => undefined,
+        ...(cached
+          ? {
+              slices: digests,
+              memo: async (step: string, input: string, compute: () => Promise<string>) => {
+                const hit = memo.get(`${step}\0${input}`);
+                if (hit !== undefined) reused.push(step);
+                const text = hit ?? (await compute());
+                memo.set(`${step}\0${input}`, text);
+                return text;
+              },
+            }
+          : {}),
+      });
+      return files.find((f) => f.path === 'mcp-tools.json')!.contents;
+    };
+    const m = await model('openapi/openapi.yaml');
+    expect(await run(m, true)).toBe(await run(m, false));
+    expect(reused).toEqual([]);
+    const op = m.operations.find((o) => typeof o.description === 'string')!;
+    const raw = (
+      m.document as unknown as { paths: Record<string, Record<string, { description: string }>> }
+    ).paths[op.path][op.method];
+    op.description = raw.description = `${op.description} Edited.`;
+    const edited = await run(m, true);
+    expect(reused).toEqual(['tool-schemas-by-operation-descriptions']);
+    expect(edited).toContain('Edited.');
+    expect(edited).toBe(await run(m, false));
   });
 });

@@ -9,25 +9,9 @@
  * in the text and small enough to read.
  */
 
+import { htmlContent } from '../../common/source.js';
+
 export type HighlightLanguage = 'shell' | 'js' | 'python' | 'json';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-};
-
-const SPECIAL = /[&<>]/;
-
-/**
- * Sample text as an element's content (never an attribute's value: the highlighter's output only
- * ever goes between tags), where only `&`, `<` and `>` mean anything. Quotes stay as they are:
- * samples are full of them, and `&quot;` for `"` cost GitHub's reference ~0.4 MB.
- */
-export function escapeHtml(text: string): string {
-  // most runs of a sample hold none of them: one test instead of a replace that finds nothing
-  return SPECIAL.test(text) ? text.replace(/[&<>]/g, (ch) => ESCAPES[ch]) : text;
-}
 
 interface Grammar {
   /** one alternation; each named group is a token class */
@@ -132,12 +116,12 @@ export function highlight(text: string, language: HighlightLanguage): string {
     if (kind === '') {
       plain += m[0];
     } else {
-      if (plain !== '') out += escapeHtml(plain);
+      if (plain !== '') out += htmlContent(plain);
       plain = '';
-      out += `<t-${kind}>${escapeHtml(m[0])}</t-${kind}>`;
+      out += `<t-${kind}>${htmlContent(m[0])}</t-${kind}>`;
     }
     i = m.index + m[0].length;
   }
-  if (plain !== '') out += escapeHtml(plain);
+  if (plain !== '') out += htmlContent(plain);
   return out;
 }

@@ -11,6 +11,7 @@
  */
 import { createRequire } from 'node:module';
 import type MarkdownItModule from 'markdown-it';
+import { htmlContent } from '../../common/source.js';
 import { createHtmlSanitizer, SAFE_LINK, type HtmlSanitizer } from './sanitize-html.js';
 
 type MarkdownIt = InstanceType<typeof MarkdownItModule>;
@@ -24,21 +25,32 @@ export type RenderMarkdown = (text: string | undefined, opts?: { inline?: boolea
 export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdown {
   const fast = opts.fastPath !== false;
   let md: MarkdownIt | undefined;
+  // A text's HTML depends on the text alone: rendered once per run. Big documents repeat their
+  // descriptions (GitHub's `owner`, `repo`, `per_page` on hundreds of pages, shared schemas'
+  // fields in many inline trees).
+  const rendered = new Map<string, string>();
   return (text, opts = {}) => {
     if (typeof text !== 'string' || text.trim() === '') return '';
+    const key = (opts.inline ? 'i' : 'b') + text;
+    let html = rendered.get(key);
+    if (html === undefined) {
+      html = renderOnce(text, opts.inline === true);
+      rendered.set(key, html);
+    }
+    return html;
+  };
+
+  function renderOnce(text: string, inline: boolean): string {
     const quick = !fast
       ? undefined
-      : (plainMarkdown(text, opts.inline === true) ??
-        (opts.inline ? undefined : plainBlocks(text)));
+      : (plainMarkdown(text, inline) ?? (inline ? undefined : plainBlocks(text)));
     if (quick !== undefined) return quick;
     md ??= markdownIt();
     // One sanitizer per text: what its HTML opens is closed at its end, never beyond.
-    const env: HtmlEnv = {
-      sanitizer: createHtmlSanitizer({ inline: opts.inline === true, source: text }),
-    };
-    const html = opts.inline ? md.renderInline(text, env) : md.render(text, env);
+    const env: HtmlEnv = { sanitizer: createHtmlSanitizer({ inline, source: text }) };
+    const html = inline ? md.renderInline(text, env) : md.render(text, env);
     return html + env.sanitizer.close();
-  };
+  }
 }
 
 /**
@@ -64,6 +76,11 @@ function markdownIt(): MarkdownIt {
     if (/^https?:/i.test(href)) tokens[idx].attrSet('rel', 'noopener noreferrer');
     return defaultOpen(tokens, idx, options, env, self);
   };
+  // Text and code spans are element content: escaped by the one function for it (markdown-it's
+  // own escaper would also write every quote as `&quot;`).
+  md.renderer.rules.text = (tokens, idx) => htmlContent(tokens[idx].content);
+  md.renderer.rules.code_inline = (tokens, idx, _options, _env, self) =>
+    `<code${self.renderAttrs(tokens[idx])}>${htmlContent(tokens[idx].content)}</code>`;
   // Tables from descriptions scroll on a phone instead of widening the page.
   md.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>\n';
   md.renderer.rules.table_close = () => '</table></div>\n';
@@ -284,7 +301,7 @@ function plainWithCode(part: string): string | undefined {
 /** Plain words as markdown-it prints them; undefined for a text with markdown meaning. */
 function plainText(part: string): string | undefined {
   if (!PLAIN_TEXT.test(part)) return undefined;
-  return part.includes('"') ? part.replace(/"/g, '&quot;') : part;
+  return part;
 }
 
 /** A single-backtick code span's text as markdown-it prints it; undefined for an odd one. */
@@ -292,17 +309,7 @@ function codeSpan(part: string): string | undefined {
   if (part.trim() === '' || /[\s\u00a0]/.test(part.replace(/ /g, ''))) return undefined;
   const code =
     part.length >= 2 && part.startsWith(' ') && part.endsWith(' ') ? part.slice(1, -1) : part;
-  return `<code>${escapeCode(code)}</code>`;
-}
-
-function escapeCode(text: string): string {
-  return /[&<>"]/.test(text)
-    ? text
-        .replace(/&/g, '&amp;')
-        .replace(/</g, '&lt;')
-        .replace(/>/g, '&gt;')
-        .replace(/"/g, '&quot;')
-    : text;
+  return `<code>${htmlContent(code)}</code>`;
 }
 
 /**

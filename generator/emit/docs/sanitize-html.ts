@@ -24,7 +24,7 @@
  * small enough to read whole.
  */
 
-import { htmlText } from '../../common/source.js';
+import { htmlContent, htmlText } from '../../common/source.js';
 
 /** Elements rendered, with the attributes each keeps (values checked by ATTRIBUTE_VALUE). */
 const ALLOWED: Record<string, readonly string[]> = {
@@ -161,7 +161,8 @@ const TAG =
 const ATTRIBUTE = /([A-Za-z_:][A-Za-z0-9_.:-]*)(?:\s*=\s*([^\s"'=<>`]+|'[^']*'|"[^"]*"))?/g;
 /** Comments, processing instructions, declarations and CDATA: all removed. */
 const OTHER_MARKUP = /^(<!--[\s\S]*?-->|<\?[\s\S]*?\?>|<![A-Za-z][^>]*>|<!\[CDATA\[[\s\S]*?\]\]>)/;
-const ENTITY = /^&(#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/;
+/** Every character reference of a text. */
+const ENTITIES = /&(#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});/g;
 
 /** Where a sanitizer stands: how many of the text's elements are open, and whether it is removing. */
 export interface SanitizerMark {
@@ -324,19 +325,12 @@ function unquote(value: string): string {
  */
 function textOf(text: string): string {
   let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '&') {
-      const entity = ENTITY.exec(text.slice(i));
-      if (entity) {
-        out += entity[0];
-        i += entity[0].length - 1;
-      } else out += '&amp;';
-    } else if (ch === '<') out += '&lt;';
-    else if (ch === '>') out += '&gt;';
-    else out += ch;
+  let at = 0;
+  for (const entity of text.matchAll(ENTITIES)) {
+    out += htmlContent(text.slice(at, entity.index)) + entity[0];
+    at = entity.index + entity[0].length;
   }
-  return out;
+  return out + htmlContent(text.slice(at));
 }
 
 /**

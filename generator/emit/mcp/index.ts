@@ -8,12 +8,12 @@
  * Facts it would declare to the run: reads the whole model (descriptions are tool
  * descriptions); imports the client's and the runtime's output.
  */
-import { agentFacts } from '../../model/agent-tools.js';
+import { agentFacts, type AgentFacts } from '../../model/agent-tools.js';
 import type { ApiModel } from '../../model/types.js';
 import { banner, literal, toolText } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
 import { toolDescription } from './describe.js';
-import { toolSchemas } from './schemas.js';
+import { toolSchemas, type ObjectSchema } from './schemas.js';
 import { packageName } from '../../model/artifact-names.js';
 
 /**
@@ -26,11 +26,12 @@ export const mcpEmitter: Emitter = {
   name: 'mcp',
   root: 'code',
   needs: ['client'],
-  emit(ctx: EmitContext): GeneratedFile[] {
+  async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
+    const table = toolTable(ctx.model, await schemaPart(ctx));
     return [
       {
         path: 'mcp-tools.json',
-        contents: JSON.stringify({ '//': jsonBanner(ctx), ...toolTable(ctx.model) }) + '\n',
+        contents: JSON.stringify({ '//': jsonBanner(ctx), ...table }) + '\n',
       },
       { path: 'mcp.ts', contents: entry(ctx) },
       { path: 'mcp-server.js', contents: command(ctx) },
@@ -43,12 +44,46 @@ function jsonBanner(ctx: EmitContext): string {
   return banner(ctx.model.sourceFile, ctx.command).slice(3).trimEnd();
 }
 
-export function toolTable(model: ApiModel) {
-  const facts = agentFacts(model);
+/**
+ * The table's schemas: each tool's input and output schema (null: none) and the `$defs` they
+ * reach. The costly part of the table (the contract's schemas converted, each result's size
+ * bounded) and none of it shows an operation's own description.
+ */
+export interface SchemaPart {
+  inputs: ObjectSchema[];
+  outputs: (ObjectSchema | null)[];
+  defs: Record<string, unknown>;
+}
+
+export function toolSchemaPart(model: ApiModel, facts: AgentFacts = agentFacts(model)): SchemaPart {
   const schemas = toolSchemas(model);
+  const bounded = boundedOutputs(schemas.defs);
+  const inputs = model.operations.map((op, i) => schemas.input(op, facts.tools[i]));
+  const outputs = model.operations.map((op) => bounded(schemas.output(op)) ?? null);
+  return { inputs, outputs, defs: reachable(schemas.defs, [inputs, outputs]) };
+}
+
+/**
+ * With a cache, the schema part is kept under the model without operations' own descriptions
+ * (model/digest.ts), so a description edit reuses it and only the tools' words are made again:
+ * JSON text, which gives the same table text as the objects it was made from.
+ */
+async function schemaPart(ctx: EmitContext): Promise<SchemaPart> {
+  if (!ctx.memo || !ctx.slices) return toolSchemaPart(ctx.model);
+  let made: SchemaPart | undefined;
+  const text = await ctx.memo(
+    'tool-schemas-by-operation-descriptions',
+    ctx.slices.withoutOperationDescriptions,
+    async () => JSON.stringify((made = toolSchemaPart(ctx.model))),
+  );
+  return made ?? (JSON.parse(text) as SchemaPart);
+}
+
+export function toolTable(model: ApiModel, part: SchemaPart = toolSchemaPart(model)) {
+  const facts = agentFacts(model);
   const tools = model.operations.map((op, i) => {
     const tool = facts.tools[i];
-    const output = boundedOutput(schemas.output(op), schemas.defs);
+    const output = part.outputs[i];
     return {
       name: tool.name,
       operationId: op.id,
@@ -61,7 +96,7 @@ export function toolTable(model: ApiModel) {
       ...(op.lifecycle.deprecated ? { deprecated: true } : {}),
       tags: op.tags,
       route: `${op.method.toUpperCase()} ${op.path}`,
-      inputSchema: schemas.input(op, tool),
+      inputSchema: part.inputs[i],
       ...(output ? { outputSchema: output } : {}),
       secretInputs: tool.secretInputs,
       secretOutputs: tool.secretOutputs,
@@ -78,7 +113,7 @@ export function toolTable(model: ApiModel) {
     baseUrlEnv: facts.baseUrlEnv,
     credentials: facts.credentials,
     tools,
-    defs: reachable(schemas.defs, tools),
+    defs: part.defs,
   };
 }
 
@@ -101,22 +136,34 @@ function instructions(model: ApiModel): string {
  */
 const OUTPUT_SCHEMA_MAX = 32_000;
 
-function boundedOutput<T extends object>(
-  schema: T | undefined,
-  defs: Record<string, unknown>,
-): T | undefined {
-  if (!schema) return undefined;
-  let size = JSON.stringify(schema).length;
-  const seen = new Set<string>();
-  const pending = refs(schema);
-  for (let i = 0; i < pending.length && size <= OUTPUT_SCHEMA_MAX; i++) {
-    const name = pending[i];
-    if (seen.has(name) || !Object.hasOwn(defs, name)) continue;
-    seen.add(name);
-    size += JSON.stringify(defs[name]).length;
-    pending.push(...refs(defs[name]));
-  }
-  return size <= OUTPUT_SCHEMA_MAX ? schema : undefined;
+/**
+ * A result's schema, or undefined when it is over OUTPUT_SCHEMA_MAX with the defs it reaches.
+ * Each def's size and references are found once per table, not once per result that reaches it
+ * (Stripe's results reach the same large object graphs again and again).
+ */
+function boundedOutputs(defs: Record<string, unknown>) {
+  const known = new Map<string, { size: number; refs: string[] }>();
+  const measure = (name: string) => {
+    let m = known.get(name);
+    if (!m)
+      known.set(name, (m = { size: JSON.stringify(defs[name]).length, refs: refs(defs[name]) }));
+    return m;
+  };
+  return <T extends object>(schema: T | undefined): T | undefined => {
+    if (!schema) return undefined;
+    let size = JSON.stringify(schema).length;
+    const seen = new Set<string>();
+    const pending = refs(schema);
+    for (let i = 0; i < pending.length && size <= OUTPUT_SCHEMA_MAX; i++) {
+      const name = pending[i];
+      if (seen.has(name) || !Object.hasOwn(defs, name)) continue;
+      seen.add(name);
+      const m = measure(name);
+      size += m.size;
+      pending.push(...m.refs);
+    }
+    return size <= OUTPUT_SCHEMA_MAX ? schema : undefined;
+  };
 }
 
 /** Only the defs some tool's schema reaches. */

@@ -8,6 +8,8 @@
  * - `$ref`s into operations or into other schemas get addresses its types have
  *   (typescript-refs.ts);
  * - a discriminator quirk is worked around (typescript-discriminators.ts);
+ * - a required parameter whose style writes null as nothing (`nullNotSent`) is typed without
+ *   null: the wire could only leave it out;
  * - a parameter schema of `type: array` with its items' `enum` repeated at the array level
  *   (id4i's `type`, "can be used multiple times") loses that enum: openapi-typescript would type
  *   it as one of the strings, while the wire model, like the schema's `type`, sends an array.
@@ -80,6 +82,7 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
       if (!param || typeof param !== 'object') continue;
       if (p.mediaType !== undefined) hoistContent(param as Record<string, unknown>);
       else dropArrayLevelEnum(copy, (param as Record<string, unknown>).schema);
+      if (p.nullNotSent) dropNull(copy, param as Record<string, unknown>);
     }
   }
   rewriteDeepRefs(copy);
@@ -137,6 +140,29 @@ function dropArrayLevelEnum(copy: unknown, schema: unknown): void {
     s = getAt(copy, s.$ref) as Record<string, unknown> | undefined;
   if (!s || typeof s !== 'object' || s.type !== 'array' || !Array.isArray(s.enum)) return;
   if (s.enum.every((value) => !Array.isArray(value))) delete s.enum;
+}
+
+/**
+ * A required parameter whose style cannot write null (`nullNotSent`, model/parameters.ts) is
+ * typed without it: `nullable`, a `null` in `type` and `{type: null}` branches go. A `$ref`
+ * schema is replaced by an edited copy of its target, which other places may still use as is.
+ */
+function dropNull(copy: unknown, param: Record<string, unknown>): void {
+  let schema = param.schema as Record<string, unknown> | undefined;
+  if (schema && typeof schema.$ref === 'string' && schema.$ref.startsWith('#')) {
+    const target = getAt(copy, schema.$ref) as Record<string, unknown> | undefined;
+    if (!target || typeof target !== 'object') return;
+    schema = { ...target };
+    param.schema = schema;
+  }
+  if (!schema || typeof schema !== 'object') return;
+  delete schema.nullable;
+  if (Array.isArray(schema.type)) schema.type = schema.type.filter((t) => t !== 'null');
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches))
+      schema[key] = branches.filter((b) => !(b && typeof b === 'object' && b.type === 'null'));
+  }
 }
 
 /** `content: {type: {schema}}` → `schema`, once per parameter object (shared ones are met again). */

@@ -11,7 +11,8 @@
  * - a string in a text field that reads as another type the field also admits (`7` where
  *   integers are allowed too): text carries no type, so the reader takes the more specific one.
  * And carried as "nothing sent" (the styles send nothing for them): an empty exploded array or
- * deepObject, and null in an exploded, comma or deepObject field.
+ * deepObject, and null in an optional exploded, comma or deepObject field (a required one is
+ * typed without null, model `nullNotSent`, and is not drawn null either).
  */
 import fc from 'fast-check';
 import type { Operation, Parameter } from '../../../generator/model/types.js';
@@ -84,8 +85,9 @@ export function callArb(op: Operation, document: unknown): fc.Arbitrary<Call> {
 function fieldValues(field: Parameter, document: unknown): fc.Arbitrary<unknown> {
   if (field.in === 'header' && field.encoding === 'plain' && field.types.includes('string'))
     return headerText.filter((text) => fits(text, field.types));
-  return schemaValues(field.schema, { document, depth: 0 }).filter((value) =>
-    drawable(field, value),
+  // A required parameter whose style cannot write null is typed without it (`nullNotSent`).
+  return schemaValues(field.schema, { document, depth: 0 }).filter(
+    (value) => drawable(field, value) && !(field.nullNotSent && value === null),
   );
 }
 

@@ -1,0 +1,90 @@
+/**
+ * Exploded objects no reader can tell apart (issue 30). OpenAPI's `form` style with `explode`
+ * writes an object's properties as query fields of their own (`R=100&G=200`), so when one of
+ * those names is also sent by another parameter of the same place (its name, or a property of
+ * another exploded object) one `name=…` stands for both, and no server can say whose it is.
+ * The specification leaves that case undefined. Our rule, decided here once: each exploded
+ * object in such a collision travels as a deepObject (`contact[name]=…`), the spelling the
+ * frameworks that read nested query objects use (Rails, PHP, `qs`) and the one this toolkit
+ * already gives free-form objects (model/parameters.ts); every other parameter keeps the
+ * document's spelling. The generator says so, with the pointers of the parameters involved.
+ */
+import type { ContractProblem } from '../common/contract-error.js';
+import type { Parameter } from './types.js';
+
+/** What a parameter writes into its place: exact names, a `name[` prefix, or any name at all. */
+interface Sent {
+  names: string[];
+  prefix?: string;
+  anyName: boolean;
+}
+
+const CLAUSE =
+  'OpenAPI leaves undefined how two parameters that write the same query name are told apart (form style, explode); tms-gen rule: such objects are sent as deepObject';
+
+/** An exploded object: its properties are fields of their own (`R=1&G=2`). */
+export function isExplodedObject(p: Parameter): boolean {
+  return p.encoding === 'explode' && p.types.includes('object') && !p.types.includes('array');
+}
+
+function sentBy(p: Parameter): Sent {
+  if (isExplodedObject(p)) {
+    const shape = p.shape;
+    return {
+      names: Object.keys(shape?.properties ?? {}),
+      anyName: shape === undefined || shape.additional !== undefined,
+    };
+  }
+  if (p.encoding === 'deepObject') return { names: [p.name], prefix: `${p.name}[`, anyName: false };
+  return { names: [p.name], anyName: false };
+}
+
+/** The names `object` sends that `other` sends too (`*` when either takes any name). */
+function sharedNames(object: Sent, other: Sent): string[] {
+  if (object.anyName || other.anyName) return ['*'];
+  return object.names.filter(
+    (name) =>
+      other.names.includes(name) || (other.prefix !== undefined && name.startsWith(other.prefix)),
+  );
+}
+
+/**
+ * Makes every colliding exploded object of each operation a deepObject (its `shape` already
+ * describes its properties); a warning for each one switched, once for a parameter a path
+ * item shares between its operations.
+ */
+export function separateCollidingObjects(
+  operations: { parameters: Parameter[] }[],
+): ContractProblem[] {
+  const warnings: ContractProblem[] = [];
+  for (const op of operations) op.parameters = separateIn(op.parameters, warnings);
+  const seen = new Set<string>();
+  return warnings.filter((w) => {
+    const key = `${w.pointer}\0${w.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function separateIn(parameters: Parameter[], warnings: ContractProblem[]): Parameter[] {
+  const sent = new Map(parameters.map((p) => [p, sentBy(p)]));
+  return parameters.map((p) => {
+    if (!isExplodedObject(p)) return p;
+    const clashes = parameters
+      .filter((other) => other !== p && other.in === p.in)
+      .map((other) => ({ other, names: sharedNames(sent.get(p)!, sent.get(other)!) }))
+      .filter((clash) => clash.names.length > 0);
+    if (clashes.length === 0) return p;
+    const list = clashes
+      .map(({ other, names }) => `'${other.name}' at ${other.pointer} (${names.join(', ')})`)
+      .join('; ');
+    warnings.push({
+      pointer: p.pointer,
+      message: `${p.in} parameter '${p.name}' is an exploded object whose properties are sent under names other parameters send too: ${list}. No server could tell them apart, so '${p.name}' is sent as a deepObject (${p.name}[property]=…)`,
+      source: 'model',
+      clause: CLAUSE,
+    });
+    return { ...p, encoding: 'deepObject' };
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The model's rule for exploded query objects whose property names meet other parameters'
+ * names (model/wire-collisions.ts), and for required nullable parameters whose style writes
+ * null as nothing (`nullNotSent`), on test/fixtures/wire/colliding-objects.yaml. The property
+ * test (test/client/wire-agreement.test.ts) calls the same fixture through the real client and
+ * decoder; this one says what the model decided and what the loader warns.
+ */
+import { describe, expect, it } from 'vitest';
+import { loadContract } from '../../generator/load/index.js';
+import { typescriptView } from '../../generator/model/views/typescript.js';
+import type { ApiModel } from '../../generator/model/types.js';
+
+const CONTRACT = 'test/fixtures/wire/colliding-objects.yaml';
+
+let loading: Promise<{ model: ApiModel; warnings: string[] }> | undefined;
+
+/** The fixture, loaded once for all cases. */
+function load(): Promise<{ model: ApiModel; warnings: string[] }> {
+  loading ??= loadContract(CONTRACT).then((loaded) => {
+    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+    return loaded.contract;
+  });
+  return loading;
+}
+
+function encodings(model: ApiModel, id: string): Record<string, string> {
+  const op = model.operations.find((o) => o.id === id)!;
+  return Object.fromEntries(op.runtime.fields.map((f) => [f.name, f.encoding]));
+}
+
+describe('exploded query objects that share names with other parameters', () => {
+  it('travel as deepObject; the rest keep the document spelling', async () => {
+    const { model } = await load();
+    expect(encodings(model, 'createOrder')).toEqual({
+      shopId: 'plain',
+      buyer: 'deepObject',
+      seller: 'deepObject',
+      layout: 'deepObject',
+      rebate: 'deepObject',
+      wrapping: 'explode',
+      lines: 'explode',
+    });
+    expect(encodings(model, 'settleOrder')).toEqual({
+      shopId: 'plain',
+      kind: 'plain',
+      id: 'plain',
+      note: 'plain',
+      payment: 'deepObject',
+    });
+  });
+
+  it('are warned about with the pointers of every parameter involved', async () => {
+    const { warnings } = await load();
+    const payment = warnings.filter((w) => w.includes("'payment'"));
+    expect(payment).toHaveLength(1);
+    expect(payment[0]).toMatch(/colliding-objects\.yaml:\d+/);
+    // payment itself, then kind, id and note
+    for (const at of [4, 1, 2, 3])
+      // payment itself, kind, id
+      expect(payment[0]).toContain(`#/paths/~1shops~1{shopId}~1settle/post/parameters/${at}`);
+    expect(payment[0]).toContain("'note' at #/paths/~1shops~1{shopId}~1settle/post/parameters/3");
+    expect(warnings.some((w) => w.includes("'wrapping'"))).toBe(false);
+    expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(5);
+  });
+});
+
+describe('required nullable parameters in styles that write null as nothing', () => {
+  it('are typed without null; optional ones keep it', async () => {
+    const { model } = await load();
+    const merge = model.operations.find((o) => o.id === 'mergeCustomers')!;
+    const flagged = merge.parameters.filter((p) => p.nullNotSent).map((p) => p.name);
+    expect(flagged).toEqual(['customers', 'labels', 'ranks']);
+    const view = typescriptView(model) as unknown as {
+      paths: Record<string, Record<string, { parameters: { name: string; schema: object }[] }>>;
+    };
+    const schemaOf = (path: string, name: string) =>
+      view.paths[path].post.parameters.find((p) => p.name === name)!.schema;
+    expect(schemaOf('/shops/{shopId}/merge', 'labels')).not.toHaveProperty('nullable');
+    expect(schemaOf('/shops/{shopId}/orders', 'lines')).toHaveProperty('nullable', true);
+  });
+});
