@@ -20,8 +20,9 @@ import { requiredOnly, where, type AloneOptions, type ProbeResult } from './alon
 import type { Finding } from './findings.js';
 import { judge } from './judge.js';
 import { curlOf, sendValidRequest, type Answer, type PlannedRequest } from './request.js';
-import { isObj, resolveValue } from './scenario/expressions.js';
+import { resolveValue } from './scenario/expressions.js';
 import type { UpdateReadBack } from './scenario/execute.js';
+import { isObject } from '../runtime/is-object.js';
 
 type Obj = Record<string, unknown>;
 const show = (v: unknown) => JSON.stringify(v) ?? 'nothing';
@@ -132,7 +133,7 @@ export async function updateAloneProbes(
     const current = { status: judged.status, body: judged.body, request: update.read.input };
     const found = resolveValue(update.spec.record, { ...update.ctx, current });
     if (!found.ok) return found.missing;
-    return isObj(found.value) ? found.value : 'the record read is not an object';
+    return isObject(found.value) ? found.value : 'the record read is not an object';
   };
   const first = await readRecord();
   if (typeof first === 'string') {
