@@ -7,6 +7,7 @@
 import type { RefusalFields, RefusalShape } from './operation-info.js';
 import type { DecodeError } from './wire.js';
 import { invalidRequestText } from './validation-words.js';
+import { isObject } from './is-object.js';
 
 /**
  * One answer of the pipeline. `body` is sent as JSON; `text` (when set) is sent as it is, with
@@ -157,11 +158,6 @@ export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
   };
 }
 
-/** A JSON object body (not an array, not text): one a field can be added to. */
-function isObjectBody(body: unknown): body is Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body);
-}
-
 /**
  * Parameters the operation does not have, reported in the success-body field the contract
  * declares for them (`field`: the operation's `reportsIgnored`, ours `ignored_parameters_unsupported`;
@@ -172,7 +168,7 @@ export function withIgnored(answer: Answer, ignored: string[], field: string | u
   if (field === undefined || ignored.length === 0) return answer;
   if (answer.status < 200 || answer.status >= 300) return answer;
   const body = answer.body;
-  if (answer.text !== undefined || !isObjectBody(body)) return answer;
+  if (answer.text !== undefined || !isObject(body)) return answer;
   const already: unknown[] = Array.isArray(body[field]) ? body[field] : [];
   return { ...answer, body: { ...body, [field]: [...new Set([...already, ...ignored])] } };
 }
