@@ -16,6 +16,7 @@ import { mediaEssence } from '../runtime/wire/request.js';
 import type { ErrorConventions } from '../generator/model/types.js';
 import { errorFields } from './error-fields.js';
 import { describeIssues } from '../runtime/validation-words.js';
+import { documentsStatus } from '../runtime/pipeline-answers.js';
 
 /** What the judge reads of the contract's error conventions (decided by the model). */
 export type JudgedConventions = Pick<ErrorConventions, 'shape' | 'envelope' | 'listsCodes'>;
@@ -85,7 +86,7 @@ export function judge(
   const read = noContent ? { problems: [] } : readAnswer(op, answer, status);
   if ('unreadable' in read) return { problems: read.problems, status, success };
   const problems: Judged['problems'] = [...read.problems];
-  if (!statusDocumented(op.statuses, status))
+  if (!documentsStatus(op.statuses, status))
     problems.push({
       kind: 'undocumented-status',
       message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
@@ -252,13 +253,6 @@ function newerThanServer(
     fields = node.fields;
   }
   return false;
-}
-
-/** 2xx must be listed (exactly or as `2XX`); an error may also fall under its range or `default`. */
-export function statusDocumented(statuses: string[], status: number): boolean {
-  const text = String(status);
-  if (statuses.includes(text) || statuses.includes(`${text[0]}XX`)) return true;
-  return status >= 300 && statuses.includes('default');
 }
 
 function envelopeProblems(

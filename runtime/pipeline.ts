@@ -142,6 +142,12 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
   validateResponse?: Validators['validateResponse'];
   dispatch: Dispatch<User, Raw>;
   /**
+   * The status of the pipeline's refusals of an invalid request to an operation (several
+   * Authorization headers, undecodable, invalid, refused by `checkRequest`); default 400. The
+   * mocks of any document pass `invalidRequestStatus`: a status the operation documents.
+   */
+  invalidStatus?: (operation: OperationInfo) => number;
+  /**
    * A last check of a decoded, valid request (a feature level refuses enum values it does not
    * have): a message refuses the request with 400 BAD_REQUEST, worded by the hook.
    */
@@ -251,7 +257,7 @@ async function steps<User, Raw>(
     // One Authorization header or none: with two, servers and proxies disagree on which counts.
     const authorization = incoming.header('authorization');
     if (authorization !== undefined && incoming.authorizationCount() > 1)
-      return answers.repeatedAuthorization();
+      return answers.repeatedAuthorization(ctx.options.invalidStatus?.(op));
 
     // Authenticate before reading the body: an unauthenticated client learns nothing else.
     const authenticated = authenticateStep(ctx, op, incoming);
@@ -350,7 +356,8 @@ function decodeStep<User, Raw>(
       fieldIndexes: ctx.fieldIndexes,
     },
   );
-  if (!decoded.ok) return answers.decodeErrors(decoded.errors);
+  const status = options.invalidStatus?.(op);
+  if (!decoded.ok) return answers.decodeErrors(decoded.errors, status);
   const value = decoded.value;
   const maxString = options.maxStringLength;
   // A decoded string is never longer than the text that carried it: short requests skip the walk.
@@ -360,7 +367,7 @@ function decodeStep<User, Raw>(
       ctx.withHeaderFields.has(op))
   ) {
     const long = longString(value, maxString);
-    if (long) return answers.decodeErrors([long]);
+    if (long) return answers.decodeErrors([long], status);
   }
   if (options.validateRequest) {
     const checked = options.validateRequest(op.operationId, {
@@ -368,10 +375,10 @@ function decodeStep<User, Raw>(
       query: value.query,
       body: value.body,
     });
-    if (!checked.valid) return answers.invalid(checked.errors);
+    if (!checked.valid) return answers.invalid(checked.errors, status);
   }
   const refused = options.checkRequest?.(op, value);
-  if (refused !== undefined) return answers.refused(refused);
+  if (refused !== undefined) return answers.refused(refused, status);
   return { value, unknown: decoded.unknown };
 }
 

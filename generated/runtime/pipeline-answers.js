@@ -54,6 +54,28 @@ export function refusalBody(shape, status, code, msg, extra = {}) {
 export function envelope(code, msg) {
     return refusalBody(ENVELOPE_REFUSALS, 0, code, msg);
 }
+/**
+ * Whether `statuses`, as the contract writes them (`200`, `4XX`, `default`), document `status`:
+ * a 2xx must be listed (exactly or as `2XX`); an error may also fall under `default`.
+ */
+export function documentsStatus(statuses, status) {
+    const text = String(status);
+    if (statuses.includes(text) || statuses.includes(`${text[0]}XX`))
+        return true;
+    return status >= 300 && statuses.includes('default');
+}
+/** After 400, the statuses whose meaning fits "this request is invalid" (RFC 9110). */
+const OTHER_INVALID_STATUSES = [422, 409, 404, 413];
+/**
+ * A status `op` documents for refusing an invalid request: 400 where it documents that
+ * (itself, as `4XX` or under `default`), else the first it documents of 422, 409, 404 and 413;
+ * 400 when it documents none of them (nothing it documents fits).
+ */
+export function invalidRequestStatus(op) {
+    if (documentsStatus(op.statuses, 400))
+        return 400;
+    return OTHER_INVALID_STATUSES.find((s) => documentsStatus(op.statuses, s)) ?? 400;
+}
 const challenge = (value) => value === undefined ? undefined : { 'www-authenticate': value };
 /** The servers' own answers, their bodies in `shape` (default: our API's envelope, see above). */
 export function createAnswers(shape = ENVELOPE_REFUSALS) {
@@ -71,18 +93,18 @@ export function createAnswers(shape = ENVELOPE_REFUSALS) {
         /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
         authRequired: (wanted = 'HTTP Basic credentials', scheme = 'Basic realm="api"') => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
         badCredentials: (scheme = 'Basic realm="api"') => fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
-        repeatedAuthorization: () => fail(400, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
+        repeatedAuthorization: (status = 400) => fail(status, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
         tooLarge: (maxBytes) => fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, {
             connection: 'close',
         }),
         bodyTimeout: (timeoutMs) => fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {
             connection: 'close',
         }),
-        decodeErrors: (errors) => fail(400, C.badRequest, invalidRequestText(errors.map((e) => `${e.message} (in ${e.location})`).join('; '))),
-        invalid: (issues) => fail(400, C.badRequest, invalidRequestText(issues)),
+        decodeErrors: (errors, status = 400) => fail(status, C.badRequest, invalidRequestText(errors.map((e) => `${e.message} (in ${e.location})`).join('; '))),
+        invalid: (issues, status = 400) => fail(status, C.badRequest, invalidRequestText(issues)),
         /** a hook's refusal of a valid request, worded by the hook */
-        refused: (message) => fail(400, C.badRequest, message),
-        badPreference: (message) => fail(400, C.badRequest, invalidRequestText(message)),
+        refused: (message, status = 400) => fail(status, C.badRequest, message),
+        badPreference: (message, status = 400) => fail(status, C.badRequest, invalidRequestText(message)),
         notImplemented: (operationId) => fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),
         internal: () => fail(500, C.internal, 'Internal server error.'),
     };

@@ -79,7 +79,7 @@ async function steps(ctx, incoming, passOutside) {
         // One Authorization header or none: with two, servers and proxies disagree on which counts.
         const authorization = incoming.header('authorization');
         if (authorization !== undefined && incoming.authorizationCount() > 1)
-            return answers.repeatedAuthorization();
+            return answers.repeatedAuthorization(ctx.options.invalidStatus?.(op));
         // Authenticate before reading the body: an unauthenticated client learns nothing else.
         const authenticated = authenticateStep(ctx, op, incoming);
         const who = isPromise(authenticated) ? await authenticated : authenticated;
@@ -155,8 +155,9 @@ function decodeStep(ctx, op, incoming, pathParams, query, bytes) {
         lenientLocation: op.method === 'PATCH' || op.method === 'DELETE',
         fieldIndexes: ctx.fieldIndexes,
     });
+    const status = options.invalidStatus?.(op);
     if (!decoded.ok)
-        return answers.decodeErrors(decoded.errors);
+        return answers.decodeErrors(decoded.errors, status);
     const value = decoded.value;
     const maxString = options.maxStringLength;
     // A decoded string is never longer than the text that carried it: short requests skip the walk.
@@ -165,7 +166,7 @@ function decodeStep(ctx, op, incoming, pathParams, query, bytes) {
             ctx.withHeaderFields.has(op))) {
         const long = longString(value, maxString);
         if (long)
-            return answers.decodeErrors([long]);
+            return answers.decodeErrors([long], status);
     }
     if (options.validateRequest) {
         const checked = options.validateRequest(op.operationId, {
@@ -174,11 +175,11 @@ function decodeStep(ctx, op, incoming, pathParams, query, bytes) {
             body: value.body,
         });
         if (!checked.valid)
-            return answers.invalid(checked.errors);
+            return answers.invalid(checked.errors, status);
     }
     const refused = options.checkRequest?.(op, value);
     if (refused !== undefined)
-        return answers.refused(refused);
+        return answers.refused(refused, status);
     return { value, unknown: decoded.unknown };
 }
 /** The handler's answer, checked against the contract (a 500 when it breaks it) and shaped. */
