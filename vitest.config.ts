@@ -1,17 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import { testFileKinds } from './test/setup/unit-files.js';
+
+const { units, endToEnd } = testFileKinds();
+
+/** What every test file gets: a fixed fast-check seed on CI, and generous hang guards. */
+const COMMON = {
+  setupFiles: ['test/setup/fast-check-seed.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  pool: 'forks' as const,
+};
+
+/**
+ * The files that start something (a child process, Prism, Chromium, a packed tarball), each in a
+ * fork of its own. The Prism mock for test/mock and test/contract-runner (skipped when no selected
+ * file needs it); one folder per run where test files build once what several use
+ * (test/once-per-run.ts); one Chromium for every file that uses a browser (test/browser.ts).
+ */
+const END_TO_END_PROJECT: TestProjectInlineConfiguration = {
+  test: {
+    ...COMMON,
+    name: 'end-to-end',
+    include: endToEnd,
+    globalSetup: ['test/setup/prism-mock.ts', 'test/setup/run-folder.ts', 'test/setup/browser.ts'],
+  },
+};
+
+/**
+ * The units (test/setup/unit-files.ts), not isolated: a fork imports the generator's modules
+ * once for all its files, not once per file (a fifth less CPU for them); units keep no state
+ * between files (no module-level state).
+ */
+export const UNIT_PROJECT: TestProjectInlineConfiguration = {
+  test: { ...COMMON, name: 'unit', include: units, isolate: false },
+};
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // The Prism mock for test/mock and test/contract-runner (skipped when no selected file needs it).
-    // One folder per run where test files build once what several use (test/once-per-run.ts);
-    // one Chromium for every file that uses a browser (test/browser.ts).
-    globalSetup: ['test/setup/prism-mock.ts', 'test/setup/run-folder.ts', 'test/setup/browser.ts'],
-    setupFiles: ['test/setup/fast-check-seed.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Vitest starts the files project by project in name order ('end-to-end' before 'unit'),
+    // each project's largest files first (a fresh clone has no durations from an earlier run):
+    // the long end-to-end files start early and the short units fill the end of the run.
+    projects: [END_TO_END_PROJECT, UNIT_PROJECT],
     // 2-core machines: a few forks is faster than many competing for CPU.
-    pool: 'forks',
     maxWorkers: 2,
   },
 });
