@@ -18,6 +18,7 @@ import {
 import { requestSamples } from '../../generator/model/lookup.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import type { Step, Workflow } from './format.js';
+import { isObject } from '../../runtime/is-object.js';
 
 const SAFE = new Set(['get', 'head', 'options']);
 const UPDATES = new Set(['put', 'patch']);
@@ -52,10 +53,7 @@ export function sampleWorkflow(
     const body = sample?.body;
     // Body fields by name, as the runner's steps give them (a body that is not an object of
     // fields, a list or a text, has no such names: the step goes without it and says so).
-    const payload =
-      body !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body)
-        ? (body as Record<string, unknown>)
-        : undefined;
+    const payload = isObject(body) ? body : undefined;
     return {
       stepId: op.id,
       operationId: op.id,

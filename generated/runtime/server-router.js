@@ -20,10 +20,7 @@ export function createRouter(operations, basePath) {
     }
     const params = (t) => (t.match(/\{/g) ?? []).length;
     templated.sort((a, b) => params(a.template) - params(b.template) || b.template.length - a.template.length);
-    const routes = templated.map(({ template, ops }) => ({
-        ops,
-        match: compilePath(template, ops[0].fields),
-    }));
+    const routes = templated.map(({ template, ops }) => matchersOf(template, ops));
     return {
         match(method, fullPath) {
             if (base !== '' && fullPath !== base && !fullPath.startsWith(base + '/'))
@@ -33,14 +30,51 @@ export function createRouter(operations, basePath) {
             const exact = literal.get(path);
             if (exact)
                 return pick(exact, upper, {});
-            for (const { match, ops } of routes) {
-                const found = match(path);
-                if (found)
-                    return pick(ops, upper, found);
+            for (const matchers of routes) {
+                const route = matchTemplate(matchers, upper, path);
+                if (route)
+                    return route;
             }
             return { kind: 'no-path' };
         },
     };
+}
+/**
+ * The matchers of a template's operations: operations whose path parameters allow the same
+ * values (`values`, listed where two parameters meet in a segment) share one; a method that
+ * allows other values gets its own, so each method is routed by what it allows.
+ */
+function matchersOf(template, ops) {
+    const groups = new Map();
+    for (const op of ops) {
+        const key = JSON.stringify(op.fields.filter((f) => f.in === 'path').map((f) => f.values));
+        groups.set(key, [...(groups.get(key) ?? []), op]);
+    }
+    return [...groups.values()].map((group) => ({
+        ops: group,
+        match: compilePath(template, group[0].fields),
+    }));
+}
+/**
+ * The route of a path under one template: the method's operation where its values match;
+ * a 405 naming the methods whose values match when the method's do not; undefined when none do.
+ */
+function matchTemplate(matchers, method, path) {
+    if (matchers.length === 1) {
+        const found = matchers[0].match(path);
+        return found ? pick(matchers[0].ops, method, found) : undefined;
+    }
+    const allowed = [];
+    for (const { ops, match } of matchers) {
+        const found = match(path);
+        if (!found)
+            continue;
+        const route = pick(ops, method, found);
+        if (route.kind === 'found')
+            return route;
+        allowed.push(...ops.map((op) => op.method));
+    }
+    return allowed.length > 0 ? { kind: 'no-method', allowed } : undefined;
 }
 function pick(ops, method, pathParams) {
     const operation = ops.find((op) => op.method === method);
