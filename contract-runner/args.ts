@@ -39,6 +39,7 @@ export interface CliArgs {
   reports: string[];
   /** absent: another contract without scenarios of its own, run on its sample requests */
   scenarios?: string;
+  /** `--quiet`: the verdict and the failures only (progress lines are off in CI as well) */
   quiet: boolean;
   help: boolean;
 }
@@ -194,7 +195,7 @@ function runOptionsOf(values: Values, names: CredentialNames, randomSeed: () => 
       (values.contract === undefined
         ? resolve(PROJECT_ROOT, 'contract-runner/scenarios')
         : undefined),
-    quiet: values.quiet === true || process.env.CI === 'true',
+    quiet: values.quiet === true,
   };
 }
 

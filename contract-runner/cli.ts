@@ -27,7 +27,7 @@ import { serverUrl, unreachable } from './base-url.js';
 import { loadGeneratedClient, sendThroughClient } from './client-call.js';
 import type { ResponseValidator } from './judge.js';
 import type { RequestValidator } from './properties.js';
-import { formatTable, toJson, toJunitXml } from './report.js';
+import { formatTable, formatVerdict, toJson, toJunitXml } from './report.js';
 import { runContract, schemesOf, type RunOptions, type RunReport } from './run.js';
 import { loadScenarios } from './scenario/load.js';
 import { sampleWorkflow } from './scenario/from-model.js';
@@ -182,7 +182,9 @@ export async function runCli(
     out(usage(names));
     return 0;
   }
-  if (naming.setAside && !args.quiet) progress(`note: ${naming.setAside}`);
+  // Progress lines are for a terminal: off with --quiet and in CI.
+  const silent = args.quiet || process.env.CI === 'true';
+  if (naming.setAside && !silent) progress(`note: ${naming.setAside}`);
   let report: RunReport;
   try {
     if (!loaded) throw new Error(loadFailure ?? 'the contract could not be read');
@@ -235,7 +237,7 @@ export async function runCli(
       sendValid: client
         ? sendThroughClient({ ...client, bodyKeys: bodyKeysOf(loaded.contract.model) })
         : undefined,
-      progress: args.quiet ? undefined : progress,
+      progress: silent ? undefined : progress,
     };
     report = await runContract(
       { model: loaded.contract.model, ...generated, workflows: scenarios.workflows, links },
@@ -245,7 +247,7 @@ export async function runCli(
     out(`contract: ${(error as Error).message}`);
     return 2;
   }
-  out(formatTable(report));
+  out(args.quiet ? formatVerdict(report) : formatTable(report));
   for (const { file, format } of reportFiles(args.reports)) {
     writeFileSync(file, format === 'json' ? toJson(report) : toJunitXml(report));
     out(`report: ${file}`);

@@ -114,8 +114,10 @@ judging and output
                                   parameters, enum values, statuses, error codes), or per kind:
                                   operations=100,parameters=60,enumValues=20,statuses=50,errorCodes=20
   --timeout MS                    per request (default: 10000)
-  --report FILE                   write FILE.json / FILE.xml (JUnit); without an extension, both
-  --quiet                         no progress lines (also quiet when CI=true)
+  --report NAME                   write NAME.json and NAME.xml (JUnit: one testcase per operation);
+                                  a NAME ending in .json or .xml writes that report only (repeatable)
+  --quiet                         print only the verdict and the failures: no table, no progress
+                                  lines (progress lines are also off when CI=true)
   --help                          this text
 
 exit codes: 0 no violation, 1 violations or coverage below --min-coverage, 2 usage or setup error`;
