@@ -3,19 +3,26 @@ import { testFileKinds } from './test/setup/unit-files.js';
 
 const { units, endToEnd } = testFileKinds();
 
-/** What every test file gets: a fixed fast-check seed on CI, and generous hang guards. */
+/**
+ * What every test file gets: a fixed fast-check seed on CI, generous hang guards, and no
+ * per-file isolation: a fork imports the toolkit's modules once for all the files it runs, not
+ * once per file (0.4 CPU-s a file, a tenth of the suite's CPU; bench/results/test-suite.md). The
+ * test files keep no state between files (no module-level state, each scratch folder its own, a
+ * server or msw interception closed in afterAll).
+ */
 const COMMON = {
   setupFiles: ['test/setup/fast-check-seed.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
   pool: 'forks' as const,
+  isolate: false,
 };
 
 /**
- * The files that start something (a child process, Prism, Chromium, a packed tarball), each in a
- * fork of its own. The Prism mock for test/mock and test/contract-runner (skipped when no selected
- * file needs it); one folder per run where test files build once what several use
- * (test/once-per-run.ts); one Chromium for every file that uses a browser (test/browser.ts).
+ * The files that start something (a child process, Prism, Chromium, a packed tarball). The Prism
+ * mock for test/mock and test/contract-runner (skipped when no selected file needs it); one
+ * folder per run where test files build once what several use (test/once-per-run.ts); one
+ * Chromium for every file that uses a browser (test/browser.ts).
  */
 const END_TO_END_PROJECT: TestProjectInlineConfiguration = {
   test: {
@@ -26,13 +33,9 @@ const END_TO_END_PROJECT: TestProjectInlineConfiguration = {
   },
 };
 
-/**
- * The units (test/setup/unit-files.ts), not isolated: a fork imports the generator's modules
- * once for all its files, not once per file (a fifth less CPU for them); units keep no state
- * between files (no module-level state).
- */
+/** The units (test/setup/unit-files.ts): `npm run test:unit` runs them alone. */
 export const UNIT_PROJECT: TestProjectInlineConfiguration = {
-  test: { ...COMMON, name: 'unit', include: units, isolate: false },
+  test: { ...COMMON, name: 'unit', include: units },
 };
 
 export default defineConfig({
