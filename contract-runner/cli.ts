@@ -11,7 +11,6 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { loadContract } from '../generator/load/index.js';
-import { operationLinks } from '../generator/model/links.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { BASIC_NAMES, type CredentialNames } from '../generator/model/security.js';
 import {
@@ -24,13 +23,13 @@ import {
 import type { LevelTable } from '../runtime/feature-levels.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { serverUrl, unreachable } from './base-url.js';
-import { loadGeneratedClient, sendThroughClient } from './client-call.js';
+import { bodyKeysOf, loadGeneratedClient, sendThroughClient } from './client-call.js';
 import type { ResponseValidator } from './judge.js';
 import type { RequestValidator } from './properties.js';
 import { formatTable, formatVerdict, toJson, toJunitXml } from './report.js';
 import { runContract, schemesOf, type RunOptions, type RunReport } from './run.js';
 import { loadScenarios } from './scenario/load.js';
-import { sampleWorkflow } from './scenario/from-model.js';
+import { linkPlan, sampleWorkflow } from './scenario/from-model.js';
 import { contractFileOf, parseArgs, type CliArgs } from './args.js';
 import { usage } from './usage.js';
 
@@ -38,15 +37,6 @@ export { parseArgs, type CliArgs } from './args.js';
 export { DEFAULT_MAX_EXAMPLES, pairOptions, usage, USAGE } from './usage.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
-
-/** Each operation's client parameter for a body that is not a form (the model's names). */
-function bodyKeysOf(model: Pick<ApiModel, 'operations'>): Record<string, string> {
-  return Object.fromEntries(
-    model.operations.flatMap((op) =>
-      op.names.bodyKey === undefined ? [] : [[op.id, op.names.bodyKey]],
-    ),
-  );
-}
 
 /**
  * Why the credentials given cannot serve this contract (a credential of a kind it declares no
@@ -203,7 +193,7 @@ export async function runCli(
     }
     const generated = await loadGenerated(args.generated);
     // Without scenarios of its own, a contract's operations run chained by its links.
-    const links = args.scenarios ? undefined : operationLinks(loaded.contract.model);
+    const links = args.scenarios ? undefined : linkPlan(loaded.contract.model);
     const scenarios = args.scenarios
       ? loadScenarios(args.scenarios, Object.keys(generated.operations))
       : { ok: true as const, workflows: [sampleWorkflow(loaded.contract.model, links)] };

@@ -2,10 +2,9 @@
  * The links report of a run without scenarios: each link between operations the contract
  * documents, and each `Location` header a chain followed, with whether a chain ran through it.
  */
-import { locationCandidates, type OperationLink } from '../generator/model/links.js';
-import type { ApiModel } from '../generator/model/types.js';
+import type { OperationLink } from '../generator/model/links.js';
 import { lastSegment, pointerGet, type StepRecord } from './scenario/expressions.js';
-import { linkFeeds } from './scenario/from-model.js';
+import type { LinkPlan } from './scenario/from-model.js';
 
 /** A link, whether a chain ran through it, and `atRunTime` for an undocumented `Location`. */
 export type LinkRun = OperationLink & { exercised: boolean; atRunTime?: boolean };
@@ -15,12 +14,9 @@ export type LinkRun = OperationLink & { exercised: boolean; atRunTime?: boolean 
  * the contract documents is listed when an answer had one and a chain followed it.
  */
 export function linksRun(
-  model: ApiModel,
-  links: OperationLink[],
+  { links, candidates, feeds }: LinkPlan,
   records: Map<string, StepRecord>,
 ): LinkRun[] {
-  const candidates = locationCandidates(model);
-  const feeds = linkFeeds(links, candidates);
   const listed: LinkRun[] = links.map((link) => ({
     ...link,
     exercised: exercised(link, feeds, records),

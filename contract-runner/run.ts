@@ -29,7 +29,7 @@ import {
 import { runScenarios, type OperationState } from './scenario/execute.js';
 import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
-import type { OperationLink } from '../generator/model/links.js';
+import type { LinkPlan } from './scenario/from-model.js';
 import type { CredentialNames } from '../generator/model/security.js';
 import { basicNamesOf, inputOf, secretsOf, type Schemes } from './credentials.js';
 import { serverUrl } from './base-url.js';
@@ -124,8 +124,8 @@ export interface RunInputs {
   levels?: LevelTable;
   validator: ResponseValidator & RequestValidator;
   workflows: Workflow[];
-  /** links between operations the workflows were chained by (a contract without scenarios) */
-  links?: OperationLink[];
+  /** the links the workflows were chained by (a contract without scenarios: `linkPlan`) */
+  links?: LinkPlan;
 }
 
 export function runTag(seed: number): string {
@@ -231,7 +231,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     ],
     durationMs: Date.now() - started,
     operations,
-    links: inputs.links ? linksRun(inputs.model, inputs.links, scenario.records) : undefined,
+    links: inputs.links ? linksRun(inputs.links, scenario.records) : undefined,
     coverage: coverage(
       inputs.model,
       inputs.operations,

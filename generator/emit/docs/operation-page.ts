@@ -17,6 +17,7 @@ import { anchorPart, errorAnchor, paramAnchor, type SiteLinks } from './links.js
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
+import { isExplodedObject } from '../../model/wire-collisions.js';
 import type { PageSampleData, SampleData } from './sample-text.js';
 import { addMadeUpSamples } from './response-samples.js';
 import { plainTextOf } from './sanitize-html.js';
@@ -292,7 +293,7 @@ function paramRow(
         : valueText(p.default),
     enumValues: [],
     jsonEncoded: p.encoding === 'json',
-    encoding: ENCODING_TEXT[p.encoding] ?? '',
+    encoding: isExplodedObject(p) ? EXPLODED_OBJECT_TEXT : (ENCODING_TEXT[p.encoding] ?? ''),
     // The type's facts say the schema's own limits: a limit is said once, there.
     limits: limitsText(p.limits).filter((l) => !type.facts.includes(l)),
     badges: lifecycleBadges(p.lifecycle),
@@ -310,6 +311,9 @@ const ENCODING_TEXT: Record<string, string> = {
   comma: 'items joined by commas (a=1,2)',
   deepObject: 'object as a[key]=value',
 };
+
+// OpenAPI's form style explodes an object into one key per property, not per item.
+const EXPLODED_OBJECT_TEXT = 'each property as its own key (a=1&b=2)';
 
 function responseView(
   r: Response,
