@@ -7,7 +7,7 @@ const { units, endToEnd } = testFileKinds();
 /**
  * What every test file gets: a fixed fast-check seed on CI, generous hang guards, and no
  * per-file isolation: a fork imports the toolkit's modules once for all the files it runs, not
- * once per file (0.4 CPU-s a file, a tenth of the suite's CPU; bench/results/test-suite.md). The
+ * once per file (figures in bench/results/test-suite.md). The
  * test files keep no state between files (no module-level state, each scratch folder its own, a
  * server or msw interception closed in afterAll).
  */
