@@ -15,7 +15,9 @@
  *   the CPU of the checks it moves (what it can save at most, on a spare core);
  * - the workflows: GitHub's document cold (every artifact), its docs build, our contract cold.
  *
- * `node --import tsx bench/fast-paths.ts [--rounds 2] [--out bench/results/fast-paths.md]`
+ * `node --import tsx bench/fast-paths.ts [--rounds 2] [--out bench/results/fast-paths.md]`; one case
+ * alone: `--case types|ajvOptimize --variant fast|reference [--doc FILE]` (`--doc`: another
+ * document than GitHub's for those two, e.g. Microsoft Graph's that bench/graph.ts fetches).
  * (a few minutes; needs ../shared or TMS_SHARED, and generated output of GitHub's document,
  * which it makes first under .tmp/fast-paths).
  */
@@ -56,8 +58,8 @@ const CASES: Record<string, (variant: Variant) => Promise<Timing>> = {
     const { printInPieces, PIECE_ENTRIES } = await import('../generator/emit/types-pieces.js');
     const { typescript } = await import('../generator/common/typescript-compiler.js');
     const ots = await import('openapi-typescript');
-    const loaded = await loadContract(GITHUB, { skipSchemaCheck: true });
-    if (!loaded.ok) throw new Error('GitHub document refused');
+    const loaded = await loadContract(subject(), { skipSchemaCheck: true });
+    if (!loaded.ok) throw new Error(`${subject()} refused`);
     const view = tokenizedTypescriptView(loaded.contract.model)!.document;
     const t0 = performance.now();
     const c0 = process.cpuUsage();
@@ -111,8 +113,8 @@ const CASES: Record<string, (variant: Variant) => Promise<Timing>> = {
     const { loadContract } = await import('../generator/load/index.js');
     const { compileValidators } = await import('../generator/emit/validators.js');
     const { CodeGen } = await import('ajv');
-    const loaded = await loadContract(GITHUB, { skipSchemaCheck: true });
-    if (!loaded.ok) throw new Error('GitHub document refused');
+    const loaded = await loadContract(subject(), { skipSchemaCheck: true });
+    if (!loaded.ok) throw new Error(`${subject()} refused`);
     if (variant === 'reference') {
       const proto = CodeGen.prototype as unknown as Record<string, unknown>;
       const shipped = proto.optimize;
@@ -148,7 +150,11 @@ function prebuiltFolder(): string {
   return builds[0];
 }
 
-const cli = benchOptions(['case', 'variant', 'rounds', 'out'], []);
+const cli = benchOptions(['case', 'variant', 'rounds', 'out', 'doc'], []);
+/** the document of the types and Ajv cases: GitHub's, or `--doc` (Microsoft Graph's, bench/graph.ts) */
+function subject(): string {
+  return resolve(cli.string('doc', GITHUB));
+}
 const one = cli.string('case', '');
 if (one) {
   const timing = await CASES[one](cli.string('variant', 'fast') as Variant);
