@@ -43,6 +43,9 @@ const VARIANTS: Variant[] = ['fast', 'reference'];
 interface Timing {
   wall: number;
   cpu: number;
+  /** the types case: the process's peak RSS before and after the step */
+  peakBeforeMb?: number;
+  peakAfterMb?: number;
 }
 
 const since = (t0: number, c0: NodeJS.CpuUsage): Timing => {
@@ -61,6 +64,7 @@ const CASES: Record<string, (variant: Variant) => Promise<Timing>> = {
     const loaded = await loadContract(subject(), { skipSchemaCheck: true });
     if (!loaded.ok) throw new Error(`${subject()} refused`);
     const view = tokenizedTypescriptView(loaded.contract.model)!.document;
+    const before = process.resourceUsage().maxRSS / 1024;
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const text =
@@ -68,7 +72,10 @@ const CASES: Record<string, (variant: Variant) => Promise<Timing>> = {
         ? printInPieces(ots, typescript(), view, otsContext(ots, view), PIECE_ENTRIES, () => {})
         : ots.astToString(ots.transformSchema(view as never, otsContext(ots, view)));
     if (!text) throw new Error('nothing printed');
-    return since(t0, c0);
+    // the process's peak RSS before the step (the document's load) and after it, in MB: the
+    // step's own peak shows when it is the larger
+    const peakMb = () => process.resourceUsage().maxRSS / 1024;
+    return { ...since(t0, c0), peakBeforeMb: before, peakAfterMb: peakMb() };
   },
   async compile(variant) {
     const { typescript } = await import('../generator/common/typescript-compiler.js');
