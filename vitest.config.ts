@@ -1,4 +1,5 @@
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+import LongestFirst from './test/setup/sequencer.js';
 import { testFileKinds } from './test/setup/unit-files.js';
 
 const { units, endToEnd } = testFileKinds();
@@ -40,10 +41,11 @@ export const UNIT_PROJECT: TestProjectInlineConfiguration = {
 
 export default defineConfig({
   test: {
-    // Vitest starts the files project by project in name order ('end-to-end' before 'unit'),
-    // each project's largest files first (a fresh clone has no durations from an earlier run):
-    // the long end-to-end files start early and the short units fill the end of the run.
+    // Project by project in name order ('end-to-end', then 'unit' once it is done), each
+    // project's longest files first (test/setup/sequencer.ts): the long files start early and
+    // the short ones even out the two workers at the end.
     projects: [END_TO_END_PROJECT, UNIT_PROJECT],
+    sequence: { sequencer: LongestFirst },
     // 2-core machines: a few forks is faster than many competing for CPU.
     maxWorkers: 2,
   },
