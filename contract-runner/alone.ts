@@ -14,7 +14,13 @@ import type { Parameter } from '../generator/model/types.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding } from './findings.js';
 import { judge, type JudgeRules, type ResponseValidator } from './judge.js';
-import { curlOf, send, type Answer, type PlannedRequest, type Transport } from './request.js';
+import {
+  curlOf,
+  sendValidRequest,
+  type PlannedRequest,
+  type SendValid,
+  type Transport,
+} from './request.js';
 
 type Field = OperationInfo['fields'][number];
 
@@ -23,7 +29,7 @@ export interface AloneOptions {
   validator: ResponseValidator;
   rules: JudgeRules;
   featureLevel?: number;
-  sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
+  sendValid?: SendValid;
 }
 
 /** What a family of probes found, noted and sent. */
@@ -144,9 +150,7 @@ export async function aloneProbes(
       ...from,
       input: { ...from.input, [at]: { ...from.input[at], [v.field.name]: v.value } },
     };
-    const answer = options.sendValid
-      ? await options.sendValid(request, options.transport)
-      : await send(request, options.transport);
+    const answer = await sendValidRequest(request, options.transport, options.sendValid);
     requests++;
     const judged = judge(base.op, answer, 'any', options.validator, options.rules);
     const source = `'${v.field.name}'=${JSON.stringify(v.value)} ${v.inPlace ? 'in the scenario’s request' : 'alone'} (${v.why})`;

@@ -11,6 +11,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ApiModel } from '../generator/model/types.js';
 import { clientAuthOf } from './credentials.js';
 import { locationOf, type Answer, type PlannedRequest, type Transport } from './request.js';
 
@@ -31,6 +32,15 @@ export interface GeneratedCode {
    * which the generated client's methods take; `body` unless an operation has a field so named)
    */
   bodyKeys?: Record<string, string>;
+}
+
+/** Each operation's client parameter for a body that is not a form (the model's names). */
+export function bodyKeysOf(model: Pick<ApiModel, 'operations'>): Record<string, string> {
+  return Object.fromEntries(
+    model.operations.flatMap((op) =>
+      op.names.bodyKey === undefined ? [] : [[op.id, op.names.bodyKey]],
+    ),
+  );
 }
 
 /** The generated client of `generatedDir`, or undefined when it has not been generated. */

@@ -16,6 +16,7 @@ import { mediaEssence } from '../runtime/wire/request.js';
 import type { ErrorConventions } from '../generator/model/types.js';
 import { errorFields } from './error-fields.js';
 import { describeIssues } from '../runtime/validation-words.js';
+import { documentsStatus } from '../runtime/pipeline-answers.js';
 
 /** What the judge reads of the contract's error conventions (decided by the model). */
 export type JudgedConventions = Pick<ErrorConventions, 'shape' | 'envelope' | 'listsCodes'>;
@@ -73,7 +74,6 @@ export function judge(
   validator: ResponseValidator,
   rules: JudgeRules,
 ): Judged {
-  const problems: Judged['problems'] = [];
   if (answer.status === undefined)
     return {
       problems: [{ kind: 'no-answer', message: answer.failure ?? 'no answer' }],
@@ -82,41 +82,17 @@ export function judge(
   const status = answer.status;
   const success = status >= 200 && status < 300;
   // 204 No Content and 205 carry no body (RFC 9110 §15.3.5): nothing to parse or shape-check.
-  if ((status === 204 || status === 205) && (answer.text ?? '') === '') {
-    if (!statusDocumented(op.statuses, status))
-      problems.push({
-        kind: 'undocumented-status',
-        message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
-      });
-    return { problems, status, success };
-  }
-  // A status the contract documents without JSON (no content, or text): judged by its media.
-  const content = documentedContent(op, status);
-  let body: unknown;
-  if (content !== undefined) problems.push(...mediaProblems(answer, status, content));
-  else {
-    try {
-      body = JSON.parse(answer.text ?? '');
-    } catch {
-      problems.push({
-        kind: 'not-json',
-        message: `${status} answer is not JSON (${answer.contentType || 'no content type'}): ${excerpt(answer.text ?? '')}`,
-      });
-      if (status >= 500) problems.push({ kind: 'server-error', message: `answered ${status}` });
-      return { problems, status, success };
-    }
-    const essence = mediaEssence(answer.contentType ?? '');
-    if (essence !== 'application/json')
-      problems.push({
-        kind: 'content-type',
-        message: `a JSON answer labelled '${answer.contentType || '(none)'}', not application/json`,
-      });
-  }
-  if (!statusDocumented(op.statuses, status))
+  const noContent = (status === 204 || status === 205) && (answer.text ?? '') === '';
+  const read = noContent ? { problems: [] } : readAnswer(op, answer, status);
+  if ('unreadable' in read) return { problems: read.problems, status, success };
+  const problems: Judged['problems'] = [...read.problems];
+  if (!documentsStatus(op.statuses, status))
     problems.push({
       kind: 'undocumented-status',
       message: `status ${status} is not documented (documented: ${op.statuses.join(', ')})`,
     });
+  if (noContent) return { problems, status, success };
+  const { body, content } = read;
   const conventions = rules.errors;
   if (conventions.envelope && content === undefined)
     problems.push(...envelopeProblems(body, success, conventions.shape));
@@ -132,8 +108,57 @@ export function judge(
   const fields = errorFields(body, conventions.shape);
   const code = !success ? fields.code : undefined;
   const msg = fields.msg;
+  problems.push(
+    ...errorProblems(op, { status, success, code, msg }, expect, rules),
+    ...expectationProblems(op, status, success, expect, rules),
+  );
+  return { problems, status, success, body, code, msg };
+}
+
+/**
+ * The answer's body: parsed where it is JSON, judged by its media where the contract documents
+ * the status without JSON (`content`); `unreadable` when JSON was due and did not parse.
+ */
+function readAnswer(
+  op: OperationInfo,
+  answer: Answer,
+  status: number,
+):
+  | { problems: Judged['problems']; body?: unknown; content?: string[] }
+  | { problems: Judged['problems']; unreadable: true } {
+  const content = documentedContent(op, status);
+  if (content !== undefined) return { problems: mediaProblems(answer, status, content), content };
+  const problems: Judged['problems'] = [];
+  let body: unknown;
+  try {
+    body = JSON.parse(answer.text ?? '');
+  } catch {
+    problems.push({
+      kind: 'not-json',
+      message: `${status} answer is not JSON (${answer.contentType || 'no content type'}): ${excerpt(answer.text ?? '')}`,
+    });
+    if (status >= 500) problems.push({ kind: 'server-error', message: `answered ${status}` });
+    return { problems, unreadable: true };
+  }
+  const essence = mediaEssence(answer.contentType ?? '');
+  if (essence !== 'application/json')
+    problems.push({
+      kind: 'content-type',
+      message: `a JSON answer labelled '${answer.contentType || '(none)'}', not application/json`,
+    });
+  return { problems, body };
+}
+
+/** An error's code and status against what the operation documents; no 5xx unless tolerated. */
+function errorProblems(
+  op: OperationInfo,
+  { status, success, code, msg }: { status: number; success: boolean; code?: string; msg?: string },
+  expect: Expectation,
+  rules: JudgeRules,
+): Judged['problems'] {
+  const problems: Judged['problems'] = [];
   const documentedCode = code !== undefined && op.errorCodes.includes(code);
-  if (code !== undefined && !documentedCode && expect !== 'credentials' && conventions.listsCodes)
+  if (code !== undefined && !documentedCode && expect !== 'credentials' && rules.errors.listsCodes)
     problems.push({
       kind: 'undocumented-code',
       message: `error code ${code} is not one ${op.operationId} documents (${op.errorCodes.join(', ')})`,
@@ -158,42 +183,46 @@ export function judge(
       kind: 'error-status',
       message: `an error answered with status ${status}, not a 4xx`,
     });
+  return problems;
+}
 
+/** What the request expects: an invalid one refused with a fitting 4xx, bad credentials refused. */
+function expectationProblems(
+  op: OperationInfo,
+  status: number,
+  success: boolean,
+  expect: Expectation,
+  rules: JudgeRules,
+): Judged['problems'] {
   if (expect === 'invalid') {
     if (success)
-      problems.push({ kind: 'accepted-invalid', message: `invalid request accepted (${status})` });
-    else if (status >= 400 && status < 500 && !INVALID_REQUEST_STATUSES.includes(status))
-      problems.push({
-        kind: 'error-status',
-        message: `an invalid request answered ${status}; a client error here is one of ${INVALID_REQUEST_STATUSES.join(', ')}`,
-      });
-  }
-  if (expect === 'credentials') {
-    if (success)
-      problems.push({
-        kind: 'auth-bypass',
-        message: `answered ${status} without valid credentials`,
-      });
-    else if (status >= 400 && status < 500) {
-      // The contract's own status for it first: a documented 401 is the authentication failure.
-      const documented = op.statuses.includes('401');
-      const allowed =
-        rules.authStatus !== undefined
-          ? [rules.authStatus]
-          : documented
-            ? [401]
-            : CREDENTIALS_STATUSES;
-      if (!allowed.includes(status))
-        problems.push({
+      return [{ kind: 'accepted-invalid', message: `invalid request accepted (${status})` }];
+    if (status >= 400 && status < 500 && !INVALID_REQUEST_STATUSES.includes(status))
+      return [
+        {
           kind: 'error-status',
-          message:
-            rules.authStatus === undefined && documented
-              ? `an authentication failure answered ${status}; ${op.operationId} documents 401`
-              : `an authentication failure answered ${status}; expected ${allowed.join(' or ')}`,
-        });
-    }
+          message: `an invalid request answered ${status}; a client error here is one of ${INVALID_REQUEST_STATUSES.join(', ')}`,
+        },
+      ];
   }
-  return { problems, status, success, body, code, msg };
+  if (expect !== 'credentials') return [];
+  if (success)
+    return [{ kind: 'auth-bypass', message: `answered ${status} without valid credentials` }];
+  if (status < 400 || status >= 500) return [];
+  // The contract's own status for it first: a documented 401 is the authentication failure.
+  const documented = op.statuses.includes('401');
+  const allowed =
+    rules.authStatus !== undefined ? [rules.authStatus] : documented ? [401] : CREDENTIALS_STATUSES;
+  if (allowed.includes(status)) return [];
+  return [
+    {
+      kind: 'error-status',
+      message:
+        rules.authStatus === undefined && documented
+          ? `an authentication failure answered ${status}; ${op.operationId} documents 401`
+          : `an authentication failure answered ${status}; expected ${allowed.join(' or ')}`,
+    },
+  ];
 }
 
 /**
@@ -224,13 +253,6 @@ function newerThanServer(
     fields = node.fields;
   }
   return false;
-}
-
-/** 2xx must be listed (exactly or as `2XX`); an error may also fall under its range or `default`. */
-export function statusDocumented(statuses: string[], status: number): boolean {
-  const text = String(status);
-  if (statuses.includes(text) || statuses.includes(`${text[0]}XX`)) return true;
-  return status >= 300 && statuses.includes('default');
 }
 
 function envelopeProblems(

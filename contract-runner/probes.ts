@@ -107,9 +107,13 @@ export function probes(
     basicNames?: CredentialNames;
   },
 ): Probe[] {
-  const names = options.basicNames ?? BASIC_NAMES;
-  const op = base.op;
   const texts = asTexts(base);
+  return [...requestProbes(texts), ...credentialProbes(texts, credentials, options)];
+}
+
+/** Invalid requests: a required parameter left out, a wrong type, malformed JSON. */
+function requestProbes(texts: PlannedRequest): Probe[] {
+  const op = texts.op;
   const out: Probe[] = [];
   const required = outsidePath(op).find((f) => f.required);
   out.push(
@@ -164,7 +168,18 @@ export function probes(
           reason: 'no JSON-encoded parameter that must be JSON',
         },
   );
+  return out;
+}
 
+/** Missing, wrong and malformed credentials, as the operation's first way in takes them. */
+function credentialProbes(
+  texts: PlannedRequest,
+  credentials: Credentials | undefined,
+  options: Parameters<typeof probes>[2],
+): Probe[] {
+  const names = options.basicNames ?? BASIC_NAMES;
+  const op = texts.op;
+  const out: Probe[] = [];
   const authProbe = (
     kind: ProbeKind,
     description: string,

@@ -8,6 +8,36 @@ import type { RunReport } from './run.js';
 
 const MARK = { pass: 'PASS', fail: 'FAIL', skip: 'SKIP' } as const;
 
+/**
+ * What `--quiet` prints: every violation with its curl reproduction, a coverage gate not met,
+ * and the summary line (the verdict); no table of operations, skips, links or coverage counts.
+ */
+export function formatVerdict(report: RunReport): string {
+  return [
+    ...violationLines(report),
+    ...report.coverage.shortfalls.map((s) => `FAIL coverage below --min-coverage: ${s}`),
+    summaryLine(report),
+  ].join('\n');
+}
+
+function violationLines(report: RunReport): string[] {
+  return report.operations.flatMap((op) =>
+    op.findings.map(
+      (f) =>
+        `FAIL ${op.operationId} [${f.kind}] ${f.message}\n     from ${f.source}${f.curl ? `\n     ${f.curl.replace(/\n/g, '\n     ')}` : ''}`,
+    ),
+  );
+}
+
+function summaryLine(report: RunReport): string {
+  const s = report.summary;
+  return (
+    `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped · ` +
+    `${s.requests} requests, ${s.violations} violations · feature level ${report.featureLevel ?? 'unknown'} · ` +
+    `seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl}`
+  );
+}
+
 export function formatTable(report: RunReport): string {
   const rows = report.operations.map((op) => [
     MARK[op.outcome],
@@ -25,23 +55,12 @@ export function formatTable(report: RunReport): string {
       .join('  ')
       .trimEnd();
   const out = [line(header), ...rows.map(line)];
-  const details = report.operations.flatMap((op) =>
-    op.findings.map(
-      (f) =>
-        `FAIL ${op.operationId} [${f.kind}] ${f.message}\n     from ${f.source}${f.curl ? `\n     ${f.curl.replace(/\n/g, '\n     ')}` : ''}`,
-    ),
-  );
+  const details = violationLines(report);
   if (details.length > 0) out.push('', ...details);
   const skipped = report.operations.filter((op) => op.outcome === 'skip' && op.reasons.length > 1);
   if (skipped.length > 0)
     out.push('', ...skipped.map((op) => `SKIP ${op.operationId}: ${op.reasons.join('; ')}`));
-  const s = report.summary;
-  out.push(
-    '',
-    `${s.operations} operations: ${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped · ` +
-      `${s.requests} requests, ${s.violations} violations · feature level ${report.featureLevel ?? 'unknown'} · ` +
-      `seed ${report.seed} · ${(report.durationMs / 1000).toFixed(1)} s against ${report.baseUrl}`,
-  );
+  out.push('', summaryLine(report));
   out.push(...linkLines(report.links));
   out.push(...coverageLines(report.coverage));
   return out.join('\n');

@@ -97,6 +97,23 @@ function authAdditions(auth: Auth): { headers: Record<string, string>; query: st
   return { headers: authorization !== undefined ? { authorization } : {}, query: '' };
 }
 
+/** How a run sends valid requests when it has the generated client (client-call.ts). */
+export type SendValid = (request: PlannedRequest, transport: Transport) => Promise<Answer>;
+
+/**
+ * A valid request: through the generated client where the run has one, else by the wire model
+ * (`send`). A raw Authorization header is a probe's, which no client call can carry.
+ */
+export function sendValidRequest(
+  request: PlannedRequest,
+  transport: Transport,
+  sendValid: SendValid | undefined,
+): Promise<Answer> {
+  return sendValid && request.auth.kind !== 'header'
+    ? sendValid(request, transport)
+    : send(request, transport);
+}
+
 /** The answer's `Location` header, as an Answer field (absent when it has none). */
 export function locationOf(response: Response): { location?: string } {
   const location = response.headers.get('location');

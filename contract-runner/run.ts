@@ -21,25 +21,20 @@ import { propertyProbes, type RequestValidator } from './properties.js';
 import {
   curlOf,
   send,
-  type Answer,
   type Credentials,
   type PlannedRequest,
+  type SendValid,
   type Transport,
 } from './request.js';
 import { runScenarios, type OperationState } from './scenario/execute.js';
-import {
-  lastSegment,
-  pointerGet,
-  referencedSteps,
-  type StepRecord,
-} from './scenario/expressions.js';
+import { referencedSteps } from './scenario/expressions.js';
 import type { Workflow } from './scenario/format.js';
-import { linkFeeds } from './scenario/from-model.js';
-import { locationCandidates, type OperationLink } from '../generator/model/links.js';
+import type { LinkPlan } from './scenario/from-model.js';
 import type { CredentialNames } from '../generator/model/security.js';
 import { basicNamesOf, inputOf, secretsOf, type Schemes } from './credentials.js';
 import { serverUrl } from './base-url.js';
 import { redactMessage } from './redact.js';
+import { linksRun, type LinkRun } from './links-run.js';
 import { coverage, coverageRecorder, type Coverage, type MinCoverage } from './coverage.js';
 
 /** The contract's security schemes by name, as the model decided how each travels. */
@@ -77,7 +72,7 @@ export interface RunOptions {
   /** judging rules; `errors` defaults to the model's `errorConventions` */
   rules?: Partial<JudgeRules>;
   /** how valid scenario requests are sent (the generated client); default: wire model + fetch */
-  sendValid?: (request: PlannedRequest, transport: Transport) => Promise<Answer>;
+  sendValid?: SendValid;
   /** sees every request sent */
   onSend?: (line: string) => void;
   /** `--min-coverage`: below it, the run fails (coverage.ts) */
@@ -111,7 +106,7 @@ export interface RunReport {
    * links found between operations, and whether a chain ran through each (a contract run
    * without scenarios); `atRunTime`: a `Location` header the contract does not document
    */
-  links?: (OperationLink & { exercised: boolean; atRunTime?: boolean })[];
+  links?: LinkRun[];
   summary: {
     operations: number;
     passed: number;
@@ -129,12 +124,27 @@ export interface RunInputs {
   levels?: LevelTable;
   validator: ResponseValidator & RequestValidator;
   workflows: Workflow[];
-  /** links between operations the workflows were chained by (a contract without scenarios) */
-  links?: OperationLink[];
+  /** the links the workflows were chained by (a contract without scenarios: `linkPlan`) */
+  links?: LinkPlan;
 }
 
 export function runTag(seed: number): string {
   return `t${(seed >>> 0).toString(36)}`;
+}
+
+/** What every operation's probes share in one run. */
+interface RunContext {
+  inputs: RunInputs;
+  options: RunOptions;
+  transport: Transport;
+  tag: string;
+  schemes: Schemes;
+  basicNames: CredentialNames;
+  /** the judging rules at the server's feature level */
+  levelRules: JudgeRules;
+  /** the operation table at the server's feature level */
+  atLevel: Record<string, OperationInfo>;
+  featureLevel?: number;
 }
 
 export async function runContract(inputs: RunInputs, options: RunOptions): Promise<RunReport> {
@@ -148,13 +158,12 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     throw new Error(`no operation of the contract is named ${unknown.join(', ')}`);
   const reported = options.only ? ids.filter((id) => options.only!.includes(id)) : ids;
   const baseUrl = serverUrl(options.baseUrl, inputs.model);
-  const timeoutMs = options.timeoutMs ?? 10_000;
   const recorder = coverageRecorder(inputs.model.errorConventions.shape);
   if (baseUrl !== options.baseUrl.replace(/\/+$/, ''))
     options.progress?.(`requests go to ${baseUrl} (the contract's server path added)`);
   const transport: Transport = {
     baseUrl,
-    timeoutMs,
+    timeoutMs: options.timeoutMs ?? 10_000,
     onSend: options.onSend,
     observe: recorder.observe,
     secrets: {
@@ -164,32 +173,8 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     },
   };
   const schemes = schemesOf(inputs.model);
-  const rules: JudgeRules = {
-    errors: inputs.model.errorConventions,
-    codeStatuses: Object.fromEntries(
-      inputs.model.operations.map((op) => [
-        op.id,
-        errorStatusesOf(op, inputs.model.errorConventions.shape),
-      ]),
-    ),
-    ...options.rules,
-  };
+  const rules = rulesOf(inputs.model, options);
   const tag = runTag(options.seed);
-  // The pair as scenarios ask for it, by the contract's names: ours `$inputs.email`,
-  // `$inputs.api_key`, `$inputs.other_email`...; another document `$inputs.username`...
-  const user = inputOf(basicNames.user);
-  const password = inputOf(basicNames.password);
-  const scenarioInputs: Record<string, unknown> = {
-    tag,
-    ...definedOnly({
-      [user]: options.credentials?.basic?.user,
-      [password]: options.credentials?.basic?.password,
-      [`other_${user}`]: options.other?.basic?.user,
-      [`other_${password}`]: options.other?.basic?.password,
-    }),
-    ...(options.password !== undefined ? { password: options.password } : {}),
-    ...(options.inputs ?? {}),
-  };
   const scenario = await runScenarios(
     workflowsFor(inputs.workflows, options.only),
     inputs.operations,
@@ -197,7 +182,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     {
       credentials: options.unauthenticatedOnly ? undefined : options.credentials,
       other: options.other,
-      inputs: scenarioInputs,
+      inputs: scenarioInputsOf(options, basicNames, tag),
       readOnly: options.readOnly ?? false,
       allowDestructive: options.allowDestructive ?? false,
       unauthenticatedOnly: options.unauthenticatedOnly ?? false,
@@ -215,107 +200,22 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
   // A server older than the contract: probes change only parameters it has, and its answers may
   // lack fields newer than it.
   const level = scenario.featureLevel;
-  const atLevel =
-    level !== undefined && inputs.levels
-      ? levelView(inputs.levels, level).operationsAt(inputs.operations)
-      : inputs.operations;
-  const levelRules: JudgeRules =
-    level !== undefined && inputs.levels
-      ? { ...rules, level: { level, table: inputs.levels } }
-      : rules;
-  // Both "each optional parameter alone" families send and judge alike.
-  const aloneOptions = {
+  const known = level !== undefined && inputs.levels;
+  const context: RunContext = {
+    inputs,
+    options,
     transport,
-    validator: inputs.validator,
-    rules: levelRules,
-    featureLevel: scenario.featureLevel,
-    sendValid: options.sendValid,
+    tag,
+    schemes,
+    basicNames,
+    featureLevel: level,
+    atLevel: known
+      ? levelView(inputs.levels!, level).operationsAt(inputs.operations)
+      : inputs.operations,
+    levelRules: known ? { ...rules, level: { level, table: inputs.levels! } } : rules,
   };
-
   const operations: OperationReport[] = [];
-  for (const id of reported) {
-    const op = inputs.operations[id];
-    const state: OperationState = scenario.states.get(id) ?? {
-      successes: [],
-      skips: [],
-      blocked: [],
-      findings: [],
-      requests: 0,
-      notes: [],
-    };
-    const report: OperationReport = {
-      operationId: id,
-      method: op.method,
-      path: op.path,
-      outcome: 'pass',
-      reasons: [],
-      findings: [...state.findings],
-      notes: [...state.notes],
-      requests: state.requests,
-    };
-    operations.push(report);
-    if (options.skip?.includes(id)) {
-      report.outcome = 'skip';
-      report.reasons.push('skipped by --skip');
-      report.findings = [];
-      continue;
-    }
-    const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
-    if (state.base) {
-      options.progress?.(`${id}: probes`);
-      const base = atLevel[id] ? { ...state.base, op: atLevel[id] } : state.base;
-      await runProbes(base, report, options, transport, levelRules, inputs.validator, {
-        tag,
-        schemes,
-        basicNames,
-      });
-      const generated = await propertyProbes(base, parameters, {
-        seed: options.seed,
-        maxExamples: options.maxExamples,
-        transport,
-        validator: inputs.validator,
-        rules: levelRules,
-        featureLevel: scenario.featureLevel,
-        valid: !state.baseDestructive,
-      });
-      addProbed(report, generated);
-      // Each optional parameter alone writes again: not to data that existed before the run.
-      if (!state.baseDestructive) {
-        addProbed(report, await aloneProbes(base, parameters, aloneOptions));
-      }
-    }
-    // An update that read back as sent: each optional parameter alone must read back too.
-    for (const update of scenario.updates.filter((u) => u.write.op.operationId === id)) {
-      options.progress?.(`${id}: optional parameters alone, read back`);
-      addProbed(report, await updateAloneProbes(update, parameters, aloneOptions));
-    }
-    if (report.findings.length > 0) report.outcome = 'fail';
-    else if (state.successes.length > 0) {
-      report.outcome = 'pass';
-      report.reasons.push(`success reached by ${state.successes.join(', ')}`);
-      report.notes.push(...state.skips.map((why) => `step skipped: ${why}`));
-    } else if (state.blocked.length > 0) {
-      report.outcome = 'fail';
-      for (const why of state.blocked)
-        report.findings.push({
-          operationId: id,
-          kind: 'success-not-reached',
-          message: `its success path could not be reached: ${why}`,
-          source: 'scenarios',
-        });
-    } else if (state.skips.length > 0) {
-      report.outcome = 'skip';
-      report.reasons.push(...state.skips);
-    } else {
-      report.outcome = 'fail';
-      report.findings.push({
-        operationId: id,
-        kind: 'success-not-reached',
-        message: 'no scenario step reaches this operation',
-        source: 'scenarios',
-      });
-    }
-  }
+  for (const id of reported) operations.push(await reportOperation(context, scenario, id));
   for (const op of operations)
     for (const f of op.findings) f.message = redactMessage(f.message, transport.secrets ?? {});
   return {
@@ -331,7 +231,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     ],
     durationMs: Date.now() - started,
     operations,
-    links: inputs.links ? linksRun(inputs.model, inputs.links, scenario.records) : undefined,
+    links: inputs.links ? linksRun(inputs.links, scenario.records) : undefined,
     coverage: coverage(
       inputs.model,
       inputs.operations,
@@ -341,6 +241,149 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
     ),
     summary: summarize(operations),
   };
+}
+
+/** The judging rules: the model's error conventions and statuses, then the caller's. */
+function rulesOf(model: ApiModel, options: RunOptions): JudgeRules {
+  return {
+    errors: model.errorConventions,
+    codeStatuses: Object.fromEntries(
+      model.operations.map((op) => [op.id, errorStatusesOf(op, model.errorConventions.shape)]),
+    ),
+    ...options.rules,
+  };
+}
+
+/**
+ * The values scenarios read as `$inputs`: the run tag and the pair by the contract's names
+ * (ours `$inputs.email`, `$inputs.api_key`, `$inputs.other_email`...; another document
+ * `$inputs.username`...), then the user's `--input`s.
+ */
+function scenarioInputsOf(
+  options: RunOptions,
+  basicNames: CredentialNames,
+  tag: string,
+): Record<string, unknown> {
+  const user = inputOf(basicNames.user);
+  const password = inputOf(basicNames.password);
+  return {
+    tag,
+    ...definedOnly({
+      [user]: options.credentials?.basic?.user,
+      [password]: options.credentials?.basic?.password,
+      [`other_${user}`]: options.other?.basic?.user,
+      [`other_${password}`]: options.other?.basic?.password,
+    }),
+    ...(options.password !== undefined ? { password: options.password } : {}),
+    ...(options.inputs ?? {}),
+  };
+}
+
+/** One operation's report: what its scenarios found, then its probes, then the verdict. */
+async function reportOperation(
+  context: RunContext,
+  scenario: Awaited<ReturnType<typeof runScenarios>>,
+  id: string,
+): Promise<OperationReport> {
+  const { inputs, options, transport, levelRules } = context;
+  const op = inputs.operations[id];
+  const state: OperationState = scenario.states.get(id) ?? {
+    successes: [],
+    skips: [],
+    blocked: [],
+    findings: [],
+    requests: 0,
+    notes: [],
+  };
+  const report: OperationReport = {
+    operationId: id,
+    method: op.method,
+    path: op.path,
+    outcome: 'pass',
+    reasons: [],
+    findings: [...state.findings],
+    notes: [...state.notes],
+    requests: state.requests,
+  };
+  if (options.skip?.includes(id)) {
+    report.outcome = 'skip';
+    report.reasons.push('skipped by --skip');
+    report.findings = [];
+    return report;
+  }
+  const parameters = inputs.model.operations.find((o) => o.id === id)?.parameters ?? [];
+  // Both "each optional parameter alone" families send and judge alike.
+  const aloneOptions = {
+    transport,
+    validator: inputs.validator,
+    rules: levelRules,
+    featureLevel: context.featureLevel,
+    sendValid: options.sendValid,
+  };
+  if (state.base) {
+    options.progress?.(`${id}: probes`);
+    const base = context.atLevel[id] ? { ...state.base, op: context.atLevel[id] } : state.base;
+    await runProbes(base, report, options, transport, levelRules, inputs.validator, {
+      tag: context.tag,
+      schemes: context.schemes,
+      basicNames: context.basicNames,
+    });
+    const generated = await propertyProbes(base, parameters, {
+      seed: options.seed,
+      maxExamples: options.maxExamples,
+      transport,
+      validator: inputs.validator,
+      rules: levelRules,
+      featureLevel: context.featureLevel,
+      valid: !state.baseDestructive,
+    });
+    addProbed(report, generated);
+    // Each optional parameter alone writes again: not to data that existed before the run.
+    if (!state.baseDestructive) {
+      addProbed(report, await aloneProbes(base, parameters, aloneOptions));
+    }
+  }
+  // An update that read back as sent: each optional parameter alone must read back too.
+  for (const update of scenario.updates.filter((u) => u.write.op.operationId === id)) {
+    options.progress?.(`${id}: optional parameters alone, read back`);
+    addProbed(report, await updateAloneProbes(update, parameters, aloneOptions));
+  }
+  verdict(report, state);
+  return report;
+}
+
+/**
+ * The verdict: a finding fails; a success reached passes; a blocked success path fails; skipped
+ * steps alone skip; an operation no step reaches fails.
+ */
+function verdict(report: OperationReport, state: OperationState): void {
+  const id = report.operationId;
+  if (report.findings.length > 0) report.outcome = 'fail';
+  else if (state.successes.length > 0) {
+    report.outcome = 'pass';
+    report.reasons.push(`success reached by ${state.successes.join(', ')}`);
+    report.notes.push(...state.skips.map((why) => `step skipped: ${why}`));
+  } else if (state.blocked.length > 0) {
+    report.outcome = 'fail';
+    for (const why of state.blocked)
+      report.findings.push({
+        operationId: id,
+        kind: 'success-not-reached',
+        message: `its success path could not be reached: ${why}`,
+        source: 'scenarios',
+      });
+  } else if (state.skips.length > 0) {
+    report.outcome = 'skip';
+    report.reasons.push(...state.skips);
+  } else {
+    report.outcome = 'fail';
+    report.findings.push({
+      operationId: id,
+      kind: 'success-not-reached',
+      message: 'no scenario step reaches this operation',
+      source: 'scenarios',
+    });
+  }
 }
 
 async function runProbes(
@@ -415,56 +458,6 @@ function workflowsFor(workflows: Workflow[], only: string[] | undefined): Workfl
     }
   }
   return workflows.filter((w) => wanted.has(w));
-}
-
-/**
- * The links found, each with whether a chain ran through it; a `Location` header no link of
- * the contract documents is listed when an answer had one and a chain followed it.
- */
-function linksRun(
-  model: ApiModel,
-  links: OperationLink[],
-  records: Map<string, StepRecord>,
-): NonNullable<RunReport['links']> {
-  const candidates = locationCandidates(model);
-  const feeds = linkFeeds(links, candidates);
-  const listed: NonNullable<RunReport['links']> = links.map((link) => ({
-    ...link,
-    exercised: exercised(link, feeds, records),
-  }));
-  for (const link of candidates) {
-    const documented = links.some(
-      (l) =>
-        l.from === link.from &&
-        l.to === link.to &&
-        l.parameter === link.parameter &&
-        'header' in l.value,
-    );
-    if (!documented && exercised(link, feeds, records))
-      listed.push({ ...link, exercised: true, atRunTime: true });
-  }
-  return listed;
-}
-
-/**
- * The link fed its consumer's step: both steps succeeded, and the consumer sent in its path
- * what the producer answered where the link points (not the sample value it falls back to).
- */
-function exercised(
-  link: OperationLink,
-  feeds: Map<string, OperationLink[]>,
-  records: Map<string, StepRecord>,
-): boolean {
-  const from = records.get(link.from);
-  const to = records.get(link.to);
-  const fed = feeds.get(`${link.to} ${link.parameter}`) ?? [];
-  if (!fed.some((f) => f.from === link.from && f.source === link.source) || !from?.ok || !to?.ok)
-    return false;
-  const given =
-    'body' in link.value
-      ? pointerGet(from.response?.body, link.value.body)
-      : lastSegment(from.response?.headers?.[link.value.header] ?? '');
-  return given !== undefined && String(to.request?.path?.[link.parameter]) === String(given);
 }
 
 /** What a family of probes found and sent, added to the operation's report. */

@@ -19,9 +19,10 @@ import type { Parameter } from '../generator/model/types.js';
 import { requiredOnly, where, type AloneOptions, type ProbeResult } from './alone.js';
 import type { Finding } from './findings.js';
 import { judge } from './judge.js';
-import { curlOf, send, type Answer, type PlannedRequest } from './request.js';
-import { isObj, resolveValue } from './scenario/expressions.js';
+import { curlOf, sendValidRequest, type Answer, type PlannedRequest } from './request.js';
+import { resolveValue } from './scenario/expressions.js';
 import type { UpdateReadBack } from './scenario/execute.js';
+import { isObject } from '../runtime/is-object.js';
 
 type Obj = Record<string, unknown>;
 const show = (v: unknown) => JSON.stringify(v) ?? 'nothing';
@@ -117,9 +118,7 @@ export async function updateAloneProbes(
   const out: ProbeResult = { findings: [], notes: [], requests: 0 };
   const sendOne = async (request: PlannedRequest) => {
     out.requests++;
-    return options.sendValid
-      ? options.sendValid(request, options.transport)
-      : send(request, options.transport);
+    return sendValidRequest(request, options.transport, options.sendValid);
   };
   const finding = (request: PlannedRequest, f: Omit<Finding, 'operationId' | 'curl'>) =>
     out.findings.push({
@@ -134,7 +133,7 @@ export async function updateAloneProbes(
     const current = { status: judged.status, body: judged.body, request: update.read.input };
     const found = resolveValue(update.spec.record, { ...update.ctx, current });
     if (!found.ok) return found.missing;
-    return isObj(found.value) ? found.value : 'the record read is not an object';
+    return isObject(found.value) ? found.value : 'the record read is not an object';
   };
   const first = await readRecord();
   if (typeof first === 'string') {

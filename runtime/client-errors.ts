@@ -5,6 +5,7 @@
  */
 import type { ErrorShape } from './operation-info.js';
 import { notJsonText } from './validation-words.js';
+import { isObject } from './is-object.js';
 
 /**
  * The server answered with an error body of the shape the contract's error responses declare:
@@ -123,9 +124,7 @@ export function invalidAnswer(response: Response, text: string, error: unknown):
 }
 
 function objectOf(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined;
+  return isObject(value) ? value : undefined;
 }
 
 /**

@@ -3,7 +3,8 @@
  * needs to tell `oneOf` branches apart and to leave out enum values the rest of a schema refuses.
  * Not a validator: formats and patterns are not checked.
  */
-import { flatten, isObj, type Defs, type FakeSchema } from './msw-fake-schema.js';
+import { flatten, type Defs, type FakeSchema } from './msw-fake-schema.js';
+import { isObject } from './is-object.js';
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -14,7 +15,7 @@ function hasType(value: unknown, type: unknown): boolean {
     case 'number':
       return typeof value === 'number';
     case 'object':
-      return isObj(value);
+      return isObject(value);
     case 'array':
       return Array.isArray(value);
     case 'null':
@@ -57,8 +58,8 @@ export function conforms(value: unknown, schema: FakeSchema, defs: Defs, depth =
     if (items !== undefined && !Array.isArray(items))
       if (!value.every((v) => conforms(v, items as FakeSchema, defs, depth + 1))) return false;
   }
-  if (isObj(value)) {
-    const props = (isObj(s.properties) ? s.properties : {}) as Record<string, FakeSchema>;
+  if (isObject(value)) {
+    const props = (isObject(s.properties) ? s.properties : {}) as Record<string, FakeSchema>;
     const keys = Object.keys(value);
     if (Array.isArray(s.required) && !(s.required as string[]).every((r) => r in value))
       return false;

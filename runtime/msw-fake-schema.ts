@@ -3,6 +3,7 @@
  * (`#/$defs/<key>`, as the generator writes the contract's schemas) and `allOf` merged into one
  * object schema, the bounds of both kept, the names each closed member allows kept apart.
  */
+import { isObject } from './is-object.js';
 
 export type FakeSchema = { [key: string]: unknown } | boolean;
 export type Obj = Record<string, unknown>;
@@ -10,9 +11,6 @@ export type Defs = Record<string, FakeSchema>;
 
 /** How many `$ref`s and nested `allOf`s are followed before giving up (cycles, hostile depth). */
 const MAX_REFS = 32;
-
-export const isObj = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** `#/$defs/<key>` (the key percent- and pointer-escaped) → the schema; anything else → `{}`. */
 function deref(ref: string, defs: Defs): FakeSchema {
@@ -67,7 +65,7 @@ export function merge(a: Obj, b: Obj): Obj {
         out.closed = [...((out.closed as string[][] | undefined) ?? []), closedSet(b)];
       continue;
     }
-    if (key === 'properties' && isObj(mine) && isObj(value)) {
+    if (key === 'properties' && isObject(mine) && isObject(value)) {
       const props: Obj = { ...mine };
       for (const [name, s] of Object.entries(value))
         props[name] = name in props ? { allOf: [props[name], s] } : s;
@@ -107,7 +105,7 @@ export function merge(a: Obj, b: Obj): Obj {
 
 /** The property names an `additionalProperties: false` member allows. */
 function closedSet(schema: Obj): string[] {
-  return Object.keys(isObj(schema.properties) ? schema.properties : {});
+  return Object.keys(isObject(schema.properties) ? schema.properties : {});
 }
 
 function intersectTypes(a: unknown, b: unknown): unknown {

@@ -11,7 +11,8 @@
 
 import { conforms } from './msw-fake-conforms.js';
 import { fromPattern, patternTest } from './msw-fake-pattern.js';
-import { flatten, isObj, merge, type Defs, type FakeSchema, type Obj } from './msw-fake-schema.js';
+import { flatten, merge, type Defs, type FakeSchema, type Obj } from './msw-fake-schema.js';
+import { isObject } from './is-object.js';
 
 export type { FakeSchema } from './msw-fake-schema.js';
 
@@ -209,7 +210,7 @@ function makeArray(s: Obj, ctx: Context, depth: number): unknown[] {
 }
 
 function makeObject(s: Obj, ctx: Context, depth: number): Obj {
-  const props = (isObj(s.properties) ? s.properties : {}) as Record<string, FakeSchema>;
+  const props = (isObject(s.properties) ? s.properties : {}) as Record<string, FakeSchema>;
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const closed =
     (s.closed as string[][] | undefined) ??
@@ -218,12 +219,15 @@ function makeObject(s: Obj, ctx: Context, depth: number): Obj {
   const extra =
     s.additionalProperties === false
       ? undefined
-      : isObj(s.additionalProperties) || s.additionalProperties === true
+      : isObject(s.additionalProperties) || s.additionalProperties === true
         ? (s.additionalProperties as FakeSchema)
         : undefined;
   const max = typeof s.maxProperties === 'number' ? s.maxProperties : Infinity;
   const min = typeof s.minProperties === 'number' ? s.minProperties : 0;
-  const deps = (isObj(s.dependentRequired) ? s.dependentRequired : {}) as Record<string, string[]>;
+  const deps = (isObject(s.dependentRequired) ? s.dependentRequired : {}) as Record<
+    string,
+    string[]
+  >;
   const out: Obj = {};
   const add = (name: string) => {
     if (name in out) return;

@@ -4,9 +4,10 @@
  * it, in the contract's error shape (`RefusalShape`, decided by the generator). No transport
  * here: the node:http and fetch faces turn an `Answer` into bytes or a `Response`.
  */
-import type { RefusalFields, RefusalShape } from './operation-info.js';
+import type { OperationInfo, RefusalFields, RefusalShape } from './operation-info.js';
 import type { DecodeError } from './wire.js';
 import { invalidRequestText } from './validation-words.js';
+import { isObject } from './is-object.js';
 
 /**
  * One answer of the pipeline. `body` is sent as JSON; `text` (when set) is sent as it is, with
@@ -89,6 +90,29 @@ export function envelope(code: string, msg: string): Record<string, unknown> {
   return refusalBody(ENVELOPE_REFUSALS, 0, code, msg);
 }
 
+/**
+ * Whether `statuses`, as the contract writes them (`200`, `4XX`, `default`), document `status`:
+ * a 2xx must be listed (exactly or as `2XX`); an error may also fall under `default`.
+ */
+export function documentsStatus(statuses: readonly string[], status: number): boolean {
+  const text = String(status);
+  if (statuses.includes(text) || statuses.includes(`${text[0]}XX`)) return true;
+  return status >= 300 && statuses.includes('default');
+}
+
+/** After 400, the statuses whose meaning fits "this request is invalid" (RFC 9110). */
+const OTHER_INVALID_STATUSES = [422, 409, 404, 413];
+
+/**
+ * A status `op` documents for refusing an invalid request: 400 where it documents that
+ * (itself, as `4XX` or under `default`), else the first it documents of 422, 409, 404 and 413;
+ * 400 when it documents none of them (nothing it documents fits).
+ */
+export function invalidRequestStatus(op: Pick<OperationInfo, 'statuses'>): number {
+  if (documentsStatus(op.statuses, 400)) return 400;
+  return OTHER_INVALID_STATUSES.find((s) => documentsStatus(op.statuses, s)) ?? 400;
+}
+
 const challenge = (value: string | undefined) =>
   value === undefined ? undefined : { 'www-authenticate': value };
 
@@ -131,8 +155,8 @@ export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
     ) => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
     badCredentials: (scheme: string | undefined = 'Basic realm="api"') =>
       fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
-    repeatedAuthorization: () =>
-      fail(400, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
+    repeatedAuthorization: (status = 400) =>
+      fail(status, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
     tooLarge: (maxBytes: number) =>
       fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, {
         connection: 'close',
@@ -141,25 +165,22 @@ export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
       fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {
         connection: 'close',
       }),
-    decodeErrors: (errors: DecodeError[]) =>
+    decodeErrors: (errors: DecodeError[], status = 400) =>
       fail(
-        400,
+        status,
         C.badRequest,
         invalidRequestText(errors.map((e) => `${e.message} (in ${e.location})`).join('; ')),
       ),
-    invalid: (issues: ValidationIssue[]) => fail(400, C.badRequest, invalidRequestText(issues)),
+    invalid: (issues: ValidationIssue[], status = 400) =>
+      fail(status, C.badRequest, invalidRequestText(issues)),
     /** a hook's refusal of a valid request, worded by the hook */
-    refused: (message: string) => fail(400, C.badRequest, message),
-    badPreference: (message: string) => fail(400, C.badRequest, invalidRequestText(message)),
+    refused: (message: string, status = 400) => fail(status, C.badRequest, message),
+    badPreference: (message: string, status = 400) =>
+      fail(status, C.badRequest, invalidRequestText(message)),
     notImplemented: (operationId: string) =>
       fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),
     internal: () => fail(500, C.internal, 'Internal server error.'),
   };
-}
-
-/** A JSON object body (not an array, not text): one a field can be added to. */
-function isObjectBody(body: unknown): body is Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !Array.isArray(body);
 }
 
 /**
@@ -172,7 +193,7 @@ export function withIgnored(answer: Answer, ignored: string[], field: string | u
   if (field === undefined || ignored.length === 0) return answer;
   if (answer.status < 200 || answer.status >= 300) return answer;
   const body = answer.body;
-  if (answer.text !== undefined || !isObjectBody(body)) return answer;
+  if (answer.text !== undefined || !isObject(body)) return answer;
   const already: unknown[] = Array.isArray(body[field]) ? body[field] : [];
   return { ...answer, body: { ...body, [field]: [...new Set([...already, ...ignored])] } };
 }

@@ -142,6 +142,12 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
   validateResponse?: Validators['validateResponse'];
   dispatch: Dispatch<User, Raw>;
   /**
+   * The status of the pipeline's refusals of an invalid request to an operation (several
+   * Authorization headers, undecodable, invalid, refused by `checkRequest`); default 400. The
+   * mocks of any document pass `invalidRequestStatus`: a status the operation documents.
+   */
+  invalidStatus?: (operation: OperationInfo) => number;
+  /**
    * A last check of a decoded, valid request (a feature level refuses enum values it does not
    * have): a message refuses the request with 400 BAD_REQUEST, worded by the hook.
    */
@@ -168,152 +174,43 @@ export interface Pipeline<Raw = unknown> {
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
+/** One pipeline's settings, read once: the steps below take it. */
+interface Steps<User, Raw> {
+  readonly options: PipelineOptions<User, Raw>;
+  readonly basePath: string;
+  readonly router: ReturnType<typeof createRouter>;
+  readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
+  /** operations with header parameters: their strings are always checked against the limit */
+  readonly withHeaderFields: Set<OperationInfo>;
+  readonly logger: Logger;
+  /** fields grouped once per operation, per pipeline (no module-level cache shared by servers) */
+  readonly fieldIndexes: ReturnType<typeof createFieldIndexes>;
+  readonly answers: ReturnType<typeof createAnswers>;
+}
+
 export function createPipeline<User, Raw = unknown>(
   options: PipelineOptions<User, Raw>,
 ): Pipeline<Raw> {
   const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-  const router = createRouter(Object.values(options.operations), basePath);
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-  const maxString = options.maxStringLength;
   const cors = createCors(options.cors);
-  const withHeaderFields = new Set(
-    Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header')),
-  );
-  const logger = options.logger ?? { error: (m: string) => console.error(m) };
-  // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
-  const fieldIndexes = createFieldIndexes();
-  const answers = createAnswers(options.refusals);
-  const {
-    authenticate,
-    authSchemes,
-    validateRequest,
-    validateResponse,
-    dispatch,
-    checkRequest,
-    shapeAnswer,
-  } = options;
-
-  async function steps(
-    incoming: Incoming<Raw>,
-    passOutside: boolean,
-  ): Promise<Answer | null | 'outside'> {
-    try {
-      const { path, method } = incoming;
-      const route = router.match(method, path);
-      if (route.kind === 'outside' && passOutside) return 'outside' as const;
-      if (route.kind === 'outside' || route.kind === 'no-path')
-        return answers.notFound(path, basePath);
-      if (route.kind === 'no-method') return answers.methodNotAllowed(method, path, route.allowed);
-      const op = route.operation;
-
-      // One Authorization header or none: with two, servers and proxies disagree on which counts.
-      const authorization = incoming.header('authorization');
-      if (authorization !== undefined && incoming.authorizationCount() > 1)
-        return answers.repeatedAuthorization();
-
-      // Authenticate before reading the body: an unauthenticated client learns nothing else.
-      let user: User | null = null;
-      let query = incoming.query;
-      if (op.auth !== 'none') {
-        const verdict = readCredentials(op.security, authSchemes, incoming);
-        if (verdict.kind !== 'found') {
-          const { challenge, wanted } = challengeOf(op.security, authSchemes);
-          if (verdict.kind === 'malformed') return answers.badCredentials(challenge);
-          if (op.auth === 'required') return answers.authRequired(wanted, challenge);
-        } else {
-          const found = authenticate(verdict.credentials, incoming.raw);
-          // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
-          user = (isPromise(found) ? await found : found) ?? null;
-          if (user === null)
-            return answers.badCredentials(challengeOf(op.security, authSchemes).challenge);
-        }
-        // An API key in the query is a credential, not a parameter the operation ignores.
-        query = withoutQueryKeys(query, op.security, authSchemes);
-      }
-
-      const reading = incoming.readBody(maxBodyBytes, bodyTimeoutMs);
-      const read = isPromise(reading) ? await reading : reading;
-      if (!read.ok) {
-        if (read.reason === 'aborted') return null;
-        return read.reason === 'timeout'
-          ? answers.bodyTimeout(bodyTimeoutMs)
-          : answers.tooLarge(maxBodyBytes);
-      }
-
-      const decoded = decodeRequest(
-        op,
-        {
-          pathParams: route.pathParams,
-          query,
-          contentType: incoming.header('content-type'),
-          body: read.bytes,
-          headers: incoming.headers,
-        },
-        { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE', fieldIndexes },
-      );
-      if (!decoded.ok) return answers.decodeErrors(decoded.errors);
-      const value = decoded.value;
-      // A decoded string is never longer than the text that carried it: short requests skip the walk.
-      if (
-        maxString !== undefined &&
-        (incoming.path.length + incoming.query.length + (read.bytes?.length ?? 0) > maxString ||
-          withHeaderFields.has(op))
-      ) {
-        const long = longString(value, maxString);
-        if (long) return answers.decodeErrors([long]);
-      }
-      if (validateRequest) {
-        const checked = validateRequest(op.operationId, {
-          path: value.path,
-          query: value.query,
-          body: value.body,
-        });
-        if (!checked.valid) return answers.invalid(checked.errors);
-      }
-      const refused = checkRequest?.(op, value);
-      if (refused !== undefined) return answers.refused(refused);
-
-      const dispatched = dispatch({
-        operation: op,
-        value,
-        ignored: decoded.unknown,
-        user,
-        incoming,
-      });
-      const answer = withIgnored(
-        isPromise(dispatched) ? await dispatched : dispatched,
-        decoded.unknown,
-        op.reportsIgnored,
-      );
-      if (validateResponse && answer.text === undefined) {
-        const verdict = validateResponse(op.operationId, answer.status, answer.body);
-        if (!verdict.valid) {
-          const text = invalidResponseText(
-            `${op.operationId} (status ${answer.status})`,
-            verdict.errors,
-          );
-          // the log line as before (lower-case first word: log readers grep for it)
-          logger.error(text[0].toLowerCase() + text.slice(1));
-          return answers.fail(500, C.internal, text);
-        }
-      }
-      if (shapeAnswer && answer.text === undefined)
-        return { ...answer, body: shapeAnswer(op.operationId, answer.status, answer.body) };
-      return answer;
-    } catch (error) {
-      // A bug of the server or of a hook: logged; the client gets no internals.
-      logger.error(
-        `request ${incoming.method} ${incoming.path} failed: ${(error as Error)?.stack ?? String(error)}`,
-      );
-      return answers.internal();
-    }
-  }
-
+  const ctx: Steps<User, Raw> = {
+    options,
+    basePath,
+    router: createRouter(Object.values(options.operations), basePath),
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+    withHeaderFields: new Set(
+      Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header')),
+    ),
+    logger: options.logger ?? { error: (m: string) => console.error(m) },
+    fieldIndexes: createFieldIndexes(),
+    answers: createAnswers(options.refusals),
+  };
   return {
     handle(incoming, passOutside = false) {
       // Not async itself: the steps' promise is handed on as it is unless CORS must be added.
-      if (cors === undefined) return steps(incoming, passOutside);
+      if (cors === undefined) return steps(ctx, incoming, passOutside);
       const origin = incoming.header('origin');
       // As middleware, a preflight for a path outside the API is the next handler's to answer.
       const outside =
@@ -330,7 +227,7 @@ export function createPipeline<User, Raw = unknown>(
           cors.preflight(origin, incoming.header('access-control-request-headers')),
         );
       const extra = cors.headersFor(origin);
-      const answered = steps(incoming, passOutside);
+      const answered = steps(ctx, incoming, passOutside);
       if (extra === undefined) return answered;
       return answered.then((answer) =>
         answer === null || answer === 'outside'
@@ -339,6 +236,174 @@ export function createPipeline<User, Raw = unknown>(
       );
     },
   };
+}
+
+/** The steps after CORS, in order; each refusal is an answer, and a thrown error a 500. */
+async function steps<User, Raw>(
+  ctx: Steps<User, Raw>,
+  incoming: Incoming<Raw>,
+  passOutside: boolean,
+): Promise<Answer | null | 'outside'> {
+  const { answers, basePath } = ctx;
+  try {
+    const { path, method } = incoming;
+    const route = ctx.router.match(method, path);
+    if (route.kind === 'outside' && passOutside) return 'outside' as const;
+    if (route.kind === 'outside' || route.kind === 'no-path')
+      return answers.notFound(path, basePath);
+    if (route.kind === 'no-method') return answers.methodNotAllowed(method, path, route.allowed);
+    const op = route.operation;
+
+    // One Authorization header or none: with two, servers and proxies disagree on which counts.
+    const authorization = incoming.header('authorization');
+    if (authorization !== undefined && incoming.authorizationCount() > 1)
+      return answers.repeatedAuthorization(ctx.options.invalidStatus?.(op));
+
+    // Authenticate before reading the body: an unauthenticated client learns nothing else.
+    const authenticated = authenticateStep(ctx, op, incoming);
+    const who = isPromise(authenticated) ? await authenticated : authenticated;
+    if ('status' in who) return who;
+
+    const reading = incoming.readBody(ctx.maxBodyBytes, ctx.bodyTimeoutMs);
+    const read = isPromise(reading) ? await reading : reading;
+    if (!read.ok) {
+      if (read.reason === 'aborted') return null;
+      return read.reason === 'timeout'
+        ? answers.bodyTimeout(ctx.bodyTimeoutMs)
+        : answers.tooLarge(ctx.maxBodyBytes);
+    }
+
+    const decoded = decodeStep(ctx, op, incoming, route.pathParams, who.query, read.bytes);
+    if ('status' in decoded) return decoded;
+    const dispatched = ctx.options.dispatch({
+      operation: op,
+      value: decoded.value,
+      ignored: decoded.unknown,
+      user: who.user,
+      incoming,
+    });
+    const answer = withIgnored(
+      isPromise(dispatched) ? await dispatched : dispatched,
+      decoded.unknown,
+      op.reportsIgnored,
+    );
+    return checkedAnswer(ctx, op, answer);
+  } catch (error) {
+    // A bug of the server or of a hook: logged; the client gets no internals.
+    ctx.logger.error(
+      `request ${incoming.method} ${incoming.path} failed: ${(error as Error)?.stack ?? String(error)}`,
+    );
+    return answers.internal();
+  }
+}
+
+/**
+ * The user the request's credentials name (null: none, where the operation allows it) and the
+ * query without the credentials it carried; or the refusal.
+ */
+function authenticateStep<User, Raw>(
+  ctx: Steps<User, Raw>,
+  op: OperationInfo,
+  incoming: Incoming<Raw>,
+):
+  | { user: User | null; query: string }
+  | Answer
+  | Promise<{ user: User | null; query: string } | Answer> {
+  if (op.auth === 'none') return { user: null, query: incoming.query };
+  const { authSchemes, authenticate } = ctx.options;
+  // An API key in the query is a credential, not a parameter the operation ignores.
+  const query = () => withoutQueryKeys(incoming.query, op.security, authSchemes);
+  const verdict = readCredentials(op.security, authSchemes, incoming);
+  if (verdict.kind !== 'found') {
+    const { challenge, wanted } = challengeOf(op.security, authSchemes);
+    if (verdict.kind === 'malformed') return ctx.answers.badCredentials(challenge);
+    if (op.auth === 'required') return ctx.answers.authRequired(wanted, challenge);
+    return { user: null, query: query() };
+  }
+  const found = authenticate(verdict.credentials, incoming.raw);
+  const verdictOf = (user: User | null | undefined) =>
+    user == null
+      ? ctx.answers.badCredentials(challengeOf(op.security, authSchemes).challenge)
+      : { user, query: query() };
+  // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
+  return isPromise(found) ? found.then(verdictOf) : verdictOf(found);
+}
+
+/**
+ * The request decoded by the wire model, its stored strings bounded, validated and checked by
+ * the hook; or the refusal.
+ */
+function decodeStep<User, Raw>(
+  ctx: Steps<User, Raw>,
+  op: OperationInfo,
+  incoming: Incoming<Raw>,
+  pathParams: Record<string, string>,
+  query: string,
+  bytes: Uint8Array | undefined,
+): { value: DecodedRequest; unknown: string[] } | Answer {
+  const { answers, options } = ctx;
+  const decoded = decodeRequest(
+    op,
+    {
+      pathParams,
+      query,
+      contentType: incoming.header('content-type'),
+      body: bytes,
+      headers: incoming.headers,
+    },
+    {
+      lenientLocation: op.method === 'PATCH' || op.method === 'DELETE',
+      fieldIndexes: ctx.fieldIndexes,
+    },
+  );
+  const status = options.invalidStatus?.(op);
+  if (!decoded.ok) return answers.decodeErrors(decoded.errors, status);
+  const value = decoded.value;
+  const maxString = options.maxStringLength;
+  // A decoded string is never longer than the text that carried it: short requests skip the walk.
+  if (
+    maxString !== undefined &&
+    (incoming.path.length + incoming.query.length + (bytes?.length ?? 0) > maxString ||
+      ctx.withHeaderFields.has(op))
+  ) {
+    const long = longString(value, maxString);
+    if (long) return answers.decodeErrors([long], status);
+  }
+  if (options.validateRequest) {
+    const checked = options.validateRequest(op.operationId, {
+      path: value.path,
+      query: value.query,
+      body: value.body,
+    });
+    if (!checked.valid) return answers.invalid(checked.errors, status);
+  }
+  const refused = options.checkRequest?.(op, value);
+  if (refused !== undefined) return answers.refused(refused, status);
+  return { value, unknown: decoded.unknown };
+}
+
+/** The handler's answer, checked against the contract (a 500 when it breaks it) and shaped. */
+function checkedAnswer<User, Raw>(
+  ctx: Steps<User, Raw>,
+  op: OperationInfo,
+  answer: Answer,
+): Answer {
+  const { validateResponse, shapeAnswer } = ctx.options;
+  if (validateResponse && answer.text === undefined) {
+    const verdict = validateResponse(op.operationId, answer.status, answer.body);
+    if (!verdict.valid) {
+      const text = invalidResponseText(
+        `${op.operationId} (status ${answer.status})`,
+        verdict.errors,
+      );
+      // the log line as before (lower-case first word: log readers grep for it)
+      ctx.logger.error(text[0].toLowerCase() + text.slice(1));
+      return ctx.answers.fail(500, C.internal, text);
+    }
+  }
+  if (shapeAnswer && answer.text === undefined)
+    return { ...answer, body: shapeAnswer(op.operationId, answer.status, answer.body) };
+  return answer;
 }
 
 /**

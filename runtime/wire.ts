@@ -34,7 +34,7 @@ export type {
 export { encodeRequest, splitInput } from './wire/request.js';
 export { createFieldIndexes, type FieldIndexes } from './wire/fields.js';
 export { decodeRequest } from './wire/decode.js';
-export { matchPath, fillPath, routePart } from './wire/path.js';
+export { compilePath, matchPath, fillPath, routePart } from './wire/path.js';
 export { curlCommand, shellQuote } from './wire/curl.js';
 export { encodeFormComponent, decodeFormComponent } from './wire/urlencoded.js';
 export { fieldText, coerceText } from './wire/coerce.js';

@@ -22,6 +22,7 @@ import {
 import { createRouter } from '../../runtime/server-router.js';
 import { judge, type Expectation } from '../judge.js';
 import type { Answer } from '../request.js';
+import { isObject } from '../../runtime/is-object.js';
 
 export interface Exchange {
   method: string;
@@ -158,16 +159,12 @@ class BufferedIncoming implements Incoming<undefined> {
 
 /** The message of a refusal body, whatever its shape (`msg`, `message`, `detail`...). */
 function refusalText(body: unknown): string | undefined {
-  if (!isRecord(body)) return undefined;
+  if (!isObject(body)) return undefined;
   for (const key of ['msg', 'message', 'detail', 'title', 'error'])
     if (typeof body[key] === 'string') return body[key];
   return undefined;
 }
 
 function recordOf(value: unknown): Record<string, unknown> {
-  return isRecord(value) ? value : {};
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return isObject(value) ? value : {};
 }

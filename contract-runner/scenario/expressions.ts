@@ -8,6 +8,7 @@
  * value too (`missing`, with why), so a step that needs it is skipped with that reason.
  */
 import { isDeepStrictEqual } from 'node:util';
+import { isObject } from '../../runtime/is-object.js';
 
 export interface StepRecord {
   /** false when the step was skipped or did not reach its expected answer */
@@ -38,9 +39,6 @@ export type Resolved =
   | { ok: false; missing: string; blocked?: boolean };
 
 type Obj = Record<string, unknown>;
-/** A JSON object (not null, not a list). */
-export const isObj = (v: unknown): v is Obj =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const missing = (why: string): Resolved => ({ ok: false, missing: why });
 const EMBEDDED = /\{(\$[^{}]+)\}/g;
 const HAS_EMBEDDED = /\{\$[^{}]+\}/;
@@ -70,7 +68,7 @@ export function resolveValue(spec: unknown, ctx: ExpressionContext): Resolved {
     }
     return { ok: true, value: out };
   }
-  if (isObj(spec)) {
+  if (isObject(spec)) {
     if ('x-from' in spec) return select(spec, ctx);
     // `{x-link, x-else}`: a value a link gives, else (its producer skipped, or its answer
     // without it) the fallback; a producer that failed blocks as any expression does.
@@ -168,7 +166,7 @@ export function referencedSteps(spec: unknown, into = new Set<string>()): Set<st
   if (typeof spec === 'string') {
     for (const m of spec.matchAll(/\$steps\.([A-Za-z0-9_-]+)/g)) into.add(m[1]);
   } else if (Array.isArray(spec)) spec.forEach((s) => referencedSteps(s, into));
-  else if (isObj(spec)) Object.values(spec).forEach((s) => referencedSteps(s, into));
+  else if (isObject(spec)) Object.values(spec).forEach((s) => referencedSteps(s, into));
   return into;
 }
 
@@ -177,7 +175,7 @@ export function referencedInputs(spec: unknown, into = new Set<string>()): Set<s
   if (typeof spec === 'string') {
     for (const m of spec.matchAll(/\$inputs\.([A-Za-z0-9_]+)/g)) into.add(m[1]);
   } else if (Array.isArray(spec)) spec.forEach((s) => referencedInputs(s, into));
-  else if (isObj(spec))
+  else if (isObject(spec))
     for (const [key, s] of Object.entries(spec))
       if (key !== 'x-where' && key !== 'x-where-not') referencedInputs(s, into);
   return into;
@@ -202,7 +200,7 @@ function walk(value: unknown, tokens: string[]): unknown {
   }
   if (Array.isArray(value))
     return /^(0|[1-9][0-9]*)$/.test(token) ? walk(value[Number(token)], rest) : undefined;
-  if (isObj(value) && Object.hasOwn(value, token)) return walk(value[token], rest);
+  if (isObject(value) && Object.hasOwn(value, token)) return walk(value[token], rest);
   return undefined;
 }
 

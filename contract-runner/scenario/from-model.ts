@@ -18,6 +18,7 @@ import {
 import { requestSamples } from '../../generator/model/lookup.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import type { Step, Workflow } from './format.js';
+import { isObject } from '../../runtime/is-object.js';
 
 const SAFE = new Set(['get', 'head', 'options']);
 const UPDATES = new Set(['put', 'patch']);
@@ -29,12 +30,9 @@ const UPDATES = new Set(['put', 'patch']);
  * reads, then updates, then deletes, each delete followed by a read that must be refused; a
  * read after a create reads back what the create sent.
  */
-export function sampleWorkflow(
-  model: ApiModel,
-  links: OperationLink[] = operationLinks(model),
-): Workflow {
+export function sampleWorkflow(model: ApiModel, plan: LinkPlan = linkPlan(model)): Workflow {
   const file = `${model.sourceFile} (sample requests)`;
-  const feeds = linkFeeds(links, locationCandidates(model));
+  const { feeds } = plan;
   const steps: Step[] = model.operations.map((op) => {
     // An update sends other free text than the create did: its read-back tells them apart.
     const variant = UPDATES.has(op.method) ? 'updated' : undefined;
@@ -52,10 +50,7 @@ export function sampleWorkflow(
     const body = sample?.body;
     // Body fields by name, as the runner's steps give them (a body that is not an object of
     // fields, a list or a text, has no such names: the step goes without it and says so).
-    const payload =
-      body !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body)
-        ? (body as Record<string, unknown>)
-        : undefined;
+    const payload = isObject(body) ? body : undefined;
     return {
       stepId: op.id,
       operationId: op.id,
@@ -87,6 +82,27 @@ export function sampleWorkflow(
     steps: chained(model, steps, feeds, file),
     file,
   };
+}
+
+/**
+ * The links a run without scenarios chains its steps by, worked out once per run: the workflow
+ * is built from them and the links report says which of them ran.
+ */
+export interface LinkPlan {
+  /** the links between operations the model found */
+  links: OperationLink[];
+  /** each create's `Location` header, documented or not, as a link to every operation it may feed */
+  candidates: OperationLink[];
+  /** what feeds each consumer parameter (`linkFeeds`) */
+  feeds: Map<string, OperationLink[]>;
+}
+
+export function linkPlan(
+  model: ApiModel,
+  links: OperationLink[] = operationLinks(model),
+): LinkPlan {
+  const candidates = locationCandidates(model);
+  return { links, candidates, feeds: linkFeeds(links, candidates) };
 }
 
 /** The first body link into each consumer parameter (`op param` → link). */

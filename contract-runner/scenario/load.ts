@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import type { Check, Step, Workflow } from './format.js';
+import { isObject } from '../../runtime/is-object.js';
 
 export interface ScenarioProblem {
   file: string;
@@ -17,7 +18,6 @@ export type LoadedScenarios =
   { ok: true; workflows: Workflow[] } | { ok: false; problems: ScenarioProblem[] };
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const STEP_KEYS = new Set([
   'stepId',
@@ -66,7 +66,7 @@ export function loadScenarios(dir: string, operationIds: readonly string[]): Loa
       continue;
     }
     const problem = (pointer: string, message: string) => problems.push({ file, pointer, message });
-    if (!isObj(doc) || typeof doc.arazzo !== 'string') {
+    if (!isObject(doc) || typeof doc.arazzo !== 'string') {
       problem('', 'not an Arazzo document (no `arazzo` version)');
       continue;
     }
@@ -76,7 +76,7 @@ export function loadScenarios(dir: string, operationIds: readonly string[]): Loa
     }
     doc.workflows.forEach((raw, w) => {
       const at = `/workflows/${w}`;
-      if (!isObj(raw) || typeof raw.workflowId !== 'string' || !Array.isArray(raw.steps)) {
+      if (!isObject(raw) || typeof raw.workflowId !== 'string' || !Array.isArray(raw.steps)) {
         problem(at, 'a workflow needs a workflowId and a list of steps');
         return;
       }
@@ -112,7 +112,7 @@ function readStep(
   problem: (pointer: string, message: string) => void,
   operationIds: readonly string[],
 ): Step | undefined {
-  if (!isObj(raw)) return void problem(at, 'a step is an object');
+  if (!isObject(raw)) return void problem(at, 'a step is an object');
   let failures = 0;
   const fail = (pointer: string, message: string) => {
     failures++;
@@ -129,16 +129,105 @@ function readStep(
     );
   const parameters = Array.isArray(raw.parameters) ? raw.parameters : [];
   parameters.forEach((p, i) => {
-    if (!isObj(p) || typeof p.name !== 'string' || !('value' in p))
+    if (!isObject(p) || typeof p.name !== 'string' || !('value' in p))
       fail(`/parameters/${i}`, 'a parameter needs a name and a value');
   });
   const body = raw.requestBody;
-  if (body !== undefined && !(isObj(body) && isObj(body.payload)))
+  if (body !== undefined && !(isObject(body) && isObject(body.payload)))
     fail('/requestBody', 'requestBody needs a payload object (form fields by name)');
+  const checks = readChecks(raw['x-checks'], operationIds, fail);
+  const readBack = raw['x-read-back'];
+  if (
+    readBack !== undefined &&
+    !(
+      isObject(readBack) &&
+      typeof readBack.of === 'string' &&
+      typeof readBack.says === 'string' &&
+      'record' in readBack &&
+      (readBack.fields === undefined || isObject(readBack.fields)) &&
+      (readBack.unvaried === undefined || isObject(readBack.unvaried)) &&
+      (readBack.sparse === undefined || typeof readBack.sparse === 'boolean')
+    )
+  )
+    fail(
+      '/x-read-back',
+      'x-read-back needs of (a step), says, record and optionally fields, unvaried and sparse',
+    );
+  const when = raw['x-when'];
+  if (when !== undefined && !(isObject(when) && typeof when.condition === 'string'))
+    fail('/x-when', 'x-when needs a condition and the reason given otherwise');
+  const expect = raw['x-expect'];
+  if (expect !== undefined && !(isObject(expect) && typeof expect.says === 'string'))
+    fail('/x-expect', 'x-expect needs `refusal` and `says`');
+  const skipOn = Array.isArray(raw['x-skip-on']) ? raw['x-skip-on'] : [];
+  skipOn.forEach((s, i) => {
+    if (!isObject(s) || typeof s.code !== 'string' || typeof s.reason !== 'string')
+      fail(`/x-skip-on/${i}`, 'x-skip-on entries need a code and a reason');
+  });
+  if (raw['x-as'] !== undefined && raw['x-as'] !== 'other')
+    fail('/x-as', "x-as is 'other' (the second credential) or absent");
+  if (failures > 0) return undefined;
+  return {
+    stepId: raw.stepId as string,
+    operationId: raw.operationId as string,
+    description: typeof raw.description === 'string' ? raw.description : undefined,
+    parameters: parameters as Step['parameters'],
+    payload: isObject(body) ? (body.payload as Obj) : undefined,
+    successCriteria: (Array.isArray(raw.successCriteria) ? raw.successCriteria : []).filter(
+      (c): c is { condition: string } => isObject(c) && typeof c.condition === 'string',
+    ),
+    outputs: isObject(raw.outputs) ? raw.outputs : {},
+    checks,
+    readBack: isObject(readBack)
+      ? {
+          of: String(readBack.of),
+          says: String(readBack.says),
+          record: readBack.record,
+          fields: isObject(readBack.fields) ? readBack.fields : {},
+          ...(isObject(readBack.unvaried)
+            ? {
+                unvaried: Object.fromEntries(
+                  Object.entries(readBack.unvaried).map(([k, v]) => [k, String(v)]),
+                ),
+              }
+            : {}),
+          ...(readBack.sparse === true ? { sparse: true } : {}),
+        }
+      : undefined,
+    needs: isObject(raw['x-needs'])
+      ? Object.fromEntries(Object.entries(raw['x-needs']).map(([k, v]) => [k, String(v)]))
+      : {},
+    when: isObject(when)
+      ? {
+          condition: String(when.condition),
+          otherwise: String(when.otherwise ?? 'condition not met'),
+        }
+      : undefined,
+    destructive: typeof raw['x-destructive'] === 'string' ? raw['x-destructive'] : undefined,
+    changesNothing: raw['x-changes-nothing'] === true,
+    cleanup: raw['x-cleanup'] === true,
+    as: raw['x-as'] === 'other' ? 'other' : 'user',
+    expect: isObject(expect)
+      ? {
+          refusal: expect.refusal === 'privacy' ? 'privacy' : 'refusal',
+          says: String(expect.says),
+        }
+      : undefined,
+    skipOn: skipOn as Step['skipOn'],
+    where: '',
+  };
+}
+
+/** A step's semantic checks (`x-checks`); each malformed one is a problem, left out. */
+function readChecks(
+  raw: unknown,
+  operationIds: readonly string[],
+  fail: (pointer: string, message: string) => void,
+): Check[] {
   const checks: Check[] = [];
-  (Array.isArray(raw['x-checks']) ? raw['x-checks'] : []).forEach((c, i) => {
-    const compared = isObj(c) ? COMPARISONS.filter((k) => k in c) : [];
-    if (!isObj(c) || typeof c.says !== 'string' || !('actual' in c) || compared.length !== 1) {
+  (Array.isArray(raw) ? raw : []).forEach((c, i) => {
+    const compared = isObject(c) ? COMPARISONS.filter((k) => k in c) : [];
+    if (!isObject(c) || typeof c.says !== 'string' || !('actual' in c) || compared.length !== 1) {
       fail(`/x-checks/${i}`, `a check needs says, actual and one of ${COMPARISONS.join(', ')}`);
       return;
     }
@@ -157,84 +246,5 @@ function readStep(
       ...Object.fromEntries(compared.map((k) => [k, c[k]])),
     });
   });
-  const readBack = raw['x-read-back'];
-  if (
-    readBack !== undefined &&
-    !(
-      isObj(readBack) &&
-      typeof readBack.of === 'string' &&
-      typeof readBack.says === 'string' &&
-      'record' in readBack &&
-      (readBack.fields === undefined || isObj(readBack.fields)) &&
-      (readBack.unvaried === undefined || isObj(readBack.unvaried)) &&
-      (readBack.sparse === undefined || typeof readBack.sparse === 'boolean')
-    )
-  )
-    fail(
-      '/x-read-back',
-      'x-read-back needs of (a step), says, record and optionally fields, unvaried and sparse',
-    );
-  const when = raw['x-when'];
-  if (when !== undefined && !(isObj(when) && typeof when.condition === 'string'))
-    fail('/x-when', 'x-when needs a condition and the reason given otherwise');
-  const expect = raw['x-expect'];
-  if (expect !== undefined && !(isObj(expect) && typeof expect.says === 'string'))
-    fail('/x-expect', 'x-expect needs `refusal` and `says`');
-  const skipOn = Array.isArray(raw['x-skip-on']) ? raw['x-skip-on'] : [];
-  skipOn.forEach((s, i) => {
-    if (!isObj(s) || typeof s.code !== 'string' || typeof s.reason !== 'string')
-      fail(`/x-skip-on/${i}`, 'x-skip-on entries need a code and a reason');
-  });
-  if (raw['x-as'] !== undefined && raw['x-as'] !== 'other')
-    fail('/x-as', "x-as is 'other' (the second credential) or absent");
-  if (failures > 0) return undefined;
-  return {
-    stepId: raw.stepId as string,
-    operationId: raw.operationId as string,
-    description: typeof raw.description === 'string' ? raw.description : undefined,
-    parameters: parameters as Step['parameters'],
-    payload: isObj(body) ? (body.payload as Obj) : undefined,
-    successCriteria: (Array.isArray(raw.successCriteria) ? raw.successCriteria : []).filter(
-      (c): c is { condition: string } => isObj(c) && typeof c.condition === 'string',
-    ),
-    outputs: isObj(raw.outputs) ? raw.outputs : {},
-    checks,
-    readBack: isObj(readBack)
-      ? {
-          of: String(readBack.of),
-          says: String(readBack.says),
-          record: readBack.record,
-          fields: isObj(readBack.fields) ? readBack.fields : {},
-          ...(isObj(readBack.unvaried)
-            ? {
-                unvaried: Object.fromEntries(
-                  Object.entries(readBack.unvaried).map(([k, v]) => [k, String(v)]),
-                ),
-              }
-            : {}),
-          ...(readBack.sparse === true ? { sparse: true } : {}),
-        }
-      : undefined,
-    needs: isObj(raw['x-needs'])
-      ? Object.fromEntries(Object.entries(raw['x-needs']).map(([k, v]) => [k, String(v)]))
-      : {},
-    when: isObj(when)
-      ? {
-          condition: String(when.condition),
-          otherwise: String(when.otherwise ?? 'condition not met'),
-        }
-      : undefined,
-    destructive: typeof raw['x-destructive'] === 'string' ? raw['x-destructive'] : undefined,
-    changesNothing: raw['x-changes-nothing'] === true,
-    cleanup: raw['x-cleanup'] === true,
-    as: raw['x-as'] === 'other' ? 'other' : 'user',
-    expect: isObj(expect)
-      ? {
-          refusal: expect.refusal === 'privacy' ? 'privacy' : 'refusal',
-          says: String(expect.says),
-        }
-      : undefined,
-    skipOn: skipOn as Step['skipOn'],
-    where: '',
-  };
+  return checks;
 }

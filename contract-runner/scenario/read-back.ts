@@ -6,9 +6,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import { resolveValue, type ExpressionContext, type StepRecord } from './expressions.js';
 import type { ReadBack } from './format.js';
+import { isObject } from '../../runtime/is-object.js';
 
 type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Record field → the value the write sent for it. */
 function expectedFields(
@@ -36,7 +36,7 @@ export function readBackDifferences(
 ): string[] {
   const found = resolveValue(readBack.record, ctx);
   if (!found.ok) return [`the record is not there (${found.missing})`];
-  if (!isObj(found.value)) return [`the record read is not an object: ${show(found.value)}`];
+  if (!isObject(found.value)) return [`the record read is not an object: ${show(found.value)}`];
   const record = found.value;
   const expected = expectedFields(readBack, write, record, ctx);
   if (expected.size === 0)

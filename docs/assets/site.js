@@ -10,7 +10,64 @@
   doc.documentElement.classList.add('js');
   var root = doc.body.getAttribute('data-root') || '';
 
-  var navButton = doc.querySelector('.nav-button');
+  // Request samples: curl is on the page as text; the other languages are spelled here from the
+  // sample's data (assets/samples.js, the generator's own speller bundled), then a tab per
+  // language is added. Highlighted HTML from the speller: contract text in it is escaped there.
+  var sampleData = doc.querySelector('.sample-data');
+  var requestPanel = doc.querySelector('.panel-request');
+  if (sampleData && requestPanel && self.TMSSamples) {
+    var spelled = self.TMSSamples.spelledPanels(JSON.parse(sampleData.textContent));
+    var sampleBoxes = requestPanel.querySelectorAll('.sample');
+    spelled.forEach(function (langs, i) {
+      if (!langs || !sampleBoxes[i]) return;
+      langs.forEach(function (l) {
+        var panel = doc.createElement('div');
+        panel.className = 'code-block lang-panel';
+        panel.setAttribute('data-lang', l.id);
+        panel.setAttribute('data-hidden', '');
+        panel.innerHTML = '<pre class="code" tabindex="0"><code>' + l.html + '</code></pre>';
+        sampleBoxes[i].appendChild(panel);
+      });
+    });
+  }
+  if (requestPanel && self.TMSSamples) {
+    var tabs = doc.createElement('div');
+    tabs.className = 'lang-tabs';
+    tabs.setAttribute('role', 'group');
+    tabs.setAttribute('aria-label', 'Sample language');
+    self.TMSSamples.SAMPLE_LANGUAGES.forEach(function (l, i) {
+      if (!requestPanel.querySelector('.lang-panel[data-lang="' + l.id + '"]')) return;
+      var tab = doc.createElement('button');
+      tab.type = 'button';
+      tab.className = 'lang-tab';
+      tab.setAttribute('data-lang', l.id);
+      tab.setAttribute('aria-pressed', i === 0 ? 'true' : 'false');
+      tab.textContent = l.label;
+      tabs.appendChild(tab);
+    });
+    requestPanel.querySelector('.panel-head').appendChild(tabs);
+  }
+
+  // The controls only this script can work are made here, not written on every page: the
+  // navigation button of small screens and the search box (~0.9 MB over GitHub's 2,200 pages).
+  var topbar = doc.querySelector('.topbar');
+  var navButton = null;
+  if (topbar) {
+    navButton = doc.createElement('button');
+    navButton.type = 'button';
+    navButton.className = 'nav-button';
+    navButton.setAttribute('aria-controls', 'sidebar');
+    navButton.setAttribute('aria-label', 'Navigation');
+    navButton.textContent = '\u2630';
+    topbar.insertBefore(navButton, topbar.firstChild);
+    var searchBox = doc.createElement('div');
+    searchBox.className = 'search';
+    searchBox.setAttribute('role', 'search');
+    searchBox.innerHTML = '<label for="search-input" class="visually-hidden">Search the reference</label>' +
+      '<input id="search-input" type="search" placeholder="Search\u2026  ( / )" autocomplete="off" spellcheck="false">' +
+      '<div id="search-results" class="search-results" aria-live="polite" hidden></div>';
+    topbar.appendChild(searchBox);
+  }
   if (navButton) {
     navButton.setAttribute('aria-expanded', 'false');
     navButton.addEventListener('click', function () {
@@ -32,34 +89,72 @@
     h.insertBefore(a, h.firstChild);
   });
 
-  // Text with break points (<wbr>) inside long runs without spaces, as the generator writes
-  // them (breakableHtml in generator/emit/docs/html/parts.ts): GetCustomers|Customer, a/|b.
-  function appendBreakable(el, text) {
-    text.split(/(\s+)/).forEach(function (run) {
-      if (run.length <= 12) { el.appendChild(doc.createTextNode(run)); return; }
-      var piece = '';
-      for (var i = 0; i < run.length; i++) {
-        var c = run.charAt(i), next = run.charAt(i + 1);
-        piece += c;
-        if (next && /[A-Za-z0-9]/.test(piece) && (/[\/_.-]/.test(c) || next === '{' || (/[a-z0-9]/.test(c) && /[A-Z]/.test(next)))) {
-          el.appendChild(doc.createTextNode(piece));
-          el.appendChild(doc.createElement('wbr'));
-          piece = '';
-        }
+  // A field's or a parameter's name links to its own row (the row's id is the deep link to
+  // share), made here rather than written: ~0.7 MB over GitHub's reference, whose schema pages
+  // list thousands of fields.
+  Array.prototype.forEach.call(doc.querySelectorAll('li[id^="field-"] > .fh > code:first-child, tr[id^="param-"] > td:first-child > code:first-child'), function (code) {
+    var a = doc.createElement('a');
+    a.href = '#' + code.parentNode.parentNode.id;
+    if (code.parentNode.tagName === 'TD') a.className = 'anchor';
+    code.parentNode.insertBefore(a, code);
+    a.appendChild(code);
+  });
+
+  // Break points (<wbr>) inside long runs without spaces (operation ids, paths, schema and
+  // error code names): after `/`, `_`, `-`, `.`, before `{` and between a lower-case letter or
+  // digit and an upper-case one, so a narrow column wraps GetCustomers|Customer between words
+  // instead of in the middle of one. The one place this rule lives: the pages are written
+  // without them (without the script, CSS's overflow-wrap still keeps every line in its box).
+  // Runs up to `shortRun` characters stay whole (12; error code names break at every `_`).
+  function breakPieces(run, shortRun) {
+    if (run.length <= shortRun) return [run];
+    var out = [], piece = '';
+    for (var i = 0; i < run.length; i++) {
+      var c = run.charAt(i), next = run.charAt(i + 1);
+      piece += c;
+      // A leading `/` or `_` stays with the word it introduces.
+      if (next && /[A-Za-z0-9]/.test(piece) && (/[\/_.-]/.test(c) || next === '{' || (/[a-z0-9]/.test(c) && /[A-Z]/.test(next)))) {
+        out.push(piece);
+        piece = '';
       }
-      el.appendChild(doc.createTextNode(piece));
+    }
+    out.push(piece);
+    return out;
+  }
+  function appendBreakable(el, text, shortRun) {
+    text.split(/(\s+)/).forEach(function (run) {
+      breakPieces(run, shortRun === undefined ? 12 : shortRun).forEach(function (piece, i) {
+        if (i > 0) el.appendChild(doc.createElement('wbr'));
+        el.appendChild(doc.createTextNode(piece));
+      });
     });
   }
+  // The page's own names: headings, code outside code blocks, table links, sidebar labels.
+  function breakText(el, shortRun) {
+    var walker = doc.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    var nodes = [];
+    for (var n = walker.nextNode(); n; n = walker.nextNode()) if (/\S{13,}|_/.test(n.nodeValue)) nodes.push(n);
+    nodes.forEach(function (node) {
+      var span = doc.createDocumentFragment();
+      appendBreakable(span, node.nodeValue, shortRun);
+      node.parentNode.replaceChild(span, node);
+    });
+  }
+  Array.prototype.forEach.call(doc.querySelectorAll('main h1, main :not(pre) > code, main td > a, .nav-label'), function (el) {
+    breakText(el, el.classList.contains('code-name') ? 0 : 12);
+  });
 
   // A big site's sidebar: built from nav.js (one shared script) with DOM methods, text only.
-  var navList = doc.querySelector('.nav-groups[data-nav-src]');
+  var navList = doc.querySelector('.nav-groups[data-nav]');
   if (navList) {
     var navScript = doc.createElement('script');
-    navScript.src = navList.getAttribute('data-nav-src');
+    navScript.src = root + 'nav.js';
     navScript.onload = function () {
       var groups = self.TMS_NAV || [];
-      var currentGroup = navList.getAttribute('data-group');
-      var currentPage = navList.getAttribute('data-current');
+      var currentGroup = navList.getAttribute('data-nav');
+      // this page, as nav.js names it: its path below the site's root (root is '' or '../')
+      var depth = root.split('../').length - 1;
+      var currentPage = decodeURIComponent(location.pathname).split('/').slice(-1 - depth).join('/');
       var currentHref = null;
       var section = null;
       navList.textContent = '';
@@ -264,7 +359,7 @@
     if (loading) return;
     loading = true;
     var script = doc.createElement('script');
-    script.src = input.getAttribute('data-index');
+    script.src = root + 'search-index.js';
     script.onload = function () {
       loading = false;
       var run = waiting;

@@ -19,13 +19,27 @@
 (function () {
   'use strict';
   var doc = document;
-  var form = doc.querySelector('.tryit-form');
   var dataNode = doc.querySelector('.tryit-data');
-  if (!form || !dataNode) return;
+  if (!dataNode) return;
   var data = JSON.parse(dataNode.textContent);
   var root = doc.body.getAttribute('data-root') || '';
   var CREDENTIALS_KEY = 'tms-docs-tryit';
-  var result = form.parentNode.querySelector('.tryit-result');
+  // The box, the form and the answer's place are made here, beside the data the page carries.
+  var box = doc.createElement('details');
+  box.className = 'tryit-box';
+  var summary = doc.createElement('summary');
+  summary.textContent = 'Send this request from your browser and check the answer';
+  box.appendChild(summary);
+  var form = doc.createElement('form');
+  form.className = 'tryit-form';
+  form.noValidate = true;
+  box.appendChild(form);
+  var result = doc.createElement('div');
+  result.className = 'tryit-result';
+  result.hidden = true;
+  result.innerHTML = '<p class="tryit-summary"></p><ul class="tryit-problems"></ul><pre class="code" tabindex="0"><code class="tryit-body"></code></pre>';
+  box.appendChild(result);
+  dataNode.parentNode.insertBefore(box, dataNode);
 
   function session(value) {
     try {
@@ -134,9 +148,9 @@
     var serverSet = el('fieldset', { class: 'tryit-server' });
     serverSet.appendChild(el('legend', {}, 'Server and credentials'));
     var serverInput = el('input', { id: 'tryit-server', name: 'server', type: 'url', spellcheck: 'false', autocomplete: 'off' });
-    serverInput.value = form.getAttribute('data-server') || '';
+    serverInput.value = dataNode.getAttribute('data-server') || '';
     row(serverSet, 'tryit-server', 'Server', serverInput);
-    if (form.hasAttribute('data-auth') && data.auth) buildCredentials(serverSet, data.auth);
+    if (dataNode.hasAttribute('data-auth') && data.auth) buildCredentials(serverSet, data.auth);
     form.appendChild(serverSet);
     if (data.fields.length > 0) {
       var params = el('fieldset', { class: 'tryit-params' });

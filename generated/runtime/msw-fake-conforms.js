@@ -4,7 +4,8 @@
  * needs to tell `oneOf` branches apart and to leave out enum values the rest of a schema refuses.
  * Not a validator: formats and patterns are not checked.
  */
-import { flatten, isObj } from './msw-fake-schema.js';
+import { flatten } from './msw-fake-schema.js';
+import { isObject } from './is-object.js';
 const sameJson = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 function hasType(value, type) {
     switch (type) {
@@ -13,7 +14,7 @@ function hasType(value, type) {
         case 'number':
             return typeof value === 'number';
         case 'object':
-            return isObj(value);
+            return isObject(value);
         case 'array':
             return Array.isArray(value);
         case 'null':
@@ -64,8 +65,8 @@ export function conforms(value, schema, defs, depth = 0) {
             if (!value.every((v) => conforms(v, items, defs, depth + 1)))
                 return false;
     }
-    if (isObj(value)) {
-        const props = (isObj(s.properties) ? s.properties : {});
+    if (isObject(value)) {
+        const props = (isObject(s.properties) ? s.properties : {});
         const keys = Object.keys(value);
         if (Array.isArray(s.required) && !s.required.every((r) => r in value))
             return false;

@@ -4,9 +4,9 @@
  * (`#/$defs/<key>`, as the generator writes the contract's schemas) and `allOf` merged into one
  * object schema, the bounds of both kept, the names each closed member allows kept apart.
  */
+import { isObject } from './is-object.js';
 /** How many `$ref`s and nested `allOf`s are followed before giving up (cycles, hostile depth). */
 const MAX_REFS = 32;
-export const isObj = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** `#/$defs/<key>` (the key percent- and pointer-escaped) → the schema; anything else → `{}`. */
 function deref(ref, defs) {
     const m = /^#\/\$defs\/(.*)$/.exec(ref);
@@ -63,7 +63,7 @@ export function merge(a, b) {
                 out.closed = [...(out.closed ?? []), closedSet(b)];
             continue;
         }
-        if (key === 'properties' && isObj(mine) && isObj(value)) {
+        if (key === 'properties' && isObject(mine) && isObject(value)) {
             const props = { ...mine };
             for (const [name, s] of Object.entries(value))
                 props[name] = name in props ? { allOf: [props[name], s] } : s;
@@ -114,7 +114,7 @@ export function merge(a, b) {
 }
 /** The property names an `additionalProperties: false` member allows. */
 function closedSet(schema) {
-    return Object.keys(isObj(schema.properties) ? schema.properties : {});
+    return Object.keys(isObject(schema.properties) ? schema.properties : {});
 }
 function intersectTypes(a, b) {
     const list = (t) => (Array.isArray(t) ? t : [t]);

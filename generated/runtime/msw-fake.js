@@ -11,7 +11,8 @@
  */
 import { conforms } from './msw-fake-conforms.js';
 import { fromPattern, patternTest } from './msw-fake-pattern.js';
-import { flatten, isObj, merge } from './msw-fake-schema.js';
+import { flatten, merge } from './msw-fake-schema.js';
+import { isObject } from './is-object.js';
 /** Past this depth: required properties only, the fewest items. */
 const SOFT_DEPTH = 5;
 /** Past this depth a schema that still requires more nesting gets `null` (no valid value is that deep). */
@@ -200,19 +201,19 @@ function makeArray(s, ctx, depth) {
     return out;
 }
 function makeObject(s, ctx, depth) {
-    const props = (isObj(s.properties) ? s.properties : {});
+    const props = (isObject(s.properties) ? s.properties : {});
     const required = new Set(Array.isArray(s.required) ? s.required : []);
     const closed = s.closed ??
         (s.additionalProperties === false ? [Object.keys(props)] : []);
     const allowed = (name) => closed.every((set) => set.includes(name));
     const extra = s.additionalProperties === false
         ? undefined
-        : isObj(s.additionalProperties) || s.additionalProperties === true
+        : isObject(s.additionalProperties) || s.additionalProperties === true
             ? s.additionalProperties
             : undefined;
     const max = typeof s.maxProperties === 'number' ? s.maxProperties : Infinity;
     const min = typeof s.minProperties === 'number' ? s.minProperties : 0;
-    const deps = (isObj(s.dependentRequired) ? s.dependentRequired : {});
+    const deps = (isObject(s.dependentRequired) ? s.dependentRequired : {});
     const out = {};
     const add = (name) => {
         if (name in out)

@@ -5,7 +5,7 @@
  * it, in the contract's error shape (`RefusalShape`, decided by the generator). No transport
  * here: the node:http and fetch faces turn an `Answer` into bytes or a `Response`.
  */
-import type { RefusalShape } from './operation-info.js';
+import type { OperationInfo, RefusalShape } from './operation-info.js';
 import type { DecodeError } from './wire.js';
 /**
  * One answer of the pipeline. `body` is sent as JSON; `text` (when set) is sent as it is, with
@@ -60,6 +60,17 @@ export declare const ENVELOPE_REFUSALS: RefusalShape;
 export declare function refusalBody(shape: RefusalShape, status: number, code: string, msg: string, extra?: Record<string, unknown>): Record<string, unknown>;
 /** Our API's error envelope (for tables generated before refusal shapes; see ENVELOPE_REFUSALS). */
 export declare function envelope(code: string, msg: string): Record<string, unknown>;
+/**
+ * Whether `statuses`, as the contract writes them (`200`, `4XX`, `default`), document `status`:
+ * a 2xx must be listed (exactly or as `2XX`); an error may also fall under `default`.
+ */
+export declare function documentsStatus(statuses: readonly string[], status: number): boolean;
+/**
+ * A status `op` documents for refusing an invalid request: 400 where it documents that
+ * (itself, as `4XX` or under `default`), else the first it documents of 422, 409, 404 and 413;
+ * 400 when it documents none of them (nothing it documents fits).
+ */
+export declare function invalidRequestStatus(op: Pick<OperationInfo, 'statuses'>): number;
 /** The answers every server words the same way, in the contract's error shape. */
 export type Answers = ReturnType<typeof createAnswers>;
 /** The servers' own answers, their bodies in `shape` (default: our API's envelope, see above). */
@@ -71,14 +82,14 @@ export declare function createAnswers(shape?: RefusalShape): {
     /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
     authRequired: (wanted?: string, scheme?: string | undefined) => Answer;
     badCredentials: (scheme?: string | undefined) => Answer;
-    repeatedAuthorization: () => Answer;
+    repeatedAuthorization: (status?: number) => Answer;
     tooLarge: (maxBytes: number) => Answer;
     bodyTimeout: (timeoutMs: number) => Answer;
-    decodeErrors: (errors: DecodeError[]) => Answer;
-    invalid: (issues: ValidationIssue[]) => Answer;
+    decodeErrors: (errors: DecodeError[], status?: number) => Answer;
+    invalid: (issues: ValidationIssue[], status?: number) => Answer;
     /** a hook's refusal of a valid request, worded by the hook */
-    refused: (message: string) => Answer;
-    badPreference: (message: string) => Answer;
+    refused: (message: string, status?: number) => Answer;
+    badPreference: (message: string, status?: number) => Answer;
     notImplemented: (operationId: string) => Answer;
     internal: () => Answer;
 };

@@ -25,125 +25,23 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 export function createPipeline(options) {
     const basePath = (options.basePath ?? '').replace(/\/+$/, '');
-    const router = createRouter(Object.values(options.operations), basePath);
-    const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-    const bodyTimeoutMs = options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS;
-    const maxString = options.maxStringLength;
     const cors = createCors(options.cors);
-    const withHeaderFields = new Set(Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header')));
-    const logger = options.logger ?? { error: (m) => console.error(m) };
-    // Fields grouped once per operation, per pipeline (no module-level cache shared by servers).
-    const fieldIndexes = createFieldIndexes();
-    const answers = createAnswers(options.refusals);
-    const { authenticate, authSchemes, validateRequest, validateResponse, dispatch, checkRequest, shapeAnswer, } = options;
-    async function steps(incoming, passOutside) {
-        try {
-            const { path, method } = incoming;
-            const route = router.match(method, path);
-            if (route.kind === 'outside' && passOutside)
-                return 'outside';
-            if (route.kind === 'outside' || route.kind === 'no-path')
-                return answers.notFound(path, basePath);
-            if (route.kind === 'no-method')
-                return answers.methodNotAllowed(method, path, route.allowed);
-            const op = route.operation;
-            // One Authorization header or none: with two, servers and proxies disagree on which counts.
-            const authorization = incoming.header('authorization');
-            if (authorization !== undefined && incoming.authorizationCount() > 1)
-                return answers.repeatedAuthorization();
-            // Authenticate before reading the body: an unauthenticated client learns nothing else.
-            let user = null;
-            let query = incoming.query;
-            if (op.auth !== 'none') {
-                const verdict = readCredentials(op.security, authSchemes, incoming);
-                if (verdict.kind !== 'found') {
-                    const { challenge, wanted } = challengeOf(op.security, authSchemes);
-                    if (verdict.kind === 'malformed')
-                        return answers.badCredentials(challenge);
-                    if (op.auth === 'required')
-                        return answers.authRequired(wanted, challenge);
-                }
-                else {
-                    const found = authenticate(verdict.credentials, incoming.raw);
-                    // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
-                    user = (isPromise(found) ? await found : found) ?? null;
-                    if (user === null)
-                        return answers.badCredentials(challengeOf(op.security, authSchemes).challenge);
-                }
-                // An API key in the query is a credential, not a parameter the operation ignores.
-                query = withoutQueryKeys(query, op.security, authSchemes);
-            }
-            const reading = incoming.readBody(maxBodyBytes, bodyTimeoutMs);
-            const read = isPromise(reading) ? await reading : reading;
-            if (!read.ok) {
-                if (read.reason === 'aborted')
-                    return null;
-                return read.reason === 'timeout'
-                    ? answers.bodyTimeout(bodyTimeoutMs)
-                    : answers.tooLarge(maxBodyBytes);
-            }
-            const decoded = decodeRequest(op, {
-                pathParams: route.pathParams,
-                query,
-                contentType: incoming.header('content-type'),
-                body: read.bytes,
-                headers: incoming.headers,
-            }, { lenientLocation: op.method === 'PATCH' || op.method === 'DELETE', fieldIndexes });
-            if (!decoded.ok)
-                return answers.decodeErrors(decoded.errors);
-            const value = decoded.value;
-            // A decoded string is never longer than the text that carried it: short requests skip the walk.
-            if (maxString !== undefined &&
-                (incoming.path.length + incoming.query.length + (read.bytes?.length ?? 0) > maxString ||
-                    withHeaderFields.has(op))) {
-                const long = longString(value, maxString);
-                if (long)
-                    return answers.decodeErrors([long]);
-            }
-            if (validateRequest) {
-                const checked = validateRequest(op.operationId, {
-                    path: value.path,
-                    query: value.query,
-                    body: value.body,
-                });
-                if (!checked.valid)
-                    return answers.invalid(checked.errors);
-            }
-            const refused = checkRequest?.(op, value);
-            if (refused !== undefined)
-                return answers.refused(refused);
-            const dispatched = dispatch({
-                operation: op,
-                value,
-                ignored: decoded.unknown,
-                user,
-                incoming,
-            });
-            const answer = withIgnored(isPromise(dispatched) ? await dispatched : dispatched, decoded.unknown, op.reportsIgnored);
-            if (validateResponse && answer.text === undefined) {
-                const verdict = validateResponse(op.operationId, answer.status, answer.body);
-                if (!verdict.valid) {
-                    const text = invalidResponseText(`${op.operationId} (status ${answer.status})`, verdict.errors);
-                    // the log line as before (lower-case first word: log readers grep for it)
-                    logger.error(text[0].toLowerCase() + text.slice(1));
-                    return answers.fail(500, C.internal, text);
-                }
-            }
-            if (shapeAnswer && answer.text === undefined)
-                return { ...answer, body: shapeAnswer(op.operationId, answer.status, answer.body) };
-            return answer;
-        }
-        catch (error) {
-            // A bug of the server or of a hook: logged; the client gets no internals.
-            logger.error(`request ${incoming.method} ${incoming.path} failed: ${error?.stack ?? String(error)}`);
-            return answers.internal();
-        }
-    }
+    const ctx = {
+        options,
+        basePath,
+        router: createRouter(Object.values(options.operations), basePath),
+        maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+        bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
+        withHeaderFields: new Set(Object.values(options.operations).filter((op) => op.fields.some((f) => f.in === 'header'))),
+        logger: options.logger ?? { error: (m) => console.error(m) },
+        fieldIndexes: createFieldIndexes(),
+        answers: createAnswers(options.refusals),
+    };
     return {
         handle(incoming, passOutside = false) {
             // Not async itself: the steps' promise is handed on as it is unless CORS must be added.
             if (cors === undefined)
-                return steps(incoming, passOutside);
+                return steps(ctx, incoming, passOutside);
             const origin = incoming.header('origin');
             // As middleware, a preflight for a path outside the API is the next handler's to answer.
             const outside = passOutside &&
@@ -156,7 +54,7 @@ export function createPipeline(options) {
                 incoming.header('access-control-request-method') !== undefined)
                 return Promise.resolve(cors.preflight(origin, incoming.header('access-control-request-headers')));
             const extra = cors.headersFor(origin);
-            const answered = steps(incoming, passOutside);
+            const answered = steps(ctx, incoming, passOutside);
             if (extra === undefined)
                 return answered;
             return answered.then((answer) => answer === null || answer === 'outside'
@@ -164,6 +62,141 @@ export function createPipeline(options) {
                 : { ...answer, headers: { ...answer.headers, ...extra } });
         },
     };
+}
+/** The steps after CORS, in order; each refusal is an answer, and a thrown error a 500. */
+async function steps(ctx, incoming, passOutside) {
+    const { answers, basePath } = ctx;
+    try {
+        const { path, method } = incoming;
+        const route = ctx.router.match(method, path);
+        if (route.kind === 'outside' && passOutside)
+            return 'outside';
+        if (route.kind === 'outside' || route.kind === 'no-path')
+            return answers.notFound(path, basePath);
+        if (route.kind === 'no-method')
+            return answers.methodNotAllowed(method, path, route.allowed);
+        const op = route.operation;
+        // One Authorization header or none: with two, servers and proxies disagree on which counts.
+        const authorization = incoming.header('authorization');
+        if (authorization !== undefined && incoming.authorizationCount() > 1)
+            return answers.repeatedAuthorization(ctx.options.invalidStatus?.(op));
+        // Authenticate before reading the body: an unauthenticated client learns nothing else.
+        const authenticated = authenticateStep(ctx, op, incoming);
+        const who = isPromise(authenticated) ? await authenticated : authenticated;
+        if ('status' in who)
+            return who;
+        const reading = incoming.readBody(ctx.maxBodyBytes, ctx.bodyTimeoutMs);
+        const read = isPromise(reading) ? await reading : reading;
+        if (!read.ok) {
+            if (read.reason === 'aborted')
+                return null;
+            return read.reason === 'timeout'
+                ? answers.bodyTimeout(ctx.bodyTimeoutMs)
+                : answers.tooLarge(ctx.maxBodyBytes);
+        }
+        const decoded = decodeStep(ctx, op, incoming, route.pathParams, who.query, read.bytes);
+        if ('status' in decoded)
+            return decoded;
+        const dispatched = ctx.options.dispatch({
+            operation: op,
+            value: decoded.value,
+            ignored: decoded.unknown,
+            user: who.user,
+            incoming,
+        });
+        const answer = withIgnored(isPromise(dispatched) ? await dispatched : dispatched, decoded.unknown, op.reportsIgnored);
+        return checkedAnswer(ctx, op, answer);
+    }
+    catch (error) {
+        // A bug of the server or of a hook: logged; the client gets no internals.
+        ctx.logger.error(`request ${incoming.method} ${incoming.path} failed: ${error?.stack ?? String(error)}`);
+        return answers.internal();
+    }
+}
+/**
+ * The user the request's credentials name (null: none, where the operation allows it) and the
+ * query without the credentials it carried; or the refusal.
+ */
+function authenticateStep(ctx, op, incoming) {
+    if (op.auth === 'none')
+        return { user: null, query: incoming.query };
+    const { authSchemes, authenticate } = ctx.options;
+    // An API key in the query is a credential, not a parameter the operation ignores.
+    const query = () => withoutQueryKeys(incoming.query, op.security, authSchemes);
+    const verdict = readCredentials(op.security, authSchemes, incoming);
+    if (verdict.kind !== 'found') {
+        const { challenge, wanted } = challengeOf(op.security, authSchemes);
+        if (verdict.kind === 'malformed')
+            return ctx.answers.badCredentials(challenge);
+        if (op.auth === 'required')
+            return ctx.answers.authRequired(wanted, challenge);
+        return { user: null, query: query() };
+    }
+    const found = authenticate(verdict.credentials, incoming.raw);
+    const verdictOf = (user) => user == null
+        ? ctx.answers.badCredentials(challengeOf(op.security, authSchemes).challenge)
+        : { user, query: query() };
+    // Hooks are usually synchronous: awaiting only a promise saves a turn of the event loop.
+    return isPromise(found) ? found.then(verdictOf) : verdictOf(found);
+}
+/**
+ * The request decoded by the wire model, its stored strings bounded, validated and checked by
+ * the hook; or the refusal.
+ */
+function decodeStep(ctx, op, incoming, pathParams, query, bytes) {
+    const { answers, options } = ctx;
+    const decoded = decodeRequest(op, {
+        pathParams,
+        query,
+        contentType: incoming.header('content-type'),
+        body: bytes,
+        headers: incoming.headers,
+    }, {
+        lenientLocation: op.method === 'PATCH' || op.method === 'DELETE',
+        fieldIndexes: ctx.fieldIndexes,
+    });
+    const status = options.invalidStatus?.(op);
+    if (!decoded.ok)
+        return answers.decodeErrors(decoded.errors, status);
+    const value = decoded.value;
+    const maxString = options.maxStringLength;
+    // A decoded string is never longer than the text that carried it: short requests skip the walk.
+    if (maxString !== undefined &&
+        (incoming.path.length + incoming.query.length + (bytes?.length ?? 0) > maxString ||
+            ctx.withHeaderFields.has(op))) {
+        const long = longString(value, maxString);
+        if (long)
+            return answers.decodeErrors([long], status);
+    }
+    if (options.validateRequest) {
+        const checked = options.validateRequest(op.operationId, {
+            path: value.path,
+            query: value.query,
+            body: value.body,
+        });
+        if (!checked.valid)
+            return answers.invalid(checked.errors, status);
+    }
+    const refused = options.checkRequest?.(op, value);
+    if (refused !== undefined)
+        return answers.refused(refused, status);
+    return { value, unknown: decoded.unknown };
+}
+/** The handler's answer, checked against the contract (a 500 when it breaks it) and shaped. */
+function checkedAnswer(ctx, op, answer) {
+    const { validateResponse, shapeAnswer } = ctx.options;
+    if (validateResponse && answer.text === undefined) {
+        const verdict = validateResponse(op.operationId, answer.status, answer.body);
+        if (!verdict.valid) {
+            const text = invalidResponseText(`${op.operationId} (status ${answer.status})`, verdict.errors);
+            // the log line as before (lower-case first word: log readers grep for it)
+            ctx.logger.error(text[0].toLowerCase() + text.slice(1));
+            return ctx.answers.fail(500, C.internal, text);
+        }
+    }
+    if (shapeAnswer && answer.text === undefined)
+        return { ...answer, body: shapeAnswer(op.operationId, answer.status, answer.body) };
+    return answer;
 }
 /**
  * The first string longer than `max` in the decoded parameters, as a decode error. Iterative

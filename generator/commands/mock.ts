@@ -68,8 +68,10 @@ export async function runMock(argv: string[]): Promise<number> {
   const { serveMock, chooseEngine, importPrismEngine, AUTO_PRISM_MAX_OPERATIONS, EngineMissing } =
     await import('../../mock/serve.js');
   const tables = loaded.tables;
-  // Before the validators are generated: a missing engine is said at once.
-  if (chooseEngine(parsed.engine, tables) === 'prism') {
+  // Chosen once, here (serveMock is handed the name): a missing engine is said at once, before
+  // the validators are generated.
+  const engine = chooseEngine(parsed.engine, tables);
+  if (engine === 'prism') {
     const missing = await importPrismEngine().then(
       () => undefined,
       (error: unknown) => (error instanceof EngineMissing ? error.message : Promise.reject(error)),
@@ -92,7 +94,7 @@ export async function runMock(argv: string[]): Promise<number> {
     );
   let mock;
   try {
-    mock = await serveMock({ ...parsed, tables, validators });
+    mock = await serveMock({ ...parsed, engine, tables, validators });
   } catch (error) {
     if (error instanceof RangeError) {
       console.error(usageLine('mock', error.message));

@@ -19,8 +19,7 @@ export async function runTest(argv: string[]): Promise<number> {
   }
   const { args } = line;
   makeReportFolders(args.reports);
-  if (args.help || argv.some((a) => a === '--generated' || a.startsWith('--generated=')))
-    return runner.runCli(argv, out, undefined, line);
+  if (args.help || args.generatedGiven) return runner.runCli(argv, out, undefined, line);
   const quiet = args.quiet || process.env.CI === 'true';
   const prepared = await prepareBindings(args.contract, undefined, (text) =>
     quiet ? undefined : process.stderr.write(`${text}\n`),

@@ -15,6 +15,7 @@
  */
 import { componentSchemaName } from '../common/pointer.js';
 import { readHistory } from '../model/lifecycle.js';
+import { isObject } from '../../runtime/is-object.js';
 import type {
   ApiModel,
   FeatureChange,
@@ -439,7 +440,7 @@ function escapePointer(s: string): string {
 }
 
 function asObj(v: unknown): Obj | undefined {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : undefined;
+  return isObject(v) ? v : undefined;
 }
 
 /** The highest feature level in any history the model carries (operations, parameters, schemas). */

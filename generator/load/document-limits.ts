@@ -10,10 +10,9 @@ import { childPointer, getAt, pointer } from '../common/pointer.js';
 import { SCHEMA_MAPS } from '../schema/json-schema.js';
 import { PROTOTYPE_KEYS, hasLoneSurrogate } from './document-shape.js';
 import { limitHint, type LoadLimits } from './limits.js';
+import { isObject } from '../../runtime/is-object.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function checkDocumentLimits(document: Json, limits: LoadLimits): ContractProblem[] {
   const problems: ContractProblem[] = [];

@@ -9,10 +9,9 @@ import { specClause } from './clauses.js';
 import type { ContractProblem } from '../common/contract-error.js';
 import { HTTP_METHODS } from '../common/http-methods.js';
 import { childPointer, getAt, pointer } from '../common/pointer.js';
+import { isObject } from '../../runtime/is-object.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export interface RuleFindings {
   /** refusals; none of the rules here refuses today (see above), the loader still honours them */

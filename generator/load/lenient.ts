@@ -13,10 +13,9 @@ import type { ContractProblem } from '../common/contract-error.js';
 import { childPointer, escapeSegment, getAt, parsePointer, pointer } from '../common/pointer.js';
 import { checkSchemas } from './check-schemas.js';
 import { findTypeLoops } from './document-limits.js';
+import { isObject } from '../../runtime/is-object.js';
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 const EAGER = new Set(['allOf', 'anyOf', 'oneOf', 'items', 'prefixItems', 'not']);
 const SCHEMAS = '#/components/schemas/';

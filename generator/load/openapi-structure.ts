@@ -17,6 +17,7 @@
 import { HTTP_METHODS } from '../common/http-methods.js';
 import { getAt, parsePointer } from '../common/pointer.js';
 import { metaValidator, type Dialect, type MetaValidator } from './openapi-meta.js';
+import { isObject } from '../../runtime/is-object.js';
 
 /** A place in an OpenAPI document: the kind of object the meta-schema expects there. */
 type Kind =
@@ -156,9 +157,6 @@ function childOf(kind: Kind, key: string): Child | undefined {
   const entries = ENTRIES[kind];
   return entries && !key.startsWith('x-') ? { kind: entries.kind, shape: 'one' } : undefined;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The kind of object at a pointer, following the grammar from the root; undefined off it. */
 function kindAt(segments: string[]): Kind | undefined {

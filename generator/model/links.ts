@@ -15,6 +15,7 @@ import { getAt } from '../common/pointer.js';
 import { openDocument } from './document.js';
 import { collectProperties, deref } from './schema-facts.js';
 import type { ApiModel, Operation } from './types.js';
+import { isObject } from '../../runtime/is-object.js';
 
 export interface OperationLink {
   from: string;
@@ -26,8 +27,6 @@ export interface OperationLink {
   source: 'openapi-link' | 'location' | 'id-in-answer';
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const successes = (op: Operation) => op.responses.filter((r) => /^2/.test(r.status));
 const pathParams = (op: Operation) =>
   op.parameters.filter((p) => p.in === 'path').map((p) => p.name);
@@ -125,11 +124,11 @@ function declaredLinks(
   from: string,
 ): OperationLink[] {
   const response = deref(document, getAt(document, responsePointer));
-  const links = isObj(response?.links) ? response.links : {};
+  const links = isObject(response?.links) ? response.links : {};
   const out: OperationLink[] = [];
   for (const raw of Object.values(links)) {
     const link = deref(document, raw);
-    if (!link || typeof link.operationId !== 'string' || !isObj(link.parameters)) continue;
+    if (!link || typeof link.operationId !== 'string' || !isObject(link.parameters)) continue;
     const consumer = model.operations.find((o) => o.id === link.operationId);
     if (!consumer) continue;
     for (const [name, expression] of Object.entries(link.parameters)) {

@@ -16,6 +16,7 @@ import type { ValuePath } from '../../runtime/client-paging.js';
 import { isJsonMediaType } from './media.js';
 import { admittedTypes, collectProperties, deref, enumValues } from './schema-facts.js';
 import type { Operation, Pagination, ScalarType } from './types.js';
+import { isObject } from '../../runtime/is-object.js';
 
 export const PAGINATION_EXTENSION = 'x-pagination';
 const CLAUSE = "tms-gen's extensions, defined in openapi/README.md (not the specification)";
@@ -282,8 +283,4 @@ function checkAnchorEnds(
         childPointer(at, end),
         `'${String(own[end])}' is not a value of the parameter '${param.name}'`,
       );
-}
-
-function isObject(v: unknown): v is Json {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

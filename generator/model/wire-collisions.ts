@@ -39,9 +39,9 @@ function sentBy(p: Parameter): Sent {
   return { names: [p.name], anyName: false };
 }
 
-/** The names `object` sends that `other` sends too (`*` when either takes any name). */
+/** The names `object` sends that `other` sends too (`any name` when either takes any). */
 function sharedNames(object: Sent, other: Sent): string[] {
-  if (object.anyName || other.anyName) return ['*'];
+  if (object.anyName || other.anyName) return ['any name'];
   return object.names.filter(
     (name) =>
       other.names.includes(name) || (other.prefix !== undefined && name.startsWith(other.prefix)),

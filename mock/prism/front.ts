@@ -13,7 +13,8 @@
  *   with the shared wire model, accepting PATCH and DELETE parameters in the query string as
  *   well as in a body, and validates the result with the generated validators;
  * - answers an invalid request with 400 in the contract's error shape (`refusals`; ours:
- *   `{"result":"error","msg":...,"code":"BAD_REQUEST"}`);
+ *   `{"result":"error","msg":...,"code":"BAD_REQUEST"}`), or with the status the operation
+ *   documents instead when it documents no 400 (422, 409, 404 or 413);
  * - answers CORS preflights (any origin by default).
  *
  * The dispatch step re-encodes a valid request canonically (one urlencoded body) with the same
@@ -29,6 +30,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AuthScheme, OperationInfo, RefusalShape } from '../../runtime/operation-info.js';
 import {
   createAnswers,
+  invalidRequestStatus,
   LISTENER_ERROR_CODES as C,
   type Answer,
   type Answers,
@@ -91,6 +93,8 @@ export function createFrontListener(
           ? { name: credentials.username }
           : null,
     validateRequest: options.validateRequest,
+    // A refusal's status is one the operation documents (its 400, else one that fits).
+    invalidStatus: invalidRequestStatus,
     dispatch: prismDispatch(options),
     checkRequest: options.checkRequest
       ? (op, value) => options.checkRequest!(op.operationId, value)
@@ -122,7 +126,7 @@ function prismDispatch(options: FrontOptions): Dispatch<AnyUser, IncomingMessage
       incoming.header('prefer'),
       options.exampleStatuses[op.operationId] ?? {},
     );
-    if (!prefer.ok) return answers.badPreference(prefer.message);
+    if (!prefer.ok) return answers.badPreference(prefer.message, invalidRequestStatus(op));
     const wire = encodeRequest(
       op,
       { path: value.path, query: value.query, body: value.body },
@@ -141,22 +145,22 @@ function prismDispatch(options: FrontOptions): Dispatch<AnyUser, IncomingMessage
       body: wire.body?.text,
       preference: prefer.preference,
     });
-    return relay(answer, answers);
+    return relay(answer, answers, invalidRequestStatus(op));
   };
 }
 
 /**
  * Prism's answer as the pipeline's. A problem Prism reports is about the request (404 no such
- * example or status, 406 ...), never the API: it becomes a refusal, 400 BAD_REQUEST for
- * anything below 500. Bodies are serialised as prism-http-server does: JSON for JSON media
+ * example or status, 406 ...), never the API: it becomes a refusal, BAD_REQUEST for anything
+ * below 500, with the status the operation documents for an invalid request. Bodies are serialised as prism-http-server does: JSON for JSON media
  * types, strings as they are. (`ignored_parameters_unsupported` is the pipeline's step.)
  */
-function relay(answer: EngineAnswer, answers: Answers): Answer {
+function relay(answer: EngineAnswer, answers: Answers, invalidStatus: number): Answer {
   if (!answer.ok) {
     const what =
       [answer.title, answer.detail].filter(Boolean).join(': ') || `Prism answered ${answer.status}`;
     if (answer.status < 500)
-      return answers.fail(400, C.badRequest, `Invalid request (mock): ${what}`);
+      return answers.fail(invalidStatus, C.badRequest, `Invalid request (mock): ${what}`);
     return answers.fail(500, C.internal, `The mock failed: ${what}`);
   }
   const headers: Record<string, string> = {};

@@ -8,6 +8,7 @@
 import { refusalMessage, type LevelView } from '../../runtime/feature-levels.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import type { DecodedRequest } from '../../runtime/wire.js';
+import { isObject } from '../../runtime/is-object.js';
 
 export interface LevelHooks {
   checkRequest(operationId: string, request: DecodedRequest): string | undefined;
@@ -27,7 +28,7 @@ export function levelHooks(
       const params = {
         ...request.path,
         ...request.query,
-        ...(isRecord(request.body) ? request.body : {}),
+        ...(isObject(request.body) ? request.body : {}),
       };
       const refused = level.refusedValues(operationId, params);
       if (refused.length === 0) return undefined;
@@ -39,13 +40,9 @@ export function levelHooks(
       const field = Object.hasOwn(operations, operationId)
         ? operations[operationId].reportsLevel
         : undefined;
-      if (field !== undefined && isRecord(shaped) && typeof shaped[field] === 'number')
+      if (field !== undefined && isObject(shaped) && typeof shaped[field] === 'number')
         return { ...shaped, [field]: level.level };
       return shaped;
     },
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

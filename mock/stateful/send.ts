@@ -3,7 +3,7 @@
  * (read-by-sender), the automatic topic-visibility change, and the message events (with
  * `local_id` echoed to the sending queue only).
  */
-import type { HandlerOf } from '../../generated/server.js';
+import type { HandlerOf, SendMessageParams, SendMessageResult } from '../../generated/server.js';
 import { error, ok } from './results.js';
 import {
   canReadChannel,
@@ -55,6 +55,9 @@ export function clientName(userAgent: string | undefined): { name: string; inter
   };
 }
 
+type Params = SendMessageParams;
+type Result = SendMessageResult;
+
 export function createSendMessage(state: MockState): HandlerOf<'sendMessage', UserRecord> {
   return (params, { user, header }) => {
     const content = params.content;
@@ -81,107 +84,11 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
       client: clientName(header('user-agent')).name,
       reactions: [],
     };
-    let audience: number[];
-    if (isChannel) {
-      const to = Array.isArray(params.to)
-        ? params.to.length === 1
-          ? params.to[0]
-          : undefined
-        : params.to;
-      if (to === undefined) return bad('A channel message is addressed to exactly one channel');
-      const ref = typeof to === 'string' && /^[0-9]+$/.test(to) ? Number(to) : to;
-      const ch = findChannel(state, ref);
-      if (!ch || !canReadChannel(state, ch, user)) {
-        return error(400, 'STREAM_DOES_NOT_EXIST', `Channel '${String(to)}' does not exist`, {
-          stream: String(to),
-        });
-      }
-      if (ch.is_archived) return bad(`Channel '${ch.name}' is archived`);
-      if (ch.invite_only && !isSubscribed(state, ch.stream_id, user.user_id))
-        return bad(`Not authorized to send to channel '${ch.name}'`);
-      const rawTopic = params.topic ?? params.subject;
-      if (rawTopic === undefined) return bad("Missing 'topic' argument");
-      if (longerThan(rawTopic, LIMITS.max_topic_length))
-        return bad(`Topic must not exceed ${limitText(LIMITS.max_topic_length)}`);
-      const topic = normalizeTopic(state, rawTopic);
-      const policy = ch.topics_policy === 'inherit' ? state.realm.topics_policy : ch.topics_policy;
-      if (topic === '' && policy === 'disable_empty_topic')
-        return bad('Topics are required in this channel');
-      if (topic !== '' && policy === 'empty_topic_only')
-        return bad('Only the empty topic is allowed in this channel');
-      record.stream_id = ch.stream_id;
-      record.recipient_id = ch.recipient_id;
-      record.topic = topic;
-      audience = subscribers(state, ch.stream_id);
-
-      const mayMentionMany = inSetting(
-        state,
-        state.realm.can_mention_many_users_group,
-        user.user_id,
-      );
-      if (STREAM_WILDCARDS.test(content)) {
-        if (!mayMentionMany && audience.length > WILDCARD_MENTION_THRESHOLD) {
-          return error(
-            400,
-            'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
-            'You do not have permission to use channel wildcard mentions in this channel.',
-          );
-        }
-        record.stream_wildcard = true;
-      }
-      if (TOPIC_WILDCARD.test(content)) {
-        const participants = state.topics.get(topicKey(ch.stream_id, topic))?.senders.size ?? 0;
-        if (!mayMentionMany && participants > WILDCARD_MENTION_THRESHOLD) {
-          return error(
-            400,
-            'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
-            'You do not have permission to use topic wildcard mentions in this topic.',
-          );
-        }
-        record.topic_wildcard = true;
-      }
-    } else {
-      const list = Array.isArray(params.to) ? params.to : [params.to];
-      const ids = new Set<number>([user.user_id]);
-      for (const ref of list) {
-        const r = typeof ref === 'string' && /^[0-9]+$/.test(ref) ? Number(ref) : ref;
-        const target = findUser(state, r);
-        if (!target || !target.is_active)
-          return bad(typeof r === 'number' ? `Invalid user ID ${r}` : `Invalid email '${r}'`);
-        ids.add(target.user_id);
-      }
-      const participants = [...ids].sort((a, b) => a - b);
-      const key = participants.join(',');
-      let recipient = state.dmRecipients.get(key);
-      if (recipient === undefined) {
-        recipient = state.nextId.recipient++;
-        state.dmRecipients.set(key, recipient);
-      }
-      record.participants = participants;
-      record.recipient_id = recipient;
-      audience = participants;
-    }
-
-    // Mentions: users by full name, groups by name (deactivated groups cannot be mentioned).
-    const mentioned = new Set<number>();
-    for (const [, name] of content.matchAll(/@\*\*([^*|]+)(?:\|[0-9]+)?\*\*/g)) {
-      for (const u of state.users.values())
-        if (u.full_name === name && audience.includes(u.user_id)) mentioned.add(u.user_id);
-    }
-    for (const [, name] of content.matchAll(/@\*([^*]+)\*/g)) {
-      for (const g of state.groups.values()) {
-        if (g.name === name && !g.deactivated)
-          for (const id of groupMembers(state, g.id)) if (audience.includes(id)) mentioned.add(id);
-      }
-    }
-    if (mentioned.size > 0) record.mentioned = [...mentioned];
-    const lower = content.toLowerCase();
-    const alerted = audience.filter(
-      (id) =>
-        id !== user.user_id &&
-        state.users.get(id)!.alert_words.some((w) => lower.includes(w.toLowerCase())),
-    );
-    if (alerted.length > 0) record.alerted = alerted;
+    const audience = isChannel
+      ? toChannel(state, params, user, record)
+      : toUsers(state, params, user, record);
+    if (!Array.isArray(audience)) return audience;
+    mentionsOf(state, record, audience, user);
 
     // Commit.
     const starts =
@@ -196,31 +103,168 @@ export function createSendMessage(state: MockState): HandlerOf<'sendMessage', Us
       const changed = automaticVisibility(state, user, record, starts);
       if (changed !== undefined) body.automatic_new_visibility_policy = changed;
     }
-    // Render only for recipients with a live queue: nobody else will ever see the event.
-    const listening = new Set(state.events.live().map((q) => q.userId));
-    for (const recipientId of new Set([...audience, user.user_id])) {
-      if (!listening.has(recipientId)) continue;
-      const viewer = state.users.get(recipientId)!;
-      const message = renderMessage(state, record, viewer, {
-        applyMarkdown: true,
-        allowEmptyTopicName: false,
-        clientExtavatar: true,
-      });
-      state.events.push(
-        recipientId,
-        { type: 'message', message, flags: message.flags },
-        (queueId, q) => {
-          const extra: Record<string, unknown> = {};
-          if (q.capabilities.empty_topic_name && record.topic === '')
-            extra.message = { ...message, subject: '' };
-          if (queueId === params.queue_id && params.local_id !== undefined)
-            extra.local_id = params.local_id;
-          return extra;
-        },
-      );
-    }
+    pushMessageEvents(state, record, audience, user, params);
     return ok(body);
   };
+}
+
+/**
+ * A channel message: its channel, topic and wildcard mentions checked and written into
+ * `record`; the channel's subscribers, or the refusal.
+ */
+function toChannel(
+  state: MockState,
+  params: Params,
+  user: UserRecord,
+  record: MessageRecord,
+): number[] | Result {
+  const content = params.content;
+  const to = Array.isArray(params.to)
+    ? params.to.length === 1
+      ? params.to[0]
+      : undefined
+    : params.to;
+  if (to === undefined) return bad('A channel message is addressed to exactly one channel');
+  const ref = typeof to === 'string' && /^[0-9]+$/.test(to) ? Number(to) : to;
+  const ch = findChannel(state, ref);
+  if (!ch || !canReadChannel(state, ch, user)) {
+    return error(400, 'STREAM_DOES_NOT_EXIST', `Channel '${String(to)}' does not exist`, {
+      stream: String(to),
+    });
+  }
+  if (ch.is_archived) return bad(`Channel '${ch.name}' is archived`);
+  if (ch.invite_only && !isSubscribed(state, ch.stream_id, user.user_id))
+    return bad(`Not authorized to send to channel '${ch.name}'`);
+  const rawTopic = params.topic ?? params.subject;
+  if (rawTopic === undefined) return bad("Missing 'topic' argument");
+  if (longerThan(rawTopic, LIMITS.max_topic_length))
+    return bad(`Topic must not exceed ${limitText(LIMITS.max_topic_length)}`);
+  const topic = normalizeTopic(state, rawTopic);
+  const policy = ch.topics_policy === 'inherit' ? state.realm.topics_policy : ch.topics_policy;
+  if (topic === '' && policy === 'disable_empty_topic')
+    return bad('Topics are required in this channel');
+  if (topic !== '' && policy === 'empty_topic_only')
+    return bad('Only the empty topic is allowed in this channel');
+  record.stream_id = ch.stream_id;
+  record.recipient_id = ch.recipient_id;
+  record.topic = topic;
+  const audience = subscribers(state, ch.stream_id);
+
+  const mayMentionMany = inSetting(state, state.realm.can_mention_many_users_group, user.user_id);
+  if (STREAM_WILDCARDS.test(content)) {
+    if (!mayMentionMany && audience.length > WILDCARD_MENTION_THRESHOLD) {
+      return error(
+        400,
+        'STREAM_WILDCARD_MENTION_NOT_ALLOWED',
+        'You do not have permission to use channel wildcard mentions in this channel.',
+      );
+    }
+    record.stream_wildcard = true;
+  }
+  if (TOPIC_WILDCARD.test(content)) {
+    const participants = state.topics.get(topicKey(ch.stream_id, topic))?.senders.size ?? 0;
+    if (!mayMentionMany && participants > WILDCARD_MENTION_THRESHOLD) {
+      return error(
+        400,
+        'TOPIC_WILDCARD_MENTION_NOT_ALLOWED',
+        'You do not have permission to use topic wildcard mentions in this topic.',
+      );
+    }
+    record.topic_wildcard = true;
+  }
+  return audience;
+}
+
+/** A direct message: its recipients checked and written into `record`; them, or the refusal. */
+function toUsers(
+  state: MockState,
+  params: Params,
+  user: UserRecord,
+  record: MessageRecord,
+): number[] | Result {
+  const list = Array.isArray(params.to) ? params.to : [params.to];
+  const ids = new Set<number>([user.user_id]);
+  for (const ref of list) {
+    const r = typeof ref === 'string' && /^[0-9]+$/.test(ref) ? Number(ref) : ref;
+    const target = findUser(state, r);
+    if (!target || !target.is_active)
+      return bad(typeof r === 'number' ? `Invalid user ID ${r}` : `Invalid email '${r}'`);
+    ids.add(target.user_id);
+  }
+  const participants = [...ids].sort((a, b) => a - b);
+  const key = participants.join(',');
+  let recipient = state.dmRecipients.get(key);
+  if (recipient === undefined) {
+    recipient = state.nextId.recipient++;
+    state.dmRecipients.set(key, recipient);
+  }
+  record.participants = participants;
+  record.recipient_id = recipient;
+  return participants;
+}
+
+/**
+ * Mentions (users by full name, groups by name: deactivated groups cannot be mentioned) and
+ * the recipients' alert words.
+ */
+function mentionsOf(
+  state: MockState,
+  record: MessageRecord,
+  audience: number[],
+  user: UserRecord,
+): void {
+  const content = record.content;
+  const mentioned = new Set<number>();
+  for (const [, name] of content.matchAll(/@\*\*([^*|]+)(?:\|[0-9]+)?\*\*/g)) {
+    for (const u of state.users.values())
+      if (u.full_name === name && audience.includes(u.user_id)) mentioned.add(u.user_id);
+  }
+  for (const [, name] of content.matchAll(/@\*([^*]+)\*/g)) {
+    for (const g of state.groups.values()) {
+      if (g.name === name && !g.deactivated)
+        for (const id of groupMembers(state, g.id)) if (audience.includes(id)) mentioned.add(id);
+    }
+  }
+  if (mentioned.size > 0) record.mentioned = [...mentioned];
+  const lower = content.toLowerCase();
+  const alerted = audience.filter(
+    (id) =>
+      id !== user.user_id &&
+      state.users.get(id)!.alert_words.some((w) => lower.includes(w.toLowerCase())),
+  );
+  if (alerted.length > 0) record.alerted = alerted;
+}
+
+/** The message event to each recipient with a live queue (`local_id` to the sending queue only). */
+function pushMessageEvents(
+  state: MockState,
+  record: MessageRecord,
+  audience: number[],
+  user: UserRecord,
+  params: Params,
+): void {
+  const listening = new Set(state.events.live().map((q) => q.userId));
+  for (const recipientId of new Set([...audience, user.user_id])) {
+    if (!listening.has(recipientId)) continue;
+    const viewer = state.users.get(recipientId)!;
+    const message = renderMessage(state, record, viewer, {
+      applyMarkdown: true,
+      allowEmptyTopicName: false,
+      clientExtavatar: true,
+    });
+    state.events.push(
+      recipientId,
+      { type: 'message', message, flags: message.flags },
+      (queueId, q) => {
+        const extra: Record<string, unknown> = {};
+        if (q.capabilities.empty_topic_name && record.topic === '')
+          extra.message = { ...message, subject: '' };
+        if (queueId === params.queue_id && params.local_id !== undefined)
+          extra.local_id = params.local_id;
+        return extra;
+      },
+    );
+  }
 }
 
 /**

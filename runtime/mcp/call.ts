@@ -6,6 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpToolInfo } from './table.js';
+import { isObject } from '../is-object.js';
 
 /** The generated client, as the server sees it: one method per operation. */
 export type ToolClient = Record<string, unknown>;
@@ -66,8 +67,4 @@ function redacted(data: unknown, secrets: string[]): unknown {
   const copy: Record<string, unknown> = { ...data };
   for (const key of secrets) if (Object.hasOwn(copy, key)) copy[key] = REDACTED;
   return copy;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }

@@ -9,9 +9,16 @@
  * `explode` array sends nothing, a `comma` list of one empty string reads back as `[]`, and in
  * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
-import type { FieldIndex, FieldIndexes, FieldsByLocation, ScalarType, WireField } from './types.js';
+import type {
+  FieldIndex,
+  FieldIndexes,
+  FieldsByLocation,
+  Neighbours,
+  ScalarType,
+  WireField,
+} from './types.js';
 
-export type { FieldIndex, FieldIndexes, FieldsByLocation };
+export type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours };
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
 import { decodeDeep, encodeDeep } from './deep-object.js';
 import {
@@ -48,13 +55,35 @@ export function indexFields(fields: readonly WireField[]): FieldIndex {
     count: fields.length,
     byName: namedMap(fields),
     namedIn: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
+    neighbours: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
   };
   for (const field of fields) {
     index[field.in]?.push(field);
     const named = index.namedIn[field.in];
     if (named && !named.has(field.name)) named.set(field.name, field);
   }
+  for (const place of ['query', 'body'] as const)
+    index.neighbours[place] = neighboursOf(index[place]);
   return index;
+}
+
+/**
+ * What decoding each exploded object and deepObject of one place needs of the fields beside
+ * it, worked out once per operation (a field index) rather than for every request.
+ */
+export function neighboursOf(fields: readonly WireField[]): Map<WireField, Neighbours> {
+  const map = new Map<WireField, Neighbours>();
+  for (const field of fields) {
+    if (field.encoding !== 'deepObject' && !isExplodedObject(field)) continue;
+    const others = fields.filter((other) => other !== field);
+    const prefix = field.name + '[';
+    map.set(field, {
+      others: new Set(others.map((other) => other.name)),
+      prefixes: others.map((other) => other.name + '['),
+      inner: others.map((other) => other.name).filter((name) => name.startsWith(prefix)),
+    });
+  }
+  return map;
 }
 
 /**
@@ -169,15 +198,20 @@ export interface FieldsDecoded {
  * Values of `fields`, each taken from the first source that has it (its declared place first;
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
-export function decodeFields(fields: readonly WireField[], sources: PairSource[]): FieldsDecoded {
+export function decodeFields(
+  fields: readonly WireField[],
+  sources: PairSource[],
+  neighbours: Map<WireField, Neighbours> = neighboursOf(fields),
+): FieldsDecoded {
   const values: Record<string, unknown> = {};
   const errors: { field: string; message: string }[] = [];
   for (const field of fields) {
     let found = false;
+    const beside = neighbours.get(field);
     for (const source of sources) {
       const indexes = isExplodedObject(field)
-        ? propertyIndexes(field, source, fields)
-        : pairIndexes(field, source, fields);
+        ? propertyIndexes(field, source, beside!)
+        : pairIndexes(field, source, beside);
       if (indexes === undefined) continue;
       for (const index of indexes) source.used.add(index);
       const result = decodeField(
@@ -227,18 +261,22 @@ function isExplodedObject(field: WireField): boolean {
 function propertyIndexes(
   field: WireField,
   source: PairSource,
-  fields: readonly WireField[],
+  beside: Neighbours,
 ): number[] | undefined {
   const declared = field.shape?.properties ?? {};
   const freeForm = field.shape === undefined || field.shape.additional !== undefined;
-  const others = new Set(fields.filter((f) => f !== field).map((f) => f.name));
   const indexes: number[] = [];
   source.pairs.forEach((pair, index) => {
     if (source.used.has(index)) return;
-    const claimed = others.has(pair.name) || [...others].some((n) => pair.name.startsWith(n + '['));
-    if (Object.hasOwn(declared, pair.name) || (freeForm && !claimed)) indexes.push(index);
+    if (Object.hasOwn(declared, pair.name)) indexes.push(index);
+    else if (freeForm && !claimed(pair.name, beside)) indexes.push(index);
   });
   return indexes.length > 0 ? indexes : undefined;
+}
+
+/** Whether another field of the place sends `name` (as itself, or inside its brackets). */
+function claimed(name: string, beside: Neighbours): boolean {
+  return beside.others.has(name) || beside.prefixes.some((prefix) => name.startsWith(prefix));
 }
 
 /**
@@ -249,16 +287,15 @@ function propertyIndexes(
 function pairIndexes(
   field: WireField,
   source: PairSource,
-  fields: readonly WireField[],
+  beside: Neighbours | undefined,
 ): number[] | undefined {
   if (field.encoding !== 'deepObject') return pairsByName(source).get(field.name);
   const indexes: number[] = [];
   const prefix = field.name + '[';
   const named = pairsByName(source);
   const taken = new Set<number>();
-  for (const other of fields)
-    if (other !== field && other.name.startsWith(prefix))
-      for (const index of named.get(other.name) ?? []) taken.add(index);
+  for (const name of beside?.inner ?? [])
+    for (const index of named.get(name) ?? []) taken.add(index);
   source.pairs.forEach((pair, index) => {
     if (taken.has(index)) return;
     if (pair.name === field.name || (pair.name.startsWith(prefix) && pair.name.endsWith(']')))

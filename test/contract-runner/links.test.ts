@@ -12,13 +12,16 @@ import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RequestListener } from 'node:http';
 import { loadGenerated } from '../../contract-runner/cli.js';
-import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
+import {
+  bodyKeysOf,
+  loadGeneratedClient,
+  sendThroughClient,
+} from '../../contract-runner/client-call.js';
 import { formatTable } from '../../contract-runner/report.js';
 import { runContract, type RunReport } from '../../contract-runner/run.js';
 import { loadContract } from '../../generator/load/index.js';
 import { serve } from './servers.js';
-import { sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
-import { operationLinks } from '../../generator/model/links.js';
+import { linkPlan, sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
 import { contractTables, type ContractTables } from '../../mock/contract-tables.js';
 import { serveMock, type RunningMock } from '../../mock/serve.js';
 import { fixtureBindings } from '../fixture-bindings.js';
@@ -80,7 +83,8 @@ describe.skipIf(!HAVE_BREADTH)('links on a contract without scenarios', () => {
         out,
         'types,operations,client,validators,server,runtime',
       );
-      const links = operationLinks(model);
+      const plan = linkPlan(model);
+      const { links } = plan;
       expect(
         links
           .filter((l) => l.from === doc.create)
@@ -96,8 +100,8 @@ describe.skipIf(!HAVE_BREADTH)('links on a contract without scenarios', () => {
           {
             model,
             ...(await loadGenerated(out)),
-            workflows: [sampleWorkflow(model, links)],
-            links,
+            workflows: [sampleWorkflow(model, plan)],
+            links: plan,
           },
           {
             baseUrl: mock.baseUrl,
@@ -111,11 +115,7 @@ describe.skipIf(!HAVE_BREADTH)('links on a contract without scenarios', () => {
             onSend: (line) => sent.push(line),
             sendValid: sendThroughClient({
               ...(await loadGeneratedClient(out))!,
-              bodyKeys: Object.fromEntries(
-                model.operations.flatMap((op) =>
-                  op.names.bodyKey === undefined ? [] : [[op.id, op.names.bodyKey]],
-                ),
-              ),
+              bodyKeys: bodyKeysOf(model),
             }),
           },
         );
@@ -199,11 +199,16 @@ describe.skipIf(!HAVE_BREADTH)('chains against a server that keeps state', () =>
     const loaded = await loadContract(file);
     if (!loaded.ok) throw new Error('the JSON storage document does not load');
     const model = loaded.contract.model;
-    const links = operationLinks(model);
+    const plan = linkPlan(model);
     const server = await serve(binServer(fault));
     try {
       return await runContract(
-        { model, ...(await loadGenerated(out)), workflows: [sampleWorkflow(model, links)], links },
+        {
+          model,
+          ...(await loadGenerated(out)),
+          workflows: [sampleWorkflow(model, plan)],
+          links: plan,
+        },
         {
           baseUrl: server.baseUrl.replace(/\/api\/v1$/, ''),
           unauthenticatedOnly: true,

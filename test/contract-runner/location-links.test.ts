@@ -16,8 +16,7 @@ import { loadGenerated } from '../../contract-runner/cli.js';
 import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
 import { formatTable } from '../../contract-runner/report.js';
 import { runContract, type RunReport } from '../../contract-runner/run.js';
-import { sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
-import { operationLinks } from '../../generator/model/links.js';
+import { linkPlan, sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
 import { fixtureBindings } from '../fixture-bindings.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
 import { serve } from './servers.js';
@@ -131,11 +130,16 @@ function bindingsOf(file: string, out: string): ReturnType<typeof fixtureBinding
 async function run(file: string, listener: RequestListener, keys?: Obj): Promise<RunReport> {
   const out = join(SCRATCH, file.replace(/\W+/g, '-'));
   const { model } = await bindingsOf(file, out);
-  const links = operationLinks(model);
+  const plan = linkPlan(model);
   const server = await serve(listener);
   try {
     return await runContract(
-      { model, ...(await loadGenerated(out)), workflows: [sampleWorkflow(model, links)], links },
+      {
+        model,
+        ...(await loadGenerated(out)),
+        workflows: [sampleWorkflow(model, plan)],
+        links: plan,
+      },
       {
         baseUrl: server.baseUrl.replace(/\/api\/v1$/, ''),
         ...(keys

@@ -284,6 +284,12 @@ describe('bad servers and bad invocations', () => {
       (t) => lines.push(t),
     );
     expect(code).toBe(1);
+    // --quiet: the verdict and the failures only (no table of operations, no skips)
+    const printed = lines.join('\n');
+    expect(printed).toMatch(/^\d+ operations: \d+ passed, \d+ failed/m);
+    expect(printed).toMatch(/^FAIL sendMessage \[success-not-reached\]/m);
+    expect(printed).not.toMatch(/^ +operation +request/m);
+    expect(printed).not.toMatch(/^(PASS|SKIP) /m);
     const text = readFileSync(join(tmpdir(), `refuse-${process.pid}.json`), 'utf8');
     // The curl commands name the key and password by placeholder: reports end up in CI artifacts.
     expect(text).not.toContain(server.owner.apiKey);
@@ -382,6 +388,11 @@ describe('bad servers and bad invocations', () => {
     ])
       expect(lines.join('\n')).toContain(option);
     expect(USAGE).toMatch(/default: 5/);
+    // `tms-gen test` makes bindings unless --generated is given: the parsed option says which
+    const given = ['--base-url', 'http://x', '--unauthenticated-only'];
+    expect(parseArgs([...given, '--generated=out']).generatedGiven).toBe(true);
+    expect(parseArgs([...given, '--generated', 'out']).generatedGiven).toBe(true);
+    expect(parseArgs(given).generatedGiven).toBe(false);
     expect(() => parseArgs(['--email', 'a@b', '--api-key', 'k'])).toThrow(/--base-url/);
     expect(() => parseArgs(['--base-url', 'ftp://x', '--email', 'a', '--api-key', 'k'])).toThrow(
       /http/,

@@ -266,7 +266,7 @@ describe.skipIf(!haveChromium)('the hostile document in a browser', () => {
       expect(state.payloadElements, path).toBe(0);
       expect(
         state.scripts.every((s) =>
-          /^(\.\.\/)?(assets\/(site|wire|tryit)\.js|search-index\.js|schemas\.js)$/.test(s),
+          /^(\.\.\/)?(assets\/(samples|site|wire|tryit)\.js|search-index\.js|schemas\.js)$/.test(s),
         ),
         `${path}: ${state.scripts.join(', ')}`,
       ).toBe(true);

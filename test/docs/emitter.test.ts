@@ -212,10 +212,10 @@ describe('docs emitter on the hostile fixture', () => {
       // The page's own scripts, and on operation pages try-it's data: JSON, never run, no raw `<`.
       for (const tag of scripts)
         expect(tag, f.path).toMatch(
-          /^<script (src="(\.\.\/)?assets\/(site|wire|tryit)\.js" defer|type="application\/json" class="tryit-data")>$/,
+          /^<script (src="(\.\.\/)?assets\/(samples|site|wire|tryit)\.js" defer|type="application\/json" class="sample-data"|type="application\/json" class="tryit-data" data-server="[^"<>]*"( data-auth)?)>$/,
         );
       for (const m of html.matchAll(
-        /<script type="application\/json" class="tryit-data">([\s\S]*?)<\/script>/g,
+        /<script type="application\/json" class="(?:tryit|sample)-data"[^>]*>([\s\S]*?)<\/script>/g,
       )) {
         expect(m[1], f.path).not.toContain('<');
         expect(() => JSON.parse(m[1]), f.path).not.toThrow();
@@ -242,6 +242,16 @@ describe('docs emitter on the hostile fixture', () => {
       'generator/templates/docs/assets/wire.js is stale: run `node --import tsx generator/emit/docs/page-wire.ts`',
     ).toBe(true);
     expect(text(files, 'assets/wire.js')).toContain('TMSWire');
+  });
+
+  it('ships the samples speller to the pages as sample-text.ts is now (assets/samples.js)', async () => {
+    const { bundleSamplesForPages, SAMPLES_ASSET } =
+      await import('../../generator/emit/docs/page-samples.js');
+    expect(
+      readFileSync(SAMPLES_ASSET, 'utf8') === (await bundleSamplesForPages()),
+      'generator/templates/docs/assets/samples.js is stale: run `node --import tsx generator/emit/docs/page-samples.ts`',
+    ).toBe(true);
+    expect(text(files, 'assets/samples.js')).toContain('TMSSamples');
   });
 
   it('writes a search index that is one safe script', () => {

@@ -226,7 +226,9 @@ describe.skipIf(!haveChromium || !haveDocuments)(
       expect(state.payload).toBe(0);
       expect(state.unsafeLinks).toEqual([]);
       expect(
-        state.scripts.every((s) => /^(\.\.\/)?(assets\/(site|wire|tryit)\.js|nav\.js)$/.test(s)),
+        state.scripts.every((s) =>
+          /^(\.\.\/)?(assets\/(samples|site|wire|tryit)\.js|nav\.js)$/.test(s),
+        ),
         state.scripts.join(', '),
       ).toBe(true);
       expect(problems).toEqual([]);

@@ -45,8 +45,9 @@ describe('the mock of another document', () => {
       expect(await thing.json()).toMatchObject({ id: expect.any(Number) });
       const anonymous = await fetch(`${mock.baseUrl}/things/7`);
       expect(anonymous.status).toBe(401);
+      // getThing documents no 400: an invalid request gets the status it documents (404)
       const bad = await fetch(`${mock.baseUrl}/things/seven`, { headers: auth });
-      expect(bad.status).toBe(400);
+      expect(bad.status).toBe(404);
       expect(await bad.json()).toMatchObject({ message: expect.any(String) });
       const health = await fetch(`${mock.baseUrl}/health`);
       expect(health.status).toBe(200);
@@ -60,10 +61,12 @@ describe('the mock of another document', () => {
     });
     expect(problem.status).toBe(404);
     expect(await problem.json()).toMatchObject({ message: expect.any(String) });
+    // a status the operation does not document is refused with one it does (no 400 here)
     const undocumented = await fetch(`${mock.baseUrl}/things/7`, {
       headers: { ...auth, prefer: 'code=418' },
     });
-    expect(undocumented.status).toBe(400);
+    expect(undocumented.status).toBe(404);
+    expect(await undocumented.json()).toMatchObject({ message: expect.any(String) });
   });
 
   it('fail rate 1: every answer is one of the documented errors; latency waits', async () => {

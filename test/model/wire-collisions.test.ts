@@ -7,6 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadContract } from '../../generator/load/index.js';
+import { buildModel } from '../../generator/model/build.js';
+import type { OpenApiDocument } from '../../generator/model/document.js';
 import { typescriptView } from '../../generator/model/views/typescript.js';
 import type { ApiModel } from '../../generator/model/types.js';
 
@@ -61,6 +63,39 @@ describe('exploded query objects that share names with other parameters', () => 
     expect(payment[0]).toContain("'note' at #/paths/~1shops~1{shopId}~1settle/post/parameters/3");
     expect(warnings.some((w) => w.includes("'wrapping'"))).toBe(false);
     expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(5);
+  });
+});
+
+describe('an exploded object that also takes undeclared properties', () => {
+  const objectParam = {
+    name: 'extra',
+    in: 'query',
+    schema: {
+      type: 'object',
+      properties: { size: { type: 'integer' } },
+      additionalProperties: true,
+    },
+  };
+  const encodingOf = (parameters: unknown[]) => {
+    const document = {
+      openapi: '3.1.0',
+      info: { title: 'fragment', version: '1' },
+      paths: { '/x': { get: { parameters, responses: { '200': { description: 'ok' } } } } },
+    } as unknown as OpenApiDocument;
+    const { model, warnings } = buildModel(document, 'fragment.yaml');
+    const extra = model.operations[0].parameters.find((p) => p.name === 'extra')!;
+    return { encoding: extra.encoding, warnings: warnings.map((w) => w.message) };
+  };
+
+  it('keeps the document spelling alone, and is a deepObject beside any other query parameter', () => {
+    expect(encodingOf([objectParam])).toEqual({ encoding: 'explode', warnings: [] });
+    const page = { name: 'page', in: 'query', schema: { type: 'integer' } };
+    const beside = encodingOf([objectParam, page]);
+    expect(beside.encoding).toBe('deepObject');
+    expect(beside.warnings).toHaveLength(1);
+    expect(beside.warnings[0]).toContain("'page' at #/paths/~1x/get/parameters/1 (any name)");
+    const header = { name: 'page', in: 'header', schema: { type: 'integer' } };
+    expect(encodingOf([objectParam, header])).toEqual({ encoding: 'explode', warnings: [] });
   });
 });
 

@@ -3,12 +3,14 @@
  * server), its endpoint provided as `inject('browserEndpoint')`; the test files connect to it
  * (test/browser.ts) instead of each starting a browser of their own. Each file still works in
  * contexts of its own (cookies, storage and service workers apart). Started only when a selected
- * file uses it and Chromium is installed; stopped at the end. When it cannot start, the reason
- * is in `browserError` and the files that need it fail with it.
+ * file uses it and Chromium is installed; stopped at the end. In watch mode it stays up across
+ * reruns (it reads nothing of this repository), and starts on a rerun whose files need it
+ * when the first run's did not. When it cannot start, the reason is in `browserError` and the
+ * files that need it fail with it.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type BrowserServer } from 'playwright-core';
-import type { TestProject } from 'vitest/node';
+import type { TestProject, TestSpecification } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,26 +32,29 @@ const ARGS = [
 ];
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  let server: BrowserServer | undefined;
   const none = (why: string) => {
     project.provide('browserEndpoint', '');
     project.provide('browserError', why);
-    return async () => {};
   };
-  if (!existsSync(CHROMIUM)) return none(`${CHROMIUM} is not installed`);
+  const startIfNeeded = async (files: string[]) => {
+    if (server) return;
+    if (!existsSync(CHROMIUM)) return none(`${CHROMIUM} is not installed`);
+    if (!files.some((file) => readFileSync(file, 'utf8').includes('sharedBrowser(')))
+      return none('the browser was not started: no selected test file uses it');
+    try {
+      server = await chromium.launchServer({ executablePath: CHROMIUM, args: ARGS });
+    } catch (error) {
+      return none(`Chromium did not start: ${(error as Error)?.message ?? String(error)}`);
+    }
+    project.provide('browserEndpoint', server.wsEndpoint());
+    project.provide('browserError', '');
+  };
   // CLI file filters (`npx vitest run test/docs`) are on the Vitest instance (not in its typed API).
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
-  const { testFiles } = await project.globTestFiles(filters ?? []);
-  if (!testFiles.some((file) => readFileSync(file, 'utf8').includes('sharedBrowser(')))
-    return none('the browser was not started: no selected test file uses it');
-  let server: BrowserServer;
-  try {
-    server = await chromium.launchServer({ executablePath: CHROMIUM, args: ARGS });
-  } catch (error) {
-    return none(`Chromium did not start: ${(error as Error)?.message ?? String(error)}`);
-  }
-  project.provide('browserEndpoint', server.wsEndpoint());
-  project.provide('browserError', '');
+  await startIfNeeded((await project.globTestFiles(filters ?? [])).testFiles);
+  project.onTestsRerun((specs: TestSpecification[]) => startIfNeeded(specs.map((s) => s.moduleId)));
   return async () => {
-    await server.close();
+    await server?.close();
   };
 }

@@ -26,6 +26,7 @@ export function indexFields(fields) {
         count: fields.length,
         byName: namedMap(fields),
         namedIn: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
+        neighbours: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
     };
     for (const field of fields) {
         index[field.in]?.push(field);
@@ -33,7 +34,28 @@ export function indexFields(fields) {
         if (named && !named.has(field.name))
             named.set(field.name, field);
     }
+    for (const place of ['query', 'body'])
+        index.neighbours[place] = neighboursOf(index[place]);
     return index;
+}
+/**
+ * What decoding each exploded object and deepObject of one place needs of the fields beside
+ * it, worked out once per operation (a field index) rather than for every request.
+ */
+export function neighboursOf(fields) {
+    const map = new Map();
+    for (const field of fields) {
+        if (field.encoding !== 'deepObject' && !isExplodedObject(field))
+            continue;
+        const others = fields.filter((other) => other !== field);
+        const prefix = field.name + '[';
+        map.set(field, {
+            others: new Set(others.map((other) => other.name)),
+            prefixes: others.map((other) => other.name + '['),
+            inner: others.map((other) => other.name).filter((name) => name.startsWith(prefix)),
+        });
+    }
+    return map;
 }
 /**
  * The field indexes of the operations one client, listener or mock works with, built once per
@@ -131,15 +153,16 @@ function isPlainObject(value) {
  * Values of `fields`, each taken from the first source that has it (its declared place first;
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
-export function decodeFields(fields, sources) {
+export function decodeFields(fields, sources, neighbours = neighboursOf(fields)) {
     const values = {};
     const errors = [];
     for (const field of fields) {
         let found = false;
+        const beside = neighbours.get(field);
         for (const source of sources) {
             const indexes = isExplodedObject(field)
-                ? propertyIndexes(field, source, fields)
-                : pairIndexes(field, source, fields);
+                ? propertyIndexes(field, source, beside)
+                : pairIndexes(field, source, beside);
             if (indexes === undefined)
                 continue;
             for (const index of indexes)
@@ -189,36 +212,39 @@ function isExplodedObject(field) {
  * The pairs of an exploded object: those named as its declared properties, and for one that
  * takes any property, every pair no other field of the place claims.
  */
-function propertyIndexes(field, source, fields) {
+function propertyIndexes(field, source, beside) {
     const declared = field.shape?.properties ?? {};
     const freeForm = field.shape === undefined || field.shape.additional !== undefined;
-    const others = new Set(fields.filter((f) => f !== field).map((f) => f.name));
     const indexes = [];
     source.pairs.forEach((pair, index) => {
         if (source.used.has(index))
             return;
-        const claimed = others.has(pair.name) || [...others].some((n) => pair.name.startsWith(n + '['));
-        if (Object.hasOwn(declared, pair.name) || (freeForm && !claimed))
+        if (Object.hasOwn(declared, pair.name))
+            indexes.push(index);
+        else if (freeForm && !claimed(pair.name, beside))
             indexes.push(index);
     });
     return indexes.length > 0 ? indexes : undefined;
+}
+/** Whether another field of the place sends `name` (as itself, or inside its brackets). */
+function claimed(name, beside) {
+    return beside.others.has(name) || beside.prefixes.some((prefix) => name.startsWith(prefix));
 }
 /**
  * The indexes of the pairs that belong to `field`, or undefined when none do. A deepObject
  * leaves out the pairs another field is named after (Telnyx declares `filter[record_type]`
  * beside a deepObject `filter`): the field of that exact name takes them.
  */
-function pairIndexes(field, source, fields) {
+function pairIndexes(field, source, beside) {
     if (field.encoding !== 'deepObject')
         return pairsByName(source).get(field.name);
     const indexes = [];
     const prefix = field.name + '[';
     const named = pairsByName(source);
     const taken = new Set();
-    for (const other of fields)
-        if (other !== field && other.name.startsWith(prefix))
-            for (const index of named.get(other.name) ?? [])
-                taken.add(index);
+    for (const name of beside?.inner ?? [])
+        for (const index of named.get(name) ?? [])
+            taken.add(index);
     source.pairs.forEach((pair, index) => {
         if (taken.has(index))
             return;

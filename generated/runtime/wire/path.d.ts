@@ -23,5 +23,8 @@ export declare function templateQuery(template: string): string;
  * The parameters of `actualPath` when it matches `template`, else null. `actualPath` is the
  * pathname as received (still percent-encoded); a query string, if left on, is ignored.
  * Segments must match one for one: no trailing-slash or case folding, so routing stays exact.
+ * A router matching many requests compiles each template once (`compilePath`).
  */
 export declare function matchPath(template: string, actualPath: string, fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[]): Record<string, string> | null;
+/** A template made into a matcher once: its segments split, each templated one a regex. */
+export declare function compilePath(template: string, fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[]): (actualPath: string) => Record<string, string> | null;

@@ -80,28 +80,37 @@ export function templateQuery(template) {
  * The parameters of `actualPath` when it matches `template`, else null. `actualPath` is the
  * pathname as received (still percent-encoded); a query string, if left on, is ignored.
  * Segments must match one for one: no trailing-slash or case folding, so routing stays exact.
+ * A router matching many requests compiles each template once (`compilePath`).
  */
 export function matchPath(template, actualPath, fields) {
-    const question = actualPath.indexOf('?');
-    const path = question === -1 ? actualPath : actualPath.slice(0, question);
-    const templateSegments = routePart(template).split('/');
-    const segments = path.split('/');
-    if (templateSegments.length !== segments.length)
-        return null;
-    const params = {};
-    for (let i = 0; i < segments.length; i++) {
-        const matched = matchSegment(templateSegments[i], segments[i], fields);
-        if (matched === null)
-            return null;
-        Object.assign(params, matched);
-    }
-    return params;
+    return compilePath(template, fields)(actualPath);
 }
-function matchSegment(templateSegment, segment, fields) {
+/** A template made into a matcher once: its segments split, each templated one a regex. */
+export function compilePath(template, fields) {
+    const matchers = routePart(template)
+        .split('/')
+        .map((segment) => segmentMatcher(segment, fields));
+    return (actualPath) => {
+        const question = actualPath.indexOf('?');
+        const path = question === -1 ? actualPath : actualPath.slice(0, question);
+        const segments = path.split('/');
+        if (matchers.length !== segments.length)
+            return null;
+        const params = {};
+        for (let i = 0; i < segments.length; i++) {
+            const matched = matchers[i](segments[i]);
+            if (matched === null)
+                return null;
+            Object.assign(params, matched);
+        }
+        return params;
+    };
+}
+function segmentMatcher(templateSegment, fields) {
     if (!templateSegment.includes('{'))
-        return templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
-    // A segment may mix text and parameters (`{id}.json`): build a small pattern for it. A
-    // parameter with its values listed (two parameters with nothing between) matches one of them.
+        return (segment) => templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
+    // A segment may mix text and parameters (`{id}.json`): a small pattern for it. A parameter
+    // with its values listed (two parameters with nothing between) matches one of them.
     const names = [];
     const pattern = templateSegment.replace(/\{([^}]+)\}|([^{]+)/g, (_, name, text) => {
         if (name !== undefined) {
@@ -113,14 +122,17 @@ function matchSegment(templateSegment, segment, fields) {
         }
         return regexText(text ?? '');
     });
-    const match = new RegExp(`^${pattern}$`).exec(segment);
-    if (match === null)
-        return null;
-    const params = {};
-    names.forEach((name, index) => {
-        params[name] = decodeSegment(match[index + 1]);
-    });
-    return params;
+    const regex = new RegExp(`^${pattern}$`);
+    return (segment) => {
+        const match = regex.exec(segment);
+        if (match === null)
+            return null;
+        const params = {};
+        names.forEach((name, index) => {
+            params[name] = decodeSegment(match[index + 1]);
+        });
+        return params;
+    };
 }
 function regexText(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

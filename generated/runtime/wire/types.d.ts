@@ -173,6 +173,17 @@ export interface FieldIndex extends FieldsByLocation {
     byName: Map<string, WireField>;
     /** the fields of each location by name */
     namedIn: Record<WireField['in'], Map<string, WireField>>;
+    /** per location, what decoding an exploded object or a deepObject needs of the fields beside it */
+    neighbours: Record<WireField['in'], Map<WireField, Neighbours>>;
+}
+/** The other fields of a place as one exploded object or deepObject sees them (fields.ts). */
+export interface Neighbours {
+    /** the other fields' names */
+    others: Set<string>;
+    /** each other field's name followed by `[` (its deepObject spellings) */
+    prefixes: string[];
+    /** the other fields named under this one (`filter[record_type]` beside a deepObject `filter`) */
+    inner: string[];
 }
 /** Looks up (and builds on first use) the field index of an operation. */
 export type FieldIndexes = (op: {

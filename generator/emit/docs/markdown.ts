@@ -25,21 +25,32 @@ export type RenderMarkdown = (text: string | undefined, opts?: { inline?: boolea
 export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdown {
   const fast = opts.fastPath !== false;
   let md: MarkdownIt | undefined;
+  // A text's HTML depends on the text alone: rendered once per run. Big documents repeat their
+  // descriptions (GitHub's `owner`, `repo`, `per_page` on hundreds of pages, shared schemas'
+  // fields in many inline trees).
+  const rendered = new Map<string, string>();
   return (text, opts = {}) => {
     if (typeof text !== 'string' || text.trim() === '') return '';
+    const key = (opts.inline ? 'i' : 'b') + text;
+    let html = rendered.get(key);
+    if (html === undefined) {
+      html = renderOnce(text, opts.inline === true);
+      rendered.set(key, html);
+    }
+    return html;
+  };
+
+  function renderOnce(text: string, inline: boolean): string {
     const quick = !fast
       ? undefined
-      : (plainMarkdown(text, opts.inline === true) ??
-        (opts.inline ? undefined : plainBlocks(text)));
+      : (plainMarkdown(text, inline) ?? (inline ? undefined : plainBlocks(text)));
     if (quick !== undefined) return quick;
     md ??= markdownIt();
     // One sanitizer per text: what its HTML opens is closed at its end, never beyond.
-    const env: HtmlEnv = {
-      sanitizer: createHtmlSanitizer({ inline: opts.inline === true, source: text }),
-    };
-    const html = opts.inline ? md.renderInline(text, env) : md.render(text, env);
+    const env: HtmlEnv = { sanitizer: createHtmlSanitizer({ inline, source: text }) };
+    const html = inline ? md.renderInline(text, env) : md.render(text, env);
     return html + env.sanitizer.close();
-  };
+  }
 }
 
 /**

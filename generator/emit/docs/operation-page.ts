@@ -17,6 +17,8 @@ import { anchorPart, errorAnchor, paramAnchor, type SiteLinks } from './links.js
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
+import { isExplodedObject } from '../../model/wire-collisions.js';
+import type { PageSampleData, SampleData } from './sample-text.js';
 import { addMadeUpSamples } from './response-samples.js';
 import { plainTextOf } from './sanitize-html.js';
 
@@ -79,8 +81,13 @@ export interface ErrorView {
 
 export interface RequestSampleView {
   title: string;
-  /** one per language: id (`curl`, `typescript`, `fetch`, `python`), tab label, highlighted HTML */
+  /**
+   * the languages written on the page as text: curl, or every one when the wire model refused
+   * the input (id `curl`, `typescript`, `fetch`, `python`; tab label; highlighter)
+   */
   langs: { id: string; label: string; text: string; language: string }[];
+  /** what the page script spells the other languages from (sample-text.ts) */
+  data?: SampleData;
 }
 
 export interface OperationView {
@@ -100,7 +107,8 @@ export interface OperationView {
   params: ParamRow[];
   requestBody?: { description: string; mediaTypes: string; required: boolean; tree?: SchemaNode };
   samples: RequestSampleView[];
-  languages: { id: string; label: string }[];
+  /** the samples' data for the page script, when one of them has some */
+  sampleData?: PageSampleData;
   responses: ResponseView[];
   /** examples of the responses, shown in the samples column */
   responseSamples: { status: string; kind: string; examples: ExampleView[] }[];
@@ -157,7 +165,7 @@ const ROWS_PER_PAGE = 600;
 export function operationView(
   op: Operation,
   ctx: PageContext,
-  samples: RequestSampleView[],
+  samples: { views: RequestSampleView[]; data: PageSampleData },
   tryit?: TryItView,
 ): OperationView {
   const anchors = new Set<string>();
@@ -200,8 +208,8 @@ export function operationView(
     conditional: text(op.extensions['x-conditional']),
     notShown: text(op.extensions['x-not-shown']),
     params,
-    samples,
-    languages: samples[0]?.langs.map((l) => ({ id: l.id, label: l.label })) ?? [],
+    samples: samples.views,
+    ...(samples.data.samples.some((s) => s !== null) ? { sampleData: samples.data } : {}),
     responses,
     responseSamples: responses
       .filter((r) => r.examples.length > 0)
@@ -285,7 +293,7 @@ function paramRow(
         : valueText(p.default),
     enumValues: [],
     jsonEncoded: p.encoding === 'json',
-    encoding: ENCODING_TEXT[p.encoding] ?? '',
+    encoding: isExplodedObject(p) ? EXPLODED_OBJECT_TEXT : (ENCODING_TEXT[p.encoding] ?? ''),
     // The type's facts say the schema's own limits: a limit is said once, there.
     limits: limitsText(p.limits).filter((l) => !type.facts.includes(l)),
     badges: lifecycleBadges(p.lifecycle),
@@ -303,6 +311,9 @@ const ENCODING_TEXT: Record<string, string> = {
   comma: 'items joined by commas (a=1,2)',
   deepObject: 'object as a[key]=value',
 };
+
+// OpenAPI's form style explodes an object into one key per property, not per item.
+const EXPLODED_OBJECT_TEXT = 'each property as its own key (a=1&b=2)';
 
 function responseView(
   r: Response,

@@ -236,7 +236,7 @@ function limitsView(
 const ENCODING_LABEL: Record<string, string> = {
   plain: 'plain text value',
   json: 'JSON-encoded field',
-  explode: 'repeated key per item',
+  explode: 'repeated key per item or property',
   comma: 'comma-separated items',
   deepObject: 'deepObject (a[key]=value)',
 };

@@ -114,7 +114,6 @@ export function page(
     tryit: nav.current === 'op',
     // A big site's sidebar comes from one shared script (nav.js) instead of a copy per page.
     sharedNav: site.big,
-    navCurrent: nav.op ? site.links.operation(nav.op) : '',
     markdown: nav.markdown,
     groups: site.big ? [] : navGroupViews(site.groups, site.links, { root, ...nav }),
     body: body(root),

@@ -4,6 +4,7 @@
  * through bare concatenation of contract strings.
  */
 import { literal, propertyKey } from '../../common/source.js';
+import { typescriptCallText } from './sample-text.js';
 import { clientKeyOf } from '../../model/names.js';
 import type { SampleInput } from '../../model/samples.js';
 import type { OperationNames, ParameterLocation } from '../../model/types.js';
@@ -39,16 +40,29 @@ export function clientCredentials(credentials: SampleCredential[]): string {
   return `, auth: { ${members.join(', ')} }`;
 }
 
-/** `api.sendMessage({...})` with every parameter (path, query, header and body fields) in one object. */
-/** `readsCode`: the contract's error bodies carry a code (model/errors.ts), so the sample shows it. */
-/** Each value goes by the client's key for it (model/names.ts `clientKeyOf`), as the package README's sample does. */
+/**
+ * `api.sendMessage({...})` with every parameter (path, query, header and body fields) in one
+ * object. `readsCode`: the contract's error bodies carry a code (model/errors.ts), so the sample
+ * shows it.
+ */
 export function typescriptCall(
   names: Pick<OperationNames, 'method' | 'fieldKeys' | 'bodyKey'>,
   input: SampleInput,
   bodyKind: 'form' | 'json' | 'other' | undefined,
   readsCode = true,
 ): string {
-  const { method } = names;
+  return typescriptCallText(names.method, typescriptArgs(names, input, bodyKind), readsCode);
+}
+
+/**
+ * The call's argument: each value by the client's key for it (model/names.ts `clientKeyOf`), as
+ * the package README's sample does; undefined when the call takes none.
+ */
+export function typescriptArgs(
+  names: Pick<OperationNames, 'fieldKeys' | 'bodyKey'>,
+  input: SampleInput,
+  bodyKind: 'form' | 'json' | 'other' | undefined,
+): Record<string, unknown> | undefined {
   const args: Record<string, unknown> = {};
   const put = (where: ParameterLocation, values: Record<string, unknown>) => {
     for (const [name, value] of Object.entries(values))
@@ -66,20 +80,7 @@ export function typescriptCall(
       put('body', input.body as Record<string, unknown>);
     else args[clientKeyOf(names, 'whole body')] = input.body;
   }
-  const call =
-    Object.keys(args).length === 0 ? `api.${method}()` : `api.${method}(${tsValue(args, '')})`;
-  const fail = readsCode ? `new Error(\`\${error.code}: \${error.msg}\`)` : 'new Error(error.msg)';
-  return `const { data, error } = await ${call};\nif (error) throw ${fail};\nconsole.log(data);`;
+  return Object.keys(args).length === 0 ? undefined : args;
 }
 
-/** A JS literal laid out over lines when it does not fit on one. */
-export function tsValue(value: unknown, indent: string): string {
-  const flat = literal(value);
-  if (flat.length <= 60 || value === null || typeof value !== 'object') return flat;
-  const inner = indent + '  ';
-  if (Array.isArray(value)) {
-    return `[\n${value.map((v) => inner + tsValue(v, inner)).join(',\n')},\n${indent}]`;
-  }
-  const entries = Object.entries(value as Record<string, unknown>);
-  return `{\n${entries.map(([k, v]) => `${inner}${propertyKey(k)}: ${tsValue(v, inner)}`).join(',\n')},\n${indent}}`;
-}
+export { tsValue } from './sample-text.js';

@@ -10,11 +10,9 @@
  * the injected one is what openapi-typescript types the property as. Only types.ts sees this.
  */
 import { escapeSegment, getAt } from '../../common/pointer.js';
+import { isObject } from '../../../runtime/is-object.js';
 
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Rewrites `document` in place (pass a copy). */
 export function dropShadowedDiscriminatorProperties(document: Json): void {

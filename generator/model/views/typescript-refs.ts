@@ -19,14 +19,12 @@
  */
 import { escapeSegment, getAt, parsePointer, pointer } from '../../common/pointer.js';
 import { SCHEMA_MAPS, SCHEMA_VALUES, collectSchemaSites } from '../schema-sites.js';
+import { isObject } from '../../../runtime/is-object.js';
 
 /** Prefix of the component names made here; the types emitter gives them no root-type export. */
 export const HOISTED_PREFIX = '__ref_';
 
 type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** Canonical spelling of a local pointer (percent-decoded, re-escaped), or undefined if it is not one. */
 function canonical(ref: string): string | undefined {

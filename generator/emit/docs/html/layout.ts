@@ -1,12 +1,12 @@
 /**
- * The frame of every page: head, top bar (site title, version, level switcher, search), the
- * sidebar (the whole navigation on a small site; on a big one, a list nav.js fills in) and the
- * page's body.
+ * The frame of every page: head, top bar (site title, version, level switcher), the sidebar
+ * (the whole navigation on a small site; on a big one, a list nav.js fills in) and the page's
+ * body. The controls only a script can work (the small screens' navigation button, the search
+ * box) are made by assets/site.js rather than written on each of thousands of pages.
  */
 import { htmlText as e } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import { levelAttributes } from './markup.js';
-import { breakableHtml } from './parts.js';
 
 export interface NavGroupView {
   name: string;
@@ -47,7 +47,6 @@ export interface LayoutView {
   tryit: boolean;
   /** a big site's sidebar comes from one shared script (nav.js) instead of a copy per page */
   sharedNav: boolean;
-  navCurrent: string;
   /** the page's Markdown twin, page-relative, for agents (`<link rel="alternate">`) */
   markdown?: string;
   groups: NavGroupView[];
@@ -67,21 +66,15 @@ export function layoutHtml(v: LayoutView): string {
 <title>${e(v.title)} · ${e(v.siteTitle)}</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${e(root)}assets/site.css">${v.markdown ? `\n<link rel="alternate" type="text/markdown" href="${e(v.markdown)}">` : ''}
-<script src="${e(root)}assets/site.js" defer></script>
+${v.tryit ? `<script src="${e(root)}assets/samples.js" defer></script>\n` : ''}<script src="${e(root)}assets/site.js" defer></script>
 ${v.tryit ? `<script src="${e(root)}assets/wire.js" defer></script>\n<script src="${e(root)}assets/tryit.js" defer></script>` : ''}
 </head>
 <body data-root="${e(root)}">
 <a class="skip-link" href="#main">Skip to content</a>
 <header class="topbar">
-<button type="button" class="nav-button" aria-controls="sidebar" aria-label="Navigation">☰</button>
 <a class="brand" href="${e(root)}index.html">${e(v.siteTitle)}</a>
 <span class="version">v${e(v.version)}</span>
 ${levels ? `<div class="level-switch">\n<label for="level-select">API as of</label>\n<select id="level-select"><option value="">latest</option>${v.levels.map((l) => `<option value="${e(l)}">level ${e(l)}</option>`).join('')}</select>\n</div>` : ''}
-<div class="search" role="search">
-<label for="search-input" class="visually-hidden">Search the reference</label>
-<input id="search-input" type="search" placeholder="Search…  ( / )" autocomplete="off" spellcheck="false" data-index="${e(root)}search-index.js">
-<div id="search-results" class="search-results" aria-live="polite" hidden></div>
-</div>
 </header>
 <div class="shell">
 <nav id="sidebar" class="sidebar" aria-label="Reference">
@@ -91,7 +84,7 @@ ${v.hasErrors ? `<li><a href="${e(root)}errors.html"${current(v.isErrors)}>Error
 <li><a href="${e(root)}changelog.html"${current(v.isChangelog)}>Changelog</a></li>
 <li><a href="${e(root)}schemas/index.html"${current(v.isSchemas)}>Schemas</a></li>
 </ul>
-${v.sharedNav ? `<p class="nav-heading">Operations</p>\n<ul class="nav-groups" data-nav-src="${e(root)}nav.js" data-group="${e(v.navGroup)}" data-current="${e(v.navCurrent)}"><li><a href="${e(root)}index.html">All operation groups</a></li></ul>\n` : navSectionsHtml(v.groups)}</nav>
+${v.sharedNav ? `<p class="nav-heading">Operations</p>\n<ul class="nav-groups" data-nav="${e(v.navGroup)}"><li><a href="${e(root)}index.html">All operation groups</a></li></ul>\n` : navSectionsHtml(v.groups)}</nav>
 <main id="main" class="content${v.wide ? ' content-wide' : ''}" tabindex="-1">
 ${levels ? `<p id="level-note" class="level-note" hidden>Showing the API as a server of feature level <span class="level-value"></span> has it: newer items are hidden, removed ones are gone. <a href="${e(root)}changelog.html">Changelog</a> · <button type="button" id="level-reset" class="link-button">show the latest</button></p>` : ''}
 ${v.body}
@@ -124,7 +117,7 @@ function navGroupsHtml(groups: NavGroupView[]): string {
     if (g.ops.length > 0) {
       out += '<ul>\n';
       for (const op of g.ops)
-        out += `<li${levelAttributes(op.badges)}><a href="${e(op.href)}"${op.current ? ' aria-current="page"' : ''}${op.deprecated ? ' class="is-deprecated"' : ''}><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <span class="nav-label">${breakableHtml(op.label)}</span></a></li>\n`;
+        out += `<li${levelAttributes(op.badges)}><a href="${e(op.href)}"${op.current ? ' aria-current="page"' : ''}${op.deprecated ? ' class="is-deprecated"' : ''}><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <span class="nav-label">${e(op.label)}</span></a></li>\n`;
       if (g.more)
         out += `<li><a class="nav-more" href="${e(g.href)}">All ${e(g.more)} operations of ${e(g.title)}</a></li>`;
       out += '\n</ul>\n';

@@ -5,10 +5,10 @@
 import { htmlText as e } from '../../../common/source.js';
 import { highlight, type HighlightLanguage } from '../highlight.js';
 import type { ErrorView, OperationView, ParamRow, ResponseView } from '../operation-page.js';
+import { scriptJson } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
 import {
   badgesHtml,
-  breakableHtml,
   exampleBodyHtml,
   exampleHtml,
   factsHtml,
@@ -21,9 +21,9 @@ export function operationHtml(m: Markup, v: OperationView): string {
   return `<div class="op-layout">
 <article class="operation op-text${v.deprecated ? ' is-deprecated' : ''}"${levelAttributes(v.badges)}>
 <p class="breadcrumb"><a href="${e(v.groupHref)}">${e(v.groupTitle)}</a></p>
-<h1 id="top">${breakableHtml(v.summary || v.id)}</h1>
-<p class="endpoint"><span class="method method-${e(v.method.toLowerCase())}">${e(v.method)}</span> <code class="path">${breakableHtml(v.path)}</code></p>
-<p class="op-meta">Operation ID <code>${breakableHtml(v.id)}</code> ${badgesHtml(v.badges)}</p>
+<h1 id="top">${e(v.summary || v.id)}</h1>
+<p class="endpoint"><span class="method method-${e(v.method.toLowerCase())}">${e(v.method)}</span> <code class="path">${e(v.path)}</code></p>
+<p class="op-meta">Operation ID <code>${e(v.id)}</code> ${badgesHtml(v.badges)}</p>
 
 ${accessHtml(m, v.access)}
 
@@ -85,7 +85,7 @@ function parametersHtml(m: Markup, v: OperationView): string {
 
 function paramHtml(m: Markup, p: ParamRow): string {
   let out = `<tr id="${e(p.anchor)}"${p.deprecated ? ' class="is-deprecated"' : ''}${levelAttributes(p.badges)}>
-<td class="param-name"><a class="anchor" href="#${e(p.anchor)}"><code>${e(p.name)}</code></a>${p.required ? ' <span class="req">required</span>' : ' <span class="opt">optional</span>'}${p.badges.length > 0 ? `<div>${badgesHtml(p.badges)}</div>` : ''}</td>
+<td class="param-name"><code>${e(p.name)}</code>${p.required ? ' <span class="req">required</span>' : ' <span class="opt">optional</span>'}${p.badges.length > 0 ? `<div>${badgesHtml(p.badges)}</div>` : ''}</td>
 <td class="param-in">${e(p.location)}</td>
 <td class="param-type">${typeHtml(p.type)}${p.jsonEncoded ? ` <span class="badge badge-json" title="${e(p.encoding)}">JSON-encoded</span>` : ''}</td>
 <td class="param-desc">`;
@@ -144,23 +144,22 @@ function errorRowHtml(m: Markup, x: ErrorView): string {
     ? `<code>${e(x.statuses)}</code>${x.underDefault ? '<a class="footnote" href="#default-status-note" aria-label="about the default status">*</a>' : ''}`
     : '—';
   return `<tr id="${e(x.anchor)}"${levelAttributes(x.badges)}>
-<td class="error-code-cell"><a href="${e(x.href)}"><code class="code-name">${breakableHtml(x.code, 0)}</code></a><div>${badgesHtml(x.badges)}</div></td>
+<td class="error-code-cell"><a href="${e(x.href)}"><code class="code-name">${e(x.code)}</code></a><div>${badgesHtml(x.badges)}</div></td>
 <td class="error-status">${status}</td>
 <td>${m.inline(x.description)}${x.example ? exampleHtml(m, x.example) : ''}</td>
 </tr>
 `;
 }
 
-/** The samples column: request samples (a tab per language), then the response examples. */
+/**
+ * The samples column: request samples (curl as text; the page script adds the other languages
+ * and a tab per language), then the response examples.
+ */
 function samplesHtml(m: Markup, v: OperationView): string {
   let out = `<aside class="op-samples" aria-label="Samples of ${e(v.id)}">
 <section class="panel panel-request" aria-labelledby="samples">
-<div class="panel-head"><h2 id="samples">Request</h2>
-<div class="lang-tabs" role="group" aria-label="Sample language">`;
-  v.languages.forEach((l, i) => {
-    out += `<button type="button" class="lang-tab" data-lang="${e(l.id)}" aria-pressed="${i === 0}">${e(l.label)}</button>`;
-  });
-  out += '</div>\n</div>\n';
+<div class="panel-head"><h2 id="samples">Request</h2></div>
+`;
   const titled = v.samples.length > 1;
   for (const s of v.samples) {
     out += `<div class="sample">\n${titled ? `<h3 class="sample-title">${e(s.title)}</h3>` : ''}\n`;
@@ -172,6 +171,9 @@ function samplesHtml(m: Markup, v: OperationView): string {
     });
     out += '</div>\n';
   }
+  // The other languages' data: assets/samples.js spells them, site.js adds their tabs.
+  if (v.sampleData)
+    out += `<script type="application/json" class="sample-data">${scriptJson(v.sampleData)}</script>\n`;
   out += '</section>\n';
   if (v.responseSamples.length > 0) {
     out +=

@@ -2,7 +2,7 @@
 import { htmlText as e } from '../../../common/source.js';
 import type { OverviewView } from '../overview.js';
 import type { Markup } from './markup.js';
-import { breakableHtml, treeHtml } from './parts.js';
+import { treeHtml } from './parts.js';
 
 /** The sections the document gives something to say (a section it has nothing for is left out). */
 function sectionsOf(v: OverviewView) {
@@ -127,14 +127,14 @@ function authenticationHtml(m: Markup, v: OverviewView): string {
     out +=
       '<p>These operations take no credentials (on some APIs, this is how credentials are obtained):</p>\n<ul>';
     for (const op of v.noAuth)
-      out += `<li><a href="${e(op.href)}"><code>${breakableHtml(op.label)}</code></a> (<code>${breakableHtml(op.id)}</code>)</li>`;
+      out += `<li><a href="${e(op.href)}"><code>${e(op.label)}</code></a> (<code>${e(op.id)}</code>)</li>`;
     out += '</ul>\n';
   } else out += '<p>No operation is callable without credentials.</p>';
   out += '\n<h3 id="unauthenticated-access">Unauthenticated access</h3>\n';
   if (v.optionalAuth.length > 0) {
     out += '<p>These operations also answer requests without credentials:</p>\n<ul>';
     for (const op of v.optionalAuth)
-      out += `<li><a href="${e(op.href)}"><code>${breakableHtml(op.label)}</code></a>${op.note ? `: ${m.inline(op.note)}` : ''}</li>`;
+      out += `<li><a href="${e(op.href)}"><code>${e(op.label)}</code></a>${op.note ? `: ${m.inline(op.note)}` : ''}</li>`;
     out += '</ul>\n';
   } else out += '<p>Every other operation requires credentials.</p>';
   return out + '\n';
@@ -206,7 +206,7 @@ function versioningHtml(v: OverviewView): string {
   if (v.deprecatedOps.length > 0) {
     out += '<p>Deprecated operations: ';
     for (const op of v.deprecatedOps)
-      out += `<a href="${e(op.href)}"><code>${breakableHtml(op.label)}</code></a> `;
+      out += `<a href="${e(op.href)}"><code>${e(op.label)}</code></a> `;
     out += '</p>';
   }
   return out;

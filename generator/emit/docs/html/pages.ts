@@ -7,7 +7,7 @@ import type { Badge } from '../badges.js';
 import type { ChangeLevel } from '../changelog.js';
 import type { SchemaNode } from '../schema-tree.js';
 import { levelAttributes, type Markup } from './markup.js';
-import { badgesHtml, breakableHtml, factsHtml, treeHtml, typeHtml } from './parts.js';
+import { badgesHtml, factsHtml, treeHtml, typeHtml } from './parts.js';
 
 export interface GroupView {
   name: string;
@@ -29,7 +29,7 @@ export function groupHtml(m: Markup, v: GroupView): string {
 <tbody>
 `;
   for (const op of v.ops)
-    out += `<tr${op.deprecated ? ' class="is-deprecated"' : ''}${levelAttributes(op.badges)}><td><a href="${e(op.href)}">${breakableHtml(op.summary)}</a> ${badgesHtml(op.badges)}</td><td><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <code class="path">${breakableHtml(op.path)}</code></td></tr>\n`;
+    out += `<tr${op.deprecated ? ' class="is-deprecated"' : ''}${levelAttributes(op.badges)}><td><a href="${e(op.href)}">${e(op.summary)}</a> ${badgesHtml(op.badges)}</td><td><span class="method method-${e(op.method.toLowerCase())}">${e(op.method)}</span> <code class="path">${e(op.path)}</code></td></tr>\n`;
   return out + '</tbody></table></div>\n</article>\n';
 }
 
@@ -43,7 +43,7 @@ export function schemaListHtml(m: Markup, v: SchemaListView): string {
     out +=
       '<div class="table-scroll" tabindex="0"><table>\n<thead><tr><th scope="col">Schema</th><th scope="col">Summary</th></tr></thead>\n<tbody>\n';
     for (const s of v.schemas)
-      out += `<tr><td><a href="${e(s.href)}"><code>${breakableHtml(s.name)}</code></a> ${badgesHtml(s.badges)}</td><td>${m.inline(s.summary)}</td></tr>\n`;
+      out += `<tr><td><a href="${e(s.href)}"><code>${e(s.name)}</code></a> ${badgesHtml(s.badges)}</td><td>${m.inline(s.summary)}</td></tr>\n`;
     out += '</tbody></table></div>\n';
   } else out += '<p>The contract has no named schemas.</p>';
   return out + '\n</article>\n';
@@ -64,7 +64,7 @@ export function schemaHtml(m: Markup, v: SchemaPageView): string {
   const t = v.tree;
   let out = `<article class="schema">
 <p class="breadcrumb"><a href="index.html">Schemas</a></p>
-<h1><code>${breakableHtml(v.name)}</code>${v.part ? ` <span class="part">part ${e(v.part)}</span>` : ''}</h1>
+<h1><code>${e(v.name)}</code>${v.part ? ` <span class="part">part ${e(v.part)}</span>` : ''}</h1>
 ${v.part ? `<p>The fields of <a href="${e(v.mainHref)}">${e(v.name)}</a> continued.</p>` : ''}
 <p>${badgesHtml(v.badges)}</p>
 <p class="schema-root">Type: ${typeHtml(t)}</p>
@@ -75,7 +75,7 @@ ${treeHtml(m, t)}${v.nextHref ? `<p class="continued">More fields: <a href="${e(
   if (v.usedBy.length > 0) {
     out += '<h2 id="used-by">Used by</h2>\n<ul>';
     for (const u of v.usedBy)
-      out += `<li><a href="${e(u.href)}"><code>${breakableHtml(u.label)}</code></a> (${breakableHtml(u.id)})</li>`;
+      out += `<li><a href="${e(u.href)}"><code>${e(u.label)}</code></a> (${e(u.id)})</li>`;
     out += '</ul>\n';
   }
   return out + '</article>\n';
@@ -114,8 +114,7 @@ ${m.block(c.description)}
     out += '\n';
     if (c.ops.length > 0) {
       out += '<p>Returned by: ';
-      for (const op of c.ops)
-        out += `<a href="${e(op.href)}"><code>${breakableHtml(op.id)}</code></a> `;
+      for (const op of c.ops) out += `<a href="${e(op.href)}"><code>${e(op.id)}</code></a> `;
       out += '</p>';
     }
     out += '\n</section>\n';

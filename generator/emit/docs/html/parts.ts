@@ -11,40 +11,6 @@ import type { EnumRow, SchemaNode } from '../schema-tree.js';
 import { scriptJson, type TryItView } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
 
-/** Runs of text up to this long stay whole; longer ones get break points. */
-const SHORT_RUN = 12;
-
-/**
- * Text as HTML with break points (`<wbr>`) inside long runs without spaces (operation ids,
- * paths): after `/`, `_`, `-`, `.`, before `{` and between a lower-case letter or digit and an
- * upper-case one. A narrow column then wraps `GetCustomers<wbr>Customer` between words instead of
- * in the middle of one (assets/site.js breaks nav.js's labels the same way).
- */
-export function breakableHtml(text: string, shortRun = SHORT_RUN): string {
-  return text
-    .split(/(\s+)/)
-    .map((run) => (run.length <= shortRun ? e(run) : runPieces(run).map(e).join('<wbr>')))
-    .join('');
-}
-
-function runPieces(run: string): string[] {
-  const out: string[] = [];
-  let piece = '';
-  for (let i = 0; i < run.length; i++) {
-    const c = run[i];
-    const next = run[i + 1];
-    piece += c;
-    // A leading `/` or `_` stays with the word it introduces.
-    if (next === undefined || !/[A-Za-z0-9]/.test(piece)) continue;
-    if (/[/_.-]/.test(c) || next === '{' || (/[a-z0-9]/.test(c) && /[A-Z]/.test(next))) {
-      out.push(piece);
-      piece = '';
-    }
-  }
-  out.push(piece);
-  return out;
-}
-
 export function badgesHtml(badges: readonly Badge[] | undefined): string {
   let out = '';
   for (const b of badges ?? [])
@@ -91,7 +57,7 @@ export function treeHtml(m: Markup, node: SchemaNode): string {
   if (node.children.length > 0) {
     out += '<ul class="tree">\n';
     for (const c of node.children) {
-      out += `<li id="${e(c.anchor)}"${c.deprecated ? ' class=is-deprecated' : ''}${levelAttributes(c.badges)}><div class=fh><a href="#${e(c.anchor)}"><code>${e(c.name)}</code></a> ${typeHtml(c)}`;
+      out += `<li id="${e(c.anchor)}"${c.deprecated ? ' class=is-deprecated' : ''}${levelAttributes(c.badges)}><div class=fh><code>${e(c.name)}</code> ${typeHtml(c)}`;
       if (c.required) out += ' <span class=req>required</span>';
       if (c.badges.length > 0) out += ` ${badgesHtml(c.badges)}`;
       out += '</div>';
@@ -139,22 +105,16 @@ export function exampleHtml(m: Markup, ex: ExampleView): string {
   return `<details class="example code-block">\n<summary>${summary}</summary>\n${description}\n${exampleBodyHtml(m, ex)}`;
 }
 
-/** The try-it box: an empty form the page script (assets/tryit.js) builds from its data. */
+/**
+ * The try-it section: its heading and data; the page script (assets/tryit.js) builds the box,
+ * the form and the answer's place from the data (only a script can send the request, so the
+ * page does not carry their empty markup: ~0.5 MB over GitHub's 1,200 operation pages).
+ */
 export function tryItHtml(view: TryItView | undefined): string {
   return `<section class="tryit" aria-labelledby="try-it">
 <h2 id="try-it">Try it</h2>
-<details class="tryit-box">
-<summary>Send this request from your browser and check the answer</summary>
-<form class="tryit-form" novalidate data-server="${e(view?.server)}"${view?.auth ? ' data-auth' : ''}>
 <noscript><p>Try it needs JavaScript.</p></noscript>
-</form>
-<div class="tryit-result" hidden>
-<p class="tryit-summary"></p>
-<ul class="tryit-problems"></ul>
-<pre class="code" tabindex="0"><code class="tryit-body"></code></pre>
-</div>
-<script type="application/json" class="tryit-data">${scriptJson(view?.data)}</script>
-</details>
+<script type="application/json" class="tryit-data" data-server="${e(view?.server)}"${view?.auth ? ' data-auth' : ''}>${scriptJson(view?.data)}</script>
 </section>
 `;
 }
