@@ -15,7 +15,9 @@
  *   the CPU of the checks it moves (what it can save at most, on a spare core);
  * - the workflows: GitHub's document cold (every artifact), its docs build, our contract cold.
  *
- * `node --import tsx bench/fast-paths.ts [--rounds 2] [--out bench/results/fast-paths.md]`
+ * `node --import tsx bench/fast-paths.ts [--rounds 2] [--out bench/results/fast-paths.md]`; one case
+ * alone: `--case types|ajvOptimize --variant fast|reference [--doc FILE]` (`--doc`: another
+ * document than GitHub's for those two, e.g. Microsoft Graph's that bench/graph.ts fetches).
  * (a few minutes; needs ../shared or TMS_SHARED, and generated output of GitHub's document,
  * which it makes first under .tmp/fast-paths).
  */
@@ -41,6 +43,9 @@ const VARIANTS: Variant[] = ['fast', 'reference'];
 interface Timing {
   wall: number;
   cpu: number;
+  /** the types case: the process's peak RSS before and after the step */
+  peakBeforeMb?: number;
+  peakAfterMb?: number;
 }
 
 const since = (t0: number, c0: NodeJS.CpuUsage): Timing => {
@@ -56,9 +61,10 @@ const CASES: Record<string, (variant: Variant) => Promise<Timing>> = {
     const { printInPieces, PIECE_ENTRIES } = await import('../generator/emit/types-pieces.js');
     const { typescript } = await import('../generator/common/typescript-compiler.js');
     const ots = await import('openapi-typescript');
-    const loaded = await loadContract(GITHUB, { skipSchemaCheck: true });
-    if (!loaded.ok) throw new Error('GitHub document refused');
+    const loaded = await loadContract(subject(), { skipSchemaCheck: true });
+    if (!loaded.ok) throw new Error(`${subject()} refused`);
     const view = tokenizedTypescriptView(loaded.contract.model)!.document;
+    const before = process.resourceUsage().maxRSS / 1024;
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const text =
@@ -66,7 +72,10 @@ const CASES: Record<string, (variant: Variant) => Promise<Timing>> = {
         ? printInPieces(ots, typescript(), view, otsContext(ots, view), PIECE_ENTRIES, () => {})
         : ots.astToString(ots.transformSchema(view as never, otsContext(ots, view)));
     if (!text) throw new Error('nothing printed');
-    return since(t0, c0);
+    // the process's peak RSS before the step (the document's load) and after it, in MB: the
+    // step's own peak shows when it is the larger
+    const peakMb = () => process.resourceUsage().maxRSS / 1024;
+    return { ...since(t0, c0), peakBeforeMb: before, peakAfterMb: peakMb() };
   },
   async compile(variant) {
     const { typescript } = await import('../generator/common/typescript-compiler.js');
@@ -111,8 +120,8 @@ const CASES: Record<string, (variant: Variant) => Promise<Timing>> = {
     const { loadContract } = await import('../generator/load/index.js');
     const { compileValidators } = await import('../generator/emit/validators.js');
     const { CodeGen } = await import('ajv');
-    const loaded = await loadContract(GITHUB, { skipSchemaCheck: true });
-    if (!loaded.ok) throw new Error('GitHub document refused');
+    const loaded = await loadContract(subject(), { skipSchemaCheck: true });
+    if (!loaded.ok) throw new Error(`${subject()} refused`);
     if (variant === 'reference') {
       const proto = CodeGen.prototype as unknown as Record<string, unknown>;
       const shipped = proto.optimize;
@@ -148,7 +157,11 @@ function prebuiltFolder(): string {
   return builds[0];
 }
 
-const cli = benchOptions(['case', 'variant', 'rounds', 'out'], []);
+const cli = benchOptions(['case', 'variant', 'rounds', 'out', 'doc'], []);
+/** the document of the types and Ajv cases: GitHub's, or `--doc` (Microsoft Graph's, bench/graph.ts) */
+function subject(): string {
+  return resolve(cli.string('doc', GITHUB));
+}
 const one = cli.string('case', '');
 if (one) {
   const timing = await CASES[one](cli.string('variant', 'fast') as Variant);

@@ -88,7 +88,10 @@ const median = (values: number[]) => {
       ? s[(s.length - 1) / 2]
       : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
-const secs = (m: Measure) => (m.ok ? `${m.seconds.toFixed(1)} s` : `failed (${m.note})`);
+const secs = (m: Measure) =>
+  m.ok
+    ? `${m.seconds.toFixed(1)} s${m.cpuSeconds === undefined ? '' : ` (CPU ${m.cpuSeconds.toFixed(1)} s)`}`
+    : `failed (${m.note})`;
 const mb = (m: Measure) => `${m.peakMb.toFixed(0)} MB`;
 
 /** A progress line while a run goes on (a terminal only). */
@@ -121,6 +124,7 @@ async function runOurs(doc: string): Promise<Measure> {
       env: { CI: 'true' },
       timeoutMs: TIMEOUT_S * 1000,
       onProgress: progress('tms-gen'),
+      cpu: true,
     },
   );
   endProgress();
@@ -131,6 +135,7 @@ async function runPeer(doc: string): Promise<Measure> {
   const m = await measure(process.execPath, [OTS, doc, '-o', join(TMP, 'ots.ts')], {
     timeoutMs: TIMEOUT_S * 1000,
     onProgress: progress('openapi-typescript'),
+    cpu: true,
   });
   endProgress();
   return m;

@@ -19,6 +19,8 @@ export interface Measure {
   stderr: string;
   /** stdout, with `capture` (otherwise empty) */
   stdout: string;
+  /** with `cpu`: user + system CPU seconds of the process, every thread (and children waited for) */
+  cpuSeconds?: number;
 }
 
 /** RSS (KB) of `root` and every descendant, from /proc. */
@@ -59,7 +61,14 @@ export interface MeasureOptions {
   capture?: boolean;
   /** called about once a second while it runs: seconds so far, peak MB so far (progress lines) */
   onProgress?: (seconds: number, peakMb: number) => void;
+  /**
+   * Count its CPU seconds too (GNU time, /usr/bin/time, runs it: a loaded machine stretches wall
+   * seconds, much less CPU seconds; its own ~2 MB is in the peak)
+   */
+  cpu?: boolean;
 }
+
+const CPU_LINE = /^tms-cpu ([\d.]+) ([\d.]+)\n?/m;
 
 /** One run of `command` in a child process: wall time and the peak RSS of its process tree. */
 export function measure(
@@ -69,7 +78,10 @@ export function measure(
 ): Promise<Measure> {
   return new Promise((done) => {
     const t0 = performance.now();
-    const child = spawn(command, args, {
+    const [file, argv] = options.cpu
+      ? ['/usr/bin/time', ['-f', 'tms-cpu %U %S', command, ...args]]
+      : [command, args];
+    const child = spawn(file, argv, {
       env: {
         ...process.env,
         REDOCLY_TELEMETRY: 'off',
@@ -102,7 +114,10 @@ export function measure(
       const seconds = (performance.now() - t0) / 1000;
       clearInterval(timer);
       clearTimeout(killer);
+      const cpu = options.cpu ? CPU_LINE.exec(stderr) : null;
+      if (cpu) stderr = stderr.replace(CPU_LINE, '');
       const out: Measure = { ok: code === 0, code, seconds, peakMb: peak / 1024, stderr, stdout };
+      if (cpu) out.cpuSeconds = Number(cpu[1]) + Number(cpu[2]);
       if (code !== 0)
         out.note = `${signal === 'SIGKILL' ? 'timed out' : `exit ${code}`}: ${stderr.trim().split('\n').slice(-2).join(' / ')}`;
       done(out);

@@ -32,8 +32,8 @@ export const typesEmitter: Emitter = {
       try {
         if (bundledAlready(document)) {
           // Fast path (bench/results/fast-paths.md): in pieces, only one piece's syntax tree
-          // alive at a time, which buys memory, not time, on the largest documents (Microsoft
-          // Graph's, under its 2 GB target); the reference path is the whole tree below
+          // alive at a time, which buys memory (and the collector's CPU) on the largest documents
+          // (Microsoft Graph's, under its 2 GB target); the reference path is the whole tree below
           // (test/generator/types-pieces.test.ts holds them equal). It may go when the whole
           // tree keeps Graph's generate under 2 GB (bench/graph.ts).
           const ts = typescript();
