@@ -7,9 +7,9 @@ const { units, endToEnd } = testFileKinds();
 /**
  * What every test file gets: a fixed fast-check seed on CI, generous hang guards, and no
  * per-file isolation: a fork imports the toolkit's modules once for all the files it runs, not
- * once per file (figures in bench/results/test-suite.md). The
- * test files keep no state between files (no module-level state, each scratch folder its own, a
- * server or msw interception closed in afterAll).
+ * once per file (figures in bench/results/test-suite.md). The test files keep no state between
+ * files (no module-level state, each scratch folder its own, a server or msw interception
+ * closed in afterAll).
  */
 const COMMON = {
   setupFiles: ['test/setup/fast-check-seed.ts'],
