@@ -19,6 +19,7 @@ import type {
 } from './types.js';
 
 export type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours };
+import { isObject } from '../is-object.js';
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
 import { decodeDeep, encodeDeep } from './deep-object.js';
 import {
@@ -176,7 +177,7 @@ function encodeField(field: WireField, value: unknown): OutPair[] {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isBlob(value);
+  return isObject(value) && !isBlob(value);
 }
 
 /** Where pairs came from, for messages and for telling unknown names apart. */
