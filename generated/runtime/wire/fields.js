@@ -43,7 +43,7 @@ export function indexFields(fields) {
  * What decoding each exploded object and deepObject of one place needs of the fields beside
  * it, worked out once per operation (a field index) rather than for every request.
  */
-export function neighboursOf(fields) {
+function neighboursOf(fields) {
     const map = new Map();
     for (const field of fields) {
         if (field.encoding !== 'deepObject' && !isExplodedObject(field))
@@ -154,7 +154,7 @@ function isPlainObject(value) {
  * Values of `fields`, each taken from the first source that has it (its declared place first;
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
-export function decodeFields(fields, sources, neighbours = neighboursOf(fields)) {
+export function decodeFields(fields, sources, neighbours) {
     const values = {};
     const errors = [];
     for (const field of fields) {
