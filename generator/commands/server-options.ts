@@ -11,7 +11,7 @@ import type { Validators } from '../../runtime/pipeline.js';
 import type { ContractTables } from '../../mock/contract-tables.js';
 import type { ApiModel } from '../model/types.js';
 import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
-import { usageLine } from './usage.js';
+import { contractFileProblem, usageLine } from './usage.js';
 
 /** The options of every command that listens on a port (`mock`, `proxy`, `preview`). */
 export const LISTEN_OPTIONS = {
@@ -74,9 +74,10 @@ export function parseListenArgs<T extends Options>(
   if (shared.help) return 'help' as const;
   const port = Number(shared.port ?? String(defaults.port));
   if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be a port number';
-  const contract = resolve(shared.contract ?? defaults.contract);
-  if (!existsSync(contract))
-    return `--contract: no file at ${shared.contract ?? defaults.contract}`;
+  const given = shared.contract ?? defaults.contract;
+  const missing = contractFileProblem(given);
+  if (missing !== undefined) return missing;
+  const contract = resolve(given);
   const listen: ListenArgs = {
     contract,
     port,

@@ -18,7 +18,7 @@ const work = mkdtempSync(join(tmpdir(), 'tms-cli-usage-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('a contract file that does not exist', () => {
-  it.each(['scaffold', 'generate', 'diff'])(
+  it.each(['scaffold', 'generate', 'diff', 'mock', 'proxy', 'preview'])(
     '%s: exit 2, one line "no such file", nothing written',
     async (name) => {
       const missing = join(work, 'no-such-contract.yaml');
@@ -28,7 +28,13 @@ describe('a contract file that does not exist', () => {
           ? ['--dir', out]
           : name === 'diff'
             ? ['--base', 'openapi/openapi.yaml']
-            : ['--out', out, '--docs', out];
+            : name === 'proxy'
+              ? ['--upstream', 'http://127.0.0.1:9']
+              : name === 'preview'
+                ? ['--docs', out]
+                : name === 'mock'
+                  ? []
+                  : ['--out', out, '--docs', out];
       const r = await tmsGen([name, '--contract', missing, ...where]);
       expect(r.code).toBe(2);
       const lines = r.stderr.trim().split('\n');
