@@ -14,7 +14,7 @@ import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
 import { contractFileProblem, usageLine } from './usage.js';
 
 /** The options of every command that listens on a port (`mock`, `proxy`, `preview`). */
-export const LISTEN_OPTIONS = {
+const LISTEN_OPTIONS = {
   contract: { type: 'string' },
   port: { type: 'string', short: 'p' },
   host: { type: 'string' },
@@ -22,9 +22,8 @@ export const LISTEN_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** The options of every command that serves the API (`mock`, `proxy`). */
-export const SERVER_OPTIONS = {
-  ...LISTEN_OPTIONS,
+/** The options of every command that serves the API (`mock`, `proxy`), beside LISTEN_OPTIONS. */
+const SERVING_OPTIONS = {
   'feature-level': { type: 'string' },
   generated: { type: 'string' },
 } as const;
@@ -94,17 +93,13 @@ export function parseListenArgs<T extends Options>(
 export function parseServerArgs<T extends Options>(argv: string[], own: T, defaultPort: number) {
   const parsed = parseListenArgs(
     argv,
-    {
-      'feature-level': SERVER_OPTIONS['feature-level'],
-      generated: SERVER_OPTIONS.generated,
-      ...own,
-    },
+    { ...SERVING_OPTIONS, ...own },
     { port: defaultPort, contract: OUR_CONTRACT },
   );
   if (typeof parsed === 'string') return parsed;
   const { listen, values } = parsed;
-  // the serving options' values, as SERVER_OPTIONS types them (a generic `T` defers the mapping)
-  const served = values as Values<typeof SERVER_OPTIONS>;
+  // the serving options' values, as SERVING_OPTIONS types them (a generic `T` defers the mapping)
+  const served = values as Values<typeof SERVING_OPTIONS>;
   const level = served['feature-level'];
   if (level !== undefined && !/^\d+$/.test(level))
     return '--feature-level must be a non-negative integer';

@@ -47,6 +47,24 @@ describe('a contract file that does not exist', () => {
   );
 });
 
+describe('the options the listening commands share (server-options.ts)', () => {
+  it.each([
+    [['mock', '--feature-level', 'x'], '--feature-level must be a non-negative integer'],
+    [['proxy', '--upstream', 'http://127.0.0.1:9', '-p', '99999'], '--port must be a port number'],
+    [['preview', '--feature-level', '1'], "Unknown option '--feature-level'"],
+  ])(
+    '%j: exit 2, one line',
+    async (argv, problem) => {
+      const r = await tmsGen(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `tms-gen ${argv[0]}: ${problem} (see tms-gen ${argv[0]} --help)`,
+      ]);
+    },
+    HANG_GUARD_MS,
+  );
+});
+
 describe('every subcommand has its own --help', () => {
   it(
     'scaffold --help is scaffold`s, and names --dir',
