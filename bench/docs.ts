@@ -26,6 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { benchOptions } from './lib/options.js';
+import { inTurn } from './lib/in-turn.js';
 import { measure, type Measure } from './lib/process-tree.js';
 
 const TMP = resolve('bench/.tmp/docs');
@@ -156,15 +157,7 @@ for (const subject of SUBJECTS) {
   for (let i = 0; i < subject.runs; i++) {
     rmSync(docsDir, { recursive: true, force: true });
     rmSync(redoclyFile, { force: true });
-    let a: Measure;
-    let b: Measure | undefined;
-    if (i % 2 === 0) {
-      a = await runOurs();
-      b = haveRedocly ? await runTheirs() : undefined;
-    } else {
-      b = haveRedocly ? await runTheirs() : undefined;
-      a = await runOurs();
-    }
+    const [a, b] = await inTurn(i, runOurs, async () => (haveRedocly ? runTheirs() : undefined));
     ours.push(a);
     if (b) theirs.push(b);
     if (a.ok && b?.ok) ratios.push(a.seconds / b.seconds);

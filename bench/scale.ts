@@ -29,6 +29,7 @@ import {
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { benchOptions } from './lib/options.js';
+import { inTurn } from './lib/in-turn.js';
 import { measure, type Measure } from './lib/process-tree.js';
 
 const cli = benchOptions(['rounds', 'only'], ['quiet']);
@@ -157,15 +158,7 @@ if (!ONLY || 'contract'.includes(ONLY.toLowerCase())) {
       measure(process.execPath, [OTS, 'openapi/openapi.yaml', '-o', join(work, 'ots.ts')], {
         cpu: true,
       });
-    let a: Measure;
-    let b: Measure;
-    if (i % 2 === 0) {
-      a = await runOurs();
-      b = await runOts();
-    } else {
-      b = await runOts();
-      a = await runOurs();
-    }
+    const [a, b] = await inTurn(i, runOurs, runOts);
     ours.push(a);
     theirs.push(b);
     if (a.ok && b.ok) {
@@ -214,15 +207,7 @@ for (const subject of SUBJECTS) {
       );
       return [a, b] as const;
     };
-    let a: Measure;
-    let peers: readonly [Measure, Measure];
-    if (i % 2 === 0) {
-      a = await runOurs();
-      peers = await runPeers();
-    } else {
-      peers = await runPeers();
-      a = await runOurs();
-    }
+    const [a, peers] = await inTurn(i, runOurs, runPeers);
     ours.push(a);
     ots.push(peers[0]);
     redocly.push(peers[1]);

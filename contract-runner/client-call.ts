@@ -13,7 +13,13 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ApiModel } from '../generator/model/types.js';
 import { clientAuthOf } from './credentials.js';
-import { locationOf, type Answer, type PlannedRequest, type Transport } from './request.js';
+import {
+  answerOf,
+  fetchFailure,
+  type Answer,
+  type PlannedRequest,
+  type Transport,
+} from './request.js';
 
 type Method = (params: Record<string, unknown>) => Promise<unknown>;
 
@@ -76,21 +82,10 @@ export function sendThroughClient(code: GeneratedCode) {
       );
       try {
         const response = await fetch(req, { signal: AbortSignal.timeout(transport.timeoutMs) });
-        const text = await response.clone().text();
-        seen = {
-          status: response.status,
-          contentType: response.headers.get('content-type') ?? '',
-          text,
-          ...locationOf(response),
-          ms: 0,
-        };
+        seen = answerOf(response, await response.clone().text(), 0);
         return response;
       } catch (error) {
-        const name = (error as Error)?.name;
-        failure =
-          name === 'TimeoutError' || name === 'AbortError'
-            ? `no answer within ${transport.timeoutMs} ms`
-            : `request failed: ${(error as Error)?.message ?? String(error)}`;
+        failure = fetchFailure(error, transport.timeoutMs);
         throw error;
       }
     };

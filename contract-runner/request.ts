@@ -114,10 +114,24 @@ export function sendValidRequest(
     : send(request, transport);
 }
 
-/** The answer's `Location` header, as an Answer field (absent when it has none). */
-export function locationOf(response: Response): { location?: string } {
+/** An answer as the checks read it, from the response and its text (both senders). */
+export function answerOf(response: Response, text: string, ms: number): Answer {
   const location = response.headers.get('location');
-  return location === null ? {} : { location };
+  return {
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    text,
+    ...(location === null ? {} : { location }),
+    ms,
+  };
+}
+
+/** Why a fetch gave no answer (both senders): the timeout named as such. */
+export function fetchFailure(error: unknown, timeoutMs: number): string {
+  const name = (error as Error)?.name;
+  return name === 'TimeoutError' || name === 'AbortError'
+    ? `no answer within ${timeoutMs} ms`
+    : `request failed: ${(error as Error)?.message ?? String(error)}`;
 }
 
 export async function send(request: PlannedRequest, transport: Transport): Promise<Answer> {
@@ -149,25 +163,11 @@ export async function send(request: PlannedRequest, transport: Transport): Promi
       ...init,
       signal: AbortSignal.timeout(transport.timeoutMs),
     });
-    const text = await response.text();
-    const answer: Answer = {
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      text,
-      ...locationOf(response),
-      ms: elapsed(),
-    };
+    const answer = answerOf(response, await response.text(), elapsed());
     transport.observe?.(request, answer);
     return answer;
   } catch (error) {
-    const name = (error as Error)?.name;
-    return {
-      failure:
-        name === 'TimeoutError' || name === 'AbortError'
-          ? `no answer within ${transport.timeoutMs} ms`
-          : `request failed: ${(error as Error)?.message ?? String(error)}`,
-      ms: elapsed(),
-    };
+    return { failure: fetchFailure(error, transport.timeoutMs), ms: elapsed() };
   }
 }
 

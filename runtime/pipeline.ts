@@ -14,7 +14,12 @@
  * of CPU per request on Node 20 here, more than half of a whole stateful-mock request; Hono's
  * node adapter avoids it the same way).
  */
-import { createAnswers, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
+import {
+  createAnswers,
+  invalidRequestStatus,
+  LISTENER_ERROR_CODES as C,
+  withIgnored,
+} from './pipeline-answers.js';
 import type { Answer, ValidationIssue } from './pipeline-answers.js';
 import { createCors, type CorsOptions } from './pipeline-cors.js';
 import { invalidResponseText } from './validation-words.js';
@@ -142,14 +147,9 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
   validateResponse?: Validators['validateResponse'];
   dispatch: Dispatch<User, Raw>;
   /**
-   * The status of the pipeline's refusals of an invalid request to an operation (several
-   * Authorization headers, undecodable, invalid, refused by `checkRequest`); default 400. The
-   * mocks of any document pass `invalidRequestStatus`: a status the operation documents.
-   */
-  invalidStatus?: (operation: OperationInfo) => number;
-  /**
    * A last check of a decoded, valid request (a feature level refuses enum values it does not
-   * have): a message refuses the request with 400 BAD_REQUEST, worded by the hook.
+   * have): a message refuses the request with BAD_REQUEST, worded by the hook (the status: see
+   * `invalidRequestStatus`).
    */
   checkRequest?: (operation: OperationInfo, value: DecodedRequest) => string | undefined;
   /**
@@ -257,7 +257,7 @@ async function steps<User, Raw>(
     // One Authorization header or none: with two, servers and proxies disagree on which counts.
     const authorization = incoming.header('authorization');
     if (authorization !== undefined && incoming.authorizationCount() > 1)
-      return answers.repeatedAuthorization(ctx.options.invalidStatus?.(op));
+      return answers.repeatedAuthorization(invalidRequestStatus(op));
 
     // Authenticate before reading the body: an unauthenticated client learns nothing else.
     const authenticated = authenticateStep(ctx, op, incoming);
@@ -356,8 +356,8 @@ function decodeStep<User, Raw>(
       fieldIndexes: ctx.fieldIndexes,
     },
   );
-  const status = options.invalidStatus?.(op);
-  if (!decoded.ok) return answers.decodeErrors(decoded.errors, status);
+  // Any server refuses an invalid request with a status its operation documents (400 if it can).
+  if (!decoded.ok) return answers.decodeErrors(decoded.errors, invalidRequestStatus(op));
   const value = decoded.value;
   const maxString = options.maxStringLength;
   // A decoded string is never longer than the text that carried it: short requests skip the walk.
@@ -367,7 +367,7 @@ function decodeStep<User, Raw>(
       ctx.withHeaderFields.has(op))
   ) {
     const long = longString(value, maxString);
-    if (long) return answers.decodeErrors([long], status);
+    if (long) return answers.decodeErrors([long], invalidRequestStatus(op));
   }
   if (options.validateRequest) {
     const checked = options.validateRequest(op.operationId, {
@@ -375,10 +375,10 @@ function decodeStep<User, Raw>(
       query: value.query,
       body: value.body,
     });
-    if (!checked.valid) return answers.invalid(checked.errors, status);
+    if (!checked.valid) return answers.invalid(checked.errors, invalidRequestStatus(op));
   }
   const refused = options.checkRequest?.(op, value);
-  if (refused !== undefined) return answers.refused(refused, status);
+  if (refused !== undefined) return answers.refused(refused, invalidRequestStatus(op));
   return { value, unknown: decoded.unknown };
 }
 

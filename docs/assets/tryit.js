@@ -25,17 +25,12 @@
   var root = doc.body.getAttribute('data-root') || '';
   var CREDENTIALS_KEY = 'tms-docs-tryit';
   // The box, the form and the answer's place are made here, beside the data the page carries.
-  var box = doc.createElement('details');
-  box.className = 'tryit-box';
-  var summary = doc.createElement('summary');
-  summary.textContent = 'Send this request from your browser and check the answer';
-  box.appendChild(summary);
-  var form = doc.createElement('form');
-  form.className = 'tryit-form';
+  var box = el('details', { class: 'tryit-box' });
+  box.appendChild(el('summary', {}, 'Send this request from your browser and check the answer'));
+  var form = el('form', { class: 'tryit-form' });
   form.noValidate = true;
   box.appendChild(form);
-  var result = doc.createElement('div');
-  result.className = 'tryit-result';
+  var result = el('div', { class: 'tryit-result' });
   result.hidden = true;
   result.innerHTML = '<p class="tryit-summary"></p><ul class="tryit-problems"></ul><pre class="code" tabindex="0"><code class="tryit-body"></code></pre>';
   box.appendChild(result);
@@ -48,7 +43,7 @@
     } catch (e) { /* storage refused: credentials stay in the form only */ }
     return {};
   }
-  // --- the form, built from the data ---------------------------------------------------------
+  // --- the form, built from the data (el: the box above too) ---------------------------------
   function el(tag, attrs, text) {
     var node = doc.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });

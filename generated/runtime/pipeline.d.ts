@@ -111,14 +111,9 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
     validateResponse?: Validators['validateResponse'];
     dispatch: Dispatch<User, Raw>;
     /**
-     * The status of the pipeline's refusals of an invalid request to an operation (several
-     * Authorization headers, undecodable, invalid, refused by `checkRequest`); default 400. The
-     * mocks of any document pass `invalidRequestStatus`: a status the operation documents.
-     */
-    invalidStatus?: (operation: OperationInfo) => number;
-    /**
      * A last check of a decoded, valid request (a feature level refuses enum values it does not
-     * have): a message refuses the request with 400 BAD_REQUEST, worded by the hook.
+     * have): a message refuses the request with BAD_REQUEST, worded by the hook (the status: see
+     * `invalidRequestStatus`).
      */
     checkRequest?: (operation: OperationInfo, value: DecodedRequest) => string | undefined;
     /**

@@ -15,7 +15,7 @@
  * of CPU per request on Node 20 here, more than half of a whole stateful-mock request; Hono's
  * node adapter avoids it the same way).
  */
-import { createAnswers, LISTENER_ERROR_CODES as C, withIgnored } from './pipeline-answers.js';
+import { createAnswers, invalidRequestStatus, LISTENER_ERROR_CODES as C, withIgnored, } from './pipeline-answers.js';
 import { createCors } from './pipeline-cors.js';
 import { invalidResponseText } from './validation-words.js';
 import { challengeOf, readCredentials, withoutQueryKeys, } from './pipeline-auth.js';
@@ -79,7 +79,7 @@ async function steps(ctx, incoming, passOutside) {
         // One Authorization header or none: with two, servers and proxies disagree on which counts.
         const authorization = incoming.header('authorization');
         if (authorization !== undefined && incoming.authorizationCount() > 1)
-            return answers.repeatedAuthorization(ctx.options.invalidStatus?.(op));
+            return answers.repeatedAuthorization(invalidRequestStatus(op));
         // Authenticate before reading the body: an unauthenticated client learns nothing else.
         const authenticated = authenticateStep(ctx, op, incoming);
         const who = isPromise(authenticated) ? await authenticated : authenticated;
@@ -155,9 +155,9 @@ function decodeStep(ctx, op, incoming, pathParams, query, bytes) {
         lenientLocation: op.method === 'PATCH' || op.method === 'DELETE',
         fieldIndexes: ctx.fieldIndexes,
     });
-    const status = options.invalidStatus?.(op);
+    // Any server refuses an invalid request with a status its operation documents (400 if it can).
     if (!decoded.ok)
-        return answers.decodeErrors(decoded.errors, status);
+        return answers.decodeErrors(decoded.errors, invalidRequestStatus(op));
     const value = decoded.value;
     const maxString = options.maxStringLength;
     // A decoded string is never longer than the text that carried it: short requests skip the walk.
@@ -166,7 +166,7 @@ function decodeStep(ctx, op, incoming, pathParams, query, bytes) {
             ctx.withHeaderFields.has(op))) {
         const long = longString(value, maxString);
         if (long)
-            return answers.decodeErrors([long], status);
+            return answers.decodeErrors([long], invalidRequestStatus(op));
     }
     if (options.validateRequest) {
         const checked = options.validateRequest(op.operationId, {
@@ -175,11 +175,11 @@ function decodeStep(ctx, op, incoming, pathParams, query, bytes) {
             body: value.body,
         });
         if (!checked.valid)
-            return answers.invalid(checked.errors, status);
+            return answers.invalid(checked.errors, invalidRequestStatus(op));
     }
     const refused = options.checkRequest?.(op, value);
     if (refused !== undefined)
-        return answers.refused(refused, status);
+        return answers.refused(refused, invalidRequestStatus(op));
     return { value, unknown: decoded.unknown };
 }
 /** The handler's answer, checked against the contract (a 500 when it breaks it) and shaped. */

@@ -33,6 +33,15 @@ export function literal(value: unknown): string {
   return text.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
+/**
+ * Data for a page's script (a `<script type="application/json">`, or a script file the page
+ * loads): `literal`'s JSON with every `<` escaped, so no `</script>` in contract text can end
+ * the element early.
+ */
+export function scriptJson(value: unknown): string {
+  return literal(value).replace(/</g, '\\u003c');
+}
+
 export function isIdentifier(name: string): boolean {
   return IDENTIFIER.test(name) && !RESERVED.has(name);
 }

@@ -9,6 +9,7 @@ import type { ParameterObject } from './document.js';
 import { isJsonMediaType } from './media.js';
 import { realPointer } from './real-pointer.js';
 import { wireShape } from './wire-shape.js';
+import { isExplodedObject } from './wire-collisions.js';
 import {
   admittedTypes,
   collectProperties,
@@ -222,9 +223,8 @@ function finishParameter(p: {
   const explicitNull = param.types.includes('null') && param.types.length < 7;
   const styled = p.encoding !== 'plain' && p.encoding !== 'json' && p.location !== 'body';
   if (p.required && styled && explicitNull) param.nullNotSent = true;
-  const explodedObject =
-    p.encoding === 'explode' && param.types.includes('object') && !param.types.includes('array');
-  if (p.encoding === 'deepObject' || explodedObject) param.shape = wireShape(p.document, p.schema);
+  if (p.encoding === 'deepObject' || isExplodedObject(param))
+    param.shape = wireShape(p.document, p.schema);
   if (resolved && resolved.default !== undefined) param.default = resolved.default;
   const values = enumValues(p.document, p.schema, p.at, p.problems);
   if (values) param.enum = values;

@@ -93,8 +93,6 @@ export function createFrontListener(
           ? { name: credentials.username }
           : null,
     validateRequest: options.validateRequest,
-    // A refusal's status is one the operation documents (its 400, else one that fits).
-    invalidStatus: invalidRequestStatus,
     dispatch: prismDispatch(options),
     checkRequest: options.checkRequest
       ? (op, value) => options.checkRequest!(op.operationId, value)

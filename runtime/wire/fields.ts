@@ -18,7 +18,8 @@ import type {
   WireField,
 } from './types.js';
 
-export type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours };
+export type { FieldIndex, FieldIndexes, FieldsByLocation };
+import { isObject } from '../is-object.js';
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
 import { decodeDeep, encodeDeep } from './deep-object.js';
 import {
@@ -71,7 +72,7 @@ export function indexFields(fields: readonly WireField[]): FieldIndex {
  * What decoding each exploded object and deepObject of one place needs of the fields beside
  * it, worked out once per operation (a field index) rather than for every request.
  */
-export function neighboursOf(fields: readonly WireField[]): Map<WireField, Neighbours> {
+function neighboursOf(fields: readonly WireField[]): Map<WireField, Neighbours> {
   const map = new Map<WireField, Neighbours>();
   for (const field of fields) {
     if (field.encoding !== 'deepObject' && !isExplodedObject(field)) continue;
@@ -176,7 +177,7 @@ function encodeField(field: WireField, value: unknown): OutPair[] {
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !isBlob(value);
+  return isObject(value) && !isBlob(value);
 }
 
 /** Where pairs came from, for messages and for telling unknown names apart. */
@@ -201,7 +202,7 @@ export interface FieldsDecoded {
 export function decodeFields(
   fields: readonly WireField[],
   sources: PairSource[],
-  neighbours: Map<WireField, Neighbours> = neighboursOf(fields),
+  neighbours: Map<WireField, Neighbours>,
 ): FieldsDecoded {
   const values: Record<string, unknown> = {};
   const errors: { field: string; message: string }[] = [];

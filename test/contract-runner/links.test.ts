@@ -7,30 +7,18 @@
  * that keeps what it is given (in-process), the chain passes; one that deletes nothing, or
  * stores nothing it creates, fails exactly there. Needs ../shared (TMS_SHARED).
  */
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import type { RequestListener } from 'node:http';
-import { loadGenerated } from '../../contract-runner/cli.js';
-import {
-  bodyKeysOf,
-  loadGeneratedClient,
-  sendThroughClient,
-} from '../../contract-runner/client-call.js';
 import { formatTable } from '../../contract-runner/report.js';
-import { runContract, type RunReport } from '../../contract-runner/run.js';
-import { loadContract } from '../../generator/load/index.js';
-import { serve } from './servers.js';
-import { linkPlan, sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
+import { linkPlan } from '../../contract-runner/scenario/from-model.js';
 import { contractTables, type ContractTables } from '../../mock/contract-tables.js';
 import { serveMock, type RunningMock } from '../../mock/serve.js';
-import { fixtureBindings } from '../fixture-bindings.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
+import { breadthBindings, findingsOf, runChain, runChainAgainst } from './chains.js';
 
 const BREADTH = sharedPath('specs', 'breadth');
 const HAVE_BREADTH = haveShared('the runner links tests on breadth documents', 'specs', 'breadth');
-const SCRATCH = resolve('test-artifacts', `runner-links-${process.pid}`);
-afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
 const DOCUMENTS = [
   {
@@ -76,15 +64,8 @@ describe.skipIf(!HAVE_BREADTH)('links on a contract without scenarios', () => {
     '$file: links listed and the chains run',
     async (doc) => {
       const contract = join(BREADTH, doc.file);
-      const out = join(SCRATCH, doc.create);
-      mkdirSync(out, { recursive: true });
-      const { model } = await fixtureBindings(
-        contract,
-        out,
-        'types,operations,client,validators,server,runtime',
-      );
-      const plan = linkPlan(model);
-      const { links } = plan;
+      const bindings = await breadthBindings(doc.file);
+      const { links } = linkPlan(bindings.model);
       expect(
         links
           .filter((l) => l.from === doc.create)
@@ -96,29 +77,14 @@ describe.skipIf(!HAVE_BREADTH)('links on a contract without scenarios', () => {
       const mock = await mockWithId(loaded.tables, doc.createPath);
       const sent: string[] = [];
       try {
-        const report = await runContract(
-          {
-            model,
-            ...(await loadGenerated(out)),
-            workflows: [sampleWorkflow(model, plan)],
-            links: plan,
-          },
-          {
-            baseUrl: mock.baseUrl,
-            credentials: doc.credentials,
-            unauthenticatedOnly: doc.credentials === undefined,
-            stateless: true,
-            allowDestructive: true,
-            seed: 5,
-            maxExamples: 1,
-            timeoutMs: 5000,
-            onSend: (line) => sent.push(line),
-            sendValid: sendThroughClient({
-              ...(await loadGeneratedClient(out))!,
-              bodyKeys: bodyKeysOf(model),
-            }),
-          },
-        );
+        const report = await runChain(bindings, {
+          baseUrl: mock.baseUrl,
+          credentials: doc.credentials,
+          unauthenticatedOnly: doc.credentials === undefined,
+          stateless: true,
+          onSend: (line) => sent.push(line),
+          throughClient: true,
+        });
         const table = formatTable(report);
         if (process.env.CI === undefined) console.log(table);
         // The fake engine answers a documented text body (Rev.ai's captions: SubRip or WebVTT)
@@ -188,45 +154,10 @@ function binServer(fault?: 'delete-keeps' | 'create-forgets'): RequestListener {
 }
 
 describe.skipIf(!HAVE_BREADTH)('chains against a server that keeps state', () => {
-  const file = join(BREADTH, DOCUMENTS[0].file);
-  // The bindings the breadth test above generated, when it ran first.
-  const out = join(SCRATCH, DOCUMENTS[0].create);
-  const run = async (fault?: 'delete-keeps' | 'create-forgets') => {
-    if (!existsSync(join(out, 'operations.ts'))) {
-      mkdirSync(out, { recursive: true });
-      await fixtureBindings(file, out, 'types,operations,client,validators,server,runtime');
-    }
-    const loaded = await loadContract(file);
-    if (!loaded.ok) throw new Error('the JSON storage document does not load');
-    const model = loaded.contract.model;
-    const plan = linkPlan(model);
-    const server = await serve(binServer(fault));
-    try {
-      return await runContract(
-        {
-          model,
-          ...(await loadGenerated(out)),
-          workflows: [sampleWorkflow(model, plan)],
-          links: plan,
-        },
-        {
-          baseUrl: server.baseUrl.replace(/\/api\/v1$/, ''),
-          unauthenticatedOnly: true,
-          allowDestructive: true,
-          seed: 5,
-          maxExamples: 1,
-          timeoutMs: 5000,
-        },
-      );
-    } finally {
-      await server.stop();
-    }
-  };
-  const findings = (report: RunReport, id: string) =>
-    report.operations
-      .find((o) => o.operationId === id)!
-      .findings.map((f) => `${f.kind}: ${f.message}`);
-
+  const run = async (fault?: 'delete-keeps' | 'create-forgets') =>
+    runChainAgainst(await breadthBindings(DOCUMENTS[0].file), binServer(fault), {
+      unauthenticatedOnly: true,
+    });
   it('a server that keeps what it is given passes; the deleted bin is no longer readable', async () => {
     const report = await run();
     expect(report.summary.failed, formatTable(report)).toBe(0);
@@ -237,14 +168,14 @@ describe.skipIf(!HAVE_BREADTH)('chains against a server that keeps state', () =>
 
   it('a delete that leaves the bin readable fails the delete', async () => {
     const report = await run('delete-keeps');
-    expect(findings(report, 'deleteBinId'), formatTable(report)).toEqual([
+    expect(findingsOf(report, 'deleteBinId'), formatTable(report)).toEqual([
       'semantic: what deleteBinId deleted is no longer readable: answered 200',
     ]);
   }, 120_000);
 
   it('a create that never appears in reads fails the read it feeds', async () => {
     const report = await run('create-forgets');
-    expect(findings(report, 'getBinId'), formatTable(report)).toContain(
+    expect(findingsOf(report, 'getBinId'), formatTable(report)).toContain(
       'success-not-reached: a valid request was refused: 404 : Bin not found',
     );
   }, 120_000);

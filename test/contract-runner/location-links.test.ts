@@ -8,27 +8,18 @@
  * create documents no `Location`: a server that answers one anyway (and no id in the body) is
  * still followed, the link listed as found at run time. Needs ../shared (TMS_SHARED).
  */
-import { mkdirSync, rmSync } from 'node:fs';
 import type { RequestListener } from 'node:http';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { loadGenerated } from '../../contract-runner/cli.js';
-import { loadGeneratedClient, sendThroughClient } from '../../contract-runner/client-call.js';
+import { describe, expect, it } from 'vitest';
 import { formatTable } from '../../contract-runner/report.js';
-import { runContract, type RunReport } from '../../contract-runner/run.js';
-import { linkPlan, sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
-import { fixtureBindings } from '../fixture-bindings.js';
-import { haveShared, sharedPath } from '../shared-folder.js';
-import { serve } from './servers.js';
+import type { RunReport } from '../../contract-runner/run.js';
+import { haveShared } from '../shared-folder.js';
+import { breadthBindings, findingsOf, runChainAgainst } from './chains.js';
 
-const BREADTH = sharedPath('specs', 'breadth');
 const HAVE_BREADTH = haveShared(
   'the runner Location-header tests on breadth documents',
   'specs',
   'breadth',
 );
-const SCRATCH = resolve('test-artifacts', `runner-location-${process.pid}`);
-afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
 type Obj = Record<string, unknown>;
 const TOKEN = 'registration-token';
@@ -116,57 +107,17 @@ function locatedBins(): RequestListener {
   };
 }
 
-/** The bindings of a breadth document, generated once per run of this file. */
-const bindings = new Map<string, ReturnType<typeof fixtureBindings>>();
-function bindingsOf(file: string, out: string): ReturnType<typeof fixtureBindings> {
-  if (!bindings.has(file)) {
-    mkdirSync(out, { recursive: true });
-    const kinds = 'types,operations,client,validators,server,runtime';
-    bindings.set(file, fixtureBindings(join(BREADTH, file), out, kinds));
-  }
-  return bindings.get(file)!;
-}
-
-async function run(file: string, listener: RequestListener, keys?: Obj): Promise<RunReport> {
-  const out = join(SCRATCH, file.replace(/\W+/g, '-'));
-  const { model } = await bindingsOf(file, out);
-  const plan = linkPlan(model);
-  const server = await serve(listener);
-  try {
-    return await runContract(
-      {
-        model,
-        ...(await loadGenerated(out)),
-        workflows: [sampleWorkflow(model, plan)],
-        links: plan,
-      },
-      {
-        baseUrl: server.baseUrl.replace(/\/api\/v1$/, ''),
-        ...(keys
-          ? { credentials: { keys: keys as Record<string, string> } }
-          : { unauthenticatedOnly: true }),
-        allowDestructive: true,
-        seed: 5,
-        maxExamples: 1,
-        timeoutMs: 5000,
-        sendValid: sendThroughClient((await loadGeneratedClient(out))!),
-      },
-    );
-  } finally {
-    await server.stop();
-  }
-}
+const run = async (file: string, listener: RequestListener, keys?: Record<string, string>) =>
+  runChainAgainst(await breadthBindings(file), listener, {
+    ...(keys ? { credentials: { keys } } : { unauthenticatedOnly: true }),
+    throughClient: true,
+  });
 
 const ran = (report: RunReport, from: string) =>
   (report.links ?? [])
     .filter((l) => l.from === from && l.exercised)
     .map((l) => `${l.to} ${l.source}${l.atRunTime ? ' (at run time)' : ''}`)
     .sort();
-const findings = (report: RunReport, id: string) =>
-  report.operations
-    .find((o) => o.operationId === id)!
-    .findings.map((f) => `${f.kind}: ${f.message}`);
-
 describe.skipIf(!HAVE_BREADTH)('chains through Location headers', () => {
   const AUTHENTIQ = 'authentiq.io.json';
   const keys = { client_registration_token: TOKEN };
@@ -183,7 +134,7 @@ describe.skipIf(!HAVE_BREADTH)('chains through Location headers', () => {
       /^ {2}ran {2}createClient → getClient \(client_id ← header location; location\)$/m,
     );
     for (const id of ['createClient', 'getClient', 'updateClient', 'clientClient_id'])
-      expect(findings(report, id), table).toEqual([]);
+      expect(findingsOf(report, id), table).toEqual([]);
     const notes = report.operations.flatMap((o) => o.notes);
     expect(notes, table).toContain('read back: what createClient created reads back as sent');
     expect(notes, table).toContain('read back: what updateClient updated reads back as sent');
@@ -191,7 +142,7 @@ describe.skipIf(!HAVE_BREADTH)('chains through Location headers', () => {
 
   it('an update that drops a field fails the update, naming the field', async () => {
     const report = await run(AUTHENTIQ, registry('drop-update'), keys);
-    expect(findings(report, 'updateClient'), formatTable(report)).toEqual([
+    expect(findingsOf(report, 'updateClient'), formatTable(report)).toEqual([
       `read-back: what updateClient updated reads back as sent: field 'client_name' reads back "text", sent "text updated"`,
     ]);
   }, 120_000);

@@ -8,8 +8,11 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Longest first. toolkit-cli packs and installs what install.test.ts also waits for: it leads. */
-const LONGEST = [
+/**
+ * Longest first. toolkit-cli packs and installs what install.test.ts also waits for: it leads.
+ * A name no file has any more is caught by sequencer.test.ts, not silently ranked last.
+ */
+export const LONGEST = [
   'test/package/toolkit-cli.test.ts',
   'test/generator/hostile.test.ts',
   'test/generator/spec-agnostic.test.ts',

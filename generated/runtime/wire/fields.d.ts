@@ -11,14 +11,9 @@
  * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
 import type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours, WireField } from './types.js';
-export type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours };
+export type { FieldIndex, FieldIndexes, FieldsByLocation };
 import { type InPair, type OutPair } from './urlencoded.js';
 export declare function indexFields(fields: readonly WireField[]): FieldIndex;
-/**
- * What decoding each exploded object and deepObject of one place needs of the fields beside
- * it, worked out once per operation (a field index) rather than for every request.
- */
-export declare function neighboursOf(fields: readonly WireField[]): Map<WireField, Neighbours>;
 /**
  * The field indexes of the operations one client, listener or mock works with, built once per
  * operation rather than per request. Each instance makes its own (no state shared between
@@ -48,4 +43,4 @@ export interface FieldsDecoded {
  * Values of `fields`, each taken from the first source that has it (its declared place first;
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
-export declare function decodeFields(fields: readonly WireField[], sources: PairSource[], neighbours?: Map<WireField, Neighbours>): FieldsDecoded;
+export declare function decodeFields(fields: readonly WireField[], sources: PairSource[], neighbours: Map<WireField, Neighbours>): FieldsDecoded;

@@ -1,17 +1,15 @@
 /**
- * Request samples in four languages, every one built from the wire model's encoding of the same
- * input (runtime/wire `encodeRequest`, `encodeFields`): curl (the wire model's own
- * `curlCommand`), the generated TypeScript client, plain JavaScript `fetch`, and Python with the
- * standard library only (`urllib`), so each sends what the API expects: the same names, the same
- * JSON text for JSON-encoded fields, the same order, the same media type.
+ * What a request sample sends (`requestParts`), from the wire model's encoding of its input
+ * (runtime/wire `encodeRequest`, `encodeFields`): the data sample-text.ts spells as plain
+ * JavaScript `fetch` and Python (`urllib`), in the page (assets/samples.js), so each sends what
+ * the API expects: the same names, the same JSON text for JSON-encoded fields, the same order,
+ * the same media type. curl is the wire model's own `curlCommand` (curl-sample.ts).
  *
- * Form fields are spelled as the wire model's name/value pairs handed to the language's own
- * urlencoded writer (`URLSearchParams`, `urllib.parse.urlencode`): readable (`['to', '[1,2]']`
- * rather than `to=%5B1%2C2%5D`) and decoded to the very same pairs. Values the writers cannot
- * spell (pre-encoded `comma` lists) and multipart bodies fall back to the wire model's bytes.
- *
- * Contract text only ever lands inside string literals made by `literal` (JSON string syntax,
- * valid in JavaScript and Python alike) — never as code.
+ * Form fields are kept as the wire model's name/value pairs, handed by the samples to the
+ * language's own urlencoded writer (`URLSearchParams`, `urllib.parse.urlencode`): readable
+ * (`['to', '[1,2]']` rather than `to=%5B1%2C2%5D`) and decoded to the very same pairs. Values
+ * the writers cannot spell (pre-encoded `comma` lists) and multipart bodies fall back to the
+ * wire model's bytes.
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
 import type { WireField } from '../../../runtime/wire.js';
@@ -39,8 +37,8 @@ function plainPairs(pairs: OutPair[]): boolean {
 }
 
 /**
- * What every language's sample sends, from the wire model's encoding. fetchSample and
- * pythonSample take it made once for both (they only read it).
+ * What every language's sample sends, from the wire model's encoding: made once per sample,
+ * read by each spelling (sample-text.ts `fetchSample`, `pythonSample`).
  */
 export function requestParts(op: OperationInfo, input: SampleInput, target: SampleTarget): Parts {
   const request = encodeRequest(
@@ -115,5 +113,3 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
   else throw new TypeError('a body with file parts has no inline sample');
   return parts;
 }
-
-export { fetchSample, pythonSample, pyValue, type Parts } from './sample-text.js';

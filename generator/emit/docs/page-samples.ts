@@ -4,12 +4,14 @@
  * (global `TMSSamples`), so an operation page carries each sample's data once and the page
  * spells it with the very code the generator would. Committed as a docs asset
  * (generator/templates/docs/assets/samples.js), like wire.js: the packed toolkit generates docs
- * without esbuild or the TypeScript sources. test/docs/emitter.test.ts fails when it no longer
- * matches sample-text.ts; rebuild it with `node --import tsx generator/emit/docs/page-samples.ts`.
+ * without esbuild or the TypeScript sources. CI's `--check` run of this file, and
+ * test/docs/emitter.test.ts, fail when it no longer matches sample-text.ts (or source.ts and
+ * highlight.ts, bundled with it); rebuild it with
+ * `node --import tsx generator/emit/docs/page-samples.ts`.
  */
-import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeOrCheckAsset } from './page-asset-file.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SPELLER = resolve(HERE, 'sample-text.ts');
@@ -37,7 +39,5 @@ export async function bundleSamplesForPages(): Promise<string> {
   return `/* generator/emit/docs/sample-text.ts (request samples spelled from their data) for the operation pages: built by generator/emit/docs/page-samples.ts, do not edit */\n${result.outputFiles[0].text}`;
 }
 
-if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
-  writeFileSync(SAMPLES_ASSET, await bundleSamplesForPages());
-  console.log(`wrote ${SAMPLES_ASSET}`);
-}
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url)
+  process.exitCode = writeOrCheckAsset(SAMPLES_ASSET, await bundleSamplesForPages(), process.argv);

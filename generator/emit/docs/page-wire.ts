@@ -5,12 +5,12 @@
  * server listener and the mock use. The bundle is committed as a docs asset
  * (generator/templates/docs/assets/wire.js, copied into every site like the other assets): the
  * packed toolkit generates docs without esbuild or the TypeScript sources.
- * test/docs/emitter.test.ts fails when it no longer matches runtime/wire; rebuild it with
- * `node --import tsx generator/emit/docs/page-wire.ts`.
+ * CI's `--check` run of this file, and test/docs/emitter.test.ts, fail when it no longer matches
+ * runtime/wire; rebuild it with `node --import tsx generator/emit/docs/page-wire.ts`.
  */
-import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeOrCheckAsset } from './page-asset-file.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WIRE = resolve(HERE, '..', '..', '..', 'runtime', 'wire.ts');
@@ -42,7 +42,5 @@ export async function bundleWireForPages(): Promise<string> {
   return `/* runtime/wire (encodeRequest) and runtime/client-auth (basicAuthorization) for try-it: built by generator/emit/docs/page-wire.ts, do not edit */\n${result.outputFiles[0].text}`;
 }
 
-if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url) {
-  writeFileSync(WIRE_ASSET, await bundleWireForPages());
-  console.log(`wrote ${WIRE_ASSET}`);
-}
+if (process.argv[1] && pathToFileURL(resolve(process.argv[1])).href === import.meta.url)
+  process.exitCode = writeOrCheckAsset(WIRE_ASSET, await bundleWireForPages(), process.argv);

@@ -2,8 +2,8 @@
  * The contract's named schemas as a script, loaded by try-it when it checks an answer: response
  * schemas on the pages `$ref` into it, so each shared schema is written once for the whole site.
  */
+import { scriptJson } from '../../common/source.js';
 import type { ApiModel } from '../../model/types.js';
-import { scriptJson } from './try-it.js';
 
 export function schemasScript(model: ApiModel, bannerLine: string): string {
   const schemas = Object.fromEntries(model.schemas.map((s) => [s.name, s.schema]));

@@ -9,7 +9,7 @@
  * topic, reaction, mute...), which rank below a match in the title (assets/site.js).
  */
 import type { ApiModel, Operation } from '../../model/types.js';
-import { literal } from '../../common/source.js';
+import { scriptJson } from '../../common/source.js';
 import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 
 export type SearchEntry = [
@@ -99,9 +99,9 @@ export function buildSearchIndex(model: ApiModel, links: SiteLinks): SearchEntry
   return out;
 }
 
-/** The index as a script. `<` is escaped so that no `</script>` in the data can end a script element. */
+/** The index as a script (`scriptJson`: no `</script>` in the data can end a script element). */
 export function searchIndexScript(entries: SearchEntry[], bannerLine: string): string {
-  const rows = entries.map((e) => literal(e).replace(/</g, '\\u003c'));
+  const rows = entries.map((e) => scriptJson(e));
   return `${bannerLine}self.TMS_SEARCH_INDEX = [\n${rows.join(',\n')}\n];\n`;
 }
 

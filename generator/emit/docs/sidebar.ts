@@ -2,12 +2,12 @@
  * The sidebar: operations grouped by tag (the model's `names.group`), in the contract's order,
  * as data for the layout (a small site) or for nav.js (a big one, one shared script).
  */
+import { scriptJson } from '../../common/source.js';
 import type { ApiModel, Operation } from '../../model/types.js';
 import { lifecycleBadges } from './badges.js';
 import type { NavGroupView } from './html/layout.js';
 import type { SiteLinks } from './links.js';
 import { groupTitle, summaryText } from './operation-page.js';
-import { scriptJson } from './try-it.js';
 
 /** One group of the sidebar (a tag) and its operations. */
 export interface OperationGroup {

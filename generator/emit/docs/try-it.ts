@@ -22,7 +22,6 @@ import type {
 } from '../../model/types.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import type { SampleInput } from '../../model/samples.js';
-import { literal } from '../../common/source.js';
 import { paramAnchor } from './links.js';
 
 export type FieldShape = 'text' | 'boolean' | 'enum' | 'list' | 'records' | 'json' | 'file';
@@ -201,11 +200,6 @@ export function tryItAuth(op: Operation, model: ApiModel): TryItAuth | undefined
   const auth: TryItAuth = { alternatives: op.authAlternatives, schemes };
   if (op.auth === 'optional') auth.optional = 1;
   return auth;
-}
-
-/** JSON for a `<script type="application/json">`: no `<` can end the element early. */
-export function scriptJson(value: unknown): string {
-  return literal(value).replace(/</g, '\\u003c');
 }
 
 export function tryItView(

@@ -1,10 +1,10 @@
 /**
- * The TypeScript half of a request sample: a call of the generated client's method for the
- * operation. Source text goes through generator/common/source.ts (`literal`, `propertyKey`), never
- * through bare concatenation of contract strings.
+ * The TypeScript half of a request sample, as data: the generated client's call argument and
+ * its credentials, which sample-text.ts (`typescriptCallText`, `clientSetup`) spells. Source
+ * text goes through generator/common/source.ts (`literal`, `propertyKey`), never through bare
+ * concatenation of contract strings.
  */
 import { literal, propertyKey } from '../../common/source.js';
-import { typescriptCallText } from './sample-text.js';
 import { clientKeyOf } from '../../model/names.js';
 import type { SampleInput } from '../../model/samples.js';
 import type { OperationNames, ParameterLocation } from '../../model/types.js';
@@ -41,20 +41,6 @@ export function clientCredentials(credentials: SampleCredential[]): string {
 }
 
 /**
- * `api.sendMessage({...})` with every parameter (path, query, header and body fields) in one
- * object. `readsCode`: the contract's error bodies carry a code (model/errors.ts), so the sample
- * shows it.
- */
-export function typescriptCall(
-  names: Pick<OperationNames, 'method' | 'fieldKeys' | 'bodyKey'>,
-  input: SampleInput,
-  bodyKind: 'form' | 'json' | 'other' | undefined,
-  readsCode = true,
-): string {
-  return typescriptCallText(names.method, typescriptArgs(names, input, bodyKind), readsCode);
-}
-
-/**
  * The call's argument: each value by the client's key for it (model/names.ts `clientKeyOf`), as
  * the package README's sample does; undefined when the call takes none.
  */
@@ -82,5 +68,3 @@ export function typescriptArgs(
   }
   return Object.keys(args).length === 0 ? undefined : args;
 }
-
-export { tsValue } from './sample-text.js';

@@ -15,25 +15,14 @@ export interface Markup {
 }
 
 /**
- * The markdown of one generate run. A big document repeats its descriptions (GitHub's `owner`
- * parameter is on ~800 pages): each distinct text is rendered once per run.
+ * The markdown of one generate run: each distinct text is rendered once per run, by
+ * createMarkdown's own memory (a big document repeats its descriptions on hundreds of pages).
  */
 export function createMarkup(): Markup {
   const md = createMarkdown();
-  const rendered = new Map<string, string>();
-  const render = (text: string | undefined, inline: boolean) => {
-    const source = typeof text === 'string' ? text : '';
-    const key = (inline ? 'i' : 'b') + source;
-    let html = rendered.get(key);
-    if (html === undefined) {
-      html = md(source, { inline });
-      rendered.set(key, html);
-    }
-    return html;
-  };
   return {
-    block: (text) => render(text, false),
-    inline: (text) => render(text, true),
+    block: (text) => md(text),
+    inline: (text) => md(text, { inline: true }),
   };
 }
 

@@ -2,10 +2,9 @@
  * An operation's page body: the text (access, description, parameters, try-it, responses, error
  * codes) beside the samples column (request samples in every language, response examples).
  */
-import { htmlText as e } from '../../../common/source.js';
+import { htmlText as e, scriptJson } from '../../../common/source.js';
 import { highlight, type HighlightLanguage } from '../highlight.js';
 import type { ErrorView, OperationView, ParamRow, ResponseView } from '../operation-page.js';
-import { scriptJson } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
 import {
   badgesHtml,

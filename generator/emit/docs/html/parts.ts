@@ -3,12 +3,12 @@
  * a heading's anchor, the try-it box. Each returns HTML; text goes through `htmlText`, markdown
  * through `Markup`, code through `Markup.code` (highlight.ts).
  */
-import { htmlText as e } from '../../../common/source.js';
+import { htmlText as e, scriptJson } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
 import type { ExampleView } from '../examples.js';
 import { highlight } from '../highlight.js';
 import type { EnumRow, SchemaNode } from '../schema-tree.js';
-import { scriptJson, type TryItView } from '../try-it.js';
+import type { TryItView } from '../try-it.js';
 import { levelAttributes, type Markup } from './markup.js';
 
 export function badgesHtml(badges: readonly Badge[] | undefined): string {
