@@ -11,10 +11,10 @@ import type { Validators } from '../../runtime/pipeline.js';
 import type { ContractTables } from '../../mock/contract-tables.js';
 import type { ApiModel } from '../model/types.js';
 import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
-import { usageLine } from './usage.js';
+import { contractFileProblem, usageLine } from './usage.js';
 
 /** The options of every command that listens on a port (`mock`, `proxy`, `preview`). */
-export const LISTEN_OPTIONS = {
+const LISTEN_OPTIONS = {
   contract: { type: 'string' },
   port: { type: 'string', short: 'p' },
   host: { type: 'string' },
@@ -22,9 +22,8 @@ export const LISTEN_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** The options of every command that serves the API (`mock`, `proxy`). */
-export const SERVER_OPTIONS = {
-  ...LISTEN_OPTIONS,
+/** The options of every command that serves the API (`mock`, `proxy`), beside LISTEN_OPTIONS. */
+const SERVING_OPTIONS = {
   'feature-level': { type: 'string' },
   generated: { type: 'string' },
 } as const;
@@ -74,9 +73,10 @@ export function parseListenArgs<T extends Options>(
   if (shared.help) return 'help' as const;
   const port = Number(shared.port ?? String(defaults.port));
   if (!Number.isInteger(port) || port < 0 || port > 65535) return '--port must be a port number';
-  const contract = resolve(shared.contract ?? defaults.contract);
-  if (!existsSync(contract))
-    return `--contract: no file at ${shared.contract ?? defaults.contract}`;
+  const given = shared.contract ?? defaults.contract;
+  const missing = contractFileProblem(given);
+  if (missing !== undefined) return missing;
+  const contract = resolve(given);
   const listen: ListenArgs = {
     contract,
     port,
@@ -93,17 +93,13 @@ export function parseListenArgs<T extends Options>(
 export function parseServerArgs<T extends Options>(argv: string[], own: T, defaultPort: number) {
   const parsed = parseListenArgs(
     argv,
-    {
-      'feature-level': SERVER_OPTIONS['feature-level'],
-      generated: SERVER_OPTIONS.generated,
-      ...own,
-    },
+    { ...SERVING_OPTIONS, ...own },
     { port: defaultPort, contract: OUR_CONTRACT },
   );
   if (typeof parsed === 'string') return parsed;
   const { listen, values } = parsed;
-  // the serving options' values, as SERVER_OPTIONS types them (a generic `T` defers the mapping)
-  const served = values as Values<typeof SERVER_OPTIONS>;
+  // the serving options' values, as SERVING_OPTIONS types them (a generic `T` defers the mapping)
+  const served = values as Values<typeof SERVING_OPTIONS>;
   const level = served['feature-level'];
   if (level !== undefined && !/^\d+$/.test(level))
     return '--feature-level must be a non-negative integer';

@@ -7,12 +7,18 @@ export function usageLine(command: string, message: string): string {
 
 /** A missing contract is the caller's mistake (a usage error, exit 2), not a broken contract. */
 export function missingContract(command: string, contract: string): string | undefined {
+  const problem = contractFileProblem(contract);
+  return problem === undefined ? undefined : usageLine(command, problem);
+}
+
+/** missingContract's problem without the command: every command words it the same way. */
+export function contractFileProblem(contract: string): string | undefined {
   try {
     statSync(contract);
     return undefined;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return undefined;
-    return usageLine(command, `--contract ${contract}: no such file`);
+    return `--contract ${contract}: no such file`;
   }
 }
 

@@ -6,6 +6,7 @@
  */
 import type { ClientOperation, FieldInfo, OperationInfo } from '../../runtime/operation-info.js';
 import { mediaEssence } from '../../runtime/wire/request.js';
+import { escapeRegex } from '../../runtime/wire/path.js';
 import { spanOf } from './levels.js';
 import { isJsonMediaType } from './media.js';
 import type { MediaType, Operation, Parameter } from './types.js';
@@ -106,11 +107,6 @@ function withRouteValues(field: FieldInfo, p: Parameter, path: string): FieldInf
   const adjacent = new RegExp(`\\}\\{${escapeRegex(p.name)}\\}|\\{${escapeRegex(p.name)}\\}\\{`);
   if (!adjacent.test(path)) return field;
   return { ...field, values: p.enum.map((v) => String(v.value)) };
-}
-
-/** `text` matched literally inside a regular expression. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function fieldInfo(p: Parameter, newest: number): FieldInfo {

@@ -12,7 +12,7 @@
 import { createRandom } from '../../runtime/msw-fake.js';
 import { fromPattern, patternTest } from '../../runtime/msw-fake-pattern.js';
 import { deref } from './schema-facts.js';
-import { escapeRegex } from './runtime-entry.js';
+import { escapeRegex } from '../../runtime/wire/path.js';
 import type { Operation, Parameter } from './types.js';
 
 export interface SampleInput {

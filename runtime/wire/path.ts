@@ -143,10 +143,10 @@ function segmentMatcher(
         names.push(name);
         const values = fields?.find((f) => f.in === 'path' && f.name === name)?.values;
         return values
-          ? `(${values.map((v) => regexText(encodeURIComponent(v))).join('|')})`
+          ? `(${values.map((v) => escapeRegex(encodeURIComponent(v))).join('|')})`
           : '(.+?)';
       }
-      return regexText(text ?? '');
+      return escapeRegex(text ?? '');
     },
   );
   const regex = new RegExp(`^${pattern}$`);
@@ -161,7 +161,8 @@ function segmentMatcher(
   };
 }
 
-function regexText(text: string): string {
+/** `text` matched literally inside a regular expression. */
+export function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 

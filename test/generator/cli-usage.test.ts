@@ -18,7 +18,7 @@ const work = mkdtempSync(join(tmpdir(), 'tms-cli-usage-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('a contract file that does not exist', () => {
-  it.each(['scaffold', 'generate', 'diff'])(
+  it.each(['scaffold', 'generate', 'diff', 'mock', 'proxy', 'preview'])(
     '%s: exit 2, one line "no such file", nothing written',
     async (name) => {
       const missing = join(work, 'no-such-contract.yaml');
@@ -28,7 +28,13 @@ describe('a contract file that does not exist', () => {
           ? ['--dir', out]
           : name === 'diff'
             ? ['--base', 'openapi/openapi.yaml']
-            : ['--out', out, '--docs', out];
+            : name === 'proxy'
+              ? ['--upstream', 'http://127.0.0.1:9']
+              : name === 'preview'
+                ? ['--docs', out]
+                : name === 'mock'
+                  ? []
+                  : ['--out', out, '--docs', out];
       const r = await tmsGen([name, '--contract', missing, ...where]);
       expect(r.code).toBe(2);
       const lines = r.stderr.trim().split('\n');
@@ -36,6 +42,24 @@ describe('a contract file that does not exist', () => {
         `tms-gen ${name}: --contract ${missing}: no such file (see tms-gen ${name} --help)`,
       ]);
       expect(existsSync(out)).toBe(false);
+    },
+    HANG_GUARD_MS,
+  );
+});
+
+describe('the options the listening commands share (server-options.ts)', () => {
+  it.each([
+    [['mock', '--feature-level', 'x'], '--feature-level must be a non-negative integer'],
+    [['proxy', '--upstream', 'http://127.0.0.1:9', '-p', '99999'], '--port must be a port number'],
+    [['preview', '--feature-level', '1'], "Unknown option '--feature-level'"],
+  ])(
+    '%j: exit 2, one line',
+    async (argv, problem) => {
+      const r = await tmsGen(argv);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toEqual([
+        `tms-gen ${argv[0]}: ${problem} (see tms-gen ${argv[0]} --help)`,
+      ]);
     },
     HANG_GUARD_MS,
   );

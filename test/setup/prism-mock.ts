@@ -8,6 +8,7 @@
  * yet, Prism missing), it provides an empty URL and the reason in `mockError`; the tests that
  * need the mock fail with that reason (they never pass without it).
  */
+import { readFileSync } from 'node:fs';
 import type { TestProject, TestSpecification } from 'vitest/node';
 import { startPrismMock, type RunningMock } from '../../mock/prism/start.js';
 
@@ -18,15 +19,18 @@ declare module 'vitest' {
   }
 }
 
-/** Test files that use the mock; a run filtered to other files does not pay for starting Prism. */
-const USES_MOCK = /[\\/]test[\\/](mock|contract-runner|docs)[\\/]/;
+/**
+ * A test file that uses the mock reads its URL: a run of other files (the contract runner's,
+ * the docs' without try-it) does not pay for starting Prism.
+ */
+const usesMock = (file: string) => readFileSync(file, 'utf8').includes("inject('mockBaseUrl')");
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   let mock: RunningMock | undefined;
   const start = async (files: string[]) => {
     await mock?.stop();
     mock = undefined;
-    if (!files.some((file) => USES_MOCK.test(file))) {
+    if (!files.some(usesMock)) {
       project.provide('mockBaseUrl', '');
       project.provide('mockError', 'the Prism mock was not started: no selected test file uses it');
       return;

@@ -28,3 +28,5 @@ export declare function templateQuery(template: string): string;
 export declare function matchPath(template: string, actualPath: string, fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[]): Record<string, string> | null;
 /** A template made into a matcher once: its segments split, each templated one a regex. */
 export declare function compilePath(template: string, fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[]): (actualPath: string) => Record<string, string> | null;
+/** `text` matched literally inside a regular expression. */
+export declare function escapeRegex(text: string): string;

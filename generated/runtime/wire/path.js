@@ -117,10 +117,10 @@ function segmentMatcher(templateSegment, fields) {
             names.push(name);
             const values = fields?.find((f) => f.in === 'path' && f.name === name)?.values;
             return values
-                ? `(${values.map((v) => regexText(encodeURIComponent(v))).join('|')})`
+                ? `(${values.map((v) => escapeRegex(encodeURIComponent(v))).join('|')})`
                 : '(.+?)';
         }
-        return regexText(text ?? '');
+        return escapeRegex(text ?? '');
     });
     const regex = new RegExp(`^${pattern}$`);
     return (segment) => {
@@ -134,7 +134,8 @@ function segmentMatcher(templateSegment, fields) {
         return params;
     };
 }
-function regexText(text) {
+/** `text` matched literally inside a regular expression. */
+export function escapeRegex(text) {
     return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 /** Percent-decoding of a path segment: `+` is a plus here, and a bad escape stays as text. */
