@@ -4,13 +4,13 @@
  * engine's answers valid for the schemas, fault injection seeded and drawn from the
  * operation's documented errors, examples written as `$ref`s served as the author meant.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractTables, type ContractTables } from '../../mock/contract-tables.js';
 import { errorStatuses, parseFailRate, parseLatency } from '../../mock/faults.js';
-import { serveMock, type RunningMock } from '../../mock/serve.js';
+import { PRISM_HTTP, serveMock, type RunningMock } from '../../mock/serve.js';
 
 const BEARER = new URL('../fixtures/auth/bearer.yaml', import.meta.url).pathname;
 const auth = { authorization: 'Bearer abc' };
@@ -151,5 +151,18 @@ describe('examples written as $refs', () => {
     );
     const tables = await tablesOf(file);
     expect(tables.examples.getA).toEqual([{ name: 'one', status: 200, body: { name: 'thing' } }]);
+  });
+});
+
+describe('a missing Prism engine', () => {
+  it('is named with the version the toolkit pins, so the install line it prints works', () => {
+    const pkg = JSON.parse(
+      readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+    ) as {
+      peerDependencies: Record<string, string>;
+    };
+    expect(PRISM_HTTP).toBe(
+      `@stoplight/prism-http@${pkg.peerDependencies['@stoplight/prism-http']}`,
+    );
   });
 });
