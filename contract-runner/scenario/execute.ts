@@ -22,8 +22,6 @@ import { evaluateCheck } from './checks.js';
 import { authFor, resolveRequest, skipReason } from './plan.js';
 import type { ScenarioOptions } from './options.js';
 
-export type { ScenarioOptions } from './options.js';
-
 /** What the scenarios established about one operation. */
 export interface OperationState {
   /** steps of the operation that reached a documented success */

@@ -119,7 +119,7 @@ export function bodyLinks(links: OperationLink[]): Map<string, OperationLink> {
  * `Location` header when its answer has one (documented or not: `candidates`), then the first
  * body link.
  */
-export function linkFeeds(
+function linkFeeds(
   links: OperationLink[],
   candidates: OperationLink[],
 ): Map<string, OperationLink[]> {

@@ -27,7 +27,8 @@ export const mcpEmitter: Emitter = {
   root: 'code',
   needs: ['client'],
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
-    const table = toolTable(ctx.model, await schemaPart(ctx));
+    const facts = agentFacts(ctx.model);
+    const table = toolTable(ctx.model, facts, await schemaPart(ctx, facts));
     return [
       {
         path: 'mcp-tools.json',
@@ -55,7 +56,7 @@ export interface SchemaPart {
   defs: Record<string, unknown>;
 }
 
-export function toolSchemaPart(model: ApiModel, facts: AgentFacts = agentFacts(model)): SchemaPart {
+function toolSchemaPart(model: ApiModel, facts: AgentFacts): SchemaPart {
   const schemas = toolSchemas(model);
   const bounded = boundedOutputs(schemas.defs);
   const inputs = model.operations.map((op, i) => schemas.input(op, facts.tools[i]));
@@ -68,19 +69,23 @@ export function toolSchemaPart(model: ApiModel, facts: AgentFacts = agentFacts(m
  * (model/digest.ts), so a description edit reuses it and only the tools' words are made again:
  * JSON text, which gives the same table text as the objects it was made from.
  */
-async function schemaPart(ctx: EmitContext): Promise<SchemaPart> {
-  if (!ctx.memo || !ctx.slices) return toolSchemaPart(ctx.model);
+async function schemaPart(ctx: EmitContext, facts: AgentFacts): Promise<SchemaPart> {
+  if (!ctx.memo || !ctx.slices) return toolSchemaPart(ctx.model, facts);
   let made: SchemaPart | undefined;
   const text = await ctx.memo(
     'tool-schemas-by-operation-descriptions',
     ctx.slices.withoutOperationDescriptions,
-    async () => JSON.stringify((made = toolSchemaPart(ctx.model))),
+    async () => JSON.stringify((made = toolSchemaPart(ctx.model, facts))),
   );
   return made ?? (JSON.parse(text) as SchemaPart);
 }
 
-export function toolTable(model: ApiModel, part: SchemaPart = toolSchemaPart(model)) {
-  const facts = agentFacts(model);
+/** The tool table; `facts` and `part` are the emit's own, worked out once (defaults: afresh). */
+export function toolTable(
+  model: ApiModel,
+  facts: AgentFacts = agentFacts(model),
+  part: SchemaPart = toolSchemaPart(model, facts),
+) {
   const tools = model.operations.map((op, i) => {
     const tool = facts.tools[i];
     const output = part.outputs[i];
