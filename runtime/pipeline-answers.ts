@@ -155,7 +155,8 @@ export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
     ) => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
     badCredentials: (scheme: string | undefined = 'Basic realm="api"') =>
       fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
-    repeatedAuthorization: (status = 400) =>
+    // The refusals of an invalid request take the status `invalidRequestStatus` gives the operation.
+    repeatedAuthorization: (status: number) =>
       fail(status, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
     tooLarge: (maxBytes: number) =>
       fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, {
@@ -165,17 +166,17 @@ export function createAnswers(shape: RefusalShape = ENVELOPE_REFUSALS) {
       fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {
         connection: 'close',
       }),
-    decodeErrors: (errors: DecodeError[], status = 400) =>
+    decodeErrors: (errors: DecodeError[], status: number) =>
       fail(
         status,
         C.badRequest,
         invalidRequestText(errors.map((e) => `${e.message} (in ${e.location})`).join('; ')),
       ),
-    invalid: (issues: ValidationIssue[], status = 400) =>
+    invalid: (issues: ValidationIssue[], status: number) =>
       fail(status, C.badRequest, invalidRequestText(issues)),
     /** a hook's refusal of a valid request, worded by the hook */
-    refused: (message: string, status = 400) => fail(status, C.badRequest, message),
-    badPreference: (message: string, status = 400) =>
+    refused: (message: string, status: number) => fail(status, C.badRequest, message),
+    badPreference: (message: string, status: number) =>
       fail(status, C.badRequest, invalidRequestText(message)),
     notImplemented: (operationId: string) =>
       fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),

@@ -82,14 +82,14 @@ export declare function createAnswers(shape?: RefusalShape): {
     /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
     authRequired: (wanted?: string, scheme?: string | undefined) => Answer;
     badCredentials: (scheme?: string | undefined) => Answer;
-    repeatedAuthorization: (status?: number) => Answer;
+    repeatedAuthorization: (status: number) => Answer;
     tooLarge: (maxBytes: number) => Answer;
     bodyTimeout: (timeoutMs: number) => Answer;
-    decodeErrors: (errors: DecodeError[], status?: number) => Answer;
-    invalid: (issues: ValidationIssue[], status?: number) => Answer;
+    decodeErrors: (errors: DecodeError[], status: number) => Answer;
+    invalid: (issues: ValidationIssue[], status: number) => Answer;
     /** a hook's refusal of a valid request, worded by the hook */
-    refused: (message: string, status?: number) => Answer;
-    badPreference: (message: string, status?: number) => Answer;
+    refused: (message: string, status: number) => Answer;
+    badPreference: (message: string, status: number) => Answer;
     notImplemented: (operationId: string) => Answer;
     internal: () => Answer;
 };

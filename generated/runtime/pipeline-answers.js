@@ -93,18 +93,19 @@ export function createAnswers(shape = ENVELOPE_REFUSALS) {
         /** `wanted`: what the operation takes, in words (`HTTP Basic credentials`, `a Bearer token`) */
         authRequired: (wanted = 'HTTP Basic credentials', scheme = 'Basic realm="api"') => fail(401, C.unauthorized, `Authentication required: ${wanted}.`, challenge(scheme)),
         badCredentials: (scheme = 'Basic realm="api"') => fail(401, C.unauthorized, 'Invalid credentials.', challenge(scheme)),
-        repeatedAuthorization: (status = 400) => fail(status, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
+        // The refusals of an invalid request take the status `invalidRequestStatus` gives the operation.
+        repeatedAuthorization: (status) => fail(status, C.badRequest, invalidRequestText('send one Authorization header, not several.')),
         tooLarge: (maxBytes) => fail(413, C.tooLarge, `Request body larger than ${maxBytes} bytes.`, {
             connection: 'close',
         }),
         bodyTimeout: (timeoutMs) => fail(408, C.requestTimeout, `The request body did not arrive within ${timeoutMs} ms.`, {
             connection: 'close',
         }),
-        decodeErrors: (errors, status = 400) => fail(status, C.badRequest, invalidRequestText(errors.map((e) => `${e.message} (in ${e.location})`).join('; '))),
-        invalid: (issues, status = 400) => fail(status, C.badRequest, invalidRequestText(issues)),
+        decodeErrors: (errors, status) => fail(status, C.badRequest, invalidRequestText(errors.map((e) => `${e.message} (in ${e.location})`).join('; '))),
+        invalid: (issues, status) => fail(status, C.badRequest, invalidRequestText(issues)),
         /** a hook's refusal of a valid request, worded by the hook */
-        refused: (message, status = 400) => fail(status, C.badRequest, message),
-        badPreference: (message, status = 400) => fail(status, C.badRequest, invalidRequestText(message)),
+        refused: (message, status) => fail(status, C.badRequest, message),
+        badPreference: (message, status) => fail(status, C.badRequest, invalidRequestText(message)),
         notImplemented: (operationId) => fail(501, C.notImplemented, `The operation ${operationId} is not implemented.`),
         internal: () => fail(500, C.internal, 'Internal server error.'),
     };

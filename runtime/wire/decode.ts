@@ -14,7 +14,7 @@ import type {
   WireOperation,
 } from './types.js';
 import { coercePlain, coerceText, parseJson } from './coerce.js';
-import { decodeFields, indexFields, type PairSource } from './fields.js';
+import { decodeFields, decodeItems, indexFields, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
 import { templateQuery } from './path.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
@@ -130,13 +130,7 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
 function coercePathText(field: WireField, text: string): ReturnType<typeof coercePlain> {
   const array = field.types.length === 1 && field.types[0] === 'array';
   if (!array) return coercePlain(text, field.types);
-  const items: unknown[] = [];
-  for (const part of text.split(',')) {
-    const item = coercePlain(part, field.itemTypes ?? ['string']);
-    if (!item.ok) return item;
-    items.push(item.value);
-  }
-  return { ok: true, value: items };
+  return decodeItems(text.split(','), field.itemTypes ?? ['string']);
 }
 
 /** The fixed query of the path template (`/rest?method=…`) is the route's, not unknown. */

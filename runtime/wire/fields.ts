@@ -392,7 +392,8 @@ function splitRaw(raw: string, delimiter: string): string[] {
   return (delimiter === '%20' ? raw.split(/%20/i) : raw.split(delimiter)).map(decodeFormComponent);
 }
 
-function decodeItems(items: Array<string | Blob>, itemTypes: ScalarType[]): Decoded {
+/** Each item coerced to `itemTypes` (a file part kept as it is); the first failure names its index. */
+export function decodeItems(items: Array<string | Blob>, itemTypes: ScalarType[]): Decoded {
   const values: unknown[] = [];
   for (const [index, item] of items.entries()) {
     if (isBlob(item)) {

@@ -261,6 +261,11 @@ describe('docs emitter on the hostile fixture', () => {
     const sandbox: { self: { TMS_SEARCH_INDEX?: unknown[] } } = { self: {} };
     runInNewContext(script, sandbox);
     expect(sandbox.self.TMS_SEARCH_INDEX!.length).toBeGreaterThan(3);
+    // an operation is found by the title its page shows: the summary's text, not its tags
+    const op = (sandbox.self.TMS_SEARCH_INDEX as string[][]).find(
+      (e) => e[0] === 'operation' && e[2].includes('/things/'),
+    );
+    expect(op?.[1]).toBe('summary');
   });
 
   it('keeps file names and anchors safe for names with quotes and dashes', () => {

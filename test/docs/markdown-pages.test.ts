@@ -172,5 +172,11 @@ describe('Markdown pages of a contract whose text is markup', () => {
       expect(rendered, f.path).not.toMatch(/href="javascript:/i);
       expect(String(f.contents), f.path).toContain('alert(1)');
     }
+    // llms.txt names the operation by the title its page shows: the summary's text, no tags
+    const llms = String(markdown.find((f) => f.path === 'llms.txt')!.contents);
+    const line = llms.split('\n').find((l) => l.includes('operations/getThing.md'));
+    const label = /^- \[(.*)\]\(operations\/getThing\.md\)/.exec(line ?? '')?.[1];
+    expect(label).toMatch(/^Get /);
+    expect(label).not.toContain('&lt;');
   });
 });

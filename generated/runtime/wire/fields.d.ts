@@ -10,7 +10,7 @@
  * `explode` array sends nothing, a `comma` list of one empty string reads back as `[]`, and in
  * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
-import type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours, WireField } from './types.js';
+import type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours, ScalarType, WireField } from './types.js';
 export type { FieldIndex, FieldIndexes, FieldsByLocation };
 import { type InPair, type OutPair } from './urlencoded.js';
 export declare function indexFields(fields: readonly WireField[]): FieldIndex;
@@ -44,3 +44,12 @@ export interface FieldsDecoded {
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
 export declare function decodeFields(fields: readonly WireField[], sources: PairSource[], neighbours: Map<WireField, Neighbours>): FieldsDecoded;
+type Decoded = {
+    ok: true;
+    value: unknown;
+} | {
+    ok: false;
+    message: string;
+};
+/** Each item coerced to `itemTypes` (a file part kept as it is); the first failure names its index. */
+export declare function decodeItems(items: Array<string | Blob>, itemTypes: ScalarType[]): Decoded;

@@ -338,7 +338,8 @@ function decodeProperties(field, pairs) {
 function splitRaw(raw, delimiter) {
     return (delimiter === '%20' ? raw.split(/%20/i) : raw.split(delimiter)).map(decodeFormComponent);
 }
-function decodeItems(items, itemTypes) {
+/** Each item coerced to `itemTypes` (a file part kept as it is); the first failure names its index. */
+export function decodeItems(items, itemTypes) {
     const values = [];
     for (const [index, item] of items.entries()) {
         if (isBlob(item)) {

@@ -11,6 +11,7 @@
 import type { ApiModel, Operation } from '../../model/types.js';
 import { scriptJson } from '../../common/source.js';
 import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';
+import { summaryText } from './operation-page.js';
 
 export type SearchEntry = [
   kind: 'operation' | 'parameter' | 'schema' | 'error',
@@ -66,7 +67,8 @@ export function buildSearchIndex(model: ApiModel, links: SiteLinks): SearchEntry
     const href = links.operation(op.id);
     out.push([
       'operation',
-      cleanText(op.summary) || op.id,
+      // the title the page and the sidebar show (a summary's HTML tags are not words)
+      cleanText(summaryText(op.summary)) || op.id,
       `${op.method.toUpperCase()} ${op.path} · ${op.id}`,
       href,
       keywords(op.tags.join(' '), exampleSummaries(op), op.description),

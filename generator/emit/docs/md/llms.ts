@@ -7,7 +7,7 @@
 import { markdownCode, markdownInline, markdownText } from '../../../common/source.js';
 import type { ApiModel, Operation } from '../../../model/types.js';
 import type { SiteLinks } from '../links.js';
-import { groupTitle } from '../operation-page.js';
+import { groupTitle, summaryText } from '../operation-page.js';
 import { resolvedUrl } from '../overview.js';
 import { markdownPath } from './text.js';
 
@@ -68,7 +68,8 @@ function operationLine(op: Operation, links: SiteLinks, brief: boolean): string 
     life.deprecated ? 'deprecated' : '',
     op.permission ? op.permission.replace(/\.$/, '') : '',
   ].filter(Boolean);
-  const label = markdownText(op.summary ?? op.id);
+  // the title the HTML page shows (a summary's HTML tags are not text)
+  const label = markdownText(summaryText(op.summary) || op.id);
   const route = markdownCode(`${op.method.toUpperCase()} ${op.path}`);
   const what = brief ? '' : firstSentence(op.description);
   return `- [${label}](${markdownPath(links.operation(op.id))}): ${route} ${markdownCode(op.id)}${what ? ` — ${markdownInline(what)}` : ''}${notes.length > 0 ? ` (${markdownInline(notes.join('; '))})` : ''}`;
