@@ -45,7 +45,8 @@ function write(pairs: OutPair[], key: string, value: unknown, field: string): vo
   pairs.push({ name: key, value: isBlob(value) ? value : plainText(value, field) });
 }
 
-function isBlob(value: unknown): value is Blob {
+/** A file part (multipart): sent and kept as it is, never as text. */
+export function isBlob(value: unknown): value is Blob {
   return typeof Blob !== 'undefined' && value instanceof Blob;
 }
 

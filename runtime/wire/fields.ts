@@ -21,7 +21,7 @@ import type {
 export type { FieldIndex, FieldIndexes, FieldsByLocation };
 import { isObject } from '../is-object.js';
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
-import { decodeDeep, encodeDeep } from './deep-object.js';
+import { decodeDeep, encodeDeep, isBlob } from './deep-object.js';
 import {
   decodeFormComponent,
   encodeFormComponent,
@@ -42,10 +42,6 @@ const DELIMITERS: Record<string, { text: string; encoded: string }> = {
   ' ': { text: ' ', encoded: '%20' },
   '|': { text: '|', encoded: '|' },
 };
-
-function isBlob(value: unknown): value is Blob {
-  return typeof Blob !== 'undefined' && value instanceof Blob;
-}
 
 export function indexFields(fields: readonly WireField[]): FieldIndex {
   const index: FieldIndex = {

@@ -30,7 +30,8 @@ function write(pairs, key, value, field) {
     }
     pairs.push({ name: key, value: isBlob(value) ? value : plainText(value, field) });
 }
-function isBlob(value) {
+/** A file part (multipart): sent and kept as it is, never as text. */
+export function isBlob(value) {
     return typeof Blob !== 'undefined' && value instanceof Blob;
 }
 /**
