@@ -18,16 +18,8 @@ import { encodeFields } from '../../../runtime/wire/fields.js';
 import type { OutPair } from '../../../runtime/wire/urlencoded.js';
 import type { Parts } from './sample-text.js';
 import type { SampleInput } from '../../model/samples.js';
-import { SAMPLE_BOUNDARY } from './curl-sample.js';
-import type { SampleCredential } from '../../model/security.js';
+import { SAMPLE_BOUNDARY, type SampleTarget } from './curl-sample.js';
 import { encodeFormComponent } from '../../../runtime/wire/urlencoded.js';
-
-export interface SampleTarget {
-  baseUrl: string;
-  auth: 'none' | 'optional' | 'required';
-  /** the operation's credentials as its schemes carry them (model/security.ts); absent: Basic */
-  credentials?: SampleCredential[];
-}
 
 /** The placeholder every sample uses for credentials (tests swap it for real ones). */
 export const CREDENTIALS_PLACEHOLDER = '<EMAIL>:<API_KEY>';

@@ -8,7 +8,8 @@ import { curlCommand } from '../../../runtime/wire.js';
 import type { SampleInput } from '../../model/samples.js';
 import type { SampleCredential } from '../../model/security.js';
 
-export interface CurlTarget {
+/** Where a request sample is sent, and with which credentials: every language's the same. */
+export interface SampleTarget {
   baseUrl: string;
   /** operations that take no credentials get none */
   auth: 'none' | 'optional' | 'required';
@@ -19,7 +20,7 @@ export interface CurlTarget {
 /** A fixed boundary so multipart samples are identical run after run. */
 export const SAMPLE_BOUNDARY = 'tms-docs-sample-boundary';
 
-export function curlSample(op: OperationInfo, input: SampleInput, target: CurlTarget): string {
+export function curlSample(op: OperationInfo, input: SampleInput, target: SampleTarget): string {
   const { path, query, headers, body } = input;
   return curlCommand(
     op,
