@@ -51,11 +51,13 @@ const OPTIONS = {
 
 /** Its own default port: the mock takes 4010 and the proxy 4020, so all three can run at once. */
 const DEFAULT_PORT = 4030;
+/** The contract an app keeps in its own repository, as generate and scaffold default to it. */
+const DEFAULT_CONTRACT = 'openapi/openapi.yaml';
 
 export async function runPreview(argv: string[]): Promise<number> {
   const parsed = parseListenArgs(argv, OPTIONS, {
     port: DEFAULT_PORT,
-    contract: 'openapi/openapi.yaml',
+    contract: DEFAULT_CONTRACT,
   });
   if (parsed === 'help') {
     console.log(HELP);
@@ -100,7 +102,7 @@ export async function runPreview(argv: string[]): Promise<number> {
   }
   const { port: bound } = server.address() as AddressInfo;
   console.log(
-    `preview of ${values.contract ?? 'openapi/openapi.yaml'}: http://${listen.host}:${bound}/ (Ctrl-C stops)`,
+    `preview of ${values.contract ?? DEFAULT_CONTRACT}: http://${listen.host}:${bound}/ (Ctrl-C stops)`,
   );
   const watcher = contractWatcher(before, first.contractFiles ?? [contract], generate, {
     clients,
