@@ -202,7 +202,10 @@ function isInvalid(request: PlannedRequest, validator: RequestValidator): boolea
   }
   // The path's texts as a router would match them (the wire model percent-encodes them).
   const pathParams = Object.fromEntries(
-    Object.entries(request.input.path).map(([k, v]) => [k, String(v)]),
+    Object.entries(request.input.path).map(([k, v]) => [
+      k,
+      Array.isArray(v) ? v.map((item) => encodeURIComponent(String(item))).join(',') : String(v),
+    ]),
   );
   if (Object.values(pathParams).some((v) => v === '' || v.includes('/'))) return false;
   const decoded = decodeRequest(

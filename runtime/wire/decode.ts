@@ -16,7 +16,7 @@ import type {
 import { coercePlain, coerceText, parseJson } from './coerce.js';
 import { decodeFields, decodeItems, indexFields, type PairSource } from './fields.js';
 import { parseMultipart } from './multipart.js';
-import { templateQuery } from './path.js';
+import { decodePathItems, isPathList, templateQuery } from './path.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded, type InPair } from './urlencoded.js';
 import { bodyOfType, notJsonText } from '../validation-words.js';
@@ -128,9 +128,8 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
  * its items joined with commas (`/Line/victoria,circle`, TfL's), read back item by item.
  */
 function coercePathText(field: WireField, text: string): ReturnType<typeof coercePlain> {
-  const array = field.types.length === 1 && field.types[0] === 'array';
-  if (!array) return coercePlain(text, field.types);
-  return decodeItems(text.split(','), field.itemTypes ?? ['string']);
+  if (!isPathList(field)) return coercePlain(text, field.types);
+  return decodeItems(decodePathItems(text), field.itemTypes ?? ['string']);
 }
 
 /** The fixed query of the path template (`/rest?method=…`) is the route's, not unknown. */

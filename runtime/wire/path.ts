@@ -17,11 +17,11 @@ export function fillPath(template: string, values: Record<string, unknown>): str
       const filled = segment.replace(/\{([^}/]+)\}/g, (_, name: string) => {
         const value = values[name];
         if (value === undefined) throw new TypeError(`path parameter \`${name}\` is missing`);
-        // OpenAPI's default path style (`simple`) joins arrays with commas.
-        const text = Array.isArray(value)
-          ? value.map((item) => plainText(item, name)).join(',')
-          : plainText(value, name);
-        return encodeInSegment(text, literal);
+        // OpenAPI's default path style (`simple`, RFC 6570) joins arrays with literal commas,
+        // each item encoded on its own: a comma inside an item travels as `%2C`.
+        return Array.isArray(value)
+          ? value.map((item) => encodeInSegment(plainText(item, name), literal)).join(',')
+          : encodeInSegment(plainText(value, name), literal);
       });
       // A URL parser removes `.` and `..` segments (and their `%2E` spellings, WHATWG URL), so
       // no client could send them: refusing here beats reaching a different route.
@@ -96,7 +96,7 @@ export function templateQuery(template: string): string {
 export function matchPath(
   template: string,
   actualPath: string,
-  fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[],
+  fields?: readonly PathField[],
 ): Record<string, string> | null {
   return compilePath(template, fields)(actualPath);
 }
@@ -104,7 +104,7 @@ export function matchPath(
 /** A template made into a matcher once: its segments split, each templated one a regex. */
 export function compilePath(
   template: string,
-  fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[],
+  fields?: readonly PathField[],
 ): (actualPath: string) => Record<string, string> | null {
   const matchers = routePart(template)
     .split('/')
@@ -126,22 +126,42 @@ export function compilePath(
 
 type SegmentMatcher = (segment: string) => Record<string, string> | null;
 
-function segmentMatcher(
-  templateSegment: string,
-  fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[],
-): SegmentMatcher {
+/** What routing reads of a field: its name and place, its listed values, whether it is a list. */
+type PathField = Pick<WireField, 'name' | 'in' | 'values'> &
+  Partial<Pick<WireField, 'types' | 'encoding'>>;
+
+/**
+ * A path parameter written as a list (OpenAPI's simple style: items joined with commas). The
+ * router hands its text over still percent-encoded, so the decoder splits on the literal commas
+ * before decoding each item (decodePathItems) and a comma inside an item stays in it.
+ */
+export function isPathList(
+  field: Partial<Pick<WireField, 'types' | 'encoding'>> | undefined,
+): boolean {
+  return field?.encoding !== 'json' && field?.types?.length === 1 && field.types[0] === 'array';
+}
+
+/** The items of a list path parameter's text as the router left it (isPathList). */
+export function decodePathItems(text: string): string[] {
+  return text.split(',').map(decodeSegment);
+}
+
+function segmentMatcher(templateSegment: string, fields?: readonly PathField[]): SegmentMatcher {
   if (!templateSegment.includes('{'))
     return (segment) =>
       templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
   // A segment may mix text and parameters (`{id}.json`): a small pattern for it. A parameter
   // with its values listed (two parameters with nothing between) matches one of them.
   const names: string[] = [];
+  const lists: boolean[] = [];
   const pattern = templateSegment.replace(
     /\{([^}]+)\}|([^{]+)/g,
     (_, name: string | undefined, text: string | undefined) => {
       if (name !== undefined) {
         names.push(name);
-        const values = fields?.find((f) => f.in === 'path' && f.name === name)?.values;
+        const field = fields?.find((f) => f.in === 'path' && f.name === name);
+        lists.push(isPathList(field));
+        const values = field?.values;
         return values
           ? `(${values.map((v) => escapeRegex(encodeURIComponent(v))).join('|')})`
           : '(.+?)';
@@ -155,7 +175,7 @@ function segmentMatcher(
     if (match === null) return null;
     const params: Record<string, string> = {};
     names.forEach((name, index) => {
-      params[name] = decodeSegment(match[index + 1]);
+      params[name] = lists[index] ? match[index + 1] : decodeSegment(match[index + 1]);
     });
     return params;
   };

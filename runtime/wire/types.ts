@@ -112,7 +112,10 @@ export interface EncodedRequest {
 }
 
 export interface RawRequest {
-  /** path parameters as matched (already percent-decoded, e.g. by `matchPath`) */
+  /**
+   * path parameters as matched by `matchPath` with the operation's fields: percent-decoded, but
+   * for a list parameter (isPathList) still encoded, so its items split on the literal commas
+   */
   pathParams: Record<string, string>;
   /** the raw query string, with or without a leading `?` */
   query: string;

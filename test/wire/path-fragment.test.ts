@@ -178,11 +178,37 @@ describe('an array path parameter (simple style, TfL: `/Line/{ids}`)', () => {
       ],
     };
     const encoded = encodeRequest(line, { path: { ids: [1, 22] } });
-    expect(encoded.path).toBe('/Line/1%2C22');
-    const pathParams = matchPath(line.path, encoded.path)!;
+    expect(encoded.path).toBe('/Line/1,22');
+    const pathParams = matchPath(line.path, encoded.path, line.fields)!;
     expect(decodeRequest(line, { pathParams, query: '' })).toMatchObject({
       ok: true,
       value: { path: { ids: [1, 22] } },
+    });
+  });
+
+  it('keeps a comma inside an item: items are encoded one by one, joined by literal commas', () => {
+    const names = {
+      operationId: 'names',
+      method: 'GET' as const,
+      path: '/names/{list}',
+      fields: [
+        {
+          name: 'list',
+          in: 'path' as const,
+          required: true,
+          encoding: 'plain' as const,
+          types: ['array' as const],
+          itemTypes: ['string' as const],
+        },
+      ],
+    };
+    const list = ['a,b', 'c', '100%', 'd e'];
+    const encoded = encodeRequest(names, { path: { list } });
+    expect(encoded.path).toBe('/names/a%2Cb,c,100%25,d%20e');
+    const pathParams = matchPath(names.path, encoded.path, names.fields)!;
+    expect(decodeRequest(names, { pathParams, query: '' })).toMatchObject({
+      ok: true,
+      value: { path: { list } },
     });
   });
 });

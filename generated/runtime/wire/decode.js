@@ -2,7 +2,7 @@
 import { coercePlain, coerceText, parseJson } from './coerce.js';
 import { decodeFields, decodeItems, indexFields } from './fields.js';
 import { parseMultipart } from './multipart.js';
-import { templateQuery } from './path.js';
+import { decodePathItems, isPathList, templateQuery } from './path.js';
 import { MULTIPART, URLENCODED, acceptsEssence, mediaEssence } from './request.js';
 import { parseUrlencoded } from './urlencoded.js';
 import { bodyOfType, notJsonText } from '../validation-words.js';
@@ -99,10 +99,9 @@ function decodeSafely(op, raw, opts) {
  * its items joined with commas (`/Line/victoria,circle`, TfL's), read back item by item.
  */
 function coercePathText(field, text) {
-    const array = field.types.length === 1 && field.types[0] === 'array';
-    if (!array)
+    if (!isPathList(field))
         return coercePlain(text, field.types);
-    return decodeItems(text.split(','), field.itemTypes ?? ['string']);
+    return decodeItems(decodePathItems(text), field.itemTypes ?? ['string']);
 }
 /** The fixed query of the path template (`/rest?method=…`) is the route's, not unknown. */
 function markFixedQuery(template, query) {

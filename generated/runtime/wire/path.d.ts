@@ -25,8 +25,19 @@ export declare function templateQuery(template: string): string;
  * Segments must match one for one: no trailing-slash or case folding, so routing stays exact.
  * A router matching many requests compiles each template once (`compilePath`).
  */
-export declare function matchPath(template: string, actualPath: string, fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[]): Record<string, string> | null;
+export declare function matchPath(template: string, actualPath: string, fields?: readonly PathField[]): Record<string, string> | null;
 /** A template made into a matcher once: its segments split, each templated one a regex. */
-export declare function compilePath(template: string, fields?: readonly Pick<WireField, 'name' | 'in' | 'values'>[]): (actualPath: string) => Record<string, string> | null;
+export declare function compilePath(template: string, fields?: readonly PathField[]): (actualPath: string) => Record<string, string> | null;
+/** What routing reads of a field: its name and place, its listed values, whether it is a list. */
+type PathField = Pick<WireField, 'name' | 'in' | 'values'> & Partial<Pick<WireField, 'types' | 'encoding'>>;
+/**
+ * A path parameter written as a list (OpenAPI's simple style: items joined with commas). The
+ * router hands its text over still percent-encoded, so the decoder splits on the literal commas
+ * before decoding each item (decodePathItems) and a comma inside an item stays in it.
+ */
+export declare function isPathList(field: Partial<Pick<WireField, 'types' | 'encoding'>> | undefined): boolean;
+/** The items of a list path parameter's text as the router left it (isPathList). */
+export declare function decodePathItems(text: string): string[];
 /** `text` matched literally inside a regular expression. */
 export declare function escapeRegex(text: string): string;
+export {};

@@ -14,11 +14,11 @@ export function fillPath(template, values) {
             const value = values[name];
             if (value === undefined)
                 throw new TypeError(`path parameter \`${name}\` is missing`);
-            // OpenAPI's default path style (`simple`) joins arrays with commas.
-            const text = Array.isArray(value)
-                ? value.map((item) => plainText(item, name)).join(',')
-                : plainText(value, name);
-            return encodeInSegment(text, literal);
+            // OpenAPI's default path style (`simple`, RFC 6570) joins arrays with literal commas,
+            // each item encoded on its own: a comma inside an item travels as `%2C`.
+            return Array.isArray(value)
+                ? value.map((item) => encodeInSegment(plainText(item, name), literal)).join(',')
+                : encodeInSegment(plainText(value, name), literal);
         });
         // A URL parser removes `.` and `..` segments (and their `%2E` spellings, WHATWG URL), so
         // no client could send them: refusing here beats reaching a different route.
@@ -106,16 +106,31 @@ export function compilePath(template, fields) {
         return params;
     };
 }
+/**
+ * A path parameter written as a list (OpenAPI's simple style: items joined with commas). The
+ * router hands its text over still percent-encoded, so the decoder splits on the literal commas
+ * before decoding each item (decodePathItems) and a comma inside an item stays in it.
+ */
+export function isPathList(field) {
+    return field?.encoding !== 'json' && field?.types?.length === 1 && field.types[0] === 'array';
+}
+/** The items of a list path parameter's text as the router left it (isPathList). */
+export function decodePathItems(text) {
+    return text.split(',').map(decodeSegment);
+}
 function segmentMatcher(templateSegment, fields) {
     if (!templateSegment.includes('{'))
         return (segment) => templateSegment === segment || templateSegment === decodeSegment(segment) ? {} : null;
     // A segment may mix text and parameters (`{id}.json`): a small pattern for it. A parameter
     // with its values listed (two parameters with nothing between) matches one of them.
     const names = [];
+    const lists = [];
     const pattern = templateSegment.replace(/\{([^}]+)\}|([^{]+)/g, (_, name, text) => {
         if (name !== undefined) {
             names.push(name);
-            const values = fields?.find((f) => f.in === 'path' && f.name === name)?.values;
+            const field = fields?.find((f) => f.in === 'path' && f.name === name);
+            lists.push(isPathList(field));
+            const values = field?.values;
             return values
                 ? `(${values.map((v) => escapeRegex(encodeURIComponent(v))).join('|')})`
                 : '(.+?)';
@@ -129,7 +144,7 @@ function segmentMatcher(templateSegment, fields) {
             return null;
         const params = {};
         names.forEach((name, index) => {
-            params[name] = decodeSegment(match[index + 1]);
+            params[name] = lists[index] ? match[index + 1] : decodeSegment(match[index + 1]);
         });
         return params;
     };
