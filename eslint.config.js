@@ -88,11 +88,13 @@ const otherEmitters = (name) => ({
 });
 
 /**
- * The floors of generator/, from the bottom: common/ (pointers, escaping, errors), model/ (the
- * one reading of the document), schema/ (JSON Schema from the model), load/ (reads, checks and
- * builds the model), emit/ (the
- * artifacts), compile/ (the package's TypeScript), cache/, write/, threads/, run/ (the
- * sequence), commands/ and cli.ts. A floor imports only floors below it.
+ * The floors of generator/, from the bottom: common/ (pointers, escaping, errors, usage lines,
+ * the generated file's shape), model/ (the one reading of the document), schema/ (JSON Schema
+ * from the model), load/ (reads, checks and builds the model), cache/ (outputs kept between
+ * runs), compile/ (the package's TypeScript), emit/ (the artifacts), write/, threads/ (the
+ * second thread and the memory policy), run/ (the sequence), diff/ and lint/ (subcommands of
+ * their own), commands/, and the entry points (cli.ts, lint-cli.ts). A floor imports only
+ * floors below it.
  */
 const above = (floors) => ({
   group: floors.flatMap((f) => [`../${f}/**`, `../../${f}/**`, `../${f}.js`, `../../${f}.js`]),
@@ -104,12 +106,14 @@ const FLOORS = [
   'model',
   'schema',
   'load',
-  'emit',
-  'compile',
   'cache',
+  'compile',
+  'emit',
   'write',
   'threads',
   'run',
+  'diff',
+  'lint',
   'commands',
   'cli',
 ];
@@ -153,7 +157,13 @@ const layers = [
   },
   {
     files: ['generator/emit/**/*.ts'],
-    patterns: [outsideEmitter, rawDocument, rawDocumentType, nameDecision],
+    patterns: [
+      outsideEmitter,
+      rawDocument,
+      rawDocumentType,
+      nameDecision,
+      above(floorsAbove('emit')),
+    ],
   },
   {
     files: ['generator/common/**/*.ts'],
@@ -162,6 +172,11 @@ const layers = [
   // load/ and model/ read the raw document; model/ imports neither schema/ nor load/
   { files: ['generator/load/**/*.ts'], patterns: [above(floorsAbove('load'))] },
   { files: ['generator/model/**/*.ts'], patterns: [above(floorsAbove('model'))] },
+  // every other floor, but emit/ (its families' rules below carry its floor too)
+  ...['cache', 'compile', 'write', 'threads', 'run', 'diff', 'lint', 'commands'].map((floor) => ({
+    files: [`generator/${floor}/**/*.ts`],
+    patterns: [above(floorsAbove(floor))],
+  })),
   {
     files: ['generator/schema/**/*.ts'],
     patterns: [rawDocument, rawDocumentType, nameDecision, above(floorsAbove('schema'))],
@@ -175,6 +190,7 @@ const layers = [
       rawDocument,
       rawDocumentType,
       nameDecision,
+      above(floorsAbove('emit')),
       ...(name === 'package' ? [] : [otherEmitters(name)]),
     ],
   })),

@@ -5,7 +5,7 @@
 //   openapi-typescript.mjs  openapi-typescript in a chunk of its own, loaded only for types
 //   runtime/                runtime/**.ts compiled to .js + .d.ts, as copied into every output
 //   openapi-meta-3.x.cjs    the OpenAPI meta-schemas as standalone Ajv validators (the
-//                           loader's structure check; compiling them costs ~0.2 s a run)
+//                           loader's structure check, not compiled again at every run)
 //   schema-meta-3.x.cjs     the JSON Schema meta-schemas (draft-07, 2020-12) as standalone
 //                           validators of createAjv's instance (the strict schema check)
 // bin/tms-gen.js builds it into node_modules/.cache/tms-gen/<hash>/ in a checkout, and
@@ -26,7 +26,7 @@ export async function buildCli(target) {
   mkdirSync(temp, { recursive: true });
   // openapi-typescript with its dependencies (whose versions need not be the toolkit's own), but
   // for TypeScript: its `import ts from 'typescript'` becomes a require(): Node's ESM loader
-  // pre-parses the 9 MB CommonJS compiler for named exports (~0.3 s) before running it; require() does not.
+  // pre-parses the whole CommonJS compiler for named exports before running it; require() does not.
   await esbuild.build({
     entryPoints: [join(root, 'node_modules/openapi-typescript/dist/index.mjs')],
     outfile: join(temp, 'openapi-typescript.mjs'),

@@ -10,7 +10,7 @@ import { emitters } from './emit/index.js';
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, parseLimitValue, type NumericLimit } from './load/index.js';
 import { folderStamp, watchFolder } from './run/watch.js';
 import { commandNamed, commands } from './commands/index.js';
-import { missingContract, usageLine } from './commands/usage.js';
+import { missingContract, usageLine } from './common/usage.js';
 import { runGenerate } from './run/index.js';
 import { UsageError, type CliOptions } from './run/options.js';
 import { foreignOutputFile } from './write/foreign-files.js';

@@ -33,7 +33,7 @@ import {
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { GeneratedFile } from '../emit/emitter.js';
+import type { GeneratedFile } from '../common/generated-file.js';
 
 /** The folder when none is given: beside the project's other tool caches. */
 export const DEFAULT_CACHE_DIR = join('node_modules', '.cache', 'tms-gen-outputs');

@@ -8,7 +8,7 @@ import {
   servedValidators,
   type ServerArgs,
 } from './server-options.js';
-import { listenProblem, usageLine } from './usage.js';
+import { listenProblem, usageLine } from '../common/usage.js';
 
 const HELP = `tms-gen mock — a mock server of an OpenAPI 3.0/3.1 document
 

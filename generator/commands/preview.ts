@@ -14,7 +14,7 @@ import { runGenerate } from '../run/index.js';
 import type { RunResult } from '../run/options.js';
 import { fileStamps, watchFiles } from '../run/watch.js';
 import { parseListenArgs } from './server-options.js';
-import { listenProblem, usageLine } from './usage.js';
+import { listenProblem, usageLine } from '../common/usage.js';
 
 const HELP = `tms-gen preview — the reference of a contract, served and reloaded as you edit
 

@@ -11,7 +11,7 @@ import {
   servedValidators,
   type ServerArgs,
 } from './server-options.js';
-import { listenProblem, usageLine } from './usage.js';
+import { listenProblem, usageLine } from '../common/usage.js';
 
 const HELP = `tms-gen proxy — check live traffic against the contract
 

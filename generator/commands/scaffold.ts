@@ -18,7 +18,7 @@ import type { ApiModel, ErrorConventions, Operation } from '../model/types.js';
 import { jsdoc, literal } from '../common/source.js';
 import { packageName } from '../model/artifact-names.js';
 import { OUR_CONTRACT } from './prepared.js';
-import { missingContract } from './usage.js';
+import { missingContract } from '../common/usage.js';
 
 export interface ScaffoldResult {
   written: string[];

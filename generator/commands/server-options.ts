@@ -11,7 +11,7 @@ import type { Validators } from '../../runtime/pipeline.js';
 import type { ContractTables } from '../../mock/contract-tables.js';
 import type { ApiModel } from '../model/types.js';
 import { importValidators, OUR_CONTRACT, prepareBindings } from './prepared.js';
-import { contractFileProblem, usageLine } from './usage.js';
+import { contractFileProblem, usageLine } from '../common/usage.js';
 
 /** The options of every command that listens on a port (`mock`, `proxy`, `preview`). */
 const LISTEN_OPTIONS = {

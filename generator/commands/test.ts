@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { prepareBindings } from './prepared.js';
-import { usageLine } from './usage.js';
+import { usageLine } from '../common/usage.js';
 
 export async function runTest(argv: string[]): Promise<number> {
   const runner = await import('../../contract-runner/cli.js');

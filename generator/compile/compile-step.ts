@@ -7,9 +7,8 @@
  */
 import { createHash } from 'node:crypto';
 import { cacheKey, type OutputCache } from '../cache/index.js';
-import type { GeneratedFile } from '../emit/emitter.js';
-import { compiledModules } from '../emit/package.js';
-import { declarationsOnly } from './package-compile.js';
+import type { GeneratedFile } from '../common/generated-file.js';
+import { compileIsolated, declarationsOnly } from './package-compile.js';
 import { proseSkeleton, restoreWords, scannedSkeleton } from './compile-prose.js';
 
 export interface CacheUse {
@@ -83,4 +82,20 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
 
 function restoreAll(made: GeneratedFile[], words: string[]): GeneratedFile[] {
   return made.map((f) => ({ path: f.path, contents: restoreWords(String(f.contents), words) }));
+}
+
+/**
+ * The `.js` and `.d.ts` of every TypeScript file among `files` (the code emitters' output), each
+ * headed by `banner` (the compiler drops a comment that heads an import it removes).
+ */
+export function compiledModules(files: GeneratedFile[], banner: string): GeneratedFile[] {
+  const out: GeneratedFile[] = [];
+  for (const file of files) {
+    if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;
+    const source = typeof file.contents === 'string' ? file.contents : '';
+    const { js, dts } = compileIsolated(source, file.path, banner);
+    const base = file.path.slice(0, -3);
+    out.push({ path: `${base}.js`, contents: js }, { path: `${base}.d.ts`, contents: dts });
+  }
+  return out;
 }

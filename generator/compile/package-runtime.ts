@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { GENERATED_MARK } from '../common/source.js';
-import type { GeneratedFile } from '../emit/emitter.js';
+import type { GeneratedFile } from '../common/generated-file.js';
 import { compileIsolated, compileProgram, IsolatedCompileError } from './package-compile.js';
 
 /** `runtime/wire/path.js`, `runtime/wire/path.d.ts`, … for the toolkit at `toolkitRoot`. */

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { formatProblem } from '../common/contract-error.js';
-import { missingContract } from '../commands/usage.js';
+import { missingContract } from '../common/usage.js';
 import { loadContract } from '../load/index.js';
 import { resolveBase } from './base.js';
 import { diffTables } from './compare.js';

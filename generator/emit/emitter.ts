@@ -2,14 +2,11 @@
  * The one shape every emitter has: model in, files out, no disk I/O. The writer
  * (generator/write/) puts files on disk atomically or compares them in `--check` mode.
  */
+import type { GeneratedFile } from '../common/generated-file.js';
 import type { ModelSlice } from '../model/digest.js';
 import type { ApiModel } from '../model/types.js';
 
-export interface GeneratedFile {
-  /** path relative to the output root it belongs to */
-  path: string;
-  contents: string | Uint8Array;
-}
+export type { GeneratedFile };
 
 /** Where an emitter's files go: the code output (`generated/`) or the docs site (`docs/`). */
 export type OutputRoot = 'code' | 'docs';
@@ -52,7 +49,7 @@ export interface EmitContext {
    */
   writeEarly?(files: GeneratedFile[]): void;
   /**
-   * The run's memory policy (generator/run/heap.ts, supplied by the orchestrator): an emitter
+   * The run's memory policy (generator/threads/heap.ts, supplied by the orchestrator): an emitter
    * says where its long steps make garbage; the run decides whether to collect. Absent: nothing.
    */
   memory?: EmitMemory;
@@ -105,6 +102,12 @@ export interface EmitterSchedule {
   rank?: number;
   /** a run that includes it has work enough for a second thread (one without it stays on one) */
   worthAThread?: boolean;
+  /**
+   * It needs the TypeScript compiler: openapi-typescript, or the package compile of the `.ts`
+   * files it writes. Only the main thread loads the compiler (loading it costs a thread as much
+   * CPU as a small document's whole package compile), so the worker never takes this emitter.
+   */
+  loadsTypeScript?: boolean;
   /**
    * Last in the queue, so the worker's first item. With `slice`, on a document of at least
    * `aloneFrom` operations, the worker takes only this emitter and gets only `slice(model)`

@@ -19,7 +19,7 @@ export const mswEmitter: Emitter = {
   root: 'code',
   needs: ['types', 'operations', 'validators', 'server'],
   reads: 'withoutOperationDescriptions',
-  schedule: { rank: 4 },
+  schedule: { rank: 4, loadsTypeScript: true },
   emit(ctx: EmitContext): GeneratedFile[] {
     return [
       { path: 'msw.ts', contents: emitMsw(ctx) },

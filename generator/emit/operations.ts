@@ -14,7 +14,7 @@ export const operationsEmitter: Emitter = {
   name: 'operations',
   root: 'code',
   reads: 'withoutOperationDescriptions',
-  schedule: { rank: 6 },
+  schedule: { rank: 6, loadsTypeScript: true },
   emit(ctx: EmitContext): GeneratedFile[] {
     const ops = ctx.model.operations;
     const refusal = ctx.model.errorConventions.refusal;

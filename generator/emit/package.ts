@@ -15,7 +15,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiModel } from '../model/types.js';
 import type { Emitter, GeneratedFile } from './emitter.js';
-import { compileIsolated } from '../compile/package-compile.js';
 import { banner } from '../common/source.js';
 import { bindingsReadme } from './package-readme.js';
 import { compiledRuntime, readCompiledRuntime } from '../compile/package-runtime.js';
@@ -50,22 +49,6 @@ const SUBPATHS: { subpath: string; module: string; bundled?: string }[] = [
   { subpath: './query', module: 'query' },
   { subpath: './mcp', module: 'mcp' },
 ];
-
-/**
- * The `.js` and `.d.ts` of every TypeScript file among `files` (the code emitters' output), each
- * headed by `banner` (the compiler drops a comment that heads an import it removes).
- */
-export function compiledModules(files: GeneratedFile[], banner: string): GeneratedFile[] {
-  const out: GeneratedFile[] = [];
-  for (const file of files) {
-    if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;
-    const source = typeof file.contents === 'string' ? file.contents : '';
-    const { js, dts } = compileIsolated(source, file.path, banner);
-    const base = file.path.slice(0, -3);
-    out.push({ path: `${base}.js`, contents: js }, { path: `${base}.d.ts`, contents: dts });
-  }
-  return out;
-}
 
 /**
  * The runtime compiled into `runtime/` of the output, unless `--runtime` points elsewhere. The

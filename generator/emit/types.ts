@@ -21,7 +21,7 @@ export const typesEmitter: Emitter = {
   root: 'code',
   // First on the main thread: loading TypeScript for openapi-typescript is the longest single
   // step, and the package compiles that follow reuse it on that thread.
-  schedule: { rank: 0, worthAThread: true },
+  schedule: { rank: 0, worthAThread: true, loadsTypeScript: true },
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     const run = async (document: unknown): Promise<string> => {
       // Loaded here, not at the top: openapi-typescript brings the TypeScript compiler (the longest

@@ -339,7 +339,7 @@ function compileTargets(
   };
   const flattened = new WeakSet<object>();
   // Ajv's compile makes garbage much faster than it keeps code: the heap is bounded as it goes (the
-  // run's memory policy, generator/run/heap.ts), or a large document's compile holds gigabytes of
+  // run's memory policy, generator/threads/heap.ts), or a large document's compile holds gigabytes of
   // dead heap.
   const bound = memory?.bound() ?? (() => undefined);
   for (const key of Object.keys(slim.$defs).sort()) {

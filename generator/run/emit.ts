@@ -12,8 +12,8 @@ import {
   VALIDATE,
   type WorkerMessage,
 } from '../threads/emit-worker.js';
-import { collectIfLarge } from './heap.js';
-import { laneOrder, workerLane } from './schedule.js';
+import { collectIfLarge } from '../threads/heap.js';
+import { laneOrder, mainThreadOnly, workerLane } from './schedule.js';
 import { accept, type Run } from './state.js';
 
 export async function emit(run: Run): Promise<void> {
@@ -60,7 +60,14 @@ function startWorker(run: Run, queue: SharedQueue): Promise<void> {
   if (alone && !run.cache) run.ctx.writeEarly = run.early.take;
   const ctx = alone ? { ...run.ctx, model: alone(run.model), writeEarly: undefined } : run.ctx;
   const done = run.threads.helper!.run(
-    { ctx, compile: run.compileJob, order: queue.order, queue: queue.buffer, lane },
+    {
+      ctx,
+      compile: run.compileJob,
+      order: queue.order,
+      queue: queue.buffer,
+      lane,
+      mainOnly: mainThreadOnly(queue.order),
+    },
     (message) => {
       if (message.kind !== 'validation') return acceptMessage(run, message);
       run.checks.verdict = message;

@@ -5,7 +5,7 @@
  * problems come back as lines.
  */
 import { resolve } from 'node:path';
-import { markMemory } from './heap.js';
+import { markMemory } from '../threads/heap.js';
 import { emit } from './emit.js';
 import type { CliOptions, RunResult } from './options.js';
 import { compilePackage } from './package-step.js';

@@ -31,18 +31,26 @@ export function wantsWorker(selected: Emitter[], watch: boolean): boolean {
 }
 
 /**
- * The order the two threads share (threads/emit-worker.ts, SharedQueue): by rank from the front,
- * the worker's emitters last. `validate`: the document checks join it (VALIDATE) just before
- * the worker's emitters, so the worker makes them its second item and the main thread its last.
+ * The order the two threads share (threads/emit-worker.ts, SharedQueue): the emitters that load
+ * TypeScript first (only the main thread takes them), then the others, each group by rank from
+ * the front, the worker's emitters last. `validate`: the document checks join it (VALIDATE) just
+ * before the worker's emitters, so the worker makes them its second item and the main thread
+ * its last.
  */
 export function laneOrder(list: Emitter[], validate: boolean): string[] {
   const rank = (e: Emitter) => (e.schedule?.worker ? Infinity : (e.schedule?.rank ?? UNRANKED));
-  const sorted = [...list].sort((a, b) => rank(a) - rank(b));
+  const group = (e: Emitter) => (e.schedule?.loadsTypeScript ? 0 : 1);
+  const sorted = [...list].sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   const names = sorted.map((e) => e.name);
   if (!validate) return names;
   const at = sorted.findIndex((e) => e.schedule?.worker);
   const cut = at === -1 ? names.length : at;
   return [...names.slice(0, cut), VALIDATE, ...names.slice(cut)];
+}
+
+/** The emitters of `order` the worker never takes: those that load TypeScript (EmitterSchedule). */
+export function mainThreadOnly(order: readonly string[], all: Emitter[] = emitters): string[] {
+  return order.filter((name) => all.find((e) => e.name === name)?.schedule?.loadsTypeScript);
 }
 
 /** Unranked emitters run after the ranked ones, before the worker's (list order among them). */

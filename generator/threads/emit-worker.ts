@@ -1,7 +1,8 @@
 /**
- * The second thread of a generate. The types emitter stays on the main thread (loading TypeScript
- * for openapi-typescript is the longest single step); the other emitters that must run (not served
- * by the cache) run here meanwhile, each followed by the package compile of its TypeScript files.
+ * The second thread of a generate. The emitters that load TypeScript (openapi-typescript's types,
+ * the code emitters whose `.ts` files the package compile reads) stay on the main thread, the
+ * only one that loads it; the others that must run (not served by the cache: the validators,
+ * the reference, the documents) run here meanwhile.
  * Emitters are pure functions of the model, which is plain data, so the worker gets a structured
  * clone of it. The document checks (validateDocument) are an item of the shared queue too
  * (VALIDATE); a run whose document fails them stops there. Each emitter's result is posted as soon
@@ -17,7 +18,7 @@ import { compileStep, type Compiled } from '../compile/compile-step.js';
 import { problemOf, type ContractProblem } from '../common/contract-error.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emit/emitter.js';
 import { emitters } from '../emit/index.js';
-import { collectIfLarge, emitMemory, markMemory } from '../run/heap.js';
+import { collectIfLarge, emitMemory, markMemory } from './heap.js';
 import { validateDocument } from '../load/index.js';
 
 export type EmitSuccess = {
@@ -53,6 +54,8 @@ export interface EmitJob {
    * item it may not take: the main thread, which holds the whole model, takes it.
    */
   lane?: string[];
+  /** the items the worker never takes (they load TypeScript: EmitterSchedule.loadsTypeScript) */
+  mainOnly: string[];
 }
 
 export type WorkerMessage =
@@ -283,7 +286,8 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
     const queue = new SharedQueue(job.order, job.queue, false);
     checkLane(job.lane); // the main thread checked it too (run): never the checks on a slice
     const lane = job.lane && new Set(job.lane);
-    const may = lane && ((name: string) => lane.has(name));
+    const mainOnly = new Set(job.mainOnly);
+    const may = (name: string) => (lane ? lane.has(name) : !mainOnly.has(name));
     for (let name = queue.take('back', may); name; name = queue.take('back', may)) {
       if (name === VALIDATE) {
         const validation = await validateDocument(job.ctx.model.document as never);

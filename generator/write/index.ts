@@ -26,7 +26,7 @@ import {
   type PlacedFile,
   type WriterFile,
 } from './writer-thread.js';
-import type { GeneratedFile } from '../emit/emitter.js';
+import type { GeneratedFile } from '../common/generated-file.js';
 
 export interface OutputDir {
   dir: string;

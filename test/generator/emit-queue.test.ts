@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { laneOrder, workerLane } from '../../generator/cli.js';
+import { mainThreadOnly } from '../../generator/run/schedule.js';
 import { emitters } from '../../generator/emit/index.js';
 import { checkLane, SharedQueue, VALIDATE } from '../../generator/threads/emit-worker.js';
 
@@ -36,6 +37,23 @@ describe('the shared queue', () => {
     for (let name = main.take('front'); name; name = main.take('front')) rest.push(name);
     expect(rest).toEqual(order.slice(0, -1));
     expect(rest.at(-1)).toBe(VALIDATE);
+  });
+
+  it('keeps a worker without a lane off the emitters that load TypeScript', () => {
+    const order = laneOrder(emitters, true);
+    const mainOnly = new Set(mainThreadOnly(order));
+    const main = new SharedQueue(order);
+    const worker = new SharedQueue(order, main.buffer, false);
+    const may = (name: string) => !mainOnly.has(name);
+    const workers: string[] = [];
+    for (let name = worker.take('back', may); name; name = worker.take('back', may))
+      workers.push(name);
+    expect(workers.slice(0, 2)).toEqual(['validators', VALIDATE]);
+    expect(workers).toContain('docs');
+    const mains: string[] = [];
+    for (let name = main.take('front'); name; name = main.take('front')) mains.push(name);
+    expect(new Set(mains)).toEqual(mainOnly);
+    expect([...mains, ...workers].sort()).toEqual([...order].sort());
   });
 
   it.each([

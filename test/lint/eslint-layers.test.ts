@@ -175,7 +175,7 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
   },
   {
     file: 'generator/emit/planted.ts',
-    code: "import { collectIfLarge } from '../run/heap.js';\nexport const x = collectIfLarge;\n",
+    code: "import { collectIfLarge } from '../threads/heap.js';\nexport const x = collectIfLarge;\n",
     refused: true,
     why: 'only the orchestrator calls the GC helpers (emitters use EmitContext.memory)',
   },
@@ -238,6 +238,48 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     code: "import { operationModule } from '../model/artifact-names.js';\nexport const x = operationModule;\n",
     refused: false,
     why: 'names several emitters need come from the model',
+  },
+  // every floor of generator/ (eslint.config.js, FLOORS): an import from a floor above is refused
+  ...(
+    [
+      [
+        'compile',
+        "import { emitters } from '../emit/index.js';",
+        'the package compile sits below the emitters',
+      ],
+      [
+        'cache',
+        "import { compileStep } from '../compile/compile-step.js';",
+        'the cache sits below the package compile',
+      ],
+      ['write', "import { emit } from '../run/emit.js';", 'the writer sits below the run'],
+      ['threads', "import { emit } from '../run/emit.js';", 'the threads sit below the run'],
+      ['run', "import { runMock } from '../commands/mock.js';", 'the run sits below the commands'],
+      ['diff', "import { commands } from '../commands/index.js';", 'diff sits below the commands'],
+      ['commands', "import { main } from '../cli.js';", 'the commands sit below the entry point'],
+      [
+        'emit',
+        "import { compileStep } from '../../compile/compile-step.js';\nimport { outputSink } from '../../write/index.js';",
+        'an emitter does not reach the writer',
+      ],
+    ] as const
+  ).map(([floor, code, why]) => ({
+    file: floor === 'emit' ? 'generator/emit/docs/planted.ts' : `generator/${floor}/planted.ts`,
+    code: `${code}\nexport const x = 1;\n`,
+    refused: true,
+    why: `${why} (an arrow back up)`,
+  })),
+  {
+    file: 'generator/compile/planted.ts',
+    code: "import { cacheKey } from '../cache/index.js';\nimport type { GeneratedFile } from '../common/generated-file.js';\nexport const x = cacheKey;\nexport type X = GeneratedFile;\n",
+    refused: false,
+    why: 'the package compile may use the cache and common/',
+  },
+  {
+    file: 'generator/emit/planted.ts',
+    code: "import { compiledRuntime } from '../compile/package-runtime.js';\nexport const x = compiledRuntime;\n",
+    refused: false,
+    why: 'the runtime emitter may compile the runtime (compile/ is below emit/)',
   },
 ];
 

@@ -56,7 +56,7 @@ export function createMarkdown(opts: { fastPath?: boolean } = {}): RenderMarkdow
 /**
  * markdown-it set up for the reference, loaded on the first text the fast path declines: a run
  * whose every text is plain (and each checks or emit thread, which imports this module with the
- * CLI's bundle) does not pay for its import (~35 ms of CPU as an ES module).
+ * CLI's bundle) does not pay for its import.
  */
 function markdownIt(): MarkdownIt {
   const Markdown = createRequire(import.meta.url)('markdown-it') as typeof MarkdownItModule;

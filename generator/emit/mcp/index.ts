@@ -26,6 +26,7 @@ export const mcpEmitter: Emitter = {
   name: 'mcp',
   root: 'code',
   needs: ['client'],
+  schedule: { loadsTypeScript: true },
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     const facts = agentFacts(ctx.model);
     const table = toolTable(ctx.model, facts, await schemaPart(ctx, facts));

@@ -22,6 +22,7 @@ export const queryEmitter: Emitter = {
   root: 'code',
   needs: ['client'],
   reads: 'withoutOperationDescriptions',
+  schedule: { loadsTypeScript: true },
   emit(ctx: EmitContext): GeneratedFile[] {
     const ops = ctx.model.operations;
     const rt = ctx.runtimeImport;
