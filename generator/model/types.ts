@@ -173,6 +173,11 @@ export interface RequestBody {
   mediaTypes: MediaType[];
   /** the media type that stands for the body (model/media.ts, `representativeMedia`) */
   representative?: MediaType;
+  /**
+   * nothing to send (model/request-body.ts): an object allowed no member; artifacts offer no
+   * body for it
+   */
+  carriesNothing: boolean;
   pointer: string;
 }
 

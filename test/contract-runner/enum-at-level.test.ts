@@ -82,10 +82,12 @@ describe('the enum values of a parameter at a feature level', () => {
     for (const level of [0, 150, 200, 250, 299, 300, 400]) {
       const view = levelView(table, level);
       for (const p of [param('kind'), param('mode')]) {
-        const accepted = p.enum!.map((e) => e.value).filter((value) => {
-          const refused = view.refusedValues(op.id, { [p.name]: value });
-          return refused.length === 0;
-        });
+        const accepted = p
+          .enum!.map((e) => e.value)
+          .filter((value) => {
+            const refused = view.refusedValues(op.id, { [p.name]: value });
+            return refused.length === 0;
+          });
         expect(values(p, level), `${p.name} at ${level}`).toEqual(accepted);
       }
     }
