@@ -35,11 +35,16 @@ export function wantsWorker(selected: Emitter[], watch: boolean): boolean {
  * TypeScript first (only the main thread takes them), then the others, each group by rank from
  * the front, the worker's emitters last. `validate`: the document checks join it (VALIDATE) just
  * before the worker's emitters, so the worker makes them its second item and the main thread
- * its last.
+ * its last. On a document of `operations` where the worker takes its emitter alone (workerLane),
+ * every other emitter is the main thread's anyway: they keep the plain rank order, which puts
+ * the reference beside the start of the validators' compile rather than its peak.
  */
-export function laneOrder(list: Emitter[], validate: boolean): string[] {
+export function laneOrder(list: Emitter[], validate: boolean, operations = 0): string[] {
   const rank = (e: Emitter) => (e.schedule?.worker ? Infinity : (e.schedule?.rank ?? UNRANKED));
-  const group = (e: Emitter) => (e.schedule?.loadsTypeScript ? 0 : 1);
+  const alone = list.some(
+    (e) => e.schedule?.worker?.slice && operations >= (e.schedule.worker.aloneFrom ?? Infinity),
+  );
+  const group = (e: Emitter) => (e.schedule?.loadsTypeScript && !alone ? 0 : 1);
   const sorted = [...list].sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   const names = sorted.map((e) => e.name);
   if (!validate) return names;

@@ -56,6 +56,15 @@ describe('the shared queue', () => {
     expect([...mains, ...workers].sort()).toEqual([...order].sort());
   });
 
+  it('keeps the plain rank order when the worker takes its emitter alone (a large document)', () => {
+    const small = laneOrder(emitters, true, 22);
+    const large = laneOrder(emitters, true, 22361);
+    expect(small.indexOf('docs')).toBeGreaterThan(small.indexOf('client'));
+    expect(large.slice(0, 2)).toEqual(['types', 'docs']);
+    expect(large.slice(-2)).toEqual([VALIDATE, 'validators']);
+    expect([...large].sort()).toEqual([...small].sort());
+  });
+
   it.each([
     // operations, validators last in the order, lane
     [999, true, undefined],
