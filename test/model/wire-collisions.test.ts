@@ -62,7 +62,41 @@ describe('exploded query objects that share names with other parameters', () => 
       expect(payment[0]).toContain(`#/paths/~1shops~1{shopId}~1settle/post/parameters/${at}`);
     expect(payment[0]).toContain("'note' at #/paths/~1shops~1{shopId}~1settle/post/parameters/3");
     expect(warnings.some((w) => w.includes("'wrapping'"))).toBe(false);
-    expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(5);
+    expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(7);
+  });
+});
+
+describe('a deepObject beside a parameter named as one of its properties is sent', () => {
+  it('leaves that name to the parameter called so, and is typed without the property', async () => {
+    const { model } = await load();
+    const list = model.operations.find((o) => o.id === 'listInvoices')!;
+    const leaves = Object.fromEntries(list.runtime.fields.map((f) => [f.name, f.leaves]));
+    expect(leaves).toEqual({
+      shopId: undefined,
+      'where[state]': undefined,
+      where: ['where[state]'],
+      'match[owner]': undefined,
+      match: ['match[owner]'],
+    });
+    const view = typescriptView(model) as unknown as {
+      paths: Record<string, Record<string, { parameters: { name: string; schema: object }[] }>>;
+    };
+    const where = view.paths['/shops/{shopId}/invoices'].get.parameters.find(
+      (p) => p.name === 'where',
+    )!;
+    expect(Object.keys((where.schema as { properties: object }).properties)).toEqual(['total']);
+  });
+
+  it('is warned about with the file, line and pointers of both', async () => {
+    const { warnings } = await load();
+    const where = warnings.filter((w) => w.includes("query parameter 'where'"));
+    expect(where).toHaveLength(1);
+    expect(where[0]).toMatch(
+      /colliding-objects\.yaml:\d+:\d+ #\/paths\/~1shops~1\{shopId\}~1invoices\/get\/parameters\/2:/,
+    );
+    expect(where[0]).toContain(
+      "'where[state]' at #/paths/~1shops~1{shopId}~1invoices/get/parameters/1",
+    );
   });
 });
 
