@@ -139,9 +139,9 @@ export interface Parameter {
    */
   leaves?: string[];
   /**
-   * Set when the schema admits null but the parameter (path, query, header, cookie; not a form
-   * body's field) is required and travels in a style that writes null as nothing (form,
-   * exploded or not, and deepObject): no request can say null
+   * Set when the schema admits null but the parameter (a form body's field too) is required
+   * and travels in a style that writes null as nothing (form, exploded or not, and deepObject;
+   * urlencoded and multipart bodies write their fields so too): no request can say null
    * there, only leave the parameter out, which a required one may not be. The types leave null
    * out (model/views/typescript.ts), so every value they accept is one the wire can send.
    */

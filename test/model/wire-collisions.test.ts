@@ -148,3 +148,30 @@ describe('required nullable parameters in styles that write null as nothing', ()
     expect(schemaOf('/shops/{shopId}/orders', 'lines')).toHaveProperty('nullable', true);
   });
 });
+
+describe("a form body's required nullable fields in styles that write null as nothing", () => {
+  it('are typed without null in each media type; the component schema keeps it', async () => {
+    const { model } = await load();
+    const tag = model.operations.find((o) => o.id === 'tagCustomers')!;
+    const flagged = tag.parameters.filter((p) => p.nullNotSent).map((p) => p.name);
+    // owner is plain: null travels as the text `null` and is read back as null
+    expect(flagged).toEqual(['tags', 'grade']);
+    const view = typescriptView(model) as unknown as {
+      paths: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: object }> } } }
+      >;
+      components: { schemas: Record<string, { properties: Record<string, object> }> };
+    };
+    const content = view.paths['/shops/{shopId}/tags'].post.requestBody.content;
+    for (const media of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const properties = (content[media].schema as { properties: Record<string, object> })
+        .properties;
+      expect(properties.tags, media).not.toHaveProperty('nullable');
+      expect(properties.grade, media).not.toHaveProperty('nullable');
+      expect(properties.notes, media).toHaveProperty('nullable', true);
+      expect(properties.owner, media).toHaveProperty('nullable', true);
+    }
+    expect(view.components.schemas.TagForm.properties.tags).toHaveProperty('nullable', true);
+  });
+});

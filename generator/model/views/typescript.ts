@@ -8,8 +8,8 @@
  * - `$ref`s into operations or into other schemas get addresses its types have
  *   (typescript-refs.ts);
  * - a discriminator quirk is worked around (typescript-discriminators.ts);
- * - a required parameter whose style writes null as nothing (`nullNotSent`) is typed without
- *   null: the wire could only leave it out;
+ * - a required parameter or form-body field whose style writes null as nothing (`nullNotSent`)
+ *   is typed without null: the wire could only leave it out;
  * - a deepObject's property sent under the name of another parameter (`leaves`) is typed out:
  *   that name is the other parameter's on the wire;
  * - a parameter schema of `type: array` with its items' `enum` repeated at the array level
@@ -79,6 +79,10 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
   const copy = copyData(document) as Record<string, unknown>;
   for (const op of model.operations) {
     for (const p of op.parameters) {
+      if (p.in === 'body') {
+        if (p.nullNotSent) dropFieldNull(copy, document, op, p.name);
+        continue;
+      }
       const at = realPointer(document, p.pointer);
       const param = at === undefined ? undefined : getAt(copy, at);
       if (!param || typeof param !== 'object') continue;
@@ -200,6 +204,35 @@ function dropLeftProperties(
   );
   if (Array.isArray(schema.required))
     schema.required = schema.required.filter((key) => !left.includes(key as string));
+}
+
+/**
+ * A form body's field that cannot be sent as null (`nullNotSent`) is typed without it in each
+ * of the body's media types: the body's schema and the field's are replaced by edited copies,
+ * so a component schema the body names keeps null where others use it. A field the schema
+ * gets through `allOf` keeps its type as written.
+ */
+function dropFieldNull(copy: unknown, document: unknown, op: Operation, name: string): void {
+  for (const media of op.requestBody?.mediaTypes ?? []) {
+    const at = realPointer(document, media.pointer);
+    const holder = at === undefined ? undefined : getAt(copy, at);
+    if (!holder || typeof holder !== 'object') continue;
+    const body = ownSchema(copy, holder as Record<string, unknown>);
+    const properties = body?.properties as Record<string, unknown> | undefined;
+    if (!body || !properties || typeof properties !== 'object' || !Object.hasOwn(properties, name))
+      continue;
+    const field: Record<string, unknown> = { schema: properties[name] };
+    const own = ownSchema(copy, field);
+    if (own === properties[name] && own) field.schema = { ...own };
+    dropNull(copy, field);
+    body.properties = { ...properties };
+    Object.defineProperty(body.properties, name, {
+      value: field.schema,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
 }
 
 /** `content: {type: {schema}}` → `schema`, once per parameter object (shared ones are met again). */
