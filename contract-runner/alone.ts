@@ -10,6 +10,7 @@
  * what exercises enum values the scenarios never send.
  */
 import { combinationRule } from '../generator/model/conditional.js';
+import { enumValuesAt } from '../generator/model/enum-at-level.js';
 import type { Parameter } from '../generator/model/types.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding } from './findings.js';
@@ -29,6 +30,8 @@ export interface AloneOptions {
   validator: ResponseValidator;
   rules: JudgeRules;
   featureLevel?: number;
+  /** the contract's newest feature level (the model's `newestLevel`): a server of today */
+  newestLevel: number;
   sendValid?: SendValid;
 }
 
@@ -39,7 +42,7 @@ export interface ProbeResult {
   requests: number;
 }
 
-interface Variant {
+export interface Variant {
   field: Field;
   value: unknown;
   /** `accepted`: a value known valid (must succeed); `any`: judged against the contract only */
@@ -70,18 +73,18 @@ export function requiredOnly(base: PlannedRequest, parameters: Parameter[]): Pla
   };
 }
 
-function variants(
+/** What `aloneProbes` sends, in order (exported for the unit test of the level rule). */
+export function aloneVariants(
   base: PlannedRequest,
   parameters: Parameter[],
   level: number | undefined,
+  newest: number,
 ): Variant[] {
   const out: Variant[] = [];
-  const exists = (f: Field, text?: string) =>
-    level === undefined ||
-    ((f.since ?? 0) <= level && (text === undefined || (f.valuesSince?.[text] ?? 0) <= level));
   for (const field of base.op.fields) {
     const param = parameters.find((p) => p.name === field.name);
-    if (field.required || field.in === 'path' || !exists(field)) continue;
+    if (field.required || field.in === 'path') continue;
+    if (level !== undefined && (field.since ?? 0) > level) continue;
     if (param && combinationRule(param) !== undefined) continue;
     const given = base.input[where(base, field)][field.name];
     const sent = new Set<string>();
@@ -92,11 +95,11 @@ function variants(
       out.push({ field, value: param.default, expect: 'accepted', why: 'its documented default' });
       sent.add(JSON.stringify(param.default));
     }
-    for (const e of param?.enum ?? [])
-      if (e.value !== null && !sent.has(JSON.stringify(e.value)) && exists(field, String(e.value)))
-        out.push({ field, value: e.value, expect: 'any', why: 'a documented enum value' });
+    for (const { value } of param ? enumValuesAt(param, level, newest) : [])
+      if (!sent.has(JSON.stringify(value)))
+        out.push({ field, value, expect: 'any', why: 'a documented enum value' });
   }
-  return [...out, ...inPlace(base, parameters, exists)];
+  return [...out, ...inPlace(base, parameters, level, newest)];
 }
 
 /**
@@ -107,7 +110,8 @@ function variants(
 function inPlace(
   base: PlannedRequest,
   parameters: Parameter[],
-  exists: (f: Field, text?: string) => boolean,
+  level: number | undefined,
+  newest: number,
 ): Variant[] {
   const out: Variant[] = [];
   for (const field of base.op.fields) {
@@ -115,19 +119,10 @@ function inPlace(
     const given = base.input[where(base, field)][field.name];
     if (!param?.enum || field.in === 'path' || given === undefined) continue;
     if (!field.required && combinationRule(param) === undefined) continue;
-    for (const e of param.enum)
-      if (
-        e.value !== null &&
-        JSON.stringify(e.value) !== JSON.stringify(given) &&
-        exists(field, String(e.value))
-      )
-        out.push({
-          field,
-          value: e.value,
-          expect: 'any',
-          why: 'a documented enum value',
-          inPlace: true,
-        });
+    if (level !== undefined && (field.since ?? 0) > level) continue;
+    for (const { value } of enumValuesAt(param, level, newest))
+      if (JSON.stringify(value) !== JSON.stringify(given))
+        out.push({ field, value, expect: 'any', why: 'a documented enum value', inPlace: true });
   }
   return out;
 }
@@ -142,7 +137,7 @@ export async function aloneProbes(
   const findings: Finding[] = [];
   let requests = 0;
   let accepted = 0;
-  const all = variants(base, parameters, options.featureLevel);
+  const all = aloneVariants(base, parameters, options.featureLevel, options.newestLevel);
   for (const v of all) {
     const from = v.inPlace ? base : bare;
     const at = where(from, v.field);

@@ -8,8 +8,8 @@
  * printed as a curl command made by the wire model.
  */
 import fc from 'fast-check';
+import { enumValuesAt } from '../generator/model/enum-at-level.js';
 import type { Parameter } from '../generator/model/types.js';
-import type { OperationInfo } from '../runtime/operation-info.js';
 import { decodeRequest, encodeRequest } from '../runtime/wire.js';
 import type { Finding } from './findings.js';
 import { judge, type Expectation, type JudgeRules, type ResponseValidator } from './judge.js';
@@ -30,6 +30,8 @@ export interface PropertyOptions {
   validator: ResponseValidator & RequestValidator;
   rules: JudgeRules;
   featureLevel?: number;
+  /** the contract's newest feature level (the model's `newestLevel`): a server of today */
+  newestLevel: number;
   /** generated valid requests are sent (not for steps that write to pre-existing data) */
   valid: boolean;
 }
@@ -61,7 +63,7 @@ export async function propertyProbes(
   const op = base.op;
   const seed = seedFor(options.seed, op.operationId);
   if (options.valid) {
-    const arbitraries = optionalArbitraries(base, parameters, options.featureLevel);
+    const arbitraries = optionalArbitraries(base, parameters, options);
     if (Object.keys(arbitraries).length === 0)
       result.notes.push('generated valid requests: no optional parameter to vary');
     else {
@@ -220,7 +222,7 @@ function isInvalid(request: PlannedRequest, validator: RequestValidator): boolea
 function optionalArbitraries(
   base: PlannedRequest,
   parameters: Parameter[],
-  level: number | undefined,
+  options: Pick<PropertyOptions, 'featureLevel' | 'newestLevel'>,
 ): Record<string, fc.Arbitrary<unknown>> {
   const out: Record<string, fc.Arbitrary<unknown>> = {};
   const given = new Set([...Object.keys(base.input.query), ...Object.keys(base.input.body)]);
@@ -230,26 +232,22 @@ function optionalArbitraries(
     if (!field || p.required || given.has(p.name) || (p.in !== 'query' && p.in !== 'body'))
       continue;
     if (p.lifecycle.deprecated || field.encoding !== 'plain') continue;
+    const level = options.featureLevel;
     if (level !== undefined && field.since !== undefined && field.since > level) continue;
-    const arb = arbitraryOf(p, field, level);
+    const arb = arbitraryOf(p, level, options.newestLevel);
     if (arb) out[p.name] = arb;
   }
   return out;
 }
 
-function arbitraryOf(
+/** What generated valid requests draw for an optional parameter (exported for its unit test). */
+export function arbitraryOf(
   p: Parameter,
-  field: OperationInfo['fields'][number],
   level: number | undefined,
+  newest: number,
 ): fc.Arbitrary<unknown> | undefined {
   if (p.enum && p.enum.length > 0) {
-    const values = p.enum
-      .filter((e) => e.value !== null && !e.lifecycle.deprecated)
-      .map((e) => e.value)
-      .filter((v) => {
-        const since = field.valuesSince?.[String(v)];
-        return level === undefined || since === undefined || since <= level;
-      });
+    const values = enumValuesAt(p, level, newest).map((e) => e.value);
     return values.length > 0 ? fc.constantFrom(...values) : undefined;
   }
   if (p.types.length === 1 && p.types[0] === 'boolean') return fc.boolean();

@@ -318,6 +318,7 @@ async function reportOperation(
     validator: inputs.validator,
     rules: levelRules,
     featureLevel: context.featureLevel,
+    newestLevel: inputs.model.newestLevel,
     sendValid: options.sendValid,
   };
   if (state.base) {
@@ -335,6 +336,7 @@ async function reportOperation(
       validator: inputs.validator,
       rules: levelRules,
       featureLevel: context.featureLevel,
+      newestLevel: inputs.model.newestLevel,
       valid: !state.baseDestructive,
     });
     addProbed(report, generated);

@@ -15,6 +15,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { combinationRule } from '../generator/model/conditional.js';
+import { enumValuesAt } from '../generator/model/enum-at-level.js';
 import type { Parameter } from '../generator/model/types.js';
 import { requiredOnly, where, type AloneOptions, type ProbeResult } from './alone.js';
 import type { Finding } from './findings.js';
@@ -36,23 +37,25 @@ interface Varied {
 }
 
 /**
- * The values of a parameter the contract lists (each enum value, a boolean's two) other than
- * the record's `current`; all of them when the record does not show the parameter (`shown`).
+ * The values of a parameter the contract lists (each enum value the server's level has, a
+ * boolean's two) other than the record's `current`; all of them when the record does not show
+ * the parameter (`shown`). A deprecated enum value is valid but not written: the record may read
+ * back what replaces it (`private` as `direct`), which is no dropped parameter.
  */
-function otherValues(
+export function otherValues(
   param: Parameter,
   current: unknown,
   shown: boolean,
-  level: number | undefined,
+  level: { level: number | undefined; newest: number },
   tag: string,
 ): unknown[] {
   const text = changedText(param, current, tag);
   if (text !== undefined) return [text];
-  const exists = (e: { lifecycle: Parameter['lifecycle'] }) =>
-    !e.lifecycle.deprecated && (level === undefined || (e.lifecycle.addedIn ?? 0) <= level);
   const all =
     param.enum && param.enum.length > 0
-      ? param.enum.filter((e) => e.value !== null && exists(e)).map((e) => e.value)
+      ? enumValuesAt(param, level.level, level.newest)
+          .filter((e) => !e.lifecycle.deprecated)
+          .map((e) => e.value)
       : param.types.length === 1 && param.types[0] === 'boolean'
         ? [true, false]
         : [];
@@ -82,7 +85,7 @@ function plan(
   update: UpdateReadBack,
   parameters: Parameter[],
   record: Obj,
-  level: number | undefined,
+  level: { level: number | undefined; newest: number },
 ): { varied: Varied[]; unvaried: string[] } {
   const varied: Varied[] = [];
   const kept = update.spec.unvaried ?? {};
@@ -95,7 +98,7 @@ function plan(
       Object.hasOwn(kept, field.name) ||
       param.lifecycle.deprecated ||
       combinationRule(param) !== undefined ||
-      (level !== undefined && (param.lifecycle.addedIn ?? 0) > level) ||
+      (level.level !== undefined && (param.lifecycle.addedIn ?? 0) > level.level) ||
       (!shown && !update.spec.sparse)
     )
       continue;
@@ -140,7 +143,10 @@ export async function updateAloneProbes(
     out.notes.push(`optional parameters alone, read back: not run (${first})`);
     return out;
   }
-  const { varied, unvaried } = plan(update, parameters, first, options.featureLevel);
+  const { varied, unvaried } = plan(update, parameters, first, {
+    level: options.featureLevel,
+    newest: options.newestLevel,
+  });
   const bare = requiredOnly(update.write, parameters);
   const withValues = (values: Obj): PlannedRequest => {
     const input = { ...bare.input, query: { ...bare.input.query }, body: { ...bare.input.body } };

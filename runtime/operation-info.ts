@@ -113,7 +113,7 @@ export interface OperationInfo extends WireOperation {
  */
 export interface ClientField extends Omit<
   FieldInfo,
-  'required' | 'encoding' | 'types' | 'itemTypes' | 'shape'
+  'required' | 'encoding' | 'types' | 'itemTypes' | 'shape' | 'leaves'
 > {
   required?: true;
   encoding?: WireEncoding;

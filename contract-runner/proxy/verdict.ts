@@ -19,7 +19,6 @@ import {
   type Incoming,
   type Validators,
 } from '../../runtime/pipeline.js';
-import { createRouter } from '../../runtime/server-router.js';
 import { judge, type Expectation } from '../judge.js';
 import type { Answer } from '../request.js';
 import { isObject } from '../../runtime/is-object.js';
@@ -62,7 +61,6 @@ export function createExchangeJudge(
 ): (exchange: Exchange) => Promise<ExchangeVerdict> {
   const level = levelView(options.levels, options.featureLevel ?? options.levels.newest);
   const operations = level.operationsAt(options.operations);
-  const router = createRouter(Object.values(operations), options.basePath);
   const REACHED = 299;
   const pipeline = createPipeline<true, undefined>({
     operations,
@@ -71,6 +69,10 @@ export function createExchangeJudge(
     refusals: options.refusals,
     // Any well-formed credentials: the live server decides whether they are good.
     authenticate: () => true,
+    // The pipeline's routing is the only one: the answer is judged against what it found.
+    routed: (op, incoming) => {
+      (incoming as BufferedIncoming).operation = op;
+    },
     validateRequest: options.validators.validateRequest,
     checkRequest: (op, value) => {
       const refused = level.refusedValues(op.operationId, {
@@ -96,8 +98,10 @@ export function createExchangeJudge(
     level: { level: level.level, table: options.levels },
   };
   return async (exchange) => {
-    const route = router.match(exchange.method, exchange.path);
-    if (route.kind !== 'found')
+    const incoming = new BufferedIncoming(exchange);
+    const verdict = await pipeline.handle(incoming);
+    const op = incoming.operation;
+    if (op === undefined)
       return {
         values: {},
         problems: [
@@ -107,9 +111,6 @@ export function createExchangeJudge(
           },
         ],
       };
-    const op = route.operation;
-    const incoming = new BufferedIncoming(exchange);
-    const verdict = await pipeline.handle(incoming);
     const problems: ExchangeVerdict['problems'] = [];
     let expect: Expectation = 'any';
     if (verdict !== null && verdict !== 'outside' && verdict.status !== REACHED) {
@@ -135,6 +136,8 @@ class BufferedIncoming implements Incoming<undefined> {
   readonly path: string;
   readonly query: string;
   readonly headers: Exchange['headers'];
+  /** the operation the pipeline routed it to; undefined when the contract has none */
+  operation: OperationInfo | undefined;
   /** what the pipeline decoded, once it got through */
   decoded: Record<string, unknown> = {};
   constructor(private readonly exchange: Exchange) {

@@ -114,7 +114,7 @@ export interface OperationInfo extends WireOperation {
  * (`required` only when true, `encoding` only when not `plain`, `types` only for `json` fields,
  * the only ones whose encoding reads them).
  */
-export interface ClientField extends Omit<FieldInfo, 'required' | 'encoding' | 'types' | 'itemTypes' | 'shape'> {
+export interface ClientField extends Omit<FieldInfo, 'required' | 'encoding' | 'types' | 'itemTypes' | 'shape' | 'leaves'> {
     required?: true;
     encoding?: WireEncoding;
     types?: ScalarType[];

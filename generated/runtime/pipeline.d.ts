@@ -117,6 +117,12 @@ export interface PipelineOptions<User, Raw = unknown> extends PipelineLimits {
      */
     checkRequest?: (operation: OperationInfo, value: DecodedRequest) => string | undefined;
     /**
+     * Told the operation a request routed to, before any step may refuse it: a caller that judges
+     * the answer of a refused request too (the contract runner's proxy) learns its operation
+     * from the one routing, without routing the request again.
+     */
+    routed?: (operation: OperationInfo, incoming: Incoming<Raw>) => void;
+    /**
      * The last step of a JSON answer, after it was checked (a feature level leaves out the
      * fields it does not have).
      */

@@ -76,6 +76,7 @@ async function steps(ctx, incoming, passOutside) {
         if (route.kind === 'no-method')
             return answers.methodNotAllowed(method, path, route.allowed);
         const op = route.operation;
+        ctx.options.routed?.(op, incoming);
         // One Authorization header or none: with two, servers and proxies disagree on which counts.
         const authorization = incoming.header('authorization');
         if (authorization !== undefined && incoming.authorizationCount() > 1)

@@ -188,6 +188,7 @@ export function validatorsSlice(model: ApiModel): ApiModel {
             kind: op.requestBody.kind,
             mediaTypes: [],
             representative: media(op.requestBody.representative, true),
+            carriesNothing: op.requestBody.carriesNothing,
             pointer: '',
           },
         }

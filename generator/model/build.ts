@@ -22,6 +22,7 @@ import {
   withExtensions,
 } from './document.js';
 import { bodyKindOf, representativeMedia } from './media.js';
+import { carriesNothing } from './request-body.js';
 import { nameOperations, nameSchemaFiles, nameSchemaGuards } from './names.js';
 import { examplesOf, extensionsOf, readBodyFields, readParameter } from './parameters.js';
 import { separateCollidingObjects } from './wire-collisions.js';
@@ -313,6 +314,7 @@ function readOperation(
       kind: bodyKindOf(mediaTypes),
       mediaTypes,
       ...(representative ? { representative } : {}),
+      carriesNothing: carriesNothing(document, mediaTypes),
       pointer: bodyPtr,
       ...(typeof body.description === 'string' ? { description: body.description } : {}),
     };

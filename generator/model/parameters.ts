@@ -221,7 +221,8 @@ function finishParameter(p: {
   if (p.delimiter) param.delimiter = p.delimiter;
   // (a schema admitting every type is free-form, typed `unknown`: nothing to leave out)
   const explicitNull = param.types.includes('null') && param.types.length < 7;
-  const styled = p.encoding !== 'plain' && p.encoding !== 'json' && p.location !== 'body';
+  // A form body's fields are written as the query's are (runtime/wire/fields.ts): the same rule.
+  const styled = p.encoding !== 'plain' && p.encoding !== 'json';
   if (p.required && styled && explicitNull) param.nullNotSent = true;
   if (p.encoding === 'deepObject' || isExplodedObject(param))
     param.shape = wireShape(p.document, p.schema);

@@ -84,7 +84,16 @@ export function clientEntry(info: OperationInfo, defaultSecurity: string[][]): C
   const entry: ClientOperation = {
     ...rest,
     fields: fields.map(
-      ({ required, encoding, types, itemTypes: _items, shape: _shape, values: _v, ...field }) => ({
+      ({
+        required,
+        encoding,
+        types,
+        itemTypes: _items,
+        shape: _shape,
+        leaves: _leaves,
+        values: _v,
+        ...field
+      }) => ({
         ...field,
         ...(required ? { required: true as const } : {}),
         ...(encoding === 'plain' ? {} : { encoding }),
@@ -119,6 +128,7 @@ function fieldInfo(p: Parameter, newest: number): FieldInfo {
   };
   if (p.itemTypes) field.itemTypes = p.itemTypes;
   if (p.shape) field.shape = p.shape;
+  if (p.leaves) field.leaves = p.leaves;
   if (p.delimiter) field.delimiter = p.delimiter;
   if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
   const until = spanOf(p.lifecycle.history, newest).until;

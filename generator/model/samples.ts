@@ -57,7 +57,8 @@ export function sampleInputs(
     else if (p.in === 'header') base.headers[p.name] = value;
   }
   const body = op.requestBody;
-  if (!body) return [base];
+  // An optional body with nothing to send is left out; a required one is still sent (`{}`).
+  if (!body || (body.carriesNothing && !body.required)) return [base];
   const media = body.representative;
   const named = (media?.examples ?? []).filter(
     (e) => e.value !== undefined && e.value !== null && typeof e.value === 'object',

@@ -133,9 +133,15 @@ export interface Parameter {
   /** for `deepObject` parameters: the types at each level of the value (model/wire-shape.ts) */
   shape?: WireShape;
   /**
-   * Set when the schema admits null but the parameter (path, query, header, cookie; not a form
-   * body's field) is required and travels in a style that writes null as nothing (form,
-   * exploded or not, and deepObject): no request can say null
+   * For a `deepObject` parameter: the names spelled under its own that other parameters of its
+   * place are called (`filter[record_type]` beside `filter`); those names are theirs on the
+   * wire (model/wire-collisions.ts), and a property sent as one of them is typed out.
+   */
+  leaves?: string[];
+  /**
+   * Set when the schema admits null but the parameter (a form body's field too) is required
+   * and travels in a style that writes null as nothing (form, exploded or not, and deepObject;
+   * urlencoded and multipart bodies write their fields so too): no request can say null
    * there, only leave the parameter out, which a required one may not be. The types leave null
    * out (model/views/typescript.ts), so every value they accept is one the wire can send.
    */
@@ -173,6 +179,11 @@ export interface RequestBody {
   mediaTypes: MediaType[];
   /** the media type that stands for the body (model/media.ts, `representativeMedia`) */
   representative?: MediaType;
+  /**
+   * nothing to send (model/request-body.ts): an object allowed no member; artifacts offer no
+   * body for it
+   */
+  carriesNothing: boolean;
   pointer: string;
 }
 

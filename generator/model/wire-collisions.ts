@@ -8,6 +8,12 @@
  * frameworks that read nested query objects use (Rails, PHP, `qs`) and the one this toolkit
  * already gives free-form objects (model/parameters.ts); every other parameter keeps the
  * document's spelling. The generator says so, with the pointers of the parameters involved.
+ *
+ * A deepObject meets a second collision: a parameter whose own name is one of its spellings
+ * (Telnyx declares `filter[record_type]` beside a `filter` object). That name belongs to the
+ * parameter called so, and the object leaves it (`leaves`; its property of that key is typed
+ * out): the literal name is the only spelling that parameter has, while the object keeps every
+ * other key, so giving the name to the object would leave the parameter no way to be sent.
  */
 import type { ContractProblem } from '../common/contract-error.js';
 import type { Parameter } from './types.js';
@@ -21,6 +27,8 @@ interface Sent {
 
 const CLAUSE =
   'OpenAPI leaves undefined how two parameters that write the same query name are told apart (form style, explode); tms-gen rule: such objects are sent as deepObject';
+const LEAVES_CLAUSE =
+  'OpenAPI leaves undefined how a deepObject key is told from a parameter whose name spells it (deepObject style); tms-gen rule: the parameter of that name owns it';
 
 /** An exploded object: its properties are fields of their own (`R=1&G=2`). */
 export function isExplodedObject(p: Parameter): boolean {
@@ -57,7 +65,8 @@ export function separateCollidingObjects(
   operations: { parameters: Parameter[] }[],
 ): ContractProblem[] {
   const warnings: ContractProblem[] = [];
-  for (const op of operations) op.parameters = separateIn(op.parameters, warnings);
+  for (const op of operations)
+    op.parameters = leaveOwnedNames(separateIn(op.parameters, warnings), warnings);
   const seen = new Set<string>();
   return warnings.filter((w) => {
     const key = `${w.pointer}\0${w.message}`;
@@ -86,5 +95,28 @@ function separateIn(parameters: Parameter[], warnings: ContractProblem[]): Param
       clause: CLAUSE,
     });
     return { ...p, encoding: 'deepObject' };
+  });
+}
+
+/**
+ * Gives each deepObject the names of the parameters of its place spelled under its own
+ * (`filter[record_type]` under `filter`) as `leaves`, with a warning for each such object.
+ */
+function leaveOwnedNames(parameters: Parameter[], warnings: ContractProblem[]): Parameter[] {
+  return parameters.map((p) => {
+    if (p.encoding !== 'deepObject') return p;
+    const prefix = `${p.name}[`;
+    const owners = parameters.filter(
+      (other) => other !== p && other.in === p.in && other.name.startsWith(prefix),
+    );
+    if (owners.length === 0) return p;
+    const list = owners.map((other) => `'${other.name}' at ${other.pointer}`).join('; ');
+    warnings.push({
+      pointer: p.pointer,
+      message: `${p.in} parameter '${p.name}' is a deepObject, and other parameters are named as some of its properties would be sent: ${list}. Each such name belongs to the parameter of that name (a request's ${owners[0].name}=… is read as '${owners[0].name}'), so '${p.name}' leaves it: its property of that key is typed out`,
+      source: 'model',
+      clause: LEAVES_CLAUSE,
+    });
+    return { ...p, leaves: owners.map((other) => other.name) };
   });
 }

@@ -28,7 +28,11 @@ export async function emit(run: Run): Promise<void> {
   // holds outputs; a light run's outputs are small beside the model: not worth the pause
   if (!run.light) collectIfLarge();
   const queue = new SharedQueue(
-    laneOrder(toRun, helper !== undefined && !run.checks.known && toRun.length > 0),
+    laneOrder(
+      toRun,
+      helper !== undefined && !run.checks.known && toRun.length > 0,
+      run.model.operations.length,
+    ),
   );
   const workerDone = helper && queue.order.length > 0 ? startWorker(run, queue) : undefined;
   if (!workerDone) run.threads.helper?.cancel();

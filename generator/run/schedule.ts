@@ -2,6 +2,7 @@
  * Which emitters a run makes and on which thread, from the facts each emitter declares
  * (Emitter.needs, joins, schedule): no emitter is named here.
  */
+import { availableParallelism } from 'node:os';
 import type { Emitter } from '../emit/emitter.js';
 import { emitters } from '../emit/index.js';
 import { VALIDATE } from '../threads/emit-worker.js';
@@ -24,10 +25,20 @@ export function selectEmitters(only: string[] | undefined, all: Emitter[] = emit
 /**
  * A second thread is worth it only when the main thread has an emitter to run meanwhile: a run
  * without an emitter that is `worthAThread` (`--only docs`) would just hold a second copy of
- * the model in it. Watch mode keeps the threading it always had.
+ * the model in it; and only on a machine with a second core, where the two threads overlap
+ * instead of taking turns. Watch mode keeps the threading it always had. A fixed rule, never the
+ * machine's momentary load; `threads` (TMS_GEN_THREADS) overrides it: 1 keeps one thread,
+ * 2 asks for the worker whatever the cores.
  */
-export function wantsWorker(selected: Emitter[], watch: boolean): boolean {
-  return (watch || selected.some((e) => e.schedule?.worthAThread)) && selected.length > 1;
+export function wantsWorker(
+  selected: Emitter[],
+  watch: boolean,
+  cores: number = availableParallelism(),
+  threads: string | undefined = process.env.TMS_GEN_THREADS,
+): boolean {
+  if (threads === '1' || selected.length <= 1) return false;
+  if (threads !== '2' && cores < 2) return false;
+  return watch || selected.some((e) => e.schedule?.worthAThread);
 }
 
 /**
@@ -35,11 +46,16 @@ export function wantsWorker(selected: Emitter[], watch: boolean): boolean {
  * TypeScript first (only the main thread takes them), then the others, each group by rank from
  * the front, the worker's emitters last. `validate`: the document checks join it (VALIDATE) just
  * before the worker's emitters, so the worker makes them its second item and the main thread
- * its last.
+ * its last. On a document of `operations` where the worker takes its emitter alone (workerLane),
+ * every other emitter is the main thread's anyway: they keep the plain rank order, which puts
+ * the reference beside the start of the validators' compile rather than its peak.
  */
-export function laneOrder(list: Emitter[], validate: boolean): string[] {
+export function laneOrder(list: Emitter[], validate: boolean, operations = 0): string[] {
   const rank = (e: Emitter) => (e.schedule?.worker ? Infinity : (e.schedule?.rank ?? UNRANKED));
-  const group = (e: Emitter) => (e.schedule?.loadsTypeScript ? 0 : 1);
+  const alone = list.some(
+    (e) => e.schedule?.worker?.slice && operations >= (e.schedule.worker.aloneFrom ?? Infinity),
+  );
+  const group = (e: Emitter) => (e.schedule?.loadsTypeScript && !alone ? 0 : 1);
   const sorted = [...list].sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   const names = sorted.map((e) => e.name);
   if (!validate) return names;

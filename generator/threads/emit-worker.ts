@@ -214,10 +214,13 @@ export interface EmitWorker {
   cancel(): void;
 }
 
-/** Started before the contract loads, so its own start-up overlaps the load. */
+/**
+ * Started before the contract loads, so its own start-up overlaps the load; only when the run
+ * wants one (run/schedule.ts, wantsWorker: the threading rule and TMS_GEN_THREADS).
+ */
 export function startEmitWorker(): EmitWorker | undefined {
   const entry = process.env.TMS_GEN_ENTRY;
-  if (!entry || process.env.TMS_GEN_THREADS === '1') return undefined;
+  if (!entry) return undefined;
   const worker = new Worker(new URL(entry), {
     workerData: { kind: 'tms-gen-emit' },
     execArgv: entry.endsWith('.ts') ? ['--import', 'tsx'] : [],

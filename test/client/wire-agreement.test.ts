@@ -7,13 +7,17 @@
  * the listener's decoder, to the values given. bench/wire-agreement.ts runs every document.
  * A fixture of our own (test/fixtures/wire/colliding-objects.yaml) keeps the patterns of the
  * last document that disagreed: exploded query objects sharing property names with each other
- * and with other parameters, and required nullable exploded arrays.
+ * and with other parameters, required nullable exploded arrays, and deepObjects beside
+ * parameters named as their properties are sent (Telnyx's `filter[record_type]` by `filter`),
+ * and required nullable form-body fields; tsc then checks the types refuse what the wire cannot
+ * carry there.
  */
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { haveShared, sharedPath } from '../shared-folder.js';
 import { checkDocument } from './agreement/check-document.js';
+import { typeErrors } from './tsc.js';
 
 const haveSpecs = haveShared('types and wire agree on third-party documents', 'specs');
 const SCRATCH = join('test-artifacts', `wire-agreement-${process.pid}`);
@@ -26,11 +30,30 @@ const SAMPLE = [
 
 afterAll(() => rmSync(SCRATCH, { recursive: true, force: true }));
 
-it('exploded objects that share names, and required nullable arrays, are sent and read back', async () => {
+it('objects that share names, and required nullable arrays, are sent and read back', async () => {
   const contract = join('test', 'fixtures', 'wire', 'colliding-objects.yaml');
   const counts = await checkDocument(contract, join(SCRATCH, 'colliding'), { runs: 20 });
-  expect(counts.operations).toBe(3);
+  expect(counts.operations).toBe(5);
   expect(counts.mismatches.slice(0, 3)).toEqual([]);
+  // What the wire cannot carry, the types refuse (model `nullNotSent` and `leaves`).
+  const probe = join(SCRATCH, 'colliding', 'probe.ts');
+  writeFileSync(
+    probe,
+    [
+      `import { createApiClient } from './client.js';`,
+      `const api = createApiClient({ baseUrl: 'http://127.0.0.1:1' });`,
+      `export const fine = () => api.tagCustomers({ shopId: 1, tags: [], owner: null, grade: {} });`,
+      `// @ts-expect-error a required nullable form field in the form style is sent as nothing`,
+      `export const tags = () => api.tagCustomers({ shopId: 1, tags: null, owner: 'x', grade: {} });`,
+      `// @ts-expect-error the same for a deepObject form field`,
+      `export const grade = () => api.tagCustomers({ shopId: 1, tags: [], owner: 'x', grade: null });`,
+      `export const listed = () => api.listInvoices({ shopId: 1, 'where[state]': 'open', where: { total: 2 } });`,
+      `// @ts-expect-error where[state] is the parameter of that name, not where's property`,
+      `export const state = () => api.listInvoices({ shopId: 1, 'where[state]': 'open', where: { state: 'x' } });`,
+      '',
+    ].join('\n'),
+  );
+  expect(await typeErrors(probe)).toEqual([]);
 }, 60_000);
 
 describe.skipIf(!haveSpecs)('every call the types accept is sent and read back', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { laneOrder, workerLane } from '../../generator/cli.js';
-import { mainThreadOnly } from '../../generator/run/schedule.js';
+import { mainThreadOnly, wantsWorker } from '../../generator/run/schedule.js';
 import { emitters } from '../../generator/emit/index.js';
 import { checkLane, SharedQueue, VALIDATE } from '../../generator/threads/emit-worker.js';
 
@@ -56,6 +56,15 @@ describe('the shared queue', () => {
     expect([...mains, ...workers].sort()).toEqual([...order].sort());
   });
 
+  it('keeps the plain rank order when the worker takes its emitter alone (a large document)', () => {
+    const small = laneOrder(emitters, true, 22);
+    const large = laneOrder(emitters, true, 22361);
+    expect(small.indexOf('docs')).toBeGreaterThan(small.indexOf('client'));
+    expect(large.slice(0, 2)).toEqual(['types', 'docs']);
+    expect(large.slice(-2)).toEqual([VALIDATE, 'validators']);
+    expect([...large].sort()).toEqual([...small].sort());
+  });
+
   it.each([
     // operations, validators last in the order, lane
     [999, true, undefined],
@@ -72,6 +81,34 @@ describe('the shared queue', () => {
       expect(workerLane(order, ops)).toEqual(lane);
     },
   );
+
+  it.each([
+    // cores, TMS_GEN_THREADS, watch, worker
+    [2, undefined, false, true],
+    [1, undefined, false, false], // one core: the threads would take turns
+    [1, '2', false, true], // asked for
+    [8, '1', false, false], // refused
+    [8, '1', true, false],
+    [1, undefined, true, false],
+  ] as const)(
+    'on %d core(s) with TMS_GEN_THREADS=%s (watch: %s) a full run starts a worker: %s',
+    (cores, threads, watch, expected) => {
+      expect(wantsWorker(emitters, watch, cores, threads)).toBe(expected);
+    },
+  );
+
+  it('starts no worker for a run without an emitter worth a thread, whatever the cores', () => {
+    const docsOnly = emitters.filter((e) => e.name === 'docs' || e.name === 'prism');
+    expect(wantsWorker(docsOnly, false, 8, undefined)).toBe(false);
+    expect(
+      wantsWorker(
+        emitters.filter((e) => e.name === 'types'),
+        false,
+        8,
+        '2',
+      ),
+    ).toBe(false);
+  });
 
   it('hands out nothing once stopped', () => {
     const queue = new SharedQueue(['a', 'b']);

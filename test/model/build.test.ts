@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../../generator/model/build.js';
 import type { OpenApiDocument } from '../../generator/model/document.js';
+import { requestSamples } from '../../generator/model/lookup.js';
 import { bodyKindOf, representativeMedia } from '../../generator/model/media.js';
 import type { ApiModel, MediaType, Operation } from '../../generator/model/types.js';
 import { isJsonMediaType } from '../../runtime/media-type.js';
@@ -187,6 +188,79 @@ describe('bodies: kind, representative media type, form fields', () => {
       expect(o.runtime.body?.mediaTypes[0]).toBe(c.want.representative?.type);
     });
   }
+});
+
+describe('request body: carries nothing (model/request-body.ts), with the samples that follow it', () => {
+  const none = { type: 'object', additionalProperties: false, properties: {} };
+  const json = (schema: unknown) => ({ 'application/json': { schema } });
+  const form = (schema: unknown) => ({ 'application/x-www-form-urlencoded': { schema } });
+  const cases: { name: string; content: Json; components?: Json; want: boolean }[] = [
+    { name: "Stripe's DELETE form: an object allowed no member", content: form(none), want: true },
+    {
+      name: 'the same in JSON, with no properties at all',
+      content: json({ type: 'object', additionalProperties: false }),
+      want: true,
+    },
+    {
+      name: 'through a $ref to such an object',
+      content: json({ $ref: '#/components/schemas/Empty' }),
+      components: { schemas: { Empty: none } },
+      want: true,
+    },
+    { name: 'a body listing no media type', content: {}, want: true },
+    { name: '`{}`: anything may be sent', content: json({}), want: false },
+    {
+      name: 'an object with no properties but extra members allowed',
+      content: json({ type: 'object' }),
+      want: false,
+    },
+    {
+      name: 'one declared property',
+      content: json({ ...none, properties: { a: { type: 'string' } } }),
+      want: false,
+    },
+    {
+      name: 'only a readOnly property: still a member',
+      content: json({ ...none, properties: { id: { type: 'string', readOnly: true } } }),
+      want: false,
+    },
+    {
+      name: 'patternProperties',
+      content: json({ ...none, patternProperties: { '^x': {} } }),
+      want: false,
+    },
+    { name: 'a composition', content: json({ ...none, oneOf: [{ type: 'object' }] }), want: false },
+    { name: 'a media type with no schema', content: { 'application/json': {} }, want: false },
+    {
+      name: 'one media type of two carries something',
+      content: { ...form(none), ...json({ type: 'object' }) },
+      want: false,
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const m = model(
+        {
+          '/x': { post: { operationId: 'x', requestBody: { content: c.content }, responses: ok } },
+        },
+        c.components,
+      );
+      expect(op(m, 'x').requestBody?.carriesNothing).toBe(c.want);
+    });
+  }
+
+  it('an optional body with nothing to send gets no sample body; a required one still sends one', () => {
+    const body = (required: boolean) => ({
+      required,
+      content: json({ type: 'object', additionalProperties: false }),
+    });
+    const m = model({
+      '/a': { post: { operationId: 'a', requestBody: body(false), responses: ok } },
+      '/b': { post: { operationId: 'b', requestBody: body(true), responses: ok } },
+    });
+    expect(requestSamples(m, op(m, 'a'))[0]).not.toHaveProperty('body');
+    expect(requestSamples(m, op(m, 'b'))[0].body).toEqual({});
+  });
 });
 
 describe('responses: the representative media type and the runtime entry', () => {

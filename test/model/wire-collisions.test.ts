@@ -62,7 +62,41 @@ describe('exploded query objects that share names with other parameters', () => 
       expect(payment[0]).toContain(`#/paths/~1shops~1{shopId}~1settle/post/parameters/${at}`);
     expect(payment[0]).toContain("'note' at #/paths/~1shops~1{shopId}~1settle/post/parameters/3");
     expect(warnings.some((w) => w.includes("'wrapping'"))).toBe(false);
-    expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(5);
+    expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(7);
+  });
+});
+
+describe('a deepObject beside a parameter named as one of its properties is sent', () => {
+  it('leaves that name to the parameter called so, and is typed without the property', async () => {
+    const { model } = await load();
+    const list = model.operations.find((o) => o.id === 'listInvoices')!;
+    const leaves = Object.fromEntries(list.runtime.fields.map((f) => [f.name, f.leaves]));
+    expect(leaves).toEqual({
+      shopId: undefined,
+      'where[state]': undefined,
+      where: ['where[state]'],
+      'match[owner]': undefined,
+      match: ['match[owner]'],
+    });
+    const view = typescriptView(model) as unknown as {
+      paths: Record<string, Record<string, { parameters: { name: string; schema: object }[] }>>;
+    };
+    const where = view.paths['/shops/{shopId}/invoices'].get.parameters.find(
+      (p) => p.name === 'where',
+    )!;
+    expect(Object.keys((where.schema as { properties: object }).properties)).toEqual(['total']);
+  });
+
+  it('is warned about with the file, line and pointers of both', async () => {
+    const { warnings } = await load();
+    const where = warnings.filter((w) => w.includes("query parameter 'where'"));
+    expect(where).toHaveLength(1);
+    expect(where[0]).toMatch(
+      /colliding-objects\.yaml:\d+:\d+ #\/paths\/~1shops~1\{shopId\}~1invoices\/get\/parameters\/2:/,
+    );
+    expect(where[0]).toContain(
+      "'where[state]' at #/paths/~1shops~1{shopId}~1invoices/get/parameters/1",
+    );
   });
 });
 
@@ -112,5 +146,32 @@ describe('required nullable parameters in styles that write null as nothing', ()
       view.paths[path].post.parameters.find((p) => p.name === name)!.schema;
     expect(schemaOf('/shops/{shopId}/merge', 'labels')).not.toHaveProperty('nullable');
     expect(schemaOf('/shops/{shopId}/orders', 'lines')).toHaveProperty('nullable', true);
+  });
+});
+
+describe("a form body's required nullable fields in styles that write null as nothing", () => {
+  it('are typed without null in each media type; the component schema keeps it', async () => {
+    const { model } = await load();
+    const tag = model.operations.find((o) => o.id === 'tagCustomers')!;
+    const flagged = tag.parameters.filter((p) => p.nullNotSent).map((p) => p.name);
+    // owner is plain: null travels as the text `null` and is read back as null
+    expect(flagged).toEqual(['tags', 'grade']);
+    const view = typescriptView(model) as unknown as {
+      paths: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: object }> } } }
+      >;
+      components: { schemas: Record<string, { properties: Record<string, object> }> };
+    };
+    const content = view.paths['/shops/{shopId}/tags'].post.requestBody.content;
+    for (const media of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const properties = (content[media].schema as { properties: Record<string, object> })
+        .properties;
+      expect(properties.tags, media).not.toHaveProperty('nullable');
+      expect(properties.grade, media).not.toHaveProperty('nullable');
+      expect(properties.notes, media).toHaveProperty('nullable', true);
+      expect(properties.owner, media).toHaveProperty('nullable', true);
+    }
+    expect(view.components.schemas.TagForm.properties.tags).toHaveProperty('nullable', true);
   });
 });

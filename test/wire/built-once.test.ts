@@ -1,6 +1,6 @@
 /**
  * What the wire model builds once per route and per operation (a path template's matcher,
- * `compilePath`; the fields beside each exploded object and deepObject, `neighboursOf` in a
+ * `compilePath`; the fields beside each exploded object, `neighboursOf` in a
  * field index) holds nothing of one request into the next: one matcher and one index used for
  * many requests in a row give what a fresh one gives for each.
  */
@@ -53,6 +53,7 @@ const OP: WireOperation = {
     field('extra', 'explode', { shape: { types: ['object'], additional: { types: ['string'] } } }),
     field('filter', 'deepObject', {
       shape: { types: ['object'], additional: { types: ['string'] } },
+      leaves: ['filter[kind]'],
     }),
     field('filter[kind]', 'plain', { types: ['string'] }),
     field('page', 'plain', { types: ['integer'] }),

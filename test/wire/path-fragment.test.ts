@@ -214,7 +214,7 @@ describe('an array path parameter (simple style, TfL: `/Line/{ids}`)', () => {
 });
 
 describe('a parameter named like a deepObject member (Telnyx: `filter[record_type]` beside `filter`)', () => {
-  it('keeps its pairs: the deepObject reads back only its own', () => {
+  it('keeps its pairs: the deepObject leaves the names the generator gave away (`leaves`)', () => {
     const search = {
       operationId: 'search',
       method: 'GET' as const,
@@ -233,6 +233,7 @@ describe('a parameter named like a deepObject member (Telnyx: `filter[record_typ
           required: false,
           encoding: 'deepObject' as const,
           types: ['object' as const],
+          leaves: ['filter[record_type]'],
         },
       ],
     };

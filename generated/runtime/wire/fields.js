@@ -37,20 +37,19 @@ export function indexFields(fields) {
     return index;
 }
 /**
- * What decoding each exploded object and deepObject of one place needs of the fields beside
- * it, worked out once per operation (a field index) rather than for every request.
+ * What decoding each exploded object of one place needs of the fields beside it, worked out
+ * once per operation (a field index) rather than for every request. (A deepObject needs
+ * nothing: the names it leaves to others are the generator's `leaves`.)
  */
 function neighboursOf(fields) {
     const map = new Map();
     for (const field of fields) {
-        if (field.encoding !== 'deepObject' && !isExplodedObject(field))
+        if (!isExplodedObject(field))
             continue;
         const others = fields.filter((other) => other !== field);
-        const prefix = field.name + '[';
         map.set(field, {
             others: new Set(others.map((other) => other.name)),
             prefixes: others.map((other) => other.name + '['),
-            inner: others.map((other) => other.name).filter((name) => name.startsWith(prefix)),
         });
     }
     return map;
@@ -160,7 +159,7 @@ export function decodeFields(fields, sources, neighbours) {
         for (const source of sources) {
             const indexes = isExplodedObject(field)
                 ? propertyIndexes(field, source, beside)
-                : pairIndexes(field, source, beside);
+                : pairIndexes(field, source);
             if (indexes === undefined)
                 continue;
             for (const index of indexes)
@@ -230,17 +229,17 @@ function claimed(name, beside) {
 }
 /**
  * The indexes of the pairs that belong to `field`, or undefined when none do. A deepObject
- * leaves out the pairs another field is named after (Telnyx declares `filter[record_type]`
- * beside a deepObject `filter`): the field of that exact name takes them.
+ * leaves out the names the generator gave to the fields spelled that way (`leaves`:
+ * `filter[record_type]` beside a deepObject `filter`, model/wire-collisions.ts).
  */
-function pairIndexes(field, source, beside) {
+function pairIndexes(field, source) {
     if (field.encoding !== 'deepObject')
         return pairsByName(source).get(field.name);
     const indexes = [];
     const prefix = field.name + '[';
     const named = pairsByName(source);
     const taken = new Set();
-    for (const name of beside?.inner ?? [])
+    for (const name of field.leaves ?? [])
         for (const index of named.get(name) ?? [])
             taken.add(index);
     source.pairs.forEach((pair, index) => {

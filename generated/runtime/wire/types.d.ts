@@ -31,6 +31,12 @@ export interface WireField {
      */
     shape?: WireShape;
     /**
+     * For a `deepObject` field: the names spelled under its own that belong to other fields of
+     * its place (`filter[record_type]` beside `filter`), as the generator decided
+     * (model/wire-collisions.ts). Pairs of those names are theirs, never this field's.
+     */
+    leaves?: string[];
+    /**
      * For a path parameter that meets another in one segment with nothing between
      * (`{pageName}{extension}`): the values its enum allows, as text, so a router can tell where
      * one ends. Absent otherwise.
@@ -176,17 +182,15 @@ export interface FieldIndex extends FieldsByLocation {
     byName: Map<string, WireField>;
     /** the fields of each location by name */
     namedIn: Record<WireField['in'], Map<string, WireField>>;
-    /** per location, what decoding an exploded object or a deepObject needs of the fields beside it */
+    /** per location, what decoding an exploded object needs of the fields beside it */
     neighbours: Record<WireField['in'], Map<WireField, Neighbours>>;
 }
-/** The other fields of a place as one exploded object or deepObject sees them (fields.ts). */
+/** The other fields of a place as one exploded object sees them (fields.ts). */
 export interface Neighbours {
     /** the other fields' names */
     others: Set<string>;
     /** each other field's name followed by `[` (its deepObject spellings) */
     prefixes: string[];
-    /** the other fields named under this one (`filter[record_type]` beside a deepObject `filter`) */
-    inner: string[];
 }
 /** Looks up (and builds on first use) the field index of an operation. */
 export type FieldIndexes = (op: {

@@ -16,7 +16,6 @@ import {
 import { anchorPart, errorAnchor, paramAnchor, type SiteLinks } from './links.js';
 import { type EnumRow, type SchemaNode, schemaTree } from './schema-tree.js';
 import type { TryItView } from './try-it.js';
-import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import { isExplodedObject } from '../../model/wire-collisions.js';
 import type { PageSampleData, SampleData } from './sample-text.js';
 import { addMadeUpSamples } from './response-samples.js';
@@ -220,7 +219,7 @@ export function operationView(
     paging: pagingHtml(op),
   };
   view.errorsUnderDefault = view.errors.some((e) => e.underDefault);
-  if (op.requestBody && !carriesNothing(ctx.model, op.requestBody)) {
+  if (op.requestBody && !op.requestBody.carriesNothing) {
     const media = op.requestBody.representative;
     view.requestBody = {
       description: op.requestBody.description ?? '',
@@ -234,26 +233,6 @@ export function operationView(
     };
   }
   return view;
-}
-
-/**
- * A body every media type of which is an object allowed no member (Stripe declares one on each
- * DELETE): there is nothing to send, so the page announces no body.
- */
-function carriesNothing(model: ApiModel, body: NonNullable<Operation['requestBody']>): boolean {
-  return body.mediaTypes.every((m) => {
-    const s = resolveSchema(model, m.schema);
-    if (
-      !s ||
-      s.additionalProperties !== false ||
-      s.patternProperties ||
-      s.allOf ||
-      s.anyOf ||
-      s.oneOf
-    )
-      return false;
-    return Object.keys(propertiesOf(model, s).properties).length === 0;
-  });
 }
 
 function paramRow(
@@ -293,7 +272,7 @@ function paramRow(
         : valueText(p.default),
     enumValues: [],
     jsonEncoded: p.encoding === 'json',
-    encoding: isExplodedObject(p) ? EXPLODED_OBJECT_TEXT : (ENCODING_TEXT[p.encoding] ?? ''),
+    encoding: encodingText(p),
     // The type's facts say the schema's own limits: a limit is said once, there.
     limits: limitsText(p.limits).filter((l) => !type.facts.includes(l)),
     badges: lifecycleBadges(p.lifecycle),
@@ -305,15 +284,32 @@ function paramRow(
   };
 }
 
-const ENCODING_TEXT: Record<string, string> = {
-  json: 'JSON-encoded: send the value as one field holding JSON text',
-  explode: 'repeated key per item (a=1&a=2)',
-  comma: 'items joined by commas (a=1,2)',
-  deepObject: 'object as a[key]=value',
+const JSON_TEXT = 'JSON-encoded: send the value as one field holding JSON text';
+
+const DELIMITER_WORDS: Record<string, [string, string]> = {
+  ',': ['commas', ','],
+  ' ': ['spaces', '%20'],
+  '|': ['pipes', '|'],
 };
 
-// OpenAPI's form style explodes an object into one key per property, not per item.
-const EXPLODED_OBJECT_TEXT = 'each property as its own key (a=1&b=2)';
+/**
+ * How the parameter travels, as a sentence in users' words with a sample of the wire text
+ * under the parameter's own name; empty for a plain value. The encoding itself is the model's
+ * (`p.encoding`, `isExplodedObject`); this only says it.
+ */
+export function encodingText(p: Parameter): string {
+  const n = p.name;
+  if (p.encoding === 'json') return JSON_TEXT;
+  if (p.encoding === 'deepObject')
+    return `Sent with each property in brackets after the name (${n}[x]=1&${n}[y]=2)`;
+  if (isExplodedObject(p)) return 'Sent with each property as a name of its own (x=1&y=2)';
+  if (p.encoding === 'explode') return `Sent with the name repeated for each item (${n}=1&${n}=2)`;
+  if (p.encoding !== 'comma') return '';
+  const [words, sep] = DELIMITER_WORDS[p.delimiter ?? ','];
+  return p.types.includes('object') && !p.types.includes('array')
+    ? `Sent as one value, each property's name and value joined by ${words} (${n}=x${sep}1${sep}y${sep}2)`
+    : `Sent as one value, the items joined by ${words} (${n}=1${sep}2)`;
+}
 
 function responseView(
   r: Response,

@@ -236,8 +236,10 @@ export function tryItView(
     if (p.lifecycle.removedIn !== undefined) field.removed = p.lifecycle.removedIn;
     fields.push(field);
   }
-  // A JSON (non-form) body is one document: one JSON box.
-  const jsonBody = op.requestBody && op.requestBody.kind !== 'form';
+  // A JSON (non-form) body is one document: one JSON box; none for an optional body with
+  // nothing to send (a required one keeps its box: the request needs the `{}`).
+  const body = op.requestBody;
+  const jsonBody = body && body.kind !== 'form' && !(body.carriesNothing && !body.required);
   const responses: Record<string, unknown> = {};
   for (const r of op.responses) {
     const media = r.mediaTypes.find((m) => /json/i.test(m.type));

@@ -8,8 +8,10 @@
  * - `$ref`s into operations or into other schemas get addresses its types have
  *   (typescript-refs.ts);
  * - a discriminator quirk is worked around (typescript-discriminators.ts);
- * - a required parameter whose style writes null as nothing (`nullNotSent`) is typed without
- *   null: the wire could only leave it out;
+ * - a required parameter or form-body field whose style writes null as nothing (`nullNotSent`)
+ *   is typed without null: the wire could only leave it out;
+ * - a deepObject's property sent under the name of another parameter (`leaves`) is typed out:
+ *   that name is the other parameter's on the wire;
  * - a parameter schema of `type: array` with its items' `enum` repeated at the array level
  *   (id4i's `type`, "can be used multiple times") loses that enum: openapi-typescript would type
  *   it as one of the strings, while the wire model, like the schema's `type`, sends an array.
@@ -77,12 +79,17 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
   const copy = copyData(document) as Record<string, unknown>;
   for (const op of model.operations) {
     for (const p of op.parameters) {
+      if (p.in === 'body') {
+        if (p.nullNotSent) dropFieldNull(copy, document, op, p.name);
+        continue;
+      }
       const at = realPointer(document, p.pointer);
       const param = at === undefined ? undefined : getAt(copy, at);
       if (!param || typeof param !== 'object') continue;
       if (p.mediaType !== undefined) hoistContent(param as Record<string, unknown>);
       else dropArrayLevelEnum(copy, (param as Record<string, unknown>).schema);
       if (p.nullNotSent) dropNull(copy, param as Record<string, unknown>);
+      if (p.leaves) dropLeftProperties(copy, param as Record<string, unknown>, p.name, p.leaves);
     }
   }
   rewriteDeepRefs(copy);
@@ -148,20 +155,83 @@ function dropArrayLevelEnum(copy: unknown, schema: unknown): void {
  * schema is replaced by an edited copy of its target, which other places may still use as is.
  */
 function dropNull(copy: unknown, param: Record<string, unknown>): void {
-  let schema = param.schema as Record<string, unknown> | undefined;
-  if (schema && typeof schema.$ref === 'string' && schema.$ref.startsWith('#')) {
-    const target = getAt(copy, schema.$ref) as Record<string, unknown> | undefined;
-    if (!target || typeof target !== 'object') return;
-    schema = { ...target };
-    param.schema = schema;
-  }
-  if (!schema || typeof schema !== 'object') return;
+  const schema = ownSchema(copy, param);
+  if (!schema) return;
   delete schema.nullable;
   if (Array.isArray(schema.type)) schema.type = schema.type.filter((t) => t !== 'null');
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
     if (Array.isArray(branches))
       schema[key] = branches.filter((b) => !(b && typeof b === 'object' && b.type === 'null'));
+  }
+}
+
+/**
+ * The parameter's schema, ready to edit for it alone: a `$ref` schema is replaced by a copy
+ * of its target, which other places may still use as is.
+ */
+function ownSchema(
+  copy: unknown,
+  param: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  let schema = param.schema as Record<string, unknown> | undefined;
+  if (schema && typeof schema.$ref === 'string' && schema.$ref.startsWith('#')) {
+    const target = getAt(copy, schema.$ref) as Record<string, unknown> | undefined;
+    if (!target || typeof target !== 'object') return undefined;
+    schema = { ...target };
+    param.schema = schema;
+  }
+  return schema && typeof schema === 'object' ? schema : undefined;
+}
+
+/**
+ * A deepObject's declared properties that would be sent under another parameter's name
+ * (`leaves`, model/wire-collisions.ts: `filter[kind]` owns that name) are typed out.
+ */
+function dropLeftProperties(
+  copy: unknown,
+  param: Record<string, unknown>,
+  name: string,
+  leaves: string[],
+): void {
+  const schema = ownSchema(copy, param);
+  const properties = schema?.properties as Record<string, unknown> | undefined;
+  if (!schema || !properties || typeof properties !== 'object') return;
+  const left = Object.keys(properties).filter((key) => leaves.includes(`${name}[${key}]`));
+  if (left.length === 0) return;
+  schema.properties = Object.fromEntries(
+    Object.entries(properties).filter(([key]) => !left.includes(key)),
+  );
+  if (Array.isArray(schema.required))
+    schema.required = schema.required.filter((key) => !left.includes(key as string));
+}
+
+/**
+ * A form body's field that cannot be sent as null (`nullNotSent`) is typed without it in each
+ * of the body's media types: the body's schema and the field's are replaced by edited copies,
+ * so a component schema the body names keeps null where others use it. A field the schema
+ * gets through `allOf` keeps its type as written.
+ */
+function dropFieldNull(copy: unknown, document: unknown, op: Operation, name: string): void {
+  for (const media of op.requestBody?.mediaTypes ?? []) {
+    const at = realPointer(document, media.pointer);
+    const holder = at === undefined ? undefined : getAt(copy, at);
+    if (!holder || typeof holder !== 'object') continue;
+    const body = ownSchema(copy, holder as Record<string, unknown>);
+    const properties = body?.properties as Record<string, unknown> | undefined;
+    if (!body || !properties || typeof properties !== 'object' || !Object.hasOwn(properties, name))
+      continue;
+    const field: Record<string, unknown> = { schema: properties[name] };
+    const own = ownSchema(copy, field);
+    if (own === properties[name] && own) field.schema = { ...own };
+    dropNull(copy, field);
+    body.properties = { ...properties };
+    Object.defineProperty(body.properties, name, {
+      value: field.schema,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
 }
 

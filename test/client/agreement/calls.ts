@@ -10,6 +10,8 @@
  * - an empty text body (`""`), which is no body at all to HTTP readers;
  * - a string in a text field that reads as another type the field also admits (`7` where
  *   integers are allowed too): text carries no type, so the reader takes the more specific one.
+ * - a deepObject property sent under another parameter's name (`leaves`): the model gives that
+ *   name to the parameter called so, and types the property out.
  * And carried as "nothing sent" (the styles send nothing for them): an empty exploded array or
  * deepObject, and null in an optional exploded, comma or deepObject field (a required one is
  * typed without null, model `nullNotSent`, and is not drawn null either).
@@ -17,6 +19,7 @@
 import fc from 'fast-check';
 import type { Operation, Parameter } from '../../../generator/model/types.js';
 import type { ScalarType, WireShape } from '../../../runtime/wire.js';
+import { encodeDeep } from '../../../runtime/wire/deep-object.js';
 import { schemaValues } from './schema-values.js';
 
 export interface Call {
@@ -87,8 +90,19 @@ function fieldValues(field: Parameter, document: unknown): fc.Arbitrary<unknown>
     return headerText.filter((text) => fits(text, field.types));
   // A required parameter whose style cannot write null is typed without it (`nullNotSent`).
   return schemaValues(field.schema, { document, depth: 0 }).filter(
-    (value) => drawable(field, value) && !(field.nullNotSent && value === null),
+    (value) =>
+      drawable(field, value) && !(field.nullNotSent && value === null) && !leftOut(field, value),
   );
+}
+
+/**
+ * A deepObject value with a property sent under another parameter's name (`leaves`): that name
+ * is the other parameter's on the wire, and the property is typed out.
+ */
+function leftOut(field: Parameter, value: unknown): boolean {
+  const leaves = field.leaves;
+  if (leaves === undefined || value === null || typeof value !== 'object') return false;
+  return encodeDeep(field.name, value).some((pair) => leaves.includes(pair.name));
 }
 
 /** Whether a value is one an HTTP request can carry in this field (see the header comment). */

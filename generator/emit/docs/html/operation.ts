@@ -89,8 +89,7 @@ function paramHtml(m: Markup, p: ParamRow): string {
 <td class="param-type">${typeHtml(p.type)}${p.jsonEncoded ? ` <span class="badge badge-json" title="${e(p.encoding)}">JSON-encoded</span>` : ''}</td>
 <td class="param-desc">`;
   if (p.description) out += m.block(p.description);
-  if (p.jsonEncoded) out += `<p class="encoding-note">${e(p.encoding)}.</p>`;
-  else if (p.encoding) out += `<p class="encoding-note">Sent as ${e(p.encoding)}.</p>`;
+  if (p.encoding) out += `<p class="encoding-note">${e(p.encoding)}.</p>`;
   if (p.defaultText)
     out += `<p class="facts"><span class="fact">default: <code>${e(p.defaultText)}</code></span></p>`;
   if (p.limits.length > 0) {

@@ -72,7 +72,7 @@ function paramLines(p: ParamRow): string {
   const extras = [
     p.defaultText ? `Default: ${markdownCode(p.defaultText)}.` : '',
     p.type.enumValues.length > 0 ? `Values: ${enumWords(p.type.enumValues)}.` : '',
-    p.encoding ? sentence(`Encoding: ${markdownText(p.encoding)}`) : '',
+    p.encoding ? sentence(markdownText(p.encoding)) : '',
     p.badges.length > 0 ? sentence(badgeWords(p.badges)) : '',
     p.replacedBy ? `Use ${markdownCode(p.replacedBy)} instead.` : '',
     p.aliasOf ? `Legacy alias of ${markdownCode(p.aliasOf)}.` : '',

@@ -1,0 +1,141 @@
+/**
+ * Which enum values the contract runner sends to a server of a given feature level: one rule
+ * (generator/model/enum-at-level.ts), the one the servers refuse by (the level table), read by
+ * every probe family that sends enum values. A family that went back to its own filter (a value
+ * added above the server's level sent as valid, a removed one kept) fails here.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { aloneVariants } from '../../contract-runner/alone.js';
+import type { PlannedRequest } from '../../contract-runner/request.js';
+import { arbitraryOf } from '../../contract-runner/properties.js';
+import { otherValues } from '../../contract-runner/update-alone.js';
+import { buildModel } from '../../generator/model/build.js';
+import type { OpenApiDocument } from '../../generator/model/document.js';
+import { enumValuesAt } from '../../generator/model/enum-at-level.js';
+import { buildLevelTable } from '../../generator/model/levels.js';
+import type { ApiModel, Parameter } from '../../generator/model/types.js';
+import { levelView } from '../../runtime/feature-levels.js';
+
+const added = (level: number) => [{ level, change: 'added', note: 'added' }];
+const removed = (level: number | null) => [{ level, change: 'removed', note: 'gone' }];
+
+/** `kind`: one value of each sort; `mode`: required, with a value newer than the server. */
+function contract(): ApiModel {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'levels', version: '1' },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'getThings',
+          parameters: [
+            {
+              name: 'kind',
+              in: 'query',
+              schema: {
+                type: 'string',
+                enum: ['plain', 'new', 'gone', 'legacy', 'undated'],
+                'x-enum-history': {
+                  new: added(300),
+                  gone: removed(200),
+                  legacy: [{ level: null, change: 'deprecated', note: 'use plain' }],
+                  undated: removed(null),
+                },
+              },
+            },
+            {
+              name: 'mode',
+              in: 'query',
+              required: true,
+              schema: { type: 'string', enum: ['a', 'b'], 'x-enum-history': { b: added(300) } },
+            },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const { model, problems } = buildModel(document, 'levels.yaml');
+  expect(problems).toEqual([]);
+  return model;
+}
+
+const model = contract();
+const op = model.operations[0];
+const param = (name: string): Parameter => op.parameters.find((p) => p.name === name)!;
+const newest = model.newestLevel;
+const values = (p: Parameter, level: number | undefined) =>
+  enumValuesAt(p, level, newest).map((e) => e.value);
+
+describe('the enum values of a parameter at a feature level', () => {
+  it('are those added at or below it and not removed at or below it; deprecated ones count', () => {
+    expect(newest).toBe(300);
+    expect(values(param('kind'), 250)).toEqual(['plain', 'legacy', 'undated']);
+    // an unknown level is a server of today: the undated removal has happened
+    expect(values(param('kind'), undefined)).toEqual(['plain', 'new', 'legacy']);
+    expect(values(param('kind'), 150)).toEqual(['plain', 'gone', 'legacy', 'undated']);
+  });
+
+  it('are exactly the values a server at that level does not refuse', () => {
+    const table = buildLevelTable(model);
+    for (const level of [0, 150, 200, 250, 299, 300, 400]) {
+      const view = levelView(table, level);
+      for (const p of [param('kind'), param('mode')]) {
+        const accepted = p
+          .enum!.map((e) => e.value)
+          .filter((value) => {
+            const refused = view.refusedValues(op.id, { [p.name]: value });
+            return refused.length === 0;
+          });
+        expect(values(p, level), `${p.name} at ${level}`).toEqual(accepted);
+      }
+    }
+  });
+});
+
+describe('every probe family sends only those values', () => {
+  const base: PlannedRequest = {
+    op: op.runtime,
+    input: { path: {}, query: { mode: 'a' }, body: {} },
+    auth: { kind: 'none' },
+  };
+
+  it('optional parameters alone, and required ones changed in place', () => {
+    for (const level of [150, 250, undefined]) {
+      const sent = aloneVariants(base, op.parameters, level, newest);
+      const of = (name: string) => sent.filter((v) => v.field.name === name).map((v) => v.value);
+      expect(of('kind'), `kind at ${level}`).toEqual(values(param('kind'), level));
+      const otherModes = values(param('mode'), level).filter((v) => v !== 'a');
+      expect(of('mode'), `mode at ${level}`).toEqual(otherModes);
+    }
+    // the value added at 300 is never sent to a server at 250
+    const at250 = aloneVariants(base, op.parameters, 250, newest).map((v) => v.value);
+    expect(at250).not.toContain('new');
+    expect(at250).not.toContain('b');
+  });
+
+  it('generated valid requests', () => {
+    for (const level of [150, 250, undefined]) {
+      const arb = arbitraryOf(param('kind'), level, newest)!;
+      const drawn = new Set(fc.sample(arb, { numRuns: 200, seed: 7 }));
+      expect([...drawn].sort(), `kind at ${level}`).toEqual(values(param('kind'), level).sort());
+    }
+  });
+
+  it('an update’s parameters read back (deprecated values are not written)', () => {
+    const range = { level: 250, newest };
+    expect(otherValues(param('kind'), 'plain', true, range, 'tag')).toEqual([]);
+    expect(otherValues(param('kind'), undefined, false, range, 'tag')).toEqual(['plain']);
+    const today = { level: undefined, newest };
+    expect(otherValues(param('kind'), 'plain', true, today, 'tag')).toEqual(['new']);
+    const writable = (level: number | undefined) =>
+      enumValuesAt(param('kind'), level, newest)
+        .filter((e) => !e.lifecycle.deprecated)
+        .map((e) => e.value);
+    for (const level of [150, 250, undefined])
+      expect(otherValues(param('kind'), undefined, false, { level, newest }, 'tag')).toEqual(
+        writable(level),
+      );
+  });
+});
