@@ -8,12 +8,19 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** What an end-to-end file uses (a heavier file may still be a unit by this test: it is cheap). */
+/**
+ * What an end-to-end file uses (a heavier file may still be a unit by this test: it is cheap).
+ * `contractTables` loads a contract as the mocks and the proxy do.
+ */
 const STARTS_SOMETHING =
-  /child_process|playwright|sharedBrowser|oncePerRun|sharedWorkspace|runTarballs|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|packTarball|withMock|harness|runGenerate|loadContract|loadModel|haveShared|sharedPath|inject\(/;
+  /child_process|playwright|sharedBrowser|oncePerRun|sharedWorkspace|runTarballs|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|packTarball|withMock|harness|runGenerate|loadContract|contractTables|loadModel|haveShared|sharedPath|inject\(/;
 
-/** Folders whose files pack tarballs, start servers or browsers whatever they import. */
-const END_TO_END = /^test\/(package|docs|stateful|mcp|mock|contract-runner)\//;
+/**
+ * Folders whose files pack tarballs, start servers or browsers whatever they import. Not
+ * test/contract-runner: its runs start the runner's servers through its harness (caught above),
+ * and its pure units (the judge, expressions, the level rule) belong to the edit-test loop.
+ */
+const END_TO_END = /^test\/(package|docs|stateful|mcp|mock)\//;
 
 function testFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
