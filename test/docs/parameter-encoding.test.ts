@@ -25,10 +25,7 @@ describe('parameter encoding on operation pages', () => {
       root: '../',
       sharedInlineRows: 0,
     };
-    const view = operationView(op, ctx, {
-      views: [],
-      data: { from: '', baseUrl: '', samples: [] },
-    });
+    const view = operationView(op, ctx, { views: [] });
     const encodingOf = (name: string): string | undefined =>
       view.params.find((p) => p.name === name)?.encoding;
     expect(encodingOf('buyer')).toBe(

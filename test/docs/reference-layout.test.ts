@@ -54,10 +54,7 @@ describe.skipIf(!STRIPE)("the reference on Stripe's document", () => {
       root: '../',
       sharedInlineRows: 0,
     };
-    return operationHtml(
-      createMarkup(),
-      operationView(op, ctx, { views: [], data: { from: '', baseUrl: '', samples: [] } }),
-    );
+    return operationHtml(createMarkup(), operationView(op, ctx, { views: [] }));
   };
 
   it('groups the sidebar by resource, not under the `/v1/` every path starts with', () => {

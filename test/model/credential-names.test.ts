@@ -5,6 +5,7 @@
  * `auth`, as RFC 7617 names the pair.
  */
 import { describe, expect, it } from 'vitest';
+import { objectLiteral } from '../../generator/emit/docs/sample-text.js';
 import { clientCredentials } from '../../generator/emit/docs/typescript-sample.js';
 import { loadContract } from '../../generator/load/index.js';
 import { namesEmailAndKey, sampleCredentials } from '../../generator/model/security.js';
@@ -26,14 +27,16 @@ describe('a lone HTTP Basic scheme in samples', () => {
   it('ours: the client’s email and apiKey', async () => {
     const credentials = firstCredentials(await modelOf('openapi/openapi.yaml'));
     expect(credentials.map((c) => c.emailAndKey)).toEqual([true]);
-    expect(clientCredentials(credentials)).toBe(", email: '<EMAIL>', apiKey: '<API_KEY>'");
+    expect(objectLiteral(clientCredentials(credentials))).toBe(
+      "{ email: '<EMAIL>', apiKey: '<API_KEY>' }",
+    );
   });
 
   it('another document: by scheme in auth, username and password', async () => {
     const credentials = firstCredentials(await modelOf('test/fixtures/auth/basic.yaml'));
     expect(credentials.map((c) => c.emailAndKey)).toEqual([undefined]);
-    expect(clientCredentials(credentials)).toBe(
-      ', auth: { login: { username: "<USERNAME>", password: "<PASSWORD>" } }',
+    expect(objectLiteral(clientCredentials(credentials))).toBe(
+      '{ auth: { login: { username: "<USERNAME>", password: "<PASSWORD>" } } }',
     );
   });
 

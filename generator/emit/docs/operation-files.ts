@@ -30,7 +30,10 @@ export function operationFiles(
   const inputs = requestSamples(model, op);
   const target = { baseUrl: site.baseUrl, clientImport: site.client.specifier };
   const samples = sampleViews(model, op, inputs, target, warn);
-  const tryit = tryItView(op, op.runtime, model, site.tryServer, inputs[0]);
+  // The first sample's JSON body, carried by the samples data, is also try-it's starting body.
+  const first = samples.data.samples[0]?.parts.body;
+  const bodyArg = first?.kind === 'arg' ? first.arg : undefined;
+  const tryit = tryItView(op, op.runtime, model, site.tryServer, inputs[0], bodyArg);
   const view = operationView(
     op,
     {

@@ -164,7 +164,7 @@ const ROWS_PER_PAGE = 600;
 export function operationView(
   op: Operation,
   ctx: PageContext,
-  samples: { views: RequestSampleView[]; data: PageSampleData },
+  samples: { views: RequestSampleView[]; data?: PageSampleData },
   tryit?: TryItView,
 ): OperationView {
   const anchors = new Set<string>();
@@ -208,7 +208,7 @@ export function operationView(
     notShown: text(op.extensions['x-not-shown']),
     params,
     samples: samples.views,
-    ...(samples.data.samples.some((s) => s !== null) ? { sampleData: samples.data } : {}),
+    ...(samples.data?.samples.some((s) => s !== null) ? { sampleData: samples.data } : {}),
     responses,
     responseSamples: responses
       .filter((r) => r.examples.length > 0)

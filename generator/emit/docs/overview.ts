@@ -6,11 +6,12 @@
  */
 import { sampleCredentials, usesEmailKey } from '../../model/security.js';
 import type { ApiModel, Server } from '../../model/types.js';
-import { propertyKey } from '../../common/source.js';
+import { literal, propertyKey } from '../../common/source.js';
 import { limitsText } from './badges.js';
 import { type ClientImport, specifierText } from './client-import.js';
 import type { ChangeLevel } from './changelog.js';
 import { errorAnchor, paramAnchor, type SiteLinks } from './links.js';
+import { clientSetup, objectLiteral, type SourceMember } from './sample-text.js';
 import { type SchemaNode, schemaTree } from './schema-tree.js';
 
 export interface OverviewView {
@@ -141,14 +142,18 @@ function authView(
       kind: s.type === 'http' ? `HTTP ${s.scheme ?? ''}`.trim() : s.type,
       description: s.description ?? '',
     })),
-    clientSetup: [
-      `import { createApiClient } from ${specifierText(client.specifier)};`,
-      '',
-      `const api = createApiClient({`,
-      `  baseUrl: ${JSON.stringify(model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com')},`,
-      ...clientSetupCredentials(model),
-      `});`,
-    ].join('\n'),
+    // The samples' own speller (sample-text.ts), a member a line.
+    clientSetup: clientSetup(
+      specifierText(client.specifier),
+      [
+        [
+          'baseUrl',
+          literal(model.servers[0] ? resolvedUrl(model.servers[0]) : 'https://api.example.com'),
+        ],
+        ...clientSetupCredentials(model),
+      ],
+      'lines',
+    ).trimEnd(),
     clientFolder: client.folder,
     packageName: client.packageName,
     // A contract without security schemes makes every operation "none": listing them all says nothing.
@@ -259,26 +264,34 @@ function summaryOf(model: ApiModel): string {
  * other schemes by name in `auth`,
  * nothing when the document asks for none.
  */
-function clientSetupCredentials(model: ApiModel): string[] {
+function clientSetupCredentials(model: ApiModel): SourceMember[] {
   const credentials = sampleCredentials(model.securitySchemes, {
     auth: model.defaultAuthAlternatives.length > 0 ? 'required' : 'none',
     authAlternatives: model.defaultAuthAlternatives,
   });
   if (credentials.length === 0) return [];
   if (usesEmailKey(credentials))
-    return [`  email: process.env.API_EMAIL,`, `  apiKey: process.env.API_KEY,`];
+    return [
+      ['email', 'process.env.API_EMAIL'],
+      ['apiKey', 'process.env.API_KEY'],
+    ];
   const env = (c: (typeof credentials)[number]) => {
     const base =
       c.send.type === 'bearer' ? 'API_TOKEN' : c.send.type === 'basic' ? 'API' : 'API_KEY';
     const suffix =
       credentials.length > 1 ? `_${c.scheme.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}` : '';
     // Only [A-Z0-9_]: safe as a property name, whatever the scheme is called.
-    return `${base}${suffix}`;
+    return `process.env.${base}${suffix}`;
   };
-  const members = credentials.map((c) =>
+  const members = credentials.map((c): SourceMember => [
+    propertyKey(c.scheme),
+    // A username and password pair stays on one line.
     c.send.type === 'basic'
-      ? `    ${propertyKey(c.scheme)}: { username: process.env.${env(c)}_USERNAME, password: process.env.${env(c)}_PASSWORD },`
-      : `    ${propertyKey(c.scheme)}: process.env.${env(c)},`,
-  );
-  return [`  auth: {`, ...members, `  },`];
+      ? objectLiteral([
+          ['username', `${env(c)}_USERNAME`],
+          ['password', `${env(c)}_PASSWORD`],
+        ])
+      : env(c),
+  ]);
+  return [['auth', members]];
 }

@@ -9,7 +9,15 @@ import { specifierText } from './client-import.js';
 import { requestParts } from './code-samples.js';
 import { curlSample } from './curl-sample.js';
 import type { RequestSampleView } from './operation-page.js';
-import { SAMPLE_LANGUAGES, type PageSampleData, type SampleData } from './sample-text.js';
+import { clientKeyOf } from '../../model/names.js';
+import {
+  SAMPLE_LANGUAGES,
+  type PageSampleData,
+  type OutPair,
+  type PairData,
+  type Parts,
+  type SampleData,
+} from './sample-text.js';
 import { clientCredentials, typescriptArgs } from './typescript-sample.js';
 
 /**
@@ -26,20 +34,16 @@ export function sampleViews(
 ): { views: RequestSampleView[]; data: PageSampleData } {
   const credentials = sampleCredentials(model.securitySchemes, op);
   const wire = { baseUrl: target.baseUrl, auth: op.auth, credentials };
+  // What every sample shares (method, credentials) is the page's, carried once.
+  let shared: Pick<PageSampleData, 'method' | 'auth'> = { method: '', auth: { headers: [] } };
   const views = inputs.map((input): RequestSampleView => {
     const title = input.summary ?? input.name ?? 'Request';
     try {
       const curl = curlSample(op.runtime, input, wire);
-      const data: SampleData = {
-        ts: {
-          method: op.names.method,
-          credentials: clientCredentials(credentials),
-          readsCode: model.errorShape?.code !== undefined,
-        },
-        parts: requestParts(op.runtime, input, wire),
-      };
+      const { method, auth, ...parts } = requestParts(op.runtime, input, wire);
+      shared = { method, auth };
       const args = typescriptArgs(op.names, input, op.requestBody?.kind);
-      if (args !== undefined) data.ts.args = args;
+      const data = sampleData(parts, args, op.names);
       return { title, langs: [{ ...SAMPLE_LANGUAGES[0], text: curl }], data };
     } catch (error) {
       // A sample the wire model refuses (a contract example of the wrong shape) is shown as
@@ -56,7 +60,38 @@ export function sampleViews(
   const data: PageSampleData = {
     from: specifierText(target.clientImport),
     baseUrl: target.baseUrl,
+    client: {
+      method: op.names.method,
+      credentials: clientCredentials(credentials),
+      readsCode: model.errorShape?.code !== undefined,
+    },
+    ...shared,
     samples: views.map((v) => v.data ?? null),
   };
   return { views, data };
+}
+
+/**
+ * A sample's data with each value carried once: a pair whose value is the call's argument of
+ * the same name, and a JSON body that is the call's whole-body argument, refer to the argument.
+ */
+function sampleData(
+  parts: Omit<Parts, 'method' | 'auth'>,
+  args: Record<string, unknown> | undefined,
+  names: Operation['names'],
+): SampleData {
+  const pack = (pairs: OutPair[]): PairData[] =>
+    pairs.map(({ name, value }) =>
+      args !== undefined && args[name] === value ? [name] : [name, value as string],
+    );
+  const { query, body, ...rest } = parts;
+  const data: SampleData = { parts: rest };
+  if (args !== undefined) data.args = args;
+  if (query) data.parts.query = pack(query);
+  if (body?.kind === 'pairs' || body?.kind === 'form-data')
+    data.parts.body = { ...body, pairs: pack(body.pairs) };
+  else if (body?.kind === 'json' && args?.[clientKeyOf(names, 'whole body')] === body.value)
+    data.parts.body = { kind: 'arg', arg: clientKeyOf(names, 'whole body') };
+  else if (body) data.parts.body = body;
+  return data;
 }

@@ -5,7 +5,7 @@
  * no Node or model imports: the generator's view of a sample and the page script
  * (assets/samples.js, this module bundled by page-samples.ts) spell it with the very same code,
  * so an operation page carries each sample's data once, and curl as text, instead of four
- * spellings (~2 MB on GitHub's reference).
+ * spellings.
  *
  * Contract text only ever lands inside string literals made by `literal` (JSON string syntax,
  * valid in JavaScript and Python alike) — never as code; the highlighted HTML escapes through
@@ -38,19 +38,49 @@ export interface Parts {
   auth: { basic?: string; headers: [string, string][] };
 }
 
-/** What a page carries for one request sample: the client call and the request's parts. */
+/** A member of an object literal as source text: its key, and its value's source or members. */
+export type SourceMember = [key: string, value: string | SourceMember[]];
+
+/**
+ * What a page carries for one request sample: the client call's argument and the request's
+ * parts; what every sample of the operation shares is carried once, by the page.
+ */
 export interface SampleData {
-  ts: {
-    /** the client's method */
-    method: string;
-    /** the call's argument, by the client's keys (absent: no argument) */
-    args?: Record<string, unknown>;
-    /** the credentials members of `createApiClient({...})` (typescript-sample.ts) */
-    credentials: string;
-    /** the contract's error bodies carry a code, so the sample shows it */
-    readsCode: boolean;
+  /** the call's argument, by the client's keys (absent: no argument) */
+  args?: Record<string, unknown>;
+  /** the request's parts but the method and credentials (the page's) */
+  parts: Omit<Parts, 'method' | 'auth' | 'body' | 'query'> & {
+    query?: PairData[];
+    /** a JSON body that is the call's argument is carried once, as that argument (`arg`) */
+    body?:
+      | { kind: 'pairs'; pairs: PairData[] }
+      | { kind: 'text'; text: string }
+      | { kind: 'json'; value: unknown }
+      | { kind: 'arg'; arg: string }
+      | { kind: 'form-data'; pairs: PairData[]; text: string; contentType: string };
   };
-  parts: Parts;
+}
+
+/**
+ * A plain name/value pair as data: `[name]` when the value is the call's argument of that very
+ * name (carried once, there), else `[name, value]`.
+ */
+export type PairData = [name: string, value?: string];
+
+function unpackPairs(pairs: PairData[], args: Record<string, unknown> | undefined): OutPair[] {
+  return pairs.map(([name, value]) => ({ name, value: value ?? args?.[name] }));
+}
+
+/** The request's parts of a sample, the page's shared method and credentials put back in. */
+function partsOf(page: Omit<PageSampleData, 'samples'>, s: SampleData): Parts {
+  const { query, body, ...rest } = s.parts;
+  const parts: Parts = { ...rest, method: page.method, auth: page.auth };
+  if (query) parts.query = unpackPairs(query, s.args);
+  if (body?.kind === 'arg') parts.body = { kind: 'json', value: s.args?.[body.arg] };
+  else if (body?.kind === 'pairs' || body?.kind === 'form-data')
+    parts.body = { ...body, pairs: unpackPairs(body.pairs, s.args) };
+  else if (body) parts.body = body;
+  return parts;
 }
 
 /** What an operation page carries for its samples: where the client comes from, the base URL. */
@@ -58,6 +88,17 @@ export interface PageSampleData {
   /** the import specifier of the client, as source text */
   from: string;
   baseUrl: string;
+  client: {
+    /** the client's method */
+    method: string;
+    /** the credentials members of `createApiClient({...})` (typescript-sample.ts) */
+    credentials: SourceMember[];
+    /** the contract's error bodies carry a code, so the sample shows it */
+    readsCode: boolean;
+  };
+  /** the HTTP method and the credentials, the same for every sample of the operation */
+  method: string;
+  auth: Parts['auth'];
   /** per sample of the page, in order; null: the page shows every language as text */
   samples: (SampleData | null)[];
 }
@@ -73,9 +114,27 @@ export const SAMPLE_LANGUAGES = [
   { id: 'python', label: 'Python', language: 'python' },
 ] as const;
 
-/** The lines before a client call: import and construction, so the sample runs as it stands. */
-export function clientSetup(from: string, baseUrl: string, credentials: string): string {
-  return `import { createApiClient } from ${from};\n\nconst api = createApiClient({ baseUrl: ${literal(baseUrl)}${credentials} });\n`;
+/** An object literal: on one line, or one member per line when `indent` is given. */
+export function objectLiteral(members: SourceMember[], indent?: string): string {
+  const value = (v: string | SourceMember[], inner?: string) =>
+    typeof v === 'string' ? v : objectLiteral(v, inner);
+  if (indent === undefined) return `{ ${members.map(([k, v]) => `${k}: ${value(v)}`).join(', ')} }`;
+  const inner = indent + '  ';
+  const lines = members.map(([k, v]) => `${inner}${k}: ${value(v, inner)},`);
+  return `{\n${lines.join('\n')}\n${indent}}`;
+}
+
+/**
+ * The lines before a client call: import and construction, so the sample runs as it stands.
+ * The reference's one spelling of them: the samples (one line) and the overview (a member a line).
+ */
+export function clientSetup(
+  from: string,
+  members: SourceMember[],
+  layout: 'line' | 'lines' = 'line',
+): string {
+  const options = objectLiteral(members, layout === 'lines' ? '' : undefined);
+  return `import { createApiClient } from ${from};\n\nconst api = createApiClient(${options});\n`;
 }
 
 /** `const { data, error } = await api.method({...})`, the error thrown with its code when it has one. */
@@ -91,15 +150,17 @@ export function typescriptCallText(
 
 /** One sample's text in each spelled language. */
 export function spellSample(
-  page: Pick<PageSampleData, 'from' | 'baseUrl'>,
+  page: Omit<PageSampleData, 'samples'>,
   s: SampleData,
 ): Record<Exclude<(typeof SAMPLE_LANGUAGES)[number]['id'], 'curl'>, string> {
+  const { client } = page;
+  const parts = partsOf(page, s);
   return {
     typescript:
-      clientSetup(page.from, page.baseUrl, s.ts.credentials) +
-      typescriptCallText(s.ts.method, s.ts.args, s.ts.readsCode),
-    fetch: fetchSample(s.parts),
-    python: pythonSample(s.parts),
+      clientSetup(page.from, [['baseUrl', literal(page.baseUrl)], ...client.credentials]) +
+      typescriptCallText(client.method, s.args, client.readsCode),
+    fetch: fetchSample(parts),
+    python: pythonSample(parts),
   };
 }
 

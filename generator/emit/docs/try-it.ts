@@ -208,6 +208,11 @@ export function tryItView(
   model: ApiModel,
   server: string,
   sample: SampleInput | undefined,
+  /**
+   * the client call's argument the page's first sample data carries the JSON body under
+   * (sample-text.ts `SampleData`): the page script reads the body's initial text from there
+   */
+  bodyArg?: string,
 ): TryItView {
   const bodyValues =
     sample?.body && typeof sample.body === 'object' && !Array.isArray(sample.body)
@@ -245,6 +250,7 @@ export function tryItView(
     const media = r.mediaTypes.find((m) => /json/i.test(m.type));
     if (media?.schema !== undefined) responses[r.status] = media.schema as JsonSchema;
   }
+  const bodyText = sample?.body === undefined ? '' : JSON.stringify(sample.body, null, 2);
   // What the wire model's encodeRequest reads, nothing more.
   const wire: Record<string, unknown> = {
     operationId: info.operationId,
@@ -286,9 +292,7 @@ export function tryItView(
       if (f.removed !== undefined) out.removed = f.removed;
       return out;
     }),
-    body: jsonBody
-      ? { initial: sample?.body === undefined ? '' : JSON.stringify(sample.body, null, 2) }
-      : undefined,
+    body: !jsonBody ? undefined : bodyArg !== undefined ? { arg: bodyArg } : { initial: bodyText },
     responses,
     dialect: model.dialect,
   };
@@ -298,6 +302,6 @@ export function tryItView(
     auth: op.auth !== 'none',
     fields,
     data,
-    jsonBody: data.body?.initial,
+    jsonBody: jsonBody ? bodyText : undefined,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The TypeScript half of a request sample, as data: the generated client's call argument and
- * its credentials, which sample-text.ts (`typescriptCallText`, `clientSetup`) spells. Source
+ * its credentials' members, which sample-text.ts (`typescriptCallText`, `clientSetup`) spells. Source
  * text goes through generator/common/source.ts (`literal`, `propertyKey`), never through bare
  * concatenation of contract strings.
  */
@@ -9,6 +9,7 @@ import { clientKeyOf } from '../../model/names.js';
 import type { SampleInput } from '../../model/samples.js';
 import type { OperationNames, ParameterLocation } from '../../model/types.js';
 import { usesEmailKey, type SampleCredential } from '../../model/security.js';
+import type { SourceMember } from './sample-text.js';
 
 /** A string literal in single quotes when the text needs no escape at all, else `literal`'s. */
 function quoted(text: string): string {
@@ -17,12 +18,12 @@ function quoted(text: string): string {
 }
 
 /**
- * The credentials part of `createApiClient({...})`: a lone HTTP Basic scheme the contract calls
- * an email and an API key (ours) through the client's `email` / `apiKey`, anything else by
+ * The credentials members of `createApiClient({...})`: a lone HTTP Basic scheme the contract
+ * calls an email and an API key (ours) through the client's `email` / `apiKey`, anything else by
  * scheme name in `auth`, each with its placeholder.
  */
-export function clientCredentials(credentials: SampleCredential[]): string {
-  if (credentials.length === 0) return '';
+export function clientCredentials(credentials: SampleCredential[]): SourceMember[] {
+  if (credentials.length === 0) return [];
   const [only] = credentials;
   if (usesEmailKey(credentials)) {
     const colon = only.placeholder.indexOf(':');
@@ -30,14 +31,23 @@ export function clientCredentials(credentials: SampleCredential[]): string {
       colon < 0
         ? [only.placeholder, '']
         : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
-    return `, email: ${quoted(user)}, apiKey: ${quoted(password)}`;
+    return [
+      ['email', quoted(user)],
+      ['apiKey', quoted(password)],
+    ];
   }
-  const members = credentials.map((c) => {
-    if (c.send.type !== 'basic') return `${propertyKey(c.scheme)}: ${literal(c.placeholder)}`;
+  const members = credentials.map((c): SourceMember => {
+    if (c.send.type !== 'basic') return [propertyKey(c.scheme), literal(c.placeholder)];
     const colon = c.placeholder.indexOf(':');
-    return `${propertyKey(c.scheme)}: { username: ${literal(c.placeholder.slice(0, Math.max(colon, 0)))}, password: ${literal(c.placeholder.slice(colon + 1))} }`;
+    return [
+      propertyKey(c.scheme),
+      [
+        ['username', literal(c.placeholder.slice(0, Math.max(colon, 0)))],
+        ['password', literal(c.placeholder.slice(colon + 1))],
+      ],
+    ];
   });
-  return `, auth: { ${members.join(', ')} }`;
+  return [['auth', members]];
 }
 
 /**

@@ -1,43 +1,46 @@
 /* generator/emit/docs/sample-text.ts (request samples spelled from their data) for the operation pages: built by generator/emit/docs/page-samples.ts, do not edit */
-var TMSSamples=(()=>{var y=Object.defineProperty;var E=Object.getOwnPropertyDescriptor;var k=Object.getOwnPropertyNames;var j=Object.prototype.hasOwnProperty;var P=(t,e)=>{for(var n in e)y(t,n,{get:e[n],enumerable:!0})},R=(t,e,n,r)=>{if(e&&typeof e=="object"||typeof e=="function")for(let s of k(e))!j.call(t,s)&&s!==n&&y(t,s,{get:()=>e[s],enumerable:!(r=E(e,s))||r.enumerable});return t};var T=t=>R(y({},"__esModule",{value:!0}),t);var J={};P(J,{SAMPLE_LANGUAGES:()=>b,spelledPanels:()=>A});var _=/^[A-Za-z_$][A-Za-z0-9_$]*$/,W=new Set("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(" ")),L=/[\u2028\u2029]/;function o(t){let e=JSON.stringify(t);return e===void 0?"undefined":L.test(e)?e.replace(/\u2028/g,"\\u2028").replace(/\u2029/g,"\\u2029"):e}function x(t){return t==="__proto__"?`[${o(t)}]`:_.test(t)?t:o(t)}var C={"&":"&amp;","<":"&lt;",">":"&gt;"},N=/[&<>]/,O=/[&<>]/g;function f(t){return N.test(t)?t.replace(O,e=>C[e]):t}var I=new Set("const let var await async new if else throw return import from function of for while try catch typeof".split(" ")),q=new Set(["true","false","null","undefined"]),D=new Set("import from as with def if else elif return for in while try except raise not and or print".split(" ")),M=new Set(["True","False","None"]),S={json:{pattern:/(?<p>"(?:[^"\\\n]|\\.)*"(?=\s*:))|(?<s>"(?:[^"\\\n]|\\.)*")|(?<n>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?<l>\b(?:true|false|null)\b)/gy},js:{pattern:/(?<c>\/\/[^\n]*|\/\*[\s\S]*?\*\/)|(?<s>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\[\s\S])*`)|(?<n>\b\d+(?:\.\d+)?\b)|(?<w>[A-Za-z_$][\w$]*)/gy,keywords:I,literals:q},python:{pattern:/(?<c>#[^\n]*)|(?<s>[bfr]?(?:'''[\s\S]*?'''|"""[\s\S]*?"""|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"))|(?<n>\b\d+(?:\.\d+)?\b)|(?<w>[A-Za-z_]\w*)/gy,keywords:D,literals:M},shell:{pattern:/(?<x>\\[\s\S])|(?<c>(?:^|(?<=\s))#[^\n]*)|(?<s>'[^']*'|"(?:[^"\\]|\\.)*")|(?<f>(?<=\s)--?[A-Za-z][\w-]*)|(?<k>^curl\b)/gmy}},G=Object.fromEntries(Object.entries(S).map(([t,e])=>[t,{pattern:new RegExp(e.pattern.source.replace(/\(\?<([a-z])>/g,"("),e.pattern.flags.replace("y","")),kinds:[...e.pattern.source.matchAll(/\(\?<([a-z])>/g)].map(n=>n[1])}]));function w(t,e){var p,g;let n=S[e],{pattern:r,kinds:s}=G[e],l="",i="",u=0;for(;u<t.length;){r.lastIndex=u;let a=r.exec(t);if(a===null){i+=t.slice(u);break}if(a[0]===""){i+=t.slice(u,a.index+1),u=a.index+1;continue}i+=t.slice(u,a.index);let c="";for(let d=0;d<s.length;d++)if(a[d+1]!==void 0){c=s[d];break}c==="x"&&(c=""),c==="w"&&(c=(p=n.keywords)!=null&&p.has(a[0])?"k":(g=n.literals)!=null&&g.has(a[0])?"l":""),c===""?i+=a[0]:(i!==""&&(l+=f(i)),i="",l+=`<t-${c}>${f(a[0])}</t-${c}>`),u=a.index+a[0].length}return i!==""&&(l+=f(i)),l}var b=[{id:"curl",label:"curl",language:"shell"},{id:"typescript",label:"TypeScript",language:"js"},{id:"fetch",label:"JavaScript",language:"js"},{id:"python",label:"Python",language:"python"}];function z(t,e,n){return`import { createApiClient } from ${t};
-
-const api = createApiClient({ baseUrl: ${o(e)}${n} });
-`}function U(t,e,n){return`const { data, error } = await ${e===void 0?`api.${t}()`:`api.${t}(${$(e,"")})`};
-if (error) throw ${n?"new Error(`${error.code}: ${error.msg}`)":"new Error(error.msg)"};
-console.log(data);`}function H(t,e){return{typescript:z(t.from,t.baseUrl,e.ts.credentials)+U(e.ts.method,e.ts.args,e.ts.readsCode),fetch:Z(e.parts),python:F(e.parts)}}function A(t){return t.samples.map(e=>{if(e===null)return null;let n=H(t,e);return b.slice(1).map(r=>({id:r.id,label:r.label,html:w(n[r.id],r.language)}))})}var m=(t,e,n,r)=>t.map(s=>`${e}${n}${o(s.name)}, ${o(s.value)}${r},`).join(`
-`);function Z(t){var i,u,p,g;let e=[],n=o(t.url);t.query&&(e.push(`const query = new URLSearchParams([
-${m(t.query,"  ","[","]")}
-]);`),n=`${n} + '?' + query`);let r=[];t.method!=="GET"&&r.push(`  method: ${o(t.method)},`);let s=[];t.auth.basic!==void 0&&s.push(`    Authorization: 'Basic ' + btoa(${o(t.auth.basic)}),`);for(let[a,c]of[...t.auth.headers,...t.headers])s.push(`    ${o(a)}: ${o(c)},`);s.length>0&&r.push(`  headers: {
-${s.join(`
+var TMSSamples=(()=>{var y=Object.defineProperty;var j=Object.getOwnPropertyDescriptor;var P=Object.getOwnPropertyNames;var R=Object.prototype.hasOwnProperty;var T=(t,e)=>{for(var r in e)y(t,r,{get:e[r],enumerable:!0})},_=(t,e,r,n)=>{if(e&&typeof e=="object"||typeof e=="function")for(let o of P(e))!R.call(t,o)&&o!==r&&y(t,o,{get:()=>e[o],enumerable:!(n=j(e,o))||n.enumerable});return t};var L=t=>_(y({},"__esModule",{value:!0}),t);var B={};T(B,{SAMPLE_LANGUAGES:()=>b,spelledPanels:()=>E});var O=/^[A-Za-z_$][A-Za-z0-9_$]*$/,Y=new Set("break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await".split(" ")),D=/[\u2028\u2029]/;function a(t){let e=JSON.stringify(t);return e===void 0?"undefined":D.test(e)?e.replace(/\u2028/g,"\\u2028").replace(/\u2029/g,"\\u2029"):e}function x(t){return t==="__proto__"?`[${a(t)}]`:O.test(t)?t:a(t)}var C={"&":"&amp;","<":"&lt;",">":"&gt;"},N=/[&<>]/,q=/[&<>]/g;function f(t){return N.test(t)?t.replace(q,e=>C[e]):t}var M=new Set("const let var await async new if else throw return import from function of for while try catch typeof".split(" ")),I=new Set(["true","false","null","undefined"]),G=new Set("import from as with def if else elif return for in while try except raise not and or print".split(" ")),z=new Set(["True","False","None"]),S={json:{pattern:/(?<p>"(?:[^"\\\n]|\\.)*"(?=\s*:))|(?<s>"(?:[^"\\\n]|\\.)*")|(?<n>-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(?<l>\b(?:true|false|null)\b)/gy},js:{pattern:/(?<c>\/\/[^\n]*|\/\*[\s\S]*?\*\/)|(?<s>'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\]|\\[\s\S])*`)|(?<n>\b\d+(?:\.\d+)?\b)|(?<w>[A-Za-z_$][\w$]*)/gy,keywords:M,literals:I},python:{pattern:/(?<c>#[^\n]*)|(?<s>[bfr]?(?:'''[\s\S]*?'''|"""[\s\S]*?"""|'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"))|(?<n>\b\d+(?:\.\d+)?\b)|(?<w>[A-Za-z_]\w*)/gy,keywords:G,literals:z},shell:{pattern:/(?<x>\\[\s\S])|(?<c>(?:^|(?<=\s))#[^\n]*)|(?<s>'[^']*'|"(?:[^"\\]|\\.)*")|(?<f>(?<=\s)--?[A-Za-z][\w-]*)|(?<k>^curl\b)/gmy}},H=Object.fromEntries(Object.entries(S).map(([t,e])=>[t,{pattern:new RegExp(e.pattern.source.replace(/\(\?<([a-z])>/g,"("),e.pattern.flags.replace("y","")),kinds:[...e.pattern.source.matchAll(/\(\?<([a-z])>/g)].map(r=>r[1])}]));function k(t,e){var p,g;let r=S[e],{pattern:n,kinds:o}=H[e],i="",s="",u=0;for(;u<t.length;){n.lastIndex=u;let l=n.exec(t);if(l===null){s+=t.slice(u);break}if(l[0]===""){s+=t.slice(u,l.index+1),u=l.index+1;continue}s+=t.slice(u,l.index);let c="";for(let d=0;d<o.length;d++)if(l[d+1]!==void 0){c=o[d];break}c==="x"&&(c=""),c==="w"&&(c=(p=r.keywords)!=null&&p.has(l[0])?"k":(g=r.literals)!=null&&g.has(l[0])?"l":""),c===""?s+=l[0]:(s!==""&&(i+=f(s)),s="",i+=`<t-${c}>${f(l[0])}</t-${c}>`),u=l.index+l[0].length}return s!==""&&(i+=f(s)),i}function w(t,e){return t.map(([r,n])=>({name:r,value:n!=null?n:e==null?void 0:e[r]}))}function U(t,e){var s;let{query:r,body:n,...o}=e.parts,i={...o,method:t.method,auth:t.auth};return r&&(i.query=w(r,e.args)),(n==null?void 0:n.kind)==="arg"?i.body={kind:"json",value:(s=e.args)==null?void 0:s[n.arg]}:(n==null?void 0:n.kind)==="pairs"||(n==null?void 0:n.kind)==="form-data"?i.body={...n,pairs:w(n.pairs,e.args)}:n&&(i.body=n),i}var b=[{id:"curl",label:"curl",language:"shell"},{id:"typescript",label:"TypeScript",language:"js"},{id:"fetch",label:"JavaScript",language:"js"},{id:"python",label:"Python",language:"python"}];function A(t,e){let r=(i,s)=>typeof i=="string"?i:A(i,s);if(e===void 0)return`{ ${t.map(([i,s])=>`${i}: ${r(s)}`).join(", ")} }`;let n=e+"  ";return`{
+${t.map(([i,s])=>`${n}${i}: ${r(s,n)},`).join(`
 `)}
-  },`),((i=t.body)==null?void 0:i.kind)==="pairs"?r.push(`  body: new URLSearchParams([
+${e}}`}function Z(t,e,r="line"){let n=A(e,r==="lines"?"":void 0);return`import { createApiClient } from ${t};
+
+const api = createApiClient(${n});
+`}function F(t,e,r){return`const { data, error } = await ${e===void 0?`api.${t}()`:`api.${t}(${$(e,"")})`};
+if (error) throw ${r?"new Error(`${error.code}: ${error.msg}`)":"new Error(error.msg)"};
+console.log(data);`}function J(t,e){let{client:r}=t,n=U(t,e);return{typescript:Z(t.from,[["baseUrl",a(t.baseUrl)],...r.credentials])+F(r.method,e.args,r.readsCode),fetch:K(n),python:W(n)}}function E(t){return t.samples.map(e=>{if(e===null)return null;let r=J(t,e);return b.slice(1).map(n=>({id:n.id,label:n.label,html:k(r[n.id],n.language)}))})}var m=(t,e,r,n)=>t.map(o=>`${e}${r}${a(o.name)}, ${a(o.value)}${n},`).join(`
+`);function K(t){var s,u,p,g;let e=[],r=a(t.url);t.query&&(e.push(`const query = new URLSearchParams([
+${m(t.query,"  ","[","]")}
+]);`),r=`${r} + '?' + query`);let n=[];t.method!=="GET"&&n.push(`  method: ${a(t.method)},`);let o=[];t.auth.basic!==void 0&&o.push(`    Authorization: 'Basic ' + btoa(${a(t.auth.basic)}),`);for(let[l,c]of[...t.auth.headers,...t.headers])o.push(`    ${a(l)}: ${a(c)},`);o.length>0&&n.push(`  headers: {
+${o.join(`
+`)}
+  },`),((s=t.body)==null?void 0:s.kind)==="pairs"?n.push(`  body: new URLSearchParams([
 ${m(t.body.pairs,"    ","[","]")}
   ]),`):((u=t.body)==null?void 0:u.kind)==="form-data"?(e.push(`const form = new FormData();
-${t.body.pairs.map(a=>`form.append(${o(a.name)}, ${o(a.value)});`).join(`
-`)}`),r.push("  body: form,")):((p=t.body)==null?void 0:p.kind)==="json"?r.push(`  body: JSON.stringify(${$(t.body.value,"  ")}),`):((g=t.body)==null?void 0:g.kind)==="text"&&r.push(`  body: ${o(t.body.text)},`);let l=r.length>0?`fetch(${n}, {
-${r.join(`
-`)}
-})`:`fetch(${n})`;return e.push(`const response = await ${l};`),e.push("console.log(response.status, await response.text());"),e.join(`
-`)}function F(t){var u,p,g,a;let e=["urllib.error","urllib.request"],n=[],r=o(t.url);t.query&&(e.push("urllib.parse"),n.push(`query = urllib.parse.urlencode([
-${m(t.query,"    ","(",")")}
-])`),r=`${r} + '?' + query`);let s=[];t.auth.basic!==void 0&&(e.push("base64"),s.push(`    'Authorization': 'Basic ' + base64.b64encode(${o(t.auth.basic)}.encode()).decode(),`));for(let[c,d]of[...t.auth.headers,...t.headers])s.push(`    ${o(c)}: ${o(d)},`);let l="";((u=t.body)==null?void 0:u.kind)==="pairs"?(e.includes("urllib.parse")||e.push("urllib.parse"),n.push(`data = urllib.parse.urlencode([
-${m(t.body.pairs,"    ","(",")")}
-]).encode()`),l="data=data, "):((p=t.body)==null?void 0:p.kind)==="form-data"?(s.push(`    'Content-Type': ${o(t.body.contentType)},`),n.push(`data = ${o(t.body.text)}.encode()`),l="data=data, "):((g=t.body)==null?void 0:g.kind)==="json"?(e.push("json"),n.push(`data = json.dumps(${h(t.body.value,"")}, separators=(',', ':'), ensure_ascii=False).encode()`),l="data=data, "):((a=t.body)==null?void 0:a.kind)==="text"&&(n.push(`data = ${o(t.body.text)}.encode()`),l="data=data, ");let i=s.length>0?`headers={
-${s.join(`
-`)}
-}, `:"";return n.push(`request = urllib.request.Request(${r}, ${l}${i}method=${o(t.method)})`),n.push("try:"),n.push("    response = urllib.request.urlopen(request)"),n.push("except urllib.error.HTTPError as error:"),n.push("    response = error"),n.push("print(response.status, response.read().decode())"),`import ${e.sort().join(", ")}
-
+${t.body.pairs.map(l=>`form.append(${a(l.name)}, ${a(l.value)});`).join(`
+`)}`),n.push("  body: form,")):((p=t.body)==null?void 0:p.kind)==="json"?n.push(`  body: JSON.stringify(${$(t.body.value,"  ")}),`):((g=t.body)==null?void 0:g.kind)==="text"&&n.push(`  body: ${a(t.body.text)},`);let i=n.length>0?`fetch(${r}, {
 ${n.join(`
-`)}`}function h(t,e){if(t==null)return"None";if(t===!0)return"True";if(t===!1)return"False";if(typeof t!="object")return o(t);let n=e+"    ",r=i=>i===null||typeof i!="object"?h(i,""):Array.isArray(i)?`[${i.map(r).join(", ")}]`:`{${Object.entries(i).map(([u,p])=>`${o(u)}: ${r(p)}`).join(", ")}}`,s=r(t);return s.length<=60?s:Array.isArray(t)?`[
-${t.map(i=>n+h(i,n)).join(`,
+`)}
+})`:`fetch(${r})`;return e.push(`const response = await ${i};`),e.push("console.log(response.status, await response.text());"),e.join(`
+`)}function W(t){var u,p,g,l;let e=["urllib.error","urllib.request"],r=[],n=a(t.url);t.query&&(e.push("urllib.parse"),r.push(`query = urllib.parse.urlencode([
+${m(t.query,"    ","(",")")}
+])`),n=`${n} + '?' + query`);let o=[];t.auth.basic!==void 0&&(e.push("base64"),o.push(`    'Authorization': 'Basic ' + base64.b64encode(${a(t.auth.basic)}.encode()).decode(),`));for(let[c,d]of[...t.auth.headers,...t.headers])o.push(`    ${a(c)}: ${a(d)},`);let i="";((u=t.body)==null?void 0:u.kind)==="pairs"?(e.includes("urllib.parse")||e.push("urllib.parse"),r.push(`data = urllib.parse.urlencode([
+${m(t.body.pairs,"    ","(",")")}
+]).encode()`),i="data=data, "):((p=t.body)==null?void 0:p.kind)==="form-data"?(o.push(`    'Content-Type': ${a(t.body.contentType)},`),r.push(`data = ${a(t.body.text)}.encode()`),i="data=data, "):((g=t.body)==null?void 0:g.kind)==="json"?(e.push("json"),r.push(`data = json.dumps(${h(t.body.value,"")}, separators=(',', ':'), ensure_ascii=False).encode()`),i="data=data, "):((l=t.body)==null?void 0:l.kind)==="text"&&(r.push(`data = ${a(t.body.text)}.encode()`),i="data=data, ");let s=o.length>0?`headers={
+${o.join(`
+`)}
+}, `:"";return r.push(`request = urllib.request.Request(${n}, ${i}${s}method=${a(t.method)})`),r.push("try:"),r.push("    response = urllib.request.urlopen(request)"),r.push("except urllib.error.HTTPError as error:"),r.push("    response = error"),r.push("print(response.status, response.read().decode())"),`import ${e.sort().join(", ")}
+
+${r.join(`
+`)}`}function h(t,e){if(t==null)return"None";if(t===!0)return"True";if(t===!1)return"False";if(typeof t!="object")return a(t);let r=e+"    ",n=s=>s===null||typeof s!="object"?h(s,""):Array.isArray(s)?`[${s.map(n).join(", ")}]`:`{${Object.entries(s).map(([u,p])=>`${a(u)}: ${n(p)}`).join(", ")}}`,o=n(t);return o.length<=60?o:Array.isArray(t)?`[
+${t.map(s=>r+h(s,r)).join(`,
 `)},
 ${e}]`:`{
-${Object.entries(t).map(([i,u])=>`${n}${o(i)}: ${h(u,n)}`).join(`,
+${Object.entries(t).map(([s,u])=>`${r}${a(s)}: ${h(u,r)}`).join(`,
 `)},
-${e}}`}function $(t,e){let n=o(t);if(n.length<=60||t===null||typeof t!="object")return n;let r=e+"  ";return Array.isArray(t)?`[
-${t.map(l=>r+$(l,r)).join(`,
+${e}}`}function $(t,e){let r=a(t);if(r.length<=60||t===null||typeof t!="object")return r;let n=e+"  ";return Array.isArray(t)?`[
+${t.map(i=>n+$(i,n)).join(`,
 `)},
 ${e}]`:`{
-${Object.entries(t).map(([l,i])=>`${r}${x(l)}: ${$(i,r)}`).join(`,
+${Object.entries(t).map(([i,s])=>`${n}${x(i)}: ${$(s,n)}`).join(`,
 `)},
-${e}}`}return T(J);})();
+${e}}`}return L(B);})();

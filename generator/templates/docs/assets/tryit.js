@@ -36,6 +36,17 @@
   box.appendChild(result);
   dataNode.parentNode.insertBefore(box, dataNode);
 
+  // A JSON body the first request sample carries (its data, assets/samples.js) starts the box.
+  function sampleBody(arg) {
+    var node = doc.querySelector('.sample-data');
+    try {
+      var value = JSON.parse(node.textContent).samples[0].args[arg];
+      return value === undefined ? '' : JSON.stringify(value, null, 2);
+    } catch (e) {
+      return '';
+    }
+  }
+
   function session(value) {
     try {
       if (value === undefined) return JSON.parse(self.sessionStorage.getItem(CREDENTIALS_KEY) || '{}');
@@ -195,7 +206,7 @@
       var bodyDiv = el('div', { class: 'tryit-field' });
       bodyDiv.appendChild(el('label', { for: 'tryit-body' }, 'Body'));
       var area = el('textarea', { id: 'tryit-body', class: 'tryit-json', rows: '6', spellcheck: 'false' });
-      area.value = data.body.initial || '';
+      area.value = data.body.arg !== undefined ? sampleBody(data.body.arg) : data.body.initial || '';
       bodyDiv.appendChild(area);
       bodySet.appendChild(bodyDiv);
       form.appendChild(bodySet);

@@ -1,0 +1,63 @@
+/**
+ * A JSON request body is carried once by an operation page: the samples data holds it as the
+ * client call's argument, and the try-it box starts from it (assets/tryit.js reads it there),
+ * showing the very text it showed when the try-it data carried a copy. Headless Chromium.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser } from '../browser.js';
+import { emitDocs } from '../../generator/emit/docs/index.js';
+import { loadContract } from '../../generator/load/index.js';
+import { writeOutputs } from '../../generator/write/index.js';
+import { serveDirectory, type StaticServer } from './static-server.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium && process.env.CI) throw new Error(`${CHROMIUM} is missing and CI is set`);
+
+const CONTRACT = resolve('test/fixtures/docs-json-body/openapi.yaml');
+const EXAMPLE = { title: 'Groceries: eggs </script> & milk', tags: ['home', 'weekly'] };
+let dir: string;
+let site: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  const loaded = await loadContract(CONTRACT);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 2)));
+  dir = mkdtempSync(join(tmpdir(), 'tms-json-body-'));
+  const files = await emitDocs(loaded.contract.model, { command: 'test', warn: () => {} });
+  writeOutputs([{ dir, files }]);
+  if (!haveChromium) return;
+  site = await serveDirectory(dir);
+  browser = await sharedBrowser();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a JSON request body on its operation page', () => {
+  it('is carried once, in the samples data', () => {
+    const html = readFileSync(join(dir, 'operations', 'createNote.html'), 'utf8');
+    // `</script>` is escaped in page data: count the title as the data spells it.
+    const title = JSON.stringify(EXAMPLE.title).slice(1, -1).replace(/</g, '\\u003c');
+    const data = [...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)];
+    expect(data.map((m) => m[1].split(title).length - 1)).toEqual([0, 1]);
+  });
+
+  it.skipIf(!haveChromium)('starts the try-it box from it, pretty-printed', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${site.url}operations/createNote.html`);
+      await page.click('.tryit-box > summary');
+      expect(await page.inputValue('#tryit-body')).toBe(JSON.stringify(EXAMPLE, null, 2));
+    } finally {
+      await page.close();
+    }
+  });
+});
