@@ -3,12 +3,13 @@
  * Exit codes: 0 ok, 1 contract invalid (or --check found differences), 2 usage.
  */
 import { isMainThread } from 'node:worker_threads';
-import { dirname, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
 import { emitters } from './emit/index.js';
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, parseLimitValue, type NumericLimit } from './load/index.js';
-import { folderStamp, watchFolder } from './run/watch.js';
+import { stampFolder, watchContract } from './run/watch.js';
+import { printRun } from './run/report.js';
 import { commandNamed, commands } from './commands/index.js';
 import { missingContract, usageLine } from './common/usage.js';
 import { runGenerate } from './run/index.js';
@@ -34,7 +35,7 @@ Options:
   --only <names>      comma-separated emitters to run (${emitters.map((e) => e.name).join(', ')})
   --runtime <spec>    import specifier of the runtime from --out (default: ./runtime, compiled into --out)
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
-  --watch             regenerate whenever a file next to the contract changes
+  --watch             regenerate whenever one of the contract's files changes (the document or a file its $refs reach)
   --quiet             print only problems
   --try-it-server <url>  where the reference's try-it sends requests (default: the document's
                       first server when it is an http(s) address, else the mock at 127.0.0.1:4010)
@@ -197,33 +198,34 @@ async function main(argv: string[]): Promise<number> {
     console.error(foreign);
     return 2;
   }
-  const once = async () => {
-    const result = await runGenerate(opts as CliOptions);
-    const print = result.exitCode === 0 ? console.log : console.error;
-    for (const line of result.lines) print(line);
+  if (!opts.watch) {
+    const result = await runGenerate(opts);
+    printRun(result);
     return result.exitCode;
-  };
-  if (!opts.watch) return once();
+  }
+  return generateWatching(opts);
+}
 
-  const dir = dirname(resolve(opts.contract));
-  const stampBefore = folderStamp(dir);
-  await once();
-  let timer: NodeJS.Timeout | undefined;
-  let running = Promise.resolve<unknown>(undefined);
-  const changed = () => {
-    // Editors write a file in several steps; wait for the burst to end, and never run twice at once.
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      running = running.then(async () => {
-        console.log(`\n${new Date().toLocaleTimeString()} change detected`);
-        await once();
-      });
-    }, 150);
-  };
-  watchFolder(dir, changed);
-  console.log(`watching ${relative(process.cwd(), dir) || '.'} for changes (Ctrl-C to stop)`);
-  // an edit made while the first run went on: it saw the old text, so run again
-  if (folderStamp(dir) !== stampBefore) changed();
+/**
+ * `--watch`: a run, then another whenever one of the contract's files changes (run/watch.ts);
+ * a broken edit is reported and the watch goes on. Runs until Ctrl-C.
+ */
+async function generateWatching(opts: CliOptions): Promise<number> {
+  const before = stampFolder(dirname(resolve(opts.contract)));
+  const first = await runGenerate(opts);
+  printRun(first);
+  const watching = watchContract({
+    contract: opts.contract,
+    before,
+    first,
+    run: () => runGenerate(opts),
+    starting: () => console.log(`\n${new Date().toLocaleTimeString()} change detected`),
+    finished: printRun,
+  });
+  const others = watching.files().length - 1;
+  console.log(
+    `watching ${opts.contract}${others > 0 ? ` and the ${others} file${others === 1 ? '' : 's'} it references` : ''} for changes (Ctrl-C to stop)`,
+  );
   return new Promise<number>(() => {});
 }
 

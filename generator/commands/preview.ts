@@ -2,17 +2,17 @@
  * `tms-gen preview`: the reference of a contract served on a local port, regenerated when one of
  * the contract's files changes (the document and the files its `$ref`s reach), and the open pages reloaded once the new files are written
  * (each HTML page gets a small script listening to `/__preview/events`, server-sent events). It
- * drives the generate run from outside (`runGenerate`, docs only) and the folder watch of
- * `--watch`; the run itself knows nothing of previews.
+ * drives the generate run from outside (`runGenerate`, docs only) and the contract watch of
+ * `generate --watch` (run/watch.ts); the run itself knows nothing of previews.
  */
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { runGenerate } from '../run/index.js';
-import type { RunResult } from '../run/options.js';
-import { fileStamps, watchFiles } from '../run/watch.js';
+import { printRun } from '../run/report.js';
+import { stampFolder, watchContract } from '../run/watch.js';
 import { parseListenArgs } from './server-options.js';
 import { listenProblem, usageLine } from '../common/usage.js';
 
@@ -83,9 +83,9 @@ export async function runPreview(argv: string[]): Promise<number> {
       quiet: true,
       ...(values.lenient ? { lenient: true } : {}),
     });
-  const before = fileStamps([contract]);
+  const before = stampFolder(dirname(resolve(contract)));
   const first = await generate();
-  first.lines.forEach((line) => console.error(line));
+  printRun(first);
   if (first.exitCode !== 0) return 1;
   const clients = new Set<ServerResponse>();
   const server = createServer((req, res) => serve(req, res, docs, clients));
@@ -104,9 +104,18 @@ export async function runPreview(argv: string[]): Promise<number> {
   console.log(
     `preview of ${values.contract ?? DEFAULT_CONTRACT}: http://${listen.host}:${bound}/ (Ctrl-C stops)`,
   );
-  const watcher = contractWatcher(before, first.contractFiles ?? [contract], generate, {
-    clients,
-    quiet: listen.quiet,
+  const watcher = watchContract({
+    contract,
+    before,
+    first,
+    run: generate,
+    finished: (result, ms) => {
+      if (result.exitCode === 0)
+        for (const client of clients) client.write('event: regenerated\ndata: \n\n');
+      printRun(result);
+      if (result.exitCode === 0 && !listen.quiet)
+        console.error(`regenerated in ${Math.round(ms)} ms; pages reloaded`);
+    },
   });
   await new Promise<void>((done) => {
     process.once('SIGINT', done);
@@ -118,81 +127,6 @@ export async function runPreview(argv: string[]): Promise<number> {
   await new Promise<void>((done) => server.close(() => done()));
   if (temporary) rmSync(docs, { recursive: true, force: true });
   return 0;
-}
-
-/**
- * Editors save in several writes a few milliseconds apart (truncate then write, or write then
- * rename), each an event: one regeneration per burst, after it has settled. Kept short, since
- * it adds to every edit's time to the reloaded page.
- */
-const SETTLE_MS = 25;
-
-/**
- * Watches the contract's own files (the document and the files its `$ref`s reach, as the last
- * good run read them; a run that adds a `$ref` adds its file) and regenerates when one of them
- * differs from what the last run read: one at a time, and an edit made during one starts another
- * after it. `before`: the document's stamp before the first run, so an edit made while it ran
- * is not missed.
- */
-function contractWatcher(
-  before: Map<string, string>,
-  firstFiles: string[],
-  generate: () => Promise<RunResult>,
-  out: { clients: Set<ServerResponse>; quiet: boolean },
-): { stop: () => void } {
-  let files = firstFiles;
-  let read = new Map([...fileStamps(files), ...before]);
-  let running = false;
-  let again = false;
-  let timer: NodeJS.Timeout | undefined;
-  let stopWatching = () => {};
-  const changed = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void go(), SETTLE_MS);
-  };
-  const watchAll = () => {
-    stopWatching();
-    stopWatching = watchFiles(files, changed);
-  };
-  const go = async (): Promise<void> => {
-    if (running) {
-      again = true;
-      return;
-    }
-    const now = fileStamps(files);
-    if (files.every((f) => now.get(f) === read.get(f))) return;
-    read = now;
-    running = true;
-    const started = performance.now();
-    const result = await generate();
-    running = false;
-    if (result.exitCode === 0) {
-      for (const client of out.clients) client.write('event: regenerated\ndata: \n\n');
-      if (!out.quiet)
-        console.error(
-          `regenerated in ${Math.round(performance.now() - started)} ms; pages reloaded`,
-        );
-      const next = result.contractFiles ?? files;
-      if (next.join('\n') !== files.join('\n')) {
-        files = next;
-        read = new Map([...fileStamps(files), ...read]);
-        watchAll();
-      }
-    } else result.lines.forEach((line) => console.error(line));
-    if (again) {
-      again = false;
-      await go();
-    }
-  };
-  watchAll();
-  // an edit made while the first run went on: it saw the old text
-  changed();
-  return {
-    stop: () => {
-      clearTimeout(timer);
-      stopWatching();
-    },
-  };
 }
 
 function serve(

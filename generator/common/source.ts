@@ -102,8 +102,8 @@ export function banner(source: string, command: string, comment: 'js' | 'html' =
  * The first line of every file of the published reference. The site is read far from the
  * builder's machine: a path inside the project stays (`openapi/openapi.yaml`), one outside it
  * (absolute, or up with `..`) is cut to the file name (an absolute path would publish a home
- * folder), and the command line is left out. Written twice on each of GitHub's ~4,400 pages,
- * path and command cost ~0.6 MB.
+ * folder), and the command line is left out: written twice on every page, path and command
+ * would weigh on a large site.
  */
 export function siteBanner(source: string, comment: 'js' | 'html'): string {
   const outside = /^([\\/]|[A-Za-z]:|\.\.([\\/]|$))/.test(source);

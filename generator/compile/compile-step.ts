@@ -35,8 +35,8 @@ export function compileStep(files: GeneratedFile[], banner: string, memo?: Cache
     if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;
     const text = typeof file.contents === 'string' ? file.contents : '';
     // A file whose compile is a copy (declarationsOnly: openapi-typescript's types.ts) is not
-    // worth an entry, nor the entry's writing (twice its 6 MB on GitHub's document, again at
-    // every description edit): compiled as without a cache.
+    // worth an entry, nor the entry's writing (twice the types' size, again at every
+    // description edit): compiled as without a cache.
     const cached = memo !== undefined && !declarationsOnly(text, banner) ? memo : undefined;
     if (!cached) {
       out.push(...compiledModules([file], banner));

@@ -72,7 +72,7 @@ export function readSourceFile(
     });
   }
   // One byte per character: fast to make, and byte offsets are string offsets. The UTF-8 text
-  // (a two-byte string as soon as one character is not ASCII: 26 MB for GitHub's 13 MB) is
+  // (a two-byte string as soon as one character is not ASCII: twice the bytes) is
   // decoded only when a YAML parse or a problem's position needs it.
   const latin1 = bytes.toString('latin1');
   let decoded: string | undefined;

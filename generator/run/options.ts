@@ -35,10 +35,14 @@ export class UsageError extends Error {}
 
 export interface RunResult {
   exitCode: 0 | 1;
+  /** the report, or the problems (exit 1); `--quiet` keeps only the problems */
   lines: string[];
+  /** `warning: …` lines, each once: shown whatever `--quiet` says (report.ts, printRun) */
+  warnings?: string[];
   /**
    * The contract's files the run read (absolute): the document and every file its `$ref`s
-   * reach. Absent when the run stopped before (an invalid contract). `preview` watches these.
+   * reach; for an invalid contract, the document and the files its problems are in. Absent
+   * when an emitter refused the contract. The watch (watch.ts) watches these.
    */
   contractFiles?: string[];
 }

@@ -3,6 +3,7 @@
  * model snapshot when only descriptions changed, else a full load, whose document checks may
  * start on a thread of their own meanwhile.
  */
+import { resolve } from 'node:path';
 import { banner } from '../common/source.js';
 import { formatProblem, type ContractProblem } from '../common/contract-error.js';
 import type { Emitter } from '../emit/emitter.js';
@@ -41,12 +42,15 @@ export function plan(opts: CliOptions, fullLoad: boolean): Plan {
 
 /** The contract as the loader reports it, when it is invalid. */
 export function invalid(contract: string, problems: ContractProblem[]): RunResult {
+  const files = [contract, ...problems.flatMap((p) => (p.file ? [p.file] : []))];
   return {
     exitCode: 1,
     lines: [
       `${contract}: the contract is invalid (${problems.length} problem${problems.length === 1 ? '' : 's'}); nothing was written`,
       ...problems.map((p) => '  ' + formatProblem(p)),
     ],
+    // a watch (watch.ts) sees the fix of a broken file
+    contractFiles: [...new Set(files.map((f) => resolve(f)))],
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Report: the warnings, then for `--check` the files that differ, else the summary of what each
- * step made, in how long, and what the cache served.
+ * step made, in how long, and what the cache served. The one place that decides what `--quiet`
+ * hides: the summary and the progress, never a warning (one may change what goes on the wire).
  */
 import type { Difference } from '../write/index.js';
 import type { RunResult } from './options.js';
@@ -10,13 +11,14 @@ export function report(run: Run, diffs: Difference[]): RunResult {
   const { opts, selected, tally } = run;
   const lines: string[] = [];
   const warnings = [
-    ...run.loadWarnings,
-    ...(run.checks.verdict?.warnings ?? []),
-    ...selected.flatMap((e) => tally.warnings.get(e.name) ?? []),
-  ];
-  if (!opts.quiet) for (const w of warnings) lines.push(`warning: ${w}`);
-  if (opts.check) return checkReport(run, diffs, lines);
-  if (opts.quiet) return { exitCode: 0, lines };
+    ...new Set([
+      ...run.loadWarnings,
+      ...(run.checks.verdict?.warnings ?? []),
+      ...selected.flatMap((e) => tally.warnings.get(e.name) ?? []),
+    ]),
+  ].map((w) => `warning: ${w}`);
+  if (opts.check) return { ...checkReport(run, diffs, lines), warnings };
+  if (opts.quiet) return { exitCode: 0, lines, warnings };
   const { model } = run;
   lines.push(
     `${model.sourceFile}: ${model.operations.length} operations, ${model.schemas.length} schemas (OpenAPI ${model.openapiVersion})`,
@@ -32,7 +34,17 @@ export function report(run: Run, diffs: Difference[]): RunResult {
   const cache = cacheLine(run);
   if (cache) lines.push(cache);
   lines.push(`done in ${ms(performance.now() - run.started)}`);
-  return { exitCode: 0, lines };
+  return { exitCode: 0, lines, warnings };
+}
+
+/**
+ * Prints a run's result: warnings on stderr first (with or without `--quiet`, and when the
+ * report goes to a file), then the report on stdout, or the problems on stderr.
+ */
+export function printRun(result: RunResult): void {
+  for (const warning of result.warnings ?? []) console.error(warning);
+  const print = result.exitCode === 0 ? console.log : console.error;
+  for (const line of result.lines) print(line);
 }
 
 function checkReport(run: Run, diffs: Difference[], lines: string[]): RunResult {

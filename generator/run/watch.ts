@@ -1,17 +1,49 @@
 /**
- * `--watch`: what counts as a change of the contract's folder, and when watching has begun.
+ * The one watch of a contract, shared by `generate --watch` and `preview`: it watches the files
+ * the last run read (the document and what its `$ref`s reach, `RunResult.contractFiles`), so
+ * other files of the folder (an `npm install` beside the contract, notes) never start a run;
+ * reruns once a burst of writes has settled, one run at a time; and takes the list again after
+ * each run, since an edit may add a `$ref`. An invalid contract is reported and watched on: its
+ * files stay watched, and the files its problems are in join them.
  *
- * Node's `fs.watch(dir, { recursive: true })` on Linux sets up the watchers of the subfolders
- * asynchronously, so an edit made right after the call (the moment the CLI says it is watching)
- * can go unseen, and an edit made while the first generate runs is never seen at all. Here each
- * folder gets a plain watcher, set up synchronously before the CLI says it is watching; new
- * folders are picked up on the next event; and the folder's files are stamped (size, mtime)
- * before the first run, so an edit made during that run starts a second one.
+ * Each watched folder gets a plain (non-recursive) watcher, set up synchronously, so an edit
+ * made as soon as the command says it is watching is seen; files are compared by stamp (size,
+ * modification time), so an event that changed nothing starts no run, and the folder is stamped
+ * before the first run, so an edit made while that run went on starts a second one.
  */
 import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import type { RunResult } from './options.js';
 
-/** `root` and every folder below it, but dependency and hidden folders (never the contract's). */
+/**
+ * Editors save in several writes a few milliseconds apart (truncate then write, or write then
+ * rename), each an event: one run per burst. Kept short, since it adds to every edit's time to
+ * the new output (preview's reloaded page).
+ */
+const SETTLE_MS = 25;
+
+export interface ContractWatch {
+  /** the contract's root document */
+  contract: string;
+  /** the stamps taken before the first run (`stampFolder` of the contract's folder) */
+  before: Map<string, string>;
+  /** the first run's result: the files it read are watched */
+  first: RunResult;
+  /** one run; each starts after the last has ended */
+  run: () => Promise<RunResult>;
+  /** a file changed and a run starts */
+  starting?: () => void;
+  /** a run ended (`ms`: how long it took) */
+  finished: (result: RunResult, ms: number) => void;
+}
+
+export interface Watching {
+  /** the files watched now */
+  files: () => readonly string[];
+  stop: () => void;
+}
+
+/** `root` and every folder below it, but dependency and hidden folders. */
 function foldersUnder(root: string): string[] {
   const out = [root];
   let entries;
@@ -26,59 +58,18 @@ function foldersUnder(root: string): string[] {
   return out;
 }
 
-/** The size and modification time of every file below `root`, as one comparable string. */
-export function folderStamp(root: string): string {
-  const parts: string[] = [];
-  for (const folder of foldersUnder(root)) {
-    let entries;
+/** The stamp of every file below `root` (absolute paths), as `fileStamps` writes them. */
+export function stampFolder(root: string): Map<string, string> {
+  const files: string[] = [];
+  for (const folder of foldersUnder(resolve(root))) {
     try {
-      entries = readdirSync(folder, { withFileTypes: true });
+      for (const entry of readdirSync(folder, { withFileTypes: true }))
+        if (entry.isFile()) files.push(join(folder, entry.name));
     } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (!entry.isFile()) continue;
-      try {
-        const s = statSync(join(folder, entry.name));
-        parts.push(`${folder}/${entry.name}\t${s.size}\t${s.mtimeMs}`);
-      } catch {
-        // removed meanwhile: its absence is in the stamp
-      }
+      // removed meanwhile: nothing of it was read
     }
   }
-  return parts.sort().join('\n');
-}
-
-/**
- * Watches every folder below `root` (set up before this returns) and calls `changed` on each
- * event; folders created later are watched from the event that shows them. Returns a stop.
- */
-export function watchFolder(root: string, changed: () => void): () => void {
-  const watchers = new Map<string, FSWatcher>();
-  const cover = () => {
-    for (const folder of foldersUnder(root)) {
-      if (watchers.has(folder)) continue;
-      try {
-        const watcher = watch(folder, () => {
-          cover();
-          changed();
-        });
-        // a watched folder that goes away: forget it (a new one of that name is watched anew)
-        watcher.on('error', () => {
-          watcher.close();
-          watchers.delete(folder);
-        });
-        watchers.set(folder, watcher);
-      } catch {
-        // removed between the listing and the watch: the next event covers what is there
-      }
-    }
-  };
-  cover();
-  return () => {
-    for (const watcher of watchers.values()) watcher.close();
-    watchers.clear();
-  };
+  return fileStamps(files);
 }
 
 /** Each file's size and modification time (absent: a file that is not there). */
@@ -96,10 +87,19 @@ export function fileStamps(files: readonly string[]): Map<string, string> {
 }
 
 /**
- * Watches the given files only (each one's folder, events for other names ignored: an
- * `npm install` beside the contract is not an edit of it); editors that save by writing a new
- * file and renaming it over the old one are seen too, since the folder is watched rather than
- * the file. Returns a stop.
+ * The files to watch after a run: those a good run read; after a failed one, those watched
+ * before and those its problems are in (a broken `$ref`'d file must be seen when it is fixed).
+ */
+export function filesAfter(watched: readonly string[], result: RunResult): string[] {
+  const reported = (result.contractFiles ?? []).map((f) => resolve(f));
+  if (result.exitCode === 0 && reported.length > 0) return reported;
+  return [...new Set([...watched, ...reported])];
+}
+
+/**
+ * Watches the given files only (each one's folder, events for other names ignored); editors
+ * that save by writing a new file and renaming it over the old one are seen too, since the
+ * folder is watched rather than the file. Returns a stop.
  */
 export function watchFiles(files: readonly string[], changed: () => void): () => void {
   const byFolder = new Map<string, Set<string>>();
@@ -117,10 +117,72 @@ export function watchFiles(files: readonly string[], changed: () => void): () =>
       watcher.on('error', () => watcher.close());
       watchers.push(watcher);
     } catch {
-      // a folder removed meanwhile: the next regeneration says what is missing
+      // a folder removed meanwhile: the next run says what is missing
     }
   }
   return () => {
     for (const watcher of watchers) watcher.close();
   };
+}
+
+/** Watches the contract's files and runs again when one of them differs from what the last run read. */
+export function watchContract(w: ContractWatch): Watching {
+  let files = filesAfter([resolve(w.contract)], w.first);
+  const now = fileStamps(files);
+  // what the first run read: the folder's stamps from before it, where it has them
+  let read = new Map(files.map((f) => [f, w.before.get(f) ?? now.get(f)!]));
+  let running = false;
+  let again = false;
+  let timer: NodeJS.Timeout | undefined;
+  let unwatch = () => {};
+  const changed = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void go(), SETTLE_MS);
+  };
+  const watchAll = () => {
+    unwatch();
+    unwatch = watchFiles(files, changed);
+  };
+  const go = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    const stamps = fileStamps(files);
+    if (files.every((f) => stamps.get(f) === read.get(f))) return;
+    read = stamps;
+    running = true;
+    w.starting?.();
+    const started = performance.now();
+    const result = await w.run().catch(internalError);
+    running = false;
+    const next = filesAfter(files, result);
+    if (next.join('\n') !== files.join('\n')) {
+      // a file new to the list counts as read now: the run just read it
+      read = new Map([...fileStamps(next), ...read]);
+      files = next;
+      watchAll();
+    }
+    // said once the new list is watched: an edit made after the run's report is seen
+    w.finished(result, performance.now() - started);
+    if (again) {
+      again = false;
+      await go();
+    }
+  };
+  watchAll();
+  // an edit made while the first run went on: it saw the old text
+  changed();
+  return {
+    files: () => files,
+    stop: () => {
+      clearTimeout(timer);
+      unwatch();
+    },
+  };
+}
+
+/** A run that threw (a defect of ours, not of the contract): said, and the watch goes on. */
+function internalError(error: unknown): RunResult {
+  return { exitCode: 1, lines: [`tms-gen: internal error: ${(error as Error).message ?? error}`] };
 }

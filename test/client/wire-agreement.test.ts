@@ -42,9 +42,11 @@ it('objects that share names, and required nullable arrays, are sent and read ba
     [
       `import { createApiClient } from './client.js';`,
       `const api = createApiClient({ baseUrl: 'http://127.0.0.1:1' });`,
-      `export const fine = () => api.tagCustomers({ shopId: 1, tags: [], owner: null, grade: {} });`,
+      `export const fine = () => api.tagCustomers({ shopId: 1, tags: [], owner: null, grade: {}, label: { size: 1 }, 'label[kind]': 'x' });`,
       `// @ts-expect-error a required nullable form field in the form style is sent as nothing`,
       `export const tags = () => api.tagCustomers({ shopId: 1, tags: null, owner: 'x', grade: {} });`,
+      `// @ts-expect-error label[kind] is the field of that name, not label's property`,
+      `export const kind = () => api.tagCustomers({ shopId: 1, tags: [], owner: 'x', grade: {}, label: { kind: 'x' } });`,
       `// @ts-expect-error the same for a deepObject form field`,
       `export const grade = () => api.tagCustomers({ shopId: 1, tags: [], owner: 'x', grade: null });`,
       `export const listed = () => api.listInvoices({ shopId: 1, 'where[state]': 'open', where: { total: 2 } });`,

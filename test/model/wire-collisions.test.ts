@@ -62,7 +62,7 @@ describe('exploded query objects that share names with other parameters', () => 
       expect(payment[0]).toContain(`#/paths/~1shops~1{shopId}~1settle/post/parameters/${at}`);
     expect(payment[0]).toContain("'note' at #/paths/~1shops~1{shopId}~1settle/post/parameters/3");
     expect(warnings.some((w) => w.includes("'wrapping'"))).toBe(false);
-    expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(7);
+    expect(warnings.filter((w) => w.includes('[model]'))).toHaveLength(8);
   });
 });
 
@@ -173,5 +173,26 @@ describe("a form body's required nullable fields in styles that write null as no
       expect(properties.owner, media).toHaveProperty('nullable', true);
     }
     expect(view.components.schemas.TagForm.properties.tags).toHaveProperty('nullable', true);
+  });
+
+  it('leave a name another field is called to it, as parameters do', async () => {
+    const { model, warnings } = await load();
+    const tag = model.operations.find((o) => o.id === 'tagCustomers')!;
+    expect(tag.parameters.find((p) => p.name === 'label')?.leaves).toEqual(['label[kind]']);
+    expect(warnings.filter((w) => w.includes("body parameter 'label'"))).toHaveLength(1);
+    const view = typescriptView(model) as unknown as {
+      paths: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: object }> } } }
+      >;
+      components: { schemas: Record<string, { properties: Record<string, object> }> };
+    };
+    const content = view.paths['/shops/{shopId}/tags'].post.requestBody.content;
+    for (const media of ['application/x-www-form-urlencoded', 'multipart/form-data']) {
+      const label = (content[media].schema as { properties: { label: { properties: object } } })
+        .properties.label;
+      expect(Object.keys(label.properties), media).toEqual(['size']);
+    }
+    expect(view.components.schemas.TagForm.properties.label).toHaveProperty('properties.kind');
   });
 });

@@ -5,7 +5,7 @@
  * no Node or model imports: the generator's view of a sample and the page script
  * (assets/samples.js, this module bundled by page-samples.ts) spell it with the very same code,
  * so an operation page carries each sample's data once, and curl as text, instead of four
- * spellings (~2 MB on GitHub's reference).
+ * spellings.
  *
  * Contract text only ever lands inside string literals made by `literal` (JSON string syntax,
  * valid in JavaScript and Python alike) — never as code; the highlighted HTML escapes through

@@ -93,7 +93,7 @@ export function navGroupViews(
 /**
  * The sidebar of a big site as data, `[group title, group href, [[method, label, href, flags]],
  * group name, section?]` with hrefs from the site root; assets/site.js builds the list with DOM methods (text only).
- * One ~100 KB script cached by the browser instead of the list repeated on 2000 pages.
+ * One script cached by the browser instead of the list repeated on every page.
  */
 export function navScript(groups: OperationGroup[], links: SiteLinks, bannerLine: string): string {
   const data = groups.map((g) => {

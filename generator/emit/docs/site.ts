@@ -30,8 +30,8 @@ export interface Site {
   /**
    * Pages leave as UTF-8 bytes, encoded as soon as made (a big site without the cache of
    * pieces): a page's text is a rope of many small strings, which then dies young instead of
-   * being kept for the whole emit and flattened at the end; GitHub's ~2500 pages held ~70 MB
-   * that way, and the collector copied them between generations.
+   * being kept for the whole emit and flattened at the end, where the collector would copy
+   * them between generations.
    */
   encoder: TextEncoder | undefined;
   changelog: ChangeLevel[];

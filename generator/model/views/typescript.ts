@@ -21,6 +21,7 @@ import { openDocument, type OpenApiDocument } from '../document.js';
 import { realPointer } from '../real-pointer.js';
 import type { ApiModel, Operation } from '../types.js';
 import { dropShadowedDiscriminatorProperties } from './typescript-discriminators.js';
+import { typeBodyFieldOut, typeParameterOut } from './typescript-wire-limits.js';
 import { rewriteDeepRefs } from './typescript-refs.js';
 import {
   countTokenCharacters,
@@ -80,7 +81,7 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
   for (const op of model.operations) {
     for (const p of op.parameters) {
       if (p.in === 'body') {
-        if (p.nullNotSent) dropFieldNull(copy, document, op, p.name);
+        typeBodyFieldOut(copy, document, op, p);
         continue;
       }
       const at = realPointer(document, p.pointer);
@@ -88,8 +89,7 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
       if (!param || typeof param !== 'object') continue;
       if (p.mediaType !== undefined) hoistContent(param as Record<string, unknown>);
       else dropArrayLevelEnum(copy, (param as Record<string, unknown>).schema);
-      if (p.nullNotSent) dropNull(copy, param as Record<string, unknown>);
-      if (p.leaves) dropLeftProperties(copy, param as Record<string, unknown>, p.name, p.leaves);
+      typeParameterOut(copy, document, p);
     }
   }
   rewriteDeepRefs(copy);
@@ -147,92 +147,6 @@ function dropArrayLevelEnum(copy: unknown, schema: unknown): void {
     s = getAt(copy, s.$ref) as Record<string, unknown> | undefined;
   if (!s || typeof s !== 'object' || s.type !== 'array' || !Array.isArray(s.enum)) return;
   if (s.enum.every((value) => !Array.isArray(value))) delete s.enum;
-}
-
-/**
- * A required parameter whose style cannot write null (`nullNotSent`, model/parameters.ts) is
- * typed without it: `nullable`, a `null` in `type` and `{type: null}` branches go. A `$ref`
- * schema is replaced by an edited copy of its target, which other places may still use as is.
- */
-function dropNull(copy: unknown, param: Record<string, unknown>): void {
-  const schema = ownSchema(copy, param);
-  if (!schema) return;
-  delete schema.nullable;
-  if (Array.isArray(schema.type)) schema.type = schema.type.filter((t) => t !== 'null');
-  for (const key of ['oneOf', 'anyOf'] as const) {
-    const branches = schema[key];
-    if (Array.isArray(branches))
-      schema[key] = branches.filter((b) => !(b && typeof b === 'object' && b.type === 'null'));
-  }
-}
-
-/**
- * The parameter's schema, ready to edit for it alone: a `$ref` schema is replaced by a copy
- * of its target, which other places may still use as is.
- */
-function ownSchema(
-  copy: unknown,
-  param: Record<string, unknown>,
-): Record<string, unknown> | undefined {
-  let schema = param.schema as Record<string, unknown> | undefined;
-  if (schema && typeof schema.$ref === 'string' && schema.$ref.startsWith('#')) {
-    const target = getAt(copy, schema.$ref) as Record<string, unknown> | undefined;
-    if (!target || typeof target !== 'object') return undefined;
-    schema = { ...target };
-    param.schema = schema;
-  }
-  return schema && typeof schema === 'object' ? schema : undefined;
-}
-
-/**
- * A deepObject's declared properties that would be sent under another parameter's name
- * (`leaves`, model/wire-collisions.ts: `filter[kind]` owns that name) are typed out.
- */
-function dropLeftProperties(
-  copy: unknown,
-  param: Record<string, unknown>,
-  name: string,
-  leaves: string[],
-): void {
-  const schema = ownSchema(copy, param);
-  const properties = schema?.properties as Record<string, unknown> | undefined;
-  if (!schema || !properties || typeof properties !== 'object') return;
-  const left = Object.keys(properties).filter((key) => leaves.includes(`${name}[${key}]`));
-  if (left.length === 0) return;
-  schema.properties = Object.fromEntries(
-    Object.entries(properties).filter(([key]) => !left.includes(key)),
-  );
-  if (Array.isArray(schema.required))
-    schema.required = schema.required.filter((key) => !left.includes(key as string));
-}
-
-/**
- * A form body's field that cannot be sent as null (`nullNotSent`) is typed without it in each
- * of the body's media types: the body's schema and the field's are replaced by edited copies,
- * so a component schema the body names keeps null where others use it. A field the schema
- * gets through `allOf` keeps its type as written.
- */
-function dropFieldNull(copy: unknown, document: unknown, op: Operation, name: string): void {
-  for (const media of op.requestBody?.mediaTypes ?? []) {
-    const at = realPointer(document, media.pointer);
-    const holder = at === undefined ? undefined : getAt(copy, at);
-    if (!holder || typeof holder !== 'object') continue;
-    const body = ownSchema(copy, holder as Record<string, unknown>);
-    const properties = body?.properties as Record<string, unknown> | undefined;
-    if (!body || !properties || typeof properties !== 'object' || !Object.hasOwn(properties, name))
-      continue;
-    const field: Record<string, unknown> = { schema: properties[name] };
-    const own = ownSchema(copy, field);
-    if (own === properties[name] && own) field.schema = { ...own };
-    dropNull(copy, field);
-    body.properties = { ...properties };
-    Object.defineProperty(body.properties, name, {
-      value: field.schema,
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
 }
 
 /** `content: {type: {schema}}` → `schema`, once per parameter object (shared ones are met again). */

@@ -108,7 +108,7 @@ export function exampleHtml(m: Markup, ex: ExampleView): string {
 /**
  * The try-it section: its heading and data; the page script (assets/tryit.js) builds the box,
  * the form and the answer's place from the data (only a script can send the request, so the
- * page does not carry their empty markup: ~0.5 MB over GitHub's 1,200 operation pages).
+ * page does not carry their empty markup, repeated on every operation page).
  */
 export function tryItHtml(view: TryItView | undefined): string {
   return `<section class="tryit" aria-labelledby="try-it">
