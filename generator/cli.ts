@@ -35,8 +35,9 @@ Options:
   --only <names>      comma-separated emitters to run (${emitters.map((e) => e.name).join(', ')})
   --runtime <spec>    import specifier of the runtime from --out (default: ./runtime, compiled into --out)
   --check             write nothing; exit 1 and list the files that differ from a fresh generate
-  --watch             regenerate whenever one of the contract's files changes (the document or a file its $refs reach)
-  --quiet             print only problems
+  --watch             regenerate whenever one of the contract's files changes (the document
+                      or a file its $refs reach)
+  --quiet             print only problems and warnings
   --try-it-server <url>  where the reference's try-it sends requests (default: the document's
                       first server when it is an http(s) address, else the mock at 127.0.0.1:4010)
   --lenient           tms-gen's own rules (unknown keywords in 3.1 schemas, types TypeScript cannot

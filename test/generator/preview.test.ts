@@ -1,7 +1,8 @@
 /**
  * `tms-gen preview` as a writer runs it: the real CLI on a copy of a small contract, port 0.
  * The overview is served with the reload script; an edit of the contract regenerates the page
- * and the events stream says so; a path climbing out of the reference is refused.
+ * and the events stream says so; a broken edit is reported and the fix picked up; a path
+ * climbing out of the reference is refused.
  * (bench/preview.ts measures edit to reloaded page in Chromium.)
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -37,6 +38,11 @@ function start(contract: string, log: string[] = []): Promise<string> {
     });
     child.on('exit', (code) => fail(new Error(`preview exited ${code}: ${out}`)));
   });
+}
+
+/** Resolves once `holds()` does, checked every 50 ms (the test's own timeout bounds it). */
+async function until(holds: () => boolean): Promise<void> {
+  while (!holds()) await new Promise((r) => setTimeout(r, 50));
 }
 
 function get(url: string): Promise<{ status: number; body: string }> {
@@ -117,5 +123,17 @@ describe('tms-gen preview', () => {
     writeFileSync(part, readFileSync(part, 'utf8') + '  description: edited through a ref\n');
     await regenerated;
     expect(log.filter((l) => l.startsWith('regenerated'))).toHaveLength(1);
+
+    // A broken edit of the $ref'd file is reported and the preview goes on; the fix reloads.
+    const good = readFileSync(part, 'utf8');
+    // an unclosed flow mapping: no YAML reader takes it (--lenient or not)
+    writeFileSync(part, 'Thing: {type: object\n');
+    await until(() => log.some((l) => /thing\.yaml:\d+/.test(l)));
+    expect(log.join('\n')).toMatch(/the contract is invalid/);
+    const fixed = nextRegeneration(url);
+    await new Promise((r) => setTimeout(r, 200));
+    writeFileSync(part, good);
+    await fixed;
+    expect(log.filter((l) => l.startsWith('regenerated'))).toHaveLength(2);
   }, 90_000);
 });
