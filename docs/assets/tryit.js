@@ -36,15 +36,28 @@
   box.appendChild(result);
   dataNode.parentNode.insertBefore(box, dataNode);
 
-  // A JSON body the first request sample carries (its data, assets/samples.js) starts the box.
-  function sampleBody(arg) {
-    var node = doc.querySelector('.sample-data');
-    try {
-      var value = JSON.parse(node.textContent).samples[0].args[arg];
-      return value === undefined ? '' : JSON.stringify(value, null, 2);
-    } catch (e) {
-      return '';
+  // The first request sample's values (its data, read by assets/samples.js too) start the form:
+  // the page carries them once.
+  var sampleArgs;
+  function sampleArg(arg) {
+    if (sampleArgs === undefined) {
+      try {
+        sampleArgs = JSON.parse(doc.querySelector('.sample-data').textContent).samples[0].args || {};
+      } catch (e) {
+        sampleArgs = {};
+      }
     }
+    return sampleArgs[arg];
+  }
+  function sampleBody(arg) {
+    var value = sampleArg(arg);
+    return value === undefined ? '' : JSON.stringify(value, null, 2);
+  }
+  // A field's value as its input shows it: try-it.ts `initialText`, the same rule.
+  function sampleText(shape, value) {
+    if (value === undefined) return '';
+    var plain = shape === 'text' || shape === 'enum' || shape === 'boolean';
+    return plain && typeof value === 'string' ? value : JSON.stringify(value);
   }
 
   function session(value) {
@@ -173,7 +186,7 @@
         if (f.json) { label.appendChild(doc.createTextNode(' ')); label.appendChild(el('span', { class: 'badge badge-json' }, 'JSON-encoded')); }
         div.appendChild(label);
         var input;
-        var initial = f.initial === undefined ? '' : f.initial;
+        var initial = f.arg !== undefined ? sampleText(f.shape, sampleArg(f.arg)) : f.initial === undefined ? '' : f.initial;
         if (f.shape === 'enum' || f.shape === 'boolean') {
           input = el('select', { id: f.anchor });
           input.appendChild(el('option', { value: '' }, '(not sent)'));

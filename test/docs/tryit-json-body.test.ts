@@ -1,7 +1,7 @@
 /**
- * A JSON request body is carried once by an operation page: the samples data holds it as the
- * client call's argument, and the try-it box starts from it (assets/tryit.js reads it there),
- * showing the very text it showed when the try-it data carried a copy. Headless Chromium.
+ * A sample's values are carried once by an operation page: the samples data holds them as the
+ * client call's arguments, and the try-it form starts from them (assets/tryit.js reads them
+ * there), showing the very text it showed when the try-it data carried a copy. Headless Chromium.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,23 +41,30 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a JSON request body on its operation page', () => {
-  it('is carried once, in the samples data', () => {
+describe('a sample’s values on its operation page', () => {
+  it('are carried once, in the samples data', () => {
     const html = readFileSync(join(dir, 'operations', 'createNote.html'), 'utf8');
     // `</script>` is escaped in page data: count the title as the data spells it.
     const title = JSON.stringify(EXAMPLE.title).slice(1, -1).replace(/</g, '\\u003c');
     const data = [...html.matchAll(/<script type="application\/json"[^>]*>([\s\S]*?)<\/script>/g)];
-    expect(data.map((m) => m[1].split(title).length - 1)).toEqual([0, 1]);
+    const count = (text: string) => data.map((m) => m[1].split(text).length - 1);
+    expect(count(title)).toEqual([0, 1]);
+    expect(count(JSON.stringify('Home & "kitchen"').slice(1, -1))).toEqual([0, 1]);
   });
 
-  it.skipIf(!haveChromium)('starts the try-it box from it, pretty-printed', async () => {
-    const page = await browser.newPage();
-    try {
-      await page.goto(`${site.url}operations/createNote.html`);
-      await page.click('.tryit-box > summary');
-      expect(await page.inputValue('#tryit-body')).toBe(JSON.stringify(EXAMPLE, null, 2));
-    } finally {
-      await page.close();
-    }
-  });
+  it.skipIf(!haveChromium)(
+    'start the try-it form: the body pretty-printed, the parameters as text',
+    async () => {
+      const page = await browser.newPage();
+      try {
+        await page.goto(`${site.url}operations/createNote.html`);
+        await page.click('.tryit-box > summary');
+        expect(await page.inputValue('#tryit-body')).toBe(JSON.stringify(EXAMPLE, null, 2));
+        expect(await page.inputValue('#try-param-folder')).toBe('Home & "kitchen"');
+        expect(await page.inputValue('#try-param-pin')).toBe('3');
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

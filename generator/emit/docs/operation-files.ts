@@ -30,10 +30,13 @@ export function operationFiles(
   const inputs = requestSamples(model, op);
   const target = { baseUrl: site.baseUrl, clientImport: site.client.specifier };
   const samples = sampleViews(model, op, inputs, target, warn);
-  // The first sample's JSON body, carried by the samples data, is also try-it's starting body.
-  const first = samples.data.samples[0]?.parts.body;
-  const bodyArg = first?.kind === 'arg' ? first.arg : undefined;
-  const tryit = tryItView(op, op.runtime, model, site.tryServer, inputs[0], bodyArg);
+  // The first sample's values, carried by the samples data, are also try-it's starting values.
+  const first = samples.data.samples[0];
+  const body = first?.parts.body;
+  const tryit = tryItView(op, op.runtime, model, site.tryServer, inputs[0], {
+    args: first?.args,
+    bodyArg: body?.kind === 'arg' ? body.arg : undefined,
+  });
   const view = operationView(
     op,
     {

@@ -21,6 +21,7 @@ import type {
   SecurityScheme,
 } from '../../model/types.js';
 import { propertiesOf, resolveSchema } from '../../model/lookup.js';
+import { clientKeyOf } from '../../model/names.js';
 import type { SampleInput } from '../../model/samples.js';
 import { paramAnchor } from './links.js';
 
@@ -42,6 +43,11 @@ export interface TryItField {
   columns: string[];
   /** the sample's value as the input shows it: text, JSON text, or JSON of the list */
   initial: string;
+  /**
+   * the client call's argument of the page's first sample data that holds the sample's value:
+   * the page script makes `initial` from it (tryit.js `sampleText`), so the page carries it once
+   */
+  arg?: string;
   /** feature-level attributes (the level switcher hides fields newer than the chosen level) */
   since?: number;
   removed?: number;
@@ -209,10 +215,10 @@ export function tryItView(
   server: string,
   sample: SampleInput | undefined,
   /**
-   * the client call's argument the page's first sample data carries the JSON body under
-   * (sample-text.ts `SampleData`): the page script reads the body's initial text from there
+   * what the page's first sample data carries (sample-text.ts `SampleData`): the call's
+   * arguments, and the one a JSON body is under; the page script reads initial values there
    */
-  bodyArg?: string,
+  carried: { args?: Record<string, unknown>; bodyArg?: string } = {},
 ): TryItView {
   const bodyValues =
     sample?.body && typeof sample.body === 'object' && !Array.isArray(sample.body)
@@ -237,6 +243,10 @@ export function tryItView(
       initial: initialText(shape.shape, given[p.name]),
       ...shape,
     };
+    const key = clientKeyOf(op.names, p.in, p.name);
+    const value = given[p.name];
+    // Only a value the sample data holds as is: `===` also keeps an object to its own copy.
+    if (value !== undefined && carried.args?.[key] === value) field.arg = key;
     if (p.lifecycle.addedIn !== undefined) field.since = p.lifecycle.addedIn;
     if (p.lifecycle.removedIn !== undefined) field.removed = p.lifecycle.removedIn;
     fields.push(field);
@@ -287,12 +297,17 @@ export function tryItView(
       if (f.itemType) out.itemType = f.itemType;
       if (f.columns.length) out.columns = f.columns;
       if (f.options.length) out.options = f.options;
-      if (f.initial !== '') out.initial = f.initial;
+      if (f.arg !== undefined) out.arg = f.arg;
+      else if (f.initial !== '') out.initial = f.initial;
       if (f.since !== undefined) out.since = f.since;
       if (f.removed !== undefined) out.removed = f.removed;
       return out;
     }),
-    body: !jsonBody ? undefined : bodyArg !== undefined ? { arg: bodyArg } : { initial: bodyText },
+    body: !jsonBody
+      ? undefined
+      : carried.bodyArg !== undefined
+        ? { arg: carried.bodyArg }
+        : { initial: bodyText },
     responses,
     dialect: model.dialect,
   };
