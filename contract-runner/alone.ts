@@ -10,7 +10,7 @@
  * what exercises enum values the scenarios never send.
  */
 import { combinationRule } from '../generator/model/conditional.js';
-import { enumValuesAt } from '../generator/model/enum-at-level.js';
+import { enumValuesAt, existsAtLevel } from '../generator/model/at-level.js';
 import type { Parameter } from '../generator/model/types.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import type { Finding } from './findings.js';
@@ -84,7 +84,7 @@ export function aloneVariants(
   for (const field of base.op.fields) {
     const param = parameters.find((p) => p.name === field.name);
     if (field.required || field.in === 'path') continue;
-    if (level !== undefined && (field.since ?? 0) > level) continue;
+    if (param && !existsAtLevel(param, level, newest)) continue;
     if (param && combinationRule(param) !== undefined) continue;
     const given = base.input[where(base, field)][field.name];
     const sent = new Set<string>();
@@ -119,7 +119,7 @@ function inPlace(
     const given = base.input[where(base, field)][field.name];
     if (!param?.enum || field.in === 'path' || given === undefined) continue;
     if (!field.required && combinationRule(param) === undefined) continue;
-    if (level !== undefined && (field.since ?? 0) > level) continue;
+    if (param && !existsAtLevel(param, level, newest)) continue;
     for (const { value } of enumValuesAt(param, level, newest))
       if (JSON.stringify(value) !== JSON.stringify(given))
         out.push({ field, value, expect: 'any', why: 'a documented enum value', inPlace: true });

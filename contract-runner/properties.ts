@@ -8,7 +8,7 @@
  * printed as a curl command made by the wire model.
  */
 import fc from 'fast-check';
-import { enumValuesAt } from '../generator/model/enum-at-level.js';
+import { enumValuesAt, existsAtLevel } from '../generator/model/at-level.js';
 import type { Parameter } from '../generator/model/types.js';
 import { decodeRequest, encodeRequest } from '../runtime/wire.js';
 import type { Finding } from './findings.js';
@@ -219,7 +219,8 @@ function isInvalid(request: PlannedRequest, validator: RequestValidator): boolea
   return !validator.validateRequest(op.operationId, decoded.value).valid;
 }
 
-function optionalArbitraries(
+/** What generated valid requests may add to the base: the optional parameters the server has. */
+export function optionalArbitraries(
   base: PlannedRequest,
   parameters: Parameter[],
   options: Pick<PropertyOptions, 'featureLevel' | 'newestLevel'>,
@@ -232,9 +233,8 @@ function optionalArbitraries(
     if (!field || p.required || given.has(p.name) || (p.in !== 'query' && p.in !== 'body'))
       continue;
     if (p.lifecycle.deprecated || field.encoding !== 'plain') continue;
-    const level = options.featureLevel;
-    if (level !== undefined && field.since !== undefined && field.since > level) continue;
-    const arb = arbitraryOf(p, level, options.newestLevel);
+    if (!existsAtLevel(p, options.featureLevel, options.newestLevel)) continue;
+    const arb = arbitraryOf(p, options.featureLevel, options.newestLevel);
     if (arb) out[p.name] = arb;
   }
   return out;

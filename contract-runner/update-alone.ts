@@ -15,7 +15,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { combinationRule } from '../generator/model/conditional.js';
-import { enumValuesAt } from '../generator/model/enum-at-level.js';
+import { enumValuesAt, existsAtLevel } from '../generator/model/at-level.js';
 import type { Parameter } from '../generator/model/types.js';
 import { requiredOnly, where, type AloneOptions, type ProbeResult } from './alone.js';
 import type { Finding } from './findings.js';
@@ -81,7 +81,7 @@ function changedText(param: Parameter, current: unknown, tag: string): string | 
  * The parameters to vary, with the record's value before; those the scenario keeps as they are
  * (`unvaried`: a name, or `name=value` for one value) said with why.
  */
-function plan(
+export function readBackPlan(
   update: UpdateReadBack,
   parameters: Parameter[],
   record: Obj,
@@ -98,7 +98,7 @@ function plan(
       Object.hasOwn(kept, field.name) ||
       param.lifecycle.deprecated ||
       combinationRule(param) !== undefined ||
-      (level.level !== undefined && (param.lifecycle.addedIn ?? 0) > level.level) ||
+      !existsAtLevel(param, level.level, level.newest) ||
       (!shown && !update.spec.sparse)
     )
       continue;
@@ -143,7 +143,7 @@ export async function updateAloneProbes(
     out.notes.push(`optional parameters alone, read back: not run (${first})`);
     return out;
   }
-  const { varied, unvaried } = plan(update, parameters, first, {
+  const { varied, unvaried } = readBackPlan(update, parameters, first, {
     level: options.featureLevel,
     newest: options.newestLevel,
   });

@@ -125,7 +125,7 @@ export function watchFiles(files: readonly string[], changed: () => void): () =>
   };
 }
 
-/** Watches the contract's files and runs again when one of them differs from what the last run read. */
+/** Watches the contract's files; runs again when one differs from what the last run read. */
 export function watchContract(w: ContractWatch): Watching {
   let files = filesAfter([resolve(w.contract)], w.first);
   const now = fileStamps(files);
@@ -133,6 +133,7 @@ export function watchContract(w: ContractWatch): Watching {
   let read = new Map(files.map((f) => [f, w.before.get(f) ?? now.get(f)!]));
   let running = false;
   let again = false;
+  let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let unwatch = () => {};
   const changed = () => {
@@ -144,6 +145,7 @@ export function watchContract(w: ContractWatch): Watching {
     unwatch = watchFiles(files, changed);
   };
   const go = async (): Promise<void> => {
+    if (stopped) return;
     if (running) {
       again = true;
       return;
@@ -154,8 +156,9 @@ export function watchContract(w: ContractWatch): Watching {
     running = true;
     w.starting?.();
     const started = performance.now();
-    const result = await w.run().catch(internalError);
+    const result = await Promise.resolve().then(w.run).catch(internalError);
     running = false;
+    if (stopped) return;
     const next = filesAfter(files, result);
     if (next.join('\n') !== files.join('\n')) {
       // a file new to the list counts as read now: the run just read it
@@ -176,6 +179,7 @@ export function watchContract(w: ContractWatch): Watching {
   return {
     files: () => files,
     stop: () => {
+      stopped = true;
       clearTimeout(timer);
       unwatch();
     },

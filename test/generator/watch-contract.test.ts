@@ -3,7 +3,8 @@
  * our own that reports which files it read: only those files start a run (another file of the
  * folder does not), the list is taken again after each run (a new `$ref`'d file is watched), an
  * invalid contract keeps the watch going and adds the files its problems are in, a run that
- * throws is reported and watched on, and an edit made during the first run starts another.
+ * throws is reported and watched on, an edit made during the first run starts another, and a
+ * stopped watch runs no more.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -139,4 +140,13 @@ it('runs again for an edit made while the first run went on', async () => {
   await ran;
   await quietly();
   expect(runs).toBe(1);
+});
+
+it('runs no more once stopped', async () => {
+  const c = contractFolder();
+  const w = watchWith(c.root, c.dir, good(c.root, c.part), () => good(c.root, c.part));
+  w.watching.stop();
+  writeFileSync(c.part, 'a: 2\n');
+  await quietly();
+  expect(w.results).toHaveLength(0);
 });

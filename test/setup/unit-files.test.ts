@@ -14,7 +14,7 @@ describe('which test files npm run test:unit runs', () => {
 
   it("runs the contract runner's pure units, not its runs against servers", () => {
     const runner = (name: string) => `test/contract-runner/${name}.test.ts`;
-    for (const unit of ['judge-media', 'expressions', 'needed-flags', 'enum-at-level'])
+    for (const unit of ['judge-media', 'expressions', 'needed-flags', 'at-level'])
       expect(units).toContain(runner(unit));
     // a live upstream and the contract loaded; the stateful mock; Prism
     for (const run of ['proxy', 'runner', 'faults', 'coverage', 'prism'])

@@ -1,18 +1,19 @@
 /**
- * Which enum values the contract runner sends to a server of a given feature level: one rule
- * (generator/model/enum-at-level.ts), the one the servers refuse by (the level table), read by
- * every probe family that sends enum values. A family that went back to its own filter (a value
+ * Which parameters and enum values the contract runner sends to a server of a given feature
+ * level: one rule (generator/model/at-level.ts), the one the servers go by (the level table),
+ * read by every probe family. A family that went back to its own filter (a value or parameter
  * added above the server's level sent as valid, a removed one kept) fails here.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aloneVariants } from '../../contract-runner/alone.js';
 import type { PlannedRequest } from '../../contract-runner/request.js';
-import { arbitraryOf } from '../../contract-runner/properties.js';
-import { otherValues } from '../../contract-runner/update-alone.js';
+import { arbitraryOf, optionalArbitraries } from '../../contract-runner/properties.js';
+import type { UpdateReadBack } from '../../contract-runner/scenario/execute.js';
+import { otherValues, readBackPlan } from '../../contract-runner/update-alone.js';
 import { buildModel } from '../../generator/model/build.js';
 import type { OpenApiDocument } from '../../generator/model/document.js';
-import { enumValuesAt } from '../../generator/model/enum-at-level.js';
+import { enumValuesAt, existsAtLevel } from '../../generator/model/at-level.js';
 import { buildLevelTable } from '../../generator/model/levels.js';
 import type { ApiModel, Parameter } from '../../generator/model/types.js';
 import { levelView } from '../../runtime/feature-levels.js';
@@ -20,7 +21,10 @@ import { levelView } from '../../runtime/feature-levels.js';
 const added = (level: number) => [{ level, change: 'added', note: 'added' }];
 const removed = (level: number | null) => [{ level, change: 'removed', note: 'gone' }];
 
-/** `kind`: one value of each sort; `mode`: required, with a value newer than the server. */
+/**
+ * `kind`: one value of each sort; `mode`: required, with a value newer than the server; `fresh`
+ * and `old`: a parameter added at 300, one removed at 200.
+ */
 function contract(): ApiModel {
   const document = {
     openapi: '3.1.0',
@@ -49,6 +53,18 @@ function contract(): ApiModel {
               in: 'query',
               required: true,
               schema: { type: 'string', enum: ['a', 'b'], 'x-enum-history': { b: added(300) } },
+            },
+            {
+              name: 'fresh',
+              in: 'query',
+              schema: { type: 'string', enum: ['x', 'y'], default: 'x' },
+              'x-history': added(300),
+            },
+            {
+              name: 'old',
+              in: 'query',
+              schema: { type: 'boolean', default: false },
+              'x-history': removed(200),
             },
           ],
           responses: { '200': { description: 'ok' } },
@@ -137,5 +153,38 @@ describe('every probe family sends only those values', () => {
       expect(otherValues(param('kind'), undefined, false, { level, newest }, 'tag')).toEqual(
         writable(level),
       );
+  });
+
+  it('leave out parameters the server does not have, as every family does', () => {
+    const names = (level: number | undefined) =>
+      op.parameters.filter((p) => existsAtLevel(p, level, newest)).map((p) => p.name);
+    expect(names(150)).toEqual(['kind', 'mode', 'old']);
+    expect(names(250)).toEqual(['kind', 'mode']);
+    expect(names(undefined)).toEqual(['kind', 'mode', 'fresh']);
+    const sent = (level: number | undefined) => [
+      ...new Set(aloneVariants(base, op.parameters, level, newest).map((v) => v.field.name)),
+    ];
+    const drawn = (level: number | undefined) =>
+      Object.keys(
+        optionalArbitraries(base, op.parameters, { featureLevel: level, newestLevel: newest }),
+      );
+    const update = {
+      write: base,
+      spec: { sparse: true },
+      ctx: { inputs: {} },
+    } as unknown as UpdateReadBack;
+    const written = (level: number | undefined) =>
+      readBackPlan(update, op.parameters, {}, { level, newest }).varied.map((v) => v.name);
+    const optional = (level: number | undefined) => names(level).filter((n) => n !== 'mode');
+    for (const level of [150, 250, undefined]) {
+      expect(
+        sent(level).filter((n) => n !== 'mode'),
+        `alone at ${level}`,
+      ).toEqual(optional(level));
+      // generated requests and read-backs leave deprecated parameters alone (a removed one is)
+      const notDeprecated = optional(level).filter((n) => n !== 'old');
+      expect(drawn(level), `generated at ${level}`).toEqual(notDeprecated);
+      expect(written(level), `read back at ${level}`).toEqual(notDeprecated);
+    }
   });
 });
