@@ -62,6 +62,11 @@ describe('a sample’s values on its operation page', () => {
         expect(await page.inputValue('#tryit-body')).toBe(JSON.stringify(EXAMPLE, null, 2));
         expect(await page.inputValue('#try-param-folder')).toBe('Home & "kitchen"');
         expect(await page.inputValue('#try-param-pin')).toBe('3');
+        // Name, location, type and required flag come from the wire fields the page carries once.
+        const label = (name: string) =>
+          page.locator(`.tryit-field[data-name="${name}"] label`).innerText();
+        expect(await label('folder')).toBe('folder query · string required');
+        expect(await label('pin')).toBe('pin query · integer');
       } finally {
         await page.close();
       }

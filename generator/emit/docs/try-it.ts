@@ -284,25 +284,7 @@ export function tryItView(
     op: wire,
     ...(auth ? { auth } : {}),
     // The form is built by assets/tryit.js from these (text only): a page carries data, not markup.
-    fields: fields.map((f) => {
-      const out: Record<string, unknown> = {
-        name: f.name,
-        in: f.location,
-        anchor: f.anchor,
-        shape: f.shape,
-        type: f.typeText,
-      };
-      if (f.required) out.required = 1;
-      if (f.jsonEncoded) out.json = 1;
-      if (f.itemType) out.itemType = f.itemType;
-      if (f.columns.length) out.columns = f.columns;
-      if (f.options.length) out.options = f.options;
-      if (f.arg !== undefined) out.arg = f.arg;
-      else if (f.initial !== '') out.initial = f.initial;
-      if (f.since !== undefined) out.since = f.since;
-      if (f.removed !== undefined) out.removed = f.removed;
-      return out;
-    }),
+    fields: fields.map((f, i) => formFieldData(f, info.fields[i])),
     body: !jsonBody
       ? undefined
       : carried.bodyArg !== undefined
@@ -319,4 +301,31 @@ export function tryItView(
     data,
     jsonBody: jsonBody ? bodyText : undefined,
   };
+}
+
+/**
+ * One form field as the page carries it. Its name, location, required flag, JSON encoding and
+ * type text are its wire field's (`op.fields`, the same parameters in the same order: tryit.js
+ * reads them there), carried again only when the two ever disagree.
+ */
+function formFieldData(f: TryItField, wire: OperationInfo['fields'][number] | undefined) {
+  const out: Record<string, unknown> = {};
+  const same = wire !== undefined && wire.name === f.name && wire.in === f.location;
+  if (!same || wire.required !== f.required || (wire.encoding === 'json') !== f.jsonEncoded) {
+    out.name = f.name;
+    out.in = f.location;
+    if (f.required) out.required = 1;
+    if (f.jsonEncoded) out.json = 1;
+  }
+  out.anchor = f.anchor;
+  out.shape = f.shape;
+  if (!same || (wire.types.join(' | ') || 'any') !== f.typeText) out.type = f.typeText;
+  if (f.itemType) out.itemType = f.itemType;
+  if (f.columns.length) out.columns = f.columns;
+  if (f.options.length) out.options = f.options;
+  if (f.arg !== undefined) out.arg = f.arg;
+  else if (f.initial !== '') out.initial = f.initial;
+  if (f.since !== undefined) out.since = f.since;
+  if (f.removed !== undefined) out.removed = f.removed;
+  return out;
 }

@@ -22,6 +22,17 @@
   var dataNode = doc.querySelector('.tryit-data');
   if (!dataNode) return;
   var data = JSON.parse(dataNode.textContent);
+  // A form field carries only what its wire field (same place in data.op.fields) does not say.
+  data.fields.forEach(function (f, i) {
+    var wire = data.op.fields[i];
+    if (!wire) return;
+    if (f.type === undefined) f.type = wire.types.join(' | ') || 'any';
+    if (f.name !== undefined) return;
+    f.name = wire.name;
+    f.in = wire.in;
+    if (wire.required) f.required = 1;
+    if (wire.encoding === 'json') f.json = 1;
+  });
   var root = doc.body.getAttribute('data-root') || '';
   var CREDENTIALS_KEY = 'tms-docs-tryit';
   // The box, the form and the answer's place are made here, beside the data the page carries.
