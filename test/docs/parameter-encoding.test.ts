@@ -63,6 +63,7 @@ describe('parameter encoding on operation pages', () => {
               q('color', obj, { explode: false }),
               q('point', obj),
               q('deep', obj, { style: 'deepObject', explode: true }),
+              q('expand', { type: 'array', items: { type: 'string' } }, { style: 'deepObject' }),
               { name: 'narrow', in: 'query', content: { 'application/json': { schema: list } } },
             ],
             responses: { '200': { description: 'ok' } },
@@ -83,6 +84,7 @@ describe('parameter encoding on operation pages', () => {
       color: "Sent as one value, each property's name and value joined by commas (color=x,1,y,2)",
       point: 'Sent with each property as a name of its own (x=1&y=2)',
       deep: 'Sent with each property in brackets after the name (deep[x]=1&deep[y]=2)',
+      expand: 'Sent with [] after the name, once per item (expand[]=a&expand[]=b)',
       narrow: 'JSON-encoded: send the value as one field holding JSON text',
     });
   });

@@ -300,13 +300,17 @@ const DELIMITER_WORDS: Record<string, [string, string]> = {
 export function encodingText(p: Parameter): string {
   const n = p.name;
   if (p.encoding === 'json') return JSON_TEXT;
+  const list = p.types.includes('array') && !p.types.includes('object');
+  // runtime/wire/deep-object.ts: a list of scalars as `a[]=x&a[]=y` (Stripe's `expand[]`).
   if (p.encoding === 'deepObject')
-    return `Sent with each property in brackets after the name (${n}[x]=1&${n}[y]=2)`;
+    return list
+      ? `Sent with [] after the name, once per item (${n}[]=a&${n}[]=b)`
+      : `Sent with each property in brackets after the name (${n}[x]=1&${n}[y]=2)`;
   if (isExplodedObject(p)) return 'Sent with each property as a name of its own (x=1&y=2)';
   if (p.encoding === 'explode') return `Sent with the name repeated for each item (${n}=1&${n}=2)`;
   if (p.encoding !== 'comma') return '';
   const [words, sep] = DELIMITER_WORDS[p.delimiter ?? ','];
-  return p.types.includes('object') && !p.types.includes('array')
+  return !list && p.types.includes('object')
     ? `Sent as one value, each property's name and value joined by ${words} (${n}=x${sep}1${sep}y${sep}2)`
     : `Sent as one value, the items joined by ${words} (${n}=1${sep}2)`;
 }
