@@ -26,6 +26,12 @@ describe('which test files npm run test:unit runs', () => {
     expect(LONGEST.filter((f) => units.includes(f))).toEqual([]);
   });
 
+  it('puts the files that run the CLI in a child process (test/tms-gen-run.ts) end to end', () => {
+    const runsCli = /from '\.\.\/tms-gen-run\.js'/;
+    expect(units.filter((f) => runsCli.test(readFileSync(f, 'utf8')))).toEqual([]);
+    expect(endToEnd).toContain('test/generator/cli.test.ts');
+  });
+
   it('classifies a unit by what it does: no unit imports a server helper of the runner', () => {
     const helpers = /from '\.\/(servers|faults|chains)\.js'/;
     expect(units.filter((f) => helpers.test(readFileSync(f, 'utf8')))).toEqual([]);

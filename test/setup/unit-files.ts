@@ -13,7 +13,7 @@ import { join } from 'node:path';
  * `contractTables` loads a contract as the mocks and the proxy do.
  */
 const STARTS_SOMETHING =
-  /child_process|playwright|sharedBrowser|oncePerRun|sharedWorkspace|runTarballs|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|packTarball|withMock|harness|runGenerate|loadContract|contractTables|loadModel|haveShared|sharedPath|inject\(/;
+  /child_process|playwright|sharedBrowser|oncePerRun|sharedWorkspace|runTarballs|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|tms-gen-run|packTarball|withMock|harness|runGenerate|loadContract|contractTables|loadModel|haveShared|sharedPath|inject\(/;
 
 /**
  * Folders whose files pack tarballs, start servers or browsers whatever they import. Not
