@@ -1,8 +1,10 @@
 /**
  * A lock between the processes of a test run (Vitest's forks, other runs on the machine): the
- * lock is a folder (mkdir is atomic) holding its holder's pid; a holder that died loses it.
+ * lock is a folder (mkdir is atomic) holding its holder's pid; a holder that died loses it, and
+ * so does anything else found at its path (a file, a folder whose pid never came), which would
+ * otherwise keep every later run waiting.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Waits until `lock` is ours. */
@@ -23,12 +25,24 @@ export function releaseLock(lock: string): void {
   rmSync(lock, { recursive: true, force: true });
 }
 
+/** How long a holder may take between its mkdir and writing its pid. */
+const PID_GRACE_MS = 10_000;
+
 function holderAlive(lock: string): boolean {
+  let made: number;
+  try {
+    const stat = statSync(lock);
+    if (!stat.isDirectory()) return false; // not a lock of ours
+    made = stat.mtimeMs;
+  } catch {
+    return false; // gone meanwhile
+  }
   let pid: number;
   try {
     pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
   } catch {
-    return true; // the holder is between mkdir and writing its pid
+    // the holder is between mkdir and writing its pid, unless that was long ago
+    return Date.now() - made < PID_GRACE_MS;
   }
   try {
     process.kill(pid, 0);
