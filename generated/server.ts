@@ -17,7 +17,7 @@ export type ApiCredentials = ((BasicCredentials & { scheme: "basicAuth" })) & { 
 export type Authenticate<User> = (credentials: ApiCredentials, request: TransportRequest) => User | null | undefined | Promise<User | null | undefined>;
 
 type Awaitable<T> = T | Promise<T>;
-/** The user a handler sees: per the operation's auth (`none` → null, `optional` → maybe null). */
+/** The user a handler sees: per the operation's auth (`none`: null, `optional`: maybe null). */
 type UserFor<User, Auth extends 'none' | 'optional' | 'required'> = Auth extends 'required' ? User : Auth extends 'optional' ? User | null : null;
 
 /**
@@ -271,97 +271,97 @@ export type UpdateUserResult =
  */
 export interface Handlers<User = unknown> {
   /**
-   * Edit a draft — `PATCH /drafts/{draft_id}`
+   * Edit a draft (`PATCH /drafts/{draft_id}`)
    */
   editDraft(params: EditDraftParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<EditDraftResult>;
   /**
-   * Fetch an API key — `POST /fetch_api_key`
+   * Fetch an API key (`POST /fetch_api_key`)
    */
   fetchApiKey(params: FetchApiKeyParams, context: HandlerContext<UserFor<User, "none">>): Awaitable<FetchApiKeyResult>;
   /**
-   * Fetch messages — `GET /messages`
+   * Fetch messages (`GET /messages`)
    */
   getMessages(params: GetMessagesParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<GetMessagesResult>;
   /**
-   * Send a message — `POST /messages`
+   * Send a message (`POST /messages`)
    */
   sendMessage(params: SendMessageParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<SendMessageResult>;
   /**
-   * Update a flag on messages — `POST /messages/flags`
+   * Update a flag on messages (`POST /messages/flags`)
    */
   updateMessageFlags(params: UpdateMessageFlagsParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UpdateMessageFlagsResult>;
   /**
-   * Fetch one message — `GET /messages/{message_id}`
+   * Fetch one message (`GET /messages/{message_id}`)
    */
   getMessage(params: GetMessageParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<GetMessageResult>;
   /**
-   * Remove an emoji reaction — `DELETE /messages/{message_id}/reactions`
+   * Remove an emoji reaction (`DELETE /messages/{message_id}/reactions`)
    */
   removeReaction(params: RemoveReactionParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<RemoveReactionResult>;
   /**
-   * Send a test E2EE push notification — `POST /mobile_push/e2ee/test_notification`
+   * Send a test E2EE push notification (`POST /mobile_push/e2ee/test_notification`)
    */
   testE2eePushNotification(params: TestE2eePushNotificationParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<TestE2eePushNotificationResult>;
   /**
-   * Add a linkifier — `POST /realm/filters`
+   * Add a linkifier (`POST /realm/filters`)
    */
   addLinkifier(params: AddLinkifierParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<AddLinkifierResult>;
   /**
-   * Update default settings for new users — `PATCH /realm/user_settings_defaults`
+   * Update default settings for new users (`PATCH /realm/user_settings_defaults`)
    * Permission: Organization administrators only.
    */
   updateRealmUserSettingsDefaults(params: UpdateRealmUserSettingsDefaultsParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UpdateRealmUserSettingsDefaultsResult>;
   /**
-   * Register an event queue — `POST /register`
+   * Register an event queue (`POST /register`)
    */
   registerQueue(params: RegisterQueueParams, context: HandlerContext<UserFor<User, "optional">>): Awaitable<RegisterQueueResult>;
   /**
-   * Create a saved snippet — `POST /saved_snippets`
+   * Create a saved snippet (`POST /saved_snippets`)
    */
   createSavedSnippet(params: CreateSavedSnippetParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<CreateSavedSnippetResult>;
   /**
-   * List channels — `GET /streams`
+   * List channels (`GET /streams`)
    * Permission: Any authenticated user; the deprecated include_all_active needs administrative privileges.
    */
   getStreams(params: GetStreamsParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<GetStreamsResult>;
   /**
-   * Update a channel — `PATCH /streams/{stream_id}`
+   * Update a channel (`PATCH /streams/{stream_id}`)
    * Permission: Organization administrators (for a private channel's permissions, only when subscribed) and users with administer permission on the channel; permission settings need content access to the channel.
    */
   updateStream(params: UpdateStreamParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UpdateStreamResult>;
   /**
-   * Update a user group — `PATCH /user_groups/{user_group_id}`
+   * Update a user group (`PATCH /user_groups/{user_group_id}`)
    */
   updateUserGroup(params: UpdateUserGroupParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UpdateUserGroupResult>;
   /**
-   * Set a topic's visibility policy — `POST /user_topics`
+   * Set a topic's visibility policy (`POST /user_topics`)
    */
   updateUserTopic(params: UpdateUserTopicParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UpdateUserTopicResult>;
   /**
-   * List users — `GET /users`
+   * List users (`GET /users`)
    */
   getUsers(params: GetUsersParams, context: HandlerContext<UserFor<User, "optional">>): Awaitable<GetUsersResult>;
   /**
-   * Register a mobile push token — `POST /users/me/platform_device_token`
+   * Register a mobile push token (`POST /users/me/platform_device_token`)
    * @deprecated
    */
   addPlatformDeviceToken(params: AddPlatformDeviceTokenParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<AddPlatformDeviceTokenResult>;
   /**
-   * Update own status — `POST /users/me/status`
+   * Update own status (`POST /users/me/status`)
    */
   updateStatus(params: UpdateStatusParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UpdateStatusResult>;
   /**
-   * Unsubscribe from channels — `DELETE /users/me/subscriptions`
+   * Unsubscribe from channels (`DELETE /users/me/subscriptions`)
    * Permission: Removing other users needs an administrator, the owner of the bot being removed, or a member of the channel's can_remove_subscribers_group with access to the channel.
    */
   unsubscribe(params: UnsubscribeParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UnsubscribeResult>;
   /**
-   * Deactivate a user — `DELETE /users/{user_id}`
+   * Deactivate a user (`DELETE /users/{user_id}`)
    * Permission: Organization administrators only.
    */
   deactivateUser(params: DeactivateUserParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<DeactivateUserResult>;
   /**
-   * Update a user — `PATCH /users/{user_id}`
+   * Update a user (`PATCH /users/{user_id}`)
    * Permission: Organization administrators only; only owners may add or remove the owner role; new_email needs an owner with the permission to change user emails.
    */
   updateUser(params: UpdateUserParams, context: HandlerContext<UserFor<User, "required">>): Awaitable<UpdateUserResult>;

@@ -168,11 +168,13 @@ const TOOL_TEXT_UNSAFE =
 /**
  * Text for an MCP tool's description or title (contract prose an agent reads): no control
  * characters but tab and newline, no bidirectional overrides (text that reads otherwise than it
- * is), line breaks as `\n`, at most `max` characters. It is written into JSON (JSON.stringify).
+ * is), line breaks as `\n`, at most `max` characters, a cut marked by `...` (not an ellipsis
+ * character: the tool table of a large document stays a one-byte string). It is written into
+ * JSON (JSON.stringify).
  */
 export function toolText(text: string, max = 4000): string {
   const clean = text.replace(/\r\n?|[\u2028\u2029]/g, '\n').replace(TOOL_TEXT_UNSAFE, '');
-  return clean.length <= max ? clean : `${clean.slice(0, max - 1)}…`;
+  return clean.length <= max ? clean : `${clean.slice(0, max - 3)}...`;
 }
 
 /** Markdown's inline punctuation that could start markup mid-line, escaped in `markdownText`. */

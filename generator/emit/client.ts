@@ -28,7 +28,7 @@ export const clientEmitter: Emitter = {
   name: 'client',
   root: 'code',
   needs: ['types', 'operations'],
-  schedule: { rank: 3, loadsTypeScript: true },
+  schedule: { rank: 5, loadsTypeScript: true },
   emit(ctx: EmitContext): GeneratedFile[] {
     const plans = planMethods(ctx);
     const login = plans.find((p) => p.name === 'fetchApiKey' && isLogin(p));
@@ -151,7 +151,7 @@ function factoryLines(ctx: EmitContext, plans: MethodPlan[]): string[] {
   return [
     ...(renamed.length > 0
       ? [
-          `/** Methods whose name is not their operationId (operationId → method). */`,
+          `/** Methods whose name is not their operationId (operationId: method). */`,
           `const renamedMethods: Record<string, string> = {`,
           ...renamed.map((p) => `  ${propertyKey(p.op.id)}: ${literal(p.name)},`),
           `};`,

@@ -18,7 +18,7 @@ export const serverEmitter: Emitter = {
   root: 'code',
   needs: ['types', 'operations', 'validators'],
   reads: 'withoutOperationDescriptions',
-  schedule: { rank: 5, loadsTypeScript: true },
+  schedule: { rank: 7, loadsTypeScript: true },
   emit(ctx: EmitContext): GeneratedFile[] {
     return [{ path: 'server.ts', contents: emitServerStubs(ctx) }];
   },
@@ -40,7 +40,7 @@ export function emitServerStubs(ctx: EmitContext): string {
     ...credentialTypes(ctx.model),
     '',
     `type Awaitable<T> = T | Promise<T>;`,
-    `/** The user a handler sees: per the operation's auth (\`none\` → null, \`optional\` → maybe null). */`,
+    `/** The user a handler sees: per the operation's auth (\`none\`: null, \`optional\`: maybe null). */`,
     `type UserFor<User, Auth extends 'none' | 'optional' | 'required'> = Auth extends 'required' ? User : Auth extends 'optional' ? User | null : null;`,
     '',
   ];
@@ -72,7 +72,7 @@ export function emitServerStubs(ctx: EmitContext): string {
       jsdoc(
         [
           op.summary
-            ? `${op.summary} — \`${op.method.toUpperCase()} ${op.path}\``
+            ? `${op.summary} (\`${op.method.toUpperCase()} ${op.path}\`)`
             : `\`${op.method.toUpperCase()} ${op.path}\``,
           op.permission && `Permission: ${op.permission}`,
           op.lifecycle.deprecated && '@deprecated',
