@@ -28,7 +28,7 @@ export const clientEmitter: Emitter = {
   name: 'client',
   root: 'code',
   needs: ['types', 'operations'],
-  schedule: { rank: 5, loadsTypeScript: true },
+  schedule: { rank: 3, loadsTypeScript: true },
   emit(ctx: EmitContext): GeneratedFile[] {
     const plans = planMethods(ctx);
     const login = plans.find((p) => p.name === 'fetchApiKey' && isLogin(p));

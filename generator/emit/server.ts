@@ -18,7 +18,7 @@ export const serverEmitter: Emitter = {
   root: 'code',
   needs: ['types', 'operations', 'validators'],
   reads: 'withoutOperationDescriptions',
-  schedule: { rank: 7, loadsTypeScript: true },
+  schedule: { rank: 5, loadsTypeScript: true },
   emit(ctx: EmitContext): GeneratedFile[] {
     return [{ path: 'server.ts', contents: emitServerStubs(ctx) }];
   },
