@@ -13,7 +13,7 @@ import type { EmitContext } from '../../generator/emit/emitter.js';
 import { emitters } from '../../generator/emit/index.js';
 import { loadContract } from '../../generator/load/index.js';
 
-const BEYOND_LATIN1 = /[^\u0000-\u00ff]/gu;
+const BEYOND_LATIN1 = /[\u0100-\u{10ffff}]/gu;
 const work = mkdtempSync(join(tmpdir(), 'tms-one-byte-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
