@@ -5,6 +5,7 @@
  */
 import { formatProblem } from '../generator/common/contract-error.js';
 import { loadContract, type LoadedContract, type LoadOptions } from '../generator/load/index.js';
+import type { OperationInfo } from '../runtime/operation-info.js';
 
 /** The project's own contract, the one most tests read. */
 export const PROJECT_CONTRACT = 'openapi/openapi.yaml';
@@ -19,4 +20,10 @@ export async function loadOrThrow(
     throw new Error(`${file} does not load:\n${loaded.problems.map(formatProblem).join('\n')}`);
   }
   return loaded.contract;
+}
+
+/** `file`'s operations as the servers' pipeline reads them (operationId → its runtime info). */
+export async function operationTable(file: string): Promise<Record<string, OperationInfo>> {
+  const { model } = await loadOrThrow(file, { skipSchemaCheck: true });
+  return Object.fromEntries(model.operations.map((op) => [op.id, op.runtime]));
 }
