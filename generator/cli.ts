@@ -54,7 +54,6 @@ Exit codes: 0 ok · 1 contract invalid, or --check found differences · 2 usage 
 
 export { UsageError, type CliOptions, type RunResult } from './run/options.js';
 export { runGenerate } from './run/index.js';
-export { laneOrder, workerLane } from './run/schedule.js';
 
 /** The loader's limits as options: `--max-depth <n>` ... (generator/load/limits.ts). */
 const LIMIT_FLAGS = Object.fromEntries(

@@ -52,9 +52,7 @@ export function wantsWorker(
  */
 export function laneOrder(list: Emitter[], validate: boolean, operations = 0): string[] {
   const rank = (e: Emitter) => (e.schedule?.worker ? Infinity : (e.schedule?.rank ?? UNRANKED));
-  const alone = list.some(
-    (e) => e.schedule?.worker?.slice && operations >= (e.schedule.worker.aloneFrom ?? Infinity),
-  );
+  const alone = list.some((e) => takesAlone(e, operations));
   const group = (e: Emitter) => (e.schedule?.loadsTypeScript && !alone ? 0 : 1);
   const sorted = [...list].sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   const names = sorted.map((e) => e.name);
@@ -83,8 +81,11 @@ export function workerLane(
   all: Emitter[] = emitters,
 ): string[] | undefined {
   const last = all.find((e) => e.name === order.at(-1));
-  const worker = last?.schedule?.worker;
-  return last && worker?.slice && operations >= (worker.aloneFrom ?? Infinity)
-    ? [last.name]
-    : undefined;
+  return last && takesAlone(last, operations) ? [last.name] : undefined;
+}
+
+/** Whether the worker takes `e` alone, on a model slice, on a document of `operations`. */
+function takesAlone(e: Emitter, operations: number): boolean {
+  const worker = e.schedule?.worker;
+  return worker?.slice !== undefined && operations >= (worker.aloneFrom ?? Infinity);
 }

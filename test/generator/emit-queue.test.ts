@@ -4,8 +4,12 @@
  * are an item of their own, the worker's second (right after the validators).
  */
 import { describe, expect, it } from 'vitest';
-import { laneOrder, workerLane } from '../../generator/cli.js';
-import { mainThreadOnly, wantsWorker } from '../../generator/run/schedule.js';
+import {
+  laneOrder,
+  mainThreadOnly,
+  wantsWorker,
+  workerLane,
+} from '../../generator/run/schedule.js';
 import { emitters } from '../../generator/emit/index.js';
 import { checkLane, SharedQueue, VALIDATE } from '../../generator/threads/emit-worker.js';
 
