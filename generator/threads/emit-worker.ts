@@ -82,6 +82,16 @@ export function checkLane(lane: readonly string[] | undefined): void {
 }
 
 /**
+ * The items of the queue the worker may take: those of its lane when it has one, else any but
+ * the main thread's own (`mainOnly`: they load TypeScript, which the worker never does).
+ */
+export function workerMay(job: Pick<EmitJob, 'lane' | 'mainOnly'>): (name: string) => boolean {
+  const lane = job.lane && new Set(job.lane);
+  const mainOnly = new Set(job.mainOnly);
+  return (name) => (lane ? lane.has(name) : !mainOnly.has(name));
+}
+
+/**
  * The emitters both threads take work from, without messages: the main thread from the front
  * (types first: it loads TypeScript there), the worker from the back (the validators last in
  * the order, so first for it), until they meet. Whoever finishes early takes more, so the two
@@ -288,9 +298,7 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
     const post = (m: WorkerMessage) => parentPort!.postMessage(...withBytes(m));
     const queue = new SharedQueue(job.order, job.queue, false);
     checkLane(job.lane); // the main thread checked it too (run): never the checks on a slice
-    const lane = job.lane && new Set(job.lane);
-    const mainOnly = new Set(job.mainOnly);
-    const may = (name: string) => (lane ? lane.has(name) : !mainOnly.has(name));
+    const may = workerMay(job);
     for (let name = queue.take('back', may); name; name = queue.take('back', may)) {
       if (name === VALIDATE) {
         const validation = await validateDocument(job.ctx.model.document as never);
