@@ -17,6 +17,7 @@
  */
 import type { ContractProblem } from '../common/contract-error.js';
 import type { Parameter } from './types.js';
+import { isExplodedObject } from '../../runtime/wire/fields.js';
 
 /** What a parameter writes into its place: exact names, a `name[` prefix, or any name at all. */
 interface Sent {
@@ -30,10 +31,8 @@ const CLAUSE =
 const LEAVES_CLAUSE =
   'OpenAPI leaves undefined how a deepObject key is told from a parameter whose name spells it (deepObject style); tms-gen rule: the parameter of that name owns it';
 
-/** An exploded object: its properties are fields of their own (`R=1&G=2`). */
-export function isExplodedObject(p: Parameter): boolean {
-  return p.encoding === 'explode' && p.types.includes('object') && !p.types.includes('array');
-}
+/** An exploded object: the wire model's test, so both sides tell one the same way. */
+export { isExplodedObject };
 
 function sentBy(p: Parameter): Sent {
   if (isExplodedObject(p)) {

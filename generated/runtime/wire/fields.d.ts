@@ -44,6 +44,11 @@ export interface FieldsDecoded {
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
 export declare function decodeFields(fields: readonly WireField[], sources: PairSource[], neighbours: Map<WireField, Neighbours>): FieldsDecoded;
+/**
+ * A form-style exploded object: its properties are fields of their own (`R=1&G=2`). The one
+ * test of it: the generator decides collisions and shapes by it too (model/wire-collisions.ts).
+ */
+export declare function isExplodedObject(field: Pick<WireField, 'encoding' | 'types'>): boolean;
 type Decoded = {
     ok: true;
     value: unknown;

@@ -201,8 +201,11 @@ function emptyValue(field) {
     }
     return undefined;
 }
-/** A form-style exploded object: its properties are fields of their own (`R=1&G=2`). */
-function isExplodedObject(field) {
+/**
+ * A form-style exploded object: its properties are fields of their own (`R=1&G=2`). The one
+ * test of it: the generator decides collisions and shapes by it too (model/wire-collisions.ts).
+ */
+export function isExplodedObject(field) {
     return (field.encoding === 'explode' && admits(field.types, 'object') && !admits(field.types, 'array'));
 }
 /**
