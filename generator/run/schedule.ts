@@ -84,7 +84,7 @@ export function workerLane(
   return last && takesAlone(last, operations) ? [last.name] : undefined;
 }
 
-/** Whether the worker takes `e` alone, on a model slice, on a document of `operations`. */
+/** Whether the worker takes `e` alone, with its model slice, on a document of `operations`. */
 function takesAlone(e: Emitter, operations: number): boolean {
   const worker = e.schedule?.worker;
   return worker?.slice !== undefined && operations >= (worker.aloneFrom ?? Infinity);
