@@ -15,11 +15,10 @@ import type { OperationInfo } from '../../../runtime/operation-info.js';
 import type { WireField } from '../../../runtime/wire.js';
 import { encodeRequest } from '../../../runtime/wire.js';
 import { encodeFields } from '../../../runtime/wire/fields.js';
-import type { OutPair } from '../../../runtime/wire/urlencoded.js';
 import type { Parts } from './sample-text.js';
 import type { SampleInput } from '../../model/samples.js';
 import { SAMPLE_BOUNDARY, type SampleTarget } from './curl-sample.js';
-import { encodeFormComponent } from '../../../runtime/wire/urlencoded.js';
+import { serializeUrlencoded, type OutPair } from '../../../runtime/wire/urlencoded.js';
 
 /** The placeholder every sample uses for credentials (tests swap it for real ones). */
 export const CREDENTIALS_PLACEHOLDER = '<EMAIL>:<API_KEY>';
@@ -71,7 +70,7 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
   if (allPairs.length > 0) {
     if (plainPairs(allPairs)) parts.query = allPairs;
     else
-      parts.url = `${base}?${[request.query, ...keyPairs.map((p) => `${encodeFormComponent(p.name)}=${encodeFormComponent(p.value as string)}`)].filter(Boolean).join('&')}`;
+      parts.url = `${base}?${[request.query, serializeUrlencoded(keyPairs)].filter(Boolean).join('&')}`;
   }
   const body = request.body;
   if (body === undefined) return parts;

@@ -10,10 +10,10 @@ import { requestParts } from './code-samples.js';
 import { curlSample } from './curl-sample.js';
 import type { RequestSampleView } from './operation-page.js';
 import { clientKeyOf } from '../../model/names.js';
+import type { OutPair } from '../../../runtime/wire/urlencoded.js';
 import {
   SAMPLE_LANGUAGES,
   type PageSampleData,
-  type OutPair,
   type PairData,
   type Parts,
   type SampleData,

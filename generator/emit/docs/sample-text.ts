@@ -13,13 +13,8 @@
  */
 import { literal, propertyKey } from '../../common/source.js';
 import { highlight, type HighlightLanguage } from './highlight.js';
-
-/** A name/value pair of a form or query (runtime/wire/urlencoded's OutPair, as data). */
-export interface OutPair {
-  name: string;
-  value: unknown;
-  encodedValue?: string;
-}
+// A type only (erased from the page bundle): the pairs are the wire model's own.
+import type { OutPair } from '../../../runtime/wire/urlencoded.js';
 
 /** A request sample's parts, spelled by each language (`requestParts`). */
 export interface Parts {
@@ -68,7 +63,8 @@ export interface SampleData {
 export type PairData = [name: string, value?: string];
 
 function unpackPairs(pairs: PairData[], args: Record<string, unknown> | undefined): OutPair[] {
-  return pairs.map(([name, value]) => ({ name, value: value ?? args?.[name] }));
+  // a pair refers only to an argument equal to its (string) value: request-samples.ts `pack`
+  return pairs.map(([name, value]) => ({ name, value: value ?? (args?.[name] as string) }));
 }
 
 /** The request's parts of a sample, the page's shared method and credentials put back in. */

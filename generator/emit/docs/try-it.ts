@@ -53,15 +53,12 @@ export interface TryItField {
   removed?: number;
 }
 
+/** What the page's try-it section carries: the server, whether it asks for credentials, the data. */
 export interface TryItView {
-  id: string;
   server: string;
   auth: boolean;
-  fields: TryItField[];
-  /** what the page script reads (written by the `jsonScript` helper, `<` escaped) */
+  /** what the page script reads (written by source.ts `scriptJson`, `<` escaped) */
   data: unknown;
-  /** the initial JSON text of a non-form body */
-  jsonBody?: string;
 }
 
 type Obj = Record<string, unknown>;
@@ -293,14 +290,7 @@ export function tryItView(
     responses,
     dialect: model.dialect,
   };
-  return {
-    id: op.id,
-    server,
-    auth: op.auth !== 'none',
-    fields,
-    data,
-    jsonBody: jsonBody ? bodyText : undefined,
-  };
+  return { server, auth: op.auth !== 'none', data };
 }
 
 /**
