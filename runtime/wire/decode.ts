@@ -79,11 +79,7 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
     : undefined;
   const lenient = opts.lenientLocation === true;
 
-  const queryFields = decodeFields(
-    groups.query,
-    lenient && form ? [query, form] : [query],
-    groups.neighbours.query,
-  );
+  const queryFields = decodeFields(groups.query, lenient && form ? [query, form] : [query]);
   value.query = queryFields.values;
   for (const error of queryFields.errors) errors.push({ ...error, location: 'query' });
 
@@ -91,7 +87,6 @@ function decodeSafely(op: WireOperation, raw: RawRequest, opts: DecodeOptions): 
     const formFields = decodeFields(
       groups.body,
       lenient ? (form ? [form, query] : [query]) : form ? [form] : [],
-      groups.neighbours.body,
     );
     // Always an object for form operations, so handlers need not tell "no body" from "no fields".
     value.body = formFields.values;

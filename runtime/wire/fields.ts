@@ -9,14 +9,7 @@
  * `explode` array sends nothing, a `comma` list of one empty string reads back as `[]`, and in
  * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
-import type {
-  FieldIndex,
-  FieldIndexes,
-  FieldsByLocation,
-  Neighbours,
-  ScalarType,
-  WireField,
-} from './types.js';
+import type { FieldIndex, FieldIndexes, FieldsByLocation, ScalarType, WireField } from './types.js';
 
 export type { FieldIndex, FieldIndexes, FieldsByLocation };
 import { isObject } from '../is-object.js';
@@ -52,34 +45,13 @@ export function indexFields(fields: readonly WireField[]): FieldIndex {
     count: fields.length,
     byName: namedMap(fields),
     namedIn: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
-    neighbours: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
   };
   for (const field of fields) {
     index[field.in]?.push(field);
     const named = index.namedIn[field.in];
     if (named && !named.has(field.name)) named.set(field.name, field);
   }
-  for (const place of ['query', 'body'] as const)
-    index.neighbours[place] = neighboursOf(index[place]);
   return index;
-}
-
-/**
- * What decoding each exploded object of one place needs of the fields beside it, worked out
- * once per operation (a field index) rather than for every request. (A deepObject needs
- * nothing: the names it leaves to others are the generator's `leaves`.)
- */
-function neighboursOf(fields: readonly WireField[]): Map<WireField, Neighbours> {
-  const map = new Map<WireField, Neighbours>();
-  for (const field of fields) {
-    if (!isExplodedObject(field)) continue;
-    const others = fields.filter((other) => other !== field);
-    map.set(field, {
-      others: new Set(others.map((other) => other.name)),
-      prefixes: others.map((other) => other.name + '['),
-    });
-  }
-  return map;
 }
 
 /**
@@ -194,19 +166,14 @@ export interface FieldsDecoded {
  * Values of `fields`, each taken from the first source that has it (its declared place first;
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
-export function decodeFields(
-  fields: readonly WireField[],
-  sources: PairSource[],
-  neighbours: Map<WireField, Neighbours>,
-): FieldsDecoded {
+export function decodeFields(fields: readonly WireField[], sources: PairSource[]): FieldsDecoded {
   const values: Record<string, unknown> = {};
   const errors: { field: string; message: string }[] = [];
   for (const field of fields) {
     let found = false;
-    const beside = neighbours.get(field);
     for (const source of sources) {
       const indexes = isExplodedObject(field)
-        ? propertyIndexes(field, source, beside!)
+        ? propertyIndexes(field, source)
         : pairIndexes(field, source);
       if (indexes === undefined) continue;
       for (const index of indexes) source.used.add(index);
@@ -255,27 +222,19 @@ export function isExplodedObject(field: Pick<WireField, 'encoding' | 'types'>): 
 
 /**
  * The pairs of an exploded object: those named as its declared properties, and for one that
- * takes any property, every pair no other field of the place claims.
+ * takes any property, every pair not taken yet. Such an object is the only field of its place:
+ * the generator sends one that shares a name with another field as a deepObject
+ * (model/wire-collisions.ts), so no pair is another field's to claim.
  */
-function propertyIndexes(
-  field: WireField,
-  source: PairSource,
-  beside: Neighbours,
-): number[] | undefined {
+function propertyIndexes(field: WireField, source: PairSource): number[] | undefined {
   const declared = field.shape?.properties ?? {};
   const freeForm = field.shape === undefined || field.shape.additional !== undefined;
   const indexes: number[] = [];
   source.pairs.forEach((pair, index) => {
     if (source.used.has(index)) return;
-    if (Object.hasOwn(declared, pair.name)) indexes.push(index);
-    else if (freeForm && !claimed(pair.name, beside)) indexes.push(index);
+    if (freeForm || Object.hasOwn(declared, pair.name)) indexes.push(index);
   });
   return indexes.length > 0 ? indexes : undefined;
-}
-
-/** Whether another field of the place sends `name` (as itself, or inside its brackets). */
-function claimed(name: string, beside: Neighbours): boolean {
-  return beside.others.has(name) || beside.prefixes.some((prefix) => name.startsWith(prefix));
 }
 
 /**

@@ -196,16 +196,6 @@ export interface FieldIndex extends FieldsByLocation {
   byName: Map<string, WireField>;
   /** the fields of each location by name */
   namedIn: Record<WireField['in'], Map<string, WireField>>;
-  /** per location, what decoding an exploded object needs of the fields beside it */
-  neighbours: Record<WireField['in'], Map<WireField, Neighbours>>;
-}
-
-/** The other fields of a place as one exploded object sees them (fields.ts). */
-export interface Neighbours {
-  /** the other fields' names */
-  others: Set<string>;
-  /** each other field's name followed by `[` (its deepObject spellings) */
-  prefixes: string[];
 }
 
 /** Looks up (and builds on first use) the field index of an operation. */

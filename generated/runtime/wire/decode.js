@@ -55,12 +55,12 @@ function decodeSafely(op, raw, opts) {
         ? { location: 'body', pairs: body.pairs, used: new Set() }
         : undefined;
     const lenient = opts.lenientLocation === true;
-    const queryFields = decodeFields(groups.query, lenient && form ? [query, form] : [query], groups.neighbours.query);
+    const queryFields = decodeFields(groups.query, lenient && form ? [query, form] : [query]);
     value.query = queryFields.values;
     for (const error of queryFields.errors)
         errors.push({ ...error, location: 'query' });
     if (op.body?.kind === 'form') {
-        const formFields = decodeFields(groups.body, lenient ? (form ? [form, query] : [query]) : form ? [form] : [], groups.neighbours.body);
+        const formFields = decodeFields(groups.body, lenient ? (form ? [form, query] : [query]) : form ? [form] : []);
         // Always an object for form operations, so handlers need not tell "no body" from "no fields".
         value.body = formFields.values;
         for (const error of formFields.errors)

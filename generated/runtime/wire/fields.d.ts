@@ -10,7 +10,7 @@
  * `explode` array sends nothing, a `comma` list of one empty string reads back as `[]`, and in
  * multipart (no percent layer) a `comma` item's own comma cannot be told from the delimiter.
  */
-import type { FieldIndex, FieldIndexes, FieldsByLocation, Neighbours, ScalarType, WireField } from './types.js';
+import type { FieldIndex, FieldIndexes, FieldsByLocation, ScalarType, WireField } from './types.js';
 export type { FieldIndex, FieldIndexes, FieldsByLocation };
 import { type InPair, type OutPair } from './urlencoded.js';
 export declare function indexFields(fields: readonly WireField[]): FieldIndex;
@@ -43,7 +43,7 @@ export interface FieldsDecoded {
  * Values of `fields`, each taken from the first source that has it (its declared place first;
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
-export declare function decodeFields(fields: readonly WireField[], sources: PairSource[], neighbours: Map<WireField, Neighbours>): FieldsDecoded;
+export declare function decodeFields(fields: readonly WireField[], sources: PairSource[]): FieldsDecoded;
 /**
  * A form-style exploded object: its properties are fields of their own (`R=1&G=2`). The one
  * test of it: the generator decides collisions and shapes by it too (model/wire-collisions.ts).

@@ -24,7 +24,6 @@ export function indexFields(fields) {
         count: fields.length,
         byName: namedMap(fields),
         namedIn: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
-        neighbours: { path: new Map(), query: new Map(), header: new Map(), body: new Map() },
     };
     for (const field of fields) {
         index[field.in]?.push(field);
@@ -32,27 +31,7 @@ export function indexFields(fields) {
         if (named && !named.has(field.name))
             named.set(field.name, field);
     }
-    for (const place of ['query', 'body'])
-        index.neighbours[place] = neighboursOf(index[place]);
     return index;
-}
-/**
- * What decoding each exploded object of one place needs of the fields beside it, worked out
- * once per operation (a field index) rather than for every request. (A deepObject needs
- * nothing: the names it leaves to others are the generator's `leaves`.)
- */
-function neighboursOf(fields) {
-    const map = new Map();
-    for (const field of fields) {
-        if (!isExplodedObject(field))
-            continue;
-        const others = fields.filter((other) => other !== field);
-        map.set(field, {
-            others: new Set(others.map((other) => other.name)),
-            prefixes: others.map((other) => other.name + '['),
-        });
-    }
-    return map;
 }
 /**
  * The field indexes of the operations one client, listener or mock works with, built once per
@@ -150,15 +129,14 @@ function isPlainObject(value) {
  * Values of `fields`, each taken from the first source that has it (its declared place first;
  * the other place only under lenientLocation). Marks the pairs it takes as used.
  */
-export function decodeFields(fields, sources, neighbours) {
+export function decodeFields(fields, sources) {
     const values = {};
     const errors = [];
     for (const field of fields) {
         let found = false;
-        const beside = neighbours.get(field);
         for (const source of sources) {
             const indexes = isExplodedObject(field)
-                ? propertyIndexes(field, source, beside)
+                ? propertyIndexes(field, source)
                 : pairIndexes(field, source);
             if (indexes === undefined)
                 continue;
@@ -210,25 +188,21 @@ export function isExplodedObject(field) {
 }
 /**
  * The pairs of an exploded object: those named as its declared properties, and for one that
- * takes any property, every pair no other field of the place claims.
+ * takes any property, every pair not taken yet. Such an object is the only field of its place:
+ * the generator sends one that shares a name with another field as a deepObject
+ * (model/wire-collisions.ts), so no pair is another field's to claim.
  */
-function propertyIndexes(field, source, beside) {
+function propertyIndexes(field, source) {
     const declared = field.shape?.properties ?? {};
     const freeForm = field.shape === undefined || field.shape.additional !== undefined;
     const indexes = [];
     source.pairs.forEach((pair, index) => {
         if (source.used.has(index))
             return;
-        if (Object.hasOwn(declared, pair.name))
-            indexes.push(index);
-        else if (freeForm && !claimed(pair.name, beside))
+        if (freeForm || Object.hasOwn(declared, pair.name))
             indexes.push(index);
     });
     return indexes.length > 0 ? indexes : undefined;
-}
-/** Whether another field of the place sends `name` (as itself, or inside its brackets). */
-function claimed(name, beside) {
-    return beside.others.has(name) || beside.prefixes.some((prefix) => name.startsWith(prefix));
 }
 /**
  * The indexes of the pairs that belong to `field`, or undefined when none do. A deepObject
