@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS, LIMIT_OPTIONS, parseLimitValue, type NumericLimit } fro
 import { stampFolder, watchContract } from './run/watch.js';
 import { printRun } from './run/report.js';
 import { commandNamed, commands } from './commands/index.js';
-import { missingContract, usageLine } from './common/usage.js';
+import { DEFAULT_CONTRACT, missingContract, usageLine } from './common/usage.js';
 import { runGenerate } from './run/index.js';
 import { UsageError, type CliOptions } from './run/options.js';
 import { foreignOutputFile } from './write/foreign-files.js';
@@ -29,7 +29,7 @@ ${commands
   tms-gen --help                   (each subcommand has its own --help)
 
 Options:
-  --contract <file>   the contract's root document (default: openapi/openapi.yaml)
+  --contract <file>   the contract's root document (default: ${DEFAULT_CONTRACT})
   --out <dir>         where code goes (default: generated)
   --docs <dir>        where the HTML reference goes (default: docs)
   --only <names>      comma-separated emitters to run (${emitters.map((e) => e.name).join(', ')})
@@ -54,7 +54,6 @@ Exit codes: 0 ok · 1 contract invalid, or --check found differences · 2 usage 
 
 export { UsageError, type CliOptions, type RunResult } from './run/options.js';
 export { runGenerate } from './run/index.js';
-export { laneOrder, workerLane } from './run/schedule.js';
 
 /** The loader's limits as options: `--max-depth <n>` ... (generator/load/limits.ts). */
 const LIMIT_FLAGS = Object.fromEntries(
@@ -105,7 +104,7 @@ export function parseArgs(argv: string[]): CliOptions | 'help' {
   const text = (name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
   const opts: CliOptions = {
     command,
-    contract: text('contract') ?? 'openapi/openapi.yaml',
+    contract: text('contract') ?? DEFAULT_CONTRACT,
     out: text('out') ?? 'generated',
     docs: text('docs') ?? 'docs',
     check: values.check === true,

@@ -14,13 +14,13 @@ import { runGenerate } from '../run/index.js';
 import { printRun } from '../run/report.js';
 import { stampFolder, watchContract } from '../run/watch.js';
 import { parseListenArgs } from './server-options.js';
-import { listenProblem, usageLine } from '../common/usage.js';
+import { DEFAULT_CONTRACT, listenProblem, usageLine } from '../common/usage.js';
 
 const HELP = `tms-gen preview — the reference of a contract, served and reloaded as you edit
 
 Usage: tms-gen preview [--contract api.yaml] [options]
 
-  --contract <file>   the contract's root document (default: openapi/openapi.yaml)
+  --contract <file>   the contract's root document (default: ${DEFAULT_CONTRACT})
   --port <n>          port (default 4030; 0 picks a free one)
   --host <addr>       address to listen on (default 127.0.0.1)
   --docs <dir>        where the reference is written (default: a temporary folder)
@@ -51,8 +51,6 @@ const OPTIONS = {
 
 /** Its own default port: the mock takes 4010 and the proxy 4020, so all three can run at once. */
 const DEFAULT_PORT = 4030;
-/** The contract an app keeps in its own repository, as generate and scaffold default to it. */
-const DEFAULT_CONTRACT = 'openapi/openapi.yaml';
 
 export async function runPreview(argv: string[]): Promise<number> {
   const parsed = parseListenArgs(argv, OPTIONS, {

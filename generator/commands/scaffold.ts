@@ -18,7 +18,7 @@ import type { ApiModel, ErrorConventions, Operation } from '../model/types.js';
 import { jsdoc, literal } from '../common/source.js';
 import { packageName } from '../model/artifact-names.js';
 import { OUR_CONTRACT } from './prepared.js';
-import { missingContract } from '../common/usage.js';
+import { DEFAULT_CONTRACT, missingContract } from '../common/usage.js';
 
 export interface ScaffoldResult {
   written: string[];
@@ -155,7 +155,7 @@ index.ts gathering them and a user.ts; a file that exists is never overwritten
 Usage: tms-gen scaffold [--contract <file>] [--dir <dir>] [--out <dir> | --server <module>]
 
 Options:
-  --contract <file>   the contract's root document (default: openapi/openapi.yaml; without
+  --contract <file>   the contract's root document (default: ${DEFAULT_CONTRACT}; without
                       one there, the Team Messaging Service contract, whose starters import
                       its installed bindings, team-messaging-service-api/server)
   --dir <dir>         where the starter handlers go (default: src/handlers)

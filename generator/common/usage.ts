@@ -1,5 +1,11 @@
 import { statSync } from 'node:fs';
 
+/**
+ * The contract a project keeps in its own repository: what `--contract` means when it is not
+ * given (generate, scaffold, diff, preview).
+ */
+export const DEFAULT_CONTRACT = 'openapi/openapi.yaml';
+
 /** A usage error as one line: what is wrong, and where the help is. */
 export function usageLine(command: string, message: string): string {
   return `tms-gen ${command}: ${message} (see tms-gen ${command} --help)`;

@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { formatProblem } from '../common/contract-error.js';
-import { missingContract } from '../common/usage.js';
+import { DEFAULT_CONTRACT, missingContract } from '../common/usage.js';
 import { loadContract } from '../load/index.js';
 import { resolveBase } from './base.js';
 import { diffTables } from './compare.js';
@@ -20,7 +20,7 @@ Usage:
 
 Options:
   --base <file|ref>   the earlier contract: a file, or a git ref (the contract's folder at that ref)
-  --contract <file>   the later contract (default: openapi/openapi.yaml)
+  --contract <file>   the later contract (default: ${DEFAULT_CONTRACT})
   --format <f>        text (default), markdown (a changelog entry by feature level) or json
   --quiet             print only refused changes (text format)
 
@@ -43,7 +43,7 @@ export async function runDiff(argv: string[]): Promise<number> {
       args: argv,
       options: {
         base: { type: 'string' },
-        contract: { type: 'string', default: 'openapi/openapi.yaml' },
+        contract: { type: 'string', default: DEFAULT_CONTRACT },
         format: { type: 'string', default: 'text' },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },

@@ -3,7 +3,7 @@
  * (EmitContext.writeEarly), sent to the writer thread in small batches while the rest is made:
  * creating thousands of files then overlaps the emit instead of following it.
  */
-import type { GeneratedFile } from '../emit/emitter.js';
+import type { GeneratedFile } from '../common/generated-file.js';
 import type { OutputSink } from '../write/index.js';
 import { sizeOf } from './sizes.js';
 

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { banner } from '../common/source.js';
+import { DEFAULT_CONTRACT } from '../common/usage.js';
 import { formatProblem, type ContractProblem } from '../common/contract-error.js';
 import type { Emitter } from '../emit/emitter.js';
 import { RUNTIME_IMPORT } from '../emit/package.js';
@@ -88,7 +89,7 @@ export async function load(p: Plan): Promise<Run | RunResult> {
   const tLoad = performance.now() - p.started;
   const runtimeImport = opts.runtime ?? RUNTIME_IMPORT;
   const command =
-    opts.out === 'generated' && opts.docs === 'docs' && opts.contract === 'openapi/openapi.yaml'
+    opts.out === 'generated' && opts.docs === 'docs' && opts.contract === DEFAULT_CONTRACT
       ? 'npm run generate'
       : `tms-gen --contract ${model.sourceFile}`;
   const ctx: Run['ctx'] = { model, outDir: opts.out, docsDir: opts.docs, runtimeImport, command };

@@ -1,4 +1,4 @@
-import type { GeneratedFile } from '../emit/emitter.js';
+import type { GeneratedFile } from '../common/generated-file.js';
 
 /** The bytes of files as written (text as UTF-8). */
 export function sizeOf(files: GeneratedFile[]): number {

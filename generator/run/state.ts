@@ -3,7 +3,8 @@
  * the services it uses (cache, writer, threads) and what it has made so far.
  */
 import type { LoadedContract } from '../load/index.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emit/emitter.js';
+import type { GeneratedFile } from '../common/generated-file.js';
+import type { EmitContext, Emitter } from '../emit/emitter.js';
 import type { ApiModel } from '../model/types.js';
 import type { CompileJob, EmitWorker } from '../threads/emit-worker.js';
 import type { DocumentVerdict } from '../threads/validate-worker.js';

@@ -73,7 +73,7 @@ export function stampFolder(root: string): Map<string, string> {
 }
 
 /** Each file's size and modification time (absent: a file that is not there). */
-export function fileStamps(files: readonly string[]): Map<string, string> {
+function fileStamps(files: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const file of files) {
     try {
@@ -90,7 +90,7 @@ export function fileStamps(files: readonly string[]): Map<string, string> {
  * The files to watch after a run: those a good run read; after a failed one, those watched
  * before and those its problems are in (a broken `$ref`'d file must be seen when it is fixed).
  */
-export function filesAfter(watched: readonly string[], result: RunResult): string[] {
+function filesAfter(watched: readonly string[], result: RunResult): string[] {
   const reported = (result.contractFiles ?? []).map((f) => resolve(f));
   if (result.exitCode === 0 && reported.length > 0) return reported;
   return [...new Set([...watched, ...reported])];
@@ -101,7 +101,7 @@ export function filesAfter(watched: readonly string[], result: RunResult): strin
  * that save by writing a new file and renaming it over the old one are seen too, since the
  * folder is watched rather than the file. Returns a stop.
  */
-export function watchFiles(files: readonly string[], changed: () => void): () => void {
+function watchFiles(files: readonly string[], changed: () => void): () => void {
   const byFolder = new Map<string, Set<string>>();
   for (const file of files) {
     const folder = dirname(file);

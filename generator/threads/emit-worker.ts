@@ -16,7 +16,8 @@ import { createHash } from 'node:crypto';
 import { cacheKey, openCache } from '../cache/index.js';
 import { compileStep, type Compiled } from '../compile/compile-step.js';
 import { problemOf, type ContractProblem } from '../common/contract-error.js';
-import type { EmitContext, Emitter, GeneratedFile } from '../emit/emitter.js';
+import type { GeneratedFile } from '../common/generated-file.js';
+import type { EmitContext, Emitter } from '../emit/emitter.js';
 import { emitters } from '../emit/index.js';
 import { collectIfLarge, emitMemory, markMemory } from './heap.js';
 import { validateDocument } from '../load/index.js';
@@ -79,6 +80,16 @@ export function checkLane(lane: readonly string[] | undefined): void {
     throw new Error(
       `the document checks (${VALIDATE}) may not be in a worker's lane: a worker with a lane holds only the validators' slice of the model, not the whole document`,
     );
+}
+
+/**
+ * The items of the queue the worker may take: those of its lane when it has one, else any but
+ * the main thread's own (`mainOnly`: they load TypeScript, which the worker never does).
+ */
+export function workerMay(job: Pick<EmitJob, 'lane' | 'mainOnly'>): (name: string) => boolean {
+  const lane = job.lane && new Set(job.lane);
+  const mainOnly = new Set(job.mainOnly);
+  return (name) => (lane ? lane.has(name) : !mainOnly.has(name));
 }
 
 /**
@@ -288,9 +299,7 @@ if (!isMainThread && (workerData as { kind?: string } | null)?.kind === 'tms-gen
     const post = (m: WorkerMessage) => parentPort!.postMessage(...withBytes(m));
     const queue = new SharedQueue(job.order, job.queue, false);
     checkLane(job.lane); // the main thread checked it too (run): never the checks on a slice
-    const lane = job.lane && new Set(job.lane);
-    const mainOnly = new Set(job.mainOnly);
-    const may = (name: string) => (lane ? lane.has(name) : !mainOnly.has(name));
+    const may = workerMay(job);
     for (let name = queue.take('back', may); name; name = queue.take('back', may)) {
       if (name === VALIDATE) {
         const validation = await validateDocument(job.ctx.model.document as never);

@@ -4,10 +4,19 @@
  * are an item of their own, the worker's second (right after the validators).
  */
 import { describe, expect, it } from 'vitest';
-import { laneOrder, workerLane } from '../../generator/cli.js';
-import { mainThreadOnly, wantsWorker } from '../../generator/run/schedule.js';
+import {
+  laneOrder,
+  mainThreadOnly,
+  wantsWorker,
+  workerLane,
+} from '../../generator/run/schedule.js';
 import { emitters } from '../../generator/emit/index.js';
-import { checkLane, SharedQueue, VALIDATE } from '../../generator/threads/emit-worker.js';
+import {
+  checkLane,
+  SharedQueue,
+  VALIDATE,
+  workerMay,
+} from '../../generator/threads/emit-worker.js';
 
 describe('the shared queue', () => {
   it('hands out each item once, from both ends, until they meet', () => {
@@ -30,7 +39,7 @@ describe('the shared queue', () => {
     const order = laneOrder(emitters, true);
     const main = new SharedQueue(order);
     const worker = new SharedQueue(order, main.buffer, false);
-    const lane = (name: string) => name === 'validators';
+    const lane = workerMay({ lane: ['validators'], mainOnly: mainThreadOnly(order) });
     expect(worker.take('back', lane)).toBe('validators');
     expect(worker.take('back', lane)).toBeUndefined();
     const rest: string[] = [];
@@ -44,7 +53,8 @@ describe('the shared queue', () => {
     const mainOnly = new Set(mainThreadOnly(order));
     const main = new SharedQueue(order);
     const worker = new SharedQueue(order, main.buffer, false);
-    const may = (name: string) => !mainOnly.has(name);
+    // the worker's own rule, as run/emit.ts hands it the job
+    const may = workerMay({ lane: undefined, mainOnly: [...mainOnly] });
     const workers: string[] = [];
     for (let name = worker.take('back', may); name; name = worker.take('back', may))
       workers.push(name);
