@@ -14,9 +14,9 @@ import {
 } from '../../contract-runner/client-call.js';
 import { runContract, type RunOptions, type RunReport } from '../../contract-runner/run.js';
 import { linkPlan, sampleWorkflow } from '../../contract-runner/scenario/from-model.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { fixtureBindings } from '../fixture-bindings.js';
+import { loadOrThrow } from '../load-contract.js';
 import { oncePerRun } from '../once-per-run.js';
 import { sharedPath } from '../shared-folder.js';
 import { serve } from './servers.js';
@@ -27,17 +27,24 @@ export interface BreadthBindings {
   out: string;
 }
 
+/** Each document's bindings, asked for once per test file (links.test.ts asks four times). */
+const made = new Map<string, Promise<BreadthBindings>>();
+
 /** A breadth document's model and its bindings (client, validators, server), made once per run. */
-export async function breadthBindings(file: string): Promise<BreadthBindings> {
+export function breadthBindings(file: string): Promise<BreadthBindings> {
+  let bindings = made.get(file);
+  if (!bindings) made.set(file, (bindings = makeBindings(file)));
+  return bindings;
+}
+
+async function makeBindings(file: string): Promise<BreadthBindings> {
   const contract = sharedPath('specs', 'breadth', file);
   const out = await oncePerRun(`runner-${file.replace(/\W+/g, '-')}`, async (folder) => {
     mkdirSync(folder, { recursive: true });
     await fixtureBindings(contract, folder, 'types,operations,client,validators,server,runtime');
     return folder;
   });
-  const loaded = await loadContract(contract);
-  if (!loaded.ok) throw new Error(`${file} does not load`);
-  return { model: loaded.contract.model, out };
+  return { model: (await loadOrThrow(contract)).model, out };
 }
 
 /** What a chain run is given; `throughClient`: valid requests through the generated client. */

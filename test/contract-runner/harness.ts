@@ -9,14 +9,13 @@ import {
   type RunReport,
 } from '../../contract-runner/run.js';
 import { loadScenarios } from '../../contract-runner/scenario/load.js';
-import { loadContract } from '../../generator/load/index.js';
 import { basicCredentials, type StatefulServer } from './servers.js';
+import { loadOrThrow } from '../load-contract.js';
 
 export async function loadRunnerInputs(): Promise<
   RunInputs & { sendValid: RunOptions['sendValid'] }
 > {
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error('the contract is invalid');
+  const contract = await loadOrThrow();
   const generated = await loadGenerated(resolve('generated'));
   const scenarios = loadScenarios(
     resolve('contract-runner/scenarios'),
@@ -25,7 +24,7 @@ export async function loadRunnerInputs(): Promise<
   if (!scenarios.ok) throw new Error(JSON.stringify(scenarios.problems));
   const client = await loadGeneratedClient(resolve('generated'));
   return {
-    model: loaded.contract.model,
+    model: contract.model,
     ...generated,
     workflows: scenarios.workflows,
     sendValid: client ? sendThroughClient(client) : undefined,

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createMarkdown, plainBlocks, plainMarkdown } from '../../generator/emit/docs/markdown.js';
-import { loadContract } from '../../generator/load/index.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
+import { loadOrThrow } from '../load-contract.js';
 
 /** markdown-it with the reference's rules (links get rel=noopener), every text through it */
 const slow = createMarkdown({ fastPath: false });
@@ -343,8 +343,7 @@ describe('plainMarkdown', () => {
   });
 
   it("renders every description of the project's contract as the slow path does", async () => {
-    const loaded = await loadContract('openapi/openapi.yaml');
-    if (!loaded.ok) throw new Error('openapi/openapi.yaml does not load');
+    const contract = await loadOrThrow();
     // every description and summary of the loaded document, block scalars included
     const texts = new Set<string>();
     const seen = new Set<object>();
@@ -360,7 +359,7 @@ describe('plainMarkdown', () => {
         } else walk(value);
       }
     };
-    walk(loaded.contract.model.document);
+    walk(contract.model.document);
     expect(texts.size).toBeGreaterThan(20);
     // the multi-line texts the soft-break and paragraph paths serve are among them
     const multiLine = [...texts].filter((t) => t.trim().includes('\n'));

@@ -5,13 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pagingHtml } from '../../generator/emit/docs/paging.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { Operation } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 describe('paging and retries on an operation page', async () => {
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error('the contract does not load');
-  const op = (id: string) => loaded.contract.model.operations.find((o) => o.id === id)!;
+  const contract = await loadOrThrow();
+  const op = (id: string) => contract.model.operations.find((o) => o.id === id)!;
 
   it('GET /messages: anchor paging, its limits, the walking call, retried', () => {
     const html = pagingHtml(op('getMessages'));

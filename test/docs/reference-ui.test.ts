@@ -16,10 +16,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
-import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
 import { AXE_ALLOWED, appliedTheme, axeViolations, unexpected } from './axe.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -40,14 +40,13 @@ describe.skipIf(!haveChromium)('the reference in use', () => {
   let mockUrl: string;
   beforeAll(async () => {
     mockUrl = inject('mockBaseUrl');
-    const loaded = await loadContract('openapi/openapi.yaml');
-    if (!loaded.ok) throw new Error('the contract does not load');
+    const contract = await loadOrThrow();
     const dir = mkdtempSync(join(tmpdir(), 'tms-docs-ui-'));
     siteDir = join(dir, 'docs');
     writeOutputs([
       {
         dir: siteDir,
-        files: await emitDocs(loaded.contract.model, {
+        files: await emitDocs(contract.model, {
           command: 'npm run generate',
           warn: () => {},
         }),

@@ -13,16 +13,14 @@ import {
   spellSample,
   type PairData,
 } from '../../generator/emit/docs/sample-text.js';
-import { loadContract } from '../../generator/load/index.js';
 import { requestSamples } from '../../generator/model/lookup.js';
 import { sampleCredentials } from '../../generator/model/security.js';
+import { loadOrThrow, PROJECT_CONTRACT } from '../load-contract.js';
 
 const BASE = 'https://chat.example.com/api/v1';
 
 describe('the samples data of our operation pages', async () => {
-  const loaded = await loadContract('openapi/openapi.yaml', { skipSchemaCheck: true });
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 2)));
-  const { model } = loaded.contract;
+  const { model } = await loadOrThrow(PROJECT_CONTRACT, { skipSchemaCheck: true });
   const pages = model.operations.map((op) => {
     const inputs = requestSamples(model, op);
     const target = { baseUrl: BASE, clientImport: './generated/client.js' };

@@ -14,9 +14,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { resolvedUrl } from '../../generator/emit/docs/overview.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { pageSamples } from './page-code.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const run = promisify(execFile);
 const EMAIL = 'iago@example.com';
@@ -48,9 +48,8 @@ describe('request samples of the docs, run against the mock', () => {
   beforeAll(async () => {
     mockUrl = inject('mockBaseUrl');
     if (!mockUrl) throw new Error(`the Prism mock did not start: ${inject('mockError')}`);
-    const loaded = await loadContract('openapi/openapi.yaml');
-    if (!loaded.ok) throw new Error('the contract does not load');
-    model = loaded.contract.model;
+    const contract = await loadOrThrow();
+    model = contract.model;
     documented = resolvedUrl(model.servers[0]);
     const files = await emitDocs(model, { command: 'npm run generate', warn: () => {} });
     for (const op of model.operations) {

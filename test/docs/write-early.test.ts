@@ -5,16 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
-import { loadContract } from '../../generator/load/index.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const text = (f: GeneratedFile) =>
   typeof f.contents === 'string' ? f.contents : Buffer.from(f.contents).toString('utf8');
 
 describe('docs pages handed over early', () => {
   it('make the same site as the whole result', async () => {
-    const loaded = await loadContract('openapi/openapi.yaml');
-    if (!loaded.ok) throw new Error('the contract does not load');
-    const { model } = loaded.contract;
+    const { model } = await loadOrThrow();
     const opts = { command: 'npm run generate', warn: () => {} };
     const whole = await emitDocs(model, opts);
     const early: GeneratedFile[] = [];

@@ -13,15 +13,14 @@ import { compileIsolated } from '../../generator/compile/package-compile.js';
 import type { EmitContext, GeneratedFile } from '../../generator/emit/emitter.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { emitters } from '../../generator/emit/index.js';
-import { loadContract } from '../../generator/load/index.js';
 import { modelDigests } from '../../generator/model/digest.js';
 import type { ApiModel } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 let model: ApiModel;
 beforeAll(async () => {
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  model = loaded.contract.model;
+  const contract = await loadOrThrow();
+  model = contract.model;
 }, 60_000);
 
 /** A copy of the model with the description of each chosen operation reworded (model and document). */

@@ -10,12 +10,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { ContractError, formatProblem, problemOf } from '../../generator/common/contract-error.js';
-import { loadContract, placeProblems } from '../../generator/load/index.js';
+import { placeProblems } from '../../generator/load/index.js';
+import { loadOrThrow } from '../load-contract.js';
 
 describe('emitter failures print like contract problems', async () => {
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error('the project contract must load');
-  const { bundle } = loaded.contract;
+  const { bundle } = await loadOrThrow();
 
   it('a ContractError keeps its pointer and gains file:line', () => {
     const thrown = new ContractError({

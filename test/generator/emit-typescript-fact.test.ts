@@ -9,15 +9,14 @@ import { banner } from '../../generator/common/source.js';
 import { declarationsOnly } from '../../generator/compile/package-compile.js';
 import type { EmitContext } from '../../generator/emit/emitter.js';
 import { emitters } from '../../generator/emit/index.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { laneOrder, mainThreadOnly } from '../../generator/run/schedule.js';
+import { loadOrThrow } from '../load-contract.js';
 
 let model: ApiModel;
 beforeAll(async () => {
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  model = loaded.contract.model;
+  const contract = await loadOrThrow();
+  model = contract.model;
 }, 60_000);
 
 /** openapi-typescript, which the types emitter runs, is built on the TypeScript compiler. */

@@ -25,6 +25,7 @@ import {
   snapshotOf,
   storeSnapshot,
 } from '../../generator/cache/model-snapshot.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-model-snapshot-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -32,9 +33,8 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** Our contract, bundled into one JSON document (the shortcut serves single JSON files). */
 let text = '';
 beforeAll(async () => {
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error('our contract does not load');
-  text = JSON.stringify(loaded.contract.model.document, null, 2);
+  const contract = await loadOrThrow();
+  text = JSON.stringify(contract.model.document, null, 2);
 });
 
 /** The first operation's description in the text, as `"description": "…"` (its JSON). */

@@ -6,15 +6,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmitContext } from '../../generator/emit/emitter.js';
 import { prismEmitter } from '../../generator/emit/prism.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { emitContext } from '../emit-context.js';
+import { loadOrThrow } from '../load-contract.js';
 
 let model: ApiModel;
 beforeAll(async () => {
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error('our contract does not load');
-  model = loaded.contract.model;
+  const contract = await loadOrThrow();
+  model = contract.model;
 });
 
 /** A context whose memo keeps entries in `store`, with the model's slices. */

@@ -5,7 +5,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel, Operation } from '../../generator/model/types.js';
 import { operations } from '../../generated/operations.js';
 import { validateResponse } from '../../generated/validators.js';
@@ -18,6 +17,7 @@ import { send } from '../../contract-runner/request.js';
 import { sampleInputs } from '../../generator/model/samples.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';
 import { encodeRequest } from '../../runtime/wire.js';
+import { loadOrThrow } from '../load-contract.js';
 
 type Input = {
   path: Record<string, unknown>;
@@ -63,9 +63,8 @@ const prismDocument = JSON.parse(readFileSync('generated/openapi.prism.json', 'u
 beforeAll(async () => {
   baseUrl = inject('mockBaseUrl');
   if (!baseUrl) throw new Error(inject('mockError'));
-  const loaded = await loadContract('openapi/openapi.yaml');
-  if (!loaded.ok) throw new Error('the contract is invalid');
-  model = loaded.contract.model;
+  const contract = await loadOrThrow();
+  model = contract.model;
   client = await loadGeneratedClient('generated');
 });
 

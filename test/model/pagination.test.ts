@@ -17,6 +17,7 @@ import {
   type PagingInfo,
   type WalkState,
 } from '../../runtime/client-paging.js';
+import { loadOrThrow } from '../load-contract.js';
 
 type Json = Record<string, unknown>;
 
@@ -49,9 +50,8 @@ const items = { type: 'array', items: { type: 'object', properties: { id: { type
 
 describe('x-pagination read by the model', () => {
   it('our contract: GET /messages pages by anchor, 5000 at most, 1000 recommended', async () => {
-    const loaded = await loadContract('openapi/openapi.yaml');
-    if (!loaded.ok) throw new Error(loaded.problems.map(formatProblem).join('\n'));
-    const ops = loaded.contract.model.operations;
+    const contract = await loadOrThrow();
+    const ops = contract.model.operations;
     const get = ops.find((o) => o.id === 'getMessages')!;
     expect(get.pagination).toMatchObject({
       style: 'anchor',

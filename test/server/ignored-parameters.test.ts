@@ -6,16 +6,10 @@
  * handler gave: the same request through the same pipeline, two operation tables.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load/index.js';
 import { operations as ours } from '../../generated/operations.js';
 import { createFetchHandler } from '../../runtime/server.js';
 import type { OperationInfo } from '../../runtime/operation-info.js';
-
-async function tableOf(file: string): Promise<Record<string, OperationInfo>> {
-  const loaded = await loadContract(file, { skipSchemaCheck: true });
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
-  return Object.fromEntries(loaded.contract.model.operations.map((op) => [op.id, op.runtime]));
-}
+import { operationTable } from '../load-contract.js';
 
 /** A GET answered 200 by `body`, with one parameter the operation does not have. */
 async function answerWithUnknown(
@@ -46,7 +40,7 @@ async function answerWithUnknown(
 
 describe('ignored parameters follow the document', () => {
   it('our contract: every operation reports them, by the model', async () => {
-    const table = await tableOf('openapi/openapi.yaml');
+    const table = await operationTable('openapi/openapi.yaml');
     for (const op of Object.values(table))
       expect(op.reportsIgnored, op.operationId).toBe('ignored_parameters_unsupported');
     expect(ours.getMessages.reportsIgnored).toBe('ignored_parameters_unsupported');
@@ -59,7 +53,7 @@ describe('ignored parameters follow the document', () => {
   });
 
   it('another document (GitHub-like errors, plain success bodies): none added', async () => {
-    const table = await tableOf('test/fixtures/refusals/message.yaml');
+    const table = await operationTable('test/fixtures/refusals/message.yaml');
     expect(Object.values(table).map((op) => op.reportsIgnored)).toEqual(
       Object.values(table).map(() => undefined),
     );

@@ -5,21 +5,14 @@
  * The Bearer fixture's getThing documents 200 and 404 only (its scheme is not passed: Basic).
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load/index.js';
 import { createFetchHandler } from '../../runtime/server.js';
-import type { OperationInfo } from '../../runtime/operation-info.js';
+import { operationTable } from '../load-contract.js';
 
 const BEARER = new URL('../fixtures/auth/bearer.yaml', import.meta.url).pathname;
 
-async function tableOf(file: string): Promise<Record<string, OperationInfo>> {
-  const loaded = await loadContract(file, { skipSchemaCheck: true });
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
-  return Object.fromEntries(loaded.contract.model.operations.map((op) => [op.id, op.runtime]));
-}
-
 describe("a server's refusal of an invalid request", () => {
   it('has a status the operation documents, not an undocumented 400', async () => {
-    const operations = await tableOf(BEARER);
+    const operations = await operationTable(BEARER);
     expect(operations.getThing.statuses).not.toContain('400');
     const handle = createFetchHandler<{ id: number }>({
       operations,

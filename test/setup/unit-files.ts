@@ -10,10 +10,10 @@ import { join } from 'node:path';
 
 /**
  * What an end-to-end file uses (a heavier file may still be a unit by this test: it is cheap).
- * `contractTables` loads a contract as the mocks and the proxy do.
+ * `contractTables` loads a contract as the mocks and the proxy do; test/load-contract.ts as tests do.
  */
 const STARTS_SOMETHING =
-  /child_process|playwright|sharedBrowser|oncePerRun|sharedWorkspace|runTarballs|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|tms-gen-run|packTarball|withMock|harness|runGenerate|loadContract|contractTables|loadModel|haveShared|sharedPath|inject\(/;
+  /child_process|playwright|sharedBrowser|oncePerRun|sharedWorkspace|runTarballs|spawn|execFile|fixture-bindings|npm pack|startPrism|tms-gen\.js|tms-gen-run|packTarball|withMock|harness|runGenerate|loadContract|load-contract|contractTables|loadModel|haveShared|sharedPath|inject\(/;
 
 /**
  * Folders whose files pack tarballs, start servers or browsers whatever they import. Not
