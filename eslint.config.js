@@ -172,10 +172,14 @@ const layers = [
   // load/ and model/ read the raw document; model/ imports neither schema/ nor load/
   { files: ['generator/load/**/*.ts'], patterns: [above(floorsAbove('load'))] },
   { files: ['generator/model/**/*.ts'], patterns: [above(floorsAbove('model'))] },
-  // every other floor, but emit/ (its families' rules below carry its floor too)
+  // every other floor, but emit/ (its families' rules below carry its floor too); each keeps
+  // the first entry's patterns, which its own entry replaces (lint/ reads the raw document)
   ...['cache', 'compile', 'write', 'threads', 'run', 'diff', 'lint', 'commands'].map((floor) => ({
     files: [`generator/${floor}/**/*.ts`],
-    patterns: [above(floorsAbove(floor))],
+    patterns: [
+      ...(floor === 'lint' ? [] : [rawDocument, rawDocumentType, nameDecision]),
+      above(floorsAbove(floor)),
+    ],
   })),
   {
     files: ['generator/schema/**/*.ts'],

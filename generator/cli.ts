@@ -52,8 +52,7 @@ ${(Object.entries(LIMIT_OPTIONS) as [NumericLimit, string][]).map(([k, o]) => ` 
 
 Exit codes: 0 ok · 1 contract invalid, or --check found differences · 2 usage error`;
 
-export { UsageError, type CliOptions, type RunResult } from './run/options.js';
-export { runGenerate } from './run/index.js';
+export { UsageError, type CliOptions } from './run/options.js';
 
 /** The loader's limits as options: `--max-depth <n>` ... (generator/load/limits.ts). */
 const LIMIT_FLAGS = Object.fromEntries(

@@ -88,7 +88,7 @@ function restoreAll(made: GeneratedFile[], words: string[]): GeneratedFile[] {
  * The `.js` and `.d.ts` of every TypeScript file among `files` (the code emitters' output), each
  * headed by `banner` (the compiler drops a comment that heads an import it removes).
  */
-export function compiledModules(files: GeneratedFile[], banner: string): GeneratedFile[] {
+function compiledModules(files: GeneratedFile[], banner: string): GeneratedFile[] {
   const out: GeneratedFile[] = [];
   for (const file of files) {
     if (!file.path.endsWith('.ts') || file.path.endsWith('.d.ts')) continue;

@@ -22,8 +22,6 @@ import type { ContractProblem } from '../common/contract-error.js';
 import { operationCount } from '../common/http-methods.js';
 import { validateDocument } from '../load/index.js';
 
-export { operationCount };
-
 export interface DocumentVerdict {
   problems: ContractProblem[];
   warnings: string[];

@@ -269,6 +269,13 @@ const cases: { file: string; code: string; refused: boolean; why: string }[] = [
     refused: true,
     why: `${why} (an arrow back up)`,
   })),
+  // a floor's own entry replaces the options of the rule for its files: it must keep these
+  ...['cache', 'compile', 'write', 'threads', 'run', 'diff', 'commands'].map((floor) => ({
+    file: `generator/${floor}/planted.ts`,
+    code: "import { bundle } from '../load/bundle.js';\nexport const x = bundle;\n",
+    refused: true,
+    why: 'only load/ and model/ read the raw document',
+  })),
   {
     file: 'generator/compile/planted.ts',
     code: "import { cacheKey } from '../cache/index.js';\nimport type { GeneratedFile } from '../common/generated-file.js';\nexport const x = cacheKey;\nexport type X = GeneratedFile;\n",

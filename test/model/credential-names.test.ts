@@ -40,6 +40,20 @@ describe('a lone HTTP Basic scheme in samples', () => {
     );
   });
 
+  it('a placeholder without a colon is all user, as the curl and fetch samples send it', () => {
+    const basic = { type: 'basic' } as const;
+    expect(
+      objectLiteral(clientCredentials([{ scheme: 'login', send: basic, placeholder: '<ID>' }])),
+    ).toBe('{ auth: { login: { username: "<ID>", password: "" } } }');
+    expect(
+      objectLiteral(
+        clientCredentials([
+          { scheme: 'login', send: basic, placeholder: '<ID>', emailAndKey: true },
+        ]),
+      ),
+    ).toBe("{ email: '<ID>', apiKey: '' }");
+  });
+
   it('the names decide, without regard to case; one half is not enough', () => {
     expect(namesEmailAndKey({ user: 'Email', password: 'API Key' })).toBe(true);
     // However the words are joined: the runner's `--api-key` reads the same decision.

@@ -18,6 +18,18 @@ function quoted(text: string): string {
 }
 
 /**
+ * A Basic placeholder's user and password, split as the header's `user:password` is: at the
+ * first colon; without one, all of it is the user (what curl's `-u` and fetch's `btoa` samples
+ * send).
+ */
+function basicPlaceholder(placeholder: string): [user: string, password: string] {
+  const colon = placeholder.indexOf(':');
+  return colon < 0
+    ? [placeholder, '']
+    : [placeholder.slice(0, colon), placeholder.slice(colon + 1)];
+}
+
+/**
  * The credentials members of `createApiClient({...})`: a lone HTTP Basic scheme the contract
  * calls an email and an API key (ours) through the client's `email` / `apiKey`, anything else by
  * scheme name in `auth`, each with its placeholder.
@@ -26,11 +38,7 @@ export function clientCredentials(credentials: SampleCredential[]): SourceMember
   if (credentials.length === 0) return [];
   const [only] = credentials;
   if (usesEmailKey(credentials)) {
-    const colon = only.placeholder.indexOf(':');
-    const [user, password] =
-      colon < 0
-        ? [only.placeholder, '']
-        : [only.placeholder.slice(0, colon), only.placeholder.slice(colon + 1)];
+    const [user, password] = basicPlaceholder(only.placeholder);
     return [
       ['email', quoted(user)],
       ['apiKey', quoted(password)],
@@ -38,12 +46,12 @@ export function clientCredentials(credentials: SampleCredential[]): SourceMember
   }
   const members = credentials.map((c): SourceMember => {
     if (c.send.type !== 'basic') return [propertyKey(c.scheme), literal(c.placeholder)];
-    const colon = c.placeholder.indexOf(':');
+    const [user, password] = basicPlaceholder(c.placeholder);
     return [
       propertyKey(c.scheme),
       [
-        ['username', literal(c.placeholder.slice(0, Math.max(colon, 0)))],
-        ['password', literal(c.placeholder.slice(colon + 1))],
+        ['username', literal(user)],
+        ['password', literal(password)],
       ],
     ];
   });
