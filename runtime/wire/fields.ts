@@ -222,13 +222,16 @@ export function isExplodedObject(field: Pick<WireField, 'encoding' | 'types'>): 
 
 /**
  * The pairs of an exploded object: those named as its declared properties, and for one that
- * takes any property, every pair not taken yet. Such an object is the only field of its place:
- * the generator sends one that shares a name with another field as a deepObject
- * (model/wire-collisions.ts), so no pair is another field's to claim.
+ * takes any property, every pair of its own place not taken yet. Such an object is the only
+ * field of its place: the generator sends one that shares a name with another field as a
+ * deepObject (model/wire-collisions.ts), so no pair there is another field's to claim. The
+ * other place (read under lenientLocation) holds its own fields' pairs: only declared names.
  */
 function propertyIndexes(field: WireField, source: PairSource): number[] | undefined {
   const declared = field.shape?.properties ?? {};
-  const freeForm = field.shape === undefined || field.shape.additional !== undefined;
+  const freeForm =
+    source.location === field.in &&
+    (field.shape === undefined || field.shape.additional !== undefined);
   const indexes: number[] = [];
   source.pairs.forEach((pair, index) => {
     if (source.used.has(index)) return;

@@ -69,6 +69,50 @@ describe('a fixed query in a path template (Flickr: `/rest?method=…`)', () => 
   });
 });
 
+describe('a free-form exploded query object of a PATCH with a form body', () => {
+  it('takes no pair of the body under lenient reading', () => {
+    const op = {
+      operationId: 'patch',
+      method: 'PATCH' as const,
+      path: '/items',
+      fields: [
+        {
+          name: 'extra',
+          in: 'query' as const,
+          required: false,
+          encoding: 'explode' as const,
+          types: ['object' as const],
+          shape: { types: ['object' as const], additional: { types: ['string' as const] } },
+        },
+        {
+          name: 'name',
+          in: 'body' as const,
+          required: true,
+          encoding: 'plain' as const,
+          types: ['string' as const],
+        },
+      ],
+      body: {
+        kind: 'form' as const,
+        mediaTypes: ['application/x-www-form-urlencoded'],
+        required: true,
+      },
+    };
+    const raw = (query: string) => ({
+      pathParams: {},
+      query,
+      contentType: 'application/x-www-form-urlencoded',
+      body: new TextEncoder().encode('name=x'),
+    });
+    const decoded = (query: string) => {
+      const result = decodeRequest(op, raw(query), { lenientLocation: true });
+      return result.ok ? { query: result.value.query, body: result.value.body } : result;
+    };
+    expect(decoded('')).toEqual({ query: {}, body: { name: 'x' } });
+    expect(decoded('a=1')).toEqual({ query: { extra: { a: '1' } }, body: { name: 'x' } });
+  });
+});
+
 describe('an exploded object with declared properties (OpenAPI form style)', () => {
   it('sends each property as a field of its own and reads it back by its type', () => {
     const list = {
