@@ -34,7 +34,7 @@ export function supports(
   if (!op) return false;
   const field = parameter === undefined ? undefined : op.fields.find((f) => f.name === parameter);
   if (parameter !== undefined && !field) return false;
-  // Without a known level, the newest: what the contract has not removed.
-  if (level === undefined) return op.until === undefined && field?.until === undefined;
-  return existsAt(op, level) && existsAt(field, level);
+  // Without a known level, any level to come: what the contract has not removed.
+  const at = level ?? Infinity;
+  return existsAt(op, at) && existsAt(field, at);
 }

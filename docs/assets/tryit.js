@@ -60,16 +60,9 @@
     }
     return sampleArgs[arg];
   }
-  function sampleBody(arg) {
-    var value = sampleArg(arg);
-    return value === undefined ? '' : JSON.stringify(value, null, 2);
-  }
-  // A field's value as its input shows it: try-it.ts `initialText`, the same rule.
-  function sampleText(shape, value) {
-    if (value === undefined) return '';
-    var plain = shape === 'text' || shape === 'enum' || shape === 'boolean';
-    return plain && typeof value === 'string' ? value : JSON.stringify(value);
-  }
+  // A value as its input shows it: the generator's own rule (sample-text.ts `tryItText`, in
+  // assets/samples.js), the one try-it.ts wrote the other fields' starting text with.
+  var tryItText = self.TMSSamples.tryItText;
 
   function session(value) {
     try {
@@ -197,7 +190,7 @@
         if (f.json) { label.appendChild(doc.createTextNode(' ')); label.appendChild(el('span', { class: 'badge badge-json' }, 'JSON-encoded')); }
         div.appendChild(label);
         var input;
-        var initial = f.arg !== undefined ? sampleText(f.shape, sampleArg(f.arg)) : f.initial === undefined ? '' : f.initial;
+        var initial = f.arg !== undefined ? tryItText(f.shape, sampleArg(f.arg)) : f.initial === undefined ? '' : f.initial;
         if (f.shape === 'enum' || f.shape === 'boolean') {
           input = el('select', { id: f.anchor });
           input.appendChild(el('option', { value: '' }, '(not sent)'));
@@ -230,7 +223,7 @@
       var bodyDiv = el('div', { class: 'tryit-field' });
       bodyDiv.appendChild(el('label', { for: 'tryit-body' }, 'Body'));
       var area = el('textarea', { id: 'tryit-body', class: 'tryit-json', rows: '6', spellcheck: 'false' });
-      area.value = data.body.arg !== undefined ? sampleBody(data.body.arg) : data.body.initial || '';
+      area.value = data.body.arg !== undefined ? tryItText('body', sampleArg(data.body.arg)) : data.body.initial || '';
       bodyDiv.appendChild(area);
       bodySet.appendChild(bodyDiv);
       form.appendChild(bodySet);

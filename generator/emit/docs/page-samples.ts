@@ -22,7 +22,7 @@ export async function bundleSamplesForPages(): Promise<string> {
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     stdin: {
-      contents: `export { SAMPLE_LANGUAGES, spelledPanels } from ${JSON.stringify(SPELLER)};`,
+      contents: `export { SAMPLE_LANGUAGES, spelledPanels, tryItText } from ${JSON.stringify(SPELLER)};`,
       resolveDir: HERE,
       loader: 'ts',
     },

@@ -110,6 +110,19 @@ export const SAMPLE_LANGUAGES = [
   { id: 'python', label: 'Python', language: 'python' },
 ] as const;
 
+/**
+ * A try-it input's starting text from a sample value: a plain input (`text`, `enum`, `boolean`)
+ * shows a string as it is, anything else its JSON; a JSON body box, the JSON laid out. The one
+ * rule for the values try-it.ts carries and for those the page script (assets/tryit.js) takes
+ * from the samples data.
+ */
+export function tryItText(shape: string, value: unknown): string {
+  if (value === undefined) return '';
+  if (shape === 'body') return JSON.stringify(value, null, 2);
+  const plain = shape === 'text' || shape === 'enum' || shape === 'boolean';
+  return plain && typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 /** An object literal: on one line, or one member per line when `indent` is given. */
 export function objectLiteral(members: SourceMember[], indent?: string): string {
   const value = (v: string | SourceMember[], inner?: string) =>

@@ -24,6 +24,7 @@ import { propertiesOf, resolveSchema } from '../../model/lookup.js';
 import { clientKeyOf } from '../../model/names.js';
 import type { SampleInput } from '../../model/samples.js';
 import { paramAnchor } from './links.js';
+import { tryItText } from './sample-text.js';
 
 export type FieldShape = 'text' | 'boolean' | 'enum' | 'list' | 'records' | 'json' | 'file';
 
@@ -45,7 +46,7 @@ export interface TryItField {
   initial: string;
   /**
    * the client call's argument of the page's first sample data that holds the sample's value:
-   * the page script makes `initial` from it (tryit.js `sampleText`), so the page carries it once
+   * the page script makes `initial` from it (sample-text.ts `tryItText`), so the page carries it once
    */
   arg?: string;
   /** feature-level attributes (the level switcher hides fields newer than the chosen level) */
@@ -110,13 +111,6 @@ function shapeOf(
     }
   }
   return { ...none, shape: 'json' };
-}
-
-function initialText(shape: FieldShape, value: unknown): string {
-  if (value === undefined) return '';
-  if (shape === 'text' || shape === 'enum' || shape === 'boolean')
-    return typeof value === 'string' ? value : JSON.stringify(value);
-  return JSON.stringify(value);
 }
 
 /** What the form asks for one scheme's credential, and how the page sends it. */
@@ -237,7 +231,7 @@ export function tryItView(
       required: p.required,
       typeText: p.types.join(' | ') || 'any',
       jsonEncoded: p.encoding === 'json',
-      initial: initialText(shape.shape, given[p.name]),
+      initial: tryItText(shape.shape, given[p.name]),
       ...shape,
     };
     const key = clientKeyOf(op.names, p.in, p.name);
@@ -257,7 +251,7 @@ export function tryItView(
     const media = r.mediaTypes.find((m) => /json/i.test(m.type));
     if (media?.schema !== undefined) responses[r.status] = media.schema as JsonSchema;
   }
-  const bodyText = sample?.body === undefined ? '' : JSON.stringify(sample.body, null, 2);
+  const bodyText = tryItText('body', sample?.body);
   // What the wire model's encodeRequest reads, nothing more.
   const wire: Record<string, unknown> = {
     operationId: info.operationId,
