@@ -2,7 +2,8 @@
 // tms-gen is written in TypeScript. A packed toolkit (npm pack) ships it prebuilt in dist/
 // (bin/build.js, run by prepack), so it runs with Node alone. In a checkout, the first run after
 // a change to its sources builds it with esbuild into node_modules/.cache and later runs start
-// from that build: a TypeScript loader would compile the sources again on every run. The cache key is a hash of the sources, so a stale build is never run.
+// from that build: a TypeScript loader would compile the sources again on every run. The cache
+// key is a hash of the sources, so a stale build is never run.
 // Without a writable cache, it runs through tsx; with a dependency missing from node_modules it
 // says to run `npm ci` (exit 2).
 import { createHash } from 'node:crypto';

@@ -44,7 +44,7 @@ const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url));
  * scheme for, an API key naming no scheme, or none of its operations' alternatives satisfied),
  * or undefined. The message names what the contract takes, never a credential's value.
  */
-export function credentialsProblem(
+function credentialsProblem(
   model: Pick<ApiModel, 'securitySchemes' | 'operations'>,
   credentials: Credentials | undefined,
 ): string | undefined {

@@ -63,9 +63,9 @@ export interface Judged {
 }
 
 /** Statuses whose HTTP meaning (RFC 9110) fits "this request is invalid". */
-export const INVALID_REQUEST_STATUSES = [400, 404, 409, 413, 422];
+const INVALID_REQUEST_STATUSES = [400, 404, 409, 413, 422];
 /** Statuses whose HTTP meaning fits "these credentials are missing or wrong". */
-export const CREDENTIALS_STATUSES = [401, 403];
+const CREDENTIALS_STATUSES = [401, 403];
 
 export function judge(
   op: OperationInfo,

@@ -83,7 +83,7 @@ const outsidePath = (op: OperationInfo) =>
   op.fields.filter((f) => f.in === 'query' || f.in === 'body');
 
 /** Text no schema of the field's types accepts, or undefined when a string is acceptable. */
-export function wrongTypeText(field: Field): string | undefined {
+function wrongTypeText(field: Field): string | undefined {
   const types = new Set(field.types);
   if (types.has('string')) return undefined;
   if (field.encoding === 'json') {

@@ -78,7 +78,7 @@ function wireInput(request: PlannedRequest): { op: WireOperation; input: Request
   };
 }
 
-export function authorizationHeader(auth: Auth): string | undefined {
+function authorizationHeader(auth: Auth): string | undefined {
   if (auth.kind === 'none') return undefined;
   if (auth.kind === 'header') return auth.value;
   if (auth.kind === 'schemes') return additionsOf(auth.items).headers.Authorization;

@@ -128,7 +128,7 @@ export interface RunInputs {
   links?: LinkPlan;
 }
 
-export function runTag(seed: number): string {
+function runTag(seed: number): string {
   return `t${(seed >>> 0).toString(36)}`;
 }
 

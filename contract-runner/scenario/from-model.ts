@@ -106,7 +106,7 @@ export function linkPlan(
 }
 
 /** The first body link into each consumer parameter (`op param` → link). */
-export function bodyLinks(links: OperationLink[]): Map<string, OperationLink> {
+function bodyLinks(links: OperationLink[]): Map<string, OperationLink> {
   const out = new Map<string, OperationLink>();
   for (const link of links)
     if ('body' in link.value && !out.has(`${link.to} ${link.parameter}`))

@@ -1,9 +1,10 @@
 /**
  * `tms-gen preview`: the reference of a contract served on a local port, regenerated when one of
- * the contract's files changes (the document and the files its `$ref`s reach), and the open pages reloaded once the new files are written
- * (each HTML page gets a small script listening to `/__preview/events`, server-sent events). It
- * drives the generate run from outside (`runGenerate`, docs only) and the contract watch of
- * `generate --watch` (run/watch.ts); the run itself knows nothing of previews.
+ * the contract's files changes (the document and the files its `$ref`s reach), and the open
+ * pages reloaded once the new files are written (each HTML page gets a small script listening
+ * to `/__preview/events`, server-sent events). It drives the generate run from outside
+ * (`runGenerate`, docs only) and the contract watch of `generate --watch` (run/watch.ts); the
+ * run itself knows nothing of previews.
  */
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

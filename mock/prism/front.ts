@@ -79,7 +79,7 @@ interface AnyUser {
 }
 
 /** The front's request listener: the shared pipeline with Prism's engine as its dispatch step. */
-export function createFrontListener(
+function createFrontListener(
   options: FrontOptions,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const pipeline = createPipeline<AnyUser, IncomingMessage>({

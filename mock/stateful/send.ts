@@ -42,7 +42,7 @@ const TOPIC_WILDCARD = /@\*\*topic\*\*/;
  * The client name behind the read-by-sender heuristic: browsers and the official apps are
  * interactive clients (their messages start read); anything else counts as an API client.
  */
-export function clientName(userAgent: string | undefined): { name: string; interactive: boolean } {
+function clientName(userAgent: string | undefined): { name: string; interactive: boolean } {
   if (!userAgent) return { name: 'API', interactive: false };
   if (/Mozilla\//.test(userAgent)) return { name: 'website', interactive: true };
   const name = userAgent.split('/')[0].trim() || 'API';

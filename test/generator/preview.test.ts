@@ -136,4 +136,19 @@ describe('tms-gen preview', () => {
     await fixed;
     expect(log.filter((l) => l.startsWith('regenerated'))).toHaveLength(2);
   }, 90_000);
+
+  // The port the README promises is the one the command says is its default. (Starting it on
+  // that fixed port here could collide with another run; the help text and the code's default
+  // live side by side in generator/commands/preview.ts.)
+  it("says in --help the default port the README's preview line names", () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const promised = /tms-gen preview[^\n]*\n[^\n]*http:\/\/127\.0\.0\.1:(\d+)\//.exec(readme)?.[1];
+    expect(promised, 'the README names a preview port').toBeDefined();
+    const help = spawnSync(process.execPath, ['bin/tms-gen.js', 'preview', '--help'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(new RegExp(`--port <n> +port \\(default ${promised};`));
+  });
 });

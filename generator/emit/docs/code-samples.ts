@@ -20,9 +20,6 @@ import type { SampleInput } from '../../model/samples.js';
 import { SAMPLE_BOUNDARY, type SampleTarget } from './curl-sample.js';
 import { serializeUrlencoded, type OutPair } from '../../../runtime/wire/urlencoded.js';
 
-/** The placeholder every sample uses for credentials (tests swap it for real ones). */
-export const CREDENTIALS_PLACEHOLDER = '<EMAIL>:<API_KEY>';
-
 function plainPairs(pairs: OutPair[]): boolean {
   return pairs.every((p) => p.encodedValue === undefined && typeof p.value === 'string');
 }
@@ -42,12 +39,7 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
     op.fields.filter((f: WireField) => f.in === 'query'),
     input.query ?? {},
   );
-  const credentials =
-    target.auth === 'none'
-      ? []
-      : (target.credentials ?? [
-          { scheme: '', send: { type: 'basic' } as const, placeholder: CREDENTIALS_PLACEHOLDER },
-        ]);
+  const credentials = target.auth === 'none' ? [] : target.credentials;
   const auth: Parts['auth'] = { headers: [] };
   const keyPairs: OutPair[] = [];
   for (const { send, placeholder } of credentials) {
