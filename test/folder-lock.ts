@@ -7,17 +7,28 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Waits until `lock` is ours. */
+/** Waits until `lock` is ours; throws at once when it cannot be made (its folder is missing). */
 export async function acquireLock(lock: string): Promise<void> {
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      writeFileSync(join(lock, 'pid'), String(process.pid));
-      return;
-    } catch {
-      if (!holderAlive(lock)) rmSync(lock, { recursive: true, force: true });
-      await new Promise((r) => setTimeout(r, 250));
-    }
+  while (!taken(lock)) {
+    if (!holderAlive(lock)) rmSync(lock, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Whether `lock` is now ours; false while something else is at its path. */
+function taken(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+  } catch (error) {
+    // anything but "exists" (no parent folder, no right to write) would never clear: waiting on it hangs the run
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    return true;
+  } catch {
+    return false; // taken over between the two calls: try again
   }
 }
 

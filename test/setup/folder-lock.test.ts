@@ -17,8 +17,18 @@ const lockPath = () => {
   dirs.push(dir);
   return join(dir, 'x.lock');
 };
-const within = <T>(p: Promise<T>, ms: number) =>
-  Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error('still waiting')), ms))]);
+/** `p`, or a rejection after `ms`; the timer is cleared either way (none left running). */
+async function within<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, no) => {
+    timer = setTimeout(() => no(new Error('still waiting')), ms);
+  });
+  try {
+    return await Promise.race([p, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 describe('the test lock', () => {
   it('takes over a plain file left at its path', async () => {
@@ -51,5 +61,10 @@ describe('the test lock', () => {
     releaseLock(lock);
     await within(waiting, 5_000);
     releaseLock(lock);
+  });
+
+  it('fails at once, not waiting forever, when the lock cannot be made', async () => {
+    const lock = join(lockPath(), 'missing-folder', 'x.lock');
+    await expect(within(acquireLock(lock), 5_000)).rejects.toThrow(/ENOENT/);
   });
 });
