@@ -10,6 +10,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { usageLine } from './common/usage.js';
 import { loadContract } from './load/index.js';
 import { DEFAULT_RULESET, lintContract, type LintFinding } from './lint/spectral.js';
 import { parseArgs } from 'node:util';
@@ -60,7 +61,7 @@ export async function runLint(argv: string[]): Promise<number> {
       allowPositionals: true,
     });
   } catch (error) {
-    console.error(`tms-gen lint: ${(error as Error).message} (see tms-gen lint --help)`);
+    console.error(usageLine('lint', (error as Error).message));
     return 2;
   }
   const { values, positionals } = parsed;
@@ -69,7 +70,7 @@ export async function runLint(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length > 1 || (positionals.length === 1 && values.contract !== undefined)) {
-    console.error(`tms-gen lint: one contract at a time (see tms-gen lint --help)`);
+    console.error(usageLine('lint', 'one contract at a time'));
     return 2;
   }
   const given = values.contract ?? positionals[0];

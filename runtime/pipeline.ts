@@ -32,6 +32,7 @@ import {
 import { createRouter } from './server-router.js';
 import type { AuthScheme, OperationInfo, RefusalShape } from './operation-info.js';
 import { createFieldIndexes, decodeRequest, type DecodedRequest } from './wire.js';
+import { isBlob } from './is-object.js';
 
 export type { Answer, ValidationIssue } from './pipeline-answers.js';
 export type { CorsOptions } from './pipeline-cors.js';
@@ -438,7 +439,7 @@ function longString(value: DecodedRequest, max: number) {
             location,
             message: `${name ? `\`${name}\`` : 'the body'} is longer than ${max} characters (Unicode code points; this server's limit)`,
           };
-      } else if (item !== null && typeof item === 'object' && !(item instanceof Blob)) {
+      } else if (item !== null && typeof item === 'object' && !isBlob(item)) {
         // A top-level key names the parameter; deeper values are reported under it.
         for (const [key, child] of Object.entries(item)) {
           stack.push(child);

@@ -4,3 +4,5 @@
  * and the toolkit (runtime/ imports nothing, so the toolkit's layers import it from here).
  */
 export declare function isObject(value: unknown): value is Record<string, unknown>;
+/** Whether a value is a file part (multipart): sent and kept as it is, never as text or JSON. */
+export declare function isBlob(value: unknown): value is Blob;

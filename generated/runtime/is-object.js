@@ -6,3 +6,7 @@
 export function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+/** Whether a value is a file part (multipart): sent and kept as it is, never as text or JSON. */
+export function isBlob(value) {
+    return typeof Blob !== 'undefined' && value instanceof Blob;
+}

@@ -21,6 +21,7 @@ import { invalidResponseText } from './validation-words.js';
 import { challengeOf, readCredentials, withoutQueryKeys, } from './pipeline-auth.js';
 import { createRouter } from './server-router.js';
 import { createFieldIndexes, decodeRequest } from './wire.js';
+import { isBlob } from './is-object.js';
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 export function createPipeline(options) {
@@ -225,7 +226,7 @@ function longString(value, max) {
                         message: `${name ? `\`${name}\`` : 'the body'} is longer than ${max} characters (Unicode code points; this server's limit)`,
                     };
             }
-            else if (item !== null && typeof item === 'object' && !(item instanceof Blob)) {
+            else if (item !== null && typeof item === 'object' && !isBlob(item)) {
                 // A top-level key names the parameter; deeper values are reported under it.
                 for (const [key, child] of Object.entries(item)) {
                     stack.push(child);

@@ -16,6 +16,7 @@
 import type { ScalarType, WireShape } from './types.js';
 import { admits, coercePlain, plainText, type Coerced } from './coerce.js';
 import type { InPair, OutPair } from './urlencoded.js';
+import { isBlob } from '../is-object.js';
 
 const STRINGS: WireShape = { types: ['string'] };
 /** A free-form value (no types declared): what is below it is free-form too. */
@@ -43,11 +44,6 @@ function write(pairs: OutPair[], key: string, value: unknown, field: string): vo
     return;
   }
   pairs.push({ name: key, value: isBlob(value) ? value : plainText(value, field) });
-}
-
-/** A file part (multipart): sent and kept as it is, never as text. */
-export function isBlob(value: unknown): value is Blob {
-  return typeof Blob !== 'undefined' && value instanceof Blob;
 }
 
 /**

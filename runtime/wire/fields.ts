@@ -12,9 +12,9 @@
 import type { FieldIndex, FieldIndexes, FieldsByLocation, ScalarType, WireField } from './types.js';
 
 export type { FieldIndex, FieldIndexes, FieldsByLocation };
-import { isObject } from '../is-object.js';
+import { isBlob, isObject } from '../is-object.js';
 import { admits, coercePlain, coerceText, fieldText, plainText } from './coerce.js';
-import { decodeDeep, encodeDeep, isBlob } from './deep-object.js';
+import { decodeDeep, encodeDeep } from './deep-object.js';
 import {
   decodeFormComponent,
   encodeFormComponent,

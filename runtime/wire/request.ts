@@ -16,6 +16,7 @@ import { serializeMultipart } from './multipart.js';
 import { fillPath, templateQuery } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
 import { bodyOfType } from '../validation-words.js';
+import { isBlob } from '../is-object.js';
 
 export const URLENCODED = 'application/x-www-form-urlencoded';
 export const MULTIPART = 'multipart/form-data';
@@ -86,7 +87,7 @@ function encodeBody(
     const contentType = opts.mediaType ?? mediaTypes[0] ?? 'application/octet-stream';
     if (typeof value === 'string') return { contentType, text: value };
     if (value instanceof Uint8Array) return { contentType, bytes: value.slice() };
-    if (value instanceof Blob) return { contentType, blob: value };
+    if (isBlob(value)) return { contentType, blob: value };
     // The types take what the body's schema describes (`text/plain` holding an object is common
     // in generated documents): anything else travels as its JSON text.
     const text = JSON.stringify(value);

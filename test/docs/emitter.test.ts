@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { curlSample } from '../../generator/emit/docs/curl-sample.js';
 import { sampleInputs } from '../../generator/model/samples.js';
+import { sampleCredentials } from '../../generator/model/security.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { loadOrThrow } from '../load-contract.js';
@@ -121,6 +122,7 @@ describe('docs emitter on the contract', () => {
       const expected = curlSample(op.runtime, input, {
         baseUrl: 'https://chat.example.com/api/v1',
         auth: op.auth,
+        credentials: sampleCredentials(model.securitySchemes, op),
       });
       expect(
         samples.filter((s) => s.lang === 'curl').map((s) => s.code),

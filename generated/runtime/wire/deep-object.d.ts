@@ -18,8 +18,6 @@ import type { ScalarType, WireShape } from './types.js';
 import { type Coerced } from './coerce.js';
 import type { InPair, OutPair } from './urlencoded.js';
 export declare function encodeDeep(name: string, value: unknown): OutPair[];
-/** A file part (multipart): sent and kept as it is, never as text. */
-export declare function isBlob(value: unknown): value is Blob;
 export declare function decodeDeep(field: {
     name: string;
     types: ScalarType[];

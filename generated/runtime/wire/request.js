@@ -5,6 +5,7 @@ import { serializeMultipart } from './multipart.js';
 import { fillPath, templateQuery } from './path.js';
 import { serializeUrlencoded } from './urlencoded.js';
 import { bodyOfType } from '../validation-words.js';
+import { isBlob } from '../is-object.js';
 export const URLENCODED = 'application/x-www-form-urlencoded';
 export const MULTIPART = 'multipart/form-data';
 /** `Type/Sub; charset=x` → `type/sub`: what media types are compared by. */
@@ -63,7 +64,7 @@ function encodeBody(op, groups, value, opts) {
             return { contentType, text: value };
         if (value instanceof Uint8Array)
             return { contentType, bytes: value.slice() };
-        if (value instanceof Blob)
+        if (isBlob(value))
             return { contentType, blob: value };
         // The types take what the body's schema describes (`text/plain` holding an object is common
         // in generated documents): anything else travels as its JSON text.

@@ -20,11 +20,27 @@ import type { SampleInput } from '../../model/samples.js';
 import { SAMPLE_BOUNDARY, type SampleTarget } from './curl-sample.js';
 import { serializeUrlencoded, type OutPair } from '../../../runtime/wire/urlencoded.js';
 
-/** The placeholder every sample uses for credentials (tests swap it for real ones). */
-export const CREDENTIALS_PLACEHOLDER = '<EMAIL>:<API_KEY>';
-
 function plainPairs(pairs: OutPair[]): boolean {
   return pairs.every((p) => p.encodedValue === undefined && typeof p.value === 'string');
+}
+
+/**
+ * How a sample sends its credentials: headers (the Basic one spelled by each language) and the
+ * query pairs of an API key in the query. The operation's, not an input's: a page carries it once.
+ */
+export function sampleAuth(target: SampleTarget): { auth: Parts['auth']; keyPairs: OutPair[] } {
+  const auth: Parts['auth'] = { headers: [] };
+  const keyPairs: OutPair[] = [];
+  for (const { send, placeholder } of target.auth === 'none' ? [] : target.credentials) {
+    if (send.type === 'basic') auth.basic = placeholder;
+    else if (send.type === 'bearer') auth.headers.push(['Authorization', `Bearer ${placeholder}`]);
+    else if (send.type === 'apiKey' && send.in === 'header')
+      auth.headers.push([send.name, placeholder]);
+    else if (send.type === 'apiKey' && send.in === 'cookie')
+      auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
+    else if (send.type === 'apiKey') keyPairs.push({ name: send.name, value: placeholder });
+  }
+  return { auth, keyPairs };
 }
 
 /**
@@ -42,23 +58,7 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
     op.fields.filter((f: WireField) => f.in === 'query'),
     input.query ?? {},
   );
-  const credentials =
-    target.auth === 'none'
-      ? []
-      : (target.credentials ?? [
-          { scheme: '', send: { type: 'basic' } as const, placeholder: CREDENTIALS_PLACEHOLDER },
-        ]);
-  const auth: Parts['auth'] = { headers: [] };
-  const keyPairs: OutPair[] = [];
-  for (const { send, placeholder } of credentials) {
-    if (send.type === 'basic') auth.basic = placeholder;
-    else if (send.type === 'bearer') auth.headers.push(['Authorization', `Bearer ${placeholder}`]);
-    else if (send.type === 'apiKey' && send.in === 'header')
-      auth.headers.push([send.name, placeholder]);
-    else if (send.type === 'apiKey' && send.in === 'cookie')
-      auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
-    else if (send.type === 'apiKey') keyPairs.push({ name: send.name, value: placeholder });
-  }
+  const { auth, keyPairs } = sampleAuth(target);
   const parts: Parts = {
     url: base,
     method: request.method,

@@ -13,8 +13,8 @@ export interface SampleTarget {
   baseUrl: string;
   /** operations that take no credentials get none */
   auth: 'none' | 'optional' | 'required';
-  /** the operation's credentials as its schemes carry them (model/security.ts); absent: Basic */
-  credentials?: SampleCredential[];
+  /** the operation's credentials as its schemes carry them (model/security.ts `sampleCredentials`) */
+  credentials: SampleCredential[];
 }
 
 /** A fixed boundary so multipart samples are identical run after run. */
@@ -30,9 +30,7 @@ export function curlSample(op: OperationInfo, input: SampleInput, target: Sample
       auth:
         target.auth === 'none'
           ? undefined
-          : target.credentials
-            ? target.credentials.map((c) => ({ send: c.send, value: c.placeholder }))
-            : 'placeholder',
+          : target.credentials.map((c) => ({ send: c.send, value: c.placeholder })),
       boundary: SAMPLE_BOUNDARY,
     },
   );
