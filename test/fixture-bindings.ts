@@ -6,10 +6,10 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { loadContract } from '../generator/load/index.js';
 import type { ApiModel } from '../generator/model/types.js';
 import type { RequestListener } from '../runtime/server.js';
 import { tmsGenOrThrow } from './tms-gen-run.js';
+import { loadOrThrow } from './load-contract.js';
 
 /** What the bindings' servers are made from (an emitter's name list, as `--only` takes it). */
 const SERVER_OUTPUTS = 'types,operations,validators,server,runtime';
@@ -36,8 +36,7 @@ export async function fixtureBindings(
     '--only',
     only,
   ]);
-  const loaded = await loadContract(contract);
-  if (!loaded.ok) throw new Error(`${contract} does not load: ${JSON.stringify(loaded.problems)}`);
+  const { model } = await loadOrThrow(contract);
   const server = await import(pathToFileURL(join(out, 'server.ts')).href);
-  return { model: loaded.contract.model, createRequestListener: server.createRequestListener };
+  return { model, createRequestListener: server.createRequestListener };
 }

@@ -17,15 +17,14 @@ import { schemesOf } from '../../contract-runner/run.js';
 import { loadContract } from '../../generator/load/index.js';
 import { BASIC_NAMES, type CredentialNames } from '../../generator/model/security.js';
 import type { ApiModel } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'basic-names-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const OTHER = resolve('test/fixtures/refusals/nested.yaml');
 
 async function modelOf(file: string): Promise<ApiModel> {
-  const loaded = await loadContract(file, { skipSchemaCheck: true });
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
-  return loaded.contract.model;
+  return (await loadOrThrow(file, { skipSchemaCheck: true })).model;
 }
 
 /** A one-operation document with HTTP Basic whose scheme carries `names` as written. */

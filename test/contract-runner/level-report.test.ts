@@ -9,17 +9,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load/index.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'level-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The operations whose table entry reports the level, with the field (what the runner reads). */
 async function levelFieldsOfDocument(file: string): Promise<Record<string, string>> {
-  const loaded = await loadContract(file, { skipSchemaCheck: true });
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
+  const contract = await loadOrThrow(file, { skipSchemaCheck: true });
   return Object.fromEntries(
-    loaded.contract.model.operations.flatMap((op) =>
+    contract.model.operations.flatMap((op) =>
       op.runtime.reportsLevel === undefined ? [] : [[op.id, op.runtime.reportsLevel]],
     ),
   );

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDocument } from 'yaml';
 import { diffTables, type Change } from '../../generator/diff/compare.js';
 import { buildFacts, type FactTable } from '../../generator/diff/facts.js';
-import { loadContract } from '../../generator/load/index.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const work = mkdtempSync(path.join(tmpdir(), 'tms-diff-test-'));
@@ -24,9 +24,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 async function tableOf(file: string): Promise<FactTable> {
-  const loaded = await loadContract(file);
-  if (!loaded.ok) throw new Error(loaded.problems.map((p) => p.message).join('\n'));
-  return buildFacts(loaded.contract.model);
+  const contract = await loadOrThrow(file);
+  return buildFacts(contract.model);
 }
 
 type Path = (string | number)[];

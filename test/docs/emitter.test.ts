@@ -11,14 +11,11 @@ import { curlSample } from '../../generator/emit/docs/curl-sample.js';
 import { sampleInputs } from '../../generator/model/samples.js';
 import { sampleCredentials } from '../../generator/model/security.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 async function load(file: string): Promise<ApiModel> {
-  const loaded = await loadContract(file);
-  if (!loaded.ok)
-    throw new Error(`${file} does not load: ${JSON.stringify(loaded.problems.slice(0, 3))}`);
-  return loaded.contract.model;
+  return (await loadOrThrow(file)).model;
 }
 
 const text = (files: GeneratedFile[], path: string): string => {

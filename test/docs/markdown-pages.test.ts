@@ -11,13 +11,11 @@ import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel, Lifecycle } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 async function load(file: string): Promise<ApiModel> {
-  const loaded = await loadContract(file);
-  if (!loaded.ok) throw new Error(`${file}: ${JSON.stringify(loaded.problems.slice(0, 3))}`);
-  return loaded.contract.model;
+  return (await loadOrThrow(file)).model;
 }
 
 function reader(files: GeneratedFile[]) {

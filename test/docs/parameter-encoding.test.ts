@@ -8,15 +8,14 @@ import { encodingText, operationView } from '../../generator/emit/docs/operation
 import { buildModel } from '../../generator/model/build.js';
 import type { OpenApiDocument } from '../../generator/model/document.js';
 import { createSiteLinks } from '../../generator/emit/docs/links.js';
-import { loadContract } from '../../generator/load/index.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const FIXTURE = new URL('../fixtures/wire/colliding-objects.yaml', import.meta.url).pathname;
 
 describe('parameter encoding on operation pages', () => {
   it('follows the wire model: colliding objects as deepObject, the rest one key per property', async () => {
-    const loaded = await loadContract(FIXTURE);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 2)));
-    const model = loaded.contract.model;
+    const contract = await loadOrThrow(FIXTURE);
+    const model = contract.model;
     const op = model.operations.find((o) => o.id === 'createOrder')!;
     const ctx = {
       model,

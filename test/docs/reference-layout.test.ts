@@ -16,15 +16,13 @@ import { operationHtml } from '../../generator/emit/docs/html/operation.js';
 import { createSiteLinks } from '../../generator/emit/docs/links.js';
 import { operationView } from '../../generator/emit/docs/operation-page.js';
 import { groupOperations } from '../../generator/emit/docs/sidebar.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
 import { pageSamples } from './page-code.js';
+import { loadOrThrow } from '../load-contract.js';
 
 async function load(file: string): Promise<ApiModel> {
-  const loaded = await loadContract(file);
-  if (!loaded.ok) throw new Error(`${file}: ${JSON.stringify(loaded.problems.slice(0, 2))}`);
-  return loaded.contract.model;
+  return (await loadOrThrow(file)).model;
 }
 
 const text = (files: GeneratedFile[], path: string): string =>

@@ -10,9 +10,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
-import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -25,10 +25,9 @@ let site: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const loaded = await loadContract(CONTRACT);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 2)));
+  const contract = await loadOrThrow(CONTRACT);
   dir = mkdtempSync(join(tmpdir(), 'tms-json-body-'));
-  const files = await emitDocs(loaded.contract.model, { command: 'test', warn: () => {} });
+  const files = await emitDocs(contract.model, { command: 'test', warn: () => {} });
   writeOutputs([{ dir, files }]);
   if (!haveChromium) return;
   site = await serveDirectory(dir);

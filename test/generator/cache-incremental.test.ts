@@ -11,10 +11,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EmitContext, GeneratedFile } from '../../generator/emit/emitter.js';
 import { typesEmitter } from '../../generator/emit/types.js';
-import { loadContract } from '../../generator/load/index.js';
 import { modelDigests, type RememberedDigests } from '../../generator/model/digest.js';
 import type { ApiModel } from '../../generator/model/types.js';
 import { emitContext } from '../emit-context.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const work = mkdtempSync(join(tmpdir(), 'tms-cache-incremental-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -69,10 +69,9 @@ async function modelOf(edit: (doc: Doc) => void = () => {}): Promise<ApiModel> {
   edit(doc);
   const file = join(work, `api-${counter++}.json`);
   writeFileSync(file, JSON.stringify(doc, null, 2));
-  const loaded = await loadContract(file);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+  const contract = await loadOrThrow(file);
   // one source file name for all, so that the banners agree
-  return { ...loaded.contract.model, sourceFile: 'api.json' };
+  return { ...contract.model, sourceFile: 'api.json' };
 }
 
 /** An in-memory step cache (EmitContext.memo) that records what it served and what it made. */

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load/index.js';
 import { typescriptView } from '../../generator/model/views/typescript.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tms-param-projection-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -59,9 +59,8 @@ const document = {
 describe('parameters as other documents write them', async () => {
   const file = join(dir, 'doc.json');
   writeFileSync(file, JSON.stringify(document));
-  const loaded = await loadContract(file);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const op = loaded.contract.model.operations[0];
+  const contract = await loadOrThrow(file);
+  const op = contract.model.operations[0];
   const field = (name: string) => op.runtime.fields.find((f) => f.name === name);
 
   it('ignores header parameters the HTTP layer writes itself', () => {
@@ -72,7 +71,7 @@ describe('parameters as other documents write them', async () => {
 
   it('types an array parameter with its enum at the array level as an array', () => {
     expect(field('type')).toMatchObject({ encoding: 'explode', types: ['array'] });
-    const view = typescriptView(loaded.contract.model) as unknown as {
+    const view = typescriptView(contract.model) as unknown as {
       paths: Record<string, { get: { parameters: { name: string; schema: object }[] } }>;
     };
     const schema = view.paths['/blog/{page}{ext}'].get.parameters.find(

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mcpEmitter, toolTable } from '../../generator/emit/mcp/index.js';
 import { modelDigests } from '../../generator/model/digest.js';
-import { loadContract } from '../../generator/load/index.js';
 import type { ApiModel } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const HOSTILE = [
   'inject-operation-text.yaml',
@@ -24,9 +24,7 @@ const HOSTILE = [
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 async function model(file: string): Promise<ApiModel> {
-  const loaded = await loadContract(file);
-  if (!loaded.ok) throw new Error(`${file}: ${JSON.stringify(loaded.problems)}`);
-  return loaded.contract.model;
+  return (await loadOrThrow(file)).model;
 }
 
 describe('tool table of hostile contracts', () => {

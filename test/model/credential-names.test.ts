@@ -7,14 +7,12 @@
 import { describe, expect, it } from 'vitest';
 import { objectLiteral } from '../../generator/emit/docs/sample-text.js';
 import { clientCredentials } from '../../generator/emit/docs/typescript-sample.js';
-import { loadContract } from '../../generator/load/index.js';
 import { namesEmailAndKey, sampleCredentials } from '../../generator/model/security.js';
 import type { ApiModel } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 async function modelOf(file: string): Promise<ApiModel> {
-  const loaded = await loadContract(file, { skipSchemaCheck: true });
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
-  return loaded.contract.model;
+  return (await loadOrThrow(file, { skipSchemaCheck: true })).model;
 }
 
 const firstCredentials = (model: ApiModel) =>

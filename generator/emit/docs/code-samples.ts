@@ -25,6 +25,25 @@ function plainPairs(pairs: OutPair[]): boolean {
 }
 
 /**
+ * How a sample sends its credentials: headers (the Basic one spelled by each language) and the
+ * query pairs of an API key in the query. The operation's, not an input's: a page carries it once.
+ */
+export function sampleAuth(target: SampleTarget): { auth: Parts['auth']; keyPairs: OutPair[] } {
+  const auth: Parts['auth'] = { headers: [] };
+  const keyPairs: OutPair[] = [];
+  for (const { send, placeholder } of target.auth === 'none' ? [] : target.credentials) {
+    if (send.type === 'basic') auth.basic = placeholder;
+    else if (send.type === 'bearer') auth.headers.push(['Authorization', `Bearer ${placeholder}`]);
+    else if (send.type === 'apiKey' && send.in === 'header')
+      auth.headers.push([send.name, placeholder]);
+    else if (send.type === 'apiKey' && send.in === 'cookie')
+      auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
+    else if (send.type === 'apiKey') keyPairs.push({ name: send.name, value: placeholder });
+  }
+  return { auth, keyPairs };
+}
+
+/**
  * What every language's sample sends, from the wire model's encoding: made once per sample,
  * read by each spelling (sample-text.ts `fetchSample`, `pythonSample`).
  */
@@ -39,18 +58,7 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
     op.fields.filter((f: WireField) => f.in === 'query'),
     input.query ?? {},
   );
-  const credentials = target.auth === 'none' ? [] : target.credentials;
-  const auth: Parts['auth'] = { headers: [] };
-  const keyPairs: OutPair[] = [];
-  for (const { send, placeholder } of credentials) {
-    if (send.type === 'basic') auth.basic = placeholder;
-    else if (send.type === 'bearer') auth.headers.push(['Authorization', `Bearer ${placeholder}`]);
-    else if (send.type === 'apiKey' && send.in === 'header')
-      auth.headers.push([send.name, placeholder]);
-    else if (send.type === 'apiKey' && send.in === 'cookie')
-      auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
-    else if (send.type === 'apiKey') keyPairs.push({ name: send.name, value: placeholder });
-  }
+  const { auth, keyPairs } = sampleAuth(target);
   const parts: Parts = {
     url: base,
     method: request.method,

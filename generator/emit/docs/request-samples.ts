@@ -6,7 +6,7 @@ import type { SampleInput } from '../../model/samples.js';
 import { sampleCredentials } from '../../model/security.js';
 import type { ApiModel, Operation } from '../../model/types.js';
 import { specifierText } from './client-import.js';
-import { requestParts } from './code-samples.js';
+import { requestParts, sampleAuth } from './code-samples.js';
 import { curlSample } from './curl-sample.js';
 import type { RequestSampleView } from './operation-page.js';
 import { clientKeyOf } from '../../model/names.js';
@@ -34,14 +34,12 @@ export function sampleViews(
 ): { views: RequestSampleView[]; data: PageSampleData } {
   const credentials = sampleCredentials(model.securitySchemes, op);
   const wire = { baseUrl: target.baseUrl, auth: op.auth, credentials };
-  // What every sample shares (method, credentials) is the page's, carried once.
-  let shared: Pick<PageSampleData, 'method' | 'auth'> = { method: '', auth: { headers: [] } };
   const views = inputs.map((input): RequestSampleView => {
     const title = input.summary ?? input.name ?? 'Request';
     try {
       const curl = curlSample(op.runtime, input, wire);
-      const { method, auth, ...parts } = requestParts(op.runtime, input, wire);
-      shared = { method, auth };
+      // the method and the credentials are the page's (below), the same for every sample
+      const { method: _method, auth: _auth, ...parts } = requestParts(op.runtime, input, wire);
       const args = typescriptArgs(op.names, input, op.requestBody?.kind);
       const data = sampleData(parts, args, op.names);
       return { title, langs: [{ ...SAMPLE_LANGUAGES[0], text: curl }], data };
@@ -65,7 +63,9 @@ export function sampleViews(
       credentials: clientCredentials(credentials),
       readsCode: model.errorShape?.code !== undefined,
     },
-    ...shared,
+    // What every sample shares is the page's, carried once.
+    method: op.runtime.method,
+    auth: sampleAuth(wire).auth,
     samples: views.map((v) => v.data ?? null),
   };
   return { views, data };
