@@ -10,6 +10,7 @@ import { isJsonMediaType } from './media.js';
 import { realPointer } from './real-pointer.js';
 import { wireShape } from './wire-shape.js';
 import { isExplodedObject } from './wire-collisions.js';
+import { admitsEveryType } from '../../runtime/wire/coerce.js';
 import {
   admittedTypes,
   collectProperties,
@@ -220,7 +221,7 @@ function finishParameter(p: {
   }
   if (p.delimiter) param.delimiter = p.delimiter;
   // (a schema admitting every type is free-form, typed `unknown`: nothing to leave out)
-  const explicitNull = param.types.includes('null') && param.types.length < 7;
+  const explicitNull = param.types.includes('null') && !admitsEveryType(param.types);
   // A form body's fields are written as the query's are (runtime/wire/fields.ts): the same rule.
   const styled = p.encoding !== 'plain' && p.encoding !== 'json';
   if (p.required && styled && explicitNull) param.nullNotSent = true;

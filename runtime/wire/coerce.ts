@@ -16,6 +16,25 @@ export type Coerced = { ok: true; value: unknown } | { ok: false; message: strin
 /** JSON's number grammar: what `String(n)` writes for every finite number. */
 const NUMBER_TEXT = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$/;
 
+/** How many JSON types there are (the record makes the compiler check it is every ScalarType). */
+const EVERY_TYPE = Object.keys({
+  string: 1,
+  integer: 1,
+  number: 1,
+  boolean: 1,
+  null: 1,
+  array: 1,
+  object: 1,
+} satisfies Record<ScalarType, 1>).length;
+
+/**
+ * Whether `types` leave the type free (a schema of `{}`, or one naming every type): the value
+ * is free-form, nothing to coerce it to and nothing a style can leave out.
+ */
+export function admitsEveryType(types: readonly ScalarType[]): boolean {
+  return types.length === 0 || types.length >= EVERY_TYPE;
+}
+
 export function admits(types: readonly ScalarType[], type: ScalarType): boolean {
   // An empty list means the schema does not constrain the type.
   if (types.length === 0) return true;

@@ -14,7 +14,7 @@
  * (no types), every leaf is read as the most specific JSON it spells, as `plain` text is.
  */
 import type { ScalarType, WireShape } from './types.js';
-import { admits, coercePlain, plainText, type Coerced } from './coerce.js';
+import { admits, admitsEveryType, coercePlain, plainText, type Coerced } from './coerce.js';
 import type { InPair, OutPair } from './urlencoded.js';
 import { isBlob } from '../is-object.js';
 
@@ -149,8 +149,7 @@ function read(node: Node, shape: WireShape, at: string): Coerced {
 
 /** The shape of what a shape does not describe: free-form under free-form, else strings. */
 function below(shape: WireShape): WireShape {
-  // (a schema admitting every type, `{}`, is free-form as much as one naming none)
-  return shape.types.length === 0 || shape.types.length >= 7 ? ANY : STRINGS;
+  return admitsEveryType(shape.types) ? ANY : STRINGS;
 }
 
 function readArray(node: Node, items: WireShape, at: string): Coerced {

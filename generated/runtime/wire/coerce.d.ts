@@ -17,6 +17,11 @@ export type Coerced = {
     ok: false;
     message: string;
 };
+/**
+ * Whether `types` leave the type free (a schema of `{}`, or one naming every type): the value
+ * is free-form, nothing to coerce it to and nothing a style can leave out.
+ */
+export declare function admitsEveryType(types: readonly ScalarType[]): boolean;
 export declare function admits(types: readonly ScalarType[], type: ScalarType): boolean;
 /** The JSON type of a value, telling integers from other numbers as JSON Schema does. */
 export declare function jsonTypeOf(value: unknown): ScalarType | 'other';

@@ -1,7 +1,7 @@
 /**
  * Pieces shared by several pages: badges, a type, a schema's facts and field tree, an example,
- * a heading's anchor, the try-it box. Each returns HTML; text goes through `htmlText`, markdown
- * through `Markup`, code through `Markup.code` (highlight.ts).
+ * the try-it section's data. Each returns HTML; text goes through `htmlText`, markdown through
+ * `Markup`, code through `highlight` (highlight.ts), page data through `scriptJson`.
  */
 import { htmlText as e, scriptJson } from '../../../common/source.js';
 import type { Badge } from '../badges.js';
