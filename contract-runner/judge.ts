@@ -17,6 +17,7 @@ import type { ErrorConventions } from '../generator/model/types.js';
 import { errorFields } from './error-fields.js';
 import { describeIssues } from '../runtime/validation-words.js';
 import { documentsStatus } from '../runtime/pipeline-answers.js';
+import { unescapeSegment } from '../generator/common/pointer.js';
 
 /** What the judge reads of the contract's error conventions (decided by the model). */
 export type JudgedConventions = Pick<ErrorConventions, 'shape' | 'envelope' | 'listsCodes'>;
@@ -244,7 +245,7 @@ function newerThanServer(
   const names = error.pointer
     .split('/')
     .slice(1)
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .map(unescapeSegment)
     .filter((t) => !/^[0-9]+$/.test(t));
   for (let i = 0; i < names.length; i++) {
     const node = fields && Object.hasOwn(fields, names[i]) ? fields[names[i]] : undefined;

@@ -9,6 +9,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isObject } from '../../runtime/is-object.js';
+import { unescapeSegment } from '../../generator/common/pointer.js';
 
 export interface StepRecord {
   /** false when the step was skipped or did not reach its expected answer */
@@ -184,10 +185,7 @@ export function referencedInputs(spec: unknown, into = new Set<string>()): Set<s
 /** RFC 6901, plus `*` as "every item" (values of all matches, flattened one level). */
 export function pointerGet(value: unknown, pointer: string): unknown {
   if (pointer === '' || pointer === '/') return pointer === '' ? value : (value as Obj)?.[''];
-  const tokens = pointer
-    .slice(1)
-    .split('/')
-    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const tokens = pointer.slice(1).split('/').map(unescapeSegment);
   return walk(value, tokens);
 }
 
