@@ -5,6 +5,7 @@
  * Authorization, API keys from a header, the query or a cookie.
  */
 import type { AuthScheme } from './operation-info.js';
+import { decodeFormComponent } from './wire/urlencoded.js';
 
 /** HTTP Basic credentials. */
 export interface BasicCredentials {
@@ -165,7 +166,7 @@ export function withoutQueryKeys(
   if (keys.size === 0) return query;
   return query
     .split('&')
-    .filter((pair) => !keys.has(decodeComponent(pair.split('=')[0])))
+    .filter((pair) => !keys.has(decodeFormComponent(pair.split('=')[0])))
     .join('&');
 }
 
@@ -194,20 +195,12 @@ export function challengeOf(
   return { challenge, wanted: wanted.join(' and ') || 'credentials this server cannot accept' };
 }
 
-function decodeComponent(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
-
 function queryValue(query: string, name: string): string | undefined {
   if (query === '') return undefined;
   for (const pair of query.split('&')) {
     const eq = pair.indexOf('=');
-    const key = decodeComponent(eq < 0 ? pair : pair.slice(0, eq));
-    if (key === name) return eq < 0 ? '' : decodeComponent(pair.slice(eq + 1));
+    const key = decodeFormComponent(eq < 0 ? pair : pair.slice(0, eq));
+    if (key === name) return eq < 0 ? '' : decodeFormComponent(pair.slice(eq + 1));
   }
   return undefined;
 }
