@@ -6,6 +6,7 @@
  * component that other places use keeps its type there.
  */
 import { getAt } from '../../common/pointer.js';
+import { isObject } from '../../../runtime/is-object.js';
 import { realPointer } from '../real-pointer.js';
 import type { Operation, Parameter } from '../types.js';
 
@@ -19,8 +20,8 @@ type Node = Record<string, unknown>;
 export function typeParameterOut(copy: unknown, document: unknown, p: Parameter): void {
   if (p.nullNotSent) {
     const at = realPointer(document, p.pointer);
-    const param = at === undefined ? undefined : (getAt(copy, at) as Node | undefined);
-    const schema = param && typeof param === 'object' ? ownSchema(copy, param) : undefined;
+    const param = at === undefined ? undefined : getAt(copy, at);
+    const schema = isObject(param) ? ownSchema(copy, param) : undefined;
     if (schema) dropNull(schema);
   }
   if (p.leaves) {
@@ -41,10 +42,10 @@ export function typeBodyFieldOut(
   for (const media of op.requestBody?.mediaTypes ?? []) {
     const at = realPointer(document, media.pointer);
     const holder = at === undefined ? undefined : getAt(copy, at);
-    if (!holder || typeof holder !== 'object') continue;
-    const body = ownSchema(copy, holder as Node);
-    const properties = body?.properties as Node | undefined;
-    if (!body || !properties || typeof properties !== 'object') continue;
+    if (!isObject(holder)) continue;
+    const body = ownSchema(copy, holder);
+    const properties = body?.properties;
+    if (!body || !isObject(properties)) continue;
     // A field the schema gets through `allOf` keeps its type as written.
     if (!Object.hasOwn(properties, p.name)) continue;
     const field: Node = { schema: properties[p.name] };
@@ -67,12 +68,12 @@ export function typeBodyFieldOut(
  * use alone: a `$ref` there becomes a copy of the component it names.
  */
 function ownParameter(copy: unknown, pointer: string): Node | undefined {
-  const entry = getAt(copy, pointer) as Node | undefined;
-  if (!entry || typeof entry !== 'object') return undefined;
+  const entry = getAt(copy, pointer);
+  if (!isObject(entry)) return undefined;
   const ref = entry.$ref;
   if (typeof ref !== 'string' || !ref.startsWith('#')) return entry;
-  const target = getAt(copy, ref) as Node | undefined;
-  if (!target || typeof target !== 'object' || typeof target.$ref === 'string') return undefined;
+  const target = getAt(copy, ref);
+  if (!isObject(target) || typeof target.$ref === 'string') return undefined;
   delete entry.$ref;
   Object.assign(entry, target);
   return entry;
@@ -83,10 +84,10 @@ function ownParameter(copy: unknown, pointer: string): Node | undefined {
  * when there is no schema object there.
  */
 function ownSchema(copy: unknown, holder: Node): Node | undefined {
-  let schema = holder.schema as Node | undefined;
-  if (schema && typeof schema.$ref === 'string' && schema.$ref.startsWith('#'))
-    schema = getAt(copy, schema.$ref) as Node | undefined;
-  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  let schema = holder.schema;
+  if (isObject(schema) && typeof schema.$ref === 'string' && schema.$ref.startsWith('#'))
+    schema = getAt(copy, schema.$ref);
+  if (!isObject(schema)) return undefined;
   const own = { ...schema };
   holder.schema = own;
   return own;
@@ -99,14 +100,14 @@ function dropNull(schema: Node): void {
   for (const key of ['oneOf', 'anyOf'] as const) {
     const branches = schema[key];
     if (Array.isArray(branches))
-      schema[key] = branches.filter((b) => !(b && typeof b === 'object' && b.type === 'null'));
+      schema[key] = branches.filter((b) => !(isObject(b) && b.type === 'null'));
   }
 }
 
 /** The declared properties sent as `name[key]` where that name is another parameter's. */
 function dropLeftProperties(schema: Node, name: string, leaves: string[]): void {
-  const properties = schema.properties as Node | undefined;
-  if (!properties || typeof properties !== 'object') return;
+  const properties = schema.properties;
+  if (!isObject(properties)) return;
   const left = Object.keys(properties).filter((key) => leaves.includes(`${name}[${key}]`));
   if (left.length === 0) return;
   schema.properties = Object.fromEntries(
