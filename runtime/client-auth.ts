@@ -7,6 +7,7 @@
  * server then says what it wants).
  */
 import type { AuthScheme } from './operation-info.js';
+import { encodeFormComponent } from './wire/urlencoded.js';
 
 /** One scheme's credential: `{ username, password }` for HTTP Basic, else the token or key. */
 export type Credential = string | { username: string; password: string };
@@ -50,7 +51,9 @@ function additionOf(name: string, scheme: AuthScheme, credential: unknown): Addi
   if (scheme.type === 'bearer') return { header: 'Authorization', value: `Bearer ${text}` };
   if (scheme.type !== 'apiKey') return undefined;
   if (scheme.in === 'query')
-    return { query: encodeURIComponent(scheme.name), value: encodeURIComponent(text) };
+    // The wire model's query encoder: the same bytes as every other query field, and a lone
+    // surrogate in a key becomes U+FFFD instead of a URIError.
+    return { query: encodeFormComponent(scheme.name), value: encodeFormComponent(text) };
   return scheme.in === 'cookie'
     ? { header: 'Cookie', value: `${scheme.name}=${text}` }
     : { header: scheme.name, value: text };

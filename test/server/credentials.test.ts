@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AuthScheme } from '../../runtime/operation-info.js';
+import { createAuth } from '../../runtime/client-auth.js';
 import {
   challengeOf,
   readCredentials,
@@ -165,6 +166,18 @@ describe('what the pipeline does with them', () => {
     expect(challengeOf([['header', 'app']], SCHEMES)).toEqual({
       challenge: undefined,
       wanted: "an API key in the header 'X-Key' and an API key in the header 'X-App'",
+    });
+  });
+});
+
+describe("the client's query key, read back by the server", () => {
+  it('arrives as sent, in the query encoding of every other field', () => {
+    const authFor = createAuth(SCHEMES, { query: "k y!'()*\uD800&=" }, undefined, undefined);
+    const query = authFor([['query']])!.query;
+    expect(query).toBe('api_key=k+y%21%27%28%29%2A%EF%BF%BD%26%3D');
+    expect(readCredentials([['query']], SCHEMES, source({}, query))).toMatchObject({
+      kind: 'found',
+      credentials: { type: 'apiKey', key: "k y!'()*\uFFFD&=" },
     });
   });
 });
