@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedBrowser } from '../browser.js';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { tryItAuth } from '../../generator/emit/docs/try-it.js';
-import { loadContract } from '../../generator/load/index.js';
 import { writeOutputs } from '../../generator/write/index.js';
 import { serve, type Running } from '../contract-runner/servers.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
 import { fixtureBindings } from '../fixture-bindings.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -201,9 +201,8 @@ describe('what try-it asks for, by scheme (page data)', () => {
         '',
       ].join('\n'),
     );
-    const loaded = await loadContract(file);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-    const model = loaded.contract.model;
+    const contract = await loadOrThrow(file);
+    const model = contract.model;
     const auth = tryItAuth(model.operations[0], model);
     expect(auth).toEqual({
       optional: 1,

@@ -15,8 +15,8 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load/index.js';
 import { typeErrors } from '../client/tsc.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const run = promisify(execFile);
 const CONTRACT = resolve('test/fixtures/media-types/openapi.yaml');
@@ -50,9 +50,8 @@ afterAll(async () => {
 
 describe('a second JSON media type and a problem+json error, through every artifact', () => {
   it('model: one representative per response, by the rule (not by order)', async () => {
-    const loaded = await loadContract(CONTRACT);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-    const byId = new Map(loaded.contract.model.operations.map((op) => [op.id, op]));
+    const contract = await loadOrThrow(CONTRACT);
+    const byId = new Map(contract.model.operations.map((op) => [op.id, op]));
     const got = byId.get('getThing')!.responses.find((r) => r.status === '200')!;
     expect(got.mediaTypes.map((m) => m.type)).toEqual([
       'application/vnd.x+json',

@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs/index.js';
 import { MADE_UP_SUMMARY, NO_BODY_SUMMARY } from '../../generator/emit/docs/response-samples.js';
-import { loadContract } from '../../generator/load/index.js';
 import { responseSample, sampleInputs } from '../../generator/model/samples.js';
 import type { Operation } from '../../generator/model/types.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const param = (name: string, schema: Record<string, unknown>, at = 'path') => ({
   name,
@@ -95,9 +95,7 @@ describe('made-up sample values', () => {
   writeFileSync(file, JSON.stringify(document()));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const load = async () => {
-    const loaded = await loadContract(file);
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
-    return loaded.contract.model;
+    return (await loadOrThrow(file)).model;
   };
   const op = (ops: Operation[], id: string) => ops.find((o) => o.id === id)!;
 

@@ -13,13 +13,13 @@
  * so a new one fails the test.
  */
 import { describe, expect, it } from 'vitest';
-import { loadContract } from '../../generator/load/index.js';
 import { isJsonMediaType } from '../../generator/model/media.js';
 import { jsonSchemaSource } from '../../generator/model/views/json-schema.js';
 import { createAjv, findUnknownFormats } from '../../generator/schema/ajv.js';
 import { buildJsonSchemaRoot, defKey } from '../../generator/schema/json-schema.js';
 import { LISTENER_ERROR_CODES as C, refusalBody } from '../../runtime/pipeline-answers.js';
 import { haveShared, sharedPath } from '../shared-folder.js';
+import { loadOrThrow } from '../load-contract.js';
 
 /** The statuses the servers refuse with on their own, and the code each carries. */
 const REFUSALS: [number, string][] = [
@@ -78,9 +78,8 @@ describe.each(DOCS.map((d) => [d.file.split('/').pop()!, d] as const))(
   "refusals validate against %s's error schemas",
   (_name, d) => {
     it('every refusal, every operation, every status', async () => {
-      const loaded = await loadContract(d.file, { skipSchemaCheck: true });
-      if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems.slice(0, 3)));
-      const { model } = loaded.contract;
+      const contract = await loadOrThrow(d.file, { skipSchemaCheck: true });
+      const { model } = contract;
       const refusal = model.errorConventions.refusal;
       const checks: { op: string; status: number; code: string; key: string }[] = [];
       const sites = new Map<string, { key: string; pointer: string }>();
