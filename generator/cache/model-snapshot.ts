@@ -186,7 +186,7 @@ export function descriptionEdit(
   const suffix = commonSuffix(old, cur, start);
   const oldEnd = old.length - suffix;
   // the string token of the old text holding the changed bytes, and where it sits
-  const token = stringAt(old, start);
+  const token = scanForEdit(old, start);
   if (!token || oldEnd > token.end) return undefined;
   const [top, path, method, member] = token.keys;
   if (
@@ -211,54 +211,169 @@ export function descriptionEdit(
   // warnings' columns) stays right only when no node starts there.
   for (let i = newEnd + 1; i < cur.length && cur[i] !== 0x0a; i++)
     if (!LINE_REST.has(cur[i])) return undefined;
-  // An operation object reached by a `$ref` (read as a schema or a path item elsewhere), or
-  // words that spell a feature-level key (the loader scans the text for them): load in full.
-  if (cur.includes('"#/paths/') || LEVEL_KEYS.some((key) => after.includes(key))) return undefined;
-  if (!heldByDocument(cur, path, method, after)) return undefined;
+  // Words that spell a feature-level key (the loader looks for those in the text): load in full.
+  if (LEVEL_KEYS.some((key) => after.includes(key))) return undefined;
   return { path, method, before: was, after };
 }
 
-/**
- * Whether the document, parsed as JSON parses it, holds `words` as that operation's
- * description. A member name may repeat in a JSON text and the last one counts (RFC 8259 only
- * says names SHOULD be unique): an edit of an earlier `description`, method or path of the same
- * name changes text the document does not hold, which a patch of the model would wrongly show.
- * One parse of the new text settles it for every such case.
- */
-function heldByDocument(text: Buffer, path: string, method: string, words: string): boolean {
-  try {
-    const doc = JSON.parse(text.toString('utf8')) as {
-      paths?: Record<string, Record<string, { description?: unknown } | undefined> | undefined>;
-    };
-    const item = doc?.paths && Object.hasOwn(doc.paths, path) ? doc.paths[path] : undefined;
-    const op = item && Object.hasOwn(item, method) ? item[method] : undefined;
-    return op?.description === words && !refersIntoPaths(doc);
-  } catch {
-    return false;
-  }
+/** An open container of the scan: an object's current member name, or null for an array. */
+interface Frame {
+  /** the offsets of the quotes of the object's current member name */
+  key?: [number, number];
+  /** on the way to the edited token: the member name that leads there from this object */
+  leadsOn?: string;
+}
+
+/** The string token holding the changed bytes: its quotes' offsets, the member names leading to it. */
+interface ScannedToken {
+  start: number;
+  end: number;
+  keys: string[];
 }
 
 /**
- * Whether any `$ref` of the parsed document points into its paths (a fragment `/paths` or
- * `/paths/…`, percent-decoded): the text search misses `"#\/paths\/…"` and `"api.json#/paths/…"`.
+ * The string token of a JSON text whose contents hold byte `at` (an insertion point just before
+ * its closing quote included) and the member names leading to it; undefined when there is none
+ * (an array on the way, the change outside a string or in a member name) or when the document
+ * may not read that token as the operation's description:
+ * - an object on the way has a later member of the same name as the one leading on (JSON
+ *   keeps the last: the parsed document does not hold this token);
+ * - a `$ref` string anywhere points into the document's paths (an operation object read as a
+ *   schema or a path item elsewhere; escapes and file parts read too, pointsIntoPaths).
+ * One pass over the text before the edit, which tells both for the text after it too: an edit
+ * inside one string token leaves every member name, and every other value, as they were. A
+ * quote is only known to open a string from what comes before it, so the scan starts at the
+ * start.
  */
-function refersIntoPaths(doc: unknown): boolean {
-  const stack: unknown[] = [doc];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (node === null || typeof node !== 'object') continue;
-    if (Array.isArray(node)) {
-      for (const v of node) if (v !== null && typeof v === 'object') stack.push(v);
+function scanForEdit(text: Buffer, at: number): ScannedToken | undefined {
+  const stack: (Frame | null)[] = [];
+  let expectKey = false;
+  /** the last member name was `$ref`: a string value that follows is a reference */
+  let refValue = false;
+  let found: ScannedToken | undefined;
+  for (let i = 0; i < text.length;) {
+    const c = text[i];
+    // most bytes outside strings of an indented text: nothing to do (a change there is
+    // refused at the next byte that is not, or at the end)
+    if (c === 0x20 || c === 0x0a) {
+      i++;
       continue;
     }
-    for (const [k, v] of Object.entries(node)) {
-      if (k === '$ref' && typeof v === 'string' && pointsIntoPaths(v)) return true;
-      if (v !== null && typeof v === 'object') stack.push(v);
+    if (c === QUOTE) {
+      const open = i;
+      const close = closingQuote(text, open);
+      if (close < 0) return undefined;
+      i = close + 1;
+      if (expectKey) {
+        const frame = stack[stack.length - 1]!;
+        frame.key = [open, close];
+        refValue = isRefName(text, open, close);
+        if (frame.leadsOn !== undefined && frame.leadsOn === nameOf(text, open, close))
+          return undefined;
+        continue;
+      }
+      if (refValue && refIntoPaths(text, open, close)) return undefined;
+      refValue = false;
+      if (!found && open < at && at <= close) {
+        found = tokenAt(text, stack, open, close);
+        if (!found) return undefined;
+      }
+      continue;
     }
+    if (!found && i >= at) return undefined; // the change is outside any string
+    // a `$ref` member's value is the next token: past any other, it is not a string
+    if (c === 0x7b) {
+      stack.push({});
+      expectKey = true;
+      refValue = false;
+    } else if (c === 0x5b) {
+      stack.push(null);
+      expectKey = false;
+      refValue = false;
+    } else if (c === 0x7d || c === 0x5d) {
+      stack.pop();
+      expectKey = false;
+      refValue = false;
+    } else if (c === 0x2c) {
+      expectKey = stack.at(-1) != null;
+      refValue = false;
+    } else if (c === 0x3a) {
+      expectKey = false;
+    }
+    i++;
   }
-  return false;
+  return found;
 }
 
+/** The token found: the member names leading to it, each object on the way marked with its own. */
+function tokenAt(
+  text: Buffer,
+  stack: (Frame | null)[],
+  start: number,
+  end: number,
+): ScannedToken | undefined {
+  const keys: string[] = [];
+  for (const frame of stack) {
+    if (!frame?.key) return undefined;
+    const name = nameOf(text, frame.key[0], frame.key[1]);
+    if (name === undefined) return undefined;
+    frame.leadsOn = name;
+    keys.push(name);
+  }
+  return { start, end, keys };
+}
+
+/** A string token's value; undefined when it does not parse. */
+function nameOf(text: Buffer, open: number, close: number): string | undefined {
+  try {
+    return JSON.parse(text.toString('utf8', open, close + 1)) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a member name reads `$ref`: as written, or escaped (at most six bytes a character, and
+ * its first character `$` or an escape).
+ */
+function isRefName(text: Buffer, open: number, close: number): boolean {
+  const length = close - open - 1;
+  const first = text[open + 1];
+  if (length === 4)
+    return (
+      first === 0x24 &&
+      text[open + 2] === 0x72 &&
+      text[open + 3] === 0x65 &&
+      text[open + 4] === 0x66
+    );
+  return length > 4 && length <= 24 && (first === 0x24 || first === BACKSLASH)
+    ? nameOf(text, open, close) === '$ref'
+    : false;
+}
+
+const PATHS_FRAGMENT = Buffer.from('#/paths');
+
+/**
+ * Whether a `$ref`'s string token points into the paths (pointsIntoPaths). Most are written
+ * plainly (no escape, no percent sign): their bytes are compared as they are, without a parse.
+ */
+function refIntoPaths(text: Buffer, open: number, close: number): boolean {
+  for (let i = open + 1; i < close; i++)
+    if (text[i] === BACKSLASH || text[i] === 0x25) {
+      const ref = nameOf(text, open, close);
+      return ref === undefined || pointsIntoPaths(ref);
+    }
+  let hash = open + 1;
+  while (hash < close && text[hash] !== 0x23) hash++;
+  if (hash === close || close - hash < PATHS_FRAGMENT.length) return false;
+  const after = hash + PATHS_FRAGMENT.length;
+  return (
+    text.compare(PATHS_FRAGMENT, 0, PATHS_FRAGMENT.length, hash, after) === 0 &&
+    (after === close || text[after] === 0x2f)
+  );
+}
+
+/** Whether a `$ref` points into the document's paths (a fragment `/paths` or `/paths/…`, percent-decoded). */
 function pointsIntoPaths(ref: string): boolean {
   const hash = ref.indexOf('#');
   if (hash < 0) return false;
@@ -295,62 +410,6 @@ function commonSuffix(a: Buffer, b: Buffer, floor: number): number {
     n += CHUNK;
   while (n < max && a[a.length - 1 - n] === b[b.length - 1 - n]) n++;
   return n;
-}
-
-/**
- * The string token of a JSON text whose contents hold byte `at` (an insertion point just before
- * its closing quote included): its quotes' offsets and the member names leading to it (the
- * token a member's value; an array on the way: undefined). Scans from the start: a quote is
- * only known to open a string from what comes before it.
- */
-function stringAt(
-  text: Buffer,
-  at: number,
-): { start: number; end: number; keys: string[] } | undefined {
-  /** per open container: an object's current member name (its token's offsets), or null for an array */
-  const stack: ({ key?: [number, number] } | null)[] = [];
-  let expectKey = false;
-  for (let i = 0; i < text.length;) {
-    const c = text[i];
-    if (c === QUOTE) {
-      const open = i;
-      const close = closingQuote(text, open);
-      if (close < 0) return undefined;
-      if (open < at && at <= close) {
-        if (expectKey) return undefined; // a member name
-        const keys: string[] = [];
-        for (const frame of stack) {
-          if (!frame?.key) return undefined;
-          try {
-            keys.push(JSON.parse(text.toString('utf8', frame.key[0], frame.key[1] + 1)) as string);
-          } catch {
-            return undefined;
-          }
-        }
-        return { start: open, end: close, keys };
-      }
-      if (expectKey) stack[stack.length - 1]!.key = [open, close];
-      i = close + 1;
-      continue;
-    }
-    if (i >= at) return undefined; // the change is outside any string
-    if (c === 0x7b) {
-      stack.push({});
-      expectKey = true;
-    } else if (c === 0x5b) {
-      stack.push(null);
-      expectKey = false;
-    } else if (c === 0x7d || c === 0x5d) {
-      stack.pop();
-      expectKey = false;
-    } else if (c === 0x2c) {
-      expectKey = stack.at(-1) != null;
-    } else if (c === 0x3a) {
-      expectKey = false;
-    }
-    i++;
-  }
-  return undefined;
 }
 
 /** The offset of the quote closing the string opened at `open`, or -1. */

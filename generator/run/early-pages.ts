@@ -5,7 +5,6 @@
  */
 import type { GeneratedFile } from '../common/generated-file.js';
 import type { OutputSink } from '../write/index.js';
-import { sizeOf } from './sizes.js';
 
 export interface EarlyPages {
   /** EmitContext.writeEarly */
@@ -26,9 +25,8 @@ export function earlyPages(sink: OutputSink, dir: string): EarlyPages {
       waiting.push(...files);
       if (waiting.length < EARLY_WRITE_BATCH) return;
       const batch = waiting.splice(0, waiting.length);
-      sink.add(dir, batch, undefined, true);
+      bytes += sink.add(dir, batch, undefined, true);
       sent += batch.length;
-      bytes += sizeOf(batch);
     },
     drain: () => ({ files: waiting.splice(0, waiting.length), sent, bytes }),
   };

@@ -12,7 +12,6 @@ import type { OutputSink } from '../write/index.js';
 import type { RunCache } from './run-cache.js';
 import type { CliOptions } from './options.js';
 import type { EarlyPages } from './early-pages.js';
-import { sizeOf } from './sizes.js';
 
 /** How one stage of the run went, for the summary. */
 export interface StageReport {
@@ -103,16 +102,15 @@ export function accept(
   // what it handed over early: the batches sent, and the files still waiting
   const before = streamed ? run.early.drain() : { files: [], sent: 0, bytes: 0 };
   const all = streamed ? [...before.files, ...files] : files;
-  run.sink.add(dir, all, origin, streamed);
+  const bytes = run.sink.add(dir, all, origin, streamed);
   run.tally.reports.set(emitter.name, {
     ...stage,
     files: before.sent + all.length,
-    bytes: before.bytes + sizeOf(all),
+    bytes: before.bytes + bytes,
   });
   if (compiled) {
-    run.sink.add(dir, compiled, origin && `${origin}.compiled`);
+    run.tally.compile.bytes += run.sink.add(dir, compiled, origin && `${origin}.compiled`);
     run.tally.compile.files += compiled.length;
-    run.tally.compile.bytes += sizeOf(compiled);
   }
   if (emitter.root === 'code')
     for (const f of [...all, ...(compiled ?? [])])

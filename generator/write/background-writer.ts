@@ -26,7 +26,8 @@ const BATCH_BYTES = 1 << 20;
 const MAX_BACKLOG = 32 << 20;
 
 export interface BackgroundWriter {
-  write(files: WriterFile[]): void;
+  /** hands the files over; their size in bytes (text as UTF-8, as encoded for the thread) */
+  write(files: WriterFile[]): number;
   /** the manifest records of the files settled so far, by their staged path */
   records(): PlacedFile[];
   busy(): boolean;
@@ -72,6 +73,7 @@ export function backgroundWriter(): BackgroundWriter {
       let batch: (WriterFile & { contents: Uint8Array })[] = [];
       let buffers: ArrayBuffer[] = [];
       let size = 0;
+      let total = 0;
       const send = () => {
         if (batch.length > 0)
           start().postMessage({ kind: 'write', files: batch } satisfies WriterMessage, buffers);
@@ -90,6 +92,8 @@ export function backgroundWriter(): BackgroundWriter {
           }
           // written, never linked, here: the old copy is reused by the writer thread only
           writeFileSync(f.path, f.contents);
+          total +=
+            typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.length;
           if (f.record) {
             const stat = statSync(f.path, { bigint: true });
             const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
@@ -107,12 +111,14 @@ export function backgroundWriter(): BackgroundWriter {
         const bytes =
           typeof f.contents === 'string' ? encoder.encode(f.contents) : f.contents.slice();
         posted += bytes.length;
+        total += bytes.length;
         batch.push({ ...f, contents: bytes });
         buffers.push(bytes.buffer as ArrayBuffer);
         size += bytes.length;
         if (size >= BATCH_BYTES) send();
       }
       send();
+      return total;
     },
     records: () => records.splice(0),
     busy: () => worker !== undefined && answered < sent,

@@ -64,8 +64,9 @@ export interface OutputSink {
    * in the manifest beside each file so that a later run can `keep` them. `early`: pages
    * handed over while the rest is still being made go to the writer thread however few they
    * are (the thread then works while this one computes; see BACKGROUND_MIN_FILES).
+   * Returns the files' size in bytes as written (text as UTF-8), told by the encoding itself.
    */
-  add(dir: string, files: GeneratedFile[], origin?: string, early?: boolean): void;
+  add(dir: string, files: GeneratedFile[], origin?: string, early?: boolean): number;
   /**
    * Leaves the files of cached outputs where they are, unread: true when, for every group, the
    * manifest says each path was placed by a run from that very entry (`origin`) and the copy
@@ -120,15 +121,19 @@ class CheckingSink implements OutputSink {
     this.seen = new Map(dirs.map((d) => [d.dir, new Set<string>()]));
   }
 
-  add(dir: string, files: GeneratedFile[]): void {
+  add(dir: string, files: GeneratedFile[]): number {
     const names = namesOf(this.seen, dir);
+    let bytes = 0;
     for (const f of files) {
       names.add(f.path);
       const full = join(dir, f.path);
+      const contents = toBytes(f.contents);
+      bytes += contents.length;
       if (!existsSync(full)) this.diffs.push({ file: full, kind: 'missing' });
-      else if (!readFileSync(full).equals(toBytes(f.contents)))
+      else if (!readFileSync(full).equals(contents))
         this.diffs.push({ file: full, kind: 'changed' });
     }
+    return bytes;
   }
 
   keep(): boolean {
@@ -197,13 +202,14 @@ class WritingSink implements OutputSink {
     }
   }
 
-  add(dir: string, files: GeneratedFile[], origin?: string, early?: boolean): void {
+  add(dir: string, files: GeneratedFile[], origin?: string, early?: boolean): number {
     const names = namesOf(this.seen, dir);
     const before = this.previous.get(dir);
     const threaded =
       this.writer !== undefined &&
       onWriterThread({ files: files.length, early: early === true, reuse: before !== undefined });
     const batch: WriterFile[] = [];
+    let bytes = 0;
     for (const f of files) {
       names.add(f.path);
       const full = join(this.staged.get(dir)!, f.path);
@@ -219,12 +225,13 @@ class WritingSink implements OutputSink {
               }
             : {}),
         });
-      else this.writeHere(full, f.contents);
+      else bytes += this.writeHere(full, f.contents);
     }
-    this.writer?.write(batch);
+    return bytes + (this.writer?.write(batch) ?? 0);
   }
 
-  private writeHere(full: string, contents: GeneratedFile['contents']): void {
+  /** Writes one file on this thread; its size in bytes. */
+  private writeHere(full: string, contents: GeneratedFile['contents']): number {
     const folder = dirname(full);
     if (!this.made.has(folder)) {
       mkdirSync(folder, { recursive: true });
@@ -232,6 +239,7 @@ class WritingSink implements OutputSink {
     }
     // A string is written as UTF-8 without a Buffer copy made here first.
     writeFileSync(full, contents);
+    return typeof contents === 'string' ? Buffer.byteLength(contents) : contents.length;
   }
 
   keep(dir: string, groups: { paths: string[]; origin: string }[]): boolean {

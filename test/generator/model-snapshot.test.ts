@@ -71,6 +71,24 @@ const bytes = (s: string) => Buffer.from(s, 'utf8');
 const withRef = (t: string, rawRef: string) =>
   t.replace('"components": {', `"components": {\n  "x-alias": { "$ref": "${rawRef}" },`);
 
+/** `t` with an `x-alias` member first in the document: `{ <rawName>: <rawValue> }` (raw JSON). */
+const withFirstMember = (t: string, rawName: string, rawValue: string) =>
+  t.replace('{', `{\n  "x-alias": { ${rawName}: ${rawValue} },`);
+
+/** The paths of the text, in order. */
+const pathNames = (t: string) => Object.keys((JSON.parse(t) as { paths: object }).paths);
+
+/**
+ * `t` with an empty path item of the first operation's path placed just before the path item
+ * of the path at `index` (0: before its own, which JSON keeps; 1: after it, which JSON keeps).
+ */
+function repeatedPath(t: string, index: 0 | 1): string {
+  const [first] = pathNames(t);
+  const next = JSON.stringify(pathNames(t)[index]) + ': {';
+  const at = t.indexOf(next, t.indexOf('"paths": {'));
+  return t.slice(0, at) + `${JSON.stringify(first)}: {},\n    ` + t.slice(at);
+}
+
 /**
  * The text with the first operation's `description` member written twice (the same words);
  * JSON keeps the second. `edit` rewords the first (0) or the second (1) copy.
@@ -100,6 +118,24 @@ describe('descriptionEdit', () => {
       () => repeatedDescription(1),
       { after: 'Reworded.' },
       () => repeatedDescription(),
+    ],
+    [
+      "a repeated path item before the operation's (JSON keeps the operation's)",
+      () => repeatedPath(withDescription('Reworded.'), 0),
+      { after: 'Reworded.' },
+      () => repeatedPath(text, 0),
+    ],
+    [
+      "a repeated path item after the operation's (JSON keeps the empty one)",
+      () => repeatedPath(withDescription('Reworded.'), 1),
+      'refused',
+      () => repeatedPath(text, 1),
+    ],
+    [
+      'a repeated paths member at the end (JSON keeps it)',
+      () => withDescription('Reworded.').replace(/\n}\s*$/, ',\n  "paths": {}\n}'),
+      'refused',
+      () => text.replace(/\n}\s*$/, ',\n  "paths": {}\n}'),
     ],
     ['the same text', () => text, 'same'],
     [
@@ -136,6 +172,12 @@ describe('descriptionEdit', () => {
     ],
     ['a member name', () => text.replace('"description": ', '"descriptio": '), 'refused'],
     [
+      'a space outside any string',
+      () => text.replace('"description": ', '"description":  '),
+      'refused',
+    ],
+    ['a line added at the end', () => text + '\n', 'refused'],
+    [
       'two descriptions edited',
       () => {
         const one = withDescription('One.');
@@ -156,6 +198,21 @@ describe('descriptionEdit', () => {
       () => withRef(withDescription('Reworded.'), ref),
       'refused',
       () => withRef(text, ref),
+    ]),
+    ...(
+      [
+        ['a $ref into the paths before them', '"$ref"', '"#/paths/~1x/get"', 'refused'],
+        ['an escaped $ref member name', '"\\u0024ref"', '"#/paths/~1x/get"', 'refused'],
+        ['a $ref that is not a string', '"$ref"', '["#/paths/~1x/get"]', { after: 'Reworded.' }],
+        ['a member named like a $ref', '"$refs"', '"#/paths/~1x/get"', { after: 'Reworded.' }],
+        ['a $ref to the paths object itself', '"$ref"', '"#/paths"', 'refused'],
+        ['a $ref to a name that starts like paths', '"$ref"', '"#/pathsx"', { after: 'Reworded.' }],
+      ] as const
+    ).map(([name, rawName, rawValue, verdict]): Row => [
+      name,
+      () => withFirstMember(withDescription('Reworded.'), rawName, rawValue),
+      verdict,
+      () => withFirstMember(text, rawName, rawValue),
     ]),
     [
       'one line (a member follows on the same line)',
