@@ -384,9 +384,18 @@ function compileTargets(
     named,
     dynamicScopes,
     undefined,
-    bound,
+    memory?.bound(SPLIT_HEAP_FACTOR) ?? bound,
   );
 }
+
+/**
+ * A tighter bound on the heap while the compiled functions are split into modules: on the
+ * largest documents the split runs on the worker while the main thread makes its largest
+ * outputs, and the heap this thread grows to then (it is not given back after a collection)
+ * meets theirs in the run's peak. Below the bound's floor (every document but the largest) it
+ * never collects.
+ */
+const SPLIT_HEAP_FACTOR = 1.2;
 
 /** The schema root with its subschemas shared (shareSubschemas). */
 type SlimRoot = JsonSchemaRoot['root'] & { $defs: ReturnType<typeof shareSubschemas> };
