@@ -53,8 +53,9 @@ const outsideEmitter = {
 };
 /**
  * Emitters import model/, not each other: each family of files below generator/emit/ may import
- * its own files, emitter.ts and the shared layers, never another family's. (index.ts, the list
- * of emitters, imports them all.)
+ * its own files, emitter.ts, operation-words.ts (the cached text with operations' words as
+ * tokens, which the prism and contract emitters share) and the shared layers, never another
+ * family's. (index.ts, the list of emitters, imports them all.)
  */
 const emitterFamilies = {
   types: ['types', 'types-pieces'],
@@ -65,7 +66,7 @@ const emitterFamilies = {
   package: ['package', 'package-readme', 'package-readme-client', 'package-readme-tools'],
   mcp: ['mcp/**'],
   server: ['server'],
-  prism: ['prism', 'operation-words'],
+  prism: ['prism'],
   validators: ['validators', 'validator-targets', 'validators-api'],
   docs: ['docs', 'docs/**'],
   contract: ['contract/**'],

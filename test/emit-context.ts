@@ -7,7 +7,11 @@ import type { EmitContext } from '../generator/emit/emitter.js';
 import { modelDigests } from '../generator/model/digest.js';
 import type { ApiModel } from '../generator/model/types.js';
 
-export function emitContext(model: ApiModel, memo?: EmitContext['memo']): EmitContext {
+export function emitContext(
+  model: ApiModel,
+  memo?: EmitContext['memo'],
+  memoBytes?: EmitContext['memoBytes'],
+): EmitContext {
   const base: EmitContext = {
     model,
     outDir: 'generated',
@@ -21,6 +25,7 @@ export function emitContext(model: ApiModel, memo?: EmitContext['memo']): EmitCo
   return {
     ...base,
     memo,
+    ...(memoBytes ? { memoBytes } : {}),
     slices: {
       withoutOperationDescriptions: digests.withoutOperationDescriptions,
       operationDescriptions: digests.operationDescriptions,

@@ -32,6 +32,11 @@ export interface EmitContext {
    */
   memo?(step: string, input: string, compute: () => Promise<string>): Promise<string>;
   /**
+   * `memo` for a step whose result is bytes (a text as UTF-8 that is spliced, never decoded:
+   * operation-words.ts), read back as the bytes stored.
+   */
+  memoBytes?(step: string, input: string, compute: () => Promise<Uint8Array>): Promise<Uint8Array>;
+  /**
    * When the CLI keeps a cache: files made by one piece of an emitter (a docs page), looked up
    * by `key`, a text naming everything the piece reads (built from `slices`); computed and
    * stored on a miss. The piece must be a function of what `key` names. Absent: it computes.

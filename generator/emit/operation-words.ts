@@ -22,7 +22,9 @@ const CLOSE = '}}';
 /**
  * `render()`'s text for the model, from the cache when only operations' own descriptions
  * changed since it was made (`step` names the entry; `settings`: whatever else the text
- * depends on besides the model). Without a cache, render() itself.
+ * depends on besides the model): as UTF-8 bytes, the skeleton's bytes with the words spliced
+ * in (a large document's text is never decoded from the cache nor encoded again to be
+ * written). Without a cache, render() itself.
  */
 export async function withOperationWords(
   ctx: EmitContext,
@@ -30,11 +32,11 @@ export async function withOperationWords(
   settings: string,
   render: () => string,
   quote: (words: string) => string,
-): Promise<string> {
-  if (!ctx.memo || !ctx.slices) return render();
+): Promise<string | Uint8Array> {
+  if (!ctx.memoBytes || !ctx.slices) return render();
   const { held } = operationWords(ctx.model);
-  let made: string | undefined;
-  const entry = await ctx.memo(
+  let made: Uint8Array | undefined;
+  const entry = await ctx.memoBytes(
     step,
     `${ctx.slices.withoutOperationDescriptions}\0${settings}`,
     async () => {
@@ -46,55 +48,77 @@ export async function withOperationWords(
       } finally {
         for (const h of held) h.object.description = h.words;
       }
-      made = fill(skeleton, nonce, held, quote);
-      return `${JSON.stringify({ nonce, count: held.length })}\n${skeleton}`;
+      const stored = Buffer.from(`${JSON.stringify({ nonce, count: held.length })}\n${skeleton}`);
+      made = fill(stored.subarray(stored.indexOf(NEWLINE) + 1), nonce, held, quote);
+      return stored;
     },
   );
   if (made !== undefined) return made;
-  const newline = entry.indexOf('\n');
-  const { nonce, count } = JSON.parse(entry.slice(0, newline)) as { nonce: string; count: number };
+  const text = Buffer.from(entry.buffer, entry.byteOffset, entry.byteLength);
+  const newline = text.indexOf(NEWLINE);
+  let head: { nonce?: unknown; count?: unknown } | undefined;
+  try {
+    head = JSON.parse(text.toString('utf8', 0, Math.max(newline, 0))) as typeof head;
+  } catch {
+    head = undefined;
+  }
   const filled =
-    count === held.length ? fill(entry.slice(newline + 1), nonce, held, quote) : undefined;
+    newline > 0 && typeof head?.nonce === 'string' && head.count === held.length
+      ? fill(text.subarray(newline + 1), head.nonce, held, quote)
+      : undefined;
   return filled ?? render();
 }
+
+const NEWLINE = 0x0a;
 
 function token(nonce: string, i: number): string {
   return `${OPEN}${nonce}:${i}${CLOSE}`;
 }
 
-/** The skeleton with each token's quoted form replaced by its words quoted; undefined: it does not fit. */
+/**
+ * The skeleton (UTF-8) with each token's quoted form replaced by its words quoted; undefined:
+ * it does not fit. The bytes are a plain Uint8Array of their own (the writer hands its buffer
+ * over to its thread whole).
+ */
 function fill(
-  skeleton: string,
+  skeleton: Buffer,
   nonce: string,
   held: { words: string }[],
   quote: (words: string) => string,
-): string | undefined {
+): Uint8Array | undefined {
   const quoted = quote(token(nonce, 0));
   const at = quoted.indexOf(OPEN);
   const end = quoted.indexOf(CLOSE);
   if (at < 0 || end < 0) return undefined;
-  const before = quoted.slice(0, at);
-  const after = quoted.slice(end + CLOSE.length);
-  const mark = OPEN + nonce + ':';
-  const parts: string[] = [];
+  const before = Buffer.from(quoted.slice(0, at));
+  const after = Buffer.from(quoted.slice(end + CLOSE.length));
+  const mark = Buffer.from(OPEN + nonce + ':');
+  const parts: Uint8Array[] = [];
   let from = 0;
   for (let i = skeleton.indexOf(mark); i >= 0; i = skeleton.indexOf(mark, i + 1)) {
     // a whole quoted token: its opening quote before, its number and closing quote after
     const close = skeleton.indexOf(CLOSE, i + mark.length);
-    const digits = close < 0 ? '' : skeleton.slice(i + mark.length, close);
+    const digits = close < 0 ? '' : skeleton.toString('latin1', i + mark.length, close);
     const n = /^\d+$/.test(digits) ? Number(digits) : NaN;
     const start = i - before.length;
+    const rest = close + CLOSE.length;
     if (
       !Number.isInteger(n) ||
       n >= held.length ||
-      skeleton.slice(start, i) !== before ||
-      skeleton.slice(close + CLOSE.length, close + CLOSE.length + after.length) !== after ||
-      start < from
+      start < from ||
+      !skeleton.subarray(start, i).equals(before) ||
+      !skeleton.subarray(rest, rest + after.length).equals(after)
     )
       return undefined;
-    parts.push(skeleton.slice(from, start), quote(held[n].words));
-    from = close + CLOSE.length + after.length;
+    parts.push(skeleton.subarray(from, start), Buffer.from(quote(held[n].words)));
+    from = rest + after.length;
   }
-  parts.push(skeleton.slice(from));
-  return parts.join('');
+  parts.push(skeleton.subarray(from));
+  const out = new Uint8Array(parts.reduce((size, p) => size + p.length, 0));
+  let offset = 0;
+  for (const p of parts) {
+    out.set(p, offset);
+    offset += p.length;
+  }
+  return out;
 }

@@ -137,25 +137,26 @@ export async function runOne(
   const t = performance.now();
   const cache = compile.cache ? openCache(compile.cache.dir) : undefined;
   const memo = cache && compile.cache ? { cache, generator: compile.cache.generator } : undefined;
-  const step: EmitContext['memo'] = memo
-    ? async (name, input, compute) => {
-        const key = cacheKey(
-          'step',
-          memo.generator,
-          emitter.name,
-          name,
-          createHash('sha256').update(input).digest('hex'),
-        );
-        const hit = memo.cache.get(key)?.files[0]?.contents;
-        if (typeof hit === 'string') {
-          reusedSteps.push(`${emitter.name}/${name}`);
-          return hit;
+  const step = <T extends string | Uint8Array>(bytes: boolean) =>
+    memo
+      ? async (name: string, input: string, compute: () => Promise<T>): Promise<T> => {
+          const key = cacheKey(
+            'step',
+            memo.generator,
+            emitter.name,
+            name,
+            createHash('sha256').update(input).digest('hex'),
+          );
+          const hit = memo.cache.get(key, { bytes })?.files[0]?.contents;
+          if (hit !== undefined && typeof hit === (bytes ? 'object' : 'string')) {
+            reusedSteps.push(`${emitter.name}/${name}`);
+            return hit as T;
+          }
+          const made = await compute();
+          memo.cache.put(key, { files: [{ path: name, contents: made }], warnings: [] });
+          return made;
         }
-        const made = await compute();
-        memo.cache.put(key, { files: [{ path: name, contents: made }], warnings: [] });
-        return made;
-      }
-    : undefined;
+      : undefined;
   /** how many pieces `memoFiles` served (reported as one reused step per emitter) */
   let piecesReused = 0;
   const pieces: EmitContext['memoFiles'] = memo
@@ -182,7 +183,8 @@ export async function runOne(
     files = await emitter.emit({
       ...ctx,
       warn: (m) => warnings.push(m),
-      memo: step,
+      memo: step<string>(false),
+      memoBytes: step<Uint8Array>(true),
       memoFiles: ctx.slices ? pieces : undefined,
       memory: emitMemory,
     });

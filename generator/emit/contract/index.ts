@@ -7,6 +7,7 @@
 import { contractView } from '../../model/views/contract.js';
 import { banner } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
+import { withOperationWords } from '../operation-words.js';
 
 /** The file's name in the output (and in the package's exports). */
 export const CONTRACT_FILE = 'openapi.json';
@@ -14,11 +15,18 @@ export const CONTRACT_FILE = 'openapi.json';
 export const contractEmitter: Emitter = {
   name: 'contract',
   root: 'code',
-  emit(ctx: EmitContext): GeneratedFile[] {
+  async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     const note = banner(ctx.model.sourceFile, ctx.command)
       .replace(/^\/\/ /, '')
       .trimEnd();
-    const contents = JSON.stringify(contractView(ctx.model, note), null, 2) + '\n';
+    // A description edit puts the new words into the text the cache keeps, as prism.ts does.
+    const contents = await withOperationWords(
+      ctx,
+      'contract-by-operation-descriptions',
+      note,
+      () => JSON.stringify(contractView(ctx.model, note), null, 2) + '\n',
+      (words) => JSON.stringify(words),
+    );
     return [{ path: CONTRACT_FILE, contents }];
   },
 };
