@@ -119,4 +119,10 @@ export interface EmitterSchedule {
    * (a whole model's clone costs the worker its size).
    */
   worker?: { slice?(model: ApiModel): ApiModel; aloneFrom?: number };
+  /**
+   * After a description edit its output is the cached text with the new words spliced in
+   * (operation-words.ts): nearly free to make, and as large as ever to write. A light run
+   * (run/serve.ts) makes it first, so that the writer thread writes it while the rest is made.
+   */
+  spliced?: boolean;
 }

@@ -10,7 +10,7 @@ import { withOperationWords } from './operation-words.js';
 export const prismEmitter: Emitter = {
   name: 'prism',
   root: 'code',
-  schedule: { rank: 2 },
+  schedule: { rank: 2, spliced: true },
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     const note = banner(ctx.model.sourceFile, ctx.command)
       .replace(/^\/\/ /, '')

@@ -32,6 +32,7 @@ export async function emit(run: Run): Promise<void> {
       toRun,
       helper !== undefined && !run.checks.known && toRun.length > 0,
       run.model.operations.length,
+      run.light,
     ),
   );
   const workerDone = helper && queue.order.length > 0 ? startWorker(run, queue) : undefined;

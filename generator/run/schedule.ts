@@ -48,12 +48,19 @@ export function wantsWorker(
  * before the worker's emitters, so the worker makes them its second item and the main thread
  * its last. On a document of `operations` where the worker takes its emitter alone (workerLane),
  * every other emitter is the main thread's anyway: they keep the plain rank order, which puts
- * the reference beside the start of the validators' compile rather than its peak.
+ * the reference beside the start of the validators' compile rather than its peak. A light run
+ * (run/serve.ts) makes the `spliced` emitters first.
  */
-export function laneOrder(list: Emitter[], validate: boolean, operations = 0): string[] {
+export function laneOrder(
+  list: Emitter[],
+  validate: boolean,
+  operations = 0,
+  light = false,
+): string[] {
   const rank = (e: Emitter) => (e.schedule?.worker ? Infinity : (e.schedule?.rank ?? UNRANKED));
   const alone = list.some((e) => takesAlone(e, operations));
-  const group = (e: Emitter) => (e.schedule?.loadsTypeScript && !alone ? 0 : 1);
+  const group = (e: Emitter) =>
+    light && e.schedule?.spliced ? -1 : e.schedule?.loadsTypeScript && !alone ? 0 : 1;
   const sorted = [...list].sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
   const names = sorted.map((e) => e.name);
   if (!validate) return names;

@@ -75,6 +75,16 @@ describe('the shared queue', () => {
     expect([...large].sort()).toEqual([...small].sort());
   });
 
+  it('makes the spliced emitters first in a light run, and only there', () => {
+    const spliced = emitters.filter((e) => e.schedule?.spliced).map((e) => e.name);
+    expect(spliced.sort()).toEqual(['contract', 'prism']);
+    const light = laneOrder(emitters, false, 1223, true);
+    expect(light.slice(0, 2).sort()).toEqual(spliced);
+    const cold = laneOrder(emitters, false, 1223);
+    expect(cold.slice(0, 2)).toEqual(['types', 'docs']);
+    expect([...light].sort()).toEqual([...cold].sort());
+  });
+
   it.each([
     // operations, validators last in the order, lane
     [999, true, undefined],

@@ -15,6 +15,7 @@ export const CONTRACT_FILE = 'openapi.json';
 export const contractEmitter: Emitter = {
   name: 'contract',
   root: 'code',
+  schedule: { spliced: true },
   async emit(ctx: EmitContext): Promise<GeneratedFile[]> {
     const note = banner(ctx.model.sourceFile, ctx.command)
       .replace(/^\/\/ /, '')
