@@ -12,6 +12,7 @@
  */
 import type { CurlCredential, CurlOptions, RequestInput, WireOperation } from './types.js';
 import { MULTIPART, mediaEssence, URLENCODED } from './request.js';
+import { sentCredentials } from './credentials.js';
 import { encodeSample, type EncodedSample } from './sample.js';
 import { encodeFormComponent, type OutPair } from './urlencoded.js';
 
@@ -39,18 +40,8 @@ export function curlOfSample(sample: EncodedSample, opts: CurlOptions): string {
   else if (!(request.method === 'GET' || (request.method === 'POST' && body !== undefined)))
     args.push(`-X ${request.method}`);
 
-  const credentials: CurlCredential[] =
-    opts.auth === 'placeholder'
-      ? [{ send: { type: 'basic' }, value: '<EMAIL>:<API_KEY>' }]
-      : Array.isArray(opts.auth)
-        ? opts.auth
-        : opts.auth
-          ? [{ send: { type: 'basic' }, value: `${opts.auth.email}:${opts.auth.apiKey}` }]
-          : [];
-  // An API key that travels in the query is one more query pair, after the parameters.
-  const keyPairs: OutPair[] = credentials.flatMap(({ send, value }) =>
-    send.type === 'apiKey' && send.in === 'query' ? [{ name: send.name, value }] : [],
-  );
+  const sent = sentCredentials(curlCredentials(opts.auth));
+  const keyPairs = sent.flatMap((c) => (c.in === 'query' ? [c.pair] : []));
   const query = [request.query, ...keyPairs.map(encodedPair)].filter(Boolean).join('&');
 
   // With a body the query rides in the URL, as encoded; without one, -G spells it out readably.
@@ -58,14 +49,10 @@ export function curlOfSample(sample: EncodedSample, opts: CurlOptions): string {
   const url = body !== undefined && query !== '' ? `${base}?${query}` : base;
   const lines = [`curl ${[...args, shellQuote(url)].join(' ')}`];
 
-  for (const { send, value } of credentials) {
-    if (send.type === 'basic') lines.push(`-u ${shellQuote(value)}`);
-    else if (send.type === 'bearer')
-      lines.push(`-H ${shellQuote(`Authorization: Bearer ${value}`)}`);
-    else if (send.type === 'apiKey' && send.in === 'header')
-      lines.push(`-H ${shellQuote(`${send.name}: ${value}`)}`);
-    else if (send.type === 'apiKey' && send.in === 'cookie')
-      lines.push(`-b ${shellQuote(`${send.name}=${value}`)}`);
+  for (const c of sent) {
+    if (c.in === 'basic') lines.push(`-u ${shellQuote(c.value)}`);
+    else if (c.in === 'header') lines.push(`-H ${shellQuote(`${c.name}: ${c.value}`)}`);
+    else if (c.in === 'cookie') lines.push(`-b ${shellQuote(c.text)}`);
   }
   for (const [name, value] of Object.entries(request.headers))
     lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
@@ -87,6 +74,13 @@ export function curlOfSample(sample: EncodedSample, opts: CurlOptions): string {
     }
   }
   return lines.join(' \\\n  ');
+}
+
+/** The credentials `opts.auth` stands for, each with the text sent. */
+function curlCredentials(auth: CurlOptions['auth']): CurlCredential[] {
+  if (auth === 'placeholder') return [{ send: { type: 'basic' }, value: '<EMAIL>:<API_KEY>' }];
+  if (Array.isArray(auth)) return auth;
+  return auth ? [{ send: { type: 'basic' }, value: `${auth.email}:${auth.apiKey}` }] : [];
 }
 
 function encodedPair(pair: OutPair): string {

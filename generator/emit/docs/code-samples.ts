@@ -15,7 +15,8 @@ import type { OperationInfo } from '../../../runtime/operation-info.js';
 import type { EncodedSample } from '../../../runtime/wire/sample.js';
 import type { Parts } from './sample-text.js';
 import type { SampleInput } from '../../model/samples.js';
-import type { SampleTarget } from './curl-sample.js';
+import { targetCredentials, type SampleTarget } from './curl-sample.js';
+import { sentCredentials } from '../../../runtime/wire/credentials.js';
 import { serializeUrlencoded, type OutPair } from '../../../runtime/wire/urlencoded.js';
 
 function plainPairs(pairs: OutPair[]): boolean {
@@ -24,19 +25,17 @@ function plainPairs(pairs: OutPair[]): boolean {
 
 /**
  * How a sample sends its credentials: headers (the Basic one spelled by each language) and the
- * query pairs of an API key in the query. The operation's, not an input's: a page carries it once.
+ * query pairs of an API key in the query, as the wire model spells them (`sentCredentials`).
+ * The operation's, not an input's: a page carries it once.
  */
 export function sampleAuth(target: SampleTarget): { auth: Parts['auth']; keyPairs: OutPair[] } {
   const auth: Parts['auth'] = { headers: [] };
   const keyPairs: OutPair[] = [];
-  for (const { send, placeholder } of target.auth === 'none' ? [] : target.credentials) {
-    if (send.type === 'basic') auth.basic = placeholder;
-    else if (send.type === 'bearer') auth.headers.push(['Authorization', `Bearer ${placeholder}`]);
-    else if (send.type === 'apiKey' && send.in === 'header')
-      auth.headers.push([send.name, placeholder]);
-    else if (send.type === 'apiKey' && send.in === 'cookie')
-      auth.headers.push(['Cookie', `${send.name}=${placeholder}`]);
-    else if (send.type === 'apiKey') keyPairs.push({ name: send.name, value: placeholder });
+  for (const c of sentCredentials(targetCredentials(target))) {
+    if (c.in === 'basic') auth.basic = c.value;
+    else if (c.in === 'header') auth.headers.push([c.name, c.value]);
+    else if (c.in === 'cookie') auth.headers.push(['Cookie', c.text]);
+    else keyPairs.push(c.pair);
   }
   return { auth, keyPairs };
 }

@@ -5,6 +5,7 @@
  * curl and the other languages (code-samples.ts `requestParts`) are spelled from that encoding.
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
+import type { CurlCredential } from '../../../runtime/wire.js';
 import { curlOfSample } from '../../../runtime/wire/curl.js';
 import { encodeSample, type EncodedSample } from '../../../runtime/wire/sample.js';
 import type { SampleInput } from '../../model/samples.js';
@@ -31,9 +32,13 @@ export function encodeSampleInput(op: OperationInfo, input: SampleInput): Encode
 export function curlSample(sample: EncodedSample, target: SampleTarget): string {
   return curlOfSample(sample, {
     baseUrl: target.baseUrl,
-    auth:
-      target.auth === 'none'
-        ? undefined
-        : target.credentials.map((c) => ({ send: c.send, value: c.placeholder })),
+    auth: targetCredentials(target),
   });
+}
+
+/** The credentials every language's sample sends: the placeholders, none when none are taken. */
+export function targetCredentials(target: SampleTarget): CurlCredential[] {
+  return target.auth === 'none'
+    ? []
+    : target.credentials.map((c) => ({ send: c.send, value: c.placeholder }));
 }
