@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { benchOptions } from './lib/options.js';
 import { measure } from './lib/process-tree.js';
 import { writeStrictConfig } from './lib/strict-tsc.js';
+import { median } from './lib/stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const cli = benchOptions(
@@ -372,7 +373,6 @@ function timeAndMemory(loaded: Result[]): string[] {
     (r) => r.genMs / 1000 > TIME_TARGET_S || r.genPeakMb > MEMORY_TARGET_MB,
   );
   const slowest = [...loaded].sort((a, b) => b.genMs - a.genMs).slice(0, 10);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
   const ratios = loaded.filter((r) => r.ots.ok && r.ots.ms > 0).map((r) => r.genMs / r.ots.ms);
   return [
     '## Time and memory',

@@ -25,6 +25,7 @@ import createClient from 'openapi-fetch';
 import { createApiClient, retryPolicy } from '../generated/client.js';
 import { createRetryPolicy } from '../runtime/client-retry.js';
 import { benchOptions } from './lib/options.js';
+import { median } from './lib/stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const cli = benchOptions(['runs', 'batches', 'calls', 'out']);
@@ -38,11 +39,6 @@ const SLICE = 25;
 const SLICES = Math.max(1, Math.round(CALLS / SLICE));
 const OUT = resolve(ROOT, option('out', 'bench/results/client.md'));
 const CONTRACT = 'openapi/openapi.yaml';
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function timeProcess(argv: string[]): number {
   const t0 = performance.now();

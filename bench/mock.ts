@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { startPrism } from './lib/prism-process.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import { benchOptions } from './lib/options.js';
+import { median } from './lib/stats.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -125,11 +126,6 @@ function cpuSeconds(pid: number | undefined): number {
     return 0;
   }
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 interface Run {
   round: number;

@@ -13,6 +13,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchOptions } from './lib/options.js';
+import { median } from './lib/stats.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const options = benchOptions(['requests', 'blocks']);
@@ -71,11 +72,6 @@ async function block(base: URL, authorization: string): Promise<number[]> {
     times.push(await call(base, PATHS[i % PATHS.length], authorization));
   return times;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 async function main(): Promise<void> {
   const mock = await startProcess(

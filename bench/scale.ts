@@ -32,6 +32,7 @@ import { join, resolve } from 'node:path';
 import { benchOptions } from './lib/options.js';
 import { inTurn } from './lib/in-turn.js';
 import { measure, type Measure } from './lib/process-tree.js';
+import { median } from './lib/stats.js';
 
 const cli = benchOptions(['rounds', 'only'], ['quiet']);
 const ROUNDS = Number(cli.string('rounds', '2')) || 2;
@@ -53,14 +54,6 @@ const SUBJECTS = [
 const load1 = () => loadavg()[0].toFixed(1);
 /** Edits (each followed by a run with the cache) of the incremental measure: the median is its figure. */
 const INC_EDITS = 3;
-const median = (values: number[]) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length === 0
-    ? NaN
-    : s.length % 2
-      ? s[(s.length - 1) / 2]
-      : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const secs = (m: Measure | undefined) =>
   m?.ok
     ? `${m.seconds.toFixed(1)} s${m.cpuSeconds === undefined ? '' : ` (CPU ${m.cpuSeconds.toFixed(1)} s)`}`

@@ -26,6 +26,7 @@ import { loadContract } from '../generator/load/index.js';
 import type { ApiModel } from '../generator/model/types.js';
 import { createAjv, findUnknownFormats } from '../generator/schema/ajv.js';
 import { benchOptions } from './lib/options.js';
+import { median } from './lib/stats.js';
 
 const TMP = resolve('bench/.tmp/validators');
 /** The shared folder (TMS_SHARED, default ../shared): the big third-party documents. */
@@ -126,11 +127,6 @@ async function child(mode: string, dir: string): Promise<void> {
   const meta = JSON.parse(readFileSync(join(dir, 'meta.json'), 'utf8'));
   if (mode !== 'throughput') throw new Error(`unknown child mode ${mode}`);
   console.log(JSON.stringify(await throughputs(dir, meta, payload)));
-}
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 }
 
 interface ColdSample {

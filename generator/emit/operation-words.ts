@@ -69,6 +69,25 @@ export async function withOperationWords(
   return filled ?? render();
 }
 
+/**
+ * A JSON document (`view()`, indented by two spaces, a newline at the end) through
+ * withOperationWords: JSON.stringify writes a string alone as it writes it inside the document.
+ */
+export function jsonWithOperationWords(
+  ctx: EmitContext,
+  step: string,
+  settings: string,
+  view: () => unknown,
+): Promise<string | Uint8Array> {
+  return withOperationWords(
+    ctx,
+    step,
+    settings,
+    () => JSON.stringify(view(), null, 2) + '\n',
+    (words) => JSON.stringify(words),
+  );
+}
+
 const NEWLINE = 0x0a;
 
 function token(nonce: string, i: number): string {

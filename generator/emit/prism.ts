@@ -5,7 +5,7 @@
 import { prismView } from '../model/views/prism.js';
 import { banner } from '../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from './emitter.js';
-import { withOperationWords } from './operation-words.js';
+import { jsonWithOperationWords } from './operation-words.js';
 
 export const prismEmitter: Emitter = {
   name: 'prism',
@@ -17,12 +17,11 @@ export const prismEmitter: Emitter = {
       .trimEnd();
     // A description edit puts the new words into the text the cache keeps (the document's
     // serialization) instead of making it again.
-    const contents = await withOperationWords(
+    const contents = await jsonWithOperationWords(
       ctx,
       'prism-by-operation-descriptions',
       note,
-      () => JSON.stringify(prismView(ctx.model, note), null, 2) + '\n',
-      (words) => JSON.stringify(words),
+      () => prismView(ctx.model, note),
     );
     return [{ path: 'openapi.prism.json', contents }];
   },

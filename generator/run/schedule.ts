@@ -6,6 +6,7 @@ import { availableParallelism } from 'node:os';
 import type { Emitter } from '../emit/emitter.js';
 import { emitters } from '../emit/index.js';
 import { VALIDATE } from '../threads/emit-worker.js';
+import { threadsSetting, type ThreadsSetting } from '../threads/setting.js';
 
 /** Emitters to run: the ones asked for, those they need, and those that join their root. */
 export function selectEmitters(only: string[] | undefined, all: Emitter[] = emitters): Emitter[] {
@@ -27,17 +28,17 @@ export function selectEmitters(only: string[] | undefined, all: Emitter[] = emit
  * without an emitter that is `worthAThread` (`--only docs`) would just hold a second copy of
  * the model in it; and only on a machine with a second core, where the two threads overlap
  * instead of taking turns. Watch mode keeps the threading it always had. A fixed rule, never the
- * machine's momentary load; `threads` (TMS_GEN_THREADS) overrides it: 1 keeps one thread,
- * 2 asks for the worker whatever the cores.
+ * machine's momentary load; `threads` (TMS_GEN_THREADS, threads/setting.ts) overrides it: 1
+ * keeps one thread, 2 asks for the worker whatever the cores.
  */
 export function wantsWorker(
   selected: Emitter[],
   watch: boolean,
   cores: number = availableParallelism(),
-  threads: string | undefined = process.env.TMS_GEN_THREADS,
+  threads: ThreadsSetting = threadsSetting(),
 ): boolean {
-  if (threads === '1' || selected.length <= 1) return false;
-  if (threads !== '2' && cores < 2) return false;
+  if (threads === 1 || selected.length <= 1) return false;
+  if (threads !== 2 && cores < 2) return false;
   return watch || selected.some((e) => e.schedule?.worthAThread);
 }
 

@@ -229,7 +229,8 @@ export interface EmitWorker {
 
 /**
  * Started before the contract loads, so its own start-up overlaps the load; only when the run
- * wants one (run/schedule.ts, wantsWorker: the threading rule and TMS_GEN_THREADS).
+ * wants one (run/schedule.ts, wantsWorker: the threading rule and TMS_GEN_THREADS, read by
+ * threads/setting.ts).
  */
 export function startEmitWorker(): EmitWorker | undefined {
   const entry = process.env.TMS_GEN_ENTRY;

@@ -21,6 +21,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import type { ContractProblem } from '../common/contract-error.js';
 import { operationCount } from '../common/http-methods.js';
 import { validateDocument } from '../load/index.js';
+import { threadsSetting, type ThreadsSetting } from './setting.js';
 
 export interface DocumentVerdict {
   problems: ContractProblem[];
@@ -32,7 +33,7 @@ export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
 
 /**
  * Whether the checks get a thread of their own, by a fixed rule: TMS_GEN_THREADS=1 or 2
- * decides; otherwise only when the machine has a core to spare for them. A docs build keeps a
+ * (`threads`, threads/setting.ts) decides; otherwise only when the machine has a core to spare for them. A docs build keeps a
  * second core busy already (`writerBusy`: its writer thread creates thousands of files), so
  * there the checks need a third. Without a spare core the thread only adds its start and its
  * copy of the document to a run that cannot overlap them (bench/results/fast-paths.md).
@@ -40,13 +41,13 @@ export const VALIDATION_WORKER_MIN_OPERATIONS = 300;
  * The verdict is the same either way.
  */
 export function checksThreadWanted(
-  threads: string | undefined,
+  threads: ThreadsSetting,
   cores: number,
   /** whether the run's writer thread will be busy (it writes a docs site) */
   writerBusy = true,
 ): boolean {
-  if (threads === '1') return false;
-  if (threads === '2') return true;
+  if (threads === 1) return false;
+  if (threads === 2) return true;
   // this thread takes a core, and the writer's another when it is busy
   return cores - (writerBusy ? 2 : 1) >= 1;
 }
@@ -80,9 +81,7 @@ export function startValidationWorker(
 ): Promise<DocumentVerdict> | undefined {
   const entry = process.env.TMS_GEN_ENTRY;
   if (!entry) return undefined;
-  const threads = process.env.TMS_GEN_THREADS;
-  const cores = availableParallelism();
-  if (!checksThreadWanted(threads, cores, writesDocs)) return undefined;
+  if (!checksThreadWanted(threadsSetting(), availableParallelism(), writesDocs)) return undefined;
   let worker: Worker;
   try {
     worker = new Worker(new URL(entry), {

@@ -3,6 +3,7 @@
  * rule on the cores (generator/threads/validate-worker.ts), never the machine's momentary load.
  */
 import { describe, expect, it } from 'vitest';
+import { threadsSetting } from '../../generator/threads/setting.js';
 import { checksThreadWanted } from '../../generator/threads/validate-worker.js';
 
 describe('checksThreadWanted', () => {
@@ -21,6 +22,7 @@ describe('checksThreadWanted', () => {
     ['', 4, true, true],
     ['4', 4, true, true],
   ] as const)('TMS_GEN_THREADS=%s on %d cores, docs %s → %s', (threads, cores, docs, wanted) => {
-    expect(checksThreadWanted(threads, cores, docs)).toBe(wanted);
+    const setting = threadsSetting({ TMS_GEN_THREADS: threads });
+    expect(checksThreadWanted(setting, cores, docs)).toBe(wanted);
   });
 });

@@ -17,6 +17,7 @@ import {
   VALIDATE,
   workerMay,
 } from '../../generator/threads/emit-worker.js';
+import { threadsSetting } from '../../generator/threads/setting.js';
 
 describe('the shared queue', () => {
   it('hands out each item once, from both ends, until they meet', () => {
@@ -113,7 +114,8 @@ describe('the shared queue', () => {
   ] as const)(
     'on %d core(s) with TMS_GEN_THREADS=%s (watch: %s) a full run starts a worker: %s',
     (cores, threads, watch, expected) => {
-      expect(wantsWorker(emitters, watch, cores, threads)).toBe(expected);
+      const setting = threadsSetting({ TMS_GEN_THREADS: threads });
+      expect(wantsWorker(emitters, watch, cores, setting)).toBe(expected);
     },
   );
 
@@ -125,7 +127,7 @@ describe('the shared queue', () => {
         emitters.filter((e) => e.name === 'types'),
         false,
         8,
-        '2',
+        2,
       ),
     ).toBe(false);
   });

@@ -7,7 +7,7 @@
 import { contractView } from '../../model/views/contract.js';
 import { banner } from '../../common/source.js';
 import type { EmitContext, Emitter, GeneratedFile } from '../emitter.js';
-import { withOperationWords } from '../operation-words.js';
+import { jsonWithOperationWords } from '../operation-words.js';
 
 /** The file's name in the output (and in the package's exports). */
 export const CONTRACT_FILE = 'openapi.json';
@@ -21,12 +21,11 @@ export const contractEmitter: Emitter = {
       .replace(/^\/\/ /, '')
       .trimEnd();
     // A description edit puts the new words into the text the cache keeps, as prism.ts does.
-    const contents = await withOperationWords(
+    const contents = await jsonWithOperationWords(
       ctx,
       'contract-by-operation-descriptions',
       note,
-      () => JSON.stringify(contractView(ctx.model, note), null, 2) + '\n',
-      (words) => JSON.stringify(words),
+      () => contractView(ctx.model, note),
     );
     return [{ path: CONTRACT_FILE, contents }];
   },
