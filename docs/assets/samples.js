@@ -7,25 +7,18 @@ ${n}}`}function Z(t,n,r="line"){let e=A(n,r==="lines"?"":void 0);return`import {
 const api = createApiClient(${e});
 `}function F(t,n,r){return`const { data, error } = await ${n===void 0?`api.${t}()`:`api.${t}(${$(n,"")})`};
 if (error) throw ${r?"new Error(`${error.code}: ${error.msg}`)":"new Error(error.msg)"};
-console.log(data);`}function K(t,n){let{client:r}=t,e=J(t,n);return{typescript:Z(t.from,[["baseUrl",a(t.baseUrl)],...r.credentials])+F(r.method,n.args,r.readsCode),fetch:W(e),python:B(e)}}function E(t){return t.samples.map(n=>{if(n===null)return null;let r=K(t,n);return b.slice(1).map(e=>({id:e.id,label:e.label,html:w(r[e.id],e.language)}))})}var m=(t,n,r,e)=>t.map(o=>`${n}${r}${a(o.name)}, ${a(o.value)}${e},`).join(`
-`);function W(t){var s,u,p,g;let n=[],r=a(t.url);t.query&&(n.push(`const query = new URLSearchParams([
-${m(t.query,"  ","[","]")}
-]);`),r=`${r} + '?' + query`);let e=[];t.method!=="GET"&&e.push(`  method: ${a(t.method)},`);let o=[];t.auth.basic!==void 0&&o.push(`    Authorization: 'Basic ' + btoa(${a(t.auth.basic)}),`);for(let[l,c]of[...t.auth.headers,...t.headers])o.push(`    ${a(l)}: ${a(c)},`);o.length>0&&e.push(`  headers: {
+console.log(data);`}function K(t,n){let{client:r}=t,e=J(t,n);return{typescript:Z(t.from,[["baseUrl",a(t.baseUrl)],...r.credentials])+F(r.method,n.args,r.readsCode),fetch:W(e),python:B(e)}}function E(t){return t.samples.map(n=>{if(n===null)return null;let r=K(t,n);return b.slice(1).map(e=>({id:e.id,label:e.label,html:w(r[e.id],e.language)}))})}var m=(t,n,r,e,o="")=>t.length===0?"[]":`[
+${t.map(i=>`${n}${r}${a(i.name)}, ${a(i.value)}${e},`).join(`
+`)}
+${o}]`;function W(t){var s,u,p,g;let n=[],r=a(t.url);t.query&&(n.push(`const query = new URLSearchParams(${m(t.query,"  ","[","]")});`),r=`${r} + '?' + query`);let e=[];t.method!=="GET"&&e.push(`  method: ${a(t.method)},`);let o=[];t.auth.basic!==void 0&&o.push(`    Authorization: 'Basic ' + btoa(${a(t.auth.basic)}),`);for(let[l,c]of[...t.auth.headers,...t.headers])o.push(`    ${a(l)}: ${a(c)},`);o.length>0&&e.push(`  headers: {
 ${o.join(`
 `)}
-  },`),((s=t.body)==null?void 0:s.kind)==="pairs"?e.push(`  body: new URLSearchParams([
-${m(t.body.pairs,"    ","[","]")}
-  ]),`):((u=t.body)==null?void 0:u.kind)==="form-data"?(n.push(`const form = new FormData();
-${t.body.pairs.map(l=>`form.append(${a(l.name)}, ${a(l.value)});`).join(`
-`)}`),e.push("  body: form,")):((p=t.body)==null?void 0:p.kind)==="json"?e.push(`  body: JSON.stringify(${$(t.body.value,"  ")}),`):((g=t.body)==null?void 0:g.kind)==="text"&&e.push(`  body: ${a(t.body.text)},`);let i=e.length>0?`fetch(${r}, {
+  },`),((s=t.body)==null?void 0:s.kind)==="pairs"?e.push(`  body: new URLSearchParams(${m(t.body.pairs,"    ","[","]","  ")}),`):((u=t.body)==null?void 0:u.kind)==="form-data"?(n.push(["const form = new FormData();",...t.body.pairs.map(l=>`form.append(${a(l.name)}, ${a(l.value)});`)].join(`
+`)),e.push("  body: form,")):((p=t.body)==null?void 0:p.kind)==="json"?e.push(`  body: JSON.stringify(${$(t.body.value,"  ")}),`):((g=t.body)==null?void 0:g.kind)==="text"&&e.push(`  body: ${a(t.body.text)},`);let i=e.length>0?`fetch(${r}, {
 ${e.join(`
 `)}
 })`:`fetch(${r})`;return n.push(`const response = await ${i};`),n.push("console.log(response.status, await response.text());"),n.join(`
-`)}function B(t){var u,p,g,l;let n=["urllib.error","urllib.request"],r=[],e=a(t.url);t.query&&(n.push("urllib.parse"),r.push(`query = urllib.parse.urlencode([
-${m(t.query,"    ","(",")")}
-])`),e=`${e} + '?' + query`);let o=[];t.auth.basic!==void 0&&(n.push("base64"),o.push(`    'Authorization': 'Basic ' + base64.b64encode(${a(t.auth.basic)}.encode()).decode(),`));for(let[c,d]of[...t.auth.headers,...t.headers])o.push(`    ${a(c)}: ${a(d)},`);let i="";((u=t.body)==null?void 0:u.kind)==="pairs"?(n.includes("urllib.parse")||n.push("urllib.parse"),r.push(`data = urllib.parse.urlencode([
-${m(t.body.pairs,"    ","(",")")}
-]).encode()`),i="data=data, "):((p=t.body)==null?void 0:p.kind)==="form-data"?(o.push(`    'Content-Type': ${a(t.body.contentType)},`),r.push(`data = ${a(t.body.text)}.encode()`),i="data=data, "):((g=t.body)==null?void 0:g.kind)==="json"?(n.push("json"),r.push(`data = json.dumps(${h(t.body.value,"")}, separators=(',', ':'), ensure_ascii=False).encode()`),i="data=data, "):((l=t.body)==null?void 0:l.kind)==="text"&&(r.push(`data = ${a(t.body.text)}.encode()`),i="data=data, ");let s=o.length>0?`headers={
+`)}function B(t){var u,p,g,l;let n=["urllib.error","urllib.request"],r=[],e=a(t.url);t.query&&(n.push("urllib.parse"),r.push(`query = urllib.parse.urlencode(${m(t.query,"    ","(",")")})`),e=`${e} + '?' + query`);let o=[];t.auth.basic!==void 0&&(n.push("base64"),o.push(`    'Authorization': 'Basic ' + base64.b64encode(${a(t.auth.basic)}.encode()).decode(),`));for(let[c,d]of[...t.auth.headers,...t.headers])o.push(`    ${a(c)}: ${a(d)},`);let i="";((u=t.body)==null?void 0:u.kind)==="pairs"?(n.includes("urllib.parse")||n.push("urllib.parse"),r.push(`data = urllib.parse.urlencode(${m(t.body.pairs,"    ","(",")")}).encode()`),i="data=data, "):((p=t.body)==null?void 0:p.kind)==="form-data"?(o.push(`    'Content-Type': ${a(t.body.contentType)},`),r.push(`data = ${a(t.body.text)}.encode()`),i="data=data, "):((g=t.body)==null?void 0:g.kind)==="json"?(n.push("json"),r.push(`data = json.dumps(${h(t.body.value,"")}, separators=(',', ':'), ensure_ascii=False).encode()`),i="data=data, "):((l=t.body)==null?void 0:l.kind)==="text"&&(r.push(`data = ${a(t.body.text)}.encode()`),i="data=data, ");let s=o.length>0?`headers={
 ${o.join(`
 `)}
 }, `:"";return r.push(`request = urllib.request.Request(${e}, ${i}${s}method=${a(t.method)})`),r.push("try:"),r.push("    response = urllib.request.urlopen(request)"),r.push("except urllib.error.HTTPError as error:"),r.push("    response = error"),r.push("print(response.status, response.read().decode())"),`import ${n.sort().join(", ")}

@@ -10,7 +10,13 @@
  * - `-F` parses its value (`;type=`, a leading `@` or `<`, quotes, trailing blanks) so only
  *   values free of those use it; `--form-string` sends any other value as is.
  */
-import type { CurlCredential, CurlOptions, RequestInput, WireOperation } from './types.js';
+import type {
+  CurlCredential,
+  CurlOptions,
+  EncodedBody,
+  RequestInput,
+  WireOperation,
+} from './types.js';
 import { MULTIPART, mediaEssence, URLENCODED } from './request.js';
 import { sentCredentials } from './credentials.js';
 import { encodeSample, type EncodedSample } from './sample.js';
@@ -33,7 +39,6 @@ export function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOp
 export function curlOfSample(sample: EncodedSample, opts: CurlOptions): string {
   const { request, queryPairs, formPairs } = sample;
   const body = request.body;
-  const bodyType = body ? mediaEssence(body.contentType) : undefined;
   const args: string[] = [];
   // curl picks GET without data and POST with it; anything else, and a POST without data, is named.
   if (request.method === 'HEAD') args.push('-I');
@@ -61,19 +66,22 @@ export function curlOfSample(sample: EncodedSample, opts: CurlOptions): string {
     lines.push('-G');
     lines.push(...queryPairs.map(dataArgument), ...keyPairs.map(dataArgument));
   }
-  if (body !== undefined) {
-    if (formPairs && bodyType === URLENCODED) lines.push(...formPairs.map(dataArgument));
-    else if (formPairs && bodyType === MULTIPART) lines.push(...formPairs.map(formArgument));
-    else {
-      lines.push(`-H ${shellQuote(`Content-Type: ${body.contentType}`)}`);
-      lines.push(
-        body.text !== undefined
-          ? `--data-binary ${shellQuote(body.text)}`
-          : `--data-binary @body.bin`,
-      );
-    }
-  }
+  if (body !== undefined) lines.push(...bodyArguments(body, formPairs));
   return lines.join(' \\\n  ');
+}
+
+function bodyArguments(body: EncodedBody, formPairs: OutPair[] | undefined): string[] {
+  const type = mediaEssence(body.contentType);
+  // A required form with no fields is still sent: with no -d or -F, curl would send a bare GET.
+  if (formPairs?.length && type === URLENCODED) return formPairs.map(dataArgument);
+  if (formPairs?.length && type === MULTIPART) return formPairs.map(formArgument);
+  // An empty form's bytes are text (a multipart one is its closing boundary alone).
+  const text =
+    body.text ?? (formPairs && body.bytes ? new TextDecoder().decode(body.bytes) : undefined);
+  return [
+    `-H ${shellQuote(`Content-Type: ${body.contentType}`)}`,
+    text !== undefined ? `--data-binary ${shellQuote(text)}` : `--data-binary @body.bin`,
+  ];
 }
 
 /** The credentials `opts.auth` stands for, each with the text sent. */

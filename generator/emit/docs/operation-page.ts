@@ -89,6 +89,15 @@ export interface RequestSampleView {
   data?: SampleData;
 }
 
+export interface RequestBodyView {
+  description: string;
+  mediaTypes: string;
+  required: boolean;
+  tree?: SchemaNode;
+  /** a required body with nothing in it: what to send, in words and as the body's text */
+  empty?: { words: string; text: string };
+}
+
 export interface OperationView {
   id: string;
   method: string;
@@ -104,7 +113,7 @@ export interface OperationView {
   conditional: string;
   notShown: string;
   params: ParamRow[];
-  requestBody?: { description: string; mediaTypes: string; required: boolean; tree?: SchemaNode };
+  requestBody?: RequestBodyView;
   samples: RequestSampleView[];
   /** the samples' data for the page script, when one of them has some */
   sampleData?: PageSampleData;
@@ -219,19 +228,33 @@ export function operationView(
     paging: pagingHtml(op),
   };
   view.errorsUnderDefault = view.errors.some((e) => e.underDefault);
-  if (op.requestBody && !op.requestBody.carriesNothing) {
-    const media = op.requestBody.representative;
-    view.requestBody = {
-      description: op.requestBody.description ?? '',
-      mediaTypes: op.requestBody.mediaTypes.map((m) => m.type).join(', '),
-      required: op.requestBody.required,
-      // A form body is already the parameters table; other bodies get their schema tree.
-      tree:
-        op.requestBody.kind !== 'form' && media?.schema !== undefined
-          ? schemaTree(media.schema, treeOpts(['body']))
-          : undefined,
-    };
-  }
+  if (op.requestBody) view.requestBody = requestBodyView(op.requestBody, treeOpts(['body']));
+  return view;
+}
+
+/**
+ * The request body's part of the page. A body with nothing in it (model/request-body.ts) is
+ * left out when optional, as the samples leave it out; a required one is still sent (the
+ * samples send `{}`), so the page says so instead of hiding that a body must go.
+ */
+function requestBodyView(
+  body: NonNullable<Operation['requestBody']>,
+  treeOpts: Parameters<typeof schemaTree>[1],
+): RequestBodyView | undefined {
+  if (body.carriesNothing && !body.required) return undefined;
+  const view: RequestBodyView = {
+    description: body.description ?? '',
+    mediaTypes: body.mediaTypes.map((m) => m.type).join(', '),
+    required: body.required,
+  };
+  const schema = body.representative?.schema;
+  if (body.carriesNothing)
+    view.empty =
+      body.kind === 'form'
+        ? { words: 'a form with no fields (an empty body)', text: '' }
+        : { words: 'an empty object', text: '{}' };
+  // A form body is already the parameters table; other bodies get their schema tree.
+  else if (body.kind !== 'form' && schema !== undefined) view.tree = schemaTree(schema, treeOpts);
   return view;
 }
 

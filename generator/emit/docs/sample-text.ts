@@ -188,17 +188,20 @@ export function spelledPanels(
   });
 }
 
-const pairList = (pairs: OutPair[], indent: string, open: string, close: string) =>
-  pairs
-    .map((p) => `${indent}${open}${literal(p.name)}, ${literal(p.value as string)}${close},`)
-    .join('\n');
+/** A list of pairs, one a line; `[]` for none (a required form with no fields is still sent). */
+const pairList = (pairs: OutPair[], indent: string, open: string, close: string, end = '') =>
+  pairs.length === 0
+    ? '[]'
+    : `[\n${pairs
+        .map((p) => `${indent}${open}${literal(p.name)}, ${literal(p.value as string)}${close},`)
+        .join('\n')}\n${end}]`;
 
 /** Plain `fetch` (browsers, Node 18+, Deno, Bun). */
 export function fetchSample(p: Parts): string {
   const lines: string[] = [];
   let url = literal(p.url);
   if (p.query) {
-    lines.push(`const query = new URLSearchParams([\n${pairList(p.query, '  ', '[', ']')}\n]);`);
+    lines.push(`const query = new URLSearchParams(${pairList(p.query, '  ', '[', ']')});`);
     url = `${url} + '?' + query`;
   }
   const init: string[] = [];
@@ -210,10 +213,15 @@ export function fetchSample(p: Parts): string {
     headers.push(`    ${literal(name)}: ${literal(value)},`);
   if (headers.length > 0) init.push(`  headers: {\n${headers.join('\n')}\n  },`);
   if (p.body?.kind === 'pairs')
-    init.push(`  body: new URLSearchParams([\n${pairList(p.body.pairs, '    ', '[', ']')}\n  ]),`);
+    init.push(`  body: new URLSearchParams(${pairList(p.body.pairs, '    ', '[', ']', '  ')}),`);
   else if (p.body?.kind === 'form-data') {
     lines.push(
-      `const form = new FormData();\n${p.body.pairs.map((x) => `form.append(${literal(x.name)}, ${literal(x.value as string)});`).join('\n')}`,
+      [
+        'const form = new FormData();',
+        ...p.body.pairs.map(
+          (x) => `form.append(${literal(x.name)}, ${literal(x.value as string)});`,
+        ),
+      ].join('\n'),
     );
     init.push('  body: form,');
   } else if (p.body?.kind === 'json')
@@ -232,7 +240,7 @@ export function pythonSample(p: Parts): string {
   let url = literal(p.url);
   if (p.query) {
     imports.push('urllib.parse');
-    lines.push(`query = urllib.parse.urlencode([\n${pairList(p.query, '    ', '(', ')')}\n])`);
+    lines.push(`query = urllib.parse.urlencode(${pairList(p.query, '    ', '(', ')')})`);
     url = `${url} + '?' + query`;
   }
   const headers: string[] = [];
@@ -248,7 +256,7 @@ export function pythonSample(p: Parts): string {
   if (p.body?.kind === 'pairs') {
     if (!imports.includes('urllib.parse')) imports.push('urllib.parse');
     lines.push(
-      `data = urllib.parse.urlencode([\n${pairList(p.body.pairs, '    ', '(', ')')}\n]).encode()`,
+      `data = urllib.parse.urlencode(${pairList(p.body.pairs, '    ', '(', ')')}).encode()`,
     );
     data = 'data=data, ';
   } else if (p.body?.kind === 'form-data') {

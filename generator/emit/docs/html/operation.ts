@@ -62,6 +62,8 @@ function parametersHtml(m: Markup, v: OperationView): string {
 `;
   if (body) {
     out += `<p class="body-note">Request body: <code>${e(body.mediaTypes)}</code>${body.required ? ' (required)' : ''}.`;
+    if (body.empty)
+      out += ` Send ${e(body.empty.words)}${body.empty.text ? `: <code>${e(body.empty.text)}</code>` : ''}.`;
     if (body.description) out += ` ${m.inline(body.description)}`;
     out += '</p>';
   }

@@ -39,6 +39,11 @@ export function operationMarkdown(v: OperationView, htmlFile: string): string {
       `${markdownText(body.mediaTypes)}${body.required ? ', required' : ''}.`,
       '',
     );
+    if (body.empty)
+      out.push(
+        `Send ${markdownText(body.empty.words)}${body.empty.text ? `: ${markdownCode(body.empty.text)}` : ''}.`,
+        '',
+      );
     if (body.description.trim()) out.push(markdownProse(body.description).trim(), '');
     if (body.tree) out.push(...treeLines(body.tree), '');
   }
