@@ -1,9 +1,11 @@
 /**
- * What the client checks before sending, from the operation table alone: is the operation, a
- * parameter or an enum value newer than the server's feature level; is any of them deprecated.
- * A server older than a parameter ignores it (at best reporting it in
- * `ignored_parameters_unsupported`), so the caller hears about it before the request goes out.
+ * What the client checks before sending, from the operation table alone: does the server's
+ * feature level lack the operation, a parameter or an enum value (added after it, or removed at
+ * or below it); is any of them deprecated. A server without a parameter ignores it (at best
+ * reporting it in `ignored_parameters_unsupported`) and refuses an enum value it lacks, so the
+ * caller hears about it before the request goes out.
  */
+import { existsAt, type LevelSpan } from './feature-levels.js';
 import type { FieldInfo, OperationInfo } from './operation-info.js';
 
 export type FeatureLevelPolicy = 'warn' | 'throw' | 'ignore';
@@ -15,8 +17,10 @@ export interface ClientNotice {
   parameter?: string;
   /** the enum value concerned, when it is one */
   value?: string;
-  /** feature level the item appeared at (`feature-level` notices) */
+  /** feature level the item appeared at (`feature-level` notices of an item too new) */
   since?: number;
+  /** feature level the item was removed at (`feature-level` notices of a removed item) */
+  until?: number;
   /** the server's feature level the check ran against (`feature-level` notices) */
   serverLevel?: number;
   /** what the contract says to use instead (`deprecated` notices), when it says */
@@ -24,7 +28,10 @@ export interface ClientNotice {
   message: string;
 }
 
-/** Thrown before sending when `featureLevelPolicy` is `throw` and the call uses something too new. */
+/**
+ * Thrown before sending when `featureLevelPolicy` is `throw` and the call uses something the
+ * server's level does not have (too new, or removed).
+ */
 export class FeatureLevelError extends Error {
   override name = 'FeatureLevelError';
   constructor(readonly notices: ClientNotice[]) {
@@ -40,47 +47,45 @@ function valueTexts(value: unknown): string[] {
   return [];
 }
 
-/** Items of this call introduced after `serverLevel`. */
-export function tooNewItems(
+/** `record[key]` when the record has it itself (a value may be `constructor`). */
+function own(record: Record<string, number> | undefined, key: string): number | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/**
+ * Items of this call a server at `serverLevel` does not have: added after it, or removed at or
+ * below it. Decided by the level table's one rule (feature-levels.ts `existsAt`); the reason is
+ * told apart only for the words. An undated removal counts from the contract's newest level
+ * (generator/model/levels.ts `spanOf`): a server of today no longer has the item.
+ */
+export function notAtLevelItems(
   op: OperationInfo,
   given: Map<FieldInfo, unknown>,
   serverLevel: number,
 ): ClientNotice[] {
   const notices: ClientNotice[] = [];
-  const at = `the server is at feature level ${serverLevel}`;
-  if (op.since !== undefined && op.since > serverLevel) {
+  const notice = (span: LevelSpan, what: string, item: Partial<ClientNotice>) => {
+    if (existsAt(span, serverLevel)) return;
+    // Not there, yet added by then: it is gone.
+    const removed = existsAt({ since: span.since }, serverLevel);
+    const words = removed
+      ? `was removed (absent from feature level ${span.until} on)`
+      : `is new in feature level ${span.since}`;
     notices.push({
       kind: 'feature-level',
       operationId: op.operationId,
-      since: op.since,
+      ...item,
+      ...(removed ? { until: span.until } : { since: span.since }),
       serverLevel,
-      message: `${op.operationId}: the operation is new in feature level ${op.since}; ${at}`,
+      message: `${op.operationId}: ${what} ${words}; the server is at feature level ${serverLevel}`,
     });
-  }
+  };
+  notice(op, 'the operation', {});
   for (const [field, value] of given) {
-    if (field.since !== undefined && field.since > serverLevel) {
-      notices.push({
-        kind: 'feature-level',
-        operationId: op.operationId,
-        parameter: field.name,
-        since: field.since,
-        serverLevel,
-        message: `${op.operationId}: parameter '${field.name}' is new in feature level ${field.since}; ${at}`,
-      });
-    }
+    notice(field, `parameter '${field.name}'`, { parameter: field.name });
     for (const text of valueTexts(value)) {
-      const since = field.valuesSince?.[text];
-      if (since !== undefined && since > serverLevel) {
-        notices.push({
-          kind: 'feature-level',
-          operationId: op.operationId,
-          parameter: field.name,
-          value: text,
-          since,
-          serverLevel,
-          message: `${op.operationId}: value '${text}' of '${field.name}' is new in feature level ${since}; ${at}`,
-        });
-      }
+      const span = { since: own(field.valuesSince, text), until: own(field.valuesUntil, text) };
+      notice(span, `value '${text}' of '${field.name}'`, { parameter: field.name, value: text });
     }
   }
   return notices;

@@ -29,9 +29,10 @@
  * API error, a non-2xx answer, a network failure, a timeout or an abort all come back as
  * `{ error, response }` (runtime/client-errors.ts). They throw only on misuse: bad options, an
  * unknown operation, parameters that are not an object, a missing path parameter or a value the
- * wire model cannot encode, or a too-new item under `featureLevelPolicy: 'throw'`. A parameter
- * the contract lacks (TypeScript refuses it; plain JS may pass one) is sent like the others, and
- * the server's `ignored_parameters_unsupported` then names it.
+ * wire model cannot encode, or an item the server's level lacks (too new or removed) under
+ * `featureLevelPolicy: 'throw'`. A parameter the contract lacks (TypeScript refuses it; plain JS
+ * may pass one) is sent like the others, and the server's `ignored_parameters_unsupported` then
+ * names it.
  * Path-style calls (`api.GET('/messages', ...)`) keep openapi-fetch's own contract, since their
  * types are openapi-fetch's: `{ data } | { error: <error body> }`, and network failures,
  * timeouts and aborts reject.
@@ -67,7 +68,7 @@ export interface ClientOptions {
     apiKey?: string;
     /** the server's feature level, if known; answers that report it (`reportsLevel`) update it */
     featureLevel?: number;
-    /** what to do when a call uses something newer than `featureLevel` (default `warn`) */
+    /** what to do when a call uses something `featureLevel` lacks: too new, or removed (default `warn`) */
     featureLevelPolicy?: FeatureLevelPolicy;
     /** also report deprecated operations, parameters and values (default false) */
     warnDeprecated?: boolean;

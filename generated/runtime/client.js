@@ -29,15 +29,16 @@
  * API error, a non-2xx answer, a network failure, a timeout or an abort all come back as
  * `{ error, response }` (runtime/client-errors.ts). They throw only on misuse: bad options, an
  * unknown operation, parameters that are not an object, a missing path parameter or a value the
- * wire model cannot encode, or a too-new item under `featureLevelPolicy: 'throw'`. A parameter
- * the contract lacks (TypeScript refuses it; plain JS may pass one) is sent like the others, and
- * the server's `ignored_parameters_unsupported` then names it.
+ * wire model cannot encode, or an item the server's level lacks (too new or removed) under
+ * `featureLevelPolicy: 'throw'`. A parameter the contract lacks (TypeScript refuses it; plain JS
+ * may pass one) is sent like the others, and the server's `ignored_parameters_unsupported` then
+ * names it.
  * Path-style calls (`api.GET('/messages', ...)`) keep openapi-fetch's own contract, since their
  * types are openapi-fetch's: `{ data } | { error: <error body> }`, and network failures,
  * timeouts and aborts reject.
  */
 import createClient from 'openapi-fetch';
-import { deprecatedItems, FeatureLevelError, tooNewItems, } from './client-checks.js';
+import { deprecatedItems, FeatureLevelError, notAtLevelItems, } from './client-checks.js';
 import { createAuth } from './client-auth.js';
 import { errorFromAnswer, errorFromThrow, invalidAnswer, } from './client-errors.js';
 import { isJsonMediaType } from './media-type.js';
@@ -115,7 +116,7 @@ function check(core, op, parts) {
     const given = givenFields(op, parts);
     const notices = [];
     if (levelKnown)
-        notices.push(...tooNewItems(op, given, featureLevel));
+        notices.push(...notAtLevelItems(op, given, featureLevel));
     if (policy === 'throw' && notices.length > 0)
         throw new FeatureLevelError(notices);
     if (options.warnDeprecated)

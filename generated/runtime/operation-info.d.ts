@@ -61,6 +61,8 @@ export interface FieldInfo extends WireField {
     replacedBy?: string;
     /** enum values added after the parameter itself, by value (as text) → feature level */
     valuesSince?: Record<string, number>;
+    /** enum values removed at another level than the parameter, by value (as text) → feature level */
+    valuesUntil?: Record<string, number>;
     /** enum values that are deprecated, by value (as text) → replacement or '' */
     deprecatedValues?: Record<string, string>;
 }

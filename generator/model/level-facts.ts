@@ -56,6 +56,7 @@ export function collectLevelFacts(
     const histories = s[LEVEL_KEY.enumHistory];
     if (Array.isArray(s.enum) && histories && typeof histories === 'object') {
       for (const value of s.enum) {
+        if (!Object.hasOwn(histories, String(value))) continue; // `constructor` is a value too
         const raw = (histories as Record<string, unknown>)[String(value)];
         if (raw === undefined) continue;
         const history = readHistory(

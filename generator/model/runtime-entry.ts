@@ -140,6 +140,10 @@ function fieldInfo(p: Parameter, newest: number): FieldInfo {
     if (v.lifecycle.addedIn !== undefined && v.lifecycle.addedIn !== p.lifecycle.addedIn) {
       (field.valuesSince ??= {})[key] = v.lifecycle.addedIn;
     }
+    // The parameter's own removal covers its values; a value removed on its own is listed.
+    const valueUntil = spanOf(v.lifecycle.history, newest).until;
+    if (valueUntil !== undefined && valueUntil !== until)
+      (field.valuesUntil ??= {})[key] = valueUntil;
     if (v.lifecycle.deprecated) (field.deprecatedValues ??= {})[key] = v.lifecycle.replacedBy ?? '';
   }
   return field;

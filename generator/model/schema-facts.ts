@@ -109,8 +109,9 @@ export function enumValues(
     const replacements = (s['x-enum-replaced-by'] ?? {}) as Record<string, unknown>;
     return s.enum.map((value) => {
       const key = String(value);
+      // Own keys only: a value may be named like an Object member (`constructor`).
       const history = readHistory(
-        histories[key],
+        Object.hasOwn(histories, key) ? histories[key] : undefined,
         childPointer(at, 'x-enum-history', key),
         problems,
       );

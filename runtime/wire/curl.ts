@@ -11,8 +11,8 @@
  *   values free of those use it; `--form-string` sends any other value as is.
  */
 import type { CurlCredential, CurlOptions, RequestInput, WireOperation } from './types.js';
-import { encodeFields } from './fields.js';
-import { encodeRequest, MULTIPART, mediaEssence, URLENCODED } from './request.js';
+import { MULTIPART, mediaEssence, URLENCODED } from './request.js';
+import { encodeSample, type EncodedSample } from './sample.js';
 import { encodeFormComponent, type OutPair } from './urlencoded.js';
 
 /** POSIX shell single-quoting: the only special character inside '...' is the quote itself. */
@@ -22,7 +22,15 @@ export function shellQuote(text: string): string {
 }
 
 export function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOptions): string {
-  const request = encodeRequest(op, input, { mediaType: opts.mediaType, boundary: opts.boundary });
+  return curlOfSample(
+    encodeSample(op, input, { mediaType: opts.mediaType, boundary: opts.boundary }),
+    opts,
+  );
+}
+
+/** The curl command of a request already encoded (sample.ts), for callers that spell it more ways. */
+export function curlOfSample(sample: EncodedSample, opts: CurlOptions): string {
+  const { request, queryPairs, formPairs } = sample;
   const body = request.body;
   const bodyType = body ? mediaEssence(body.contentType) : undefined;
   const args: string[] = [];
@@ -64,24 +72,11 @@ export function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOp
 
   if (body === undefined && query !== '') {
     lines.push('-G');
-    lines.push(
-      ...encodeFields(
-        op.fields.filter((field) => field.in === 'query'),
-        input.query ?? {},
-      ).map(dataArgument),
-      ...keyPairs.map(dataArgument),
-    );
+    lines.push(...queryPairs.map(dataArgument), ...keyPairs.map(dataArgument));
   }
   if (body !== undefined) {
-    const pairs = () =>
-      encodeFields(
-        op.fields.filter((field) => field.in === 'body'),
-        input.body as Record<string, unknown>,
-      );
-    if (op.body?.kind === 'form' && bodyType === URLENCODED)
-      lines.push(...pairs().map(dataArgument));
-    else if (op.body?.kind === 'form' && bodyType === MULTIPART)
-      lines.push(...pairs().map(formArgument));
+    if (formPairs && bodyType === URLENCODED) lines.push(...formPairs.map(dataArgument));
+    else if (formPairs && bodyType === MULTIPART) lines.push(...formPairs.map(formArgument));
     else {
       lines.push(`-H ${shellQuote(`Content-Type: ${body.contentType}`)}`);
       lines.push(

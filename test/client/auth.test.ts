@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { curlSample } from '../../generator/emit/docs/curl-sample.js';
+import { curlSample, encodeSampleInput } from '../../generator/emit/docs/curl-sample.js';
 import { loadContract } from '../../generator/load/index.js';
 import { sampleCredentials } from '../../generator/model/security.js';
 import type { ApiModel } from '../../generator/model/types.js';
@@ -282,8 +282,7 @@ describe.skipIf(!curlPath)('the docs curl sample sends the same credentials', ()
     const op = m.operations.find((o) => o.id === 'getThing')!;
     const base = `${recorder.origin}/x`;
     const command = curlSample(
-      op.runtime,
-      { path: { id: 1 }, query: {}, headers: {} },
+      encodeSampleInput(op.runtime, { path: { id: 1 }, query: {}, headers: {} }),
       { baseUrl: base, auth: op.auth, credentials: sampleCredentials(m.securitySchemes, op) },
     );
     expect(command).toBe(want[doc].sample.replace('BASE', base));

@@ -12,7 +12,11 @@ import {
   type ApiClientOptions,
   type ClientNotice,
 } from '../../generated/client.js';
-import { resolveBaseUrl } from '../../runtime/client.js';
+import { createClientCore, resolveBaseUrl } from '../../runtime/client.js';
+import type { ClientTable } from '../../runtime/operation-info.js';
+import { buildModel } from '../../generator/model/build.js';
+import type { OpenApiDocument } from '../../generator/model/document.js';
+import { clientEntry } from '../../generator/model/runtime-entry.js';
 import { contractCases, type OperationCase } from './contract-examples.js';
 import { startRecordingServer, type RecordingServer } from './recording-server.js';
 
@@ -319,6 +323,43 @@ describe('feature levels', () => {
     expect(server.requests.length).toBe(before + 1);
   });
 
+  it('warns for a parameter the server no longer has (dense_mode, removed at 364), and still sends', async () => {
+    const notices: ClientNotice[] = [];
+    const params = { dense_mode: true, enter_sends: true };
+    await client({ featureLevel: 400, onNotice: (n) => notices.push(n) }) //
+      .updateRealmUserSettingsDefaults(params);
+    expect(notices.map((n) => [n.kind, n.parameter, n.since, n.until, n.serverLevel])).toEqual([
+      ['feature-level', 'dense_mode', undefined, 364, 400],
+    ]);
+    expect(notices[0].message).toBe(
+      "updateRealmUserSettingsDefaults: parameter 'dense_mode' was removed (absent from feature level 364 on); the server is at feature level 400",
+    );
+    expect(last().url).toBe('/api/v1/realm/user_settings_defaults');
+    // A server below the removal still has it.
+    notices.length = 0;
+    await client({ featureLevel: 363, onNotice: (n) => notices.push(n) }) //
+      .updateRealmUserSettingsDefaults(params);
+    expect(notices).toEqual([]);
+  });
+
+  it('throws before sending a removed parameter or enum value under the throw policy', async () => {
+    const api = client({ featureLevel: 420, featureLevelPolicy: 'throw' });
+    const before = server.requests.length;
+    // Removed without a dated level: a server of today (the newest level, 420) lacks it.
+    await expect(api.updateStream({ stream_id: 1, stream_post_policy: 1 })).rejects.toThrow(
+      /'stream_post_policy' was removed \(absent from feature level 420 on\)/,
+    );
+    const levels = removedValueClient(300, 'throw');
+    await expect(levels.call('getThings', { kind: 'gone' })).rejects.toThrow(
+      "getThings: value 'gone' of 'kind' was removed (absent from feature level 200 on); the server is at feature level 300",
+    );
+    expect(server.requests.length).toBe(before);
+    // Still there below its removal; `constructor` is just a value, not an object key.
+    await removedValueClient(199, 'throw').call('getThings', { kind: 'gone' });
+    await levels.call('getThings', { kind: 'constructor' });
+    expect(server.requests.length).toBe(before + 2);
+  });
+
   it('ignore policy and an unknown level check nothing', async () => {
     const notices: ClientNotice[] = [];
     await client({
@@ -495,3 +536,44 @@ describe('path-style calls', () => {
     expect(failed.error).toEqual({ result: 'error', msg: 'no', code: 'BAD_REQUEST' });
   });
 });
+
+/**
+ * A client of a small contract with an enum value removed on its own (the API's has none yet):
+ * its table built by the generator's own steps, as generated/operations.ts is.
+ */
+function removedValueClient(featureLevel: number, featureLevelPolicy: 'throw' | 'warn') {
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'levels', version: '1' },
+    paths: {
+      '/things': {
+        get: {
+          operationId: 'getThings',
+          parameters: [
+            {
+              name: 'kind',
+              in: 'query',
+              schema: {
+                type: 'string',
+                enum: ['plain', 'gone', 'constructor'],
+                'x-enum-history': { gone: [{ level: 200, change: 'removed', note: 'gone' }] },
+              },
+            },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const { model, problems } = buildModel(document, 'levels.yaml');
+  expect(problems).toEqual([]);
+  const table: ClientTable = {
+    basePath: '',
+    authSchemes: {},
+    security: [],
+    operations: Object.fromEntries(
+      model.operations.map((op) => [op.id, clientEntry(op.runtime, model.defaultAuthAlternatives)]),
+    ),
+  };
+  return createClientCore<{}>(table, { baseUrl: server.origin, featureLevel, featureLevelPolicy });
+}

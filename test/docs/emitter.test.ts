@@ -7,7 +7,7 @@ import { pageSamples } from './page-code.js';
 import { runInNewContext } from 'node:vm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emitDocs } from '../../generator/emit/docs/index.js';
-import { curlSample } from '../../generator/emit/docs/curl-sample.js';
+import { curlSample, encodeSampleInput } from '../../generator/emit/docs/curl-sample.js';
 import { sampleInputs } from '../../generator/model/samples.js';
 import { sampleCredentials } from '../../generator/model/security.js';
 import type { GeneratedFile } from '../../generator/emit/emitter.js';
@@ -119,7 +119,7 @@ describe('docs emitter on the contract', () => {
       const op = model.operations.find((o) => o.id === id)!;
       const samples = pageSamples(text(files, `operations/${id}.html`));
       const [input] = sampleInputs(op, model.document);
-      const expected = curlSample(op.runtime, input, {
+      const expected = curlSample(encodeSampleInput(op.runtime, input), {
         baseUrl: 'https://chat.example.com/api/v1',
         auth: op.auth,
         credentials: sampleCredentials(model.securitySchemes, op),

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { requestParts } from '../../generator/emit/docs/code-samples.js';
+import { encodeSampleInput } from '../../generator/emit/docs/curl-sample.js';
 import { sampleViews } from '../../generator/emit/docs/request-samples.js';
 import {
   fetchSample,
@@ -32,7 +33,12 @@ describe('the samples data of our operation pages', async () => {
       auth: op.auth,
       credentials: sampleCredentials(model.securitySchemes, op),
     };
-    return { op, inputs, data, parts: inputs.map((i) => requestParts(op.runtime, i, wire)) };
+    return {
+      op,
+      inputs,
+      data,
+      parts: inputs.map((i) => requestParts(op.runtime, i, encodeSampleInput(op.runtime, i), wire)),
+    };
   });
 
   it('spells fetch and Python from the page data as from the wire model’s parts', () => {

@@ -12,6 +12,9 @@
  *   values free of those use it; `--form-string` sends any other value as is.
  */
 import type { CurlOptions, RequestInput, WireOperation } from './types.js';
+import { type EncodedSample } from './sample.js';
 /** POSIX shell single-quoting: the only special character inside '...' is the quote itself. */
 export declare function shellQuote(text: string): string;
 export declare function curlCommand(op: WireOperation, input: RequestInput, opts: CurlOptions): string;
+/** The curl command of a request already encoded (sample.ts), for callers that spell it more ways. */
+export declare function curlOfSample(sample: EncodedSample, opts: CurlOptions): string;

@@ -1,9 +1,9 @@
 /**
  * What a request sample sends (`requestParts`), from the wire model's encoding of its input
- * (runtime/wire `encodeRequest`, `encodeFields`): the data sample-text.ts spells as plain
+ * (runtime/wire/sample.ts `encodeSample`, made once per sample and read by curl too): the data sample-text.ts spells as plain
  * JavaScript `fetch` and Python (`urllib`), in the page (assets/samples.js), so each sends what
  * the API expects: the same names, the same JSON text for JSON-encoded fields, the same order,
- * the same media type. curl is the wire model's own `curlCommand` (curl-sample.ts).
+ * the same media type. curl is the wire model's own `curlOfSample` (curl-sample.ts).
  *
  * Form fields are kept as the wire model's name/value pairs, handed by the samples to the
  * language's own urlencoded writer (`URLSearchParams`, `urllib.parse.urlencode`): readable
@@ -12,12 +12,10 @@
  * wire model's bytes.
  */
 import type { OperationInfo } from '../../../runtime/operation-info.js';
-import type { WireField } from '../../../runtime/wire.js';
-import { encodeRequest } from '../../../runtime/wire.js';
-import { encodeFields } from '../../../runtime/wire/fields.js';
+import type { EncodedSample } from '../../../runtime/wire/sample.js';
 import type { Parts } from './sample-text.js';
 import type { SampleInput } from '../../model/samples.js';
-import { SAMPLE_BOUNDARY, type SampleTarget } from './curl-sample.js';
+import type { SampleTarget } from './curl-sample.js';
 import { serializeUrlencoded, type OutPair } from '../../../runtime/wire/urlencoded.js';
 
 function plainPairs(pairs: OutPair[]): boolean {
@@ -47,17 +45,14 @@ export function sampleAuth(target: SampleTarget): { auth: Parts['auth']; keyPair
  * What every language's sample sends, from the wire model's encoding: made once per sample,
  * read by each spelling (sample-text.ts `fetchSample`, `pythonSample`).
  */
-export function requestParts(op: OperationInfo, input: SampleInput, target: SampleTarget): Parts {
-  const request = encodeRequest(
-    op,
-    { path: input.path, query: input.query, headers: input.headers, body: input.body },
-    { boundary: SAMPLE_BOUNDARY },
-  );
+export function requestParts(
+  op: OperationInfo,
+  input: SampleInput,
+  sample: EncodedSample,
+  target: SampleTarget,
+): Parts {
+  const { request, queryPairs, formPairs } = sample;
   const base = target.baseUrl.replace(/\/+$/, '') + request.path;
-  const queryPairs = encodeFields(
-    op.fields.filter((f: WireField) => f.in === 'query'),
-    input.query ?? {},
-  );
   const { auth, keyPairs } = sampleAuth(target);
   const parts: Parts = {
     url: base,
@@ -75,16 +70,13 @@ export function requestParts(op: OperationInfo, input: SampleInput, target: Samp
   const body = request.body;
   if (body === undefined) return parts;
   const essence = body.contentType.split(';')[0].trim().toLowerCase();
-  if (op.body?.kind === 'form') {
-    const pairs = encodeFields(
-      op.fields.filter((f: WireField) => f.in === 'body'),
-      input.body as Record<string, unknown>,
-    );
-    if (essence === 'application/x-www-form-urlencoded' && plainPairs(pairs)) {
+  if (formPairs && plainPairs(formPairs)) {
+    const pairs = formPairs;
+    if (essence === 'application/x-www-form-urlencoded') {
       parts.body = { kind: 'pairs', pairs };
       return parts;
     }
-    if (essence === 'multipart/form-data' && plainPairs(pairs)) {
+    if (essence === 'multipart/form-data') {
       const text = new TextDecoder().decode(body.bytes ?? new Uint8Array());
       parts.body = { kind: 'form-data', pairs, text, contentType: body.contentType };
       return parts;

@@ -7,7 +7,7 @@ import { sampleCredentials } from '../../model/security.js';
 import type { ApiModel, Operation } from '../../model/types.js';
 import { specifierText } from './client-import.js';
 import { requestParts, sampleAuth } from './code-samples.js';
-import { curlSample } from './curl-sample.js';
+import { curlSample, encodeSampleInput } from './curl-sample.js';
 import type { RequestSampleView } from './operation-page.js';
 import { clientKeyOf } from '../../model/names.js';
 import type { OutPair } from '../../../runtime/wire/urlencoded.js';
@@ -37,9 +37,14 @@ export function sampleViews(
   const views = inputs.map((input): RequestSampleView => {
     const title = input.summary ?? input.name ?? 'Request';
     try {
-      const curl = curlSample(op.runtime, input, wire);
+      const encoded = encodeSampleInput(op.runtime, input);
+      const curl = curlSample(encoded, wire);
       // the method and the credentials are the page's (below), the same for every sample
-      const { method: _method, auth: _auth, ...parts } = requestParts(op.runtime, input, wire);
+      const {
+        method: _method,
+        auth: _auth,
+        ...parts
+      } = requestParts(op.runtime, input, encoded, wire);
       const args = typescriptArgs(op.names, input, op.requestBody?.kind);
       const data = sampleData(parts, args, op.names);
       return { title, langs: [{ ...SAMPLE_LANGUAGES[0], text: curl }], data };
