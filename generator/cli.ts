@@ -3,12 +3,12 @@
  * Exit codes: 0 ok, 1 contract invalid (or --check found differences), 2 usage.
  */
 import { isMainThread } from 'node:worker_threads';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs as parseArgv } from 'node:util';
 import { emitters } from './emit/index.js';
 import { DEFAULT_LIMITS, LIMIT_OPTIONS, parseLimitValue, type NumericLimit } from './load/index.js';
-import { stampFolder, watchContract } from './run/watch.js';
+import { stampFiles, watchContract } from './run/watch.js';
 import { printRun } from './run/report.js';
 import { commandNamed, commands } from './commands/index.js';
 import { DEFAULT_CONTRACT, missingContract, usageLine } from './common/usage.js';
@@ -210,7 +210,7 @@ async function main(argv: string[]): Promise<number> {
  * a broken edit is reported and the watch goes on. Runs until Ctrl-C.
  */
 async function generateWatching(opts: CliOptions): Promise<number> {
-  const before = stampFolder(dirname(resolve(opts.contract)));
+  const before = stampFiles([opts.contract]);
   const first = await runGenerate(opts);
   printRun(first);
   const watching = watchContract({

@@ -5,7 +5,7 @@
  * reporting it in `ignored_parameters_unsupported`) and refuses an enum value it lacks, so the
  * caller hears about it before the request goes out.
  */
-import { existsAt, type LevelSpan } from './feature-levels.js';
+import { absenceAt, type LevelSpan } from './feature-levels.js';
 import type { FieldInfo, OperationInfo } from './operation-info.js';
 
 export type FeatureLevelPolicy = 'warn' | 'throw' | 'ignore';
@@ -54,9 +54,9 @@ function own(record: Record<string, number> | undefined, key: string): number | 
 
 /**
  * Items of this call a server at `serverLevel` does not have: added after it, or removed at or
- * below it. Decided by the level table's one rule (feature-levels.ts `existsAt`); the reason is
- * told apart only for the words. An undated removal counts from the contract's newest level
- * (generator/model/levels.ts `spanOf`): a server of today no longer has the item.
+ * below it, by the level table's one rule (feature-levels.ts `existsAt`, through `absenceAt`,
+ * which tells the two apart for the words). An undated removal counts from the contract's
+ * newest level (generator/model/levels.ts `spanOf`): a server of today no longer has the item.
  */
 export function notAtLevelItems(
   op: OperationInfo,
@@ -65,17 +65,17 @@ export function notAtLevelItems(
 ): ClientNotice[] {
   const notices: ClientNotice[] = [];
   const notice = (span: LevelSpan, what: string, item: Partial<ClientNotice>) => {
-    if (existsAt(span, serverLevel)) return;
-    // Not there, yet added by then: it is gone.
-    const removed = existsAt({ since: span.since }, serverLevel);
-    const words = removed
-      ? `was removed (absent from feature level ${span.until} on)`
-      : `is new in feature level ${span.since}`;
+    const absence = absenceAt(span, serverLevel);
+    if (!absence) return;
+    const words =
+      'until' in absence
+        ? `was removed (absent from feature level ${absence.until} on)`
+        : `is new in feature level ${absence.since}`;
     notices.push({
       kind: 'feature-level',
       operationId: op.operationId,
       ...item,
-      ...(removed ? { until: span.until } : { since: span.since }),
+      ...absence,
       serverLevel,
       message: `${op.operationId}: ${what} ${words}; the server is at feature level ${serverLevel}`,
     });

@@ -85,6 +85,20 @@ export function existsAt(span: LevelSpan | undefined, level: number): boolean {
   );
 }
 
+/**
+ * Why an item is not at `level` (by `existsAt`'s rule): `{ since }` when it came later, `{ until }`
+ * when it was removed at or below it; undefined when it is there. The client's notices and the
+ * contract runner's skips word it from this.
+ */
+export function absenceAt(
+  span: LevelSpan | undefined,
+  level: number,
+): { since: number } | { until: number } | undefined {
+  if (!span || existsAt(span, level)) return undefined;
+  // Not there, though added by then (or never dated): it is gone.
+  return existsAt({ since: span.since }, level) ? { until: span.until! } : { since: span.since! };
+}
+
 /** What a server at one feature level has and answers. */
 export interface LevelView {
   readonly level: number;

@@ -3,6 +3,7 @@
  * request it sends: its values resolved, checked against the server's feature level.
  */
 import type { OperationInfo } from '../../runtime/operation-info.js';
+import { absenceAt, type LevelSpan } from '../../runtime/feature-levels.js';
 import { fieldText } from '../../runtime/wire.js';
 import type { PlannedRequest } from '../request.js';
 import { authOf, credentialsFor, neededFlags } from '../credentials.js';
@@ -69,9 +70,7 @@ function legitimateSkip(
     if (!credentialsFor(op, options.schemes, who))
       return `needs credentials (${neededFlags(op, options.schemes, options.basicNames)})`;
   }
-  if (level !== undefined && op.since !== undefined && op.since > level)
-    return `added at feature level ${op.since}; the server is at ${level}`;
-  return undefined;
+  return absentWhy(op, level);
 }
 
 export function resolveRequest(
@@ -85,11 +84,15 @@ export function resolveRequest(
   const put = (name: string, value: unknown): string | undefined => {
     const field = fields.get(name);
     if (!field) return `the step names '${name}', which ${op.operationId} does not have`;
-    if (level !== undefined && field.since !== undefined && field.since > level)
-      return `'${name}' was added at feature level ${field.since}; the server is at ${level}`;
-    const since = field.valuesSince?.[fieldTextSafe(field, value)];
-    if (level !== undefined && since !== undefined && since > level)
-      return `${name}=${JSON.stringify(value)} was added at feature level ${since}; the server is at ${level}`;
+    const absent = absentWhy(field, level);
+    if (absent) return `'${name}' was ${absent}`;
+    const text = fieldTextSafe(field, value);
+    const own = (r?: Record<string, number>) => (r && Object.hasOwn(r, text) ? r[text] : undefined);
+    const valueAbsent = absentWhy(
+      { since: own(field.valuesSince), until: own(field.valuesUntil) },
+      level,
+    );
+    if (valueAbsent) return `${name}=${JSON.stringify(value)} was ${valueAbsent}`;
     const where = field.in === 'path' ? input.path : field.in === 'body' ? input.body : input.query;
     where[name] = value;
     return undefined;
@@ -113,6 +116,20 @@ export function resolveRequest(
     if (problem) return { skip: problem };
   }
   return { input };
+}
+
+/**
+ * Why a server at `level` lacks an item (the level table's rule, runtime/feature-levels.ts, as
+ * the servers apply it: they ignore such a parameter and refuse such a value), or undefined.
+ * An unknown level is a server of today: it has every item added, none removed.
+ */
+function absentWhy(span: LevelSpan, level: number | undefined): string | undefined {
+  const absence = absenceAt(span, level ?? Infinity);
+  if (!absence) return undefined;
+  const server = level === undefined ? 'a server of today' : `the server is at ${level}`;
+  return 'until' in absence
+    ? `removed (absent from feature level ${absence.until} on); ${server}`
+    : `added at feature level ${absence.since}; ${server}`;
 }
 
 function fieldTextSafe(field: OperationInfo['fields'][number], value: unknown): string {

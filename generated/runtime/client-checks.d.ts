@@ -29,9 +29,9 @@ export declare class FeatureLevelError extends Error {
 }
 /**
  * Items of this call a server at `serverLevel` does not have: added after it, or removed at or
- * below it. Decided by the level table's one rule (feature-levels.ts `existsAt`); the reason is
- * told apart only for the words. An undated removal counts from the contract's newest level
- * (generator/model/levels.ts `spanOf`): a server of today no longer has the item.
+ * below it, by the level table's one rule (feature-levels.ts `existsAt`, through `absenceAt`,
+ * which tells the two apart for the words). An undated removal counts from the contract's
+ * newest level (generator/model/levels.ts `spanOf`): a server of today no longer has the item.
  */
 export declare function notAtLevelItems(op: OperationInfo, given: Map<FieldInfo, unknown>, serverLevel: number): ClientNotice[];
 /** Deprecated items this call uses, with their replacement when the contract names one. */

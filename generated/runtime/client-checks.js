@@ -6,7 +6,7 @@
  * reporting it in `ignored_parameters_unsupported`) and refuses an enum value it lacks, so the
  * caller hears about it before the request goes out.
  */
-import { existsAt } from './feature-levels.js';
+import { absenceAt } from './feature-levels.js';
 /**
  * Thrown before sending when `featureLevelPolicy` is `throw` and the call uses something the
  * server's level does not have (too new, or removed).
@@ -33,25 +33,24 @@ function own(record, key) {
 }
 /**
  * Items of this call a server at `serverLevel` does not have: added after it, or removed at or
- * below it. Decided by the level table's one rule (feature-levels.ts `existsAt`); the reason is
- * told apart only for the words. An undated removal counts from the contract's newest level
- * (generator/model/levels.ts `spanOf`): a server of today no longer has the item.
+ * below it, by the level table's one rule (feature-levels.ts `existsAt`, through `absenceAt`,
+ * which tells the two apart for the words). An undated removal counts from the contract's
+ * newest level (generator/model/levels.ts `spanOf`): a server of today no longer has the item.
  */
 export function notAtLevelItems(op, given, serverLevel) {
     const notices = [];
     const notice = (span, what, item) => {
-        if (existsAt(span, serverLevel))
+        const absence = absenceAt(span, serverLevel);
+        if (!absence)
             return;
-        // Not there, yet added by then: it is gone.
-        const removed = existsAt({ since: span.since }, serverLevel);
-        const words = removed
-            ? `was removed (absent from feature level ${span.until} on)`
-            : `is new in feature level ${span.since}`;
+        const words = 'until' in absence
+            ? `was removed (absent from feature level ${absence.until} on)`
+            : `is new in feature level ${absence.since}`;
         notices.push({
             kind: 'feature-level',
             operationId: op.operationId,
             ...item,
-            ...(removed ? { until: span.until } : { since: span.since }),
+            ...absence,
             serverLevel,
             message: `${op.operationId}: ${what} ${words}; the server is at feature level ${serverLevel}`,
         });

@@ -64,6 +64,16 @@ export interface RefusedValue {
  */
 export declare function reportedLevel(body: unknown, field: string | undefined): number | undefined;
 export declare function existsAt(span: LevelSpan | undefined, level: number): boolean;
+/**
+ * Why an item is not at `level` (by `existsAt`'s rule): `{ since }` when it came later, `{ until }`
+ * when it was removed at or below it; undefined when it is there. The client's notices and the
+ * contract runner's skips word it from this.
+ */
+export declare function absenceAt(span: LevelSpan | undefined, level: number): {
+    since: number;
+} | {
+    until: number;
+} | undefined;
 /** What a server at one feature level has and answers. */
 export interface LevelView {
     readonly level: number;

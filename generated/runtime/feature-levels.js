@@ -19,6 +19,17 @@ export function existsAt(span, level) {
     return ((span.since === undefined || span.since <= level) &&
         (span.until === undefined || level < span.until));
 }
+/**
+ * Why an item is not at `level` (by `existsAt`'s rule): `{ since }` when it came later, `{ until }`
+ * when it was removed at or below it; undefined when it is there. The client's notices and the
+ * contract runner's skips word it from this.
+ */
+export function absenceAt(span, level) {
+    if (!span || existsAt(span, level))
+        return undefined;
+    // Not there, though added by then (or never dated): it is gone.
+    return existsAt({ since: span.since }, level) ? { until: span.until } : { since: span.since };
+}
 export function levelView(table, level = table.newest) {
     if (!Number.isInteger(level) || level < 0)
         throw new RangeError(`feature level must be a non-negative integer, not ${String(level)}`);

@@ -10,10 +10,10 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync, statSy
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { runGenerate } from '../run/index.js';
 import { printRun } from '../run/report.js';
-import { stampFolder, watchContract } from '../run/watch.js';
+import { stampFiles, watchContract } from '../run/watch.js';
 import { parseListenArgs } from './server-options.js';
 import { DEFAULT_CONTRACT, listenProblem, usageLine } from '../common/usage.js';
 
@@ -82,7 +82,7 @@ export async function runPreview(argv: string[]): Promise<number> {
       quiet: true,
       ...(values.lenient ? { lenient: true } : {}),
     });
-  const before = stampFolder(dirname(resolve(contract)));
+  const before = stampFiles([contract]);
   const first = await generate();
   printRun(first);
   if (first.exitCode !== 0) return 1;

@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import jsyaml from 'js-yaml';
 import type { LineCounter, Node } from 'yaml';
 import type { ContractProblem } from '../common/contract-error.js';
+import { fileStampOf } from '../common/file-stamp.js';
 import { LEVEL_KEYS } from '../model/levels.js';
 import { checkShape } from './document-shape.js';
 import { DEFAULT_LIMITS, limitHint, type LoadLimits } from './limits.js';
@@ -35,6 +36,11 @@ export interface SourceFile {
    * walks of the whole document for them (GitHub's: ~1.5 million nodes, none of them).
    */
   levelKeys: boolean;
+  /**
+   * The file's stamp (common/file-stamp.ts) taken just before its bytes were read: a watch
+   * compares it, so an edit made after the read starts another run.
+   */
+  stamp: string;
   /** parsed as JSON: no value is reached twice (YAML aliases share theirs), so the bundler may keep its nodes */
   tree: boolean;
   /** 1-based line and column of the node at `segments` within this file */
@@ -60,9 +66,10 @@ export function readSourceFile(
     ok: false,
     problems: [{ pointer: '#', file: shownPath, message, source: 'yaml', ...more }],
   });
-  const bytes = readBounded(path, limits);
-  if (typeof bytes === 'string')
-    return refuse(bytes, { source: /size limit/.test(bytes) ? 'limit' : 'read' });
+  const read = readBoundedStamped(path, limits);
+  if (typeof read === 'string')
+    return refuse(read, { source: /size limit/.test(read) ? 'limit' : 'read' });
+  const { bytes, stamp } = read;
   if (!isUtf8(bytes)) {
     const at = firstInvalidUtf8(bytes);
     return refuse(`invalid UTF-8 at byte ${at.offset}`, {
@@ -126,6 +133,7 @@ export function readSourceFile(
       shownPath,
       data,
       levelKeys: mayHoldLevelKeys(latin1, isJson && parsed),
+      stamp,
       tree: isJson && parsed,
       locate,
     },
@@ -175,6 +183,15 @@ export function mayHoldLevelKeys(text: string, json: boolean): boolean {
  * loader's read, and the model snapshot's).
  */
 export function readBounded(path: string, limits: LoadLimits): Buffer | string {
+  const read = readBoundedStamped(path, limits);
+  return typeof read === 'string' ? read : read.bytes;
+}
+
+/** readBounded, with the file's stamp from the same fstat that sized the read. */
+function readBoundedStamped(
+  path: string,
+  limits: LoadLimits,
+): { bytes: Buffer; stamp: string } | string {
   const notRegular = 'not a regular file (a device, FIFO, socket or directory): not read';
   let fd: number;
   try {
@@ -202,7 +219,7 @@ export function readBounded(path: string, limits: LoadLimits): Buffer | string {
       if (n === 0) break;
       read += n;
     }
-    return buffer.subarray(0, read);
+    return { bytes: buffer.subarray(0, read), stamp: fileStampOf(stat) };
   } finally {
     closeSync(fd);
   }

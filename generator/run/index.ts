@@ -44,7 +44,11 @@ export async function runGenerate(
   }
   const diffs = run.sink.finish();
   closeRunCache(run.cache, opts.contract);
-  return { ...report(run, diffs), contractFiles: contractFilesOf(run) };
+  return {
+    ...report(run, diffs),
+    contractFiles: contractFilesOf(run),
+    contractStamps: Object.fromEntries(run.bundle?.files.map((f) => [f.path, f.stamp]) ?? []),
+  };
 }
 
 /** The files the load read; from the model snapshot (kept for one-file documents only), the document. */

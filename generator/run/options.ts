@@ -45,4 +45,10 @@ export interface RunResult {
    * when an emitter refused the contract. The watch (watch.ts) watches these.
    */
   contractFiles?: string[];
+  /**
+   * The stamp of each of `contractFiles` the loader read, taken as it read it
+   * (common/file-stamp.ts): a watch reruns for an edit made after the read. Absent for a file
+   * the run did not read itself (a model from the snapshot, a file named by a problem).
+   */
+  contractStamps?: Record<string, string>;
 }

@@ -8,11 +8,14 @@
  *
  * Each watched folder gets a plain (non-recursive) watcher, set up synchronously, so an edit
  * made as soon as the command says it is watching is seen; files are compared by stamp (size,
- * modification time), so an event that changed nothing starts no run, and the folder is stamped
- * before the first run, so an edit made while that run went on starts a second one.
+ * modification time), so an event that changed nothing starts no run; the first run's files are
+ * compared with the stamps its loader took as it read them (the root document's: from before the
+ * run), so an edit made while that run went on starts a second one. Only the contract's files are
+ * ever stamped, never the rest of its folder.
  */
-import { readdirSync, statSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { statSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { fileStampOf } from '../common/file-stamp.js';
 import type { RunResult } from './options.js';
 
 /**
@@ -25,7 +28,7 @@ const SETTLE_MS = 25;
 export interface ContractWatch {
   /** the contract's root document */
   contract: string;
-  /** the stamps taken before the first run (`stampFolder` of the contract's folder) */
+  /** the contract's stamp taken before the first run (`stampFiles`) */
   before: Map<string, string>;
   /** the first run's result: the files it read are watched */
   first: RunResult;
@@ -43,33 +46,13 @@ export interface Watching {
   stop: () => void;
 }
 
-/** `root` and every folder below it, but dependency and hidden folders. */
-function foldersUnder(root: string): string[] {
-  const out = [root];
-  let entries;
-  try {
-    entries = readdirSync(root, { withFileTypes: true });
-  } catch {
-    return out;
-  }
-  for (const entry of entries)
-    if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.'))
-      out.push(...foldersUnder(join(root, entry.name)));
-  return out;
-}
-
-/** The stamp of every file below `root` (absolute paths), as `fileStamps` writes them. */
-export function stampFolder(root: string): Map<string, string> {
-  const files: string[] = [];
-  for (const folder of foldersUnder(resolve(root))) {
-    try {
-      for (const entry of readdirSync(folder, { withFileTypes: true }))
-        if (entry.isFile()) files.push(join(folder, entry.name));
-    } catch {
-      // removed meanwhile: nothing of it was read
-    }
-  }
-  return fileStamps(files);
+/**
+ * Each file's stamp now (absolute paths), as the watch compares them: before the first run, the
+ * contract's root document (the run's own stamps cover the files it reaches); never its folder,
+ * whose other files (node_modules, notes) are no part of the contract.
+ */
+export function stampFiles(files: readonly string[]): Map<string, string> {
+  return fileStamps(files.map((f) => resolve(f)));
 }
 
 /** Each file's size and modification time (absent: a file that is not there). */
@@ -77,8 +60,7 @@ function fileStamps(files: readonly string[]): Map<string, string> {
   const out = new Map<string, string>();
   for (const file of files) {
     try {
-      const s = statSync(file);
-      out.set(file, `${s.size}\t${s.mtimeMs}`);
+      out.set(file, fileStampOf(statSync(file)));
     } catch {
       out.set(file, 'absent');
     }
@@ -129,8 +111,9 @@ function watchFiles(files: readonly string[], changed: () => void): () => void {
 export function watchContract(w: ContractWatch): Watching {
   let files = filesAfter([resolve(w.contract)], w.first);
   const now = fileStamps(files);
-  // what the first run read: the folder's stamps from before it, where it has them
-  let read = new Map(files.map((f) => [f, w.before.get(f) ?? now.get(f)!]));
+  // what the first run read: the stamps its loader took, else those from before it
+  const first = (f: string) => w.first.contractStamps?.[f] ?? w.before.get(f) ?? now.get(f)!;
+  let read = new Map(files.map((f) => [f, first(f)]));
   let running = false;
   let again = false;
   let stopped = false;

@@ -10,6 +10,9 @@ import { aloneVariants } from '../../contract-runner/alone.js';
 import type { PlannedRequest } from '../../contract-runner/request.js';
 import { arbitraryOf, optionalArbitraries } from '../../contract-runner/properties.js';
 import type { UpdateReadBack } from '../../contract-runner/scenario/execute.js';
+import type { ExpressionContext } from '../../contract-runner/scenario/expressions.js';
+import type { Step } from '../../contract-runner/scenario/format.js';
+import { resolveRequest } from '../../contract-runner/scenario/plan.js';
 import { otherValues, readBackPlan } from '../../contract-runner/update-alone.js';
 import { buildModel } from '../../generator/model/build.js';
 import type { OpenApiDocument } from '../../generator/model/document.js';
@@ -185,6 +188,43 @@ describe('every probe family sends only those values', () => {
       const notDeprecated = optional(level).filter((n) => n !== 'old');
       expect(drawn(level), `generated at ${level}`).toEqual(notDeprecated);
       expect(written(level), `read back at ${level}`).toEqual(notDeprecated);
+    }
+  });
+});
+
+describe('a scenario step sends only what the server at its level has', () => {
+  const ctx: ExpressionContext = { inputs: {}, steps: new Map(), stateless: false };
+  const sent = (parameters: Record<string, unknown>, level: number | undefined) => {
+    const step = {
+      parameters: Object.entries(parameters).map(([name, value]) => ({ name, value })),
+    } as unknown as Step;
+    const planned = resolveRequest(step, op.runtime, ctx, level);
+    return 'input' in planned ? planned.input.query : planned.skip;
+  };
+
+  it('an enum value: added at or below the level and not removed at or below it', () => {
+    for (const level of [0, 150, 199, 200, 250, 300, 400, undefined]) {
+      const has = values(param('kind'), level);
+      for (const { value } of param('kind').enum!) {
+        const got = sent({ mode: 'a', kind: value }, level);
+        if (has.includes(value))
+          expect(got, `${value} at ${level}`).toEqual({ mode: 'a', kind: value });
+        else expect(got, `${value} at ${level}`).toMatch(/^kind=".*" was (added|removed)/);
+      }
+    }
+    expect(sent({ mode: 'a', kind: 'gone' }, 250)).toBe(
+      'kind="gone" was removed (absent from feature level 200 on); the server is at 250',
+    );
+    expect(sent({ mode: 'a', kind: 'undated' }, undefined)).toBe(
+      'kind="undated" was removed (absent from feature level 300 on); a server of today',
+    );
+  });
+
+  it('a parameter: the same rule', () => {
+    for (const level of [150, 250, undefined]) {
+      const got = sent({ mode: 'a', old: true }, level);
+      if (existsAtLevel(param('old'), level, newest)) expect(got).toEqual({ mode: 'a', old: true });
+      else expect(got).toMatch(/^'old' was removed \(absent from feature level 200 on\)/);
     }
   });
 });

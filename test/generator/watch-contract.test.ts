@@ -4,14 +4,16 @@
  * folder does not), the list is taken again after each run (a new `$ref`'d file is watched), an
  * invalid contract keeps the watch going and adds the files its problems are in, a run that
  * throws is reported and watched on, an edit made during the first run starts another, and a
- * stopped watch runs no more.
+ * stopped watch runs no more. Only the contract's files are stamped: the loader stamps each as
+ * it reads it, and nothing else of the folder counts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
+import { bundleContract } from '../../generator/load/bundle.js';
 import type { RunResult } from '../../generator/run/options.js';
-import { stampFolder, watchContract, type Watching } from '../../generator/run/watch.js';
+import { stampFiles, watchContract, type Watching } from '../../generator/run/watch.js';
 
 const watches: Watching[] = [];
 const dirs: string[] = [];
@@ -39,12 +41,12 @@ function contractFolder() {
  * Watches `root` with a run answering `next()`; `runs` resolves each run in turn, so a test
  * waits for an event, never for a time (only "nothing happened" waits: long past the settle).
  */
-function watchWith(root: string, dir: string, first: RunResult, next: () => RunResult) {
+function watchWith(root: string, first: RunResult, next: () => RunResult) {
   const results: RunResult[] = [];
   let wake = () => {};
   const watching = watchContract({
     contract: root,
-    before: stampFolder(dir),
+    before: stampFiles([root]),
     first,
     run: async () => next(),
     finished: (result) => {
@@ -72,7 +74,7 @@ const quietly = () => new Promise((r) => setTimeout(r, 400));
 
 it('runs on an edit of a file the contract read, not on another file of the folder', async () => {
   const c = contractFolder();
-  const w = watchWith(c.root, c.dir, good(c.root, c.part), () => good(c.root, c.part));
+  const w = watchWith(c.root, good(c.root, c.part), () => good(c.root, c.part));
   expect(w.watching.files()).toEqual([c.root, c.part]);
   writeFileSync(c.notes, 'unrelated\n');
   writeFileSync(c.later, 'a: 2\n');
@@ -84,7 +86,7 @@ it('runs on an edit of a file the contract read, not on another file of the fold
 
 it('watches a file a new $ref reaches from the run that read it on', async () => {
   const c = contractFolder();
-  const w = watchWith(c.root, c.dir, good(c.root), () => good(c.root, c.later));
+  const w = watchWith(c.root, good(c.root), () => good(c.root, c.later));
   writeFileSync(c.root, 'a: 2\n');
   await w.ran(1);
   expect(w.watching.files()).toEqual([c.root, c.later]);
@@ -99,7 +101,7 @@ it('goes on through an invalid contract and a run that throws, and sees the fix'
     lines: ['the contract is invalid'],
     contractFiles: [c.root, c.later],
   });
-  const w = watchWith(c.root, c.dir, good(c.root, c.part), () => next());
+  const w = watchWith(c.root, good(c.root, c.part), () => next());
   writeFileSync(c.part, 'a: 2\n');
   await w.ran(1);
   // the broken run's problem is in a file the last good run did not read: watched as well
@@ -119,8 +121,10 @@ it('goes on through an invalid contract and a run that throws, and sees the fix'
 
 it('runs again for an edit made while the first run went on', async () => {
   const c = contractFolder();
-  const before = stampFolder(c.dir);
-  // the edit lands after the stamps and before the watch: as during the first run
+  const before = stampFiles([c.root]);
+  // the stamps the first run's loader took as it read its files
+  const contractStamps = Object.fromEntries(stampFiles([c.root, c.part]));
+  // the edit lands after the read and before the watch: as during the first run
   writeFileSync(c.part, 'a: 22\n');
   let runs = 0;
   let resolveRun = () => {};
@@ -129,7 +133,7 @@ it('runs again for an edit made while the first run went on', async () => {
     watchContract({
       contract: c.root,
       before,
-      first: good(c.root, c.part),
+      first: { ...good(c.root, c.part), contractStamps },
       run: async () => good(c.root, c.part),
       finished: () => {
         runs++;
@@ -144,9 +148,24 @@ it('runs again for an edit made while the first run went on', async () => {
 
 it('runs no more once stopped', async () => {
   const c = contractFolder();
-  const w = watchWith(c.root, c.dir, good(c.root, c.part), () => good(c.root, c.part));
+  const w = watchWith(c.root, good(c.root, c.part), () => good(c.root, c.part));
   w.watching.stop();
   writeFileSync(c.part, 'a: 2\n');
   await quietly();
   expect(w.results).toHaveLength(0);
+});
+
+it('stamps the files the loader reads, as it reads them, and nothing else of the folder', () => {
+  const c = contractFolder();
+  writeFileSync(c.root, 'openapi: 3.1.0\ninfo: { $ref: "parts/thing.yaml" }\npaths: {}\n');
+  writeFileSync(c.part, 'title: t\nversion: "1"\n');
+  mkdirSync(join(c.dir, 'node_modules'));
+  writeFileSync(join(c.dir, 'node_modules', 'dep.json'), '{}');
+  const bundled = bundleContract(c.root);
+  if (!bundled.ok) throw new Error(bundled.problems.map((p) => p.message).join('\n'));
+  const stamps = Object.fromEntries(bundled.bundle.files.map((f) => [f.path, f.stamp]));
+  expect(stamps).toEqual(Object.fromEntries(stampFiles([c.root, c.part])));
+  // a later edit gives another stamp: the watch's comparison sees it
+  writeFileSync(c.part, 'title: t2\nversion: "1"\n');
+  expect(stampFiles([c.part]).get(c.part)).not.toBe(stamps[c.part]);
 });
