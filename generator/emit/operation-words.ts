@@ -1,8 +1,10 @@
 /**
  * An output made with each operation's own description as a token, and the words put back
- * after: what an emitter that shows those words (and is costly to run) caches under the model
- * without them (model/digest.ts, `withoutOperationDescriptions`), so a description edit reuses
- * the output and only puts the new words in. The emitter's text must write a string the way
+ * after: what an emitter that shows those words caches under the model without them
+ * (model/digest.ts, `withoutOperationDescriptions`), so a description edit reuses the output and
+ * only puts the new words in. Worth it for an output costly to make (the Prism document's view)
+ * or large (the contract document: its bytes are spliced, never serialized, decoded or encoded
+ * again). The emitter's text must write a string the way
  * `quote` does wherever it writes one (JSON.stringify for a JSON output: the same text for a
  * string alone and inside any document, whatever the indentation).
  *
