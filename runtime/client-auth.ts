@@ -7,6 +7,7 @@
  * server then says what it wants).
  */
 import type { AuthScheme } from './operation-info.js';
+import { sentCredentials } from './wire/credentials.js';
 import { encodeFormComponent } from './wire/urlencoded.js';
 
 /** One scheme's credential: `{ username, password }` for HTTP Basic, else the token or key. */
@@ -27,13 +28,22 @@ export type AuthFor = (alternatives: string[][] | undefined) => AuthParts | unde
 
 /** An HTTP Basic `Authorization` value (RFC 7617, UTF-8), the one encoder every sender uses. */
 export function basicAuthorization(username: string, password: string): string {
+  return basicOfPair(`${username}:${password}`);
+}
+
+/** `Basic` and the `user:password` pair in base64 of its UTF-8 bytes. */
+function basicOfPair(pair: string): string {
   // btoa takes Latin-1 only; UTF-8 first so that any name encodes (RFC 7617 charset=UTF-8).
   let binary = '';
-  for (const b of new TextEncoder().encode(`${username}:${password}`))
-    binary += String.fromCharCode(b);
+  for (const b of new TextEncoder().encode(pair)) binary += String.fromCharCode(b);
   return `Basic ${btoa(binary)}`;
 }
 
+/**
+ * What a scheme's credential adds, as the wire model says how each scheme travels
+ * (wire/credentials.ts, which the docs' samples and curl read too); here the Basic pair is
+ * encoded and a query pair written with the query encoder.
+ */
 function additionOf(name: string, scheme: AuthScheme, credential: unknown): Addition | undefined {
   const c = credential as { username?: unknown; password?: unknown } | string | null;
   const basic = scheme.type === 'basic';
@@ -43,20 +53,20 @@ function additionOf(name: string, scheme: AuthScheme, credential: unknown): Addi
       : typeof c !== 'string' || c === ''
   )
     throw new TypeError(`auth.${name}: ${basic ? '{ username, password }' : 'a non-empty string'}`);
-  if (basic) {
-    const { username, password } = c as { username: string; password: string };
-    return { header: 'Authorization', value: basicAuthorization(username, password) };
-  }
-  const text = c as string;
-  if (scheme.type === 'bearer') return { header: 'Authorization', value: `Bearer ${text}` };
-  if (scheme.type !== 'apiKey') return undefined;
-  if (scheme.in === 'query')
-    // The wire model's query encoder: the same bytes as every other query field, and a lone
-    // surrogate in a key becomes U+FFFD instead of a URIError.
-    return { query: encodeFormComponent(scheme.name), value: encodeFormComponent(text) };
-  return scheme.in === 'cookie'
-    ? { header: 'Cookie', value: `${scheme.name}=${text}` }
-    : { header: scheme.name, value: text };
+  const value = basic
+    ? `${(c as { username: string }).username}:${(c as { password: string }).password}`
+    : (c as string);
+  const [sent] = sentCredentials([{ send: scheme, value }]);
+  if (!sent) return undefined;
+  if (sent.in === 'basic') return { header: 'Authorization', value: basicOfPair(sent.value) };
+  if (sent.in === 'header') return { header: sent.name, value: sent.value };
+  if (sent.in === 'cookie') return { header: 'Cookie', value: sent.text };
+  // The wire model's query encoder: the same bytes as every other query field, and a lone
+  // surrogate in a key becomes U+FFFD instead of a URIError.
+  return {
+    query: encodeFormComponent(sent.pair.name),
+    value: encodeFormComponent(value),
+  };
 }
 
 /**
