@@ -15,7 +15,7 @@ import { checksThread } from '../threads/validate-worker.js';
 import { earlyPages } from './early-pages.js';
 import type { CliOptions, RunResult } from './options.js';
 import { computeKeys, openRunCache, takeSnapshot, type RunCache } from './run-cache.js';
-import { selectEmitters, wantsWorker } from './schedule.js';
+import { makesTheWhole, selectEmitters, wantsWorker } from './schedule.js';
 import { newTally, type Run } from './state.js';
 import { outputSink } from '../write/index.js';
 import type { DocumentVerdict } from '../threads/validate-worker.js';
@@ -103,7 +103,8 @@ export async function load(p: Plan): Promise<Run | RunResult> {
       command,
       ...(opts.tryItServer ? { tryItServer: opts.tryItServer } : {}),
     };
-    const digests = computeKeys(cache, model, p.selected, settings, p.wantsWorker);
+    const keepsVerdict = makesTheWhole(p.selected, opts.watch);
+    const digests = computeKeys(cache, model, p.selected, settings, keepsVerdict);
     // the docs make each operation page from the cache when its slice is unchanged
     ctx.slices = {
       withoutOperationDescriptions: digests.withoutOperationDescriptions,

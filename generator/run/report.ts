@@ -72,7 +72,7 @@ function cacheLine(run: Run): string | undefined {
   const { reused, reusedSteps, compile } = run.tally;
   const ran = run.selected.filter((e) => !reused.includes(e)).map((e) => e.name);
   const names = reused.length ? ` (${reused.map((e) => e.name).join(', ')})` : '';
-  return `cache: reused ${reused.length} of ${run.selected.length} emitter outputs${names}; ran ${ran.join(', ') || 'none'}; steps reused: ${reusedSteps.sort().join(', ') || 'none'}; compiled ${compile.compiled} TypeScript files, reused ${compile.reused}`;
+  return `cache: reused ${reused.length} of ${run.selected.length} emitter outputs${names}; ran ${ran.join(', ') || 'none'}; steps reused: ${reusedSteps.sort().join(', ') || 'none'}; compiled ${compile.compiled} TypeScript files, reused ${compile.reused}; document checks ${run.checks.known ? 'reused' : 'run'}`;
 }
 
 function ms(n: number): string {

@@ -37,9 +37,19 @@ export function wantsWorker(
   cores: number = availableParallelism(),
   threads: ThreadsSetting = threadsSetting(),
 ): boolean {
-  if (threads === 1 || selected.length <= 1) return false;
+  if (threads === 1) return false;
   if (threads !== 2 && cores < 2) return false;
-  return watch || selected.some((e) => e.schedule?.worthAThread);
+  return makesTheWhole(selected, watch);
+}
+
+/**
+ * A run that makes the bindings (or watches), not one artifact alone (`--only docs`): the
+ * document checks' verdict is kept in the cache for the next such run. A fact of the run, not
+ * of the machine: one core or TMS_GEN_THREADS=1 changes the threading, never what is cached
+ * (without the verdict, no later run could be a light one: run/serve.ts).
+ */
+export function makesTheWhole(selected: Emitter[], watch: boolean): boolean {
+  return selected.length > 1 && (watch || selected.some((e) => e.schedule?.worthAThread));
 }
 
 /**
