@@ -8,10 +8,11 @@
  *
  * Each watched folder gets a plain (non-recursive) watcher, set up synchronously, so an edit
  * made as soon as the command says it is watching is seen; files are compared by stamp (size,
- * modification time), so an event that changed nothing starts no run; the first run's files are
- * compared with the stamps its loader took as it read them (the root document's: from before the
- * run), so an edit made while that run went on starts a second one. Only the contract's files are
- * ever stamped, never the rest of its folder.
+ * modification time), so an event that changed nothing starts no run; a file a run read first
+ * (every file of the first run, a new `$ref`'d one later) is compared with the stamp its loader
+ * took as it read it (without one: as it was before the first run, or is after the later one),
+ * so an edit made while that run went on starts another. Only the contract's files are ever
+ * stamped, never the rest of its folder.
  */
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
@@ -144,10 +145,15 @@ export function watchContract(w: ContractWatch): Watching {
     if (stopped) return;
     const next = filesAfter(files, result);
     if (next.join('\n') !== files.join('\n')) {
-      // a file new to the list counts as read now: the run just read it
-      read = new Map([...fileStamps(next), ...read]);
+      // a file new to the list: as the run's loader read it (an edit made since is seen),
+      // else as it is now
+      const now = fileStamps(next);
+      const added = next.map((f) => [f, result.contractStamps?.[f] ?? now.get(f)!] as const);
+      read = new Map([...added, ...read]);
       files = next;
       watchAll();
+      // an edit of a new file made while the run went on, before it was watched
+      changed();
     }
     // said once the new list is watched: an edit made after the run's report is seen
     w.finished(result, performance.now() - started);

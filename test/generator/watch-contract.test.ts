@@ -94,6 +94,21 @@ it('watches a file a new $ref reaches from the run that read it on', async () =>
   await w.ran(2);
 });
 
+it('runs again for an edit of a newly reached file made while the run that read it went on', async () => {
+  const c = contractFolder();
+  let edited = false;
+  const w = watchWith(c.root, good(c.root), () => {
+    if (edited) return good(c.root, c.later);
+    // the run reads `later` (its loader's stamp), then the file is edited before the run ends
+    const contractStamps = Object.fromEntries(stampFiles([c.root, c.later]));
+    writeFileSync(c.later, 'a: 22\n');
+    edited = true;
+    return { ...good(c.root, c.later), contractStamps };
+  });
+  writeFileSync(c.root, 'a: 2\n');
+  await w.ran(2);
+});
+
 it('goes on through an invalid contract and a run that throws, and sees the fix', async () => {
   const c = contractFolder();
   let next: () => RunResult = () => ({
