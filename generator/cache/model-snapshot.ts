@@ -12,11 +12,14 @@
  * - the two texts differ in one place, inside one string token (found by scanning the old text
  *   from its start, strings and escapes included) that is the value of the `description` member
  *   of `/paths/<path>/<method>` (a path item that is not a `$ref`), and the new bytes there form
- *   one JSON string (JSON.parse of the new token, valid UTF-8, no unescaped quote), and the
- *   new text parsed whole holds those words there (a repeated member name: the last counts);
- * - no `$ref` of the document (parsed: escapes and a file part read too) points into
- *   `#/paths/` (an operation object read as something else), and the new words spell no
- *   feature-level key (the loader looks for those in the text).
+ *   one JSON string (JSON.parse of the new token, valid UTF-8, no unescaped quote);
+ * - the same scan, carried on to the end of the text, finds no later member of the same name in
+ *   any object on the way to that token (JSON keeps the last: the document would not hold
+ *   it) and no `$ref` string that points into `#/paths` (an operation object read as something
+ *   else; escaped names and values, percent-encoding and a file part read too); both are
+ *   told from the old text, as an edit inside one string token leaves every other byte as it
+ *   was (scanForEdit);
+ * - the new words spell no feature-level key (the loader looks for those in the text).
  * The model builder copies an operation's description to the operation (model/build.ts,
  * readOperation) and nowhere else; the document keeps it. Both are set to the new words.
  * test/generator/model-snapshot.test.ts holds a patched model to the one a full load builds.

@@ -17,12 +17,15 @@ import { stampFiles, watchContract } from '../run/watch.js';
 import { parseListenArgs } from './server-options.js';
 import { DEFAULT_CONTRACT, listenProblem, usageLine } from '../common/usage.js';
 
+/** Its own default port: the mock takes 4010 and the proxy 4020, so all three can run at once. */
+const DEFAULT_PORT = 4030;
+
 const HELP = `tms-gen preview — the reference of a contract, served and reloaded as you edit
 
 Usage: tms-gen preview [--contract api.yaml] [options]
 
   --contract <file>   the contract's root document (default: ${DEFAULT_CONTRACT})
-  --port <n>          port (default 4030; 0 picks a free one)
+  --port <n>          port (default ${DEFAULT_PORT}; 0 picks a free one)
   --host <addr>       address to listen on (default 127.0.0.1)
   --docs <dir>        where the reference is written (default: a temporary folder)
   --lenient           tms-gen's own rules become warnings (as for generate)
@@ -49,9 +52,6 @@ const OPTIONS = {
   docs: { type: 'string' },
   lenient: { type: 'boolean' },
 } as const;
-
-/** Its own default port: the mock takes 4010 and the proxy 4020, so all three can run at once. */
-const DEFAULT_PORT = 4030;
 
 export async function runPreview(argv: string[]): Promise<number> {
   const parsed = parseListenArgs(argv, OPTIONS, {

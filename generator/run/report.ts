@@ -17,7 +17,7 @@ export function report(run: Run, diffs: Difference[]): RunResult {
       ...selected.flatMap((e) => tally.warnings.get(e.name) ?? []),
     ]),
   ].map((w) => `warning: ${w}`);
-  if (opts.check) return { ...checkReport(run, diffs, lines), warnings };
+  if (opts.check) return { ...checkReport(run, diffs), warnings };
   if (opts.quiet) return { exitCode: 0, lines, warnings };
   const { model } = run;
   lines.push(
@@ -47,7 +47,8 @@ export function printRun(result: RunResult): void {
   for (const line of result.lines) print(line);
 }
 
-function checkReport(run: Run, diffs: Difference[], lines: string[]): RunResult {
+function checkReport(run: Run, diffs: Difference[]): RunResult {
+  const lines: string[] = [];
   if (diffs.length > 0) {
     lines.push(
       `${diffs.length} generated file${diffs.length === 1 ? '' : 's'} differ from the contract (run \`${run.command}\`):`,

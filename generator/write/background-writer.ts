@@ -90,13 +90,13 @@ export function backgroundWriter(): BackgroundWriter {
             mkdirSync(folder, { recursive: true });
             made.add(folder);
           }
-          // written, never linked, here: the old copy is reused by the writer thread only
-          writeFileSync(f.path, f.contents);
-          total +=
-            typeof f.contents === 'string' ? Buffer.byteLength(f.contents) : f.contents.length;
+          // written, never linked, here: the old copy is reused by the writer thread only;
+          // encoded once, for the write, the size and the manifest's digest
+          const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
+          writeFileSync(f.path, bytes);
+          total += bytes.length;
           if (f.record) {
             const stat = statSync(f.path, { bigint: true });
-            const bytes = typeof f.contents === 'string' ? Buffer.from(f.contents) : f.contents;
             const record: ManifestRecord = [
               bytes.length,
               String(stat.mtimeNs),

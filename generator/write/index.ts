@@ -64,7 +64,8 @@ export interface OutputSink {
    * in the manifest beside each file so that a later run can `keep` them. `early`: pages
    * handed over while the rest is still being made go to the writer thread however few they
    * are (the thread then works while this one computes; see BACKGROUND_MIN_FILES).
-   * Returns the files' size in bytes as written (text as UTF-8), told by the encoding itself.
+   * Returns the files' size in bytes as written (text as UTF-8): for the files the writer thread
+   * takes, told by their encoding (no second pass over the text).
    */
   add(dir: string, files: GeneratedFile[], origin?: string, early?: boolean): number;
   /**

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { EmitContext } from '../../generator/emit/emitter.js';
 import { emitters } from '../../generator/emit/index.js';
-import { loadContract } from '../../generator/load/index.js';
+import { loadOrThrow } from '../load-contract.js';
 
 const BEYOND_LATIN1 = /[\u0100-\u{10ffff}]/gu;
 const work = mkdtempSync(join(tmpdir(), 'tms-one-byte-'));
@@ -29,10 +29,9 @@ describe('generated code', () => {
   it('has no character past Latin-1 that the contract does not bring', async () => {
     cpSync('openapi', join(work, 'openapi'), { recursive: true });
     latin1Copy(join(work, 'openapi'));
-    const loaded = await loadContract(join(work, 'openapi', 'openapi.yaml'));
-    if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+    const contract = await loadOrThrow(join(work, 'openapi', 'openapi.yaml'));
     const ctx: EmitContext = {
-      model: loaded.contract.model,
+      model: contract.model,
       outDir: 'generated',
       docsDir: 'docs',
       runtimeImport: './runtime',
