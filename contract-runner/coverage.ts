@@ -4,8 +4,10 @@
  * and error codes (answered). Counted from every request and its answer (`Transport.observe`),
  * whoever sent it: scenarios, probes, generated requests. Printed, in the JSON and JUnit
  * reports, and a gate (`--min-coverage`): CI can require a minimum, and sees what is missing
- * by name.
+ * by name. Parameters and enum values the server's feature level does not have are left out (the
+ * runner never sends them, by at-level.ts's one rule), so a full run can reach 100%.
  */
+import { enumValuesAt, existsAtLevel } from '../generator/model/at-level.js';
 import type { ApiModel, ErrorShape } from '../generator/model/types.js';
 import type { OperationInfo } from '../runtime/operation-info.js';
 import { errorFields } from './error-fields.js';
@@ -71,14 +73,19 @@ const success = (s: Seen) => s.status !== undefined && s.status >= 200 && s.stat
 const texts = (value: unknown): string[] =>
   Array.isArray(value) ? value.flatMap(texts) : value === undefined ? [] : [String(value)];
 
-/** The coverage of `ids` (the operations reported on) by what was seen. */
+/**
+ * The coverage of `ids` (the operations reported on) by what was seen, counting what a server at
+ * `level` has (undefined: a server of today, at the contract's newest level).
+ */
 export function coverage(
-  model: Pick<ApiModel, 'operations'>,
+  model: Pick<ApiModel, 'operations' | 'newestLevel'>,
   operations: Record<string, OperationInfo>,
   ids: string[],
   seen: Seen[],
+  level: number | undefined,
   minimum: MinCoverage = {},
 ): Coverage {
+  const newest = model.newestLevel;
   const kinds = Object.fromEntries(
     COVERAGE_KINDS.map((k) => [k, { covered: 0, total: 0, uncovered: [] as string[] }]),
   ) as Record<CoverageKind, CoverageCount>;
@@ -92,13 +99,14 @@ export function coverage(
     const mine = seen.filter((s) => s.operationId === id);
     const ok = mine.filter(success);
     count('operations', ok.length > 0, id);
-    for (const p of model.operations.find((o) => o.id === id)?.parameters ?? []) {
+    const parameters = model.operations.find((o) => o.id === id)?.parameters ?? [];
+    for (const p of parameters.filter((p) => existsAtLevel(p, level, newest))) {
       count(
         'parameters',
         ok.some((s) => Object.hasOwn(s.values, p.name)),
         `${id}.${p.name}`,
       );
-      for (const e of p.enum ?? []) {
+      for (const e of enumValuesAt(p, level, newest)) {
         const text = String(e.value);
         count(
           'enumValues',

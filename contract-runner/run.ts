@@ -237,6 +237,7 @@ export async function runContract(inputs: RunInputs, options: RunOptions): Promi
       inputs.operations,
       reported,
       recorder.seen(),
+      scenario.featureLevel,
       options.minCoverage,
     ),
     summary: summarize(operations),

@@ -22,7 +22,7 @@ export interface TrafficReport {
 }
 
 export function createTrafficReport(
-  model: Pick<ApiModel, 'operations'>,
+  model: Pick<ApiModel, 'operations' | 'newestLevel'>,
   operations: Record<string, OperationInfo>,
   upstream: string,
   featureLevel: number,
@@ -83,7 +83,7 @@ export function createTrafficReport(
         flags: ['proxy'],
         durationMs,
         operations: reports,
-        coverage: coverage(model, operations, Object.keys(operations), exchanges),
+        coverage: coverage(model, operations, Object.keys(operations), exchanges, featureLevel),
         summary: {
           operations: reports.length,
           passed: count('pass'),

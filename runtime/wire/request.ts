@@ -14,7 +14,7 @@ import { fieldText } from './coerce.js';
 import { encodeFields, indexFields, type FieldIndex, type FieldIndexes } from './fields.js';
 import { serializeMultipart } from './multipart.js';
 import { fillPath, templateQuery } from './path.js';
-import { serializeUrlencoded } from './urlencoded.js';
+import { serializeUrlencoded, type OutPair } from './urlencoded.js';
 import { bodyOfType } from '../validation-words.js';
 import { isBlob } from '../is-object.js';
 
@@ -41,27 +41,56 @@ export function encodeRequest(
   input: RequestInput,
   opts: EncodeOptions = {},
 ): EncodedRequest {
+  return encodeRequestPairs(op, input, opts).request;
+}
+
+/**
+ * A request and the name/value pairs its query string and form body were written from: the one
+ * encoding `encodeRequest` sends and samples (sample.ts) spell.
+ */
+export interface EncodedRequestPairs {
+  request: EncodedRequest;
+  /** the query parameters as pairs, in the query string's order (credentials are not in them) */
+  queryPairs: OutPair[];
+  /** a form body's fields as pairs; only when the request sends a form body */
+  formPairs?: OutPair[];
+}
+
+export function encodeRequestPairs(
+  op: WireOperation,
+  input: RequestInput,
+  opts: EncodeOptions = {},
+): EncodedRequestPairs {
   const groups = opts.fieldIndexes ? opts.fieldIndexes(op) : indexFields(op.fields);
+  const headers = encodeHeaders(groups, input.headers ?? {});
+  const queryPairs = encodeFields(groups.query, input.query ?? {}, groups.namedIn.query);
+  const request: EncodedRequest = {
+    method: op.method,
+    path: fillPath(op.path, input.path ?? {}),
+    query: withFixedQuery(templateQuery(op.path), serializeUrlencoded(queryPairs)),
+    headers,
+  };
+  const result: EncodedRequestPairs = { request, queryPairs };
+  const body = encodeBody(op, groups, input.body, opts);
+  if (body === undefined) return result;
+  request.body = body.body;
+  if (body.formPairs) result.formPairs = body.formPairs;
+  return result;
+}
+
+function encodeHeaders(
+  groups: FieldIndex,
+  values: Record<string, unknown>,
+): Record<string, string> {
   const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(input.headers ?? {})) {
+  for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue;
     const field = groups.header.find(
       (candidate) => candidate.name.toLowerCase() === name.toLowerCase(),
     );
     headers[name] = fieldText(field ?? { name, encoding: 'plain', types: [] }, value);
   }
-  const encoded: EncodedRequest = {
-    method: op.method,
-    path: fillPath(op.path, input.path ?? {}),
-    query: withFixedQuery(
-      templateQuery(op.path),
-      serializeUrlencoded(encodeFields(groups.query, input.query ?? {}, groups.namedIn.query)),
-    ),
-    headers,
-  };
-  const body = encodeBody(op, groups, input.body, opts);
-  if (body !== undefined) encoded.body = body;
-  return encoded;
+  return headers;
 }
 
 function withFixedQuery(fixed: string, query: string): string {
@@ -73,21 +102,23 @@ function encodeBody(
   groups: FieldIndex,
   value: unknown,
   opts: EncodeOptions,
-): EncodedBody | undefined {
+): { body: EncodedBody; formPairs?: OutPair[] } | undefined {
   if (value === undefined) return undefined;
   if (op.body === undefined) throw new TypeError(`${op.operationId} takes no request body`);
   const { kind, mediaTypes } = op.body;
   if (kind === 'json') {
     return {
-      contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json',
-      text: JSON.stringify(value),
+      body: {
+        contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json',
+        text: JSON.stringify(value),
+      },
     };
   }
   if (kind === 'other') {
     const contentType = opts.mediaType ?? mediaTypes[0] ?? 'application/octet-stream';
-    if (typeof value === 'string') return { contentType, text: value };
-    if (value instanceof Uint8Array) return { contentType, bytes: value.slice() };
-    if (isBlob(value)) return { contentType, blob: value };
+    if (typeof value === 'string') return { body: { contentType, text: value } };
+    if (value instanceof Uint8Array) return { body: { contentType, bytes: value.slice() } };
+    if (isBlob(value)) return { body: { contentType, blob: value } };
     // The types take what the body's schema describes (`text/plain` holding an object is common
     // in generated documents): anything else travels as its JSON text.
     const text = JSON.stringify(value);
@@ -95,7 +126,7 @@ function encodeBody(
       throw new TypeError(
         `${op.operationId}: ${bodyOfType(contentType)} is a string, Uint8Array, Blob or JSON value`,
       );
-    return { contentType, text };
+    return { body: { contentType, text } };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);
@@ -108,8 +139,13 @@ function encodeBody(
   const chosen =
     opts.mediaType ?? (hasFile && acceptsEssence(op.body, MULTIPART) ? MULTIPART : mediaTypes[0]);
   const essence = mediaEssence(chosen ?? URLENCODED);
-  if (essence === URLENCODED) return { contentType: URLENCODED, text: serializeUrlencoded(pairs) };
-  if (essence === MULTIPART) return serializeMultipart(pairs, opts.boundary);
+  if (essence === URLENCODED)
+    return {
+      body: { contentType: URLENCODED, text: serializeUrlencoded(pairs) },
+      formPairs: pairs,
+    };
+  if (essence === MULTIPART)
+    return { body: serializeMultipart(pairs, opts.boundary), formPairs: pairs };
   throw new TypeError(`${op.operationId}: form fields cannot be sent as ${chosen}`);
 }
 

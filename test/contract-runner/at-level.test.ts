@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aloneVariants } from '../../contract-runner/alone.js';
+import { coverage } from '../../contract-runner/coverage.js';
 import type { PlannedRequest } from '../../contract-runner/request.js';
 import { arbitraryOf, optionalArbitraries } from '../../contract-runner/properties.js';
 import type { UpdateReadBack } from '../../contract-runner/scenario/execute.js';
@@ -226,5 +227,39 @@ describe('a scenario step sends only what the server at its level has', () => {
       if (existsAtLevel(param('old'), level, newest)) expect(got).toEqual({ mode: 'a', old: true });
       else expect(got).toMatch(/^'old' was removed \(absent from feature level 200 on\)/);
     }
+  });
+});
+
+describe('coverage counts only what the server at its level has', () => {
+  // Every parameter and value the server has, sent in one successful request.
+  const sentAll = (level: number | undefined) => ({
+    operationId: op.id,
+    status: 200,
+    values: Object.fromEntries(
+      op.parameters
+        .filter((p) => existsAtLevel(p, level, newest))
+        .map((p) => [p.name, p.enum ? values(p, level) : true]),
+    ),
+  });
+  const count = (level: number | undefined) =>
+    coverage(model, { [op.id]: op.runtime }, [op.id], [sentAll(level)], level, {
+      parameters: 100,
+      enumValues: 100,
+    });
+
+  it('leaves out removed and not-yet-added items, so a full run reaches 100%', () => {
+    for (const level of [150, 250, undefined]) {
+      const c = count(level);
+      expect(c.shortfalls, `at ${level}`).toEqual([]);
+      expect(c.kinds.parameters.uncovered).toEqual([]);
+    }
+    // a server of today: the undated removal and the removal at 200 are gone
+    const today = count(undefined).kinds;
+    expect(today.parameters.total).toBe(3);
+    expect(today.enumValues.total).toBe(7);
+    // a server at 150 has `old`, `gone` and `undated`, not `fresh`, `new` or `b`
+    const old = count(150).kinds;
+    expect(old.parameters.total).toBe(3);
+    expect(old.enumValues.total).toBe(5);
   });
 });

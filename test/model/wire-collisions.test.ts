@@ -196,3 +196,54 @@ describe("a form body's required nullable fields in styles that write null as no
     expect(view.components.schemas.TagForm.properties.label).toHaveProperty('properties.kind');
   });
 });
+
+describe("a path item's deepObject that one operation's own parameter collides with", () => {
+  const filter = {
+    name: 'filter',
+    in: 'query',
+    style: 'deepObject',
+    explode: true,
+    schema: {
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string' } },
+    },
+  };
+  const ok = { responses: { '204': { description: 'done' } } };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'fragment', version: '1' },
+    paths: {
+      '/items': {
+        parameters: [filter],
+        get: {
+          ...ok,
+          parameters: [{ name: 'filter[a]', in: 'query', schema: { type: 'string' } }],
+        },
+        delete: ok,
+      },
+    },
+  } as unknown as OpenApiDocument;
+
+  it('is typed without the property for that operation alone', async () => {
+    const { model } = buildModel(document, 'fragment.yaml');
+    const leavesOf = (method: string) =>
+      model.operations
+        .find((o) => o.method === method)!
+        .runtime.fields.find((f) => f.name === 'filter')!.leaves;
+    expect(leavesOf('get')).toEqual(['filter[a]']);
+    expect(leavesOf('delete')).toBeUndefined();
+    const view = typescriptView(model);
+    const { default: openapiTS, astToString } = await import('openapi-typescript');
+    const types = astToString(await openapiTS(view as never));
+    const filterOf = (method: string) =>
+      new RegExp(`${method}: \\{\\s*parameters: \\{\\s*query\\?: \\{[^]*?filter\\?: \\{([^}]*)\\}`)
+        .exec(types)?.[1]
+        .match(/\w+(?=\?:)/g);
+    expect(filterOf('get')).toEqual(['b']);
+    expect(filterOf('delete')).toEqual(['a', 'b']);
+    // the path item's own entry, which both operations share, is left as written
+    const item = (view as unknown as { paths: Record<string, { parameters: (typeof filter)[] }> })
+      .paths['/items'];
+    expect(Object.keys(item.parameters[0].schema.properties)).toEqual(['a', 'b']);
+  });
+});

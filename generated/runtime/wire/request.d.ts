@@ -6,6 +6,7 @@
  */
 import type { EncodeOptions, EncodedRequest, RequestInput, WireOperation } from './types.js';
 import { type FieldIndexes } from './fields.js';
+import { type OutPair } from './urlencoded.js';
 export declare const URLENCODED = "application/x-www-form-urlencoded";
 export declare const MULTIPART = "multipart/form-data";
 /** `Type/Sub; charset=x` → `type/sub`: what media types are compared by. */
@@ -15,6 +16,18 @@ export declare function acceptsEssence(spec: {
     mediaTypes: string[];
 }, essence: string): boolean;
 export declare function encodeRequest(op: WireOperation, input: RequestInput, opts?: EncodeOptions): EncodedRequest;
+/**
+ * A request and the name/value pairs its query string and form body were written from: the one
+ * encoding `encodeRequest` sends and samples (sample.ts) spell.
+ */
+export interface EncodedRequestPairs {
+    request: EncodedRequest;
+    /** the query parameters as pairs, in the query string's order (credentials are not in them) */
+    queryPairs: OutPair[];
+    /** a form body's fields as pairs; only when the request sends a form body */
+    formPairs?: OutPair[];
+}
+export declare function encodeRequestPairs(op: WireOperation, input: RequestInput, opts?: EncodeOptions): EncodedRequestPairs;
 /**
  * Sorts one flat object of parameters (as a generated client takes them) into locations by the
  * operation's fields. A name the operation lacks goes where its other parameters go: the body

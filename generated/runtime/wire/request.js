@@ -24,24 +24,36 @@ export function acceptsEssence(spec, essence) {
     return false;
 }
 export function encodeRequest(op, input, opts = {}) {
+    return encodeRequestPairs(op, input, opts).request;
+}
+export function encodeRequestPairs(op, input, opts = {}) {
     const groups = opts.fieldIndexes ? opts.fieldIndexes(op) : indexFields(op.fields);
+    const headers = encodeHeaders(groups, input.headers ?? {});
+    const queryPairs = encodeFields(groups.query, input.query ?? {}, groups.namedIn.query);
+    const request = {
+        method: op.method,
+        path: fillPath(op.path, input.path ?? {}),
+        query: withFixedQuery(templateQuery(op.path), serializeUrlencoded(queryPairs)),
+        headers,
+    };
+    const result = { request, queryPairs };
+    const body = encodeBody(op, groups, input.body, opts);
+    if (body === undefined)
+        return result;
+    request.body = body.body;
+    if (body.formPairs)
+        result.formPairs = body.formPairs;
+    return result;
+}
+function encodeHeaders(groups, values) {
     const headers = {};
-    for (const [name, value] of Object.entries(input.headers ?? {})) {
+    for (const [name, value] of Object.entries(values)) {
         if (value === undefined)
             continue;
         const field = groups.header.find((candidate) => candidate.name.toLowerCase() === name.toLowerCase());
         headers[name] = fieldText(field ?? { name, encoding: 'plain', types: [] }, value);
     }
-    const encoded = {
-        method: op.method,
-        path: fillPath(op.path, input.path ?? {}),
-        query: withFixedQuery(templateQuery(op.path), serializeUrlencoded(encodeFields(groups.query, input.query ?? {}, groups.namedIn.query))),
-        headers,
-    };
-    const body = encodeBody(op, groups, input.body, opts);
-    if (body !== undefined)
-        encoded.body = body;
-    return encoded;
+    return headers;
 }
 function withFixedQuery(fixed, query) {
     return fixed === '' ? query : query === '' ? fixed : `${fixed}&${query}`;
@@ -54,24 +66,26 @@ function encodeBody(op, groups, value, opts) {
     const { kind, mediaTypes } = op.body;
     if (kind === 'json') {
         return {
-            contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json',
-            text: JSON.stringify(value),
+            body: {
+                contentType: opts.mediaType ?? mediaTypes[0] ?? 'application/json',
+                text: JSON.stringify(value),
+            },
         };
     }
     if (kind === 'other') {
         const contentType = opts.mediaType ?? mediaTypes[0] ?? 'application/octet-stream';
         if (typeof value === 'string')
-            return { contentType, text: value };
+            return { body: { contentType, text: value } };
         if (value instanceof Uint8Array)
-            return { contentType, bytes: value.slice() };
+            return { body: { contentType, bytes: value.slice() } };
         if (isBlob(value))
-            return { contentType, blob: value };
+            return { body: { contentType, blob: value } };
         // The types take what the body's schema describes (`text/plain` holding an object is common
         // in generated documents): anything else travels as its JSON text.
         const text = JSON.stringify(value);
         if (text === undefined)
             throw new TypeError(`${op.operationId}: ${bodyOfType(contentType)} is a string, Uint8Array, Blob or JSON value`);
-        return { contentType, text };
+        return { body: { contentType, text } };
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
         throw new TypeError(`${op.operationId}: form fields are given as an object of name → value`);
@@ -85,9 +99,12 @@ function encodeBody(op, groups, value, opts) {
     const chosen = opts.mediaType ?? (hasFile && acceptsEssence(op.body, MULTIPART) ? MULTIPART : mediaTypes[0]);
     const essence = mediaEssence(chosen ?? URLENCODED);
     if (essence === URLENCODED)
-        return { contentType: URLENCODED, text: serializeUrlencoded(pairs) };
+        return {
+            body: { contentType: URLENCODED, text: serializeUrlencoded(pairs) },
+            formPairs: pairs,
+        };
     if (essence === MULTIPART)
-        return serializeMultipart(pairs, opts.boundary);
+        return { body: serializeMultipart(pairs, opts.boundary), formPairs: pairs };
     throw new TypeError(`${op.operationId}: form fields cannot be sent as ${chosen}`);
 }
 /**

@@ -82,13 +82,8 @@ export function requestParts(
     }
   }
   parts.headers.push(['Content-Type', body.contentType]);
-  // A JSON body is JSON.stringify of the value (the wire model's own encoding): spelled so.
-  if (
-    op.body?.kind === 'json' &&
-    body.text !== undefined &&
-    body.text === JSON.stringify(input.body)
-  )
-    parts.body = { kind: 'json', value: input.body };
+  // A JSON body is the wire model's JSON.stringify of the input's value: spelled as that value.
+  if (op.body?.kind === 'json') parts.body = { kind: 'json', value: input.body };
   else if (body.text !== undefined) parts.body = { kind: 'text', text: body.text };
   else if (body.bytes !== undefined)
     parts.body = { kind: 'text', text: new TextDecoder().decode(body.bytes) };

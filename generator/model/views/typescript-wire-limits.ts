@@ -17,7 +17,12 @@ type Node = Record<string, unknown>;
  * component's holds for every use: it depends on the parameter alone), left properties at its
  * place in the operation's list (they depend on the parameters beside it).
  */
-export function typeParameterOut(copy: unknown, document: unknown, p: Parameter): void {
+export function typeParameterOut(
+  copy: unknown,
+  document: unknown,
+  op: Operation,
+  p: Parameter,
+): void {
   if (p.nullNotSent) {
     const at = realPointer(document, p.pointer);
     const param = at === undefined ? undefined : getAt(copy, at);
@@ -25,7 +30,7 @@ export function typeParameterOut(copy: unknown, document: unknown, p: Parameter)
     if (schema) dropNull(schema);
   }
   if (p.leaves) {
-    const param = ownParameter(copy, p.pointer);
+    const param = ownParameter(copy, op, p.pointer);
     const schema = param ? ownSchema(copy, param) : undefined;
     if (schema) dropLeftProperties(schema, p.name, p.leaves);
   }
@@ -65,18 +70,32 @@ export function typeBodyFieldOut(
 
 /**
  * The parameter object at `pointer` in the operation's (or path item's) list, to edit for this
- * use alone: a `$ref` there becomes a copy of the component it names.
+ * use alone: a `$ref` there becomes a copy of the component it names. A path item's entry is
+ * shared by every operation under the path, so it stays as it is: the operation gets an edited
+ * copy in its own list, which overrides it by name and location (OpenAPI's rule).
  */
-function ownParameter(copy: unknown, pointer: string): Node | undefined {
+function ownParameter(copy: unknown, op: Operation, pointer: string): Node | undefined {
   const entry = getAt(copy, pointer);
   if (!isObject(entry)) return undefined;
-  const ref = entry.$ref;
-  if (typeof ref !== 'string' || !ref.startsWith('#')) return entry;
-  const target = getAt(copy, ref);
-  if (!isObject(target) || typeof target.$ref === 'string') return undefined;
-  delete entry.$ref;
-  Object.assign(entry, target);
-  return entry;
+  const shared = !pointer.startsWith(`${op.pointer}/`);
+  const own = shared ? { ...entry } : entry;
+  const ref = own.$ref;
+  if (typeof ref === 'string' && ref.startsWith('#')) {
+    const target = getAt(copy, ref);
+    if (!isObject(target) || typeof target.$ref === 'string') return undefined;
+    delete own.$ref;
+    Object.assign(own, target);
+  }
+  return shared && !addToOperation(copy, op, own) ? undefined : own;
+}
+
+/** `param` appended to a new copy of the operation's `parameters`; false without the operation. */
+function addToOperation(copy: unknown, op: Operation, param: Node): boolean {
+  const operation = getAt(copy, op.pointer);
+  if (!isObject(operation)) return false;
+  const list = Array.isArray(operation.parameters) ? operation.parameters : [];
+  operation.parameters = [...(list as unknown[]), param];
+  return true;
 }
 
 /**

@@ -89,7 +89,7 @@ export function typescriptView(model: ApiModel): OpenApiDocument {
       if (!param || typeof param !== 'object') continue;
       if (p.mediaType !== undefined) hoistContent(param as Record<string, unknown>);
       else dropArrayLevelEnum(copy, (param as Record<string, unknown>).schema);
-      typeParameterOut(copy, document, p);
+      typeParameterOut(copy, document, op, p);
     }
   }
   rewriteDeepRefs(copy);
