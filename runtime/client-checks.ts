@@ -5,7 +5,7 @@
  * reporting it in `ignored_parameters_unsupported`) and refuses an enum value it lacks, so the
  * caller hears about it before the request goes out.
  */
-import { absenceAt, type LevelSpan } from './feature-levels.js';
+import { absenceAt, own, valueSpan, valueTexts, type LevelSpan } from './feature-levels.js';
 import type { FieldInfo, OperationInfo } from './operation-info.js';
 
 export type FeatureLevelPolicy = 'warn' | 'throw' | 'ignore';
@@ -37,19 +37,6 @@ export class FeatureLevelError extends Error {
   constructor(readonly notices: ClientNotice[]) {
     super(notices.map((n) => n.message).join('; '));
   }
-}
-
-/** A field's value as the texts its enum history is keyed by (each element of an array). */
-function valueTexts(value: unknown): string[] {
-  if (Array.isArray(value)) return value.flatMap(valueTexts);
-  if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
-    return [String(value)];
-  return [];
-}
-
-/** `record[key]` when the record has it itself (a value may be `constructor`). */
-function own(record: Record<string, number> | undefined, key: string): number | undefined {
-  return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /**
@@ -84,8 +71,10 @@ export function notAtLevelItems(
   for (const [field, value] of given) {
     notice(field, `parameter '${field.name}'`, { parameter: field.name });
     for (const text of valueTexts(value)) {
-      const span = { since: own(field.valuesSince, text), until: own(field.valuesUntil, text) };
-      notice(span, `value '${text}' of '${field.name}'`, { parameter: field.name, value: text });
+      notice(valueSpan(field, text), `value '${text}' of '${field.name}'`, {
+        parameter: field.name,
+        value: text,
+      });
     }
   }
   return notices;
@@ -114,7 +103,7 @@ export function deprecatedItems(op: OperationInfo, given: Map<FieldInfo, unknown
       });
     }
     for (const text of valueTexts(value)) {
-      const replacement = field.deprecatedValues?.[text];
+      const replacement = own(field.deprecatedValues, text);
       if (replacement !== undefined) {
         notices.push({
           kind: 'deprecated',

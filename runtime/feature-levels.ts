@@ -16,7 +16,7 @@
  * Used by the server listener, the Prism mock's front, the stateful mock and the client's
  * `supports`; plain functions of data, no state.
  */
-import type { OperationInfo } from './operation-info.js';
+import type { FieldInfo, OperationInfo } from './operation-info.js';
 import { invalidRequestText } from './validation-words.js';
 
 /** When an item exists: from `since` (inclusive) until `until` (exclusive). */
@@ -83,6 +83,19 @@ export function existsAt(span: LevelSpan | undefined, level: number): boolean {
     (span.since === undefined || span.since <= level) &&
     (span.until === undefined || level < span.until)
   );
+}
+
+/** `record[key]` when the record has it itself (a value may be `constructor`). */
+export function own<T>(record: Record<string, T> | undefined, key: string): T | undefined {
+  return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** When the enum value `text` of `field` exists, from the field's own value histories. */
+export function valueSpan(
+  field: Pick<FieldInfo, 'valuesSince' | 'valuesUntil'>,
+  text: string,
+): LevelSpan {
+  return { since: own(field.valuesSince, text), until: own(field.valuesUntil, text) };
 }
 
 /**
@@ -225,7 +238,7 @@ export function refusalMessage(refused: RefusedValue[], level: number): string {
 }
 
 /** A value as the texts enum histories are keyed by (each element of an array). */
-function valueTexts(value: unknown): string[] {
+export function valueTexts(value: unknown): string[] {
   if (Array.isArray(value)) return value.flatMap(valueTexts);
   if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
     return [String(value)];

@@ -3,7 +3,7 @@
  * request it sends: its values resolved, checked against the server's feature level.
  */
 import type { OperationInfo } from '../../runtime/operation-info.js';
-import { absenceAt, type LevelSpan } from '../../runtime/feature-levels.js';
+import { absenceAt, valueSpan, type LevelSpan } from '../../runtime/feature-levels.js';
 import { fieldText } from '../../runtime/wire.js';
 import type { PlannedRequest } from '../request.js';
 import { authOf, credentialsFor, neededFlags } from '../credentials.js';
@@ -87,11 +87,7 @@ export function resolveRequest(
     const absent = absentWhy(field, level);
     if (absent) return `'${name}' was ${absent}`;
     const text = fieldTextSafe(field, value);
-    const own = (r?: Record<string, number>) => (r && Object.hasOwn(r, text) ? r[text] : undefined);
-    const valueAbsent = absentWhy(
-      { since: own(field.valuesSince), until: own(field.valuesUntil) },
-      level,
-    );
+    const valueAbsent = absentWhy(valueSpan(field, text), level);
     if (valueAbsent) return `${name}=${JSON.stringify(value)} was ${valueAbsent}`;
     const where = field.in === 'path' ? input.path : field.in === 'body' ? input.body : input.query;
     where[name] = value;

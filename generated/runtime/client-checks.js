@@ -6,7 +6,7 @@
  * reporting it in `ignored_parameters_unsupported`) and refuses an enum value it lacks, so the
  * caller hears about it before the request goes out.
  */
-import { absenceAt } from './feature-levels.js';
+import { absenceAt, own, valueSpan, valueTexts } from './feature-levels.js';
 /**
  * Thrown before sending when `featureLevelPolicy` is `throw` and the call uses something the
  * server's level does not have (too new, or removed).
@@ -18,18 +18,6 @@ export class FeatureLevelError extends Error {
         super(notices.map((n) => n.message).join('; '));
         this.notices = notices;
     }
-}
-/** A field's value as the texts its enum history is keyed by (each element of an array). */
-function valueTexts(value) {
-    if (Array.isArray(value))
-        return value.flatMap(valueTexts);
-    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
-        return [String(value)];
-    return [];
-}
-/** `record[key]` when the record has it itself (a value may be `constructor`). */
-function own(record, key) {
-    return record && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 /**
  * Items of this call a server at `serverLevel` does not have: added after it, or removed at or
@@ -59,8 +47,10 @@ export function notAtLevelItems(op, given, serverLevel) {
     for (const [field, value] of given) {
         notice(field, `parameter '${field.name}'`, { parameter: field.name });
         for (const text of valueTexts(value)) {
-            const span = { since: own(field.valuesSince, text), until: own(field.valuesUntil, text) };
-            notice(span, `value '${text}' of '${field.name}'`, { parameter: field.name, value: text });
+            notice(valueSpan(field, text), `value '${text}' of '${field.name}'`, {
+                parameter: field.name,
+                value: text,
+            });
         }
     }
     return notices;
@@ -88,7 +78,7 @@ export function deprecatedItems(op, given) {
             });
         }
         for (const text of valueTexts(value)) {
-            const replacement = field.deprecatedValues?.[text];
+            const replacement = own(field.deprecatedValues, text);
             if (replacement !== undefined) {
                 notices.push({
                     kind: 'deprecated',

@@ -17,7 +17,7 @@
  * Used by the server listener, the Prism mock's front, the stateful mock and the client's
  * `supports`; plain functions of data, no state.
  */
-import type { OperationInfo } from './operation-info.js';
+import type { FieldInfo, OperationInfo } from './operation-info.js';
 /** When an item exists: from `since` (inclusive) until `until` (exclusive). */
 export interface LevelSpan {
     since?: number;
@@ -64,6 +64,10 @@ export interface RefusedValue {
  */
 export declare function reportedLevel(body: unknown, field: string | undefined): number | undefined;
 export declare function existsAt(span: LevelSpan | undefined, level: number): boolean;
+/** `record[key]` when the record has it itself (a value may be `constructor`). */
+export declare function own<T>(record: Record<string, T> | undefined, key: string): T | undefined;
+/** When the enum value `text` of `field` exists, from the field's own value histories. */
+export declare function valueSpan(field: Pick<FieldInfo, 'valuesSince' | 'valuesUntil'>, text: string): LevelSpan;
 /**
  * Why an item is not at `level` (by `existsAt`'s rule): `{ since }` when it came later, `{ until }`
  * when it was removed at or below it; undefined when it is there. The client's notices and the
@@ -93,3 +97,5 @@ export interface LevelView {
 export declare function levelView(table: LevelTable, level?: number): LevelView;
 /** The one wording of a refusal, for every server that applies the table (BAD_REQUEST's `msg`). */
 export declare function refusalMessage(refused: RefusedValue[], level: number): string;
+/** A value as the texts enum histories are keyed by (each element of an array). */
+export declare function valueTexts(value: unknown): string[];

@@ -19,6 +19,14 @@ export function existsAt(span, level) {
     return ((span.since === undefined || span.since <= level) &&
         (span.until === undefined || level < span.until));
 }
+/** `record[key]` when the record has it itself (a value may be `constructor`). */
+export function own(record, key) {
+    return record && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+/** When the enum value `text` of `field` exists, from the field's own value histories. */
+export function valueSpan(field, text) {
+    return { since: own(field.valuesSince, text), until: own(field.valuesUntil, text) };
+}
 /**
  * Why an item is not at `level` (by `existsAt`'s rule): `{ since }` when it came later, `{ until }`
  * when it was removed at or below it; undefined when it is there. The client's notices and the
@@ -137,7 +145,7 @@ export function refusalMessage(refused, level) {
     return invalidRequestText(`${what} (this server is at feature level ${level})`);
 }
 /** A value as the texts enum histories are keyed by (each element of an array). */
-function valueTexts(value) {
+export function valueTexts(value) {
     if (Array.isArray(value))
         return value.flatMap(valueTexts);
     if (value === null || ['string', 'number', 'boolean'].includes(typeof value))

@@ -360,6 +360,17 @@ describe('feature levels', () => {
     expect(server.requests.length).toBe(before + 2);
   });
 
+  it('a value named like an object key is not taken for a deprecated one', async () => {
+    const notices: ClientNotice[] = [];
+    const api = removedValueClient(300, 'warn', {
+      warnDeprecated: true,
+      onNotice: (n) => notices.push(n),
+    });
+    await api.call('getThings', { kind: 'constructor' });
+    await api.call('getThings', { kind: 'old' });
+    expect(notices.map((n) => [n.kind, n.value])).toEqual([['deprecated', 'old']]);
+  });
+
   it('ignore policy and an unknown level check nothing', async () => {
     const notices: ClientNotice[] = [];
     await client({
@@ -541,7 +552,11 @@ describe('path-style calls', () => {
  * A client of a small contract with an enum value removed on its own (the API's has none yet):
  * its table built by the generator's own steps, as generated/operations.ts is.
  */
-function removedValueClient(featureLevel: number, featureLevelPolicy: 'throw' | 'warn') {
+function removedValueClient(
+  featureLevel: number,
+  featureLevelPolicy: 'throw' | 'warn',
+  more: Partial<Parameters<typeof createClientCore>[1]> = {},
+) {
   const document = {
     openapi: '3.1.0',
     info: { title: 'levels', version: '1' },
@@ -555,8 +570,11 @@ function removedValueClient(featureLevel: number, featureLevelPolicy: 'throw' | 
               in: 'query',
               schema: {
                 type: 'string',
-                enum: ['plain', 'gone', 'constructor'],
-                'x-enum-history': { gone: [{ level: 200, change: 'removed', note: 'gone' }] },
+                enum: ['plain', 'gone', 'constructor', 'old'],
+                'x-enum-history': {
+                  gone: [{ level: 200, change: 'removed', note: 'gone' }],
+                  old: [{ level: null, change: 'deprecated', note: 'use plain' }],
+                },
               },
             },
           ],
@@ -575,5 +593,10 @@ function removedValueClient(featureLevel: number, featureLevelPolicy: 'throw' | 
       model.operations.map((op) => [op.id, clientEntry(op.runtime, model.defaultAuthAlternatives)]),
     ),
   };
-  return createClientCore<{}>(table, { baseUrl: server.origin, featureLevel, featureLevelPolicy });
+  return createClientCore<{}>(table, {
+    baseUrl: server.origin,
+    featureLevel,
+    featureLevelPolicy,
+    ...more,
+  });
 }
