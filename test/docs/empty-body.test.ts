@@ -2,7 +2,8 @@
  * A request body that is required but has nothing in it (test/fixtures/docs-empty-body/): the
  * operation page and its Markdown twin say a body is sent and what it is (`{}`, an empty form),
  * and every sample the page shows (curl, fetch, Python), run against a server on 127.0.0.1 that
- * records what arrives, sends it: the method, the media type, the empty body. An optional empty
+ * records what arrives, sends it: the method, the media type, the empty body (a multipart one is
+ * its closing boundary alone, read back by undici's own multipart parser). An optional empty
  * body stays off the page and out of the samples.
  */
 import { execFile } from 'node:child_process';
@@ -87,6 +88,9 @@ describe('a required body with nothing in it', () => {
     expect(note('touchSession')).toBe(
       'Request body: <code>application/x-www-form-urlencoded</code> (required). Send a form with no fields (an empty body).',
     );
+    expect(note('attachNothing')).toBe(
+      'Request body: <code>multipart/form-data</code> (required). Send a form with no fields (its closing boundary alone).',
+    );
     expect(pages.get('operations/refreshSession.md')).toContain(
       '## Request body\n\napplication/json, required.\n\nSend an empty object: `{}`.\n',
     );
@@ -107,6 +111,14 @@ describe('a required body with nothing in it', () => {
     const form = await sent('touchSession', lang);
     expect([form.method, form.url, form.body]).toEqual(['POST', '/v1/sessions/7/touch', '']);
     expect(form.type).toMatch(/^application\/x-www-form-urlencoded(;|$)/);
+    const multipart = await sent('attachNothing', lang);
+    expect([multipart.method, multipart.url]).toEqual(['POST', '/v1/sessions/7/attachments']);
+    expect(multipart.type).toMatch(/^multipart\/form-data; ?boundary=/);
+    expect(multipart.body).toMatch(/^--\S+--\r\n$/);
+    const parts = await new Response(multipart.body, {
+      headers: { 'content-type': multipart.type! },
+    }).formData();
+    expect([...parts.keys()]).toEqual([]);
     const none = await sent('endSession', lang);
     expect([none.method, none.type, none.body]).toEqual(['DELETE', undefined, '']);
   });

@@ -20,6 +20,7 @@ import { isExplodedObject } from '../../model/wire-collisions.js';
 import type { PageSampleData, SampleData } from './sample-text.js';
 import { addMadeUpSamples } from './response-samples.js';
 import { plainTextOf } from './sanitize-html.js';
+import { MULTIPART, mediaEssence } from '../../../runtime/wire/request.js';
 
 /**
  * An operation's summary as the plain text a title, heading or sidebar entry shows: some
@@ -248,14 +249,21 @@ function requestBodyView(
     required: body.required,
   };
   const schema = body.representative?.schema;
-  if (body.carriesNothing)
-    view.empty =
-      body.kind === 'form'
-        ? { words: 'a form with no fields (an empty body)', text: '' }
-        : { words: 'an empty object', text: '{}' };
+  if (body.carriesNothing) view.empty = emptyBodyWords(body);
   // A form body is already the parameters table; other bodies get their schema tree.
   else if (body.kind !== 'form' && schema !== undefined) view.tree = schemaTree(schema, treeOpts);
   return view;
+}
+
+/**
+ * What a required body with nothing in it is: the samples send it in the first media type, and
+ * a multipart form with no parts still has its closing boundary (runtime/wire/multipart.ts).
+ */
+function emptyBodyWords(body: NonNullable<Operation['requestBody']>): RequestBodyView['empty'] {
+  if (body.kind !== 'form') return { words: 'an empty object', text: '{}' };
+  if (mediaEssence(body.mediaTypes[0]?.type ?? '') === MULTIPART)
+    return { words: 'a form with no fields (its closing boundary alone)', text: '' };
+  return { words: 'a form with no fields (an empty body)', text: '' };
 }
 
 function paramRow(
